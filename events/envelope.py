@@ -1,0 +1,119 @@
+"""The envelope every event travels in, and its canonical bytes.
+
+A ``PendingEvent`` is an event before the store has given it a place (match and seq); a
+stored event adds those and its hash link (see ``store``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from events.canonical import dumps
+from events.model import Payload
+
+ENVELOPE_FIELDS = (
+    "match_id",
+    "seq",
+    "event_id",
+    "type",
+    "schema_version",
+    "recorded_at",
+    "recorded_by",
+    "payload",
+)
+PAYLOAD_LIMIT = 64 * 1024  # bytes of canonical payload JSON
+
+
+def now_timestamp() -> str:
+    """UTC, microseconds, with a Z: the one timestamp spelling taikyoku writes."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def new_event_id() -> str:
+    return str(uuid.uuid4())
+
+
+@dataclass(frozen=True, slots=True)
+class PendingEvent:
+    """A validated event that is not stored yet."""
+
+    payload: Payload
+    event_id: str
+    recorded_at: str
+    recorded_by: str
+
+    @property
+    def type(self) -> str:
+        return self.payload.EVENT_TYPE
+
+    @property
+    def schema_version(self) -> int:
+        return self.payload.SCHEMA_VERSION
+
+    def payload_text(self) -> str:
+        return dumps(self.payload.model_dump())
+
+
+def new_event(
+    payload: Payload,
+    *,
+    recorded_by: str,
+    event_id: str | None = None,
+    recorded_at: str | None = None,
+) -> PendingEvent:
+    return PendingEvent(
+        payload=payload,
+        event_id=event_id or new_event_id(),
+        recorded_at=recorded_at or now_timestamp(),
+        recorded_by=recorded_by,
+    )
+
+
+def envelope_text(
+    *,
+    match_id: str,
+    seq: int,
+    event_id: str,
+    type: str,
+    schema_version: int,
+    recorded_at: str,
+    recorded_by: str,
+    payload_text: str,
+) -> str:
+    """Canonical JSON of a whole envelope, given the payload's canonical text.
+
+    Equal to ``dumps(envelope_dict)`` (a property test holds us to it) but does not
+    re-encode the payload, which the hot path has already encoded once.
+    """
+    return (
+        '{"event_id":' + dumps(event_id)
+        + ',"match_id":' + dumps(match_id)
+        + ',"payload":' + payload_text
+        + ',"recorded_at":' + dumps(recorded_at)
+        + ',"recorded_by":' + dumps(recorded_by)
+        + ',"schema_version":' + str(int(schema_version))
+        + ',"seq":' + str(int(seq))
+        + ',"type":' + dumps(type)
+        + "}"
+    )
+
+
+def envelope_dict(
+    *,
+    match_id: str,
+    seq: int,
+    event: PendingEvent,
+) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "seq": seq,
+        "event_id": event.event_id,
+        "type": event.type,
+        "schema_version": event.schema_version,
+        "recorded_at": event.recorded_at,
+        "recorded_by": event.recorded_by,
+        "payload": event.payload.model_dump(),
+    }

@@ -1,0 +1,145 @@
+"""Type name and version <-> payload model; the JSON Schema of each; upcasters.
+
+A type name is stable forever once stored. A new payload shape gets a new version, and an
+upcaster that turns the old payload into the new one, so old stores still replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from events.errors import InputError
+from events.model import Payload
+
+P = TypeVar("P", bound=type[Payload])
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+
+_MODELS: dict[tuple[str, int], type[Payload]] = {}
+_CURRENT: dict[str, int] = {}
+_UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+MATCH_ID_PATTERN = r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$"
+UUID_PATTERN = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+TIMESTAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$"
+
+
+def event_type(name: str, version: int = 1) -> Callable[[P], P]:
+    """Class decorator: register a payload model under a stable type name and version."""
+
+    def register(cls: P) -> P:
+        key = (name, version)
+        if key in _MODELS:
+            raise RuntimeError(f"event type {name} v{version} is registered twice")
+        cls.EVENT_TYPE = name
+        cls.SCHEMA_VERSION = version
+        _MODELS[key] = cls
+        _CURRENT[name] = max(version, _CURRENT.get(name, 0))
+        return cls
+
+    return register
+
+
+def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+    """Register a function turning a ``name`` payload of ``from_version`` into the next version."""
+
+    def register(fn: Upcaster) -> Upcaster:
+        _UPCASTERS[(name, from_version)] = fn
+        return fn
+
+    return register
+
+
+def _load_all() -> None:
+    # Importing the modules registers their models; done lazily to keep imports acyclic.
+    import events.match  # noqa: F401
+
+
+def known_types() -> list[tuple[str, int]]:
+    _load_all()
+    return sorted(_MODELS)
+
+
+def current_version(name: str) -> int:
+    _load_all()
+    if name not in _CURRENT:
+        raise InputError(unknown_type_message(name), code="input.unknown_type")
+    return _CURRENT[name]
+
+
+def unknown_type_message(name: str) -> str:
+    names = ", ".join(sorted(_CURRENT))
+    return f"unknown event type {name!r}; use one of: {names}"
+
+
+def model_for(name: str, version: int | None = None) -> type[Payload]:
+    _load_all()
+    if name not in _CURRENT:
+        raise InputError(unknown_type_message(name), code="input.unknown_type")
+    version = _CURRENT[name] if version is None else version
+    try:
+        return _MODELS[(name, version)]
+    except KeyError:
+        raise InputError(
+            f"event type {name!r} has no schema version {version}; "
+            f"versions known: {', '.join(str(v) for (n, v) in sorted(_MODELS) if n == name)}",
+            code="input.unknown_version",
+        ) from None
+
+
+def upcast(name: str, version: int, payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """Bring an old payload up to the current version of its type."""
+    target = current_version(name)
+    while version < target:
+        step = _UPCASTERS.get((name, version))
+        if step is None:
+            raise InputError(f"no upcaster for {name} v{version}", code="input.unknown_version")
+        payload = step(payload)
+        version += 1
+    return version, payload
+
+
+def schema_id(name: str, version: int) -> str:
+    return f"urn:taikyoku:event:{name}:v{version}"
+
+
+def schema_filename(name: str, version: int) -> str:
+    return f"{name}.v{version}.json"
+
+
+def schema_document(name: str, version: int) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a whole stored event of this type and version."""
+    model = model_for(name, version)
+    payload_schema = model.model_json_schema(ref_template="#/$defs/{model}")
+    defs: dict[str, Any] = dict(payload_schema.pop("$defs", {}))
+    payload_name = f"{model.__name__}Payload"
+    defs[payload_name] = payload_schema
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": schema_id(name, version),
+        "title": f"taikyoku event {name} v{version}",
+        "type": "object",
+        "additionalProperties": False,
+        "required": [
+            "match_id",
+            "seq",
+            "event_id",
+            "type",
+            "schema_version",
+            "recorded_at",
+            "recorded_by",
+            "payload",
+        ],
+        "properties": {
+            "match_id": {"type": "string", "pattern": MATCH_ID_PATTERN},
+            "seq": {"type": "integer", "minimum": 1},
+            "event_id": {"type": "string", "pattern": UUID_PATTERN},
+            "type": {"const": name},
+            "schema_version": {"const": version},
+            "recorded_at": {"type": "string", "pattern": TIMESTAMP_PATTERN},
+            "recorded_by": {"type": "string", "minLength": 1, "maxLength": 200},
+            "payload": {"$ref": f"#/$defs/{payload_name}"},
+        },
+        "$defs": dict(sorted(defs.items())),
+    }

@@ -1,0 +1,89 @@
+"""The committed JSON Schema files, one per event type and version, and their validators.
+
+The files are generated from the models (``taikyoku schemas export``) and ship inside the
+wheel as package data, so an installed taikyoku validates against exactly these files.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+
+def files() -> list[str]:
+    """Names of the schema files that ship with this installation."""
+    root = resources.files(__name__)
+    return sorted(p.name for p in root.iterdir() if p.name.endswith(".json"))
+
+
+@cache
+def load(filename: str) -> dict[str, Any]:
+    """The schema document in ``filename``; KeyError when this installation has no such file."""
+    resource = resources.files(__name__).joinpath(filename)
+    if not resource.is_file():
+        raise KeyError(filename)
+    document: dict[str, Any] = json.loads(resource.read_text(encoding="utf-8"))
+    return document
+
+
+@cache
+def validator(filename: str) -> jsonschema.protocols.Validator:
+    document = load(filename)
+    cls = jsonschema.validators.validator_for(document)
+    cls.check_schema(document)
+    return cls(document)
+
+
+def first_error(filename: str, document: Any) -> str | None:
+    """One line describing the most relevant violation of the schema, or None when valid."""
+    try:
+        validator(filename)
+    except KeyError:
+        return f"no schema file {filename} in this installation; reinstall taikyoku"
+    error = best_match(validator(filename).iter_errors(document))
+    return None if error is None else describe(error)
+
+
+def _path(error: ValidationError) -> str:
+    text = ""
+    for part in error.absolute_path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "event"
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def describe(error: ValidationError) -> str:
+    """Turn a jsonschema error into 'where: what is wrong; how to fix it'."""
+    where = _path(error)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    kind = error.validator
+    if kind == "required":
+        missing = [name for name in error.validator_value if name not in error.instance]
+        return f"{where}: missing field {missing[0]!r}; add it"
+    if kind == "additionalProperties":
+        allowed = sorted(schema.get("properties", {}))
+        extra = sorted(set(error.instance) - set(allowed))
+        return f"{where}: unexpected field {extra[0]!r}; remove it (allowed: {', '.join(allowed)})"
+    if kind == "type":
+        return f"{where}: {_short(error.instance)} is not of type {error.validator_value}; give a {error.validator_value}"
+    if kind == "const":
+        return f"{where}: must be {_short(error.validator_value)}, not {_short(error.instance)}"
+    if kind == "enum":
+        choices = ", ".join(_short(v) for v in error.validator_value)
+        return f"{where}: {_short(error.instance)} is not allowed; use one of {choices}"
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return f"{where}: {_short(error.instance)} is out of range ({kind} {error.validator_value})"
+    if kind in ("minLength", "maxLength", "minItems", "maxItems"):
+        return f"{where}: {kind} is {error.validator_value}; {_short(error.instance)} does not fit"
+    if kind == "pattern":
+        return f"{where}: {_short(error.instance)} does not match the pattern {error.validator_value}"
+    return f"{where}: {error.message}"

@@ -1,0 +1,28 @@
+"""Persistence: the append-only SQLite event store and its hash chain."""
+
+from store.errors import (
+    ConcurrencyError,
+    CorruptStoreError,
+    DatabaseLockedError,
+    DatabaseMissingError,
+    DuplicateEventError,
+    NotAStoreError,
+    StoreError,
+    UnknownMatchError,
+)
+from store.sqlite import EventStore, Finding, MatchHead, StoredEvent
+
+__all__ = [
+    "ConcurrencyError",
+    "CorruptStoreError",
+    "DatabaseLockedError",
+    "DatabaseMissingError",
+    "DuplicateEventError",
+    "EventStore",
+    "Finding",
+    "MatchHead",
+    "NotAStoreError",
+    "StoreError",
+    "StoredEvent",
+    "UnknownMatchError",
+]

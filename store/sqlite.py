@@ -1,0 +1,582 @@
+"""The append-only SQLite event store.
+
+One ``events`` table holds every event of every match in the order it was stored
+(``position``). Triggers refuse any UPDATE or DELETE: a mistake is corrected by a later
+event. Each match's events form a SHA-256 chain over their canonical bytes, so ``verify``
+can prove that nothing was altered behind the store's back.
+
+sqlite-utils owns the connection, the schema and the queries; the one hot loop, the batch
+INSERT, goes straight to ``executemany`` because that is what the append benchmark measures
+against.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+import schemas
+from events import registry
+from events.canonical import dumps, is_canonical, loads
+from events.envelope import PAYLOAD_LIMIT, PendingEvent, envelope_text, now_timestamp
+from events.errors import InputError, TaikyokuError
+from events.model import Payload
+from store.chain import GENESIS, link
+from store.errors import (
+    ConcurrencyError,
+    CorruptStoreError,
+    DatabaseLockedError,
+    DatabaseMissingError,
+    DuplicateEventError,
+    NotAStoreError,
+    StoreError,
+    UnknownMatchError,
+)
+
+APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
+BUSY_TIMEOUT_MS = 5000
+MATCH_ID_RE = re.compile(registry.MATCH_ID_PATTERN)
+
+# Each migration is (version, description, statements). Applied in order, once, recorded in
+# schema_migrations. Never edit a released migration; add the next one.
+MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
+    (
+        1,
+        "events table, append-only triggers, match index",
+        (
+            """
+            CREATE TABLE events (
+                position       INTEGER PRIMARY KEY AUTOINCREMENT,
+                match_id       TEXT    NOT NULL,
+                seq            INTEGER NOT NULL CHECK (seq >= 1),
+                event_id       TEXT    NOT NULL UNIQUE,
+                type           TEXT    NOT NULL,
+                schema_version INTEGER NOT NULL,
+                recorded_at    TEXT    NOT NULL,
+                recorded_by    TEXT    NOT NULL,
+                payload        TEXT    NOT NULL,
+                prev_hash      TEXT    NOT NULL,
+                hash           TEXT    NOT NULL,
+                UNIQUE (match_id, seq)
+            )
+            """,
+            "CREATE INDEX events_match_starts ON events (match_id) WHERE seq = 1",
+            """
+            CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+            BEGIN
+                SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of updating');
+            END
+            """,
+            """
+            CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+            BEGIN
+                SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of deleting');
+            END
+            """,
+        ),
+    ),
+)
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")
+
+_COLUMNS = (
+    "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, "
+    "payload, prev_hash, hash"
+)
+_INSERT = (
+    "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
+    "recorded_by, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as stored: its envelope, its place, and its link in the chain."""
+
+    position: int
+    match_id: str
+    seq: int
+    event_id: str
+    type: str
+    schema_version: int
+    recorded_at: str
+    recorded_by: str
+    payload_text: str
+    prev_hash: str
+    hash: str
+
+    @property
+    def payload(self) -> Any:
+        return loads(self.payload_text, where=f"{self.match_id} seq {self.seq}")
+
+    def decode(self) -> Payload:
+        """The typed payload, upcast to the current version of its type."""
+        version, payload = registry.upcast(self.type, self.schema_version, self.payload)
+        return registry.model_for(self.type, version).model_validate(payload)
+
+    def envelope(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "seq": self.seq,
+            "event_id": self.event_id,
+            "type": self.type,
+            "schema_version": self.schema_version,
+            "recorded_at": self.recorded_at,
+            "recorded_by": self.recorded_by,
+            "payload": self.payload,
+        }
+
+    def envelope_text(self) -> str:
+        return envelope_text(
+            match_id=self.match_id,
+            seq=self.seq,
+            event_id=self.event_id,
+            type=self.type,
+            schema_version=self.schema_version,
+            recorded_at=self.recorded_at,
+            recorded_by=self.recorded_by,
+            payload_text=self.payload_text,
+        )
+
+    def same_content(self, event: PendingEvent, payload_text: str) -> bool:
+        return (
+            self.type == event.type
+            and self.schema_version == event.schema_version
+            and self.recorded_at == event.recorded_at
+            and self.recorded_by == event.recorded_by
+            and self.payload_text == payload_text
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing ``verify`` found wrong. ``code`` is stable."""
+
+    code: str
+    message: str
+    match_id: str | None = None
+    seq: int | None = None
+    position: int | None = None
+    event_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchHead:
+    match_id: str
+    first: StoredEvent  # the match_started event
+    last_seq: int
+    last_recorded_at: str
+
+
+def _row(row: Sequence[Any]) -> StoredEvent:
+    return StoredEvent(*row)
+
+
+class EventStore:
+    """An append-only store of events in one SQLite database (a file, or memory)."""
+
+    def __init__(self, db: sqlite_utils.Database, path: str) -> None:
+        self.db = db
+        self.path = path
+
+    # ---- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path, *, create: bool = False) -> EventStore:
+        """Open the store at ``path``. With ``create``, a missing file becomes a new store."""
+        name = str(path)
+        memory = name == ":memory:"
+        if not memory:
+            file = Path(name)
+            if file.is_dir():
+                raise DatabaseMissingError(f"database {name} is a directory; give --db a file path")
+            if not file.exists():
+                if not create:
+                    raise DatabaseMissingError(
+                        f"database {name} does not exist; start a match with `taikyoku new --db {name}` "
+                        "or point --db (or TAIKYOKU_DB) at your database"
+                    )
+                if not file.parent.exists():
+                    raise DatabaseMissingError(f"cannot create {name}: folder {file.parent} does not exist")
+        try:
+            conn = sqlite3.connect(name, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseMissingError(f"cannot open database {name}: {exc}") from None
+        store = cls(sqlite_utils.Database(conn), name)
+        try:
+            store._prepare(create=create, memory=memory)
+        except BaseException:
+            conn.close()
+            raise
+        return store
+
+    @classmethod
+    def memory(cls) -> EventStore:
+        return cls.open(":memory:", create=True)
+
+    def _prepare(self, *, create: bool, memory: bool) -> None:
+        with self._errors():
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
+            tables = set(self.db.table_names())
+            if app_id != APPLICATION_ID and tables:
+                raise NotAStoreError(
+                    f"{self.path} is an SQLite database but not a taikyoku store "
+                    f"(it has tables {', '.join(sorted(tables)[:5])}); point --db at a taikyoku database"
+                )
+            if not memory:
+                self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = FULL")
+            if not tables and not create:
+                return  # an empty file: reads find nothing, and nothing is written
+            self._migrate()
+
+    def _migrate(self) -> None:
+        self._begin()
+        try:
+            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            applied = {row[0] for row in self.db.execute("SELECT version FROM schema_migrations")}
+            newest = max(applied, default=0)
+            if newest > SCHEMA_VERSION:
+                raise NotAStoreError(
+                    f"{self.path} was written by a newer taikyoku (store schema {newest}, this one "
+                    f"knows {SCHEMA_VERSION}); upgrade taikyoku"
+                )
+            for version, description, statements in MIGRATIONS:
+                if version in applied:
+                    continue
+                for statement in statements:
+                    self.db.execute(statement)
+                self.db.execute(
+                    "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)",
+                    [version, description, now_timestamp()],
+                )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def close(self) -> None:
+        self.db.conn.close()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- errors and transactions ---------------------------------------------------------
+
+    def _errors(self) -> _SqliteErrors:
+        return _SqliteErrors(self.path)
+
+    def _begin(self) -> None:
+        # IMMEDIATE takes the write lock now, so the head we read cannot change under us.
+        with self._errors():
+            self.db.execute("BEGIN IMMEDIATE")
+
+    def _rollback(self) -> None:
+        if self.db.conn.in_transaction:
+            self.db.conn.execute("ROLLBACK")
+
+    @property
+    def initialized(self) -> bool:
+        return "events" in self.db.table_names()
+
+    # ---- writing -------------------------------------------------------------------------
+
+    def append(self, match_id: str, expected_seq: int, events: Sequence[PendingEvent]) -> list[StoredEvent]:
+        """Append ``events`` after seq ``expected_seq`` of ``match_id``, all or nothing.
+
+        ``expected_seq`` is the seq of the match's last event as the caller saw it (0 for a
+        new match). If it is stale, ``ConcurrencyError``. Retrying a batch that was already
+        stored (same ids, same content, same place) is a no-op that returns the stored events;
+        an id already stored with other content is a ``DuplicateEventError``.
+        """
+        if not MATCH_ID_RE.match(match_id):
+            raise InputError(
+                f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes"
+            )
+        if not events:
+            return []
+        texts = [event.payload.model_dump() for event in events]
+        payload_texts = [dumps(value) for value in texts]
+        for event, text in zip(events, payload_texts, strict=True):
+            if len(text.encode("utf-8")) > PAYLOAD_LIMIT:
+                raise InputError(
+                    f"{event.type} payload is over {PAYLOAD_LIMIT} bytes; split it into smaller events",
+                    code="input.too_large",
+                )
+        if not self.initialized:
+            raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
+        conn = self.db.conn
+        self._begin()
+        try:
+            with self._errors():
+                head = conn.execute(
+                    "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1", (match_id,)
+                ).fetchone()
+                head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
+                if head_seq != expected_seq:
+                    self._rollback()
+                    stored = self._already_stored(match_id, expected_seq, events, payload_texts)
+                    if stored is not None:
+                        return stored
+                    raise ConcurrencyError(match_id, expected_seq, head_seq)
+                rows = []
+                seq = expected_seq
+                for event, text in zip(events, payload_texts, strict=True):
+                    seq += 1
+                    digest = link(
+                        prev,
+                        envelope_text(
+                            match_id=match_id,
+                            seq=seq,
+                            event_id=event.event_id,
+                            type=event.type,
+                            schema_version=event.schema_version,
+                            recorded_at=event.recorded_at,
+                            recorded_by=event.recorded_by,
+                            payload_text=text,
+                        ),
+                    )
+                    rows.append(
+                        (
+                            match_id,
+                            seq,
+                            event.event_id,
+                            event.type,
+                            event.schema_version,
+                            event.recorded_at,
+                            event.recorded_by,
+                            text,
+                            prev,
+                            digest,
+                        )
+                    )
+                    prev = digest
+                try:
+                    conn.executemany(_INSERT, rows)
+                except sqlite3.IntegrityError:
+                    self._rollback()
+                    self._already_stored(match_id, expected_seq, events, payload_texts)
+                    raise DuplicateEventError("an event id in this batch is already stored") from None
+                first = conn.execute("SELECT last_insert_rowid()").fetchone()[0] - len(rows) + 1
+                conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        return [StoredEvent(first + i, *row) for i, row in enumerate(rows)]
+
+    def _already_stored(
+        self, match_id: str, expected_seq: int, events: Sequence[PendingEvent], payload_texts: list[str]
+    ) -> list[StoredEvent] | None:
+        """The stored events if this batch is an exact retry; None if none of it is stored."""
+        found: dict[str, StoredEvent] = {}
+        ids = [event.event_id for event in events]
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self.db.execute(f"SELECT {_COLUMNS} FROM events WHERE event_id IN ({marks})", chunk):
+                found[row[3]] = _row(row)
+        if not found:
+            return None
+        stored = []
+        for offset, (event, text) in enumerate(zip(events, payload_texts, strict=True)):
+            row = found.get(event.event_id)
+            place = (match_id, expected_seq + 1 + offset)
+            if row is None or (row.match_id, row.seq) != place or not row.same_content(event, text):
+                where = "is not" if row is None else f"is stored as {row.match_id} seq {row.seq}"
+                raise DuplicateEventError(
+                    f"event id {event.event_id} {where} with this content; a retry must resend the "
+                    "same batch unchanged, and a new event needs a new id"
+                )
+            stored.append(row)
+        return stored
+
+    # ---- reading -------------------------------------------------------------------------
+
+    def head(self, match_id: str) -> int:
+        """Seq of the match's last event; 0 when the match has no events."""
+        if not self.initialized:
+            return 0
+        with self._errors():
+            row = self.db.execute("SELECT MAX(seq) FROM events WHERE match_id = ?", [match_id]).fetchone()
+        return int(row[0] or 0)
+
+    def exists(self, match_id: str) -> bool:
+        return self.head(match_id) > 0
+
+    def read(self, match_id: str, *, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
+        """The match's events in seq order; ``UnknownMatchError`` when it has none."""
+        if not self.exists(match_id):
+            raise UnknownMatchError(
+                f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
+            )
+        upper = to_seq if to_seq is not None else 2**62
+        with self._errors():
+            rows = self.db.execute(
+                f"SELECT {_COLUMNS} FROM events WHERE match_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+                [match_id, from_seq, upper],
+            ).fetchall()
+        return [_row(row) for row in rows]
+
+    def iter_all(self) -> Iterator[StoredEvent]:
+        """Every event of every match, in the order stored."""
+        if not self.initialized:
+            return
+        with self._errors():
+            cursor = self.db.execute(f"SELECT {_COLUMNS} FROM events ORDER BY position")
+            for row in cursor:
+                yield _row(row)
+
+    def count(self) -> int:
+        if not self.initialized:
+            return 0
+        with self._errors():
+            return int(self.db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
+
+    def matches(self) -> list[MatchHead]:
+        """Every match, oldest first, with its first event and where it stands."""
+        if not self.initialized:
+            return []
+        with self._errors():
+            rows = self.db.execute(
+                f"""
+                SELECT {", ".join("s." + c.strip() for c in _COLUMNS.split(","))},
+                       MAX(e.seq), MAX(e.recorded_at)
+                FROM events s JOIN events e ON e.match_id = s.match_id
+                WHERE s.seq = 1
+                GROUP BY s.match_id
+                ORDER BY s.position
+                """
+            ).fetchall()
+        return [MatchHead(row[1], _row(row[:11]), row[11], row[12]) for row in rows]
+
+    # ---- verification --------------------------------------------------------------------
+
+    def verify(
+        self,
+        match_id: str | None = None,
+        *,
+        check_schemas: bool = True,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Finding]:
+        """Check the store: triggers in place, each match's chain unbroken, each event valid.
+
+        For each match the first broken link is named (what follows it cannot be trusted).
+        ``check_schemas`` re-validates every stored event against its committed schema file.
+        """
+        findings: list[Finding] = []
+        if match_id is not None and not self.exists(match_id):
+            raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+        if not self.initialized:
+            return findings
+        with self._errors():
+            triggers = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+            for name in REQUIRED_TRIGGERS:
+                if name not in triggers:
+                    findings.append(
+                        Finding("store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only")
+                    )
+            if match_id is None:
+                query = f"SELECT {_COLUMNS} FROM events ORDER BY match_id, seq"
+                params: list[Any] = []
+            else:
+                query = f"SELECT {_COLUMNS} FROM events WHERE match_id = ? ORDER BY seq"
+                params = [match_id]
+            broken: set[str] = set()
+            last: dict[str, StoredEvent] = {}
+            for done, row in enumerate(self.db.execute(query, params), 1):
+                event = _row(row)
+                if event.match_id not in broken:
+                    problem = _chain_problem(last.get(event.match_id), event)
+                    if problem is not None:
+                        broken.add(event.match_id)
+                        findings.append(_finding(event, *problem))
+                last[event.match_id] = event
+                if check_schemas:
+                    problem = _schema_problem(event)
+                    if problem is not None:
+                        findings.append(_finding(event, "store.schema", problem))
+                if progress is not None:
+                    progress(done)
+        return findings
+
+
+def _finding(event: StoredEvent, code: str, message: str) -> Finding:
+    return Finding(
+        code,
+        f"{event.match_id} seq {event.seq} (row {event.position}, event {event.event_id}): {message}",
+        event.match_id,
+        event.seq,
+        event.position,
+        event.event_id,
+    )
+
+
+def _chain_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str, str] | None:
+    expected_seq = 1 if previous is None else previous.seq + 1
+    if event.seq != expected_seq:
+        return "store.chain.gap", f"expected seq {expected_seq} here; the chain has a gap"
+    expected_prev = GENESIS if previous is None else previous.hash
+    if event.prev_hash != expected_prev:
+        return "store.chain.prev_hash", "prev_hash does not match the previous event's hash"
+    if not is_canonical(event.payload_text):
+        return "store.chain.payload_not_canonical", "payload is not in canonical JSON: it was edited"
+    if link(event.prev_hash, event.envelope_text()) != event.hash:
+        return "store.chain.hash", "hash does not match the event's content: it was altered"
+    if previous is None and event.type != "match_started":
+        return "store.chain.first_event", f"the first event is {event.type}, not match_started"
+    return None
+
+
+def _schema_problem(event: StoredEvent) -> str | None:
+    try:
+        registry.model_for(event.type, event.schema_version)
+        document = event.envelope()
+    except TaikyokuError as exc:
+        return exc.message
+    return schemas.first_error(registry.schema_filename(event.type, event.schema_version), document)
+
+
+class _SqliteErrors:
+    """Turn sqlite3 errors into one-line store errors that say what to do."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if exc is None or not isinstance(exc, sqlite3.Error) or isinstance(exc, sqlite3.IntegrityError):
+            return
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            raise DatabaseLockedError(
+                f"database {self.path} is locked by another process (waited {BUSY_TIMEOUT_MS // 1000} s); "
+                "retry when it is done"
+            ) from None
+        if isinstance(exc, sqlite3.DatabaseError) and (
+            "not a database" in text or "malformed" in text or "corrupt" in text
+        ):
+            raise CorruptStoreError(
+                f"database {self.path} is corrupt or not an SQLite file ({text}); "
+                "restore it from a backup or an export"
+            ) from None
+        if "readonly" in text or "read-only" in text:
+            raise StoreError(f"database {self.path} is read-only; give taikyoku write access or use a copy") from None
+        if "no such table" in text or "no such column" in text:
+            raise NotAStoreError(f"{self.path} is not a taikyoku store ({text}); point --db at a taikyoku database") from None
+        raise CorruptStoreError(f"database {self.path}: {text}") from None
