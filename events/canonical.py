@@ -50,9 +50,7 @@ def loads(text: str | bytes, *, where: str = "input") -> JsonValue:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError(
-                f"{where}: invalid UTF-8 at byte {exc.start}; save the file as UTF-8"
-            ) from None
+            raise InputError(f"{where}: invalid UTF-8 at byte {exc.start}; save the file as UTF-8") from None
     try:
         return json.loads(
             text,
@@ -61,9 +59,7 @@ def loads(text: str | bytes, *, where: str = "input") -> JsonValue:
             object_pairs_hook=_no_duplicate_keys,
         )
     except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
+        raise InputError(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except InputError as exc:
         raise InputError(f"{where}: {exc.message}") from None
 

@@ -89,14 +89,22 @@ def envelope_text(
     re-encode the payload, which the hot path has already encoded once.
     """
     return (
-        '{"event_id":' + dumps(event_id)
-        + ',"match_id":' + dumps(match_id)
-        + ',"payload":' + payload_text
-        + ',"recorded_at":' + dumps(recorded_at)
-        + ',"recorded_by":' + dumps(recorded_by)
-        + ',"schema_version":' + str(int(schema_version))
-        + ',"seq":' + str(int(seq))
-        + ',"type":' + dumps(type)
+        '{"event_id":'
+        + dumps(event_id)
+        + ',"match_id":'
+        + dumps(match_id)
+        + ',"payload":'
+        + payload_text
+        + ',"recorded_at":'
+        + dumps(recorded_at)
+        + ',"recorded_by":'
+        + dumps(recorded_by)
+        + ',"schema_version":'
+        + str(int(schema_version))
+        + ',"seq":'
+        + str(int(seq))
+        + ',"type":'
+        + dumps(type)
         + "}"
     )
 

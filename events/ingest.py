@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 import schemas
 from events import registry
 from events.canonical import dump_bytes, loads
 from events.envelope import PAYLOAD_LIMIT, PendingEvent, new_event_id, now_timestamp
 from events.errors import InputError
-from pydantic import ValidationError
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ def complete(doc: Document, *, match_id: str, seq: int, recorded_by: str) -> Doc
     if not isinstance(value, dict):
         raise InputError(f"{doc.where}: an event must be a JSON object, not {type(value).__name__}")
     if "type" not in value:
-        raise InputError(f"{doc.where}: missing field 'type'; add the event type, e.g. \"type\": \"annotation\"")
+        raise InputError(f'{doc.where}: missing field \'type\'; add the event type, e.g. "type": "annotation"')
     if not isinstance(value["type"], str):
         raise InputError(f"{doc.where}: type must be a string")
     registry.current_version(value["type"])
@@ -80,8 +81,7 @@ def complete(doc: Document, *, match_id: str, seq: int, recorded_by: str) -> Doc
     given_seq = value.get("seq", seq)
     if given_seq != seq:
         raise InputError(
-            f"{doc.where}: seq {given_seq!r} is wrong; the next seq of match {match_id} is {seq}; "
-            "remove seq or fix it",
+            f"{doc.where}: seq {given_seq!r} is wrong; the next seq of match {match_id} is {seq}; remove seq or fix it",
             code="input.wrong_seq",
         )
     filled = {

@@ -66,19 +66,22 @@ def describe(error: ValidationError) -> str:
     where = _path(error)
     schema = error.schema if isinstance(error.schema, dict) else {}
     kind = error.validator
+    expected: Any = error.validator_value
+    instance: Any = error.instance
     if kind == "required":
-        missing = [name for name in error.validator_value if name not in error.instance]
+        missing = [name for name in expected if name not in instance]
         return f"{where}: missing field {missing[0]!r}; add it"
     if kind == "additionalProperties":
         allowed = sorted(schema.get("properties", {}))
-        extra = sorted(set(error.instance) - set(allowed))
+        extra = sorted(set(instance) - set(allowed))
         return f"{where}: unexpected field {extra[0]!r}; remove it (allowed: {', '.join(allowed)})"
     if kind == "type":
-        return f"{where}: {_short(error.instance)} is not of type {error.validator_value}; give a {error.validator_value}"
+        article = "an" if str(error.validator_value)[0] in "aeiou" else "a"
+        return f"{where}: {_short(error.instance)} is not of type {error.validator_value}; give {article} {error.validator_value}"
     if kind == "const":
         return f"{where}: must be {_short(error.validator_value)}, not {_short(error.instance)}"
     if kind == "enum":
-        choices = ", ".join(_short(v) for v in error.validator_value)
+        choices = ", ".join(_short(v) for v in expected)
         return f"{where}: {_short(error.instance)} is not allowed; use one of {choices}"
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{where}: {_short(error.instance)} is out of range ({kind} {error.validator_value})"

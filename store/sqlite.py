@@ -12,6 +12,7 @@ against.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
@@ -40,7 +41,7 @@ from store.errors import (
 )
 
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
-BUSY_TIMEOUT_MS = 5000
+BUSY_TIMEOUT_MS = int(os.environ.get("TAIKYOKU_BUSY_TIMEOUT_MS", "5000"))  # how long to wait for a lock
 MATCH_ID_RE = re.compile(registry.MATCH_ID_PATTERN)
 
 # Each migration is (version, description, statements). Applied in order, once, recorded in
@@ -85,10 +86,7 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")
 
-_COLUMNS = (
-    "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, "
-    "payload, prev_hash, hash"
-)
+_COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
 _INSERT = (
     "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
     "recorded_by, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -205,7 +203,7 @@ class EventStore:
                 if not file.parent.exists():
                     raise DatabaseMissingError(f"cannot create {name}: folder {file.parent} does not exist")
         try:
-            conn = sqlite3.connect(name, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            conn = sqlite3.connect(name, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise DatabaseMissingError(f"cannot open database {name}: {exc}") from None
         store = cls(sqlite_utils.Database(conn), name)
@@ -235,7 +233,14 @@ class EventStore:
             self.db.execute("PRAGMA synchronous = FULL")
             if not tables and not create:
                 return  # an empty file: reads find nothing, and nothing is written
+            if tables and self._applied_version() == SCHEMA_VERSION:
+                return  # up to date: opening takes no write lock
             self._migrate()
+
+    def _applied_version(self) -> int:
+        if "schema_migrations" not in self.db.table_names():
+            return 0
+        return int(self.db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()[0])
 
     def _migrate(self) -> None:
         self._begin()
@@ -304,9 +309,7 @@ class EventStore:
         an id already stored with other content is a ``DuplicateEventError``.
         """
         if not MATCH_ID_RE.match(match_id):
-            raise InputError(
-                f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes"
-            )
+            raise InputError(f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes")
         if not events:
             return []
         texts = [event.payload.model_dump() for event in events]
@@ -420,9 +423,7 @@ class EventStore:
     def read(self, match_id: str, *, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
         """The match's events in seq order; ``UnknownMatchError`` when it has none."""
         if not self.exists(match_id):
-            raise UnknownMatchError(
-                f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
-            )
+            raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
         upper = to_seq if to_seq is not None else 2**62
         with self._errors():
             rows = self.db.execute(
@@ -487,7 +488,9 @@ class EventStore:
             for name in REQUIRED_TRIGGERS:
                 if name not in triggers:
                     findings.append(
-                        Finding("store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only")
+                        Finding(
+                            "store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only"
+                        )
                     )
             if match_id is None:
                 query = f"SELECT {_COLUMNS} FROM events ORDER BY match_id, seq"
@@ -506,9 +509,9 @@ class EventStore:
                         findings.append(_finding(event, *problem))
                 last[event.match_id] = event
                 if check_schemas:
-                    problem = _schema_problem(event)
-                    if problem is not None:
-                        findings.append(_finding(event, "store.schema", problem))
+                    invalid = _schema_problem(event)
+                    if invalid is not None:
+                        findings.append(_finding(event, "store.schema", invalid))
                 if progress is not None:
                     progress(done)
         return findings
@@ -565,18 +568,19 @@ class _SqliteErrors:
         text = str(exc)
         if "locked" in text or "busy" in text:
             raise DatabaseLockedError(
-                f"database {self.path} is locked by another process (waited {BUSY_TIMEOUT_MS // 1000} s); "
+                f"database {self.path} is locked by another process (waited {BUSY_TIMEOUT_MS / 1000:g} s); "
                 "retry when it is done"
             ) from None
         if isinstance(exc, sqlite3.DatabaseError) and (
             "not a database" in text or "malformed" in text or "corrupt" in text
         ):
             raise CorruptStoreError(
-                f"database {self.path} is corrupt or not an SQLite file ({text}); "
-                "restore it from a backup or an export"
+                f"database {self.path} is corrupt or not an SQLite file ({text}); restore it from a backup or an export"
             ) from None
         if "readonly" in text or "read-only" in text:
             raise StoreError(f"database {self.path} is read-only; give taikyoku write access or use a copy") from None
         if "no such table" in text or "no such column" in text:
-            raise NotAStoreError(f"{self.path} is not a taikyoku store ({text}); point --db at a taikyoku database") from None
+            raise NotAStoreError(
+                f"{self.path} is not a taikyoku store ({text}); point --db at a taikyoku database"
+            ) from None
         raise CorruptStoreError(f"database {self.path}: {text}") from None

@@ -1,0 +1,77 @@
+"""The typer application and what every command shares: --db, --json, output helpers."""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from events.errors import InputError
+from store import EventStore
+
+EPILOG = (
+    "Exit codes: 0 ok, 1 findings, 2 usage or bad input, 3 concurrency conflict or locked database, "
+    "4 corrupt store, 5 internal error."
+)
+
+app = typer.Typer(
+    name="taikyoku",
+    help="Record, replay and audit hanafuda and riichi mahjong matches, event by event.",
+    epilog=EPILOG,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+DbOption = Annotated[
+    Path,
+    typer.Option("--db", envvar="TAIKYOKU_DB", help="The SQLite event store (default ./taikyoku.db, or $TAIKYOKU_DB)."),
+]
+DEFAULT_DB = Path("taikyoku.db")
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of tables.")]
+ByOption = Annotated[
+    str | None,
+    typer.Option("--by", envvar="TAIKYOKU_RECORDER", help="Who records the events (default: your user name)."),
+]
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False)
+
+
+def recorder(by: str | None) -> str:
+    if by:
+        return by
+    try:
+        return getpass.getuser() or "unknown"
+    except Exception:
+        return os.environ.get("USER", "unknown")
+
+
+def open_store(db: Path, *, create: bool = False) -> EventStore:
+    return EventStore.open(db, create=create)
+
+
+def print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+def read_input(source: str) -> tuple[bytes, str]:
+    """The bytes of a file, or of stdin for '-', with a name for messages."""
+    if source == "-":
+        return sys.stdin.buffer.read(), "stdin"
+    path = Path(source)
+    if not path.exists():
+        raise InputError(f"file {source} does not exist; give a JSON or JSONL file, or - for stdin")
+    if path.is_dir():
+        raise InputError(f"{source} is a directory; give a JSON or JSONL file")
+    try:
+        return path.read_bytes(), source
+    except OSError as exc:
+        raise InputError(f"cannot read {source}: {exc.strerror}") from None

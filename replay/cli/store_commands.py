@@ -1,0 +1,316 @@
+"""Commands over the store itself: new, record, log, matches, verify, schemas."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.table import Table
+
+from events import ingest
+from events.errors import EXIT_CORRUPT, EXIT_FINDINGS, InputError
+from events.match import MatchStarted
+from replay import schema_files, service
+from replay.cli.app import (
+    DEFAULT_DB,
+    ByOption,
+    DbOption,
+    JsonOption,
+    app,
+    err,
+    open_store,
+    out,
+    print_json,
+    read_input,
+    recorder,
+)
+from store import EventStore, StoredEvent
+
+PROGRESS_THRESHOLD = 2000  # events; below this, work is quick enough not to need a bar
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="tensho, sendai or riichi.")],
+    player: Annotated[list[str], typer.Option("--player", "-p", help="A player's name, in seat order; repeat.")],
+    ruleset: Annotated[str | None, typer.Option(help="Ruleset id (see `taikyoku rules`).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A rule option as name=value; repeat.")
+    ] = None,
+    length: Annotated[int | None, typer.Option(help="Rounds (hanafuda) or hanchan (riichi) agreed.", min=1)] = None,
+    dealer: Annotated[str | None, typer.Option(help="The first dealer, by name or seat (default seat 0).")] = None,
+    match_id: Annotated[str | None, typer.Option("--id", help="Choose the match id (default: generated).")] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Start a match: prints its id. Every rule option is recorded in its first event."""
+    started = service.build_match_started(
+        game, player, ruleset_id=ruleset, options=option or (), length=length, dealer=dealer
+    )
+    with open_store(db, create=True) as store:
+        event = service.start_match(store, started, recorded_by=recorder(by), match_id=match_id)
+    if json_out:
+        print_json(event.envelope() | {"hash": event.hash})
+    else:
+        out.print(event.match_id)
+
+
+@app.command()
+def record(
+    match: Annotated[str, typer.Argument(help="The match id.")],
+    source: Annotated[str, typer.Argument(metavar="[FILE|-]", help="JSON, a JSON array, or JSONL; - is stdin.")] = "-",
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Append events given as JSON or JSONL to a match: all of them, or none."""
+    data, name = read_input(source)
+    documents = ingest.split_documents(data, name)
+    who = recorder(by)
+
+    def run(store: EventStore) -> list[StoredEvent]:
+        head = store.head(match)
+        pending = []
+        for offset, document in enumerate(documents):
+            complete = ingest.complete(document, match_id=match, seq=head + 1 + offset, recorded_by=who)
+            pending.append(ingest.validate(complete)[2])
+        return service.check_and_append(store, match, pending, expected_seq=head)
+
+    if not db.exists():
+        # Check everything in memory first, so bad input never leaves a new file behind.
+        with EventStore.memory() as scratch:
+            run(scratch)
+    with open_store(db, create=True) as store:
+        stored = run(store)
+    if json_out:
+        print_json([_event_json(e) for e in stored])
+    else:
+        out.print(
+            f"recorded {len(stored)} event{'s' if len(stored) != 1 else ''} in {match} "
+            f"(seq {stored[0].seq}..{stored[-1].seq})"
+        )
+
+
+def _event_json(event: StoredEvent, retracted_by: int | None = None) -> dict[str, Any]:
+    value = event.envelope() | {"position": event.position, "prev_hash": event.prev_hash, "hash": event.hash}
+    if retracted_by is not None:
+        value["retracted_by"] = retracted_by
+    return value
+
+
+def _retractions(events: list[StoredEvent]) -> dict[int, int]:
+    """Voided seq -> seq of the retract, read leniently so a damaged match still lists."""
+    voided: dict[int, int] = {}
+    for event in events:
+        if event.type == "retract":
+            target = event.payload.get("seq")
+            if isinstance(target, int):
+                voided.setdefault(target, event.seq)
+    return voided
+
+
+def summary(event: StoredEvent) -> str:
+    payload = event.payload
+    if event.type == "match_started":
+        players = ", ".join(p["name"] for p in payload["players"])
+        return f"{payload['game']} ({payload['ruleset']['id']}): {players}"
+    text = ", ".join(f"{k}={v}" for k, v in sorted(payload.items()))
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
+@app.command()
+def log(
+    match: Annotated[str, typer.Argument(help="The match id.")],
+    from_seq: Annotated[int, typer.Option("--from", help="First seq to list.", min=1)] = 1,
+    to_seq: Annotated[int | None, typer.Option("--to", help="Last seq to list.", min=1)] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """List a match's events, retracted ones marked."""
+    with open_store(db) as store:
+        events = store.read(match)
+    voided = _retractions(events)
+    shown = [e for e in events if e.seq >= from_seq and (to_seq is None or e.seq <= to_seq)]
+    if json_out:
+        print_json([_event_json(e, voided.get(e.seq)) for e in shown])
+        return
+    table = Table(title=f"match {match}", title_justify="left")
+    for column in ("seq", "type", "recorded by", "recorded at", "details"):
+        table.add_column(column, no_wrap=column != "details")
+    for event in shown:
+        note = f"  [retracted by seq {voided[event.seq]}]" if event.seq in voided else ""
+        style = "strike dim" if event.seq in voided else None
+        table.add_row(
+            str(event.seq),
+            event.type,
+            event.recorded_by,
+            event.recorded_at[:19].replace("T", " "),
+            summary(event) + note,
+            style=style,
+        )
+    out.print(table)
+
+
+@app.command()
+def matches(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
+    """List the matches in the store."""
+    with open_store(db) as store:
+        heads = store.matches()
+    rows: list[dict[str, Any]] = []
+    for head in heads:
+        started = head.first.decode()
+        assert isinstance(started, MatchStarted)
+        rows.append(
+            {
+                "match_id": head.match_id,
+                "game": started.game,
+                "ruleset": started.ruleset.id,
+                "players": [p.name for p in started.players],
+                "events": head.last_seq,
+                "started_at": head.first.recorded_at,
+                "last_recorded_at": head.last_recorded_at,
+            }
+        )
+    if json_out:
+        print_json(rows)
+        return
+    if not rows:
+        out.print(f"no matches in {db}; start one with `taikyoku new`")
+        return
+    table = Table()
+    for column in ("match", "game", "ruleset", "players", "events", "started", "last event"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(
+            row["match_id"],
+            row["game"],
+            row["ruleset"],
+            ", ".join(row["players"]),
+            str(row["events"]),
+            row["started_at"][:16].replace("T", " "),
+            row["last_recorded_at"][:16].replace("T", " "),
+        )
+    out.print(table)
+
+
+@app.command()
+def verify(
+    match: Annotated[str | None, typer.Argument(help="One match (default: the whole store).")] = None,
+    schemas: Annotated[bool, typer.Option("--schemas/--no-schemas", help="Re-validate every event.")] = True,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Check the hash chains and re-validate every stored event. Exit 4 if anything is wrong."""
+    with open_store(db) as store:
+        total = store.count() if match is None else store.head(match)
+        with _progress(total, "verifying") as tick:
+            findings = store.verify(match, check_schemas=schemas, progress=tick)
+        matches_checked = 1 if match is not None else len(store.matches())
+    if json_out:
+        print_json(
+            {
+                "ok": not findings,
+                "events": total,
+                "matches": matches_checked,
+                "findings": [_finding_json(f) for f in findings],
+            }
+        )
+    elif findings:
+        for finding in findings:
+            out.print(f"[red]FAIL[/red] {finding.code}: {finding.message}")
+    else:
+        what = f"match {match}" if match else f"{matches_checked} match{'es' if matches_checked != 1 else ''}"
+        out.print(
+            f"ok: {total} events in {what}; hash chains intact"
+            + ("; every event valid against its schema" if schemas else "")
+        )
+    if findings:
+        raise typer.Exit(EXIT_CORRUPT)
+
+
+def _finding_json(finding: Any) -> dict[str, Any]:
+    return {
+        "code": finding.code,
+        "message": finding.message,
+        "match_id": finding.match_id,
+        "seq": finding.seq,
+        "position": finding.position,
+        "event_id": finding.event_id,
+    }
+
+
+class _progress:
+    """A progress bar on stderr for long work; nothing for short work or when stderr is not a terminal."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total = total
+        self.bar: Progress | None = None
+        if total >= PROGRESS_THRESHOLD and err.is_terminal:
+            self.bar = Progress(
+                TextColumn(label), BarColumn(), TextColumn("{task.completed}/{task.total}"), console=err, transient=True
+            )
+        self.task: Any = None
+
+    def __enter__(self) -> Any:
+        if self.bar is None:
+            return None
+        self.bar.start()
+        self.task = self.bar.add_task(self.task_label(), total=self.total)
+        bar = self.bar
+
+        def tick(done: int) -> None:
+            if done % 500 == 0 or done == self.total:
+                bar.update(self.task, completed=done)
+
+        return tick
+
+    def task_label(self) -> str:
+        return "events"
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+schemas_app = typer.Typer(help="The JSON Schema files of the events.", no_args_is_help=True)
+app.add_typer(schemas_app, name="schemas")
+
+
+@schemas_app.command("export")
+def schemas_export(
+    directory: Annotated[
+        Path | None, typer.Option("--dir", help="Where to write (default: the installed schemas folder).")
+    ] = None,
+    check: Annotated[bool, typer.Option("--check", help="Only compare; exit 1 if the files drift.")] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Regenerate one schema file per event type and version from the models."""
+    target = directory or schema_files.default_directory()
+    if not target.is_dir():
+        raise InputError(f"{target} is not a folder; create it or give --dir an existing folder")
+    changes = schema_files.drift(target) if check else schema_files.export(target)
+    if json_out:
+        print_json({"directory": str(target), "changes": changes, "check": check})
+    elif changes:
+        for line in changes:
+            out.print(("drift: " if check else "updated: ") + line)
+    else:
+        out.print(f"schemas in {target} match the models ({len(schema_files.expected_files())} files)")
+    if check and changes:
+        raise typer.Exit(EXIT_FINDINGS)
+
+
+@schemas_app.command("list")
+def schemas_list(json_out: JsonOption = False) -> None:
+    """List the event types and schema versions this taikyoku knows."""
+    from events import registry
+
+    types = registry.known_types()
+    if json_out:
+        print_json([{"type": n, "version": v, "file": registry.schema_filename(n, v)} for n, v in types])
+        return
+    for name, version in types:
+        out.print(f"{name} v{version}  {registry.schema_filename(name, version)}")

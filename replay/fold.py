@@ -1,0 +1,128 @@
+"""Running projections over a match's events, honouring retractions.
+
+A projection is a pure fold: ``apply(state, step) -> state``. It raises ``IllegalEvent``
+with a stable code and the reason when an event cannot happen in the state before it.
+The same fold checks new events at record time, replays, and audits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from events.errors import InputError
+from events.match import Annotation, Retract
+from events.model import Payload
+
+S = TypeVar("S")
+
+
+class IllegalEvent(InputError):
+    """An event the rules do not allow where it stands. ``code`` is stable (e.g. ``match.retract.unknown_seq``)."""
+
+    def __init__(self, code: str, reason: str, *, seq: int | None = None, event_type: str | None = None) -> None:
+        where = "" if seq is None else f"seq {seq}" + (f" ({event_type})" if event_type else "") + ": "
+        super().__init__(where + reason, code=code)
+        self.reason = reason
+        self.seq = seq
+        self.event_type = event_type
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One decoded event, as the folds see it."""
+
+    seq: int
+    type: str
+    payload: Payload
+    event_id: str = ""
+    recorded_by: str = ""
+    recorded_at: str = ""
+
+
+class Projection(Protocol[S]):
+    def initial(self) -> S: ...
+
+    def apply(self, state: S, step: Step) -> S: ...
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """What a match's events mean once retractions are taken into account."""
+
+    steps: tuple[Step, ...]  # every event, as stored
+    effective: tuple[Step, ...]  # the events that count: not retracted, not retracts or annotations
+    retracted_by: dict[int, Step]  # voided seq -> the retract that voided it
+    annotations: tuple[Step, ...]
+
+
+META_TYPES = frozenset({"retract", "annotation"})
+
+
+def history(steps: Sequence[Step]) -> History:
+    """Check retracts and annotations against the events they name, and split the stream."""
+    seen: dict[int, Step] = {}
+    retracted_by: dict[int, Step] = {}
+    annotations: list[Step] = []
+    for step in steps:
+        payload = step.payload
+        if isinstance(payload, Retract):
+            target = seen.get(payload.seq)
+            if target is None:
+                raise IllegalEvent(
+                    "match.retract.unknown_seq",
+                    f"cannot retract seq {payload.seq}: no earlier event has that seq",
+                    seq=step.seq,
+                    event_type=step.type,
+                )
+            if target.type == "match_started":
+                raise IllegalEvent(
+                    "match.retract.match_started",
+                    "cannot retract match_started; end the match as abandoned and start a new one",
+                    seq=step.seq,
+                    event_type=step.type,
+                )
+            if target.type in META_TYPES:
+                raise IllegalEvent(
+                    "match.retract.meta",
+                    f"cannot retract a {target.type}; record the voided event again, or add a note",
+                    seq=step.seq,
+                    event_type=step.type,
+                )
+            if payload.seq in retracted_by:
+                raise IllegalEvent(
+                    "match.retract.twice",
+                    f"seq {payload.seq} was already retracted by seq {retracted_by[payload.seq].seq}",
+                    seq=step.seq,
+                    event_type=step.type,
+                )
+            retracted_by[payload.seq] = step
+        elif isinstance(payload, Annotation):
+            if payload.seq not in seen:
+                raise IllegalEvent(
+                    "match.annotation.unknown_seq",
+                    f"cannot annotate seq {payload.seq}: no earlier event has that seq",
+                    seq=step.seq,
+                    event_type=step.type,
+                )
+            annotations.append(step)
+        seen[step.seq] = step
+    effective = tuple(s for s in steps if s.type not in META_TYPES and s.seq not in retracted_by)
+    return History(tuple(steps), effective, retracted_by, tuple(annotations))
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Generic[S]):
+    history: History
+    state: S
+
+
+def fold(projection: Projection[S], steps: Iterable[Step], *, until: int | None = None) -> Folded[S]:
+    """Replay ``steps`` (up to seq ``until``) through ``projection``, honouring retractions."""
+    chosen = [s for s in steps if until is None or s.seq <= until]
+    hist = history(chosen)
+    state = projection.initial()
+    for step in hist.effective:
+        state = projection.apply(state, step)
+    return Folded(hist, state)

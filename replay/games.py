@@ -1,0 +1,13 @@
+"""Which projection folds which game. Each game's projection wraps the match-level one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.match import GameName
+from replay.fold import Projection
+from replay.match import MatchProjection
+
+
+def projection_for(game: GameName) -> Projection[Any]:
+    return MatchProjection()

@@ -1,0 +1,96 @@
+"""The match-level projection every game builds on: start, rounds, end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from events.match import MatchEnded, MatchStarted, RoundStarted
+from replay.fold import IllegalEvent, Step
+from replay.rules import check_match_started
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    started: MatchStarted | None = None
+    round: int = 0  # rounds started so far
+    dealer: int | None = None
+    ended: MatchEnded | None = None
+    last_seq: int = 0
+
+    @property
+    def players(self) -> int:
+        return 0 if self.started is None else len(self.started.players)
+
+    def player_name(self, seat: int) -> str:
+        if self.started is None:
+            return f"seat {seat}"
+        return next((p.name for p in self.started.players if p.seat == seat), f"seat {seat}")
+
+
+class MatchProjection:
+    """Match-level legality: one start, rounds numbered in order, nothing after the end."""
+
+    def initial(self) -> MatchState:
+        return MatchState()
+
+    def apply(self, state: MatchState, step: Step) -> MatchState:
+        payload = step.payload
+        if isinstance(payload, MatchStarted):
+            if state.started is not None:
+                raise IllegalEvent(
+                    "match.started.twice", "the match has already started", seq=step.seq, event_type=step.type
+                )
+            problem = check_match_started(payload)
+            if problem is not None:
+                raise IllegalEvent(problem[0], problem[1], seq=step.seq, event_type=step.type)
+            return MatchState(started=payload, dealer=payload.first_dealer, last_seq=step.seq)
+        if state.started is None:
+            raise IllegalEvent(
+                "match.not_started",
+                "the first event of a match must be match_started",
+                seq=step.seq,
+                event_type=step.type,
+            )
+        if state.ended is not None:
+            raise IllegalEvent(
+                "match.ended",
+                "the match has ended; retract match_ended to record more",
+                seq=step.seq,
+                event_type=step.type,
+            )
+        if isinstance(payload, RoundStarted):
+            return self.start_round(state, step, payload)
+        if isinstance(payload, MatchEnded):
+            return replace(state, ended=payload, last_seq=step.seq)
+        raise IllegalEvent(
+            "match.event.wrong_game",
+            f"a {state.started.game} match has no {step.type} events",
+            seq=step.seq,
+            event_type=step.type,
+        )
+
+    def start_round(self, state: MatchState, step: Step, payload: RoundStarted) -> MatchState:
+        assert state.started is not None
+        if payload.round != state.round + 1:
+            raise IllegalEvent(
+                "match.round.number",
+                f"the next round is {state.round + 1}, not {payload.round}",
+                seq=step.seq,
+                event_type=step.type,
+            )
+        length = state.started.length
+        if length.unit == "rounds" and payload.round > length.count:
+            raise IllegalEvent(
+                "match.round.beyond_length",
+                f"the match was agreed at {length.count} rounds; record match_ended instead",
+                seq=step.seq,
+                event_type=step.type,
+            )
+        if payload.dealer >= state.players:
+            raise IllegalEvent(
+                "match.seat.unknown",
+                f"dealer {payload.dealer} is not a seat (0 to {state.players - 1})",
+                seq=step.seq,
+                event_type=step.type,
+            )
+        return replace(state, round=payload.round, dealer=payload.dealer, last_seq=step.seq)

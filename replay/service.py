@@ -1,0 +1,162 @@
+"""What the CLI (and table mode) do, as plain functions over a store: no printing here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from events.envelope import PendingEvent, new_event
+from events.errors import InputError
+from events.match import GAMES, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
+from replay.fold import Folded, Step, fold
+from replay.games import projection_for
+from replay.rules import DEFAULT_RULESET, RulesetSpec, default_length, ruleset, ruleset_ids
+from store import EventStore, MatchExistsError, StoredEvent
+
+MATCH_ID = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$")
+
+
+def step_of(event: StoredEvent) -> Step:
+    return Step(event.seq, event.type, event.decode(), event.event_id, event.recorded_by, event.recorded_at)
+
+
+def pending_step(seq: int, event: PendingEvent) -> Step:
+    return Step(seq, event.type, event.payload, event.event_id, event.recorded_by, event.recorded_at)
+
+
+def game_of(steps: Sequence[Step]) -> GameName:
+    first = steps[0].payload if steps else None
+    if not isinstance(first, MatchStarted):
+        raise InputError("the first event of a match must be match_started", code="match.not_started")
+    return first.game
+
+
+def replay_match(store: EventStore, match_id: str, *, until: int | None = None) -> Folded[Any]:
+    steps = [step_of(e) for e in store.read(match_id)]
+    return fold(projection_for(game_of(steps)), steps, until=until)
+
+
+def check_and_append(
+    store: EventStore, match_id: str, events: Sequence[PendingEvent], *, expected_seq: int | None = None
+) -> list[StoredEvent]:
+    """Fold the match with ``events`` added; if every event is legal, append them all.
+
+    ``expected_seq`` defaults to the head read here; a caller that showed the user a state
+    passes the seq it showed, so a concurrent writer is caught as a conflict.
+    """
+    existing = store.read(match_id) if store.exists(match_id) else []
+    head = existing[-1].seq if existing else 0
+    if expected_seq is None:
+        expected_seq = head
+    steps = [step_of(e) for e in existing]
+    steps += [pending_step(head + 1 + i, ev) for i, ev in enumerate(events)]
+    if not existing and steps and steps[0].type != "match_started":
+        raise InputError(
+            f"no match {match_id!r} in {store.path}; a new match starts with a match_started event "
+            "(or use `taikyoku new`)",
+            code="store.unknown_match",
+        )
+    fold(projection_for(game_of(steps)), steps)
+    return store.append(match_id, expected_seq, events)
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    match_id: str
+    started: MatchStarted
+
+
+def build_match_started(
+    game: str,
+    players: Sequence[str],
+    *,
+    ruleset_id: str | None = None,
+    options: Sequence[str] = (),
+    length: int | None = None,
+    dealer: str | None = None,
+) -> MatchStarted:
+    """A complete match_started from what a person types: every option resolved."""
+    if game not in GAMES:
+        raise InputError(f"unknown game {game!r}; use one of: {', '.join(GAMES)}")
+    chosen: GameName = game
+    spec = ruleset(ruleset_id or DEFAULT_RULESET[chosen])
+    if spec is None or spec.game != chosen:
+        raise InputError(f"unknown {game} ruleset {ruleset_id!r}; use one of: {', '.join(ruleset_ids(chosen))}")
+    values = _resolve_options(spec, options)
+    if len(players) not in spec.players:
+        need = " or ".join(str(n) for n in spec.players)
+        raise InputError(f"{game} is played by {need} players; give --player NAME {need} times, in seat order")
+    if len(set(players)) != len(players):
+        raise InputError("two players have the same name; give each player a different name")
+    seats = tuple(PlayerSeat(seat=i, name=name) for i, name in enumerate(players))
+    first_dealer = 0 if dealer is None else _seat_of(dealer, players)
+    match_length = default_length(spec) if length is None else MatchLength(unit=spec.length_unit, count=length)
+    return MatchStarted(
+        game=chosen,
+        ruleset=Ruleset(id=spec.id, options=values),
+        players=seats,
+        length=match_length,
+        first_dealer=first_dealer,
+    )
+
+
+def _seat_of(who: str, players: Sequence[str]) -> int:
+    if who in players:
+        return list(players).index(who)
+    if who.isdigit() and int(who) < len(players):
+        return int(who)
+    raise InputError(f"dealer {who!r} is neither a player's name nor a seat 0 to {len(players) - 1}")
+
+
+def _resolve_options(spec: RulesetSpec, options: Sequence[str]) -> dict[str, Any]:
+    values: dict[str, Any] = dict(spec.defaults())
+    for text in options:
+        name, sep, raw = text.partition("=")
+        name = name.strip()
+        if not sep:
+            raise InputError(f"--option {text!r} needs the form name=value, e.g. tensho.compoundYaku=stack")
+        option = spec.option(name)
+        if option is None:
+            raise InputError(
+                f"ruleset {spec.id} has no option {name!r}; known: {', '.join(o.name for o in spec.options)}"
+            )
+        try:
+            value = option.parse(raw)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+        problem = option.check(value)
+        if problem is not None:
+            raise InputError(problem)
+        values[name] = value
+    missing = [name for name, value in values.items() if value is None]
+    if missing:
+        option = spec.option(missing[0])
+        assert option is not None
+        raise InputError(
+            f"option {option.name} has no default and must be chosen: add --option {option.name}=VALUE "
+            f"with one of {', '.join(option.choices)}"
+        )
+    return values
+
+
+def start_match(
+    store: EventStore, started: MatchStarted, *, recorded_by: str, match_id: str | None = None
+) -> StoredEvent:
+    if match_id is None:
+        match_id = _fresh_id(store, started.game)
+    elif not MATCH_ID.match(match_id):
+        raise InputError(f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes")
+    if store.exists(match_id):
+        raise MatchExistsError(f"match {match_id} already exists in {store.path}; choose another --id")
+    return check_and_append(store, match_id, [new_event(started, recorded_by=recorded_by)], expected_seq=0)[0]
+
+
+def _fresh_id(store: EventStore, game: str) -> str:
+    import secrets
+
+    while True:
+        candidate = f"{game}-{secrets.token_hex(4)}"
+        if not store.exists(candidate):
+            return candidate
