@@ -312,6 +312,10 @@ class EventStore:
             raise InputError(f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes")
         if not events:
             return []
+        ids = [event.event_id for event in events]
+        if len(set(ids)) != len(ids):
+            twice = next(i for i in ids if ids.count(i) > 1)
+            raise DuplicateEventError(f"event id {twice} appears twice in one batch; give each event its own id")
         texts = [event.payload.model_dump() for event in events]
         payload_texts = [dumps(value) for value in texts]
         for event, text in zip(events, payload_texts, strict=True):

@@ -41,7 +41,8 @@ ByOption = Annotated[
     typer.Option("--by", envvar="TAIKYOKU_RECORDER", help="Who records the events (default: your user name)."),
 ]
 
-out = Console(highlight=False, soft_wrap=True)
+# A pipe or file gets wide tables rather than rich's 80 columns, so ids are never cut.
+out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True, highlight=False)
 
 

@@ -138,8 +138,8 @@ def log(
         print_json([_event_json(e, voided.get(e.seq)) for e in shown])
         return
     table = Table(title=f"match {match}", title_justify="left")
-    for column in ("seq", "type", "recorded by", "recorded at", "details"):
-        table.add_column(column, no_wrap=column != "details")
+    for column in ("seq", "type", "by", "recorded at", "details"):
+        table.add_column(column, no_wrap=column != "details", justify="right" if column == "seq" else "left")
     for event in shown:
         note = f"  [retracted by seq {voided[event.seq]}]" if event.seq in voided else ""
         style = "strike dim" if event.seq in voided else None
@@ -147,7 +147,7 @@ def log(
             str(event.seq),
             event.type,
             event.recorded_by,
-            event.recorded_at[:19].replace("T", " "),
+            event.recorded_at[:16].replace("T", " "),
             summary(event) + note,
             style=style,
         )
@@ -181,8 +181,12 @@ def matches(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
         out.print(f"no matches in {db}; start one with `taikyoku new`")
         return
     table = Table()
-    for column in ("match", "game", "ruleset", "players", "events", "started", "last event"):
-        table.add_column(column)
+    table.add_column("match", no_wrap=True)
+    table.add_column("game", no_wrap=True)
+    table.add_column("ruleset", no_wrap=True)
+    table.add_column("players")
+    table.add_column("events", justify="right")
+    table.add_column("last event", no_wrap=True)
     for row in rows:
         table.add_row(
             row["match_id"],
@@ -190,7 +194,6 @@ def matches(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
             row["ruleset"],
             ", ".join(row["players"]),
             str(row["events"]),
-            row["started_at"][:16].replace("T", " "),
             row["last_recorded_at"][:16].replace("T", " "),
         )
     out.print(table)

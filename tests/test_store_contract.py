@@ -1,0 +1,186 @@
+"""The store contract: every EventStore implementation (a file, memory) must pass all of it."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from events.envelope import new_event
+from events.match import RoundStarted
+from store import ConcurrencyError, DuplicateEventError, EventStore
+from store.chain import GENESIS, link
+from tests.helpers import RECORDER, note, round_started, start
+
+
+class StoreContract:
+    """Subclasses provide ``store``; every test runs against each kind of store."""
+
+    @pytest.fixture
+    def store(self) -> Iterator[EventStore]:
+        raise NotImplementedError
+
+    # --- appending ---
+
+    def test_append_assigns_seqs_in_order(self, store: EventStore) -> None:
+        stored = store.append("m-1", 0, [start(), round_started(1), note(2)])
+        assert [e.seq for e in stored] == [1, 2, 3]
+        assert [e.type for e in store.read("m-1")] == ["match_started", "round_started", "annotation"]
+        assert store.head("m-1") == 3
+
+    def test_positions_are_global_and_increasing(self, store: EventStore) -> None:
+        store.append("m-a", 0, [start()])
+        store.append("m-b", 0, [start()])
+        store.append("m-a", 1, [note(1)])
+        everything = list(store.iter_all())
+        assert [(e.match_id, e.seq) for e in everything] == [("m-a", 1), ("m-b", 1), ("m-a", 2)]
+        assert [e.position for e in everything] == sorted(e.position for e in everything)
+        assert len({e.position for e in everything}) == 3
+
+    def test_read_a_range(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start(), note(1), note(1), note(1)])
+        assert [e.seq for e in store.read("m-1", from_seq=2, to_seq=3)] == [2, 3]
+
+    def test_batch_is_atomic_when_one_event_collides(self, store: EventStore) -> None:
+        first = start()
+        store.append("m-1", 0, [first])
+        clash = note(1, event_id=first.event_id)  # same id as stored, different content
+        with pytest.raises(DuplicateEventError):
+            store.append("m-1", 1, [note(1), note(1), clash])
+        assert store.head("m-1") == 1
+        assert store.count() == 1
+
+    def test_batch_is_atomic_when_ids_repeat_inside_it(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start()])
+        twin = note(1)
+        with pytest.raises(DuplicateEventError):
+            store.append("m-1", 1, [note(1), twin, twin])
+        assert store.count() == 1
+
+    def test_stale_expected_seq_is_a_conflict_and_stores_nothing(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start(), note(1)])
+        with pytest.raises(ConcurrencyError) as caught:
+            store.append("m-1", 1, [note(1)])
+        assert (caught.value.expected_seq, caught.value.actual_seq) == (1, 2)
+        assert caught.value.exit_code == 3
+        with pytest.raises(ConcurrencyError):
+            store.append("m-1", 5, [note(1)])
+        assert store.head("m-1") == 2
+
+    def test_new_match_needs_expected_zero(self, store: EventStore) -> None:
+        with pytest.raises(ConcurrencyError):
+            store.append("m-new", 3, [start()])
+        assert store.count() == 0
+
+    def test_retry_of_a_stored_batch_is_a_noop(self, store: EventStore) -> None:
+        batch = [start(), round_started(1), note(2)]
+        first = store.append("m-1", 0, batch)
+        again = store.append("m-1", 0, batch)
+        assert again == first
+        assert store.count() == 3
+
+    def test_retry_after_more_events_is_still_a_noop(self, store: EventStore) -> None:
+        batch = [start()]
+        store.append("m-1", 0, batch)
+        store.append("m-1", 1, [note(1)])
+        assert store.append("m-1", 0, batch)[0].seq == 1
+        assert store.count() == 2
+
+    def test_same_id_different_content_is_an_error(self, store: EventStore) -> None:
+        event = note(1, text="first")
+        store.append("m-1", 0, [start()])
+        store.append("m-1", 1, [event])
+        changed = note(1, text="changed", event_id=event.event_id, recorded_at=event.recorded_at)
+        with pytest.raises(DuplicateEventError, match=event.event_id):
+            store.append("m-1", 1, [changed])
+        assert [e.payload["text"] for e in store.read("m-1")[1:]] == ["first"]
+
+    def test_same_id_in_another_match_is_an_error(self, store: EventStore) -> None:
+        event = start()
+        store.append("m-1", 0, [event])
+        with pytest.raises(DuplicateEventError):
+            store.append("m-2", 0, [event])
+        assert store.count() == 1
+
+    def test_empty_batch_stores_nothing(self, store: EventStore) -> None:
+        assert store.append("m-1", 0, []) == []
+        assert store.count() == 0
+
+    # --- the chain ---
+
+    def test_chain_links_each_event_to_the_one_before(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start(), note(1)])
+        store.append("m-1", 2, [note(2)])
+        events = store.read("m-1")
+        assert events[0].prev_hash == GENESIS
+        for before, after in zip(events, events[1:], strict=False):
+            assert after.prev_hash == before.hash
+        for event in events:
+            assert event.hash == link(event.prev_hash, event.envelope_text())
+        assert store.verify() == []
+
+    def test_chains_are_per_match(self, store: EventStore) -> None:
+        store.append("m-a", 0, [start()])
+        store.append("m-b", 0, [start()])
+        assert store.read("m-b")[0].prev_hash == GENESIS
+
+    def test_stored_content_round_trips_exactly(self, store: EventStore) -> None:
+        event = note(1, text="ナカゾウ — “quoted” \\ back\nslash")
+        store.append("m-1", 0, [start(), event])
+        stored = store.read("m-1")[1]
+        assert stored.decode() == event.payload
+        assert (stored.event_id, stored.recorded_at, stored.recorded_by) == (
+            event.event_id,
+            event.recorded_at,
+            RECORDER,
+        )
+
+    # --- append-only ---
+
+    def test_update_is_refused(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start()])
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            store.db.execute("UPDATE events SET recorded_by = 'mallory'")
+        assert store.read("m-1")[0].recorded_by == RECORDER
+
+    def test_delete_is_refused(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start()])
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            store.db.execute("DELETE FROM events")
+        assert store.count() == 1
+
+    def test_verify_finds_nothing_on_a_clean_store(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start(), new_event(RoundStarted(round=1, dealer=1), recorded_by=RECORDER)])
+        assert store.verify() == []
+        assert store.verify("m-1") == []
+
+
+class TestFileStore(StoreContract):
+    @pytest.fixture
+    def store(self, tmp_path: Path) -> Iterator[EventStore]:
+        with EventStore.open(tmp_path / "contract.db", create=True) as store:
+            yield store
+
+    def test_survives_reopening(self, tmp_path: Path) -> None:
+        path = tmp_path / "reopen.db"
+        with EventStore.open(path, create=True) as store:
+            store.append("m-1", 0, [start(), note(1)])
+        with EventStore.open(path) as store:
+            assert store.head("m-1") == 2
+            assert store.verify() == []
+
+    def test_file_is_in_wal_mode_and_records_its_migration(self, tmp_path: Path) -> None:
+        path = tmp_path / "wal.db"
+        with EventStore.open(path, create=True) as store:
+            assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            versions = [row[0] for row in store.db.execute("SELECT version FROM schema_migrations")]
+            assert versions == [1]
+
+
+class TestMemoryStore(StoreContract):
+    @pytest.fixture
+    def store(self) -> Iterator[EventStore]:
+        with EventStore.memory() as store:
+            yield store
