@@ -31,8 +31,9 @@ def test_new_prints_the_id_and_records_every_option(cli: Cli, db: Path) -> None:
 
 
 def test_new_with_chosen_id_and_json(cli: Cli) -> None:
-    result = cli("new", "sendai", "-p", "A", "-p", "B", "-p", "C", "-o", "sendai.teyakuMode=winRound", "--id", "club-1",
-                 "--json")
+    result = cli(
+        "new", "sendai", "-p", "A", "-p", "B", "-p", "C", "-o", "sendai.teyakuMode=winRound", "--id", "club-1", "--json"
+    )
     assert result.code == 0, result.err
     event = result.json()
     assert event["match_id"] == "club-1"

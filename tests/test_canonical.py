@@ -1,0 +1,86 @@
+"""Canonical JSON and the envelope bytes that are hashed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from events.canonical import dumps, is_canonical, loads
+from events.envelope import envelope_text
+from events.errors import InputError
+
+scalars = st.none() | st.booleans() | st.integers(min_value=-(2**63), max_value=2**63) | st.text()
+values = st.recursive(
+    scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4), max_leaves=20
+)
+
+
+@given(values)
+def test_round_trip_is_exact(value: object) -> None:
+    text = dumps(value)
+    assert loads(text) == value
+    assert dumps(loads(text)) == text
+    assert is_canonical(text)
+
+
+@given(st.dictionaries(st.text(), scalars, min_size=2))
+def test_keys_are_sorted_and_spacing_fixed(value: dict[str, object]) -> None:
+    text = dumps(value)
+    assert text == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert not is_canonical(json.dumps(value, indent=1)) or len(value) == 0
+
+
+def test_utf8_not_escaped() -> None:
+    assert dumps({"name": "天正"}).encode("utf-8") == '{"name":"天正"}'.encode()
+
+
+@pytest.mark.parametrize("text", ["1.5", "1e3", "NaN", "Infinity", '{"a":1,"a":2}', "{", b"\xff"])
+def test_refused(text: str | bytes) -> None:
+    with pytest.raises(InputError):
+        loads(text)
+
+
+@given(
+    match_id=st.from_regex(r"\A[a-z0-9][a-z0-9-]{1,20}[a-z0-9]\Z"),
+    seq=st.integers(min_value=1, max_value=10**9),
+    event_id=st.uuids().map(str),
+    type=st.text(min_size=1),
+    version=st.integers(min_value=1, max_value=99),
+    recorded_at=st.text(),
+    recorded_by=st.text(min_size=1),
+    payload=st.dictionaries(st.text(), values, max_size=5),
+)
+def test_envelope_text_equals_canonical_dict(
+    match_id: str,
+    seq: int,
+    event_id: str,
+    type: str,
+    version: int,
+    recorded_at: str,
+    recorded_by: str,
+    payload: dict[str, object],
+) -> None:
+    whole = {
+        "match_id": match_id,
+        "seq": seq,
+        "event_id": event_id,
+        "type": type,
+        "schema_version": version,
+        "recorded_at": recorded_at,
+        "recorded_by": recorded_by,
+        "payload": payload,
+    }
+    fast = envelope_text(
+        match_id=match_id,
+        seq=seq,
+        event_id=event_id,
+        type=type,
+        schema_version=version,
+        recorded_at=recorded_at,
+        recorded_by=recorded_by,
+        payload_text=dumps(payload),
+    )
+    assert fast == dumps(whole)
