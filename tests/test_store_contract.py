@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -115,7 +116,7 @@ class StoreContract:
         store.append("m-1", 2, [note(2)])
         events = store.read("m-1")
         assert events[0].prev_hash == GENESIS
-        for before, after in zip(events, events[1:], strict=False):
+        for before, after in itertools.pairwise(events):
             assert after.prev_hash == before.hash
         for event in events:
             assert event.hash == link(event.prev_hash, event.envelope_text())
