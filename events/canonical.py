@@ -1,8 +1,12 @@
 """Canonical JSON: the one byte form that is stored and hashed.
 
 Sorted keys, no insignificant whitespace, UTF-8 (not ASCII-escaped). Numbers are integers
-only: a float has no single canonical spelling, so it is refused on the way in. Strings,
-integers, booleans, null, arrays and objects are the whole vocabulary.
+in the signed 64-bit range only: a float has no single canonical spelling, so it is refused
+on the way in. Strings, integers, booleans, null, arrays and objects are the whole vocabulary.
+
+The bytes are exactly those of ``json.dumps(v, sort_keys=True, separators=(",", ":"),
+ensure_ascii=False)``; orjson produces them about three times faster, and a property test
+holds the two to the same output.
 """
 
 from __future__ import annotations
@@ -10,14 +14,36 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from events.errors import InputError
 
 JsonValue = Any  # a parsed JSON value made of dict, list, str, int, bool, None
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_SORTED = orjson.OPT_SORT_KEYS
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+
+
 def dumps(value: JsonValue) -> str:
     """The canonical text of ``value`` (which must hold no floats)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    try:
+        return orjson.dumps(value, option=_SORTED).decode("utf-8")
+    except orjson.JSONEncodeError as exc:
+        raise InputError(f"cannot store this value as canonical JSON ({exc}); use text, integers and lists") from None
+
+
+def dumps_stdlib(value: JsonValue) -> str:
+    """The same text through the standard library: the reference ``dumps`` is tested against."""
+    return _ENCODER.encode(value)
+
+
+def quote(text: str) -> str:
+    """``dumps(text)`` for a string, faster when the string needs no escaping."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return '"' + text + '"'
+    return _ENCODER.encode(text)
 
 
 def dump_bytes(value: JsonValue) -> bytes:
@@ -26,6 +52,13 @@ def dump_bytes(value: JsonValue) -> bytes:
 
 def _no_float(text: str) -> Any:
     raise InputError(f"number {text} is not an integer; taikyoku stores integers only")
+
+
+def _int_in_range(text: str) -> int:
+    value = int(text)
+    if not INT_MIN <= value <= INT_MAX:
+        raise InputError(f"integer {text} is out of range; taikyoku stores signed 64-bit integers")
+    return value
 
 
 def _no_constant(text: str) -> Any:
@@ -55,6 +88,7 @@ def loads(text: str | bytes, *, where: str = "input") -> JsonValue:
         return json.loads(
             text,
             parse_float=_no_float,
+            parse_int=_int_in_range,
             parse_constant=_no_constant,
             object_pairs_hook=_no_duplicate_keys,
         )

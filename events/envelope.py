@@ -7,11 +7,10 @@ stored event adds those and its hash link (see ``store``).
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from events.canonical import dumps
+from events.canonical import quote
 from events.model import Payload
 
 ENVELOPE_FIELDS = (
@@ -36,9 +35,8 @@ def new_event_id() -> str:
     return str(uuid.uuid4())
 
 
-@dataclass(frozen=True, slots=True)
-class PendingEvent:
-    """A validated event that is not stored yet."""
+class PendingEvent(NamedTuple):
+    """A validated event that is not stored yet. (A NamedTuple: immutable and cheap to make.)"""
 
     payload: Payload
     event_id: str
@@ -54,7 +52,7 @@ class PendingEvent:
         return self.payload.SCHEMA_VERSION
 
     def payload_text(self) -> str:
-        return dumps(self.payload.model_dump())
+        return self.payload.canonical_json()
 
 
 def new_event(
@@ -89,23 +87,9 @@ def envelope_text(
     re-encode the payload, which the hot path has already encoded once.
     """
     return (
-        '{"event_id":'
-        + dumps(event_id)
-        + ',"match_id":'
-        + dumps(match_id)
-        + ',"payload":'
-        + payload_text
-        + ',"recorded_at":'
-        + dumps(recorded_at)
-        + ',"recorded_by":'
-        + dumps(recorded_by)
-        + ',"schema_version":'
-        + str(int(schema_version))
-        + ',"seq":'
-        + str(int(seq))
-        + ',"type":'
-        + dumps(type)
-        + "}"
+        f'{{"event_id":{quote(event_id)},"match_id":{quote(match_id)},"payload":{payload_text},'
+        f'"recorded_at":{quote(recorded_at)},"recorded_by":{quote(recorded_by)},'
+        f'"schema_version":{int(schema_version)},"seq":{int(seq)},"type":{quote(type)}}}'
     )
 
 

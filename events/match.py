@@ -18,8 +18,8 @@ Name = Annotated[str, Field(min_length=1, max_length=64, strict=True)]
 
 
 class PlayerSeat(Payload):
-    seat: Seat
     name: Name
+    seat: Seat
 
 
 class Ruleset(Payload):
@@ -30,45 +30,45 @@ class Ruleset(Payload):
 
 
 class MatchLength(Payload):
-    unit: Literal["rounds", "hanchan", "tonpuusen"]
     count: Annotated[int, Field(ge=1, le=1000, strict=True)]
+    unit: Literal["rounds", "hanchan", "tonpuusen"]
 
 
 @event_type("match_started")
 class MatchStarted(Payload):
     """The first event of every match."""
 
-    game: GameName
-    ruleset: Ruleset
-    players: Annotated[tuple[PlayerSeat, ...], Field(min_length=2, max_length=4)]
-    length: MatchLength
     first_dealer: Seat
+    game: GameName
+    length: MatchLength
+    players: Annotated[tuple[PlayerSeat, ...], Field(min_length=2, max_length=4)]
+    ruleset: Ruleset
 
 
 @event_type("round_started")
 class RoundStarted(Payload):
-    round: Annotated[int, Field(ge=1, strict=True)]
     dealer: Seat
+    round: Annotated[int, Field(ge=1, strict=True)]
 
 
 @event_type("retract")
 class Retract(Payload):
     """Voids the event ``seq`` of the same match. The voided event stays in the store."""
 
-    seq: Seq
     reason: Text
+    seq: Seq
 
 
 @event_type("annotation")
 class Annotation(Payload):
     """A note or a dispute attached to the event ``seq``."""
 
-    seq: Seq
     kind: Literal["note", "dispute"]
+    seq: Seq
     text: Text
 
 
 @event_type("match_ended")
 class MatchEnded(Payload):
-    reason: Literal["completed", "abandoned"]
     note: Str = ""
+    reason: Literal["completed", "abandoned"]

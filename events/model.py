@@ -6,6 +6,8 @@ from typing import Annotated, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
+from events.canonical import dumps
+
 # Strict scalars: JSON "1" is not an integer and true is not 1. Containers stay lax so a
 # JSON array can become an immutable tuple.
 Int = Annotated[int, Strict()]
@@ -21,9 +23,20 @@ class Payload(BaseModel):
 
     ``EVENT_TYPE`` and ``SCHEMA_VERSION`` are set by ``events.registry.event_type``; the type
     name is what is stored, so classes may be renamed freely.
+
+    Fields are declared in alphabetical order, the order of canonical JSON, so that
+    pydantic's own serializer writes the canonical bytes directly (the registry checks it).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     EVENT_TYPE: ClassVar[str] = ""
     SCHEMA_VERSION: ClassVar[int] = 0
+    # True when pydantic's JSON is already canonical: no dict field anywhere inside.
+    SERIALIZES_CANONICALLY: ClassVar[bool] = False
+
+    def canonical_json(self) -> str:
+        """The canonical JSON text of this payload (see ``events.canonical``)."""
+        if self.SERIALIZES_CANONICALLY:
+            return self.__pydantic_serializer__.to_json(self).decode("utf-8")
+        return dumps(self.model_dump())

@@ -6,8 +6,12 @@ upcaster that turns the old payload into the new one, so old stores still replay
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+import typing
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from events.errors import InputError
 from events.model import Payload
@@ -29,6 +33,9 @@ def event_type(name: str, version: int = 1) -> Callable[[P], P]:
     """Class decorator: register a payload model under a stable type name and version."""
 
     def register(cls: P) -> P:
+        if not re.fullmatch(r"[a-z][a-z0-9_.]*", name):
+            raise RuntimeError(f"event type name {name!r} must be lower-case letters, digits, _ and .")
+        cls.SERIALIZES_CANONICALLY = _check_field_order(cls)
         key = (name, version)
         if key in _MODELS:
             raise RuntimeError(f"event type {name} v{version} is registered twice")
@@ -39,6 +46,27 @@ def event_type(name: str, version: int = 1) -> Callable[[P], P]:
         return cls
 
     return register
+
+
+def _check_field_order(model: type[BaseModel]) -> bool:
+    """Insist on alphabetical fields (recursively); say whether no dict field needs sorting."""
+    names = list(model.model_fields)
+    if names != sorted(names):
+        raise RuntimeError(f"{model.__name__} must declare its fields in alphabetical order: {sorted(names)}")
+    canonical = True
+    for field in model.model_fields.values():
+        for part in _type_parts(field.annotation):
+            if part is dict:
+                canonical = False
+            elif isinstance(part, type) and issubclass(part, BaseModel):
+                canonical = _check_field_order(part) and canonical
+    return canonical
+
+
+def _type_parts(annotation: Any) -> Iterator[Any]:
+    yield typing.get_origin(annotation) or annotation
+    for arg in typing.get_args(annotation):
+        yield from _type_parts(arg)
 
 
 def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:

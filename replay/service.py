@@ -40,7 +40,7 @@ def replay_match(store: EventStore, match_id: str, *, until: int | None = None) 
 
 def check_and_append(
     store: EventStore, match_id: str, events: Sequence[PendingEvent], *, expected_seq: int | None = None
-) -> list[StoredEvent]:
+) -> Sequence[StoredEvent]:
     """Fold the match with ``events`` added; if every event is legal, append them all.
 
     ``expected_seq`` defaults to the head read here; a caller that showed the user a state

@@ -12,19 +12,20 @@ against.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, overload
 
 import sqlite_utils
 
 import schemas
 from events import registry
-from events.canonical import dumps, is_canonical, loads
+from events.canonical import is_canonical, loads, quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent, envelope_text, now_timestamp
 from events.errors import InputError, TaikyokuError
 from events.model import Payload
@@ -43,6 +44,8 @@ from store.errors import (
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
 BUSY_TIMEOUT_MS = int(os.environ.get("TAIKYOKU_BUSY_TIMEOUT_MS", "5000"))  # how long to wait for a lock
 MATCH_ID_RE = re.compile(registry.MATCH_ID_PATTERN)
+UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
+TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
 
 # Each migration is (version, description, statements). Applied in order, once, recorded in
 # schema_migrations. Never edit a released migration; add the next one.
@@ -87,14 +90,14 @@ SCHEMA_VERSION = MIGRATIONS[-1][0]
 REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")
 
 _COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
+_HEAD = "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1"
 _INSERT = (
     "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
     "recorded_by, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
+class StoredEvent(NamedTuple):
     """An event as stored: its envelope, its place, and its link in the chain."""
 
     position: int
@@ -172,8 +175,46 @@ class MatchHead:
     last_recorded_at: str
 
 
+class Appended(Sequence[StoredEvent]):
+    """The events one append stored, made into ``StoredEvent`` only when looked at.
+
+    A bulk append of many thousand events is rarely read back through its result, so the
+    rows it already holds are not copied into objects up front.
+    """
+
+    __slots__ = ("_first", "_rows")
+
+    def __init__(self, first_position: int, rows: list[tuple[Any, ...]]) -> None:
+        self._first = first_position
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> StoredEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[StoredEvent]: ...
+
+    def __getitem__(self, index: int | slice) -> StoredEvent | list[StoredEvent]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._rows)))]
+        if index < 0:
+            index += len(self._rows)
+        if not 0 <= index < len(self._rows):
+            raise IndexError(index)
+        return StoredEvent._make((self._first + index, *self._rows[index]))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"Appended({list(self)!r})"
+
+
 def _row(row: Sequence[Any]) -> StoredEvent:
-    return StoredEvent(*row)
+    return StoredEvent._make(row)
 
 
 class EventStore:
@@ -300,95 +341,80 @@ class EventStore:
 
     # ---- writing -------------------------------------------------------------------------
 
-    def append(self, match_id: str, expected_seq: int, events: Sequence[PendingEvent]) -> list[StoredEvent]:
+    def append(self, match_id: str, expected_seq: int, events: Iterable[PendingEvent]) -> Sequence[StoredEvent]:
         """Append ``events`` after seq ``expected_seq`` of ``match_id``, all or nothing.
 
         ``expected_seq`` is the seq of the match's last event as the caller saw it (0 for a
         new match). If it is stale, ``ConcurrencyError``. Retrying a batch that was already
         stored (same ids, same content, same place) is a no-op that returns the stored events;
         an id already stored with other content is a ``DuplicateEventError``.
+
+        ``events`` may be a generator: it is consumed inside the transaction, one event at a
+        time, so a bulk import validates as it writes and never holds the whole batch twice.
+        An error raised by the generator rolls the whole batch back.
         """
         if not MATCH_ID_RE.match(match_id):
             raise InputError(f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes")
-        if not events:
-            return []
-        ids = [event.event_id for event in events]
-        if len(set(ids)) != len(ids):
-            twice = next(i for i in ids if ids.count(i) > 1)
-            raise DuplicateEventError(f"event id {twice} appears twice in one batch; give each event its own id")
-        texts = [event.payload.model_dump() for event in events]
-        payload_texts = [dumps(value) for value in texts]
-        for event, text in zip(events, payload_texts, strict=True):
-            if len(text.encode("utf-8")) > PAYLOAD_LIMIT:
-                raise InputError(
-                    f"{event.type} payload is over {PAYLOAD_LIMIT} bytes; split it into smaller events",
-                    code="input.too_large",
-                )
         if not self.initialized:
             raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
         conn = self.db.conn
+        rows: list[tuple[Any, ...]] = []
         self._begin()
         try:
             with self._errors():
-                head = conn.execute(
-                    "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1", (match_id,)
-                ).fetchone()
+                head = conn.execute(_HEAD, (match_id,)).fetchone()
                 head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
                 if head_seq != expected_seq:
                     self._rollback()
-                    stored = self._already_stored(match_id, expected_seq, events, payload_texts)
-                    if stored is not None:
-                        return stored
-                    raise ConcurrencyError(match_id, expected_seq, head_seq)
-                rows = []
-                seq = expected_seq
-                for event, text in zip(events, payload_texts, strict=True):
-                    seq += 1
-                    digest = link(
-                        prev,
-                        envelope_text(
-                            match_id=match_id,
-                            seq=seq,
-                            event_id=event.event_id,
-                            type=event.type,
-                            schema_version=event.schema_version,
-                            recorded_at=event.recorded_at,
-                            recorded_by=event.recorded_by,
-                            payload_text=text,
-                        ),
-                    )
-                    rows.append(
-                        (
-                            match_id,
-                            seq,
-                            event.event_id,
-                            event.type,
-                            event.schema_version,
-                            event.recorded_at,
-                            event.recorded_by,
-                            text,
-                            prev,
-                            digest,
-                        )
-                    )
-                    prev = digest
+                    return self._retry_or_conflict(match_id, expected_seq, head_seq, list(events))
                 try:
-                    conn.executemany(_INSERT, rows)
+                    conn.executemany(_INSERT, _rows(match_id, expected_seq, prev, events, rows))
                 except sqlite3.IntegrityError:
                     self._rollback()
-                    self._already_stored(match_id, expected_seq, events, payload_texts)
-                    raise DuplicateEventError("an event id in this batch is already stored") from None
+                    raise self._duplicate(rows) from None
+                if not rows:
+                    self._rollback()
+                    return []
                 first = conn.execute("SELECT last_insert_rowid()").fetchone()[0] - len(rows) + 1
                 conn.execute("COMMIT")
         except BaseException:
             self._rollback()
             raise
-        return [StoredEvent(first + i, *row) for i, row in enumerate(rows)]
+        return Appended(first, rows)
+
+    def _duplicate(self, rows: list[tuple[Any, ...]]) -> DuplicateEventError:
+        """Name the event id that broke a UNIQUE constraint."""
+        seen: set[str] = set()
+        for row in rows:
+            event_id = row[2]
+            if event_id in seen:
+                return DuplicateEventError(
+                    f"event id {event_id} appears twice in one batch; give each event its own id"
+                )
+            seen.add(event_id)
+            stored = self.db.execute("SELECT match_id, seq FROM events WHERE event_id = ?", [event_id]).fetchone()
+            if stored is not None:
+                return DuplicateEventError(
+                    f"event id {event_id} is already stored as {stored[0]} seq {stored[1]} with other content; "
+                    "a retry must resend the same batch unchanged, and a new event needs a new id"
+                )
+        return DuplicateEventError("an event in this batch collides with a stored one")
+
+    def _retry_or_conflict(
+        self, match_id: str, expected_seq: int, actual_seq: int, events: Sequence[PendingEvent]
+    ) -> Sequence[StoredEvent]:
+        if not events:
+            return []
+        stored = self._already_stored(match_id, expected_seq, events)
+        if stored is None:
+            raise ConcurrencyError(match_id, expected_seq, actual_seq)
+        return stored
 
     def _already_stored(
-        self, match_id: str, expected_seq: int, events: Sequence[PendingEvent], payload_texts: list[str]
+        self, match_id: str, expected_seq: int, events: Sequence[PendingEvent]
     ) -> list[StoredEvent] | None:
         """The stored events if this batch is an exact retry; None if none of it is stored."""
+        payload_texts = [event.payload.canonical_json() for event in events]
         found: dict[str, StoredEvent] = {}
         ids = [event.event_id for event in events]
         for start in range(0, len(ids), 500):
@@ -519,6 +545,51 @@ class EventStore:
                 if progress is not None:
                     progress(done)
         return findings
+
+
+def _rows(
+    match_id: str, expected_seq: int, prev: str, events: Iterable[PendingEvent], out: list[tuple[Any, ...]]
+) -> Iterator[tuple[Any, ...]]:
+    """Validate, encode and chain each event into its row; keep each row in ``out`` too.
+
+    The hot loop of every append, so what it calls is bound to locals.
+    """
+    is_uuid, is_timestamp, sha256, keep = UUID_RE.fullmatch, TIMESTAMP_RE.fullmatch, hashlib.sha256, out.append
+    match_quoted = quote(match_id)
+    recorders: dict[str, str] = {}
+    seq = expected_seq
+    for event in events:
+        payload = event.payload
+        text = payload.canonical_json()
+        if len(text) * 4 > PAYLOAD_LIMIT and len(text.encode("utf-8")) > PAYLOAD_LIMIT:
+            raise InputError(
+                f"{payload.EVENT_TYPE} payload is over {PAYLOAD_LIMIT} bytes; split it into smaller events",
+                code="input.too_large",
+            )
+        event_id, recorded_at, recorded_by = event.event_id, event.recorded_at, event.recorded_by
+        if is_uuid(event_id) is None:
+            raise InputError(f"event id {event_id!r} is not a lower-case UUID; leave it out to get one")
+        if is_timestamp(recorded_at) is None:
+            raise InputError(f"recorded_at {recorded_at!r} is not a UTC time like 2026-11-29T15:04:05Z")
+        by_quoted = recorders.get(recorded_by)
+        if by_quoted is None:
+            if not recorded_by:
+                raise InputError("recorded_by is empty; say who records the event")
+            by_quoted = recorders[recorded_by] = quote(recorded_by)
+        seq += 1
+        kind, version = payload.EVENT_TYPE, payload.SCHEMA_VERSION
+        # link(prev, envelope_text(...)), spelled out: the id and time are checked above and
+        # the type is a registered name, so none of them needs escaping. verify() recomputes
+        # every hash through link() and envelope_text(), which keeps the two in step.
+        digest = sha256(
+            f'{prev}{{"event_id":"{event_id}","match_id":{match_quoted},"payload":{text},'
+            f'"recorded_at":"{recorded_at}","recorded_by":{by_quoted},'
+            f'"schema_version":{version},"seq":{seq},"type":"{kind}"}}'.encode()
+        ).hexdigest()
+        row = (match_id, seq, event_id, kind, version, recorded_at, recorded_by, text, prev, digest)
+        keep(row)
+        yield row
+        prev = digest
 
 
 def _finding(event: StoredEvent, code: str, message: str) -> Finding:

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from events.canonical import dumps, is_canonical, loads
+from events.canonical import dumps, dumps_stdlib, is_canonical, loads, quote
 from events.envelope import envelope_text
 from events.errors import InputError
 
-scalars = st.none() | st.booleans() | st.integers(min_value=-(2**63), max_value=2**63) | st.text()
+scalars = st.none() | st.booleans() | st.integers(min_value=-(2**63), max_value=2**63 - 1) | st.text()
 values = st.recursive(
     scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4), max_leaves=20
 )
@@ -33,11 +33,28 @@ def test_keys_are_sorted_and_spacing_fixed(value: dict[str, object]) -> None:
     assert not is_canonical(json.dumps(value, indent=1)) or len(value) == 0
 
 
+@given(values)
+def test_fast_encoder_matches_the_standard_library_byte_for_byte(value: object) -> None:
+    assert dumps(value) == dumps_stdlib(value)
+
+
+@given(st.text())
+def test_quote_matches_dumps(text: str) -> None:
+    assert quote(text) == dumps_stdlib(text)
+
+
+def test_control_characters_and_separators_are_spelled_the_same() -> None:
+    tricky = "".join(chr(c) for c in range(0x20)) + '\u007f\u2028\u2029"\\\ud7ff\ue000\U0001f004'
+    assert dumps(tricky) == dumps_stdlib(tricky) == quote(tricky)
+
+
 def test_utf8_not_escaped() -> None:
     assert dumps({"name": "天正"}).encode("utf-8") == '{"name":"天正"}'.encode()
 
 
-@pytest.mark.parametrize("text", ["1.5", "1e3", "NaN", "Infinity", '{"a":1,"a":2}', "{", b"\xff"])
+@pytest.mark.parametrize(
+    "text", ["1.5", "1e3", "NaN", "Infinity", '{"a":1,"a":2}', "{", b"\xff", str(2**63), str(-(2**63) - 1)]
+)
 def test_refused(text: str | bytes) -> None:
     with pytest.raises(InputError):
         loads(text)

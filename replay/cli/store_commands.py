@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -71,7 +72,7 @@ def record(
     documents = ingest.split_documents(data, name)
     who = recorder(by)
 
-    def run(store: EventStore) -> list[StoredEvent]:
+    def run(store: EventStore) -> Sequence[StoredEvent]:
         head = store.head(match)
         pending = []
         for offset, document in enumerate(documents):
