@@ -228,7 +228,7 @@ def verify(
     else:
         what = f"match {match}" if match else f"{matches_checked} match{'es' if matches_checked != 1 else ''}"
         out.print(
-            f"ok: {total} events in {what}; hash chains intact"
+            f"ok: {total} event{'s' if total != 1 else ''} in {what}; hash chains intact"
             + ("; every event valid against its schema" if schemas else "")
         )
     if findings:
@@ -318,3 +318,57 @@ def schemas_list(json_out: JsonOption = False) -> None:
         return
     for name, version in types:
         out.print(f"{name} v{version}  {registry.schema_filename(name, version)}")
+
+
+@app.command()
+def rules(
+    ruleset_id: Annotated[str | None, typer.Argument(metavar="[RULESET]", help="One ruleset (default: all).")] = None,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print docs/rules.md.")] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """List the rulesets and every rule option with its default; reconstructions are marked."""
+    from replay import rules as rule_data
+
+    if markdown:
+        out.file.write(rule_data.markdown() + "\n")
+        return
+    specs = list(rule_data.RULESETS)
+    if ruleset_id is not None:
+        found = rule_data.ruleset(ruleset_id)
+        if found is None:
+            raise InputError(f"unknown ruleset {ruleset_id!r}; use one of: {', '.join(rule_data.ruleset_ids())}")
+        specs = [found]
+    if json_out:
+        print_json(
+            [
+                {
+                    "id": spec.id,
+                    "game": spec.game,
+                    "players": list(spec.players),
+                    "length": {"unit": spec.length_unit, "count": spec.default_length},
+                    "options": [
+                        {
+                            "name": o.name,
+                            "kind": o.kind,
+                            "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+                            "choices": list(o.choices),
+                            "confidence": o.confidence,
+                            "reconstruction": o.reconstruction,
+                            "doc": o.doc,
+                        }
+                        for o in spec.options
+                    ],
+                }
+                for spec in specs
+            ]
+        )
+        return
+    for spec in specs:
+        table = Table(title=f"{spec.id} ({spec.game}): {spec.doc}", title_justify="left")
+        for column in ("option", "default", "choices", "confidence"):
+            table.add_column(column, no_wrap=column == "option")
+        for o in spec.options:
+            default = "(must be chosen)" if o.default is None else rule_data._show(o.default)
+            confidence = o.confidence + (", reconstruction" if o.reconstruction else "")
+            table.add_row(o.name, default, ", ".join(o.choices) or o.kind, confidence)
+        out.print(table)
