@@ -6,6 +6,7 @@ upcaster that turns the old payload into the new one, so old stores still replay
 
 from __future__ import annotations
 
+import importlib
 import re
 import typing
 from collections.abc import Callable, Iterator
@@ -79,9 +80,13 @@ def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
     return register
 
 
+GAME_EVENT_MODULES = ("events.match", "events.tensho")
+
+
 def _load_all() -> None:
     # Importing the modules registers their models; done lazily to keep imports acyclic.
-    import events.match  # noqa: F401
+    for module in GAME_EVENT_MODULES:
+        importlib.import_module(module)
 
 
 def known_types() -> list[tuple[str, int]]:

@@ -10,4 +10,8 @@ from replay.match import MatchProjection
 
 
 def projection_for(game: GameName) -> Projection[Any]:
+    if game == "tensho":
+        from replay.tensho import TenshoProjection
+
+        return TenshoProjection()
     return MatchProjection()

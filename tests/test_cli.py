@@ -72,9 +72,9 @@ def test_record_a_json_array_file_with_full_envelopes(cli: Cli, tmp_path: Path) 
             "schema_version": 1,
             "recorded_at": "2026-11-29T10:00:00.000000Z",
             "recorded_by": "scorer",
-            "payload": {"round": 1, "dealer": 1},
+            "payload": {"round": 1, "dealer": 0},
         },
-        {"type": "retract", "payload": {"seq": 2, "reason": "wrong dealer"}},
+        {"type": "retract", "payload": {"seq": 2, "reason": "recorded too early"}},
         {"type": "round_started", "payload": {"round": 1, "dealer": 0}},
     ]
     path = tmp_path / "events.json"
@@ -94,7 +94,7 @@ def test_retract_then_rerecord_keeps_rounds_in_order(cli: Cli) -> None:
     assert cli("record", match, stdin='{"type":"round_started","payload":{"round":1,"dealer":0}}').code == 0
     # Round 1 was started; retracting it means the next round_started is round 1 again.
     assert cli("record", match, stdin='{"type":"retract","payload":{"seq":2,"reason":"too early"}}').code == 0
-    again = cli("record", match, stdin='{"type":"round_started","payload":{"round":1,"dealer":1}}')
+    again = cli("record", match, stdin='{"type":"round_started","payload":{"round":1,"dealer":0}}')
     assert again.code == 0, again.err
 
 

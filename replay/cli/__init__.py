@@ -12,10 +12,10 @@ import sys
 import typer
 
 from events.errors import EXIT_INTERNAL, EXIT_USAGE, TaikyokuError
-from replay.cli import store_commands
+from replay.cli import store_commands, tensho_commands
 from replay.cli.app import app
 
-__all__ = ["app", "main", "store_commands"]
+__all__ = ["app", "main", "store_commands", "tensho_commands"]
 
 
 def _fail(message: str, code: int) -> int:

@@ -1,0 +1,1 @@
+"""What Tensho and Sendai-hana share: fishing by suit, and yaku declared as data."""

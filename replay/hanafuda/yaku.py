@@ -1,0 +1,90 @@
+"""Yaku as data: each yaku is one row saying which cards make it and what it is worth.
+
+A row holds when every card of ``required`` is captured and at least ``need`` cards of
+``pool`` are; a counting yaku adds ``per_extra`` for each pool card beyond ``need``. Points
+``None`` mean an instant win. Groups and compounds say which holding rows give way to others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class YakuSpec:
+    key: str  # stable, used in reports and JSON (e.g. "front-one-two-three")
+    name: str  # English
+    jp: str  # Japanese
+    points: int | None  # None: an instant win
+    required: frozenset[str] = frozenset()
+    pool: frozenset[str] = frozenset()
+    need: int = 0
+    per_extra: int = 0
+    group: str | None = None  # of a group marked highest-only, only the best counts
+    supersedes: tuple[str, ...] = ()  # keys this compound yaku replaces, when compounds supersede
+
+    def holds(self, captured: frozenset[str] | set[str]) -> bool:
+        return self.required <= captured and (self.need == 0 or len(self.pool & captured) >= self.need)
+
+    def value(self, captured: frozenset[str] | set[str]) -> int | None:
+        if self.points is None:
+            return None
+        if self.per_extra:
+            return self.points + self.per_extra * (len(self.pool & captured) - self.need)
+        return self.points
+
+
+@dataclass(frozen=True, slots=True)
+class YakuHit:
+    key: str
+    name: str
+    jp: str
+    points: int | None  # None: an instant win
+    cards: tuple[str, ...]  # the captured cards that make it
+
+    @property
+    def instant_win(self) -> bool:
+        return self.points is None
+
+
+def evaluate(
+    specs: Iterable[YakuSpec],
+    captured: Iterable[str],
+    *,
+    supersede: bool = False,
+    highest_only_groups: frozenset[str] = frozenset(),
+) -> list[YakuHit]:
+    """Every yaku the captured cards make, after compounds and highest-only groups."""
+    held_cards = frozenset(captured)
+    held = [spec for spec in specs if spec.holds(held_cards)]
+    if supersede:
+        replaced = {key for spec in held for key in spec.supersedes}
+        held = [spec for spec in held if spec.key not in replaced]
+    if highest_only_groups:
+        best: dict[str, YakuSpec] = {}
+        for spec in held:
+            if spec.group in highest_only_groups:
+                current = best.get(spec.group)
+                if current is None or _rank(spec, held_cards) > _rank(current, held_cards):
+                    best[spec.group] = spec
+        held = [s for s in held if s.group not in highest_only_groups or best[s.group] is s]
+    return [
+        YakuHit(
+            spec.key,
+            spec.name,
+            spec.jp,
+            spec.value(held_cards),
+            tuple(sorted(spec.required | (spec.pool & held_cards))),
+        )
+        for spec in held
+    ]
+
+
+def _rank(spec: YakuSpec, captured: frozenset[str]) -> float:
+    value = spec.value(captured)
+    return float("inf") if value is None else value
+
+
+def total(hits: Iterable[YakuHit], *, instant_win_value: int = 0) -> int:
+    return sum(instant_win_value if hit.points is None else hit.points for hit in hits)

@@ -1,0 +1,730 @@
+"""Tensho (hanafuda.md §3): the yaku table and card values as data, the round as a pure fold,
+the result with its tie-break tiers, and match standings.
+
+A round goes: ``round_started``, ``tensho.yaku_set_chosen``, ``tensho.deal``, then the
+dealer's optional triple captures, then turns. A turn is a ``tensho.play`` and a
+``tensho.draw``; each placed card that matches (and every Phoenix) is followed by a
+``tensho.capture``. The round ends at once on an instant win, or when both hands are empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, Literal
+
+from events.cards import BY_ID, TENSHO_DECK
+from events.match import MatchEnded, MatchStarted, RoundStarted
+from events.model import Payload
+from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
+from replay.fold import IllegalEvent, Step
+from replay.hanafuda.fishing import capture_problem, matches
+from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate, total
+from replay.match import MatchProjection, MatchState
+
+PHOENIX = "paulownia-phoenix"
+TENSHO_IDS = frozenset(c.id for c in TENSHO_DECK)
+
+# ---- the yaku table (hanafuda.md §3.4) ------------------------------------------------------
+
+# The card of each Nagoya number on the front (ribbon, Geese, Phoenix) and back (bright or
+# animal) side. The back card of 2 is an option (Swallow or Rain Man).
+FRONT_CARD = {
+    1: "pine-poetry", 2: "willow-ribbon", 3: "cherry-poetry", 4: "wisteria-ribbon", 5: "iris-ribbon",
+    6: PHOENIX, 7: "clover-ribbon", 8: "susuki-geese", 9: "chrysanthemum-blue", 10: "maple-blue",
+    11: "peony-blue", 12: "plum-poetry",
+}  # fmt: skip
+BACK_CARD = {
+    1: "pine-crane", 2: "willow-swallow", 3: "cherry-curtain", 4: "wisteria-cuckoo", 5: "iris-bridge",
+    6: PHOENIX, 7: "clover-boar", 8: "susuki-moon", 9: "chrysanthemum-cup", 10: "maple-deer",
+    11: "peony-butterflies", 12: "plum-warbler",
+}  # fmt: skip
+
+IW = None  # an instant win
+BOTH, SET1, SET2 = (1, 2), (1,), (2,)
+
+
+@dataclass(frozen=True, slots=True)
+class TenshoYaku:
+    """One row of the table: a yaku by its Nagoya numbers, in which sets, and its worth."""
+
+    key: str
+    name: str
+    jp: str
+    nagoya: tuple[int, ...]
+    sets: tuple[int, ...]
+    front: int | None  # points of the front (ribbon) version; None = instant win
+    back: int | None  # points of the back (animal) version
+    contains: tuple[str, ...] = ()  # the three-card yaku a compound is made of
+
+
+YAKU_TABLE: tuple[TenshoYaku, ...] = (
+    TenshoYaku("one-two-three", "One Two Three", "一二三", (1, 2, 3), BOTH, 100, 50),
+    TenshoYaku("one-two-ten", "One Two Ten", "一二十", (1, 2, 10), BOTH, 100, 50),
+    TenshoYaku("three-four-five", "Three Four Five", "三四五", (3, 4, 5), BOTH, 100, 50),
+    TenshoYaku("nakazo", "Nakazō", "ナカゾウ", (7, 8, 9), BOTH, 100, 50),
+    TenshoYaku("ten-horse-king", "Ten Horse King", "十馬キリ", (10, 11, 12), BOTH, 100, 50),
+    TenshoYaku("nine-horse-three", "Nine Horse Three", "クマザン", (9, 11, 3), BOTH, 100, 50),
+    TenshoYaku("seven-five-three", "Seven Five Three", "七五三", (7, 5, 3), SET1, 100, 50),
+    TenshoYaku("eight-islands", "Eight Islands", "ヤシマ", (8, 4, 11), SET1, 100, 50),
+    TenshoYaku("four-horse-king", "Four Horse King", "シマキリ", (4, 11, 12), SET1, 100, 50),
+    TenshoYaku("eight-four-king", "Eight Four King", "ハツシキリ", (8, 4, 12), SET1, 100, 50),
+    TenshoYaku(
+        "eight-islands-king", "Eight Islands King", "ヤシマキリ", (8, 4, 11, 12), SET1, 300, 150,
+        ("eight-islands", "four-horse-king", "eight-four-king"),
+    ),
+    TenshoYaku("elder", "Elder", "御老中", (5, 6, 10), SET1, IW, 100),
+    TenshoYaku("young-woman", "Young Woman", "娘", (10, 7, 8), SET2, 100, 50),
+    TenshoYaku("old-woman", "Old Woman", "婆さん", (8, 9, 10), SET2, 100, 50),
+    TenshoYaku(
+        "women-young-and-old", "Women, Young and Old", "娘婆さん", (7, 8, 9, 10), SET2, 300, 150,
+        ("young-woman", "old-woman", "nakazo"),
+    ),
+    TenshoYaku("elder", "Elder", "御老中", (5, 6, 10), SET2, 100, IW),
+)  # fmt: skip
+
+# The one mixed yaku: no front or back version (Set 2 only, instant win).
+RED_FOUR = YakuSpec("red-four", "Red Four", "赤四", IW, frozenset({"pine-crane", PHOENIX, "wisteria-ribbon"}))
+
+# Card values for the last tie-break (hanafuda.md §3.6); every other card is worth 1.
+CARD_VALUE_TABLE: Mapping[int, tuple[str, ...]] = {
+    15: ("pine-crane",),
+    12: ("plum-warbler",),
+    11: ("peony-butterflies",),
+    10: ("willow-rainman", "willow-swallow", PHOENIX, "maple-deer", "maple-blue"),
+    9: ("chrysanthemum-cup",),
+    8: ("susuki-moon",),
+    7: ("clover-boar",),
+    5: ("iris-bridge", "pine-poetry"),
+    4: ("wisteria-cuckoo",),
+    3: ("cherry-curtain",),
+}
+CARD_VALUES: dict[str, int] = {c: 1 for c in TENSHO_IDS} | {
+    card: value for value, cards in CARD_VALUE_TABLE.items() for card in cards
+}
+assert sum(CARD_VALUES.values()) == 159, "the Tensho card values sum to 159"
+
+TIE_TIERS = ("yakuPoints", "chaffCount", "cardValueSum")
+FULL_TIE = ("draw", "dealerWins")
+
+
+@dataclass(frozen=True, slots=True)
+class TenshoOptions:
+    """The ruleset options of a match, read once from its match_started."""
+
+    back2_card: str
+    ten_horse_king: str
+    compound: str
+    phoenix_dealt: str
+    dealer_triple: bool
+    four_of_suit: str
+    mandatory_capture: bool
+    tie_break: tuple[str, ...]
+    round_score: str
+    instant_win_value: int
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> TenshoOptions:
+        return cls(
+            back2_card=options["tensho.back2Card"],
+            ten_horse_king=options["tensho.tenHorseKing"],
+            compound=options["tensho.compoundYaku"],
+            phoenix_dealt=options["tensho.phoenixDealtToField"],
+            dealer_triple=options["tensho.dealerTripleOption"],
+            four_of_suit=options["tensho.fourOfSuitOnField"],
+            mandatory_capture=options["capture.mandatoryIfMatch"],
+            tie_break=tuple(options["tensho.tieBreak"]),
+            round_score=options["tensho.roundScore"],
+            instant_win_value=options["tensho.instantWinValue"],
+        )
+
+
+def check_tie_break(tiers: Sequence[str]) -> str | None:
+    body, last = list(tiers[:-1]), tiers[-1] if tiers else ""
+    if last not in FULL_TIE or any(t not in TIE_TIERS for t in body) or len(set(body)) != len(body):
+        return (
+            "option tensho.tieBreak lists comparison tiers (yakuPoints, chaffCount, cardValueSum), each once, "
+            "and ends with what a full tie does: draw or dealerWins"
+        )
+    return None
+
+
+@cache
+def yaku_specs(yaku_set: int, back2_card: str, ten_horse_king: str) -> tuple[YakuSpec, ...]:
+    """Every yaku of a set as concrete card sets, with the card variants applied."""
+    specs: list[YakuSpec] = []
+    for row in YAKU_TABLE:
+        if yaku_set not in row.sets:
+            continue
+        for side, points, cards, jp_side in (
+            ("front", row.front, FRONT_CARD, "表"),
+            ("back", row.back, BACK_CARD, "裏"),
+        ):
+            numbers = row.nagoya
+            if row.key == "ten-horse-king" and (
+                ten_horse_king == "chrysanthemum" or (ten_horse_king == "chrysanthemumBackOnly" and side == "back")
+            ):
+                numbers = tuple(9 if n == 11 else n for n in numbers)
+            required = frozenset(
+                ("willow-rainman" if side == "back" and n == 2 and back2_card == "rainman" else cards[n])
+                for n in numbers
+            )
+            specs.append(
+                YakuSpec(
+                    key=f"{side}-{row.key}",
+                    name=f"{side.title()} {row.name}",
+                    jp=f"{jp_side}{row.jp}",
+                    points=points,
+                    required=required,
+                    supersedes=tuple(f"{side}-{k}" for k in row.contains),
+                )
+            )
+    if yaku_set == 2:
+        specs.append(RED_FOUR)
+    return tuple(specs)
+
+
+# ---- results --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTally:
+    seat: int
+    yaku: tuple[YakuHit, ...]
+    yaku_points: int  # an instant win counts as the instantWinValue option
+    chaff: int
+    card_value: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    round: int
+    dealer: int
+    yaku_set: int
+    winner: int | None
+    reason: str  # "instantWin", "yakuPoints", "chaffCount", "cardValueSum", "draw" or "dealerWins"
+    explanation: str
+    players: tuple[PlayerTally, PlayerTally]
+    points: tuple[int, int]  # what the round adds to each seat's standing
+    next_dealer: int
+
+
+def tally(seat: int, captured: Sequence[str], specs: Sequence[YakuSpec], options: TenshoOptions) -> PlayerTally:
+    hits = tuple(evaluate(specs, captured, supersede=options.compound == "supersede"))
+    return PlayerTally(
+        seat=seat,
+        yaku=hits,
+        yaku_points=total(hits, instant_win_value=options.instant_win_value),
+        chaff=sum(1 for c in captured if BY_ID[c].type == "chaff"),
+        card_value=sum(CARD_VALUES[c] for c in captured),
+    )
+
+
+def decide(
+    round_no: int,
+    dealer: int,
+    yaku_set: int,
+    tallies: tuple[PlayerTally, PlayerTally],
+    options: TenshoOptions,
+    names: Sequence[str],
+    instant_winner: int | None = None,
+) -> RoundResult:
+    """Who won the round and why: an instant win, else the tie-break tiers in order."""
+    winner: int | None
+    if instant_winner is not None:
+        winner, reason = instant_winner, "instantWin"
+        iw = next(h for h in tallies[instant_winner].yaku if h.instant_win)
+        explanation = f"{names[winner]} captured {iw.name} ({iw.jp}), an instant win"
+    else:
+        winner, reason, explanation = None, options.tie_break[-1], ""
+        for tier in options.tie_break[:-1]:
+            a, b = (_tier_value(t, tier) for t in tallies)
+            if a != b:
+                winner, reason = (0 if a > b else 1), tier
+                explanation = f"{names[winner]} wins on {_TIER_WORDS[tier]}: {max(a, b)} to {min(a, b)}"
+                break
+            explanation += f"{_TIER_WORDS[tier]} tied at {a}; "
+        if winner is None:
+            if reason == "dealerWins":
+                winner = dealer
+                explanation += f"a full tie goes to the dealer, {names[dealer]}"
+            else:
+                explanation += f"a full tie: the round is drawn and {names[dealer]} keeps the deal"
+    points = _round_points(winner, tallies, options)
+    return RoundResult(
+        round_no, dealer, yaku_set, winner, reason, explanation, tallies, points,
+        dealer if winner is None else winner,
+    )  # fmt: skip
+
+
+_TIER_WORDS = {"yakuPoints": "yaku points", "chaffCount": "chaff count", "cardValueSum": "card values"}
+
+
+def _tier_value(t: PlayerTally, tier: str) -> int:
+    return {"yakuPoints": t.yaku_points, "chaffCount": t.chaff, "cardValueSum": t.card_value}[tier]
+
+
+def _round_points(
+    winner: int | None, tallies: tuple[PlayerTally, PlayerTally], options: TenshoOptions
+) -> tuple[int, int]:
+    if winner is None:
+        return (0, 0)
+    if options.round_score == "roundsWon":
+        won = 1
+    elif options.round_score == "winnerYakuTotal":
+        won = tallies[winner].yaku_points
+    else:  # yakuDifference
+        won = max(0, tallies[winner].yaku_points - tallies[1 - winner].yaku_points)
+    return (won, 0) if winner == 0 else (0, won)
+
+
+# ---- the round state ------------------------------------------------------------------------
+
+Phase = Literal["set", "deal", "play", "capture", "draw", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    number: int
+    dealer: int
+    phase: Phase = "set"
+    yaku_set: int = 0
+    to_move: int = 0
+    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    field: tuple[str, ...] = ()
+    pile: tuple[str, ...] | None = None  # the rest of the draw pile, top first, when known
+    drawn: int = 0
+    dead: frozenset[str] | None = None
+    captured: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    pending: str | None = None  # the card played or drawn that must now capture
+    pending_from: Literal["play", "draw"] = "play"
+    opening: bool = True  # no card played yet: the dealer's triple capture is still possible
+    triple_months: frozenset[int] = frozenset()
+    misdeals: int = 0
+    specs: tuple[YakuSpec, ...] = ()
+    result: RoundResult | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def seen(self) -> frozenset[str]:
+        cards = set(self.hands[0]) | set(self.hands[1]) | set(self.field)
+        cards |= set(self.captured[0]) | set(self.captured[1])
+        if self.pending:
+            cards.add(self.pending)
+        if self.dead:
+            cards |= self.dead
+        return frozenset(cards)
+
+    def unseen(self) -> frozenset[str]:
+        return TENSHO_IDS - self.seen()
+
+    def where(self, card: str) -> str:
+        """Where a card is, in words, for error messages."""
+        for seat in (0, 1):
+            if card in self.hands[seat]:
+                return f"in seat {seat}'s hand"
+            if card in self.captured[seat]:
+                return f"captured by seat {seat}"
+        if card in self.field:
+            return "on the field"
+        if card == self.pending:
+            return "being played"
+        if self.dead and card in self.dead:
+            return "a dead card"
+        if card not in TENSHO_IDS:
+            return "not in the 45-card Tensho deck"
+        return "not seen yet"
+
+    def yaku_of(self, seat: int, options: TenshoOptions) -> tuple[YakuHit, ...]:
+        return tuple(evaluate(self.specs, self.captured[seat], supersede=options.compound == "supersede"))
+
+
+@dataclass(frozen=True, slots=True)
+class TenshoState:
+    match: MatchState = field(default_factory=MatchState)
+    options: TenshoOptions | None = None
+    round: RoundState | None = None
+    results: tuple[RoundResult, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        started = self.match.started
+        return () if started is None else tuple(p.name for p in sorted(started.players, key=lambda p: p.seat))
+
+    @property
+    def next_dealer(self) -> int:
+        if self.results:
+            return self.results[-1].next_dealer
+        return self.match.started.first_dealer if self.match.started else 0
+
+    @property
+    def standings(self) -> tuple[int, int]:
+        return (sum(r.points[0] for r in self.results), sum(r.points[1] for r in self.results))
+
+    @property
+    def complete(self) -> bool:
+        started = self.match.started
+        return bool(started and len(self.results) >= started.length.count and (self.round is None or self.round.over))
+
+
+# ---- the fold -------------------------------------------------------------------------------
+
+
+class TenshoProjection:
+    """The pure fold of a Tensho match. ``apply`` raises ``IllegalEvent`` with the reason."""
+
+    def __init__(self) -> None:
+        self.match = MatchProjection()
+
+    def initial(self) -> TenshoState:
+        return TenshoState()
+
+    def apply(self, state: TenshoState, step: Step) -> TenshoState:
+        payload = step.payload
+        if isinstance(payload, MatchStarted | RoundStarted | MatchEnded):
+            return self._match_event(state, step, payload)
+        rnd = state.round
+        if state.match.started is None or state.options is None:
+            raise _illegal(step, "match.not_started", "the first event of a match must be match_started")
+        if rnd is None or rnd.over:
+            raise _illegal(step, "tensho.round.not_started", "no round is in progress; record round_started first")
+        after = self._round_event(state, rnd, step, payload, state.options)
+        results = state.results
+        if after.result is not None and (not results or results[-1].round != after.number):
+            results = (*results, after.result)
+        return replace(state, round=after, results=results)
+
+    # -- match-level events, with Tensho's own conditions --
+
+    def _match_event(self, state: TenshoState, step: Step, payload: Payload) -> TenshoState:
+        if isinstance(payload, RoundStarted) and state.round is not None and not state.round.over:
+            raise _illegal(step, "tensho.round.unfinished", f"round {state.round.number} is not over yet")
+        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not state.complete:
+            raise _illegal(
+                step, "tensho.match.not_complete", f"{len(state.results)} rounds are finished; record reason abandoned"
+            )
+        match = self.match.apply(state.match, step)  # the checks every game shares come first
+        if isinstance(payload, RoundStarted) and payload.dealer != state.next_dealer:
+            who = f"{state.names[state.next_dealer]} (seat {state.next_dealer})"
+            last = state.results[-1] if state.results else None
+            if last is None:
+                why = f"{who} is the first dealer"
+            elif last.winner is None:
+                why = f"round {last.round} was drawn, so {who} keeps the deal"
+            else:
+                why = f"{who} won round {last.round}"
+            raise _illegal(
+                step, "tensho.round.wrong_dealer", f"{why} and deals round {payload.round}, not seat {payload.dealer}"
+            )
+        if isinstance(payload, MatchStarted):
+            tiers = payload.ruleset.options["tensho.tieBreak"]
+            problem = check_tie_break([str(t) for t in tiers] if isinstance(tiers, tuple) else [])
+            if problem:
+                raise _illegal(step, "match.option.invalid", problem)
+            return TenshoState(match=match, options=TenshoOptions.of(payload.ruleset.options))
+        if isinstance(payload, RoundStarted):
+            round_state = RoundState(number=payload.round, dealer=payload.dealer, to_move=payload.dealer)
+            return replace(state, match=match, round=round_state)
+        return replace(state, match=match)
+
+    # -- round events --
+
+    def _round_event(
+        self, state: TenshoState, rnd: RoundState, step: Step, payload: Payload, options: TenshoOptions
+    ) -> RoundState:
+        if isinstance(payload, YakuSetChosen):
+            if rnd.phase != "set":
+                raise _illegal(step, "tensho.yaku_set.late", "the yaku set is chosen before the deal, once a round")
+            specs = yaku_specs(payload.yaku_set, options.back2_card, options.ten_horse_king)
+            return replace(rnd, phase="deal", yaku_set=payload.yaku_set, specs=specs)
+        if isinstance(payload, TenshoDeal):
+            return self._deal(state, rnd, step, payload, options)
+        if rnd.phase in ("set", "deal"):
+            need = "tensho.yaku_set_chosen" if rnd.phase == "set" else "tensho.deal"
+            raise _illegal(step, f"tensho.{rnd.phase}.missing", f"the round needs {need} before {step.type}")
+        seat = getattr(payload, "seat", None)
+        if isinstance(payload, DealerTripleCapture):
+            return self._triple(state, rnd, step, payload, options)
+        if seat != rnd.to_move:
+            raise _illegal(
+                step,
+                "tensho.turn.wrong_seat",
+                f"it is {state.names[rnd.to_move]}'s (seat {rnd.to_move}) turn to {_expects(rnd)}, not seat {seat}",
+            )
+        if isinstance(payload, TenshoCapture):
+            return self._capture(state, rnd, step, payload, options)
+        if rnd.phase == "capture":
+            assert rnd.pending is not None
+            raise _illegal(step, "tensho.capture.missing", _capture_reminder(rnd))
+        if isinstance(payload, TenshoPlay):
+            return self._play(rnd, step, payload)
+        if isinstance(payload, TenshoDraw):
+            return self._draw(state, rnd, step, payload, options)
+        raise _illegal(step, "match.event.wrong_game", f"a tensho match has no {step.type} events")
+
+    def _deal(
+        self, state: TenshoState, rnd: RoundState, step: Step, deal: TenshoDeal, options: TenshoOptions
+    ) -> RoundState:
+        if rnd.phase != "deal":
+            what = "choose the yaku set first" if rnd.phase == "set" else "the cards are already dealt"
+            raise _illegal(step, "tensho.deal.out_of_turn", f"cannot deal now: {what}")
+        dealt = [*deal.hands[0], *deal.hands[1], *deal.field, *(deal.draw_pile or ()), *(deal.dead or ())]
+        outside = [c for c in dealt if c not in TENSHO_IDS]
+        if outside:
+            raise _illegal(step, "tensho.deal.not_in_deck", f"{outside[0]} is not in the 45-card Tensho deck")
+        twice = next((c for c in dealt if dealt.count(c) > 1), None)
+        if twice:
+            raise _illegal(step, "tensho.deal.duplicate", f"{twice} is dealt twice")
+        by_month: dict[int, list[str]] = {}
+        for card_id in deal.field:
+            by_month.setdefault(BY_ID[card_id].month, []).append(card_id)
+        four = next((cards for cards in by_month.values() if len(cards) == 4), None)
+        dealer = rnd.dealer
+        captured: list[list[str]] = [[], []]
+        field = list(deal.field)
+        if four and options.four_of_suit == "misdeal":
+            # Recorded as dealt; the round now needs a fresh deal (hanafuda.md §3.2, reconstruction).
+            return replace(rnd, phase="deal", misdeals=rnd.misdeals + 1)
+        if four:  # dealerTakesAll
+            captured[dealer] += four
+            field = [c for c in field if c not in four]
+        if PHOENIX in field and options.phoenix_dealt == "dealerCaptures":
+            captured[dealer].append(PHOENIX)
+            field.remove(PHOENIX)
+        dealt_round = replace(
+            rnd,
+            phase="play",
+            to_move=dealer,
+            hands=(tuple(deal.hands[0]), tuple(deal.hands[1])),
+            field=tuple(field),
+            pile=None if deal.draw_pile is None else tuple(deal.draw_pile),
+            dead=None if deal.dead is None else frozenset(deal.dead),
+            captured=(tuple(captured[0]), tuple(captured[1])),
+        )
+        return _after_capture(state, dealt_round, dealer, options, then=dealt_round)
+
+    def _triple(
+        self, state: TenshoState, rnd: RoundState, step: Step, event: DealerTripleCapture, options: TenshoOptions
+    ) -> RoundState:
+        if not options.dealer_triple:
+            raise _illegal(step, "tensho.triple.option_off", "this match plays without the dealer's triple capture")
+        if event.seat != rnd.dealer:
+            raise _illegal(step, "tensho.triple.not_dealer", f"only the dealer (seat {rnd.dealer}) may take a triple")
+        if not rnd.opening or rnd.phase != "play":
+            raise _illegal(step, "tensho.triple.late", "the dealer's triple capture comes before the first play")
+        first, second = event.cards
+        if first == second:
+            raise _illegal(step, "tensho.triple.same_card", "name two different cards of the triple")
+        for card_id in event.cards:
+            if card_id not in rnd.field:
+                raise _illegal(
+                    step, "tensho.triple.not_on_field", f"{card_id} is not on the field ({rnd.where(card_id)})"
+                )
+        month = BY_ID[first].month
+        if BY_ID[second].month != month:
+            raise _illegal(step, "tensho.triple.wrong_suit", f"{first} and {second} are of different suits")
+        same = [c for c in rnd.field if BY_ID[c].month == month]
+        if len(same) != 3 or month in rnd.triple_months:
+            raise _illegal(
+                step, "tensho.triple.no_triple", f"the field holds {len(same)} {BY_ID[first].suit} cards, not a triple"
+            )
+        captured = list(rnd.captured)
+        captured[rnd.dealer] = (*captured[rnd.dealer], first, second)
+        taken = replace(
+            rnd,
+            field=tuple(c for c in rnd.field if c not in event.cards),
+            captured=(captured[0], captured[1]),
+            triple_months=rnd.triple_months | {month},
+            to_move=1 - rnd.dealer,  # the dealer now plays second
+        )
+        return _after_capture(state, taken, rnd.dealer, options, then=taken)
+
+    def _play(self, rnd: RoundState, step: Step, play: TenshoPlay) -> RoundState:
+        if rnd.phase != "play":
+            raise _illegal(step, "tensho.play.out_of_turn", f"seat {play.seat} has played and must now draw")
+        hand = rnd.hands[play.seat]
+        if play.card not in hand:
+            raise _illegal(
+                step,
+                "tensho.play.not_in_hand",
+                f"{play.card} is not in seat {play.seat}'s hand ({rnd.where(play.card)})",
+            )
+        hands = list(rnd.hands)
+        hands[play.seat] = tuple(c for c in hand if c != play.card)
+        played = replace(rnd, hands=(hands[0], hands[1]), opening=False)
+        return _place(played, play.card, "play")
+
+    def _draw(
+        self, state: TenshoState, rnd: RoundState, step: Step, draw: TenshoDraw, options: TenshoOptions
+    ) -> RoundState:
+        if rnd.phase != "draw":
+            raise _illegal(step, "tensho.draw.out_of_turn", f"seat {draw.seat} must play a card from the hand first")
+        if rnd.pile is not None:
+            if not rnd.pile:
+                raise _illegal(step, "tensho.draw.empty_pile", "the draw pile is empty")
+            if draw.card != rnd.pile[0]:
+                raise _illegal(
+                    step, "tensho.draw.not_top", f"the top of the draw pile is {rnd.pile[0]}, not {draw.card}"
+                )
+            pile: tuple[str, ...] | None = rnd.pile[1:]
+        else:
+            if rnd.drawn >= 18:
+                raise _illegal(step, "tensho.draw.empty_pile", "the draw pile is empty: all 18 cards were drawn")
+            if draw.card not in rnd.unseen():
+                raise _illegal(step, "tensho.draw.seen", f"{draw.card} cannot be drawn: it is {rnd.where(draw.card)}")
+            pile = None
+        drawn = replace(rnd, pile=pile, drawn=rnd.drawn + 1)
+        return _place(drawn, draw.card, "draw", end_turn=lambda r: _end_turn(state, r, options))
+
+    def _capture(
+        self, state: TenshoState, rnd: RoundState, step: Step, event: TenshoCapture, options: TenshoOptions
+    ) -> RoundState:
+        seat = event.seat
+        if PHOENIX in event.taken:
+            raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
+        if rnd.phase == "play" and event.card == PHOENIX and PHOENIX in rnd.field:
+            # The Mikawa rule: the dealer may take a field Phoenix instead of playing a card.
+            if options.phoenix_dealt != "dealerMayTakeInsteadOfPlay" or seat != rnd.dealer or event.taken:
+                raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
+            took = _add_captured(rnd, seat, (PHOENIX,))
+            took = replace(took, field=tuple(c for c in rnd.field if c != PHOENIX), phase="draw", opening=False)
+            return _after_capture(state, took, seat, options, then=took)
+        if rnd.phase != "capture" or rnd.pending is None:
+            raise _illegal(step, "tensho.capture.nothing_pending", f"there is no card to capture with; {_expects(rnd)}")
+        if event.card != rnd.pending:
+            raise _illegal(
+                step, "tensho.capture.wrong_card", f"the card to capture with is {rnd.pending}, not {event.card}"
+            )
+        if event.card == PHOENIX:
+            if event.taken:
+                raise _illegal(step, "tensho.phoenix.takes_nothing", "the Phoenix goes to the scoring area alone")
+            taken: tuple[str, ...] = ()
+        elif not event.taken and not options.mandatory_capture:
+            # Capturing is optional in this match: an empty capture leaves the card on the field.
+            left = replace(rnd, field=(*rnd.field, event.card), pending=None)
+            return replace(left, phase="draw") if rnd.pending_from == "play" else _end_turn(state, left, options)
+        else:
+            options_on_field = matches(event.card, rnd.field)
+            problem = capture_problem(event.card, options_on_field, event.taken)
+            if problem:
+                raise _illegal(step, f"tensho.{problem[0]}", problem[1])
+            taken = event.taken
+        captured = _add_captured(rnd, seat, (event.card, *taken))
+        captured = replace(captured, field=tuple(c for c in rnd.field if c not in taken), pending=None)
+        after = replace(captured, phase="draw") if rnd.pending_from == "play" else _end_turn(state, captured, options)
+        return _after_capture(state, captured, seat, options, then=after)
+
+
+def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
+    return IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
+
+
+def _expects(rnd: RoundState) -> str:
+    return {"play": "play a card", "draw": "draw", "capture": "capture", "set": "choose", "deal": "deal"}.get(
+        rnd.phase, "wait"
+    )
+
+
+def _capture_reminder(rnd: RoundState) -> str:
+    assert rnd.pending is not None
+    if rnd.pending == PHOENIX:
+        return "the Phoenix goes straight to the scoring area; record tensho.capture of paulownia-phoenix first"
+    found = matches(rnd.pending, rnd.field)
+    return f"{rnd.pending} matches {' and '.join(found)} on the field and must capture; record tensho.capture first"
+
+
+def _add_captured(rnd: RoundState, seat: int, cards: tuple[str, ...]) -> RoundState:
+    captured = list(rnd.captured)
+    captured[seat] = (*captured[seat], *cards)
+    return replace(rnd, captured=(captured[0], captured[1]))
+
+
+def _place(rnd: RoundState, card: str, source: Literal["play", "draw"], end_turn: Any = None) -> RoundState:
+    """A played or drawn card: it must capture (a match, or the Phoenix), or it stays on the field."""
+    if card == PHOENIX or matches(card, rnd.field):
+        return replace(rnd, phase="capture", pending=card, pending_from=source)
+    placed = replace(rnd, field=(*rnd.field, card))
+    if source == "play":
+        return replace(placed, phase="draw")
+    return end_turn(placed) if end_turn else placed
+
+
+def _end_turn(state: TenshoState, rnd: RoundState, options: TenshoOptions) -> RoundState:
+    other = 1 - rnd.to_move
+    if rnd.hands[other]:
+        return replace(rnd, phase="play", to_move=other)
+    if rnd.hands[rnd.to_move]:
+        return replace(rnd, phase="play")
+    tallies = (
+        tally(0, rnd.captured[0], rnd.specs, options),
+        tally(1, rnd.captured[1], rnd.specs, options),
+    )
+    result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names)
+    return replace(rnd, phase="over", result=result)
+
+
+def _after_capture(
+    state: TenshoState, rnd: RoundState, seat: int, options: TenshoOptions, *, then: RoundState
+) -> RoundState:
+    """End the round at once if ``seat`` now holds an instant-win yaku; else go on to ``then``."""
+    if not any(spec.points is None and spec.holds(frozenset(rnd.captured[seat])) for spec in rnd.specs):
+        return then
+    tallies = (
+        tally(0, rnd.captured[0], rnd.specs, options),
+        tally(1, rnd.captured[1], rnd.specs, options),
+    )
+    result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names, instant_winner=seat)
+    return replace(rnd, phase="over", result=result, pending=None)
+
+
+# ---- what may come next (simulation, table mode) --------------------------------------------
+
+
+def legal_moves(state: TenshoState) -> list[Payload]:
+    """Every event that may come next within the round, except a deal (which is open).
+
+    During a round's opening the dealer's triple captures are listed beside his plays. A draw
+    is listed as the known top card, or as every unseen card when the pile's order is unknown.
+    """
+    rnd, options = state.round, state.options
+    if rnd is None or options is None or rnd.over:
+        return []
+    seat = rnd.to_move
+    if rnd.phase == "set":
+        return [YakuSetChosen(by=by, yaku_set=n) for n in (1, 2) for by in ("agreement", "dealer")]
+    if rnd.phase == "capture" and rnd.pending is not None:
+        if rnd.pending == PHOENIX:
+            return [TenshoCapture(card=PHOENIX, seat=seat, taken=())]
+        found = matches(rnd.pending, rnd.field)
+        choices: list[tuple[str, ...]] = [tuple(found)] if len(found) == 3 else [(c,) for c in found]
+        if not options.mandatory_capture:
+            choices.append(())
+        return [TenshoCapture(card=rnd.pending, seat=seat, taken=t) for t in choices]
+    if rnd.phase == "draw":
+        if rnd.pile is not None:
+            return [TenshoDraw(card=rnd.pile[0], seat=seat)] if rnd.pile else []
+        return [TenshoDraw(card=c, seat=seat) for c in sorted(rnd.unseen())]
+    if rnd.phase != "play":
+        return []
+    moves: list[Payload] = [TenshoPlay(card=c, seat=seat) for c in rnd.hands[seat]]
+    if rnd.opening and options.dealer_triple and (seat == rnd.dealer or rnd.triple_months):
+        for pair in triple_choices(rnd):
+            moves.append(DealerTripleCapture(cards=pair, seat=rnd.dealer))
+    if options.phoenix_dealt == "dealerMayTakeInsteadOfPlay" and seat == rnd.dealer and PHOENIX in rnd.field:
+        moves.append(TenshoCapture(card=PHOENIX, seat=seat, taken=()))
+    return moves
+
+
+def triple_choices(rnd: RoundState) -> list[tuple[str, str]]:
+    """The pairs the dealer may take from a same-suit triple on the field."""
+    by_month: dict[int, list[str]] = {}
+    for card_id in rnd.field:
+        by_month.setdefault(BY_ID[card_id].month, []).append(card_id)
+    pairs = []
+    for month, cards in by_month.items():
+        if len(cards) == 3 and month not in rnd.triple_months:
+            pairs += [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]]
+    return pairs

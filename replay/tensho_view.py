@@ -1,0 +1,141 @@
+"""What `taikyoku replay` shows of a Tensho match: the state at any point, as plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from events.errors import InputError
+from events.match import RoundStarted
+from replay.fold import Step, history
+from replay.hanafuda.yaku import YakuHit
+from replay.tensho import RoundResult, RoundState, TenshoProjection, TenshoState
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    state: TenshoState
+    at_seq: int  # the last event folded
+    round_ends: dict[int, int]  # round number -> seq of its last event
+
+
+def snapshot(steps: Sequence[Step], *, round_no: int | None = None, at: int | None = None) -> Snapshot:
+    """Fold a match up to ``at`` (a seq), or to the end of round ``round_no``, or to the end."""
+    projection = TenshoProjection()
+    hist = history([s for s in steps if at is None or s.seq <= at])
+    state = projection.initial()
+    round_ends: dict[int, int] = {}
+    target: TenshoState | None = None
+    last_seq = 0
+    for step in hist.effective:
+        if round_no is not None and isinstance(step.payload, RoundStarted) and step.payload.round == round_no + 1:
+            target = state  # round N ended before round N+1 began
+            break
+        state = projection.apply(state, step)
+        last_seq = step.seq
+        if state.round is not None:
+            round_ends[state.round.number] = step.seq
+    chosen = target or state
+    if round_no is not None:
+        if chosen.round is None or chosen.round.number != round_no:
+            where = f"at seq {at}" if at is not None else "in this match"
+            rounds = len(round_ends)
+            raise InputError(
+                f"there is no round {round_no} {where} ({rounds} round{'s' if rounds != 1 else ''} recorded)"
+            )
+        last_seq = round_ends.get(round_no, last_seq)
+    return Snapshot(chosen, last_seq, round_ends)
+
+
+def hit_json(hit: YakuHit) -> dict[str, Any]:
+    return {
+        "key": hit.key,
+        "name": hit.name,
+        "jp": hit.jp,
+        "points": hit.points,
+        "instant_win": hit.instant_win,
+        "cards": list(hit.cards),
+    }
+
+
+def result_json(result: RoundResult, names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "round": result.round,
+        "dealer": result.dealer,
+        "yaku_set": result.yaku_set,
+        "winner": result.winner,
+        "winner_name": None if result.winner is None else names[result.winner],
+        "reason": result.reason,
+        "explanation": result.explanation,
+        "points": list(result.points),
+        "next_dealer": result.next_dealer,
+        "players": [
+            {
+                "seat": t.seat,
+                "name": names[t.seat],
+                "yaku": [hit_json(h) for h in t.yaku],
+                "yaku_points": t.yaku_points,
+                "chaff": t.chaff,
+                "card_value": t.card_value,
+            }
+            for t in result.players
+        ],
+    }
+
+
+def expects(rnd: RoundState, names: Sequence[str]) -> str:
+    who = f"{names[rnd.to_move]} (seat {rnd.to_move})"
+    if rnd.phase == "set":
+        return "the yaku set for this round (tensho.yaku_set_chosen)"
+    if rnd.phase == "deal":
+        return "a redeal: four cards of one suit were dealt to the field" if rnd.misdeals else "the deal"
+    if rnd.phase == "capture":
+        return f"{who} to capture with {rnd.pending}"
+    if rnd.phase == "draw":
+        return f"{who} to draw"
+    if rnd.phase == "play":
+        extra = " (or the dealer's triple capture)" if rnd.opening else ""
+        return f"{who} to play a card{extra}"
+    return "the next round" if rnd.result else "nothing"
+
+
+def round_json(rnd: RoundState, state: TenshoState) -> dict[str, Any]:
+    names = state.names
+    assert state.options is not None
+    return {
+        "number": rnd.number,
+        "dealer": rnd.dealer,
+        "yaku_set": rnd.yaku_set or None,
+        "phase": rnd.phase,
+        "to_move": None if rnd.over else rnd.to_move,
+        "expects": expects(rnd, names),
+        "hands": [list(h) for h in rnd.hands],
+        "field": list(rnd.field),
+        "pending": rnd.pending,
+        "draw_pile": {"left": 18 - rnd.drawn, "top": rnd.pile[0] if rnd.pile else None},
+        "captured": [list(c) for c in rnd.captured],
+        "yaku": [[hit_json(h) for h in rnd.yaku_of(seat, state.options)] for seat in (0, 1)],
+        "result": None if rnd.result is None else result_json(rnd.result, names),
+    }
+
+
+def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
+    state = snap.state
+    started = state.match.started
+    assert started is not None
+    names = state.names
+    finished = [r for r in state.results]
+    return {
+        "match_id": match_id,
+        "game": started.game,
+        "ruleset": started.ruleset.model_dump(mode="json"),
+        "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
+        "length": started.length.model_dump(mode="json"),
+        "at_seq": snap.at_seq,
+        "round": None if state.round is None else round_json(state.round, state),
+        "results": [result_json(r, names) for r in finished],
+        "standings": list(state.standings),
+        "score_unit": state.options.round_score if state.options else None,
+        "complete": state.complete,
+    }
