@@ -141,13 +141,17 @@ def _resolve_options(spec: RulesetSpec, options: Sequence[str]) -> dict[str, Any
     return values
 
 
+def check_match_id(match_id: str) -> None:
+    if not MATCH_ID.match(match_id):
+        raise InputError(f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes")
+
+
 def start_match(
     store: EventStore, started: MatchStarted, *, recorded_by: str, match_id: str | None = None
 ) -> StoredEvent:
     if match_id is None:
         match_id = _fresh_id(store, started.game)
-    elif not MATCH_ID.match(match_id):
-        raise InputError(f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes")
+    check_match_id(match_id)
     if store.exists(match_id):
         raise MatchExistsError(f"match {match_id} already exists in {store.path}; choose another --id")
     return check_and_append(store, match_id, [new_event(started, recorded_by=recorded_by)], expected_seq=0)[0]

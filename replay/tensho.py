@@ -242,7 +242,7 @@ def decide(
             a, b = (_tier_value(t, tier) for t in tallies)
             if a != b:
                 winner, reason = (0 if a > b else 1), tier
-                explanation = f"{names[winner]} wins on {_TIER_WORDS[tier]}: {max(a, b)} to {min(a, b)}"
+                explanation += f"{names[winner]} wins on {_TIER_WORDS[tier]}: {max(a, b)} to {min(a, b)}"
                 break
             explanation += f"{_TIER_WORDS[tier]} tied at {a}; "
         if winner is None:

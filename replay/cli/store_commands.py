@@ -68,6 +68,7 @@ def record(
     json_out: JsonOption = False,
 ) -> None:
     """Append events given as JSON or JSONL to a match: all of them, or none."""
+    service.check_match_id(match)
     data, name = read_input(source)
     documents = ingest.split_documents(data, name)
     who = recorder(by)
