@@ -11,18 +11,28 @@ import argparse
 import gc
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from events.canonical import dumps
-from events.envelope import PendingEvent, envelope_text, new_event_id, now_timestamp
-from events.match import Annotation
-from store import EventStore
-from store.chain import GENESIS, link
-from store.sqlite import _INSERT, MIGRATIONS
-from tests.helpers import start
+# Run as a script, this folder comes first on sys.path, and bench/replay.py would hide the
+# replay package; drop the folder.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+from events.canonical import dumps  # noqa: E402
+from events.envelope import PendingEvent, envelope_text, new_event_id, now_timestamp  # noqa: E402
+from events.match import Annotation  # noqa: E402
+from replay.service import build_match_started  # noqa: E402
+from store import EventStore  # noqa: E402
+from store.chain import GENESIS, link  # noqa: E402
+from store.sqlite import _INSERT, MIGRATIONS  # noqa: E402
+
+
+def start() -> PendingEvent:
+    started = build_match_started("tensho", ["East", "West"])
+    return PendingEvent(started, new_event_id(), now_timestamp(), "bench")
 
 
 def documents(count: int) -> list[dict[str, Any]]:

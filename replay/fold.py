@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from events.errors import InputError
 from events.match import Annotation, Retract
@@ -29,8 +29,7 @@ class IllegalEvent(InputError):
         self.event_type = event_type
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One decoded event, as the folds see it."""
 
     seq: int

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from events import registry
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError
 from events.match import GAMES, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
@@ -33,8 +34,19 @@ def game_of(steps: Sequence[Step]) -> GameName:
     return first.game
 
 
+def read_steps(store: EventStore, match_id: str) -> list[Step]:
+    """A match's events, decoded, in seq order: what every fold starts from."""
+    if not store.initialized:
+        store.read(match_id)  # raises the usual unknown-match error
+    decode = registry.decode
+    return [
+        Step(seq, kind, decode(kind, version, text), event_id, by, at)
+        for seq, event_id, kind, version, at, by, text in store.read_rows(match_id)
+    ]
+
+
 def replay_match(store: EventStore, match_id: str, *, until: int | None = None) -> Folded[Any]:
-    steps = [step_of(e) for e in store.read(match_id)]
+    steps = read_steps(store, match_id)
     return fold(projection_for(game_of(steps)), steps, until=until)
 
 
@@ -46,13 +58,12 @@ def check_and_append(
     ``expected_seq`` defaults to the head read here; a caller that showed the user a state
     passes the seq it showed, so a concurrent writer is caught as a conflict.
     """
-    existing = store.read(match_id) if store.exists(match_id) else []
-    head = existing[-1].seq if existing else 0
+    steps = read_steps(store, match_id) if store.exists(match_id) else []
+    head = steps[-1].seq if steps else 0
     if expected_seq is None:
         expected_seq = head
-    steps = [step_of(e) for e in existing]
     steps += [pending_step(head + 1 + i, ev) for i, ev in enumerate(events)]
-    if not existing and steps and steps[0].type != "match_started":
+    if not head and steps and steps[0].type != "match_started":
         raise InputError(
             f"no match {match_id!r} in {store.path}; a new match starts with a match_started event "
             "(or use `taikyoku new`)",

@@ -10,9 +10,9 @@ dealer's optional triple captures, then turns. A turn is a ``tensho.play`` and a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from events.cards import BY_ID, TENSHO_DECK
 from events.match import MatchEnded, MatchStarted, RoundStarted
@@ -284,8 +284,9 @@ def _round_points(
 Phase = Literal["set", "deal", "play", "capture", "draw", "over"]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundState:
+class RoundState(NamedTuple):
+    """One round as it stands. Immutable: the fold makes a new one per event (``_replace``)."""
+
     number: int
     dealer: int
     phase: Phase = "set"
@@ -303,6 +304,7 @@ class RoundState:
     triple_months: frozenset[int] = frozenset()
     misdeals: int = 0
     specs: tuple[YakuSpec, ...] = ()
+    instant: tuple[YakuSpec, ...] = ()  # the instant-win yaku of the set, checked after each capture
     result: RoundResult | None = None
 
     @property
@@ -342,9 +344,8 @@ class RoundState:
         return tuple(evaluate(self.specs, self.captured[seat], supersede=options.compound == "supersede"))
 
 
-@dataclass(frozen=True, slots=True)
-class TenshoState:
-    match: MatchState = field(default_factory=MatchState)
+class TenshoState(NamedTuple):
+    match: MatchState = MatchState()
     options: TenshoOptions | None = None
     round: RoundState | None = None
     results: tuple[RoundResult, ...] = ()
@@ -395,7 +396,7 @@ class TenshoProjection:
         results = state.results
         if after.result is not None and (not results or results[-1].round != after.number):
             results = (*results, after.result)
-        return replace(state, round=after, results=results)
+        return TenshoState(state.match, state.options, after, results)
 
     # -- match-level events, with Tensho's own conditions --
 
@@ -427,8 +428,8 @@ class TenshoProjection:
             return TenshoState(match=match, options=TenshoOptions.of(payload.ruleset.options))
         if isinstance(payload, RoundStarted):
             round_state = RoundState(number=payload.round, dealer=payload.dealer, to_move=payload.dealer)
-            return replace(state, match=match, round=round_state)
-        return replace(state, match=match)
+            return state._replace(match=match, round=round_state)
+        return state._replace(match=match)
 
     # -- round events --
 
@@ -439,7 +440,8 @@ class TenshoProjection:
             if rnd.phase != "set":
                 raise _illegal(step, "tensho.yaku_set.late", "the yaku set is chosen before the deal, once a round")
             specs = yaku_specs(payload.yaku_set, options.back2_card, options.ten_horse_king)
-            return replace(rnd, phase="deal", yaku_set=payload.yaku_set, specs=specs)
+            instant = tuple(spec for spec in specs if spec.points is None)
+            return rnd._replace(phase="deal", yaku_set=payload.yaku_set, specs=specs, instant=instant)
         if isinstance(payload, TenshoDeal):
             return self._deal(state, rnd, step, payload, options)
         if rnd.phase in ("set", "deal"):
@@ -487,15 +489,14 @@ class TenshoProjection:
         field = list(deal.field)
         if four and options.four_of_suit == "misdeal":
             # Recorded as dealt; the round now needs a fresh deal (hanafuda.md §3.2, reconstruction).
-            return replace(rnd, phase="deal", misdeals=rnd.misdeals + 1)
+            return rnd._replace(phase="deal", misdeals=rnd.misdeals + 1)
         if four:  # dealerTakesAll
             captured[dealer] += four
             field = [c for c in field if c not in four]
         if PHOENIX in field and options.phoenix_dealt == "dealerCaptures":
             captured[dealer].append(PHOENIX)
             field.remove(PHOENIX)
-        dealt_round = replace(
-            rnd,
+        dealt_round = rnd._replace(
             phase="play",
             to_move=dealer,
             hands=(tuple(deal.hands[0]), tuple(deal.hands[1])),
@@ -533,8 +534,7 @@ class TenshoProjection:
             )
         captured = list(rnd.captured)
         captured[rnd.dealer] = (*captured[rnd.dealer], first, second)
-        taken = replace(
-            rnd,
+        taken = rnd._replace(
             field=tuple(c for c in rnd.field if c not in event.cards),
             captured=(captured[0], captured[1]),
             triple_months=rnd.triple_months | {month},
@@ -552,10 +552,9 @@ class TenshoProjection:
                 "tensho.play.not_in_hand",
                 f"{play.card} is not in seat {play.seat}'s hand ({rnd.where(play.card)})",
             )
-        hands = list(rnd.hands)
-        hands[play.seat] = tuple(c for c in hand if c != play.card)
-        played = replace(rnd, hands=(hands[0], hands[1]), opening=False)
-        return _place(played, play.card, "play")
+        rest = tuple(c for c in hand if c != play.card)
+        hands = (rest, rnd.hands[1]) if play.seat == 0 else (rnd.hands[0], rest)
+        return _place(rnd, play.card, "play", hands=hands, opening=False)
 
     def _draw(
         self, state: TenshoState, rnd: RoundState, step: Step, draw: TenshoDraw, options: TenshoOptions
@@ -576,8 +575,9 @@ class TenshoProjection:
             if draw.card not in rnd.unseen():
                 raise _illegal(step, "tensho.draw.seen", f"{draw.card} cannot be drawn: it is {rnd.where(draw.card)}")
             pile = None
-        drawn = replace(rnd, pile=pile, drawn=rnd.drawn + 1)
-        return _place(drawn, draw.card, "draw", end_turn=lambda r: _end_turn(state, r, options))
+        return _place(
+            rnd, draw.card, "draw", end_turn=lambda r: _end_turn(state, r, options), pile=pile, drawn=rnd.drawn + 1
+        )
 
     def _capture(
         self, state: TenshoState, rnd: RoundState, step: Step, event: TenshoCapture, options: TenshoOptions
@@ -590,7 +590,7 @@ class TenshoProjection:
             if options.phoenix_dealt != "dealerMayTakeInsteadOfPlay" or seat != rnd.dealer or event.taken:
                 raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
             took = _add_captured(rnd, seat, (PHOENIX,))
-            took = replace(took, field=tuple(c for c in rnd.field if c != PHOENIX), phase="draw", opening=False)
+            took = took._replace(field=tuple(c for c in rnd.field if c != PHOENIX), phase="draw", opening=False)
             return _after_capture(state, took, seat, options, then=took)
         if rnd.phase != "capture" or rnd.pending is None:
             raise _illegal(step, "tensho.capture.nothing_pending", f"there is no card to capture with; {_expects(rnd)}")
@@ -604,17 +604,24 @@ class TenshoProjection:
             taken: tuple[str, ...] = ()
         elif not event.taken and not options.mandatory_capture:
             # Capturing is optional in this match: an empty capture leaves the card on the field.
-            left = replace(rnd, field=(*rnd.field, event.card), pending=None)
-            return replace(left, phase="draw") if rnd.pending_from == "play" else _end_turn(state, left, options)
+            left = rnd._replace(field=(*rnd.field, event.card), pending=None)
+            return left._replace(phase="draw") if rnd.pending_from == "play" else _end_turn(state, left, options)
         else:
             options_on_field = matches(event.card, rnd.field)
             problem = capture_problem(event.card, options_on_field, event.taken)
             if problem:
                 raise _illegal(step, f"tensho.{problem[0]}", problem[1])
             taken = event.taken
-        captured = _add_captured(rnd, seat, (event.card, *taken))
-        captured = replace(captured, field=tuple(c for c in rnd.field if c not in taken), pending=None)
-        after = replace(captured, phase="draw") if rnd.pending_from == "play" else _end_turn(state, captured, options)
+        changes: dict[str, Any] = {
+            "captured": _with_captured(rnd.captured, seat, (event.card, *taken)),
+            "field": tuple(c for c in rnd.field if c not in taken) if taken else rnd.field,
+            "pending": None,
+        }
+        captured = rnd._replace(**changes)
+        if rnd.pending_from == "play":
+            after = rnd._replace(phase="draw", **changes)
+        else:
+            after = _end_turn(state, captured, options)
         return _after_capture(state, captured, seat, options, then=after)
 
 
@@ -636,48 +643,59 @@ def _capture_reminder(rnd: RoundState) -> str:
     return f"{rnd.pending} matches {' and '.join(found)} on the field and must capture; record tensho.capture first"
 
 
+def _with_captured(
+    captured: tuple[tuple[str, ...], tuple[str, ...]], seat: int, cards: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if seat == 0:
+        return ((*captured[0], *cards), captured[1])
+    return (captured[0], (*captured[1], *cards))
+
+
 def _add_captured(rnd: RoundState, seat: int, cards: tuple[str, ...]) -> RoundState:
-    captured = list(rnd.captured)
-    captured[seat] = (*captured[seat], *cards)
-    return replace(rnd, captured=(captured[0], captured[1]))
+    return rnd._replace(captured=_with_captured(rnd.captured, seat, cards))
 
 
-def _place(rnd: RoundState, card: str, source: Literal["play", "draw"], end_turn: Any = None) -> RoundState:
+def _place(
+    rnd: RoundState, card: str, source: Literal["play", "draw"], end_turn: Any = None, **changes: Any
+) -> RoundState:
     """A played or drawn card: it must capture (a match, or the Phoenix), or it stays on the field."""
     if card == PHOENIX or matches(card, rnd.field):
-        return replace(rnd, phase="capture", pending=card, pending_from=source)
-    placed = replace(rnd, field=(*rnd.field, card))
+        return rnd._replace(phase="capture", pending=card, pending_from=source, **changes)
     if source == "play":
-        return replace(placed, phase="draw")
+        return rnd._replace(phase="draw", field=(*rnd.field, card), **changes)
+    placed = rnd._replace(field=(*rnd.field, card), **changes)
     return end_turn(placed) if end_turn else placed
 
 
 def _end_turn(state: TenshoState, rnd: RoundState, options: TenshoOptions) -> RoundState:
     other = 1 - rnd.to_move
     if rnd.hands[other]:
-        return replace(rnd, phase="play", to_move=other)
+        return rnd._replace(phase="play", to_move=other)
     if rnd.hands[rnd.to_move]:
-        return replace(rnd, phase="play")
+        return rnd._replace(phase="play")
     tallies = (
         tally(0, rnd.captured[0], rnd.specs, options),
         tally(1, rnd.captured[1], rnd.specs, options),
     )
     result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names)
-    return replace(rnd, phase="over", result=result)
+    return rnd._replace(phase="over", result=result)
 
 
 def _after_capture(
     state: TenshoState, rnd: RoundState, seat: int, options: TenshoOptions, *, then: RoundState
 ) -> RoundState:
     """End the round at once if ``seat`` now holds an instant-win yaku; else go on to ``then``."""
-    if not any(spec.points is None and spec.holds(frozenset(rnd.captured[seat])) for spec in rnd.specs):
+    if not rnd.instant:
+        return then
+    mine = frozenset(rnd.captured[seat])
+    if not any(spec.holds(mine) for spec in rnd.instant):
         return then
     tallies = (
         tally(0, rnd.captured[0], rnd.specs, options),
         tally(1, rnd.captured[1], rnd.specs, options),
     )
     result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names, instant_winner=seat)
-    return replace(rnd, phase="over", result=result, pending=None)
+    return rnd._replace(phase="over", result=result, pending=None)
 
 
 # ---- what may come next (simulation, table mode) --------------------------------------------

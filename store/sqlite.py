@@ -118,8 +118,7 @@ class StoredEvent(NamedTuple):
 
     def decode(self) -> Payload:
         """The typed payload, upcast to the current version of its type."""
-        version, payload = registry.upcast(self.type, self.schema_version, self.payload)
-        return registry.model_for(self.type, version).model_validate(payload)
+        return registry.decode(self.type, self.schema_version, self.payload_text)
 
     def envelope(self) -> dict[str, Any]:
         return {
@@ -461,6 +460,19 @@ class EventStore:
                 [match_id, from_seq, upper],
             ).fetchall()
         return [_row(row) for row in rows]
+
+    def read_rows(self, match_id: str) -> list[tuple[int, str, str, int, str, str, str]]:
+        """The match's events as plain rows, for replay: (seq, event_id, type, schema_version,
+        recorded_at, recorded_by, payload text). ``UnknownMatchError`` when it has none."""
+        with self._errors():
+            rows = self.db.execute(
+                "SELECT seq, event_id, type, schema_version, recorded_at, recorded_by, payload "
+                "FROM events WHERE match_id = ? ORDER BY seq",
+                [match_id],
+            ).fetchall()
+        if not rows:
+            raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+        return rows
 
     def iter_all(self) -> Iterator[StoredEvent]:
         """Every event of every match, in the order stored."""

@@ -434,11 +434,9 @@ def test_draw_from_an_empty_pile() -> None:
             break
         state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
     assert state.round is not None
-    from dataclasses import replace
-
-    emptied: RoundState = replace(state.round, phase="draw", pile=())
+    emptied: RoundState = state.round._replace(phase="draw", pile=())
     with pytest.raises(IllegalEvent) as caught:
-        projection.apply(replace(state, round=emptied), Step(99, "tensho.draw", TenshoDraw(card="pine-crane", seat=0)))
+        projection.apply(state._replace(round=emptied), Step(99, "tensho.draw", TenshoDraw(card="pine-crane", seat=0)))
     assert caught.value.code == "tensho.draw.empty_pile"
 
 

@@ -14,6 +14,7 @@ import typer
 from events.errors import EXIT_INTERNAL, EXIT_USAGE, TaikyokuError
 from replay.cli import store_commands, tensho_commands
 from replay.cli.app import app
+from replay.fold import IllegalEvent
 
 __all__ = ["app", "main", "store_commands", "tensho_commands"]
 
@@ -28,6 +29,8 @@ def run(args: list[str] | None = None) -> int:
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)
+    except IllegalEvent as exc:  # a rule broken: say which, by its stable code
+        return _fail(f"{exc.message} [{exc.code}]", exc.exit_code)
     except TaikyokuError as exc:
         return _fail(exc.message, exc.exit_code)
     except (KeyboardInterrupt, EOFError):

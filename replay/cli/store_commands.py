@@ -373,3 +373,31 @@ def rules(
             confidence = o.confidence + (", reconstruction" if o.reconstruction else "")
             table.add_row(o.name, default, ", ".join(o.choices) or o.kind, confidence)
         out.print(table)
+
+
+@app.command()
+def cards(
+    game: Annotated[str | None, typer.Argument(help="tensho for its 45-card deck (default: all 48).")] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """List the hanafuda cards: canonical ID, MM-i code, suit, type, Nagoya number."""
+    from events.cards import DECK, TENSHO_DECK
+
+    if game not in (None, "tensho", "sendai"):
+        raise InputError(f"cards are listed for tensho or sendai, not {game!r}")
+    deck = TENSHO_DECK if game == "tensho" else DECK
+    rows: list[dict[str, Any]] = [
+        {"id": c.id, "code": c.code, "suit": c.suit, "month": c.month, "type": c.type, "ribbon": c.ribbon,
+         "nagoya": c.nagoya, "name": c.name}
+        for c in deck
+    ]  # fmt: skip
+    if json_out:
+        print_json(rows)
+        return
+    table = Table(title=f"{len(rows)} cards", title_justify="left")
+    for column in ("id", "code", "name", "type", "nagoya"):
+        table.add_column(column, no_wrap=True)
+    for row in rows:
+        kind = row["type"] + (f" ({row['ribbon']})" if row["ribbon"] else "")
+        table.add_row(row["id"], row["code"], row["name"], kind, str(row["nagoya"]))
+    out.print(table)

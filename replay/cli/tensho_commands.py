@@ -33,7 +33,7 @@ SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this 
 
 
 def _tensho_state(store: EventStore, match: str) -> tuple[TenshoState, int]:
-    steps = [service.step_of(e) for e in store.read(match)]
+    steps = service.read_steps(store, match)
     if service.game_of(steps) != "tensho":
         raise InputError(f"match {match} is not a Tensho match; these commands record Tensho rounds")
     folded = fold(projection_for("tensho"), steps)
@@ -302,7 +302,7 @@ def replay(
 ) -> None:
     """Replay a match: hands, field, captures and yaku at any point, and every round's result."""
     with open_store(db) as store:
-        steps = [service.step_of(e) for e in store.read(match)]
+        steps = service.read_steps(store, match)
     game = service.game_of(steps)
     if game != "tensho":
         raise InputError(f"replay of {game} matches is not available yet; `taikyoku log {match}` lists its events")

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from events.cards import BY_ID
+from events.cards import BY_ID, DECK
+
+MONTH: dict[str, int] = {card.id: card.month for card in DECK}
 
 
-def matches(card_id: str, field: Iterable[str], *, excluded: frozenset[str] = frozenset()) -> list[str]:
-    """Field cards of the same month as ``card_id``, in field order, leaving out ``excluded``."""
-    month = BY_ID[card_id].month
-    return [c for c in field if c != card_id and c not in excluded and BY_ID[c].month == month]
+def matches(card_id: str, field: Iterable[str]) -> list[str]:
+    """Field cards of the same month as ``card_id``, in field order."""
+    month = MONTH[card_id]
+    return [c for c in field if MONTH[c] == month and c != card_id]
 
 
 def capture_problem(card_id: str, options: Sequence[str], taken: Sequence[str]) -> tuple[str, str] | None:

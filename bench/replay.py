@@ -1,0 +1,90 @@
+"""Replay speed: read, decode, fold and score whole matches from the store.
+
+    python bench/replay.py [--matches N] [--rounds R]
+
+Records N simulated Tensho matches, then replays every one from the store, and compares
+with a baseline in the same run: a plain SELECT of the same rows with stdlib json.loads of
+each payload. Prints events/s, matches/s and the ratio. Figures, never pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path and its name would hide the
+# replay package; drop the folder.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+from replay import service  # noqa: E402
+from replay.simulate import tensho_events  # noqa: E402
+from store import EventStore  # noqa: E402
+
+
+def record(path: Path, matches: int, rounds: int) -> tuple[list[str], int]:
+    ids = []
+    events = 0
+    with EventStore.open(path, create=True) as store:
+        for seed in range(matches):
+            match_id = f"bench-{seed}"
+            stored = store.append(match_id, 0, tensho_events(seed, rounds, match_id=match_id))
+            ids.append(match_id)
+            events += len(stored)
+    return ids, events
+
+
+def baseline(path: Path, ids: list[str]) -> float:
+    """A plain SELECT of each match's rows, and json.loads of every payload."""
+    conn = sqlite3.connect(path)
+    began = time.perf_counter()
+    for match_id in ids:
+        rows = conn.execute("SELECT type, payload FROM events WHERE match_id = ? ORDER BY seq", (match_id,))
+        for _type, payload in rows:
+            json.loads(payload)
+    elapsed = time.perf_counter() - began
+    conn.close()
+    return elapsed
+
+
+def full_replay(path: Path, ids: list[str]) -> tuple[float, int]:
+    """Read, decode, fold with every legality check, and score every round of every match."""
+    rounds = 0
+    with EventStore.open(path) as store:
+        began = time.perf_counter()
+        for match_id in ids:
+            state = service.replay_match(store, match_id).state
+            rounds += len(state.results)
+        elapsed = time.perf_counter() - began
+    return elapsed, rounds
+
+
+def main() -> None:
+    gc.collect()
+    gc.freeze()  # as the taikyoku command does at start-up
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[1])
+    parser.add_argument("--matches", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each; the best is kept")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "replay.db"
+        ids, events = record(path, args.matches, args.rounds)
+        base = min(baseline(path, ids) for _ in range(args.repeat))
+        ours, rounds = min(full_replay(path, ids) for _ in range(args.repeat))
+    assert rounds == args.matches * args.rounds
+    print(f"{args.matches} Tensho matches, {args.rounds} rounds each, {events} events (best of {args.repeat}):")
+    print(f"  baseline: SELECT + json.loads   {events / base:>10,.0f} events/s  {args.matches / base:>8,.0f} matches/s")
+    print(
+        f"  replay: read, decode, fold, score {events / ours:>8,.0f} events/s  {args.matches / ours:>8,.0f} matches/s"
+    )
+    print(f"  ratio replay / baseline          {base / ours:>10.2f}x   (target >= 0.7x)")
+
+
+if __name__ == "__main__":
+    main()
