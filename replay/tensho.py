@@ -19,7 +19,8 @@ from events.match import MatchEnded, MatchStarted, RoundStarted
 from events.model import Payload
 from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
 from replay.fold import IllegalEvent, Step
-from replay.hanafuda.fishing import capture_problem, matches
+from replay.hanafuda import table
+from replay.hanafuda.fishing import matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate, total
 from replay.match import MatchProjection, MatchState
 
@@ -292,12 +293,12 @@ class RoundState(NamedTuple):
     phase: Phase = "set"
     yaku_set: int = 0
     to_move: int = 0
-    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    hands: tuple[tuple[str, ...], ...] = ((), ())
     field: tuple[str, ...] = ()
     pile: tuple[str, ...] | None = None  # the rest of the draw pile, top first, when known
     drawn: int = 0
     dead: frozenset[str] | None = None
-    captured: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    captured: tuple[tuple[str, ...], ...] = ((), ())
     pending: str | None = None  # the card played or drawn that must now capture
     pending_from: Literal["play", "draw"] = "play"
     opening: bool = True  # no card played yet: the dealer's triple capture is still possible
@@ -312,33 +313,16 @@ class RoundState(NamedTuple):
         return self.phase == "over"
 
     def seen(self) -> frozenset[str]:
-        cards = set(self.hands[0]) | set(self.hands[1]) | set(self.field)
-        cards |= set(self.captured[0]) | set(self.captured[1])
-        if self.pending:
-            cards.add(self.pending)
-        if self.dead:
-            cards |= self.dead
-        return frozenset(cards)
+        return table.seen(self, self.dead or ())
 
     def unseen(self) -> frozenset[str]:
         return TENSHO_IDS - self.seen()
 
     def where(self, card: str) -> str:
         """Where a card is, in words, for error messages."""
-        for seat in (0, 1):
-            if card in self.hands[seat]:
-                return f"in seat {seat}'s hand"
-            if card in self.captured[seat]:
-                return f"captured by seat {seat}"
-        if card in self.field:
-            return "on the field"
-        if card == self.pending:
-            return "being played"
-        if self.dead and card in self.dead:
-            return "a dead card"
-        if card not in TENSHO_IDS:
-            return "not in the 45-card Tensho deck"
-        return "not seen yet"
+        return table.where(self, card, deck=TENSHO_IDS, dead=self.dead or ()).replace(
+            "not in this game's deck", "not in the 45-card Tensho deck"
+        )
 
     def yaku_of(self, seat: int, options: TenshoOptions) -> tuple[YakuHit, ...]:
         return tuple(evaluate(self.specs, self.captured[seat], supersede=options.compound == "supersede"))
@@ -462,7 +446,7 @@ class TenshoProjection:
             assert rnd.pending is not None
             raise _illegal(step, "tensho.capture.missing", _capture_reminder(rnd))
         if isinstance(payload, TenshoPlay):
-            return self._play(rnd, step, payload)
+            return self._play(state, rnd, step, payload, options)
         if isinstance(payload, TenshoDraw):
             return self._draw(state, rnd, step, payload, options)
         raise _illegal(step, "match.event.wrong_game", f"a tensho match has no {step.type} events")
@@ -532,52 +516,46 @@ class TenshoProjection:
             raise _illegal(
                 step, "tensho.triple.no_triple", f"the field holds {len(same)} {BY_ID[first].suit} cards, not a triple"
             )
-        captured = list(rnd.captured)
-        captured[rnd.dealer] = (*captured[rnd.dealer], first, second)
         taken = rnd._replace(
             field=tuple(c for c in rnd.field if c not in event.cards),
-            captured=(captured[0], captured[1]),
+            captured=table.with_captured(rnd.captured, rnd.dealer, (first, second)),
             triple_months=rnd.triple_months | {month},
             to_move=1 - rnd.dealer,  # the dealer now plays second
         )
         return _after_capture(state, taken, rnd.dealer, options, then=taken)
 
-    def _play(self, rnd: RoundState, step: Step, play: TenshoPlay) -> RoundState:
-        if rnd.phase != "play":
-            raise _illegal(step, "tensho.play.out_of_turn", f"seat {play.seat} has played and must now draw")
-        hand = rnd.hands[play.seat]
-        if play.card not in hand:
-            raise _illegal(
-                step,
-                "tensho.play.not_in_hand",
-                f"{play.card} is not in seat {play.seat}'s hand ({rnd.where(play.card)})",
+    def _play(
+        self, state: TenshoState, rnd: RoundState, step: Step, play: TenshoPlay, options: TenshoOptions
+    ) -> RoundState:
+        try:
+            return table.play(
+                rnd,
+                play.seat,
+                play.card,
+                must_capture=_must_capture,
+                end_turn=lambda r: _end_turn(state, r, options),
+                where_is=rnd.where(play.card),
+                opening=False,
             )
-        rest = tuple(c for c in hand if c != play.card)
-        hands = (rest, rnd.hands[1]) if play.seat == 0 else (rnd.hands[0], rest)
-        return _place(rnd, play.card, "play", hands=hands, opening=False)
+        except table.RuleBroken as broken:
+            raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
 
     def _draw(
         self, state: TenshoState, rnd: RoundState, step: Step, draw: TenshoDraw, options: TenshoOptions
     ) -> RoundState:
-        if rnd.phase != "draw":
-            raise _illegal(step, "tensho.draw.out_of_turn", f"seat {draw.seat} must play a card from the hand first")
-        if rnd.pile is not None:
-            if not rnd.pile:
-                raise _illegal(step, "tensho.draw.empty_pile", "the draw pile is empty")
-            if draw.card != rnd.pile[0]:
-                raise _illegal(
-                    step, "tensho.draw.not_top", f"the top of the draw pile is {rnd.pile[0]}, not {draw.card}"
-                )
-            pile: tuple[str, ...] | None = rnd.pile[1:]
-        else:
-            if rnd.drawn >= 18:
-                raise _illegal(step, "tensho.draw.empty_pile", "the draw pile is empty: all 18 cards were drawn")
-            if draw.card not in rnd.unseen():
-                raise _illegal(step, "tensho.draw.seen", f"{draw.card} cannot be drawn: it is {rnd.where(draw.card)}")
-            pile = None
-        return _place(
-            rnd, draw.card, "draw", end_turn=lambda r: _end_turn(state, r, options), pile=pile, drawn=rnd.drawn + 1
-        )
+        try:
+            return table.draw(
+                rnd,
+                draw.seat,
+                draw.card,
+                pile_size=18,
+                unseen=rnd.unseen,
+                where_is=lambda: rnd.where(draw.card),
+                must_capture=_must_capture,
+                end_turn=lambda r: _end_turn(state, r, options),
+            )
+        except table.RuleBroken as broken:
+            raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
 
     def _capture(
         self, state: TenshoState, rnd: RoundState, step: Step, event: TenshoCapture, options: TenshoOptions
@@ -589,40 +567,23 @@ class TenshoProjection:
             # The Mikawa rule: the dealer may take a field Phoenix instead of playing a card.
             if options.phoenix_dealt != "dealerMayTakeInsteadOfPlay" or seat != rnd.dealer or event.taken:
                 raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
-            took = _add_captured(rnd, seat, (PHOENIX,))
-            took = took._replace(field=tuple(c for c in rnd.field if c != PHOENIX), phase="draw", opening=False)
-            return _after_capture(state, took, seat, options, then=took)
-        if rnd.phase != "capture" or rnd.pending is None:
-            raise _illegal(step, "tensho.capture.nothing_pending", f"there is no card to capture with; {_expects(rnd)}")
-        if event.card != rnd.pending:
-            raise _illegal(
-                step, "tensho.capture.wrong_card", f"the card to capture with is {rnd.pending}, not {event.card}"
+            took = rnd._replace(
+                captured=table.with_captured(rnd.captured, seat, (PHOENIX,)),
+                field=tuple(c for c in rnd.field if c != PHOENIX),
+                phase="draw",
+                opening=False,
             )
-        if event.card == PHOENIX:
-            if event.taken:
-                raise _illegal(step, "tensho.phoenix.takes_nothing", "the Phoenix goes to the scoring area alone")
-            taken: tuple[str, ...] = ()
-        elif not event.taken and not options.mandatory_capture:
-            # Capturing is optional in this match: an empty capture leaves the card on the field.
-            left = rnd._replace(field=(*rnd.field, event.card), pending=None)
-            return left._replace(phase="draw") if rnd.pending_from == "play" else _end_turn(state, left, options)
-        else:
-            options_on_field = matches(event.card, rnd.field)
-            problem = capture_problem(event.card, options_on_field, event.taken)
-            if problem:
-                raise _illegal(step, f"tensho.{problem[0]}", problem[1])
-            taken = event.taken
-        changes: dict[str, Any] = {
-            "captured": _with_captured(rnd.captured, seat, (event.card, *taken)),
-            "field": tuple(c for c in rnd.field if c not in taken) if taken else rnd.field,
-            "pending": None,
-        }
-        captured = rnd._replace(**changes)
-        if rnd.pending_from == "play":
-            after = rnd._replace(phase="draw", **changes)
-        else:
-            after = _end_turn(state, captured, options)
-        return _after_capture(state, captured, seat, options, then=after)
+            return _after_capture(state, took, seat, options, then=took)
+        end_turn = lambda r: _end_turn(state, r, options)  # noqa: E731
+        if rnd.phase == "capture" and not event.taken and event.card != PHOENIX and not options.mandatory_capture:
+            return table.leave(rnd, end_turn=end_turn)  # capturing is optional in this match
+        try:
+            moved, after = table.capture(rnd, seat, event.card, event.taken, alone=(PHOENIX,), end_turn=end_turn)
+        except table.RuleBroken as broken:
+            code = "tensho.phoenix.takes_nothing" if broken.code == "capture.takes_nothing" else f"tensho.{broken.code}"
+            reason = broken.reason + (f"; {_expects(rnd)}" if broken.code == "capture.nothing_pending" else "")
+            raise _illegal(step, code, reason) from None
+        return _after_capture(state, moved, seat, options, then=after)
 
 
 def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
@@ -639,32 +600,12 @@ def _capture_reminder(rnd: RoundState) -> str:
     assert rnd.pending is not None
     if rnd.pending == PHOENIX:
         return "the Phoenix goes straight to the scoring area; record tensho.capture of paulownia-phoenix first"
-    found = matches(rnd.pending, rnd.field)
-    return f"{rnd.pending} matches {' and '.join(found)} on the field and must capture; record tensho.capture first"
+    return table.capture_reminder(rnd, "tensho.capture")
 
 
-def _with_captured(
-    captured: tuple[tuple[str, ...], tuple[str, ...]], seat: int, cards: tuple[str, ...]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    if seat == 0:
-        return ((*captured[0], *cards), captured[1])
-    return (captured[0], (*captured[1], *cards))
-
-
-def _add_captured(rnd: RoundState, seat: int, cards: tuple[str, ...]) -> RoundState:
-    return rnd._replace(captured=_with_captured(rnd.captured, seat, cards))
-
-
-def _place(
-    rnd: RoundState, card: str, source: Literal["play", "draw"], end_turn: Any = None, **changes: Any
-) -> RoundState:
-    """A played or drawn card: it must capture (a match, or the Phoenix), or it stays on the field."""
-    if card == PHOENIX or matches(card, rnd.field):
-        return rnd._replace(phase="capture", pending=card, pending_from=source, **changes)
-    if source == "play":
-        return rnd._replace(phase="draw", field=(*rnd.field, card), **changes)
-    placed = rnd._replace(field=(*rnd.field, card), **changes)
-    return end_turn(placed) if end_turn else placed
+def _must_capture(card: str, field: Sequence[str]) -> bool:
+    """The Phoenix always goes to the scoring area; any other card captures what it matches."""
+    return card == PHOENIX or table.ordinary_capture(card, field)
 
 
 def _end_turn(state: TenshoState, rnd: RoundState, options: TenshoOptions) -> RoundState:
