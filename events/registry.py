@@ -80,7 +80,7 @@ def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
     return register
 
 
-GAME_EVENT_MODULES = ("events.match", "events.tensho")
+GAME_EVENT_MODULES = ("events.match", "events.tensho", "events.sendai")
 
 
 _loaded = False

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, Strict
 
 from events.cards import CardId
+from events.hanafuda import CardCapture, PlacedCard
 from events.model import Payload, Seat
 from events.registry import event_type
 
@@ -47,25 +48,15 @@ class DealerTripleCapture(Payload):
 
 
 @event_type("tensho.play")
-class TenshoPlay(Payload):
+class TenshoPlay(PlacedCard):
     """A card from the hand to the field (the Phoenix goes to the scoring area by a capture)."""
-
-    card: CardId
-    seat: Seat
 
 
 @event_type("tensho.draw")
-class TenshoDraw(Payload):
+class TenshoDraw(PlacedCard):
     """The top card of the draw pile, turned."""
-
-    card: CardId
-    seat: Seat
 
 
 @event_type("tensho.capture")
-class TenshoCapture(Payload):
+class TenshoCapture(CardCapture):
     """The card just played or drawn takes ``taken`` from the field (nothing, for the Phoenix)."""
-
-    card: CardId
-    seat: Seat
-    taken: Annotated[tuple[CardId, ...], Field(max_length=3)]

@@ -14,4 +14,8 @@ def projection_for(game: GameName) -> Projection[Any]:
         from replay.tensho import TenshoProjection
 
         return TenshoProjection()
+    if game == "sendai":
+        from replay.sendai import SendaiProjection
+
+        return SendaiProjection()
     return MatchProjection()

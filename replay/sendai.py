@@ -1,0 +1,574 @@
+"""Sendai-hana (hanafuda.md §4): teyaku and dekiyaku as data, the round as a pure fold with
+go and stop, payments by option, and match standings.
+
+A round goes: ``round_started``, ``sendai.deal`` (a ``sendai.misdeal`` and a fresh deal when
+four cards of a month reach the field), teyaku exposures before the first play, then turns of
+play and draw in turn order. A turn that makes a new or better dekiyaku must be followed by
+``sendai.koikoi`` (go) or ``sendai.stop``. A stop ends the round; so does the last turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, Literal, NamedTuple
+
+from events.cards import BY_ID, DECK, month_of
+from events.match import MatchEnded, MatchStarted, RoundStarted
+from events.model import Payload
+from events.sendai import (
+    KoiKoi,
+    SendaiCapture,
+    SendaiDeal,
+    SendaiDraw,
+    SendaiMisdeal,
+    SendaiPlay,
+    Stop,
+    TeyakuExposed,
+)
+from replay.fold import IllegalEvent, Step
+from replay.hanafuda import table
+from replay.hanafuda.fishing import matches
+from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate
+from replay.match import MatchProjection, MatchState
+
+SENDAI_IDS = frozenset(c.id for c in DECK)
+PILE_SIZE = 21
+SEATS = 3
+
+# ---- teyaku: sets in the dealt hand (hanafuda.md §4.1) ---------------------------------------
+
+
+class TeyakuSpec(NamedTuple):
+    """A teyaku as the shape of the hand: groups of cards of one month, by size."""
+
+    key: str
+    name: str
+    jp: str
+    points: int
+    groups: tuple[int, ...]
+    months: frozenset[int] | None = None  # for Four of a Kind: the only months that count
+
+
+TEYAKU: tuple[TeyakuSpec, ...] = (
+    TeyakuSpec("three-pairs", "Three Pairs", "喰付", 150, (2, 2, 2)),
+    TeyakuSpec("triplet-two-pairs", "Triplet and Two Pairs", "跳剣", 150, (3, 2, 2)),
+    TeyakuSpec("four-three", "Four-Three", "四三", 150, (4, 3)),
+    # Wisteria, Iris, Bush Clover, Susuki and Paulownia only.
+    TeyakuSpec("four-of-a-kind", "Four of a Kind", "手四", 50, (4,), frozenset({4, 5, 7, 8, 12})),
+)
+TEYAKU_BY_KEY = {spec.key: spec for spec in TEYAKU}
+
+
+def teyaku_held(hand: Sequence[str], *, four_as_two_pairs: bool) -> list[TeyakuSpec]:
+    """Every teyaku the hand's months make, best first."""
+    counts = Counter(month_of(c) for c in hand)
+    return sorted(
+        (spec for spec in TEYAKU if _fits(spec, counts, four_as_two_pairs)), key=lambda s: s.points, reverse=True
+    )
+
+
+def _fits(spec: TeyakuSpec, counts: Mapping[int, int], four_as_two_pairs: bool) -> bool:
+    # Each month gives one group of its size; a four may instead give two pairs, by option.
+    layouts: list[list[tuple[int, int]]] = [[]]
+    for month, count in counts.items():
+        choices = [[(count, month)]]
+        if four_as_two_pairs and count == 4:
+            choices.append([(2, month), (2, month)])
+        layouts = [layout + choice for layout in layouts for choice in choices]
+    for layout in layouts:
+        groups = [size for size, month in layout if spec.months is None or month in spec.months]
+        need = Counter(spec.groups)
+        if all(Counter(groups)[size] >= n for size, n in need.items()):
+            return True
+    return False
+
+
+# ---- dekiyaku: sets among the captured cards (hanafuda.md §4.1) ------------------------------
+
+CRANE, CURTAIN, MOON, RAINMAN, PHOENIX = (
+    "pine-crane",
+    "cherry-curtain",
+    "susuki-moon",
+    "willow-rainman",
+    "paulownia-phoenix",
+)
+DRY_BRIGHTS = frozenset({CRANE, CURTAIN, MOON, PHOENIX})
+RIBBONS = frozenset(c.id for c in DECK if c.type == "ribbon")
+WILLOW = frozenset(c.id for c in DECK if c.suit == "willow")
+CHAFF = frozenset(c.id for c in DECK if c.type == "chaff")
+
+
+@cache
+def dekiyaku_specs(threshold: int, sake_cup_is_chaff: bool, willow_is_ribbon: bool) -> tuple[YakuSpec, ...]:
+    """The dekiyaku table for a seat whose Chaff yaku needs ``threshold`` chaff."""
+    return (
+        YakuSpec("five-brights", "Five Brights", "五光", 500, DRY_BRIGHTS | {RAINMAN}, group="brights"),
+        YakuSpec("four-brights", "Four Brights", "本四光", 300, DRY_BRIGHTS, group="brights"),
+        YakuSpec("rainy-four-brights", "Rainy Four Brights", "四光", 200, frozenset({RAINMAN}), DRY_BRIGHTS, 3,
+                 group="brights"),
+        YakuSpec("poetry-ribbons", "Poetry Ribbons", "赤短", 150, frozenset({"pine-poetry", "plum-poetry", "cherry-poetry"})),
+        YakuSpec("blue-ribbons", "Blue Ribbons", "青短", 150, frozenset({"peony-blue", "chrysanthemum-blue", "maple-blue"})),
+        YakuSpec("five-ribbons", "Five Ribbons", "五短", 100, frozenset(), RIBBONS | (WILLOW if willow_is_ribbon else frozenset()), 5),
+        YakuSpec("chaff", "Chaff", "カス役", 10, frozenset(), CHAFF | ({"chrysanthemum-cup"} if sake_cup_is_chaff else frozenset()),
+                 threshold, per_extra=10),
+    )  # fmt: skip
+
+
+class SendaiOptions(NamedTuple):
+    misdeal_four: bool
+    thresholds: tuple[int, ...]
+    sake_cup_is_chaff: bool
+    willow_is_ribbon: bool
+    teyaku_mode: str
+    teyaku_exclusive: bool
+    four_as_two_pairs: bool
+    forfeit_on_stop: bool
+    multipliers: str
+    exhaustive: str
+    payment: str
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> SendaiOptions:
+        return cls(
+            misdeal_four=options["sendai.misdealFourOnField"],
+            thresholds=tuple(options["sendai.chaffThresholdBySeat"]),
+            sake_cup_is_chaff=options["sendai.sakeCupCountsAsChaff"],
+            willow_is_ribbon=options["sendai.willowCardsCountAsRibbons"],
+            teyaku_mode=options["sendai.teyakuMode"],
+            teyaku_exclusive=options["sendai.teyakuGroupExclusive"],
+            four_as_two_pairs=options["sendai.fourOfAKindCountsAsTwoPairs"],
+            forfeit_on_stop=options["sendai.koiKoi.forfeitOnOpponentStop"],
+            multipliers=options["sendai.koiKoi.multipliers"],
+            exhaustive=options["sendai.exhaustiveDraw"],
+            payment=options["sendai.payment"],
+        )
+
+
+# ---- results --------------------------------------------------------------------------------
+
+
+class SendaiTally(NamedTuple):
+    seat: int
+    position: int  # 0 dealer, 1 second, 2 third
+    teyaku: tuple[TeyakuSpec, ...]
+    dekiyaku: tuple[YakuHit, ...]
+    dekiyaku_points: int
+    went: bool  # called koi-koi this round
+
+
+class SendaiResult(NamedTuple):
+    round: int
+    dealer: int
+    winner: int | None
+    reason: str  # "stop", "teyaku", "exhaustiveDraw" or "dealerPrivilege"
+    explanation: str
+    players: tuple[SendaiTally, ...]
+    points: tuple[int, ...]  # what the round adds to each seat's standing
+    next_dealer: int
+
+
+Phase = Literal["deal", "misdeal", "play", "capture", "draw", "decide", "over"]
+
+
+class SendaiRound(NamedTuple):
+    """One round as it stands. Immutable: the fold makes a new one per event (``_replace``)."""
+
+    number: int
+    dealer: int
+    phase: Phase = "deal"
+    to_move: int = 0
+    hands: tuple[tuple[str, ...], ...] = ((), (), ())
+    field: tuple[str, ...] = ()
+    pile: tuple[str, ...] | None = None
+    drawn: int = 0
+    captured: tuple[tuple[str, ...], ...] = ((), (), ())
+    pending: str | None = None
+    pending_from: Literal["play", "draw"] = "play"
+    dealt: tuple[tuple[str, ...], ...] = ((), (), ())  # the hands as dealt, for teyaku
+    opening: bool = True  # no card played yet: teyaku may be exposed
+    misdeal_month: int | None = None
+    misdeals: int = 0
+    exposed: tuple[tuple[str, ...], ...] = ((), (), ())  # teyaku keys exposed, by seat
+    went: frozenset[int] = frozenset()
+    best: tuple[int, ...] = (0, 0, 0)  # each seat's dekiyaku total when it last decided
+    result: SendaiResult | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return tuple((self.dealer + i) % SEATS for i in range(SEATS))
+
+    def position(self, seat: int) -> int:
+        return (seat - self.dealer) % SEATS
+
+    def seen(self) -> frozenset[str]:
+        return table.seen(self)
+
+    def unseen(self) -> frozenset[str]:
+        return SENDAI_IDS - self.seen()
+
+    def where(self, card: str) -> str:
+        return table.where(self, card, deck=SENDAI_IDS)
+
+    def dekiyaku(self, seat: int, options: SendaiOptions) -> list[YakuHit]:
+        specs = dekiyaku_specs(
+            options.thresholds[self.position(seat)], options.sake_cup_is_chaff, options.willow_is_ribbon
+        )
+        return evaluate(specs, self.captured[seat], highest_only_groups=frozenset({"brights"}))
+
+
+def _total(hits: Sequence[YakuHit]) -> int:
+    return sum(h.points or 0 for h in hits)
+
+
+class SendaiState(NamedTuple):
+    match: MatchState = MatchState()
+    options: SendaiOptions | None = None
+    round: SendaiRound | None = None
+    results: tuple[SendaiResult, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        started = self.match.started
+        return () if started is None else tuple(p.name for p in sorted(started.players, key=lambda p: p.seat))
+
+    @property
+    def next_dealer(self) -> int:
+        if self.results:
+            return self.results[-1].next_dealer
+        return self.match.started.first_dealer if self.match.started else 0
+
+    @property
+    def standings(self) -> tuple[int, ...]:
+        return tuple(sum(r.points[seat] for r in self.results) for seat in range(SEATS))
+
+    @property
+    def complete(self) -> bool:
+        started = self.match.started
+        return bool(started and len(self.results) >= started.length.count and (self.round is None or self.round.over))
+
+
+# ---- the fold -------------------------------------------------------------------------------
+
+
+class SendaiProjection:
+    """The pure fold of a Sendai-hana match. ``apply`` raises ``IllegalEvent`` with the reason."""
+
+    def __init__(self) -> None:
+        self.match = MatchProjection()
+
+    def initial(self) -> SendaiState:
+        return SendaiState()
+
+    def apply(self, state: SendaiState, step: Step) -> SendaiState:
+        payload = step.payload
+        if isinstance(payload, MatchStarted | RoundStarted | MatchEnded):
+            return self._match_event(state, step, payload)
+        rnd, options = state.round, state.options
+        if state.match.started is None or options is None:
+            raise _illegal(step, "match.not_started", "the first event of a match must be match_started")
+        if rnd is None or rnd.over:
+            raise _illegal(step, "sendai.round.not_started", "no round is in progress; record round_started first")
+        after = self._round_event(state, rnd, step, payload, options)
+        results = state.results
+        if after.result is not None and (not results or results[-1].round != after.number):
+            results = (*results, after.result)
+        return SendaiState(state.match, options, after, results)
+
+    def _match_event(self, state: SendaiState, step: Step, payload: Payload) -> SendaiState:
+        if isinstance(payload, RoundStarted) and state.round is not None and not state.round.over:
+            raise _illegal(step, "sendai.round.unfinished", f"round {state.round.number} is not over yet")
+        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not state.complete:
+            raise _illegal(
+                step, "sendai.match.not_complete", f"{len(state.results)} rounds are finished; record reason abandoned"
+            )
+        match = self.match.apply(state.match, step)
+        if isinstance(payload, RoundStarted) and payload.dealer != state.next_dealer:
+            last = state.results[-1] if state.results else None
+            who = f"{state.names[state.next_dealer]} (seat {state.next_dealer})"
+            why = (
+                f"{who} is the first dealer"
+                if last is None
+                else f"{who} keeps the deal" if last.winner is None or last.winner == last.dealer
+                else f"{who} won round {last.round}"
+            )  # fmt: skip
+            raise _illegal(
+                step, "sendai.round.wrong_dealer", f"{why} and deals round {payload.round}, not seat {payload.dealer}"
+            )
+        if isinstance(payload, MatchStarted):
+            return SendaiState(match=match, options=SendaiOptions.of(payload.ruleset.options))
+        if isinstance(payload, RoundStarted):
+            return state._replace(match=match, round=SendaiRound(number=payload.round, dealer=payload.dealer))
+        return state._replace(match=match)
+
+    def _round_event(
+        self, state: SendaiState, rnd: SendaiRound, step: Step, payload: Payload, options: SendaiOptions
+    ) -> SendaiRound:
+        if isinstance(payload, SendaiDeal):
+            return self._deal(rnd, step, payload, options)
+        if isinstance(payload, SendaiMisdeal):
+            return self._misdeal(rnd, step, payload)
+        if rnd.phase == "misdeal":
+            suit = BY_ID[next(c for c in rnd.field if month_of(c) == rnd.misdeal_month)].suit
+            raise _illegal(
+                step,
+                "sendai.misdeal.missing",
+                f"four {suit} cards are on the field: record sendai.misdeal, then deal again",
+            )
+        if rnd.phase == "deal":
+            raise _illegal(step, "sendai.deal.missing", f"the round needs sendai.deal before {step.type}")
+        if isinstance(payload, TeyakuExposed):
+            return self._expose(state, rnd, step, payload, options)
+        seat = getattr(payload, "seat", None)
+        if isinstance(payload, KoiKoi | Stop):
+            return self._decide(state, rnd, step, payload, options)
+        if rnd.phase == "decide":
+            raise _illegal(
+                step,
+                "sendai.decide.missing",
+                f"{_who(state, rnd.to_move)} made a dekiyaku and must say go or stop first",
+            )
+        if seat != rnd.to_move:
+            raise _illegal(
+                step,
+                "sendai.turn.wrong_seat",
+                f"it is {_who(state, rnd.to_move)}'s turn to {_expects(rnd)}, not seat {seat}",
+            )
+        end_turn = lambda r: _end_turn(state, r, options)  # noqa: E731
+        try:
+            if isinstance(payload, SendaiCapture):
+                _moved, after = table.capture(rnd, payload.seat, payload.card, payload.taken, end_turn=end_turn)
+                return after
+            if rnd.phase == "capture":
+                raise _illegal(step, "sendai.capture.missing", table.capture_reminder(rnd, "sendai.capture"))
+            if isinstance(payload, SendaiPlay):
+                return table.play(
+                    rnd, payload.seat, payload.card, must_capture=table.ordinary_capture, end_turn=end_turn,
+                    where_is=rnd.where(payload.card), opening=False,
+                )  # fmt: skip
+            if isinstance(payload, SendaiDraw):
+                return table.draw(
+                    rnd, payload.seat, payload.card, pile_size=PILE_SIZE, unseen=rnd.unseen,
+                    where_is=lambda: rnd.where(payload.card), must_capture=table.ordinary_capture, end_turn=end_turn,
+                )  # fmt: skip
+        except table.RuleBroken as broken:
+            raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
+        raise _illegal(step, "match.event.wrong_game", f"a sendai match has no {step.type} events")
+
+    def _deal(self, rnd: SendaiRound, step: Step, deal: SendaiDeal, options: SendaiOptions) -> SendaiRound:
+        if rnd.phase != "deal":
+            what = "record sendai.misdeal first" if rnd.phase == "misdeal" else "the cards are already dealt"
+            raise _illegal(step, "sendai.deal.out_of_turn", f"cannot deal now: {what}")
+        dealt = [*deal.hands[0], *deal.hands[1], *deal.hands[2], *deal.field, *(deal.draw_pile or ())]
+        twice = next((c for c in dealt if dealt.count(c) > 1), None)
+        if twice:
+            raise _illegal(step, "sendai.deal.duplicate", f"{twice} is dealt twice")
+        months = Counter(month_of(c) for c in deal.field)
+        four = next((m for m, n in months.items() if n == 4), None)
+        hands = tuple(tuple(h) for h in deal.hands)
+        dealt_round = rnd._replace(
+            hands=hands,
+            dealt=hands,
+            field=tuple(deal.field),
+            pile=None if deal.draw_pile is None else tuple(deal.draw_pile),
+            drawn=0,
+            captured=((), (), ()),
+            to_move=rnd.dealer,
+        )
+        if four is not None and options.misdeal_four:
+            return dealt_round._replace(phase="misdeal", misdeal_month=four)
+        return dealt_round._replace(phase="play", opening=True)
+
+    def _misdeal(self, rnd: SendaiRound, step: Step, misdeal: SendaiMisdeal) -> SendaiRound:
+        if rnd.phase != "misdeal":
+            raise _illegal(
+                step, "sendai.misdeal.none", "a misdeal is four cards of one month on the field; there are none"
+            )
+        if misdeal.month != rnd.misdeal_month:
+            raise _illegal(
+                step,
+                "sendai.misdeal.wrong_month",
+                f"the field holds four of month {rnd.misdeal_month}, not {misdeal.month}",
+            )
+        return SendaiRound(number=rnd.number, dealer=rnd.dealer, misdeals=rnd.misdeals + 1)
+
+    def _expose(
+        self, state: SendaiState, rnd: SendaiRound, step: Step, event: TeyakuExposed, options: SendaiOptions
+    ) -> SendaiRound:
+        if not rnd.opening or rnd.phase != "play":
+            raise _illegal(step, "sendai.teyaku.late", "teyaku are exposed after the deal, before the first play")
+        spec = TEYAKU_BY_KEY[event.teyaku]
+        held = teyaku_held(rnd.dealt[event.seat], four_as_two_pairs=options.four_as_two_pairs)
+        if spec not in held:
+            raise _illegal(
+                step, "sendai.teyaku.not_held", f"{_who(state, event.seat)}'s hand does not make {spec.name}"
+            )
+        mine = rnd.exposed[event.seat]
+        if event.teyaku in mine:
+            raise _illegal(step, "sendai.teyaku.twice", f"{spec.name} is already exposed")
+        if options.teyaku_exclusive:
+            if mine:
+                raise _illegal(step, "sendai.teyaku.exclusive", "only one teyaku of a hand counts, and one is exposed")
+            if held[0].points > spec.points:
+                raise _illegal(
+                    step,
+                    "sendai.teyaku.not_best",
+                    f"the hand makes {held[0].name} ({held[0].points}); only the best teyaku counts, so expose that",
+                )
+        exposed = tuple((*keys, event.teyaku) if seat == event.seat else keys for seat, keys in enumerate(rnd.exposed))
+        after = rnd._replace(exposed=exposed)
+        if options.teyaku_mode == "winRound":
+            return _finish(state, after, options, reason="teyaku", winner=event.seat)
+        return after
+
+    def _decide(
+        self, state: SendaiState, rnd: SendaiRound, step: Step, event: KoiKoi | Stop, options: SendaiOptions
+    ) -> SendaiRound:
+        if rnd.phase != "decide":
+            raise _illegal(
+                step,
+                "sendai.decide.not_offered",
+                "go or stop is offered only after a turn that makes a new or better dekiyaku",
+            )
+        if event.seat != rnd.to_move:
+            raise _illegal(
+                step, "sendai.decide.wrong_seat", f"{_who(state, rnd.to_move)} decides, not seat {event.seat}"
+            )
+        if isinstance(event, Stop):
+            return _finish(state, rnd, options, reason="stop", winner=event.seat)
+        total = _total(rnd.dekiyaku(event.seat, options))
+        best = tuple(total if seat == event.seat else b for seat, b in enumerate(rnd.best))
+        return _next_turn(state, rnd._replace(went=rnd.went | {event.seat}, best=best), options)
+
+
+def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
+    return IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
+
+
+def _who(state: SendaiState, seat: int) -> str:
+    return f"{state.names[seat]} (seat {seat})" if state.names else f"seat {seat}"
+
+
+def _expects(rnd: SendaiRound) -> str:
+    return {"play": "play a card", "draw": "draw", "capture": "capture", "decide": "say go or stop"}.get(
+        rnd.phase, "wait"
+    )
+
+
+def _end_turn(state: SendaiState, rnd: SendaiRound, options: SendaiOptions) -> SendaiRound:
+    """After a player's draw: a new or better dekiyaku means go or stop; else the next turn."""
+    seat = rnd.to_move
+    if _total(rnd.dekiyaku(seat, options)) > rnd.best[seat]:
+        return rnd._replace(phase="decide")
+    return _next_turn(state, rnd, options)
+
+
+def _next_turn(state: SendaiState, rnd: SendaiRound, options: SendaiOptions) -> SendaiRound:
+    order = rnd.order
+    start = order.index(rnd.to_move)
+    for step in range(1, SEATS + 1):
+        seat = order[(start + step) % SEATS]
+        if rnd.hands[seat]:
+            return rnd._replace(phase="play", to_move=seat)
+    reason = "dealerPrivilege" if options.exhaustive == "dealerPrivilege" else "exhaustiveDraw"
+    return _finish(state, rnd, options, reason=reason, winner=rnd.dealer if reason == "dealerPrivilege" else None)
+
+
+def _tally(rnd: SendaiRound, seat: int, options: SendaiOptions) -> SendaiTally:
+    hits = tuple(rnd.dekiyaku(seat, options))
+    return SendaiTally(
+        seat=seat,
+        position=rnd.position(seat),
+        teyaku=tuple(TEYAKU_BY_KEY[k] for k in rnd.exposed[seat]),
+        dekiyaku=hits,
+        dekiyaku_points=_total(hits),
+        went=seat in rnd.went,
+    )
+
+
+def _finish(
+    state: SendaiState, rnd: SendaiRound, options: SendaiOptions, *, reason: str, winner: int | None
+) -> SendaiRound:
+    """End the round: who scores what, by the payment options."""
+    names = state.names or tuple(f"seat {s}" for s in range(SEATS))
+    tallies = tuple(_tally(rnd, seat, options) for seat in range(SEATS))
+    gains = [0] * SEATS
+    lines: list[str] = []
+    multiplier = 2 if options.multipliers == "koikoi" and winner is not None and rnd.went - {winner} else 1
+    if reason == "teyaku":
+        assert winner is not None
+        spec = tallies[winner].teyaku[-1]
+        gains[winner] = spec.points
+        lines.append(f"{names[winner]} exposed {spec.name} ({spec.jp}) and takes the round with {spec.points}")
+    else:
+        if options.teyaku_mode == "claimAndContinue":
+            for t in tallies:
+                if t.teyaku:
+                    gains[t.seat] += sum(s.points for s in t.teyaku)
+                    lines.append(f"{names[t.seat]}'s teyaku {', '.join(s.name for s in t.teyaku)}: {gains[t.seat]}")
+        scorers: list[int] = []
+        if reason == "stop":
+            assert winner is not None
+            scorers.append(winner)
+            if not options.forfeit_on_stop:
+                scorers += [s for s in sorted(rnd.went) if s != winner]
+            forfeited = [s for s in sorted(rnd.went) if s != winner and options.forfeit_on_stop and tallies[s].dekiyaku]
+            for seat in forfeited:
+                lines.append(f"{names[seat]} went on and forfeits {tallies[seat].dekiyaku_points}")
+        elif reason == "dealerPrivilege":
+            scorers.append(rnd.dealer)
+        for seat in scorers:
+            won = tallies[seat].dekiyaku_points * (multiplier if seat == winner else 1)
+            gains[seat] += won
+            what = ", ".join(f"{h.name} {h.points}" for h in tallies[seat].dekiyaku) or "no dekiyaku"
+            verb = "stops with" if reason == "stop" and seat == winner else "scores"
+            factor = f" x{multiplier}" if multiplier > 1 and seat == winner else ""
+            lines.append(f"{names[seat]} {verb} {what}{factor}: {won}")
+        if reason == "exhaustiveDraw":
+            lines.append(f"nobody stopped: no dekiyaku is scored and {names[rnd.dealer]} keeps the deal")
+    if options.payment == "eachOpponentPays":
+        # Each opponent pays every gain: a seat receives its own from both, and pays theirs.
+        points = tuple(gains[s] * (SEATS - 1) - (sum(gains) - gains[s]) for s in range(SEATS))
+    else:
+        points = tuple(gains)
+    next_dealer = winner if winner is not None and reason in ("stop", "teyaku") else rnd.dealer
+    result = SendaiResult(
+        rnd.number, rnd.dealer, winner, reason, "; ".join(lines) or "no score", tallies, points, next_dealer
+    )
+    return rnd._replace(phase="over", result=result, pending=None)
+
+
+# ---- what may come next (simulation, table mode) --------------------------------------------
+
+
+def legal_moves(state: SendaiState) -> list[Payload]:
+    """Every event that may come next within the round, except a deal (which is open)."""
+    rnd, options = state.round, state.options
+    if rnd is None or options is None or rnd.over or rnd.phase in ("deal",):
+        return []
+    seat = rnd.to_move
+    if rnd.phase == "misdeal":
+        assert rnd.misdeal_month is not None
+        return [SendaiMisdeal(month=rnd.misdeal_month)]
+    if rnd.phase == "decide":
+        return [KoiKoi(seat=seat), Stop(seat=seat)]
+    if rnd.phase == "capture" and rnd.pending is not None:
+        found = matches(rnd.pending, rnd.field)
+        choices: list[tuple[str, ...]] = [tuple(found)] if len(found) == 3 else [(c,) for c in found]
+        return [SendaiCapture(card=rnd.pending, seat=seat, taken=t) for t in choices]
+    if rnd.phase == "draw":
+        if rnd.pile is not None:
+            return [SendaiDraw(card=rnd.pile[0], seat=seat)] if rnd.pile else []
+        return [SendaiDraw(card=c, seat=seat) for c in sorted(rnd.unseen())]
+    moves: list[Payload] = [SendaiPlay(card=c, seat=seat) for c in rnd.hands[seat]]
+    if rnd.opening:
+        for other in range(SEATS):
+            for spec in teyaku_held(rnd.dealt[other], four_as_two_pairs=options.four_as_two_pairs):
+                if spec.key not in rnd.exposed[other]:
+                    moves.append(TeyakuExposed(seat=other, teyaku=spec.key))
+    return moves
