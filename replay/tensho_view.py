@@ -3,49 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from events.errors import InputError
-from events.match import RoundStarted
-from replay.fold import Step, history
 from replay.hanafuda.yaku import YakuHit
-from replay.tensho import RoundResult, RoundState, TenshoProjection, TenshoState
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    state: TenshoState
-    at_seq: int  # the last event folded
-    round_ends: dict[int, int]  # round number -> seq of its last event
-
-
-def snapshot(steps: Sequence[Step], *, round_no: int | None = None, at: int | None = None) -> Snapshot:
-    """Fold a match up to ``at`` (a seq), or to the end of round ``round_no``, or to the end."""
-    projection = TenshoProjection()
-    hist = history([s for s in steps if at is None or s.seq <= at])
-    state = projection.initial()
-    round_ends: dict[int, int] = {}
-    target: TenshoState | None = None
-    last_seq = 0
-    for step in hist.effective:
-        if round_no is not None and isinstance(step.payload, RoundStarted) and step.payload.round == round_no + 1:
-            target = state  # round N ended before round N+1 began
-            break
-        state = projection.apply(state, step)
-        last_seq = step.seq
-        if state.round is not None:
-            round_ends[state.round.number] = step.seq
-    chosen = target or state
-    if round_no is not None:
-        if chosen.round is None or chosen.round.number != round_no:
-            where = f"at seq {at}" if at is not None else "in this match"
-            rounds = len(round_ends)
-            raise InputError(
-                f"there is no round {round_no} {where} ({rounds} round{'s' if rounds != 1 else ''} recorded)"
-            )
-        last_seq = round_ends.get(round_no, last_seq)
-    return Snapshot(chosen, last_seq, round_ends)
+from replay.snapshot import Snapshot
+from replay.tensho import RoundResult, RoundState, TenshoState
 
 
 def hit_json(hit: YakuHit) -> dict[str, Any]:

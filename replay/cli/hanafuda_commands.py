@@ -1,0 +1,600 @@
+"""Recording a hanafuda round turn by turn with short commands, and replaying it.
+
+Each command reads where the match stands, fills in what the rules leave no choice about
+(the seat to move, a forced capture, the known top of the pile), and records its events in one
+atomic append after the same fold that replays them has accepted them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from events.cards import BY_ID, resolve
+from events.envelope import new_event
+from events.errors import InputError
+from events.hanafuda import CardCapture, PlacedCard
+from events.match import RoundStarted
+from events.model import Payload
+from events.sendai import (
+    KoiKoi,
+    SendaiCapture,
+    SendaiDeal,
+    SendaiDraw,
+    SendaiMisdeal,
+    SendaiPlay,
+    Stop,
+    TeyakuExposed,
+)
+from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
+from replay import sendai_view, service, tensho_view
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json, recorder
+from replay.fold import fold
+from replay.games import projection_for
+from replay.hanafuda import table
+from replay.hanafuda.fishing import forced_capture, matches
+from replay.sendai import SENDAI_IDS, TEYAKU_BY_KEY
+from replay.snapshot import snapshot
+from replay.tensho import PHOENIX, TENSHO_IDS, TenshoState
+from replay.tensho import _must_capture as tensho_must_capture
+from store import EventStore
+
+MatchArg = Annotated[str, typer.Argument(help="The match id.")]
+SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the recording commands need to know of a hanafuda game."""
+
+    name: str
+    players: int
+    play: type[PlacedCard]
+    draw: type[PlacedCard]
+    capture: type[CardCapture]
+    must_capture: table.MustCapture
+    alone: frozenset[str]  # cards that go to the scoring area by themselves
+    deck: frozenset[str]
+    field_size: int
+    pile_size: int
+
+
+GAMES = {
+    "tensho": Game("tensho", 2, TenshoPlay, TenshoDraw, TenshoCapture, tensho_must_capture, frozenset({PHOENIX}),
+                   TENSHO_IDS, 9, 18),
+    "sendai": Game("sendai", 3, SendaiPlay, SendaiDraw, SendaiCapture, table.ordinary_capture, frozenset(),
+                   SENDAI_IDS, 6, 21),
+}  # fmt: skip
+
+
+def _state(store: EventStore, match: str, only: str | None = None) -> tuple[Game, Any, int]:
+    steps = service.read_steps(store, match)
+    game = service.game_of(steps)
+    if game not in GAMES or (only is not None and game != only):
+        wanted = only or "hanafuda"
+        raise InputError(f"match {match} is a {game} match; this command records {wanted} rounds")
+    folded = fold(projection_for(game), steps)
+    return GAMES[game], folded.state, steps[-1].seq
+
+
+def _record(db: Any, match: str, build: Any, by: str | None, json_out: bool, only: str | None = None) -> None:
+    """Read the state, let ``build(game, state)`` make the payloads and notes, fold-check and append them."""
+    with open_store(db) as store:
+        game, state, head = _state(store, match, only)
+        payloads, notes = _pydantic_input(lambda: build(game, state))
+        who = recorder(by)
+        stored = service.check_and_append(
+            store, match, [new_event(p, recorded_by=who) for p in payloads], expected_seq=head
+        )
+        _, after, _ = _state(store, match)
+    if json_out:
+        print_json([e.envelope() | {"hash": e.hash} for e in stored])
+        return
+    for line in notes:
+        out.print(line)
+    for event in stored:
+        out.print(f"seq {event.seq}: {event.type} {_brief(event.payload)}")
+    rnd = after.round
+    if rnd is not None and rnd.result is not None and rnd.over:
+        out.print(f"[bold]round {rnd.number} over:[/bold] {rnd.result.explanation}")
+    elif rnd is not None:
+        out.print(f"next: {_expects(game, rnd, after.names)}")
+
+
+def _expects(game: Game, rnd: Any, names: Sequence[str]) -> str:
+    return tensho_view.expects(rnd, names) if game.name == "tensho" else sendai_view.expects(rnd, names)
+
+
+def _brief(payload: dict[str, Any]) -> str:
+    return " ".join(f"{k}={v}" for k, v in sorted(payload.items()) if k != "hands")
+
+
+def _seat(state: Any, game: Game, seat: int | None) -> int:
+    rnd = state.round
+    if rnd is None or rnd.over:
+        raise InputError("no round is in progress; start one with `taikyoku round MATCH`")
+    if seat is not None and seat != rnd.to_move:
+        raise InputError(f"it is seat {rnd.to_move}'s turn ({_expects(game, rnd, state.names)}), not seat {seat}")
+    return int(rnd.to_move)
+
+
+def _captures(game: Game, state: Any, card: str, given: Sequence[str]) -> tuple[list[Payload], list[str]]:
+    """The capture a placed card makes: as given, or the one the rules force."""
+    rnd = state.round
+    seat = rnd.to_move
+    if card in game.alone:
+        return [game.capture(card=card, seat=seat, taken=())], [f"{card} goes straight to the scoring area"]
+    found = matches(card, rnd.field)
+    if not found:
+        if given:
+            raise InputError(f"{card} matches nothing on the field, so it captures nothing; leave out --capture")
+        return [], []
+    if given:
+        taken = [resolve(t, found, what="captured").card.id for t in given]
+        return [game.capture(card=card, seat=seat, taken=tuple(taken))], []
+    forced = forced_capture(found)
+    if forced is None:
+        raise InputError(f"{card} matches {' and '.join(found)} on the field; say which it takes with --capture CARD")
+    return [game.capture(card=card, seat=seat, taken=forced)], [f"{card} takes {', '.join(forced)}"]
+
+
+@app.command("round")
+def start_round(
+    match: MatchArg,
+    dealer: Annotated[int | None, typer.Option(help="The dealer's seat (default: as the rules say).")] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Start the next round; the dealer is the one the rules name (the last round's winner)."""
+
+    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
+        number = len(state.results) + 1
+        return [RoundStarted(round=number, dealer=state.next_dealer if dealer is None else dealer)], []
+
+    _record(db, match, build, by, json_out)
+
+
+@app.command("yaku-set")
+def yaku_set(
+    match: MatchArg,
+    chosen: Annotated[int, typer.Argument(metavar="SET", help="1 (shichi-bu yaku) or 2 (han yaku).", min=1, max=2)],
+    decided_by: Annotated[str, typer.Option("--decided-by", help="agreement or dealer.")] = "agreement",
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Tensho: choose this round's yaku set, before the deal."""
+    if decided_by not in ("agreement", "dealer"):
+        raise InputError(f"--decided-by is agreement or dealer, not {decided_by!r}")
+    _record(db, match, lambda g, s: ([YakuSetChosen(by=decided_by, yaku_set=chosen)], []), by, json_out, "tensho")
+
+
+def _card_list(text: str, pool: set[str], what: str) -> tuple[list[str], list[str]]:
+    cards: list[str] = []
+    notes: list[str] = []
+    for part in (p for p in text.replace(" ", ",").split(",") if p):
+        found = resolve(part, sorted(pool, key=lambda c: (BY_ID[c].month, BY_ID[c].index)), what=what)
+        if found.card.id not in pool:
+            raise InputError(f"{found.card.id} is listed twice or is not in this game's deck")
+        pool.discard(found.card.id)
+        cards.append(found.card.id)
+        if found.note:
+            notes.append(found.note)
+    return cards, notes
+
+
+@app.command()
+def deal(
+    match: MatchArg,
+    hand: Annotated[
+        list[str], typer.Option("--hand", help="A hand, comma-separated; one --hand per seat, seat 0 first.")
+    ],
+    field: Annotated[str, typer.Option("--field", help="The field cards, comma-separated.")],
+    pile: Annotated[str | None, typer.Option("--pile", help="The draw pile, top first, if known.")] = None,
+    dead: Annotated[str | None, typer.Option("--dead", help="Tensho: the 6 dead cards, if known.")] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7), the field, and the pile if known."""
+
+    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
+        if len(hand) != game.players:
+            raise InputError(f"give --hand {game.players} times, one per seat, seat 0 first")
+        pool = set(game.deck)
+        notes: list[str] = []
+        hands = []
+        for text in hand:
+            cards, more = _card_list(text, pool, "dealt")
+            hands.append(tuple(cards))
+            notes += more
+        field_cards, more = _card_list(field, pool, "dealt")
+        notes += more
+        pile_cards = _card_list(pile, pool, "dealt") if pile else None
+        notes += pile_cards[1] if pile_cards else []
+        pile_value = None if pile_cards is None else tuple(pile_cards[0])
+        if game.name == "sendai":
+            if dead:
+                raise InputError("Sendai-hana has no dead cards; leave out --dead")
+            return [SendaiDeal(hands=tuple(hands), field=tuple(field_cards), draw_pile=pile_value)], notes
+        dead_cards = _card_list(dead, pool, "dealt") if dead else None
+        notes += dead_cards[1] if dead_cards else []
+        payload = TenshoDeal(
+            hands=tuple(hands),
+            field=tuple(field_cards),
+            draw_pile=pile_value,
+            dead=None if dead_cards is None else tuple(dead_cards[0]),
+        )
+        return [payload], notes
+
+    _record(db, match, build, by, json_out)
+
+
+def _pydantic_input(make: Any) -> Any:
+    """Run ``make``; a payload that pydantic refuses becomes a one-line InputError."""
+    from pydantic import ValidationError
+
+    from events.ingest import describe_pydantic
+
+    try:
+        return make()
+    except ValidationError as exc:
+        raise InputError(describe_pydantic(exc)) from None
+
+
+@app.command()
+def triple(
+    match: MatchArg,
+    cards: Annotated[list[str], typer.Argument(help="The two field cards the dealer takes from a triple.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Tensho: the dealer takes two of three same-suit field cards before the first play, then plays second."""
+
+    def build(game: Game, state: TenshoState) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        if rnd is None or rnd.over:
+            raise InputError("no round is in progress")
+        if len(cards) != 2:
+            raise InputError("name exactly two cards of the triple")
+        taken = [resolve(c, rnd.field, what="taken from the field") for c in cards]
+        payload = DealerTripleCapture(cards=(taken[0].card.id, taken[1].card.id), seat=rnd.dealer)
+        return [payload], [t.note for t in taken if t.note]
+
+    _record(db, match, build, by, json_out, "tensho")
+
+
+@app.command()
+def play(
+    match: MatchArg,
+    card: Annotated[str, typer.Argument(help="The card played: an ID, an MM-i code, or <suit>-chaff.")],
+    capture: Annotated[
+        list[str] | None, typer.Option("--capture", "-c", help="A field card it takes; repeat for three.")
+    ] = None,
+    seat: SeatOption = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Play a card from the hand, with the capture it makes (a forced capture is filled in)."""
+
+    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
+        mover = _seat(state, game, seat)
+        rnd = state.round
+        chosen = resolve(card, rnd.hands[mover], what=f"played from seat {mover}'s hand")
+        payloads: list[Payload] = [game.play(card=chosen.card.id, seat=mover)]
+        notes = [chosen.note] if chosen.note else []
+        if rnd.phase == "play" and chosen.card.id in rnd.hands[mover]:
+            caps, more = _captures(game, state, chosen.card.id, capture or [])
+            payloads += caps
+            notes += more
+        return payloads, notes
+
+    _record(db, match, build, by, json_out)
+
+
+@app.command()
+def draw(
+    match: MatchArg,
+    card: Annotated[str | None, typer.Argument(help="The card turned (default: the known top of the pile).")] = None,
+    capture: Annotated[
+        list[str] | None, typer.Option("--capture", "-c", help="A field card it takes; repeat for three.")
+    ] = None,
+    seat: SeatOption = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Turn the top card of the draw pile, with the capture it makes."""
+
+    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
+        mover = _seat(state, game, seat)
+        rnd = state.round
+        notes: list[str] = []
+        if card is None:
+            if not rnd.pile:
+                raise InputError("the order of the draw pile is not known; name the card drawn")
+            drawn = rnd.pile[0]
+        else:
+            chosen = resolve(card, sorted(rnd.unseen()), what="drawn")
+            drawn = chosen.card.id
+            notes += [chosen.note] if chosen.note else []
+        payloads: list[Payload] = [game.draw(card=drawn, seat=mover)]
+        if rnd.phase == "draw" and (rnd.pile is None or rnd.pile[:1] == (drawn,)) and drawn in rnd.unseen():
+            caps, more = _captures(game, state, drawn, capture or [])
+            payloads += caps
+            notes += more
+        return payloads, notes
+
+    _record(db, match, build, by, json_out)
+
+
+@app.command()
+def expose(
+    match: MatchArg,
+    teyaku: Annotated[str, typer.Argument(help="three-pairs, triplet-two-pairs, four-three or four-of-a-kind.")],
+    seat: Annotated[int, typer.Option("--seat", help="Whose hand shows it.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Sendai-hana: a player exposes a teyaku in his dealt hand, before the first play."""
+    if teyaku not in TEYAKU_BY_KEY:
+        raise InputError(f"unknown teyaku {teyaku!r}; use one of: {', '.join(TEYAKU_BY_KEY)}")
+    _record(db, match, lambda g, s: ([TeyakuExposed(seat=seat, teyaku=teyaku)], []), by, json_out, "sendai")
+
+
+def _declare(kind: type[KoiKoi] | type[Stop], match: str, seat: int | None, by: str | None, db: Any, j: bool) -> None:
+    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
+        return [kind(seat=_seat(state, game, seat))], []
+
+    _record(db, match, build, by, j, "sendai")
+
+
+@app.command()
+def koikoi(
+    match: MatchArg,
+    seat: SeatOption = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Sendai-hana: go on after a new or better dekiyaku (koi-koi)."""
+    _declare(KoiKoi, match, seat, by, db, json_out)
+
+
+@app.command()
+def stop(
+    match: MatchArg,
+    seat: SeatOption = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Sendai-hana: stop after a new or better dekiyaku, ending the round and scoring it."""
+    _declare(Stop, match, seat, by, db, json_out)
+
+
+@app.command()
+def misdeal(match: MatchArg, by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
+    """Sendai-hana: declare the misdeal when four cards of one month were dealt to the field."""
+
+    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        if rnd is None or rnd.phase != "misdeal":
+            raise InputError("there is no misdeal: no four cards of one month lie on the field")
+        return [SendaiMisdeal(month=rnd.misdeal_month)], []
+
+    _record(db, match, build, by, json_out, "sendai")
+
+
+# ---- replay and simulate --------------------------------------------------------------------
+
+
+@app.command()
+def replay(
+    match: MatchArg,
+    round_no: Annotated[
+        int | None, typer.Option("--round", help="Show this round (default: the latest).", min=1)
+    ] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Show the state right after this seq.", min=1)] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Replay a match: hands, field, captures and yaku at any point, and every round's result."""
+    with open_store(db) as store:
+        steps = service.read_steps(store, match)
+    game = service.game_of(steps)
+    if game not in GAMES:
+        raise InputError(f"replay of {game} matches is not available yet; `taikyoku log {match}` lists its events")
+    snap = snapshot(projection_for(game), steps, round_no=round_no, at=at)
+    data = (tensho_view if game == "tensho" else sendai_view).match_json(match, snap)
+    if json_out:
+        print_json(data)
+    elif game == "tensho":
+        _show_tensho(data)
+    else:
+        _show_sendai(data)
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return ", ".join(cards) if cards else "—"
+
+
+def _show_tensho(data: dict[str, Any]) -> None:
+    names = [p["name"] for p in data["players"]]
+    length = data["length"]
+    out.print(
+        f"[bold]{data['match_id']}[/bold]: Tensho ({data['ruleset']['id']}), {' vs '.join(names)}, "
+        f"{length['count']} {length['unit']}; at seq {data['at_seq']}"
+    )
+    rnd = data["round"]
+    if rnd is not None:
+        set_text = f"yaku set {rnd['yaku_set']}" if rnd["yaku_set"] else "yaku set not chosen"
+        out.print(
+            f"\n[bold]Round {rnd['number']}[/bold]: dealer {names[rnd['dealer']]}, {set_text}; next: {rnd['expects']}"
+        )
+        table = Table(show_header=True, header_style="bold")
+        table.add_column("")
+        for name in names:
+            table.add_column(name)
+        table.add_row("hand", *(_cards(h) for h in rnd["hands"]))
+        table.add_row("captured", *(_cards(c) for c in rnd["captured"]))
+        table.add_row(
+            "yaku",
+            *(
+                ", ".join(f"{y['name']} {'instant win' if y['instant_win'] else y['points']}" for y in ys) or "—"
+                for ys in rnd["yaku"]
+            ),
+        )
+        out.print(table)
+        pile = rnd["draw_pile"]
+        top = f", top {pile['top']}" if pile["top"] else ""
+        out.print(f"field: {_cards(rnd['field'])}")
+        out.print(
+            f"draw pile: {pile['left']} left{top}" + (f"; being placed: {rnd['pending']}" if rnd["pending"] else "")
+        )
+    if data["results"]:
+        table = Table(title="results", title_justify="left")
+        for column in (
+            "round",
+            "dealer",
+            "set",
+            "winner",
+            "decided by",
+            *(f"{n}: yaku / chaff / value" for n in names),
+        ):
+            table.add_column(column)
+        for r in data["results"]:
+            table.add_row(
+                str(r["round"]),
+                names[r["dealer"]],
+                str(r["yaku_set"]),
+                r["winner_name"] or "draw",
+                r["reason"],
+                *(
+                    f"{p['yaku_points']} / {p['chaff']} / {p['card_value']}"
+                    + "".join(f"\n  {y['name']} {'IW' if y['instant_win'] else y['points']}" for y in p["yaku"])
+                    for p in r["players"]
+                ),
+            )
+        out.print(table)
+        for r in data["results"]:
+            out.print(f"round {r['round']}: {r['explanation']}")
+    standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
+    done = "final" if data["complete"] else "so far"
+    out.print(f"\nstandings ({data['score_unit']}, {done}): {standings}")
+
+
+def _show_sendai(data: dict[str, Any]) -> None:
+    names = [p["name"] for p in data["players"]]
+    length = data["length"]
+    out.print(
+        f"[bold]{data['match_id']}[/bold]: Sendai-hana ({data['ruleset']['id']}, teyaku "
+        f"{data['ruleset']['options']['sendai.teyakuMode']}), {', '.join(names)}, {length['count']} {length['unit']}; "
+        f"at seq {data['at_seq']}"
+    )
+    rnd = data["round"]
+    if rnd is not None:
+        order = " → ".join(names[s] for s in rnd["turn_order"])
+        out.print(f"\n[bold]Round {rnd['number']}[/bold]: turn order {order}; next: {rnd['expects']}")
+        grid = Table(show_header=True, header_style="bold")
+        grid.add_column("")
+        for name in names:
+            grid.add_column(name)
+        grid.add_row("hand", *(_cards(h) for h in rnd["hands"]))
+        grid.add_row("captured", *(_cards(c) for c in rnd["captured"]))
+        grid.add_row("teyaku", *(", ".join(t) or "—" for t in rnd["teyaku_exposed"]))
+        grid.add_row(
+            "dekiyaku", *(", ".join(f"{y['name']} {y['points']}" for y in ys) or "—" for ys in rnd["dekiyaku"])
+        )
+        grid.add_row("went", *("koi-koi" if seat in rnd["went"] else "" for seat in range(3)))
+        out.print(grid)
+        pile = rnd["draw_pile"]
+        out.print(f"field: {_cards(rnd['field'])}")
+        out.print(f"draw pile: {pile['left']} left" + (f", top {pile['top']}" if pile["top"] else ""))
+    if data["results"]:
+        results = Table(title="results", title_justify="left")
+        for column in ("round", "dealer", "winner", "how", *names):
+            results.add_column(column)
+        for r in data["results"]:
+            results.add_row(
+                str(r["round"]),
+                names[r["dealer"]],
+                r["winner_name"] or "—",
+                r["reason"],
+                *(str(p) for p in r["points"]),
+            )
+        out.print(results)
+        for r in data["results"]:
+            out.print(f"round {r['round']}: {r['explanation']}")
+    standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
+    out.print(f"\nstandings ({'final' if data['complete'] else 'so far'}): {standings}")
+
+
+simulate_app = typer.Typer(help="Record random legal matches, reproducible from a seed.", no_args_is_help=True)
+app.add_typer(simulate_app, name="simulate")
+
+
+def _simulate(
+    game: str, seed: int, rounds: int, match_id: str | None, player: list[str] | None, option: list[str] | None,
+    db: Any, json_out: bool,
+) -> None:  # fmt: skip
+    from replay.simulate import DEFAULT_PLAYERS, simulated_events
+
+    names = player or list(DEFAULT_PLAYERS[game])
+    if len(names) != GAMES[game].players:
+        raise InputError(f"{game} is played by {GAMES[game].players} players; give --player NAME that many times")
+    match = match_id or f"{game}-sim-{seed}"
+    service.check_match_id(match)
+    service.build_match_started(game, names, options=option or ())  # option errors before any work
+    events = simulated_events(game, seed, rounds, match_id=match, players=names, options=option or ())
+    with open_store(db, create=True) as store:
+        if store.exists(match):
+            raise InputError(f"match {match} already exists in {db}; choose another --id or --db")
+        stored = service.check_and_append(store, match, events, expected_seq=0)
+    if json_out:
+        print_json({"match_id": match, "events": len(stored), "seed": seed, "rounds": rounds})
+    else:
+        out.print(f"{match}: {len(stored)} events, {rounds} rounds (seed {seed})")
+
+
+SeedOption = Annotated[int, typer.Option(help="The random seed: the same seed gives the same match.")]
+RoundsOption = Annotated[int, typer.Option(help="Rounds in the match.", min=1, max=1000)]
+SimIdOption = Annotated[str | None, typer.Option("--id", help="The match id (default: GAME-sim-SEED).")]
+PlayersOption = Annotated[list[str] | None, typer.Option("--player", "-p", help="The names, in seat order.")]
+OptionsOption = Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option as name=value.")]
+
+
+@simulate_app.command("tensho")
+def simulate_tensho(
+    seed: SeedOption = 1,
+    rounds: RoundsOption = 6,
+    match_id: SimIdOption = None,
+    player: PlayersOption = None,
+    option: OptionsOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Record a random legal Tensho match."""
+    _simulate("tensho", seed, rounds, match_id, player, option, db, json_out)
+
+
+@simulate_app.command("sendai")
+def simulate_sendai(
+    seed: SeedOption = 1,
+    rounds: RoundsOption = 6,
+    match_id: SimIdOption = None,
+    player: PlayersOption = None,
+    option: OptionsOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Record a random legal Sendai-hana match (choose -o sendai.teyakuMode=...)."""
+    _simulate("sendai", seed, rounds, match_id, player, option, db, json_out)

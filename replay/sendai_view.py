@@ -1,0 +1,103 @@
+"""What `taikyoku replay` shows of a Sendai-hana match: the state at any point, as plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from replay.hanafuda.yaku import YakuHit
+from replay.sendai import PILE_SIZE, SendaiResult, SendaiRound, SendaiState, TeyakuSpec, teyaku_held
+from replay.snapshot import Snapshot
+
+POSITIONS = ("dealer", "second", "third")
+
+
+def hit_json(hit: YakuHit) -> dict[str, Any]:
+    return {"key": hit.key, "name": hit.name, "jp": hit.jp, "points": hit.points, "cards": list(hit.cards)}
+
+
+def teyaku_json(spec: TeyakuSpec) -> dict[str, Any]:
+    return {"key": spec.key, "name": spec.name, "jp": spec.jp, "points": spec.points}
+
+
+def result_json(result: SendaiResult, names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "round": result.round,
+        "dealer": result.dealer,
+        "winner": result.winner,
+        "winner_name": None if result.winner is None else names[result.winner],
+        "reason": result.reason,
+        "explanation": result.explanation,
+        "points": list(result.points),
+        "next_dealer": result.next_dealer,
+        "players": [
+            {
+                "seat": t.seat,
+                "name": names[t.seat],
+                "position": POSITIONS[t.position],
+                "teyaku": [teyaku_json(s) for s in t.teyaku],
+                "dekiyaku": [hit_json(h) for h in t.dekiyaku],
+                "dekiyaku_points": t.dekiyaku_points,
+                "went": t.went,
+            }
+            for t in result.players
+        ],
+    }
+
+
+def expects(rnd: SendaiRound, names: Sequence[str]) -> str:
+    who = f"{names[rnd.to_move]} (seat {rnd.to_move})" if names else f"seat {rnd.to_move}"
+    return {
+        "deal": "a redeal" if rnd.misdeals else "the deal",
+        "misdeal": f"sendai.misdeal: four cards of month {rnd.misdeal_month} are on the field",
+        "capture": f"{who} to capture with {rnd.pending}",
+        "draw": f"{who} to draw",
+        "decide": f"{who} to say go (koikoi) or stop",
+        "play": f"{who} to play a card" + (" (teyaku may be exposed first)" if rnd.opening else ""),
+    }.get(rnd.phase, "the next round")
+
+
+def round_json(rnd: SendaiRound, state: SendaiState) -> dict[str, Any]:
+    names = state.names
+    options = state.options
+    assert options is not None
+    return {
+        "number": rnd.number,
+        "dealer": rnd.dealer,
+        "turn_order": list(rnd.order),
+        "phase": rnd.phase,
+        "to_move": None if rnd.over else rnd.to_move,
+        "expects": expects(rnd, names),
+        "hands": [list(h) for h in rnd.hands],
+        "field": list(rnd.field),
+        "pending": rnd.pending,
+        "draw_pile": {"left": PILE_SIZE - rnd.drawn, "top": rnd.pile[0] if rnd.pile else None},
+        "captured": [list(c) for c in rnd.captured],
+        "teyaku_held": [
+            [s.key for s in teyaku_held(hand, four_as_two_pairs=options.four_as_two_pairs)] for hand in rnd.dealt
+        ],
+        "teyaku_exposed": [list(keys) for keys in rnd.exposed],
+        "dekiyaku": [[hit_json(h) for h in rnd.dekiyaku(seat, options)] for seat in range(3)],
+        "went": sorted(rnd.went),
+        "result": None if rnd.result is None else result_json(rnd.result, names),
+    }
+
+
+def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
+    state: SendaiState = snap.state
+    started = state.match.started
+    assert started is not None
+    names = state.names
+    return {
+        "match_id": match_id,
+        "game": started.game,
+        "ruleset": started.ruleset.model_dump(mode="json"),
+        "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
+        "length": started.length.model_dump(mode="json"),
+        "at_seq": snap.at_seq,
+        "round": None if state.round is None else round_json(state.round, state),
+        "results": [result_json(r, names) for r in state.results],
+        "standings": list(state.standings),
+        "score_unit": "points",
+        "complete": state.complete,
+    }
