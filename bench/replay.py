@@ -1,10 +1,10 @@
 """Replay speed: read, decode, fold and score whole matches from the store.
 
-    python bench/replay.py [--matches N] [--rounds R]
+    python bench/replay.py [--matches N] [--rounds R] [--game tensho|sendai|all]
 
-Records N simulated Tensho matches, then replays every one from the store, and compares
-with a baseline in the same run: a plain SELECT of the same rows with stdlib json.loads of
-each payload. Prints events/s, matches/s and the ratio. Figures, never pass/fail.
+Records N simulated matches of each game, then replays every one from the store, and
+compares with a baseline in the same run: a plain SELECT of the same rows with stdlib
+json.loads of each payload. Prints events/s, matches/s and the ratio. Figures, never pass/fail.
 """
 
 from __future__ import annotations
@@ -23,17 +23,20 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 from replay import service  # noqa: E402
-from replay.simulate import tensho_events  # noqa: E402
+from replay.simulate import simulated_events  # noqa: E402
 from store import EventStore  # noqa: E402
 
+OPTIONS = {"tensho": [], "sendai": ["sendai.teyakuMode=claimAndContinue"]}
 
-def record(path: Path, matches: int, rounds: int) -> tuple[list[str], int]:
+
+def record(path: Path, game: str, matches: int, rounds: int) -> tuple[list[str], int]:
     ids = []
     events = 0
     with EventStore.open(path, create=True) as store:
         for seed in range(matches):
-            match_id = f"bench-{seed}"
-            stored = store.append(match_id, 0, tensho_events(seed, rounds, match_id=match_id))
+            match_id = f"bench-{game}-{seed}"
+            made = simulated_events(game, seed, rounds, match_id=match_id, options=OPTIONS[game])
+            stored = store.append(match_id, 0, made)
             ids.append(match_id)
             events += len(stored)
     return ids, events
@@ -70,20 +73,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[1])
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--game", choices=["tensho", "sendai", "all"], default="all")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each; the best is kept")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "replay.db"
-        ids, events = record(path, args.matches, args.rounds)
-        base = min(baseline(path, ids) for _ in range(args.repeat))
-        ours, rounds = min(full_replay(path, ids) for _ in range(args.repeat))
-    assert rounds == args.matches * args.rounds
-    print(f"{args.matches} Tensho matches, {args.rounds} rounds each, {events} events (best of {args.repeat}):")
-    print(f"  baseline: SELECT + json.loads   {events / base:>10,.0f} events/s  {args.matches / base:>8,.0f} matches/s")
-    print(
-        f"  replay: read, decode, fold, score {events / ours:>8,.0f} events/s  {args.matches / ours:>8,.0f} matches/s"
-    )
-    print(f"  ratio replay / baseline          {base / ours:>10.2f}x   (target >= 0.7x)")
+    for game in ("tensho", "sendai") if args.game == "all" else (args.game,):
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "replay.db"
+            ids, events = record(path, game, args.matches, args.rounds)
+            base = min(baseline(path, ids) for _ in range(args.repeat))
+            ours, rounds = min(full_replay(path, ids) for _ in range(args.repeat))
+        assert rounds == args.matches * args.rounds
+        print(f"{args.matches} {game} matches, {args.rounds} rounds each, {events} events (best of {args.repeat}):")
+        print(
+            f"  baseline: SELECT + json.loads     {events / base:>10,.0f} events/s  {args.matches / base:>8,.0f} matches/s"
+        )
+        print(
+            f"  replay: read, decode, fold, score {events / ours:>10,.0f} events/s  {args.matches / ours:>8,.0f} matches/s"
+        )
+        print(f"  ratio replay / baseline           {base / ours:>10.2f}x   (target >= 0.7x)")
 
 
 if __name__ == "__main__":
