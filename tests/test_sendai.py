@@ -534,3 +534,30 @@ def test_option_koikoi_multiplier_doubles_a_stop_after_an_opponents_go() -> None
     )  # fmt: skip
     result = state.results[0]
     assert result.points == (0, 20, 0) and "x2" in result.explanation
+
+
+def test_option_non_exclusive_teyaku_pays_each_one_held() -> None:
+    from events.cards import DECK
+
+    irises = tuple(c.id for c in DECK if c.suit == "iris")
+    hand0 = (*irises, "pine-crane", "pine-poetry", "pine-chaff-1")  # Four-Three, and Four of a Kind in iris
+    for exclusive, expected in (("true", None), ("false", (200, 0, 0))):
+        projection, state = start([f"sendai.teyakuGroupExclusive={exclusive}"])
+        rest = [c.id for c in DECK if c.id not in hand0]
+        field: list[str] = []
+        for card in rest[14:]:
+            if len(field) < 6 and all(card.split("-")[0] != f.split("-")[0] for f in field):
+                field.append(card)
+        pile = [c for c in rest[14:] if c not in field]
+        deal = SendaiDeal(hands=(hand0, tuple(rest[0:7]), tuple(rest[7:14])), field=tuple(field), draw_pile=tuple(pile))
+        state = run(projection, state, deal, TeyakuExposed(seat=0, teyaku="four-three"))
+        if expected is None:
+            with pytest.raises(IllegalEvent) as caught:
+                run(projection, state, TeyakuExposed(seat=0, teyaku="four-of-a-kind"))
+            assert caught.value.code == "sendai.teyaku.exclusive"
+            continue
+        state = run(projection, state, TeyakuExposed(seat=0, teyaku="four-of-a-kind"))
+        from replay.sendai import _finish
+
+        over = _finish(state, state.round, state.options, reason="exhaustiveDraw", winner=None)  # type: ignore[arg-type]
+        assert over.result is not None and over.result.points == expected
