@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from events.match import MatchEnded, MatchStarted, RoundStarted
 from replay.fold import IllegalEvent, Step
@@ -94,3 +96,35 @@ class MatchProjection:
                 event_type=step.type,
             )
         return replace(state, round=payload.round, dealer=payload.dealer, last_seq=step.seq)
+
+
+# What every game's state says about the match, from its MatchState and finished rounds.
+
+
+class _Result(Protocol):
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def next_dealer(self) -> int: ...
+
+
+def seat_names(match: MatchState) -> tuple[str, ...]:
+    started = match.started
+    return () if started is None else tuple(p.name for p in sorted(started.players, key=lambda p: p.seat))
+
+
+def next_dealer(match: MatchState, results: Sequence[_Result]) -> int:
+    """The last round's next dealer, or the first dealer before any round."""
+    if results:
+        return results[-1].next_dealer
+    return match.started.first_dealer if match.started else 0
+
+
+def standings(match: MatchState, results: Sequence[_Result]) -> tuple[int, ...]:
+    return tuple(sum(r.points[seat] for r in results) for seat in range(match.players))
+
+
+def rounds_complete(match: MatchState, results: Sequence[_Result], round_over: bool) -> bool:
+    """All agreed rounds are played and the last one is over."""
+    started = match.started
+    return bool(started and len(results) >= started.length.count and round_over)

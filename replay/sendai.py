@@ -31,7 +31,7 @@ from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate
-from replay.match import MatchProjection, MatchState
+from replay.match import MatchProjection, MatchState, next_dealer, rounds_complete, seat_names, standings
 
 SENDAI_IDS = frozenset(c.id for c in DECK)
 PILE_SIZE = 21
@@ -234,23 +234,19 @@ class SendaiState(NamedTuple):
 
     @property
     def names(self) -> tuple[str, ...]:
-        started = self.match.started
-        return () if started is None else tuple(p.name for p in sorted(started.players, key=lambda p: p.seat))
+        return seat_names(self.match)
 
     @property
     def next_dealer(self) -> int:
-        if self.results:
-            return self.results[-1].next_dealer
-        return self.match.started.first_dealer if self.match.started else 0
+        return next_dealer(self.match, self.results)
 
     @property
     def standings(self) -> tuple[int, ...]:
-        return tuple(sum(r.points[seat] for r in self.results) for seat in range(SEATS))
+        return standings(self.match, self.results)
 
     @property
     def complete(self) -> bool:
-        started = self.match.started
-        return bool(started and len(self.results) >= started.length.count and (self.round is None or self.round.over))
+        return rounds_complete(self.match, self.results, self.round is None or self.round.over)
 
 
 # ---- the fold -------------------------------------------------------------------------------

@@ -5,15 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.hanafuda.yaku import YakuHit
+from replay.hanafuda.yaku import hit_json
 from replay.sendai import PILE_SIZE, SendaiResult, SendaiRound, SendaiState, TeyakuSpec, teyaku_held
 from replay.snapshot import Snapshot
 
 POSITIONS = ("dealer", "second", "third")
-
-
-def hit_json(hit: YakuHit) -> dict[str, Any]:
-    return {"key": hit.key, "name": hit.name, "jp": hit.jp, "points": hit.points, "cards": list(hit.cards)}
 
 
 def teyaku_json(spec: TeyakuSpec) -> dict[str, Any]:

@@ -5,20 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.hanafuda.yaku import YakuHit
+from replay.hanafuda.yaku import hit_json
 from replay.snapshot import Snapshot
 from replay.tensho import RoundResult, RoundState, TenshoState
-
-
-def hit_json(hit: YakuHit) -> dict[str, Any]:
-    return {
-        "key": hit.key,
-        "name": hit.name,
-        "jp": hit.jp,
-        "points": hit.points,
-        "instant_win": hit.instant_win,
-        "cards": list(hit.cards),
-    }
 
 
 def result_json(result: RoundResult, names: Sequence[str]) -> dict[str, Any]:

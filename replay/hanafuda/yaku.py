@@ -88,3 +88,15 @@ def _rank(spec: YakuSpec, captured: frozenset[str]) -> float:
 
 def total(hits: Iterable[YakuHit], *, instant_win_value: int = 0) -> int:
     return sum(instant_win_value if hit.points is None else hit.points for hit in hits)
+
+
+def hit_json(hit: YakuHit) -> dict[str, object]:
+    """A yaku as reports and --json show it."""
+    return {
+        "key": hit.key,
+        "name": hit.name,
+        "jp": hit.jp,
+        "points": hit.points,
+        "instant_win": hit.instant_win,
+        "cards": list(hit.cards),
+    }
