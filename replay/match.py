@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from events.match import MatchEnded, MatchStarted, RoundStarted
 from replay.fold import IllegalEvent, Step
@@ -128,3 +128,34 @@ def rounds_complete(match: MatchState, results: Sequence[_Result], round_over: b
     """All agreed rounds are played and the last one is over."""
     started = match.started
     return bool(started and len(results) >= started.length.count and round_over)
+
+
+Opts = TypeVar("Opts")  # the game's options, read from match_started
+R = TypeVar("R")  # the game's round state
+X = TypeVar("X")  # the game's round result
+
+
+class GameState(NamedTuple, Generic[Opts, R, X]):
+    """A game's match as folded so far: the match, its options, the round in play, the results."""
+
+    match: MatchState = MatchState()
+    options: Opts | None = None
+    round: R | None = None
+    results: tuple[X, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.match)
+
+    @property
+    def next_dealer(self) -> int:
+        return next_dealer(self.match, self.results)  # type: ignore[arg-type]
+
+    @property
+    def standings(self) -> tuple[int, ...]:
+        return standings(self.match, self.results)  # type: ignore[arg-type]
+
+    @property
+    def complete(self) -> bool:
+        over = self.round is None or bool(getattr(self.round, "over", False))
+        return rounds_complete(self.match, self.results, over)  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate
-from replay.match import MatchProjection, MatchState, next_dealer, rounds_complete, seat_names, standings
+from replay.match import GameState, MatchProjection
 
 SENDAI_IDS = frozenset(c.id for c in DECK)
 PILE_SIZE = 21
@@ -226,27 +226,7 @@ def _total(hits: Sequence[YakuHit]) -> int:
     return sum(h.points or 0 for h in hits)
 
 
-class SendaiState(NamedTuple):
-    match: MatchState = MatchState()
-    options: SendaiOptions | None = None
-    round: SendaiRound | None = None
-    results: tuple[SendaiResult, ...] = ()
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return seat_names(self.match)
-
-    @property
-    def next_dealer(self) -> int:
-        return next_dealer(self.match, self.results)
-
-    @property
-    def standings(self) -> tuple[int, ...]:
-        return standings(self.match, self.results)
-
-    @property
-    def complete(self) -> bool:
-        return rounds_complete(self.match, self.results, self.round is None or self.round.over)
+SendaiState = GameState[SendaiOptions, SendaiRound, SendaiResult]
 
 
 # ---- the fold -------------------------------------------------------------------------------

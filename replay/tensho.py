@@ -22,7 +22,7 @@ from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate, total
-from replay.match import MatchProjection, MatchState, next_dealer, rounds_complete, seat_names, standings
+from replay.match import GameState, MatchProjection
 
 PHOENIX = "paulownia-phoenix"
 TENSHO_IDS = frozenset(c.id for c in TENSHO_DECK)
@@ -328,27 +328,7 @@ class RoundState(NamedTuple):
         return tuple(evaluate(self.specs, self.captured[seat], supersede=options.compound == "supersede"))
 
 
-class TenshoState(NamedTuple):
-    match: MatchState = MatchState()
-    options: TenshoOptions | None = None
-    round: RoundState | None = None
-    results: tuple[RoundResult, ...] = ()
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return seat_names(self.match)
-
-    @property
-    def next_dealer(self) -> int:
-        return next_dealer(self.match, self.results)
-
-    @property
-    def standings(self) -> tuple[int, ...]:
-        return standings(self.match, self.results)
-
-    @property
-    def complete(self) -> bool:
-        return rounds_complete(self.match, self.results, self.round is None or self.round.over)
+TenshoState = GameState[TenshoOptions, RoundState, RoundResult]
 
 
 # ---- the fold -------------------------------------------------------------------------------
