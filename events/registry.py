@@ -80,7 +80,7 @@ def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
     return register
 
 
-GAME_EVENT_MODULES = ("events.match", "events.tensho", "events.sendai")
+GAME_EVENT_MODULES = ("events.match", "events.tensho", "events.sendai", "events.riichi")
 
 
 _loaded = False

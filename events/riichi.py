@@ -1,0 +1,113 @@
+"""Riichi mahjong's events (riichi.md §3). Seats are 0..3 in turn order (East, South, West,
+North at the first hand, counter-clockwise); tiles are in ``events.tiles`` notation."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, Strict
+
+from events.hanafuda import SeatOnly
+from events.model import Payload, Seat
+from events.registry import event_type
+from events.tiles import Tile
+
+Points = Annotated[int, Strict(), Field(ge=-1_000_000, le=1_000_000)]
+Count = Annotated[int, Strict(), Field(ge=0, le=100)]
+Hand13 = Annotated[tuple[Tile, ...], Field(min_length=13, max_length=13)]
+Wind = Literal["E", "S", "W", "N"]
+
+
+@event_type("riichi.round_started")
+class RiichiRoundStarted(Payload):
+    """A hand begins: East 1, East 2 ... with its dealer, counters and the scores it starts from."""
+
+    dealer: Seat
+    hand: Annotated[int, Strict(), Field(ge=1, le=4)]
+    honba: Count
+    round_wind: Wind
+    scores: Annotated[tuple[Points, ...], Field(min_length=3, max_length=4)]
+    sticks: Count
+
+
+@event_type("riichi.deal")
+class RiichiDeal(Payload):
+    """Thirteen tiles to each seat (the dealer's fourteenth is his first draw), and the first dora indicator."""
+
+    dora_indicator: Tile
+    hands: Annotated[tuple[Hand13, ...], Field(min_length=3, max_length=4)]
+
+
+@event_type("riichi.draw")
+class RiichiDraw(Payload):
+    """A tile drawn from the wall, or from the dead wall after a kan or a north (``rinshan``)."""
+
+    rinshan: bool = False
+    seat: Seat
+    tile: Tile
+
+
+@event_type("riichi.discard")
+class RiichiDiscard(Payload):
+    """A tile to the river; ``tsumogiri`` when it is the tile just drawn."""
+
+    seat: Seat
+    tile: Tile
+    tsumogiri: bool = False
+
+
+CallKind = Literal["chi", "pon", "daiminkan", "ankan", "kakan", "kita"]
+
+
+@event_type("riichi.call")
+class RiichiCall(Payload):
+    """A meld: ``tiles`` is the whole meld; ``called`` is the discard taken (chi, pon, open kan) or
+    the tile added to a pon (kakan); ``from_seat`` is who discarded it. Kita sets a north aside."""
+
+    called: Tile | None = None
+    from_seat: Seat | None = None
+    kind: CallKind
+    seat: Seat
+    tiles: Annotated[tuple[Tile, ...], Field(min_length=1, max_length=4)]
+
+
+@event_type("riichi.riichi")
+class RiichiDeclared(SeatOnly):
+    """Riichi: the seat's next discard is the declaration tile, and 1000 points go to the table."""
+
+
+@event_type("riichi.dora_revealed")
+class DoraRevealed(Payload):
+    """A kan dora indicator turned over."""
+
+    indicator: Tile
+
+
+@event_type("riichi.win")
+class RiichiWin(Payload):
+    """Tsumo on the tile just drawn, or ron on ``from_seat``'s discard (or the tile of its added kan)."""
+
+    from_seat: Seat | None = None
+    kind: Literal["tsumo", "ron"]
+    pao_seat: Seat | None = None
+    seat: Seat
+    ura_indicators: Annotated[tuple[Tile, ...], Field(max_length=5)] = ()
+
+
+@event_type("riichi.exhaustive_draw")
+class ExhaustiveDraw(Payload):
+    """The wall ran out: who was tenpai (and who made nagashi mangan, where the ruleset has it)."""
+
+    nagashi: tuple[Seat, ...] = ()
+    tenpai: tuple[Seat, ...]
+
+
+AbortKind = Literal["kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron"]
+
+
+@event_type("riichi.abortive_draw")
+class AbortiveDraw(Payload):
+    """The hand is abandoned: nine terminals, four riichi, four kans, four winds, or three rons."""
+
+    kind: AbortKind
+    seat: Seat | None = None
