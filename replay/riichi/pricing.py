@@ -155,7 +155,7 @@ def price(hand: WinHand, rules: RiichiRules) -> Priced | Unpriced:
 
 
 def _library(hand: WinHand, rules: RiichiRules, notes: Sequence[str] = ()) -> Priced | Unpriced:
-    response, config = _estimate(hand, rules)
+    response = _estimate(hand, rules)
     if response.error:
         reason = LIBRARY_ERRORS.get(response.error, response.error.replace("_", " "))
         return Unpriced(rules.ruleset, reason)
@@ -192,13 +192,13 @@ def _tenhou(hand: WinHand, rules: RiichiRules) -> Priced | Unpriced:
     best: Priced | Unpriced | None = None
     for tile in dict.fromkeys(hand.concealed):
         result = _library(hand._replace(win_tile=tile), rules)
-        if isinstance(result, Priced) and any(name == KOKUSHI_13_SIDED for name, _ in result.yaku):
-            if rules.double_yakuman:
-                return Unpriced(
-                    rules.ruleset,
-                    "tenhou with a 13-sided thirteen orphans: the ruleset takes the tile that scores highest as "
-                    "drawn, but does not say how that applies to the 13-sided wait",
-                )
+        thirteen_sided = isinstance(result, Priced) and any(name == KOKUSHI_13_SIDED for name, _ in result.yaku)
+        if thirteen_sided and rules.double_yakuman:
+            return Unpriced(
+                rules.ruleset,
+                "tenhou with a 13-sided thirteen orphans: the ruleset takes the tile that scores highest as "
+                "drawn, but does not say how that applies to the 13-sided wait",
+            )
         if best is None or (isinstance(result, Priced) and (not isinstance(best, Priced) or _won(result) > _won(best))):
             best = result
     assert best is not None
@@ -251,7 +251,7 @@ def _config(hand: WinHand, rules: RiichiRules) -> HandConfig:
     )
 
 
-def _estimate(hand: WinHand, rules: RiichiRules) -> tuple[HandResponse, HandConfig]:
+def _estimate(hand: WinHand, rules: RiichiRules) -> HandResponse:
     meld_tiles = [t for meld in hand.melds for t in meld.tiles]
     ids = to_136([*hand.concealed, *meld_tiles])
     concealed_ids = ids[: len(hand.concealed)]
@@ -272,7 +272,7 @@ def _estimate(hand: WinHand, rules: RiichiRules) -> tuple[HandResponse, HandConf
         config=config,
         ura_dora_indicators=[kind(t) * 4 + 3 for t in hand.ura_indicators] or None,
     )
-    return response, config
+    return response
 
 
 def _payments(hand: WinHand, cost: Mapping[str, Any]) -> tuple[int, ...]:
