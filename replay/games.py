@@ -14,6 +14,10 @@ def projection_for(game: GameName) -> Projection[Any]:
         from replay.tensho import TenshoProjection
 
         return TenshoProjection()
+    if game == "riichi":
+        from replay.riichi.hand import RiichiProjection
+
+        return RiichiProjection()
     if game == "sendai":
         from replay.sendai import SendaiProjection
 
