@@ -728,7 +728,9 @@ def _check_counts(rnd: RiichiRound, step: Step, rules: RiichiRules) -> None:
             raise _illegal(step, "riichi.tiles.fifth_copy", f"a second red {plain(tile)}: the set has one")
         if not is_red(tile) and 0 < allowed[tile] < count:
             raise _illegal(
-                step, "riichi.tiles.red_five", f"the set has {allowed[tile]} plain {tile}; the fourth is red: write 0{tile[1]}"
+                step,
+                "riichi.tiles.red_five",
+                f"the set has {allowed[tile]} plain {tile}; the fourth is red: write 0{tile[1]}",
             )
     for tile, count in by_kind.items():
         if count > 4:
