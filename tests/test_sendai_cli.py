@@ -64,7 +64,7 @@ def test_refused_entries_store_nothing(cli: Cli, db: Path) -> None:
         (("expose", "live-s", "three-pairs", "--seat", "1"), "does not make Three Pairs"),
         (("expose", "live-s", "royal-flush", "--seat", "1"), "unknown teyaku"),
         (("misdeal", "live-s"), "there is no misdeal"),
-        (("yaku-set", "live-s", "1"), "this command records tensho rounds"),
+        (("yaku-set", "live-s", "1"), "this command records Tensho matches"),
         (("draw", "live-s"), "must play a card from the hand first"),
     ]
     for args, needle in cases:

@@ -15,7 +15,6 @@ import typer
 from rich.table import Table
 
 from events.cards import BY_ID, resolve
-from events.envelope import new_event
 from events.errors import InputError
 from events.hanafuda import CardCapture, PlacedCard
 from events.match import RoundStarted
@@ -32,16 +31,17 @@ from events.sendai import (
 )
 from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
 from replay import sendai_view, service, tensho_view
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json, recorder
-from replay.fold import fold
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json
+from replay.cli.recording import expects, record
+from replay.cli.riichi_commands import deal_payload, draw_payload, next_hand
 from replay.games import projection_for
 from replay.hanafuda import table
 from replay.hanafuda.fishing import forced_capture, matches
+from replay.riichi import view as riichi_view
 from replay.sendai import SENDAI_IDS, TEYAKU_BY_KEY
 from replay.snapshot import snapshot
 from replay.tensho import PHOENIX, TENSHO_IDS, TenshoState
 from replay.tensho import _must_capture as tensho_must_capture
-from store import EventStore
 
 MatchArg = Annotated[str, typer.Argument(help="The match id.")]
 SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
@@ -71,46 +71,10 @@ GAMES = {
 }  # fmt: skip
 
 
-def _state(store: EventStore, match: str, only: str | None = None) -> tuple[Game, Any, int]:
-    steps = service.read_steps(store, match)
-    game = service.game_of(steps)
-    if game not in GAMES or (only is not None and game != only):
-        wanted = only or "hanafuda"
-        raise InputError(f"match {match} is a {game} match; this command records {wanted} rounds")
-    folded = fold(projection_for(game), steps)
-    return GAMES[game], folded.state, steps[-1].seq
-
-
 def _record(db: Any, match: str, build: Any, by: str | None, json_out: bool, only: str | None = None) -> None:
-    """Read the state, let ``build(game, state)`` make the payloads and notes, fold-check and append them."""
-    with open_store(db) as store:
-        game, state, head = _state(store, match, only)
-        payloads, notes = _pydantic_input(lambda: build(game, state))
-        who = recorder(by)
-        stored = service.check_and_append(
-            store, match, [new_event(p, recorded_by=who) for p in payloads], expected_seq=head
-        )
-        _, after, _ = _state(store, match)
-    if json_out:
-        print_json([e.envelope() | {"hash": e.hash} for e in stored])
-        return
-    for line in notes:
-        out.print(line)
-    for event in stored:
-        out.print(f"seq {event.seq}: {event.type} {_brief(event.payload)}")
-    rnd = after.round
-    if rnd is not None and rnd.result is not None and rnd.over:
-        out.print(f"[bold]round {rnd.number} over:[/bold] {rnd.result.explanation}")
-    elif rnd is not None:
-        out.print(f"next: {_expects(game, rnd, after.names)}")
-
-
-def _expects(game: Game, rnd: Any, names: Sequence[str]) -> str:
-    return tensho_view.expects(rnd, names) if game.name == "tensho" else sendai_view.expects(rnd, names)
-
-
-def _brief(payload: dict[str, Any]) -> str:
-    return " ".join(f"{k}={v}" for k, v in sorted(payload.items()) if k != "hands")
+    """Record what ``build(game, state)`` makes, for a hanafuda match (or only ``only``'s)."""
+    games = {only} if only else set(GAMES)
+    record(db, match, lambda name, state: build(GAMES[name], state), by, json_out, games)
 
 
 def _seat(state: Any, game: Game, seat: int | None) -> int:
@@ -118,7 +82,7 @@ def _seat(state: Any, game: Game, seat: int | None) -> int:
     if rnd is None or rnd.over:
         raise InputError("no round is in progress; start one with `taikyoku round MATCH`")
     if seat is not None and seat != rnd.to_move:
-        raise InputError(f"it is seat {rnd.to_move}'s turn ({_expects(game, rnd, state.names)}), not seat {seat}")
+        raise InputError(f"it is seat {rnd.to_move}'s turn ({expects(game.name, rnd, state.names)}), not seat {seat}")
     return int(rnd.to_move)
 
 
@@ -146,17 +110,26 @@ def _captures(game: Game, state: Any, card: str, given: Sequence[str]) -> tuple[
 def start_round(
     match: MatchArg,
     dealer: Annotated[int | None, typer.Option(help="The dealer's seat (default: as the rules say).")] = None,
+    wind: Annotated[str | None, typer.Option(help="Riichi: the round wind, E S W or N.")] = None,
+    hand: Annotated[int | None, typer.Option(help="Riichi: the hand number in the wind, 1-4.")] = None,
+    honba: Annotated[int | None, typer.Option(help="Riichi: honba counters.")] = None,
+    sticks: Annotated[int | None, typer.Option(help="Riichi: riichi sticks on the table.")] = None,
+    scores: Annotated[str | None, typer.Option(help="Riichi: the scores, comma-separated, seat 0 first.")] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Start the next round; the dealer is the one the rules name (the last round's winner)."""
+    """Start the next round (riichi: the next hand); what is not given follows from the last one."""
 
-    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        if game == "riichi":
+            return [
+                next_hand(state, wind=wind, hand=hand, honba=honba, sticks=sticks, scores=scores, dealer=dealer)
+            ], []
         number = len(state.results) + 1
         return [RoundStarted(round=number, dealer=state.next_dealer if dealer is None else dealer)], []
 
-    _record(db, match, build, by, json_out)
+    record(db, match, build, by, json_out, {*GAMES, "riichi"})
 
 
 @app.command("yaku-set")
@@ -194,14 +167,16 @@ def deal(
     hand: Annotated[
         list[str], typer.Option("--hand", help="A hand, comma-separated; one --hand per seat, seat 0 first.")
     ],
-    field: Annotated[str, typer.Option("--field", help="The field cards, comma-separated.")],
+    field: Annotated[str | None, typer.Option("--field", help="Hanafuda: the field cards, comma-separated.")] = None,
     pile: Annotated[str | None, typer.Option("--pile", help="The draw pile, top first, if known.")] = None,
     dead: Annotated[str | None, typer.Option("--dead", help="Tensho: the 6 dead cards, if known.")] = None,
+    dora: Annotated[str | None, typer.Option("--dora", help="Riichi: the first dora indicator.")] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7), the field, and the pile if known."""
+    """Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7, riichi 13 each), the field or
+    the dora indicator, and the pile if known."""
 
     def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
         if len(hand) != game.players:
@@ -213,7 +188,7 @@ def deal(
             cards, more = _card_list(text, pool, "dealt")
             hands.append(tuple(cards))
             notes += more
-        field_cards, more = _card_list(field, pool, "dealt")
+        field_cards, more = _card_list(field or "", pool, "dealt")
         notes += more
         pile_cards = _card_list(pile, pool, "dealt") if pile else None
         notes += pile_cards[1] if pile_cards else []
@@ -232,19 +207,14 @@ def deal(
         )
         return [payload], notes
 
-    _record(db, match, build, by, json_out)
+    def any_game(name: str, state: Any) -> tuple[list[Payload], list[str]]:
+        if name == "riichi":
+            return [deal_payload(hand, dora)], []
+        if field is None:
+            raise InputError("a hanafuda deal needs --field")
+        return build(GAMES[name], state)
 
-
-def _pydantic_input(make: Any) -> Any:
-    """Run ``make``; a payload that pydantic refuses becomes a one-line InputError."""
-    from pydantic import ValidationError
-
-    from events.ingest import describe_pydantic
-
-    try:
-        return make()
-    except ValidationError as exc:
-        raise InputError(describe_pydantic(exc)) from None
+    record(db, match, any_game, by, json_out, {*GAMES, "riichi"})
 
 
 @app.command()
@@ -302,16 +272,19 @@ def play(
 @app.command()
 def draw(
     match: MatchArg,
-    card: Annotated[str | None, typer.Argument(help="The card turned (default: the known top of the pile).")] = None,
+    card: Annotated[
+        str | None, typer.Argument(help="The card turned (default: the known top of the pile), or the tile.")
+    ] = None,
     capture: Annotated[
         list[str] | None, typer.Option("--capture", "-c", help="A field card it takes; repeat for three.")
     ] = None,
+    rinshan: Annotated[bool, typer.Option("--rinshan", help="Riichi: a replacement tile from the dead wall.")] = False,
     seat: SeatOption = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Turn the top card of the draw pile, with the capture it makes."""
+    """Turn the top card of the draw pile, with the capture it makes (riichi: draw a tile)."""
 
     def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
         mover = _seat(state, game, seat)
@@ -332,7 +305,14 @@ def draw(
             notes += more
         return payloads, notes
 
-    _record(db, match, build, by, json_out)
+    def any_game(name: str, state: Any) -> tuple[list[Payload], list[str]]:
+        if name == "riichi":
+            if capture:
+                raise InputError("riichi tiles capture nothing; leave out --capture")
+            return [draw_payload(state, card, seat, rinshan)], []
+        return build(GAMES[name], state)
+
+    record(db, match, any_game, by, json_out, {*GAMES, "riichi"})
 
 
 @app.command()
@@ -411,16 +391,13 @@ def replay(
     with open_store(db) as store:
         steps = service.read_steps(store, match)
     game = service.game_of(steps)
-    if game not in GAMES:
-        raise InputError(f"replay of {game} matches is not available yet; `taikyoku log {match}` lists its events")
     snap = snapshot(projection_for(game), steps, round_no=round_no, at=at)
-    data = (tensho_view if game == "tensho" else sendai_view).match_json(match, snap)
+    views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
+    data = views[game].match_json(match, snap)
     if json_out:
         print_json(data)
-    elif game == "tensho":
-        _show_tensho(data)
     else:
-        _show_sendai(data)
+        {"tensho": _show_tensho, "sendai": _show_sendai, "riichi": _show_riichi}[game](data)
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -536,6 +513,38 @@ def _show_sendai(data: dict[str, Any]) -> None:
             out.print(f"round {r['round']}: {r['explanation']}")
     standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
     out.print(f"\nstandings ({'final' if data['complete'] else 'so far'}): {standings}")
+
+
+def _show_riichi(data: dict[str, Any]) -> None:
+    names = [p["name"] for p in data["players"]]
+    out.print(
+        f"[bold]{data['match_id']}[/bold]: riichi ({data['ruleset']['id']}), {', '.join(names)}; at seq {data['at_seq']}"
+    )
+    rnd = data["round"]
+    if rnd is not None:
+        out.print(
+            f"\n[bold]{rnd['name']}[/bold] (hand {rnd['hand']}), {rnd['honba']} honba, {rnd['sticks']} sticks; "
+            f"dora indicators {' '.join(rnd['dora_indicators'])}; wall {rnd['wall_left']}; next: {rnd['expects']}"
+        )
+        grid = Table(show_header=True, header_style="bold")
+        for column in ("seat", "wind", "score", "hand", "melds", "river"):
+            grid.add_column(column)
+        for seat, name in enumerate(names):
+            melds = " ".join("".join(m["tiles"]) + f"({m['kind']})" for m in rnd["melds"][seat]) if rnd["melds"] else ""
+            river = " ".join(
+                r["tile"] + ("*" if r["riichi"] else "") + ("'" if r["tsumogiri"] else "") + ("^" if r["taken"] else "")
+                for r in (rnd["rivers"][seat] if rnd["rivers"] else [])
+            )
+            riichi = " riichi" if rnd["riichi"] and rnd["riichi"][seat] else ""
+            grid.add_row(f"{seat} {name}{riichi}", rnd["seat_winds"][seat], str(rnd["scores"][seat]),
+                         rnd["hands"][seat] if rnd["hands"] else "", melds, river)  # fmt: skip
+        out.print(grid)
+        out.print("river marks: * riichi tile, ' tsumogiri, ^ called away")
+    for result in data["results"]:
+        points = ", ".join(f"{n} {p:+}" for n, p in zip(names, result["points"], strict=True))
+        out.print(f"hand {result['hand']}: {result['explanation']}; {points}")
+    if data["scores"]:
+        out.print(f"\nscores: {', '.join(f'{n} {s}' for n, s in zip(names, data['scores'], strict=True))}")
 
 
 simulate_app = typer.Typer(help="Record random legal matches, reproducible from a seed.", no_args_is_help=True)

@@ -1,0 +1,72 @@
+"""How every short recording command works: read the state, build the events, let the same
+fold that replays accept them, append them at once, and say what comes next."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from events.envelope import new_event
+from events.errors import InputError
+from events.ingest import describe_pydantic
+from events.model import Payload
+from replay import service
+from replay.cli.app import open_store, out, print_json, recorder
+from replay.fold import fold
+from replay.games import projection_for
+from store import EventStore
+
+Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
+GAME_WORDS = {"tensho": "Tensho", "sendai": "Sendai-hana", "riichi": "riichi"}
+
+
+def current(store: EventStore, match: str, games: Collection[str]) -> tuple[str, Any, int]:
+    """The match's game, its folded state, and its last seq; refused if it is not one of ``games``."""
+    steps = service.read_steps(store, match)
+    game = service.game_of(steps)
+    if game not in games:
+        wanted = " or ".join(GAME_WORDS[g] for g in sorted(games))
+        raise InputError(f"match {match} is a {GAME_WORDS[game]} match; this command records {wanted} matches")
+    return game, fold(projection_for(game), steps).state, steps[-1].seq
+
+
+def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
+    """What the round waits for, in words."""
+    from replay import sendai_view, tensho_view
+    from replay.riichi import view as riichi_view
+
+    views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
+    return str(views[game].expects(rnd, names))
+
+
+def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, games: Collection[str]) -> None:
+    """Read the state, let ``build(game, state)`` make the payloads and notes, fold-check and append them."""
+    with open_store(db) as store:
+        game, state, head = current(store, match, games)
+        try:
+            payloads, notes = build(game, state)
+        except ValidationError as exc:
+            raise InputError(describe_pydantic(exc)) from None
+        who = recorder(by)
+        stored = service.check_and_append(
+            store, match, [new_event(p, recorded_by=who) for p in payloads], expected_seq=head
+        )
+        _, after, _ = current(store, match, games)
+    if json_out:
+        print_json([e.envelope() | {"hash": e.hash} for e in stored])
+        return
+    for line in notes:
+        out.print(line)
+    for event in stored:
+        out.print(f"seq {event.seq}: {event.type} {brief(event.payload)}")
+    rnd = after.round
+    if rnd is not None and rnd.result is not None and rnd.over:
+        out.print(f"[bold]{'hand' if game == 'riichi' else 'round'} {rnd.number} over:[/bold] {rnd.result.explanation}")
+    elif rnd is not None:
+        out.print(f"next: {expects(game, rnd, after.names)}")
+
+
+def brief(payload: dict[str, Any]) -> str:
+    return " ".join(f"{k}={v}" for k, v in sorted(payload.items()) if k != "hands")

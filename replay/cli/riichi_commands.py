@@ -1,0 +1,337 @@
+"""Recording a riichi hand move by move with short commands, and pricing it under any ruleset.
+
+`round`, `deal` and `draw` are shared with the hanafuda games and come here for riichi
+matches; `discard`, `call`, `dora`, `tsumo`, `ron`, `exhaustive`, `abort` and `price` are riichi's.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from events.errors import InputError
+from events.model import Payload
+from events.riichi import (
+    AbortiveDraw,
+    DoraRevealed,
+    ExhaustiveDraw,
+    RiichiCall,
+    RiichiDeal,
+    RiichiDeclared,
+    RiichiDiscard,
+    RiichiDraw,
+    RiichiRoundStarted,
+    RiichiWin,
+)
+from events.tiles import parse, parse_many
+from replay import service
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json
+from replay.cli.recording import record
+from replay.games import projection_for
+from replay.riichi.hand import RiichiState
+from replay.riichi.view import WIND_NAMES, priced_json, reprice
+from replay.rules import ruleset, ruleset_ids
+from replay.snapshot import snapshot
+
+MatchArg = Annotated[str, typer.Argument(help="The match id.")]
+SeatOption = Annotated[int | None, typer.Option("--seat", help="The seat (default: the one to move).")]
+RIICHI = {"riichi"}
+WIND_LETTERS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N"}
+
+
+def _round(state: RiichiState) -> Any:
+    rnd = state.round
+    if rnd is None or rnd.over:
+        raise InputError("no hand is in progress; start one with `taikyoku round MATCH`")
+    return rnd
+
+
+def _mover(state: RiichiState, seat: int | None) -> int:
+    rnd = _round(state)
+    return rnd.to_move if seat is None else seat
+
+
+def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: int | None, sticks: int | None,
+              scores: str | None, dealer: int | None) -> RiichiRoundStarted:  # fmt: skip
+    """The next hand's start: what is given, and the rest carried on from the last hand."""
+    started = state.match.started
+    assert started is not None and state.options is not None
+    players = len(started.players)
+    last = state.results[-1] if state.results else None
+    if last is None:
+        start = int(started.ruleset.options["riichi.startingPoints"])  # type: ignore[arg-type]
+        default = ("E", 1, 0, 0, (start,) * players, started.first_dealer)
+    else:
+        previous = state.round
+        assert previous is not None
+        renchan = last.next_dealer == previous.dealer
+        wind_index, number = "ESWN".index(WIND_LETTERS[previous.round_wind]), previous.hand
+        if not renchan:
+            number += 1
+            if number > players:
+                number, wind_index = 1, wind_index + 1
+        won_by_other = last.kind == "win" and not renchan
+        default = ("ESWN"[wind_index % 4], number, 0 if won_by_other else previous.honba + 1, last.sticks,
+                   last.scores, last.next_dealer)  # fmt: skip
+    given_scores = None
+    if scores is not None:
+        try:
+            given_scores = tuple(int(s) for s in scores.split(","))
+        except ValueError:
+            raise InputError(
+                f"--scores takes {players} whole numbers separated by commas, e.g. 25000,25000,..."
+            ) from None
+    if wind is not None and wind.upper() not in ("E", "S", "W", "N"):
+        raise InputError(f"--wind is E, S, W or N, not {wind!r}")
+    return RiichiRoundStarted(
+        round_wind=(wind or default[0]).upper(),
+        hand=hand if hand is not None else default[1],
+        honba=honba if honba is not None else default[2],
+        sticks=sticks if sticks is not None else default[3],
+        scores=given_scores if given_scores is not None else default[4],
+        dealer=dealer if dealer is not None else default[5],
+    )
+
+
+def deal_payload(hands: list[str], dora: str | None) -> RiichiDeal:
+    if dora is None:
+        raise InputError("a riichi deal needs the first dora indicator: add --dora TILE")
+    tiles = [tuple(parse_many(h)) for h in hands]
+    for seat, tiles_of in enumerate(tiles):
+        if len(tiles_of) != 13:
+            raise InputError(
+                f"seat {seat}'s hand has {len(tiles_of)} tiles; deal 13 (the dealer's 14th is his first draw)"
+            )
+    return RiichiDeal(hands=tuple(tiles), dora_indicator=parse(dora))
+
+
+def draw_payload(state: RiichiState, tile: str | None, seat: int | None, rinshan: bool) -> RiichiDraw:
+    rnd = _round(state)
+    if tile is None:
+        raise InputError("name the tile drawn, e.g. `taikyoku draw MATCH 5m`")
+    if seat is None:
+        seat = rnd.to_move if rnd.phase in ("draw", "rinshan") else (rnd.to_move + 1) % rnd.players
+    return RiichiDraw(seat=seat, tile=parse(tile), rinshan=rinshan or rnd.phase == "rinshan")
+
+
+@app.command()
+def discard(
+    match: MatchArg,
+    tile: Annotated[str, typer.Argument(help="The tile discarded, e.g. 5m, 0p (red five), E or 1z.")],
+    declare: Annotated[bool, typer.Option("--riichi", help="Declare riichi with this discard.")] = False,
+    tsumogiri: Annotated[
+        bool | None, typer.Option("--tsumogiri/--from-hand", help="The tile just drawn (default: when it is).")
+    ] = None,
+    seat: SeatOption = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: discard a tile, declaring riichi with it if asked."""
+
+    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+        mover = _mover(state, seat)
+        chosen = parse(tile)
+        rnd = _round(state)
+        events: list[Payload] = [RiichiDeclared(seat=mover)] if declare else []
+        moved = tsumogiri if tsumogiri is not None else chosen == rnd.last_drawn
+        events.append(RiichiDiscard(seat=mover, tile=chosen, tsumogiri=moved))
+        return events, []
+
+    record(db, match, build, by, json_out, RIICHI)
+
+
+@app.command()
+def call(
+    match: MatchArg,
+    kind: Annotated[str, typer.Argument(help="chi, pon, daiminkan, ankan, kakan or kita.")],
+    tiles: Annotated[
+        str | None, typer.Argument(help="The whole meld, e.g. 345m or 555p; for kakan the added tile.")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Who calls (default: the next seat for chi, the mover for kans).")
+    ] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: a call: chi, pon or an open kan on the last discard; a closed or added kan, or a north."""
+    kinds = ("chi", "pon", "daiminkan", "ankan", "kakan", "kita")
+    if kind not in kinds:
+        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(kinds)}")
+
+    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+        rnd = _round(state)
+        meld = tuple(parse_many(tiles)) if tiles else ()
+        if kind == "kita":
+            return [RiichiCall(kind="kita", seat=_mover(state, seat), tiles=("4z",))], []
+        if kind in ("ankan", "kakan"):
+            if not meld:
+                raise InputError(f"name the tiles of the {kind}, e.g. `call MATCH {kind} 5555m`")
+            added = meld[-1] if kind == "kakan" else None
+            return [RiichiCall(kind=kind, seat=_mover(state, seat), tiles=meld, called=added)], []
+        if rnd.last_discard is None:
+            raise InputError(f"there is no discard to {kind}")
+        discarder, taken = rnd.last_discard
+        caller = seat if seat is not None else (discarder + 1) % rnd.players if kind == "chi" else None
+        if caller is None:
+            raise InputError(f"say who calls {kind} with --seat")
+        return [RiichiCall(kind=kind, seat=caller, tiles=meld, called=taken, from_seat=discarder)], []
+
+    record(db, match, build, by, json_out, RIICHI)
+
+
+@app.command()
+def dora(
+    match: MatchArg,
+    indicator: Annotated[str, typer.Argument(help="The kan dora indicator turned over.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: a kan dora indicator is revealed."""
+    record(db, match, lambda g, s: ([DoraRevealed(indicator=parse(indicator))], []), by, json_out, RIICHI)
+
+
+def _ura(text: str | None) -> tuple[str, ...]:
+    return tuple(parse_many(text)) if text else ()
+
+
+@app.command()
+def tsumo(
+    match: MatchArg,
+    seat: SeatOption = None,
+    ura: Annotated[str | None, typer.Option("--ura", help="Ura dora indicators, for a riichi winner.")] = None,
+    pao: Annotated[int | None, typer.Option("--pao", help="The seat liable for the yakuman (pao).")] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: win on the tile just drawn."""
+
+    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+        return [RiichiWin(kind="tsumo", seat=_mover(state, seat), ura_indicators=_ura(ura), pao_seat=pao)], []
+
+    record(db, match, build, by, json_out, RIICHI)
+
+
+@app.command()
+def ron(
+    match: MatchArg,
+    seat: Annotated[int, typer.Option("--seat", help="The winner.")],
+    ura: Annotated[str | None, typer.Option("--ura", help="Ura dora indicators, for a riichi winner.")] = None,
+    pao: Annotated[int | None, typer.Option("--pao", help="The seat liable for the yakuman (pao).")] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: win on the last discard (or on the tile of an added kan)."""
+
+    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        target = None if rnd is None else (rnd.kakan or rnd.last_discard)
+        from_seat = None if target is None else target[0]
+        return [RiichiWin(kind="ron", seat=seat, from_seat=from_seat, ura_indicators=_ura(ura), pao_seat=pao)], []
+
+    record(db, match, build, by, json_out, RIICHI)
+
+
+@app.command()
+def exhaustive(
+    match: MatchArg,
+    tenpai: Annotated[str, typer.Option("--tenpai", help="The tenpai seats, comma-separated, or none.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: the wall is empty; say who is tenpai."""
+    try:
+        seats = () if tenpai.strip().lower() == "none" else tuple(int(s) for s in tenpai.split(","))
+    except ValueError:
+        raise InputError("--tenpai takes seat numbers separated by commas, or none") from None
+    record(db, match, lambda g, s: ([ExhaustiveDraw(tenpai=seats)], []), by, json_out, RIICHI)
+
+
+@app.command()
+def abort(
+    match: MatchArg,
+    kind: Annotated[str, typer.Argument(help="kyuushu_kyuuhai, four_riichi, four_kans, four_winds or triple_ron.")],
+    seat: SeatOption = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: an abortive draw."""
+    kinds = ("kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron")
+    if kind not in kinds:
+        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(kinds)}")
+    record(db, match, lambda g, s: ([AbortiveDraw(kind=kind, seat=seat)], []), by, json_out, RIICHI)
+
+
+@app.command("price")
+def price_hand(
+    match: MatchArg,
+    round_no: Annotated[int, typer.Option("--round", help="The hand to price (1 is the first hand).", min=1)],
+    rulesets: Annotated[
+        str, typer.Option("--ruleset", help="Rulesets, comma-separated.")
+    ] = "tenhou,mahjongsoul,ema2016",
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: price a recorded hand's win under several rulesets side by side, payments per seat."""
+    chosen = [r.strip() for r in rulesets.split(",") if r.strip()]
+    for name in chosen:
+        spec = ruleset(name)
+        if spec is None or spec.game != "riichi":
+            raise InputError(f"unknown riichi ruleset {name!r}; use one of: {', '.join(ruleset_ids('riichi'))}")
+    with open_store(db) as store:
+        steps = service.read_steps(store, match)
+    if service.game_of(steps) != "riichi":
+        raise InputError(f"match {match} is not a riichi match; price prices riichi hands")
+    state: RiichiState = snapshot(projection_for("riichi"), steps, round_no=round_no).state
+    rnd = state.round
+    assert rnd is not None and state.options is not None
+    if not rnd.wins:
+        what = "is still being played" if rnd.result is None else f"ended in an {rnd.result.kind} draw"
+        raise InputError(f"hand {round_no} {what}; there is no win to price")
+    names = state.names
+    report: list[dict[str, Any]] = [
+        {"seat": w.seat, "winner": names[w.seat], "kind": w.kind, "from_seat": w.from_seat,
+         "prices": [priced_json(reprice(w, name, state.options)) for name in chosen]}
+        for w in rnd.wins
+    ]  # fmt: skip
+    if json_out:
+        print_json({"match_id": match, "hand": round_no, "recorded_ruleset": state.options.ruleset, "wins": report})
+        return
+    for win in report:
+        source = "tsumo" if win["kind"] == "tsumo" else f"ron from {names[win['from_seat']]}"
+        out.print(f"[bold]hand {round_no}[/bold] ({WIND_NAMES[rnd.round_wind]} {rnd.hand}): {win['winner']} {source}")
+        table = Table()
+        table.add_column("")
+        for entry in win["prices"]:
+            table.add_column(entry["ruleset"])
+        rows: dict[str, list[str]] = {
+            "yaku": [],
+            "fu": [],
+            "limit": [],
+            **{f"{n} (seat {i})": [] for i, n in enumerate(names)},
+            "notes": [],
+        }
+        for entry in win["prices"]:
+            if not entry["priced"]:
+                for key in rows:
+                    rows[key].append("unpriced: " + entry["reason"] if key == "yaku" else "")
+                continue
+            rows["yaku"].append("\n".join(f"{y['name']} {y['han']}" for y in entry["yaku"]))
+            rows["fu"].append(
+                f"{entry['fu']} fu: " + ", ".join(f"{d['reason']} {d['fu']}" for d in entry["fu_details"])
+            )
+            rows["limit"].append(entry["limit"] or f"{entry['han']} han {entry['fu']} fu")
+            for i, n in enumerate(names):
+                rows[f"{n} (seat {i})"].append(f"{entry['payments'][i]:+}")
+            rows["notes"].append("\n".join(entry["notes"]))
+        for key, cells in rows.items():
+            table.add_row(key, *cells)
+        out.print(table)

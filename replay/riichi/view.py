@@ -1,0 +1,167 @@
+"""What `taikyoku replay` and `taikyoku price` show of a riichi match, as plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from events.tiles import WINDS, compact
+from replay.riichi.hand import HandResult, RiichiRound, RiichiState, WinRecord
+from replay.riichi.pricing import Priced, RiichiRules, Unpriced, WinHand, price
+from replay.rules import ruleset
+from replay.snapshot import Snapshot
+
+WIND_NAMES = {"1z": "East", "2z": "South", "3z": "West", "4z": "North"}
+
+
+def expects(rnd: RiichiRound, names: Sequence[str]) -> str:
+    who = f"{names[rnd.to_move]} (seat {rnd.to_move})" if names else f"seat {rnd.to_move}"
+    after = (rnd.to_move + 1) % rnd.players
+    nxt = f"{names[after]} (seat {after})" if names else f"seat {after}"
+    return {
+        "deal": "the deal",
+        "draw": f"{who} to draw",
+        "rinshan": f"{who} to draw the replacement tile" + (" (or a ron on the added kan)" if rnd.kakan else ""),
+        "discard": f"{who} to discard"
+        + (" the riichi tile" if rnd.declaring is not None else " (or tsumo, a kan, riichi)"),
+        "after_discard": f"{nxt} to draw, or a call or ron on {rnd.last_discard[1] if rnd.last_discard else 'the discard'}"
+        + (" (the wall is empty: the exhaustive draw)" if rnd.live_left == 0 else ""),
+    }.get(rnd.phase, "the next hand")
+
+
+def priced_json(result: Priced | Unpriced) -> dict[str, Any]:
+    if isinstance(result, Unpriced):
+        return {"ruleset": result.ruleset, "priced": False, "reason": result.reason}
+    return {
+        "ruleset": result.ruleset,
+        "priced": True,
+        "han": result.han,
+        "fu": result.fu,
+        "yaku": [{"name": n, "han": h} for n, h in result.yaku],
+        "fu_details": [{"reason": r, "fu": f} for r, f in result.fu_details],
+        "limit": result.limit,
+        "payments": list(result.payments),
+        "notes": list(result.notes),
+    }
+
+
+def win_json(win: WinRecord) -> dict[str, Any]:
+    hand = win.hand
+    flags = (
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+        "renhou",
+    )
+    conditions = [name for name in flags if getattr(hand, name)]
+    return {
+        "seat": win.seat,
+        "kind": win.kind,
+        "from_seat": win.from_seat,
+        "hand": compact(hand.concealed),
+        "win_tile": hand.win_tile,
+        "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in hand.melds],
+        "seat_wind": WIND_NAMES[hand.seat_wind],
+        "conditions": conditions,
+        "dora_indicators": list(hand.dora_indicators),
+        "ura_indicators": list(hand.ura_indicators),
+        "honba": hand.honba,
+        "sticks": hand.sticks,
+        "result": priced_json(win.priced),
+    }
+
+
+def result_json(result: HandResult) -> dict[str, Any]:
+    return {
+        "hand": result.number,
+        "kind": result.kind,
+        "explanation": result.explanation,
+        "points": list(result.points),
+        "scores": list(result.scores),
+        "sticks_left": result.sticks,
+        "next_dealer": result.next_dealer,
+        "tenpai": list(result.tenpai),
+        "abort": result.abort,
+        "wins": [win_json(w) for w in result.wins],
+    }
+
+
+def round_json(rnd: RiichiRound) -> dict[str, Any]:
+    deal_done = rnd.phase != "deal"
+    return {
+        "hand": rnd.number,
+        "name": f"{WIND_NAMES[rnd.round_wind]} {rnd.hand}",
+        "dealer": rnd.dealer,
+        "honba": rnd.honba,
+        "sticks": rnd.sticks,
+        "scores": list(rnd.scores),
+        "phase": rnd.phase,
+        "to_move": None if rnd.over else rnd.to_move,
+        "expects": "",
+        "seat_winds": [WIND_NAMES[WINDS[(s - rnd.dealer) % rnd.players]] for s in range(rnd.players)],
+        "hands": [compact(h) for h in rnd.hands] if deal_done else [],
+        "melds": [
+            [{"kind": m.kind, "tiles": list(m.tiles), "called": m.called, "from_seat": m.from_seat} for m in seat]
+            for seat in rnd.melds
+        ],
+        "rivers": [
+            [{"tile": r.tile, "tsumogiri": r.tsumogiri, "riichi": r.riichi, "taken": r.taken} for r in river]
+            for river in rnd.rivers
+        ],
+        "riichi": list(rnd.riichi),
+        "dora_indicators": list(rnd.dora),
+        "wall_left": rnd.live_left,
+        "result": None if rnd.result is None else result_json(rnd.result),
+    }
+
+
+def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
+    state: RiichiState = snap.state
+    started = state.match.started
+    assert started is not None
+    names = state.names
+    rnd = state.round
+    current = None
+    if rnd is not None:
+        current = round_json(rnd)
+        current["expects"] = expects(rnd, names)
+    scores = list(state.results[-1].scores) if state.results else list(rnd.scores) if rnd else []
+    return {
+        "match_id": match_id,
+        "game": started.game,
+        "ruleset": started.ruleset.model_dump(mode="json"),
+        "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
+        "length": started.length.model_dump(mode="json"),
+        "at_seq": snap.at_seq,
+        "round": current,
+        "results": [result_json(r) for r in state.results],
+        "scores": scores,
+        "complete": False,
+    }
+
+
+def reprice(win: WinRecord, ruleset_id: str, recorded: RiichiRules) -> Priced | Unpriced:
+    """The same win priced under another ruleset's declared options (the recorded ones for its own)."""
+    spec = ruleset(ruleset_id)
+    if spec is None or spec.game != "riichi":
+        raise ValueError(ruleset_id)
+    rules = (
+        recorded if ruleset_id == recorded.ruleset else RiichiRules.of(ruleset_id, spec.defaults(), win.hand.players)
+    )
+    hand: WinHand = win.hand
+    if rules.red_fives == 0 and any(t[0] == "0" for t in (*hand.concealed, *(t for m in hand.melds for t in m.tiles))):
+        hand = hand._replace(
+            concealed=tuple(f"5{t[1]}" if t[0] == "0" else t for t in hand.concealed),
+            melds=tuple(m._replace(tiles=tuple(f"5{t[1]}" if t[0] == "0" else t for t in m.tiles)) for m in hand.melds),
+            win_tile=f"5{hand.win_tile[1]}" if hand.win_tile[0] == "0" else hand.win_tile,
+        )
+        result = price(hand, rules)
+        note = f"{ruleset_id} has no red fives: they count as plain fives"
+        return result._replace(notes=(*result.notes, note)) if isinstance(result, Priced) else result
+    return price(hand, rules)
