@@ -66,7 +66,7 @@ class WinRecord(NamedTuple):
     kind: str  # tsumo or ron
     from_seat: int | None
     hand: WinHand
-    priced: Priced
+    priced: Priced | Unpriced  # Unpriced: a legal win the ruleset does not price
 
 
 class HandResult(NamedTuple):
@@ -597,10 +597,8 @@ class RiichiProjection:
             renhou=win.kind == "ron" and seat != rnd.dealer and not rnd.interrupted and seat not in rnd.drawn_once,
         )
         priced = price(hand, rules)
-        if isinstance(priced, Unpriced):
-            raise _illegal(
-                step, "riichi.win.unpriced", f"this win does not stand under {rules.ruleset}: {priced.reason}"
-            )
+        if isinstance(priced, Unpriced) and not priced.stands:
+            raise _illegal(step, "riichi.win.no_win", f"this win does not stand under {rules.ruleset}: {priced.reason}")
         wins = (*rnd.wins, WinRecord(seat, win.kind, from_seat, hand, priced))
         return _finish_wins(state, rnd._replace(wins=wins), rules)
 
@@ -741,19 +739,23 @@ def _finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiRules) -> Ri
     """Score the wins so far; the hand is over (another ron on the same tile may follow)."""
     points = [-d for d in rnd.deposits]
     for record in rnd.wins:
-        for seat, delta in enumerate(record.priced.payments):
-            points[seat] += delta
+        if isinstance(record.priced, Priced):
+            for seat, delta in enumerate(record.priced.payments):
+                points[seat] += delta
     winners = [w.seat for w in rnd.wins]
     next_dealer = rnd.dealer if rnd.dealer in winners else (rnd.dealer + 1) % rnd.players
-    explanation = "; ".join(
-        f"seat {w.seat} {w.kind}"
-        + (f" from seat {w.from_seat}" if w.from_seat is not None else "")
-        + f": {', '.join(f'{n} {h}' for n, h in w.priced.yaku)}"
-        + (f" ({w.priced.limit})" if w.priced.limit else f" ({w.priced.han} han {w.priced.fu} fu)")
-        for w in rnd.wins
-    )
+    explanation = "; ".join(_describe(w) for w in rnd.wins)
     over = _over(rnd, "win", tuple(points), 0, next_dealer, explanation, wins=rnd.wins)
     return over
+
+
+def _describe(win: WinRecord) -> str:
+    head = f"seat {win.seat} {win.kind}" + (f" from seat {win.from_seat}" if win.from_seat is not None else "")
+    if isinstance(win.priced, Unpriced):
+        return f"{head}: unpriced under {win.priced.ruleset}: {win.priced.reason}"
+    priced = win.priced
+    level = priced.limit if priced.limit else f"{priced.han} han {priced.fu} fu"
+    return f"{head}: {', '.join(f'{n} {h}' for n, h in priced.yaku)} ({level})"
 
 
 def _over(

@@ -134,6 +134,7 @@ class Priced(NamedTuple):
 class Unpriced(NamedTuple):
     ruleset: str
     reason: str
+    stands: bool = False  # a legal win the ruleset does not price (not a hand that cannot win)
 
     @property
     def priced(self) -> bool:
@@ -198,6 +199,7 @@ def _tenhou(hand: WinHand, rules: RiichiRules) -> Priced | Unpriced:
                 rules.ruleset,
                 "tenhou with a 13-sided thirteen orphans: the ruleset takes the tile that scores highest as "
                 "drawn, but does not say how that applies to the 13-sided wait",
+                stands=True,
             )
         if best is None or (isinstance(result, Priced) and (not isinstance(best, Priced) or _won(result) > _won(best))):
             best = result
