@@ -716,23 +716,24 @@ def _check_counts(rnd: RiichiRound, step: Step, rules: RiichiRules) -> None:
     by_kind: Counter[str] = Counter()
     for tile, count in seen.items():
         by_kind[plain(tile)] += count
+    for tile, count in by_kind.items():
+        if count > 4:
+            raise _illegal(step, "riichi.tiles.fifth_copy", f"a fifth {tile}: only four are in the set")
+        if allowed[tile] + allowed.get(f"0{tile[1]}", 0) * (tile[0] == "5") == 0:
+            raise _illegal(step, "riichi.tiles.not_in_set", f"{tile} is not in the three-player set")
+    for tile, count in seen.items():
         if is_red(tile) and allowed[tile] == 0:
             raise _illegal(
                 step, "riichi.tiles.no_red", f"{rules.ruleset} plays without red fives; write {plain(tile)}, not {tile}"
             )
-        if count > allowed[tile] and not is_red(tile) and allowed[plain(tile)] == 0:
-            raise _illegal(step, "riichi.tiles.not_in_set", f"{tile} is not in the three-player set")
         if is_red(tile) and count > allowed[tile]:
             raise _illegal(step, "riichi.tiles.fifth_copy", f"a second red {plain(tile)}: the set has one")
-        if not is_red(tile) and 0 < allowed[tile] < count:
+        if tile[0] == "5" and 0 < allowed[tile] < count:
             raise _illegal(
                 step,
                 "riichi.tiles.red_five",
                 f"the set has {allowed[tile]} plain {tile}; the fourth is red: write 0{tile[1]}",
             )
-    for tile, count in by_kind.items():
-        if count > 4:
-            raise _illegal(step, "riichi.tiles.fifth_copy", f"a fifth {tile}: only four are in the set")
 
 
 def _finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiRules) -> RiichiRound:
