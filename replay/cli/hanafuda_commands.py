@@ -33,11 +33,12 @@ from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, Tensho
 from replay import sendai_view, service, tensho_view
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json
 from replay.cli.recording import expects, record
-from replay.cli.riichi_commands import deal_payload, draw_payload, next_hand
+from replay.cli.riichi_commands import deal_payload, draw_payload
 from replay.games import projection_for
 from replay.hanafuda import table
 from replay.hanafuda.fishing import forced_capture, matches
 from replay.riichi import view as riichi_view
+from replay.riichi.flow import next_hand
 from replay.sendai import SENDAI_IDS, TEYAKU_BY_KEY
 from replay.snapshot import snapshot
 from replay.tensho import PHOENIX, TENSHO_IDS, TenshoState

@@ -22,7 +22,6 @@ from events.riichi import (
     RiichiDeclared,
     RiichiDiscard,
     RiichiDraw,
-    RiichiRoundStarted,
     RiichiWin,
 )
 from events.tiles import parse, parse_many
@@ -38,7 +37,6 @@ from replay.snapshot import snapshot
 MatchArg = Annotated[str, typer.Argument(help="The match id.")]
 SeatOption = Annotated[int | None, typer.Option("--seat", help="The seat (default: the one to move).")]
 RIICHI = {"riichi"}
-WIND_LETTERS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N"}
 
 
 def _round(state: RiichiState) -> Any:
@@ -51,48 +49,6 @@ def _round(state: RiichiState) -> Any:
 def _mover(state: RiichiState, seat: int | None) -> int:
     rnd = _round(state)
     return rnd.to_move if seat is None else seat
-
-
-def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: int | None, sticks: int | None,
-              scores: str | None, dealer: int | None) -> RiichiRoundStarted:  # fmt: skip
-    """The next hand's start: what is given, and the rest carried on from the last hand."""
-    started = state.match.started
-    assert started is not None and state.options is not None
-    players = len(started.players)
-    last = state.results[-1] if state.results else None
-    if last is None:
-        start = int(started.ruleset.options["riichi.startingPoints"])  # type: ignore[arg-type]
-        default = ("E", 1, 0, 0, (start,) * players, started.first_dealer)
-    else:
-        previous = state.round
-        assert previous is not None
-        renchan = last.next_dealer == previous.dealer
-        wind_index, number = "ESWN".index(WIND_LETTERS[previous.round_wind]), previous.hand
-        if not renchan:
-            number += 1
-            if number > players:
-                number, wind_index = 1, wind_index + 1
-        won_by_other = last.kind == "win" and not renchan
-        default = ("ESWN"[wind_index % 4], number, 0 if won_by_other else previous.honba + 1, last.sticks,
-                   last.scores, last.next_dealer)  # fmt: skip
-    given_scores = None
-    if scores is not None:
-        try:
-            given_scores = tuple(int(s) for s in scores.split(","))
-        except ValueError:
-            raise InputError(
-                f"--scores takes {players} whole numbers separated by commas, e.g. 25000,25000,..."
-            ) from None
-    if wind is not None and wind.upper() not in ("E", "S", "W", "N"):
-        raise InputError(f"--wind is E, S, W or N, not {wind!r}")
-    return RiichiRoundStarted(
-        round_wind=(wind or default[0]).upper(),
-        hand=hand if hand is not None else default[1],
-        honba=honba if honba is not None else default[2],
-        sticks=sticks if sticks is not None else default[3],
-        scores=given_scores if given_scores is not None else default[4],
-        dealer=dealer if dealer is not None else default[5],
-    )
 
 
 def deal_payload(hands: list[str], dora: str | None) -> RiichiDeal:

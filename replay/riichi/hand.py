@@ -317,7 +317,8 @@ class RiichiProjection:
             hands=hands,
             last_drawn=draw.tile,
             rinshan_draw=draw.rinshan,
-            live_left=rnd.live_left - (0 if draw.rinshan else 1),
+            # A rinshan tile leaves the dead wall, and the last live tile moves in to keep it at 14.
+            live_left=rnd.live_left - 1,
             drawn_once=rnd.drawn_once | {draw.seat},
             last_discard=None,
             kakan=None,
@@ -431,6 +432,8 @@ class RiichiProjection:
     def _check_kan_count(self, rnd: RiichiRound, step: Step) -> None:
         if rnd.kans >= 4:
             raise _illegal(step, "riichi.call.fifth_kan", "four kans have been made; there is no fifth")
+        if rnd.live_left <= 0:
+            raise _illegal(step, "riichi.call.last_tile", "no kan on the last tile of the wall")
 
     def _call_discard(self, rnd: RiichiRound, step: Step, call: RiichiCall, rules: RiichiRules) -> RiichiRound:
         seat = call.seat
