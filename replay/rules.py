@@ -403,7 +403,7 @@ RULESETS: tuple[RulesetSpec, ...] = (
         "tenhou",
         "riichi",
         "Tenhou ranked rules (riichi.md §2, Tenhou column)",
-        (4,),
+        (4, 3),
         "hanchan",
         1,
         _riichi(
@@ -428,8 +428,8 @@ RULESETS: tuple[RulesetSpec, ...] = (
     RulesetSpec(
         "mahjongsoul",
         "riichi",
-        "Mahjong Soul ranked, four players (riichi.md §2)",
-        (4,),
+        "Mahjong Soul ranked (riichi.md §2)",
+        (4, 3),
         "hanchan",
         1,
         _riichi(

@@ -559,8 +559,9 @@ def _simulate(
     from replay.simulate import DEFAULT_PLAYERS, simulated_events
 
     names = player or list(DEFAULT_PLAYERS[game])
-    if len(names) != GAMES[game].players:
-        raise InputError(f"{game} is played by {GAMES[game].players} players; give --player NAME that many times")
+    wanted = GAMES[game].players if game in GAMES else len(DEFAULT_PLAYERS[game])
+    if len(names) != wanted:
+        raise InputError(f"{game} is simulated with {wanted} players; give --player NAME that many times")
     match = match_id or f"{game}-sim-{seed}"
     service.check_match_id(match)
     service.build_match_started(game, names, options=option or ())  # option errors before any work
@@ -594,6 +595,20 @@ def simulate_tensho(
 ) -> None:
     """Record a random legal Tensho match."""
     _simulate("tensho", seed, rounds, match_id, player, option, db, json_out)
+
+
+@simulate_app.command("riichi")
+def simulate_riichi(
+    seed: SeedOption = 1,
+    rounds: Annotated[int, typer.Option("--hands", help="Hands to play.", min=1, max=1000)] = 4,
+    match_id: SimIdOption = None,
+    player: PlayersOption = None,
+    option: OptionsOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Record random legal riichi hands (Tenhou rules), each hand following from the last."""
+    _simulate("riichi", seed, rounds, match_id, player, option, db, json_out)
 
 
 @simulate_app.command("sendai")

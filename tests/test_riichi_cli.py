@@ -1,0 +1,103 @@
+"""Riichi through the real command: recording by short commands and JSON, replay, price, refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.helpers import Cli, rows
+
+HANDS = ["1112223334445z", "123m456p34789s55z", "1199m1199p1199s6z", "2266m2266p2266s6z"]
+
+
+def started(cli: Cli, ruleset: str = "ema2016") -> None:
+    assert (
+        cli(
+            "new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--ruleset", ruleset, "--id", "r-1"
+        ).code
+        == 0
+    )
+    assert cli("round", "r-1").code == 0
+    dealt = cli("deal", "r-1", *[a for h in HANDS for a in ("--hand", h)], "--dora", "3m")
+    assert dealt.code == 0, dealt.err
+
+
+def test_a_chiihou_recorded_by_short_commands_then_replayed_and_priced(cli: Cli) -> None:
+    started(cli, "tenhou")
+    for args in (("draw", "r-1", "7m"), ("discard", "r-1", "7m"), ("draw", "r-1", "5s")):
+        result = cli(*args)
+        assert result.code == 0, (args, result.err)
+    won = cli("tsumo", "r-1")
+    assert won.code == 0 and "Chiihou" in won.out
+    data = cli("replay", "r-1", "--json").json()
+    hand = data["round"]
+    assert hand["name"] == "East 1" and hand["seat_winds"] == ["East", "South", "West", "North"]
+    assert hand["rivers"][0] == [{"tile": "7m", "tsumogiri": True, "riichi": False, "taken": False}]
+    assert hand["dora_indicators"] == ["3m"] and hand["hands"][1] == "123m456p345789s55z"
+    result = data["results"][0]
+    assert result["points"] == [-16000, 32000, -8000, -8000] and result["scores"] == [9000, 57000, 17000, 17000]
+    assert result["wins"][0]["conditions"] == ["chiihou"]
+    priced = cli("price", "r-1", "--round", "1", "--json").json()
+    assert [p["ruleset"] for p in priced["wins"][0]["prices"]] == ["tenhou", "mahjongsoul", "ema2016"]
+    assert all(p["payments"] == [-16000, 32000, -8000, -8000] for p in priced["wins"][0]["prices"])
+    human = cli("price", "r-1", "--round", "1")
+    assert human.code == 0 and "Chiihou 13" in human.out and "+32000" in human.out
+
+
+def test_renhou_priced_side_by_side(cli: Cli) -> None:
+    started(cli, "ema2016")
+    assert cli("draw", "r-1", "5s").code == 0
+    assert cli("discard", "r-1", "5s").code == 0
+    assert cli("ron", "r-1", "--seat", "1").code == 0
+    prices = {p["ruleset"]: p for p in cli("price", "r-1", "--round", "1", "--json").json()["wins"][0]["prices"]}
+    assert prices["ema2016"]["payments"] == [-8000, 8000, 0, 0] and prices["ema2016"]["limit"] == "mangan"
+    for name in ("tenhou", "mahjongsoul"):
+        assert prices[name]["priced"] is False and "no renhou" in prices[name]["reason"]
+
+
+def test_a_hand_recorded_as_json(cli: Cli) -> None:
+    started(cli, "tenhou")
+    events = [
+        {"type": "riichi.draw", "payload": {"seat": 0, "tile": "7m"}},
+        {"type": "riichi.discard", "payload": {"seat": 0, "tile": "7m", "tsumogiri": True}},
+        {"type": "riichi.draw", "payload": {"seat": 1, "tile": "5s"}},
+        {"type": "riichi.win", "payload": {"seat": 1, "kind": "tsumo"}},
+    ]
+    result = cli("record", "r-1", "-", stdin="\n".join(json.dumps(e) for e in events))
+    assert result.code == 0, result.err
+    assert cli("replay", "r-1", "--json").json()["results"][0]["points"] == [-16000, 32000, -8000, -8000]
+
+
+def test_refusals_store_nothing(cli: Cli, db: Path) -> None:
+    started(cli, "tenhou")
+    before = len(rows(db))
+    cases = [
+        (("discard", "r-1", "7m"), "must draw before discarding"),
+        (("draw", "r-1", "5x"), "is not a tile"),
+        (("draw", "r-1", "7m", "--seat", "2"), "seat 0 draws next"),
+        (("tsumo", "r-1"), "tile just drawn"),
+        (("call", "r-1", "pon", "555p", "--seat", "2"), "no discard to pon"),
+        (("call", "r-1", "steal"), "unknown call"),
+        (("price", "r-1", "--round", "1"), "still being played"),
+        (("price", "r-1", "--round", "1", "--ruleset", "wrc"), "unknown riichi ruleset"),
+        (("play", "r-1", "pine-crane"), "riichi match"),
+    ]
+    for args, needle in cases:
+        result = cli(*args)
+        assert result.code == 2, (args, result.err)
+        assert needle in result.err and result.err.count("\n") == 1, (args, result.err)
+    assert cli("draw", "r-1", "7m").code == 0
+    after = len(rows(db))
+    for args, needle in [(("discard", "r-1", "9p"), "not in seat 0's hand"), (("ron", "r-1", "--seat", "1"), "ron")]:
+        result = cli(*args)
+        assert result.code == 2 and needle in result.err, (args, result.err)
+    assert len(rows(db)) == after == before + 1
+
+
+def test_simulate_riichi(cli: Cli) -> None:
+    made = cli("simulate", "riichi", "--seed", "3", "--hands", "3")
+    assert made.code == 0, made.err
+    data = cli("replay", "riichi-sim-3", "--json").json()
+    assert len(data["results"]) == 3
+    assert sum(data["scores"]) + 1000 * data["results"][-1]["sticks_left"] == 100000
+    assert cli("verify").code == 0
