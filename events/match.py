@@ -72,3 +72,21 @@ class Annotation(Payload):
 class MatchEnded(Payload):
     note: Str = ""
     reason: Literal["completed", "abandoned"]
+
+
+@event_type("claim")
+class Claim(Payload):
+    """The result a table agreed on (or a log recorded) for round ``round``, kept beside the computed one.
+
+    ``points`` is each seat's change over the round as claimed; ``source`` says where it came
+    from; ``text`` holds the claim's words or, for an import, the recorded result as it stood.
+    A round of 0 claims the final scores of the match in ``points``.
+    """
+
+    points: Annotated[
+        tuple[Annotated[int, Field(strict=True, ge=-10_000_000, le=10_000_000)], ...], Field(max_length=4)
+    ]
+    round: Annotated[int, Field(ge=0, strict=True)]
+    source: Literal["table", "import"] = "table"
+    text: Annotated[str, Field(max_length=8000, strict=True)] = ""
+    winner: Seat | None = None

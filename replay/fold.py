@@ -51,12 +51,13 @@ class History:
     """What a match's events mean once retractions are taken into account."""
 
     steps: tuple[Step, ...]  # every event, as stored
-    effective: tuple[Step, ...]  # the events that count: not retracted, not retracts or annotations
+    effective: tuple[Step, ...]  # the events that count: not retracted, not retracts, annotations or claims
     retracted_by: dict[int, Step]  # voided seq -> the retract that voided it
     annotations: tuple[Step, ...]
+    claims: tuple[Step, ...] = ()  # claimed results, not retracted
 
 
-META_TYPES = frozenset({"retract", "annotation"})
+META_TYPES = frozenset({"retract", "annotation", "claim"})
 
 
 def history(steps: Sequence[Step]) -> History:
@@ -82,7 +83,7 @@ def history(steps: Sequence[Step]) -> History:
                     seq=step.seq,
                     event_type=step.type,
                 )
-            if target.type in META_TYPES:
+            if target.type in ("retract", "annotation"):
                 raise IllegalEvent(
                     "match.retract.meta",
                     f"cannot retract a {target.type}; record the voided event again, or add a note",
@@ -108,7 +109,8 @@ def history(steps: Sequence[Step]) -> History:
             annotations.append(step)
         seen[step.seq] = step
     effective = tuple(s for s in steps if s.type not in META_TYPES and s.seq not in retracted_by)
-    return History(tuple(steps), effective, retracted_by, tuple(annotations))
+    claims = tuple(s for s in steps if s.type == "claim" and s.seq not in retracted_by)
+    return History(tuple(steps), effective, retracted_by, tuple(annotations), claims)
 
 
 @dataclass(frozen=True, slots=True)

@@ -524,7 +524,8 @@ def check_match_started(started: MatchStarted) -> tuple[str, str] | None:
         return "match.players.names", "two players have the same name; give each a different name"
     if started.first_dealer >= count:
         return "match.seat.unknown", f"first_dealer {started.first_dealer} is not a seat (0 to {count - 1})"
-    if started.length.unit != spec.length_unit:
+    units = ("hanchan", "tonpuusen") if spec.game == "riichi" else (spec.length_unit,)
+    if started.length.unit not in units:
         return "match.length.unit", f"a {spec.game} match is measured in {spec.length_unit}, not {started.length.unit}"
     return None
 

@@ -598,12 +598,24 @@ class RiichiProjection:
             tenhou=win.kind == "tsumo" and seat == rnd.dealer and first,
             chiihou=win.kind == "tsumo" and seat != rnd.dealer and first,
             renhou=win.kind == "ron" and seat != rnd.dealer and not rnd.interrupted and seat not in rnd.drawn_once,
+            pao_seat=self._pao(rnd, step, seat, win),
         )
         priced = price(hand, rules)
         if isinstance(priced, Unpriced) and not priced.stands:
             raise _illegal(step, "riichi.win.no_win", f"this win does not stand under {rules.ruleset}: {priced.reason}")
         wins = (*rnd.wins, WinRecord(seat, win.kind, from_seat, hand, priced))
         return _finish_wins(state, rnd._replace(wins=wins), rules)
+
+    def _pao(self, rnd: RiichiRound, step: Step, seat: int, win: RiichiWin) -> int | None:
+        """A liable seat must have fed one of the winner's dragon or wind melds."""
+        if win.pao_seat is None:
+            return None
+        fed = [m for m in rnd.melds[seat] if m.from_seat == win.pao_seat and m.tiles[0][1] == "z"]
+        if win.pao_seat == seat or not fed:
+            raise _illegal(
+                step, "riichi.win.pao", f"seat {win.pao_seat} fed none of seat {seat}'s dragon or wind melds; no pao"
+            )
+        return win.pao_seat
 
     def _check_furiten(self, rnd: RiichiRound, step: Step, seat: int, tile: str) -> None:
         own = {plain(r.tile) for r in rnd.rivers[seat]}

@@ -51,6 +51,7 @@ class RiichiRules:
     red_fives: int
     open_tanyao: bool
     three_player: bool = False
+    pao: str = "wholeHand"  # or "paoYakumanOnly"
 
     @classmethod
     def of(cls, ruleset: str, options: Mapping[str, Any], players: int = 4) -> RiichiRules:
@@ -64,6 +65,7 @@ class RiichiRules:
             red_fives=options["riichi.redFives"],
             open_tanyao=options["riichi.openTanyao"],
             three_player=players == 3,
+            pao=options["riichi.paoWithStackedYakuman"],
         )
 
     def library_options(self) -> OptionalRules:
@@ -110,6 +112,7 @@ class WinHand(NamedTuple):
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    pao_seat: int | None = None  # liable for a daisangen or daisuushi it fed
 
     @property
     def seat_wind(self) -> str:
@@ -179,7 +182,7 @@ def _library(hand: WinHand, rules: RiichiRules, notes: Sequence[str] = ()) -> Pr
         yaku=tuple((y.name, _yaku_han(y, response.is_open_hand)) for y in response.yaku or []),
         fu_details=tuple((d["reason"], d["fu"]) for d in response.fu_details or []),
         limit=str(cost["yaku_level"]),
-        payments=_payments(hand, cost),
+        payments=_with_pao(hand, rules, cost, response, notes),
         notes=tuple(notes),
     )
 
@@ -264,7 +267,7 @@ def _estimate(hand: WinHand, rules: RiichiRules) -> HandResponse:
         meld_ids = ids[position : position + len(meld.tiles)]
         position += len(meld.tiles)
         kind_of = {"chi": Meld.CHI, "pon": Meld.PON, "daiminkan": Meld.KAN, "ankan": Meld.KAN, "kakan": Meld.SHOUMINKAN}
-        melds.append(Meld(kind_of[meld.kind], tuple(meld_ids), opened=meld.kind != "ankan"))
+        melds.append(Meld(kind_of[meld.kind], tuple(sorted(meld_ids)), opened=meld.kind != "ankan"))
     config = _config(hand, rules)
     response = HandCalculator.estimate_hand_value(
         tiles=ids,
@@ -295,4 +298,41 @@ def _payments(hand: WinHand, cost: Mapping[str, Any]) -> tuple[int, ...]:
             else:
                 deltas[seat] -= additional
     deltas[hand.seat] = -sum(deltas) + int(cost["kyoutaku_bonus"])
+    return tuple(deltas)
+
+
+PAO_YAKUMAN = ("Daisangen", "Dai Suushii")
+
+
+def _with_pao(
+    hand: WinHand, rules: RiichiRules, cost: Mapping[str, Any], response: HandResponse, notes: list[str]
+) -> tuple[int, ...]:
+    """Payments, with the liable seat paying for a daisangen or daisuushi it fed (pao)."""
+    plain = _payments(hand, cost)
+    liable = hand.pao_seat
+    names = [y.name for y in response.yaku or []]
+    if liable is None or not any(name in PAO_YAKUMAN for name in names):
+        return plain
+    deltas = [0] * hand.players
+    sticks = int(cost["kyoutaku_bonus"])
+    value = plain[hand.seat] - sticks  # what the payers pay, honba included
+    if rules.pao == "paoYakumanOnly" and len([y for y in response.yaku or [] if y.is_yakuman]) > 1:
+        # Only one yakuman's worth is liable (the pao one); the rest is paid as the win would be.
+        one = ScoresCalculator().calculate_scores(13, response.fu or 0, _config(hand, rules), is_yakuman=True)
+        share = sum(-d for d in _payments(hand._replace(honba=0), {**one, "kyoutaku_bonus": 0}) if d < 0)
+        deltas = [round(p * (value - share) / value / 100) * 100 if value and i != hand.seat else 0
+                  for i, p in enumerate(plain)]  # fmt: skip
+        deltas[liable] -= share
+        notes.append(f"seat {liable} is liable (pao) for one yakuman: {share}")
+    elif hand.tsumo:
+        deltas[liable] = -value  # the liable seat pays the whole win, honba included
+        notes.append(f"seat {liable} is liable (pao) and pays the whole tsumo")
+    else:
+        assert hand.from_seat is not None
+        base = value - 300 * hand.honba
+        half = base // 2
+        deltas[liable] -= half
+        deltas[hand.from_seat] -= value - half  # the discarder pays the other half and the honba
+        notes.append(f"seat {liable} is liable (pao) and pays half the ron with the discarder")
+    deltas[hand.seat] = -sum(deltas) + sticks
     return tuple(deltas)

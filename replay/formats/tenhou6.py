@@ -1,0 +1,478 @@
+"""tenhou.net/6 JSON logs (riichi.md §3.2) to events, and events back to the format.
+
+Tenhou's JSON keeps each seat's takes and discards in separate lists. The importer walks them
+in turn order to recover the moves: a take that is a call string is a call on the discard just
+made (pon and kan before chi), a 0 after an open kan keeps the lists aligned, and an open or
+added kan's dora indicator is turned after the caller's next discard. The score changes Tenhou
+recorded are kept as the table's claim for each hand, to be compared with what replay computes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from events.errors import InputError
+from events.match import Claim, MatchEnded, MatchLength, MatchStarted, PlayerSeat, Ruleset
+from events.model import Payload
+from events.riichi import (
+    AbortiveDraw,
+    DoraRevealed,
+    ExhaustiveDraw,
+    RiichiCall,
+    RiichiDeal,
+    RiichiDeclared,
+    RiichiDiscard,
+    RiichiDraw,
+    RiichiRoundStarted,
+    RiichiWin,
+)
+from replay.rules import ruleset
+
+ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "four_riichi", "三家和了": "triple_ron", "四槓散了": "four_kans",
+          "四風連打": "four_winds"}  # fmt: skip
+SUITS = "mpsz"
+
+
+class LogProblem(InputError):
+    """A log that does not parse or does not replay: says the file, the hand and the move."""
+
+    code = "import.tenhou6"
+
+
+def tile(code: Any, where: str) -> str:
+    """A tenhou tile number (11..47, 51..53) in events.tiles notation."""
+    if isinstance(code, int) and not isinstance(code, bool):
+        if code in (51, 52, 53):
+            return f"0{SUITS[code - 51]}"
+        suit, number = divmod(code, 10)
+        if 1 <= suit <= 4 and 1 <= number <= (7 if suit == 4 else 9):
+            return f"{number}{SUITS[suit - 1]}"
+    raise LogProblem(f"{where}: {code!r} is not a tenhou tile number (11-19, 21-29, 31-39, 41-47, 51-53)")
+
+
+def number(tile_id: str) -> int:
+    """A tile in tenhou's numbering."""
+    if tile_id[0] == "0":
+        return 51 + SUITS.index(tile_id[1])
+    return (SUITS.index(tile_id[1]) + 1) * 10 + int(tile_id[0])
+
+
+@dataclass
+class Game:
+    """One game as read from a file: its header and its hands (kyoku)."""
+
+    source: str  # the file, for messages
+    header: dict[str, Any]
+    hands: list[list[Any]]
+
+    @property
+    def ref(self) -> str | None:
+        ref = self.header.get("ref")
+        return ref if isinstance(ref, str) else None
+
+
+def read(data: bytes | str, source: str) -> list[Game]:
+    """The games in a file: Tenhou's own export (one object), or one hand per line (grouped)."""
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    try:
+        documents = [json.loads(text)]
+    except json.JSONDecodeError:
+        documents = []
+        for line_no, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                documents.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise LogProblem(f"{source} line {line_no}: not JSON ({exc.msg} at column {exc.colno})") from None
+    games: list[Game] = []
+    for document in documents:
+        if not isinstance(document, dict) or not isinstance(document.get("log"), list):
+            raise LogProblem(f'{source}: not a tenhou.net/6 log: no "log" list')
+        header = {k: v for k, v in document.items() if k != "log"}
+        if games and len(documents) > 1 and _same_game(games[-1].header, header):
+            games[-1].hands.extend(document["log"])  # one hand per line: the lines of one game
+        else:
+            games.append(Game(source, header, list(document["log"])))
+    return games
+
+
+def _same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return a.get("name") == b.get("name") and a.get("ref") == b.get("ref") and a.get("rule") == b.get("rule")
+
+
+def match_started(game: Game) -> MatchStarted:
+    header = game.header
+    names = header.get("name") or ["A", "B", "C", "D"]
+    # Red fives as the tiles show them: a game with aka has three, and its logs show 51-53.
+    red = 3 if any(code in (51, 52, 53) for code in _codes([hand[4:-1] for hand in game.hands])) else 0
+    rule = header.get("rule") or {}
+    spec = ruleset("tenhou")
+    assert spec is not None
+    options = dict(spec.defaults()) | {"riichi.redFives": red}
+    east_only = "東" in str(rule.get("disp", "")) and "南" not in str(rule.get("disp", ""))
+    return MatchStarted(
+        game="riichi",
+        ruleset=Ruleset(id="tenhou", options=options),
+        players=tuple(PlayerSeat(seat=i, name=str(n) or f"seat {i}") for i, n in enumerate(names)),
+        length=MatchLength(unit="tonpuusen" if east_only else "hanchan", count=1),
+        first_dealer=0,
+    )
+
+
+def _codes(value: Any) -> Iterator[int]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        yield value
+    elif isinstance(value, str):
+        for digits in re.findall(r"\d\d", re.sub(r"[a-z]", "", value)):
+            yield int(digits)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _codes(item)
+
+
+def game_events(game: Game) -> Iterator[tuple[str, Any]]:
+    """(where, payload) for every event of the game, where names the hand and move for messages."""
+    yield f"{game.source}: header", match_started(game)
+    for index, raw in enumerate(game.hands):
+        yield from hand_events(raw, index + 1, f"{game.source}: hand {index + 1}")
+    final = game.header.get("sc")
+    if isinstance(final, list) and len(final) >= 2:
+        scores = tuple(int(v) for v in final[0::2])
+        text = json.dumps(final, ensure_ascii=False)
+        yield f"{game.source}: final scores", Claim(round=0, points=scores, source="import", text=text)
+    yield f"{game.source}: end", MatchEnded(reason="completed")
+
+
+def _call(text: str, seat: int, players: int, where: str) -> tuple[str, list[str], str | None, int | None]:
+    """A tenhou call string as (kind, tiles, called tile, from seat)."""
+    match = re.fullmatch(r"(\d*)([cpmakf])(\d+)", text)
+    if not match:
+        raise LogProblem(f"{where}: {text!r} is not a tenhou call")
+    before, letter, after = match.groups()
+    position = len(before)
+    digits = before + after
+    tiles = [tile(int(digits[i : i + 2]), where) for i in range(0, len(digits), 2)]
+    called = tile(int(after[:2]), where)
+    source = {0: (seat - 1) % players, 2: (seat + 2) % players, 4: (seat + 1) % players, 6: (seat + 1) % players}
+    if letter == "c":
+        return "chi", tiles, called, (seat - 1) % players
+    if letter == "p":
+        return "pon", tiles, called, source[position]
+    if letter == "m":
+        return "daiminkan", tiles, called, source[position]
+    if letter == "a":
+        return "ankan", tiles, None, None
+    if letter == "k":
+        return "kakan", tiles, called, None
+    return "kita", ["4z"], None, None
+
+
+Action = tuple[int, str, Any]  # (seat, "take" or "discard", the log's entry)
+
+
+def walk(takes: list[list[Any]], discards: list[list[Any]], dealer: int) -> list[Action] | None:
+    """The order of the moves, or None if the lists cannot be read consistently.
+
+    After each discard, a seat whose next take is a call on that tile may have called it, or
+    may be calling a later copy: both readings are tried, calls first, and the one that uses
+    every take and discard exactly is kept.
+    """
+    players = len(takes)
+
+    def done(ti: list[int], di: list[int]) -> bool:
+        return all(ti[s] == len(takes[s]) and di[s] == len(discards[s]) for s in range(players))
+
+    def take(
+        actor: int, ti: list[int], di: list[int], last: tuple[int, Any] | None, moves: list[Action]
+    ) -> list[Action] | None:
+        if ti[actor] >= len(takes[actor]):
+            return moves if done(ti, di) else None
+        entry = takes[actor][ti[actor]]
+        if isinstance(entry, str):
+            parsed = _call_parts(entry, actor, players)
+            if parsed is None or last is None or parsed[2] != last[0] or _plain_code(parsed[1]) != _plain_code(last[1]):
+                return None
+        ti = ti.copy()
+        ti[actor] += 1
+        moves = [*moves, (actor, "take", entry)]
+        if isinstance(entry, str) and "m" in entry:  # an open kan: skip the 0, draw the replacement
+            if di[actor] < len(discards[actor]) and discards[actor][di[actor]] == 0:
+                di = di.copy()
+                di[actor] += 1
+            return take(actor, ti, di, None, moves)
+        return discard(actor, ti, di, moves)
+
+    def discard(actor: int, ti: list[int], di: list[int], moves: list[Action]) -> list[Action] | None:
+        if di[actor] >= len(discards[actor]):
+            return moves if done(ti, di) else None  # a tsumo, or nine terminals
+        entry = discards[actor][di[actor]]
+        di = di.copy()
+        di[actor] += 1
+        moves = [*moves, (actor, "discard", entry)]
+        if isinstance(entry, str) and any(letter in entry for letter in "akf"):
+            if "k" in entry and done(ti, di):  # an added kan robbed: the hand ends on it
+                return moves
+            return take(actor, ti, di, None, moves)
+        code = entry[1:] if isinstance(entry, str) else entry
+        out = _drawn_code(moves, actor) if int(code) == 60 else int(code)
+        for seat in _callers(takes, ti, actor, out, players):
+            found = take(seat, ti, di, (actor, out), moves)
+            if found is not None:
+                return found
+        following = (actor + 1) % players
+        if ti[following] < len(takes[following]) and not isinstance(takes[following][ti[following]], str):
+            return take(following, ti, di, (actor, out), moves)
+        return moves if done(ti, di) else None  # the hand ends on this discard: a ron, or a draw
+
+    return take(dealer, [0] * players, [0] * players, None, [])
+
+
+def _drawn_code(moves: list[Action], actor: int) -> int:
+    for seat, kind, entry in reversed(moves):
+        if seat == actor and kind == "take":
+            return -1 if isinstance(entry, str) else int(str(entry))
+    return -1
+
+
+def _plain_code(code: Any) -> int:
+    code = int(code)
+    return {51: 15, 52: 25, 53: 35}.get(code, code)
+
+
+def _call_parts(text: str, seat: int, players: int) -> tuple[str, int, int] | None:
+    """(letter, called tile code, seat called from) for a chi, pon or open kan string."""
+    found = re.fullmatch(r"(\d*)([cpm])(\d+)", text)
+    if not found:
+        return None
+    position = len(found.group(1))
+    called = int(found.group(3)[:2])
+    if found.group(2) == "c":
+        return "c", called, (seat - 1) % players
+    source = {0: (seat - 1) % players, 2: (seat + 2) % players, 4: (seat + 1) % players, 6: (seat + 1) % players}
+    if position not in source:
+        return None
+    return found.group(2), called, source[position]
+
+
+def _callers(takes: list[list[Any]], ti: list[int], discarder: int, code: int, players: int) -> list[int]:
+    """Seats whose next take calls this discard: pon and kan before chi."""
+    first: list[int] = []
+    chi: list[int] = []
+    for step in range(1, players):
+        seat = (discarder + step) % players
+        if ti[seat] >= len(takes[seat]) or not isinstance(takes[seat][ti[seat]], str):
+            continue
+        parts = _call_parts(takes[seat][ti[seat]], seat, players)
+        if parts and parts[2] == discarder and _plain_code(parts[1]) == _plain_code(code):
+            (chi if parts[0] == "c" else first).append(seat)
+    return first + chi
+
+
+def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str, Any]]:
+    if not isinstance(raw, list) or len(raw) < 14:
+        raise LogProblem(f"{where}: a hand is a list of 17 entries in tenhou.net/6")
+    head = raw[0]
+    players = 3 if len(raw) == 14 else 4
+    kyoku, honba, sticks = int(head[0]), int(head[1]), int(head[2])
+    dealer = kyoku % players
+    yield (
+        where + ": start",
+        RiichiRoundStarted(
+            dealer=dealer,
+            hand=kyoku % 4 + 1,
+            honba=honba,
+            round_wind="ESWN"[kyoku // 4 % 4],
+            scores=tuple(int(s) for s in raw[1][:players]),
+            sticks=sticks,
+        ),
+    )
+    dora = [tile(t, where) for t in raw[2]]
+    ura = tuple(tile(t, where) for t in raw[3])
+    haipai = [tuple(tile(t, where) for t in raw[4 + 3 * p]) for p in range(players)]
+    takes = [list(raw[5 + 3 * p]) for p in range(players)]
+    discards = [list(raw[6 + 3 * p]) for p in range(players)]
+    result = raw[4 + 3 * players]
+    yield where + ": deal", RiichiDeal(hands=tuple(haipai), dora_indicator=dora[0])
+    moves = walk(takes, discards, dealer)
+    if moves is None:
+        raise LogProblem(f"{where}: the takes and discards cannot be put in any order that uses them all")
+    kan_dora = iter(dora[1:])
+    drawn: dict[int, str] = {}
+    rinshan = False
+    owed = 0  # open or added kans whose dora is turned after the caller's next discard
+    riichi: set[int] = set()
+    last: tuple[int, str] | None = None
+    actor = dealer
+    for number_, (actor, kind, entry) in enumerate(moves, 1):
+        at = f"{where}, move {number_} (seat {actor})"
+        if kind == "take":
+            if isinstance(entry, str):
+                call_kind, tiles, called, _source = _call(entry, actor, players, at)
+                assert last is not None
+                yield at, RiichiCall(kind=call_kind, seat=actor, tiles=tuple(tiles), called=last[1], from_seat=last[0])
+                drawn.pop(actor, None)
+                if call_kind == "daiminkan":
+                    owed += 1
+                    rinshan = True
+            else:
+                drawn[actor] = tile(entry, at)
+                yield at, RiichiDraw(seat=actor, tile=drawn[actor], rinshan=rinshan)
+                rinshan = False
+            continue
+        if isinstance(entry, str) and any(letter in entry for letter in "akf"):
+            call_kind, tiles, called, _ = _call(entry, actor, players, at)
+            yield at, RiichiCall(kind=call_kind, seat=actor, tiles=tuple(tiles), called=called)
+            if call_kind == "ankan":
+                yield at, DoraRevealed(indicator=_next(kan_dora, at))  # a closed kan's dora: at once
+            elif call_kind == "kakan":
+                owed += 1
+                last = (actor, called or tiles[-1])  # a ron on it is a chankan
+            rinshan = True
+            continue
+        declare = isinstance(entry, str) and entry.startswith("r")
+        code = int(entry[1:]) if declare else int(entry)
+        if declare:
+            riichi.add(actor)
+            yield at, RiichiDeclared(seat=actor)
+        if code == 60:
+            if actor not in drawn:
+                raise LogProblem(f"{at}: a tsumogiri (60) with no tile drawn")
+            out, moved = drawn[actor], True
+        else:
+            out, moved = tile(code, at), False
+        drawn.pop(actor, None)
+        yield at, RiichiDiscard(seat=actor, tile=out, tsumogiri=moved)
+        for _ in range(owed):
+            yield at, DoraRevealed(indicator=_next(kan_dora, at))
+        owed = 0
+        last = (actor, out)
+    yield from _ending(result, hand_no, where, actor, riichi, ura)
+
+
+def _next(indicators: Iterator[str], where: str) -> str:
+    try:
+        return next(indicators)
+    except StopIteration:
+        raise LogProblem(f"{where}: a kan was made, but the log lists no dora indicator for it") from None
+
+
+def _ending(
+    result: list[Any], hand_no: int, where: str, actor: int, riichi: set[int], ura: tuple[str, ...]
+) -> Iterator[tuple[str, Any]]:
+    at = f"{where}, result"
+    kind = result[0] if result else None
+    text = json.dumps(result, ensure_ascii=False)
+    if kind == "和了":
+        total = [0, 0, 0, 0]
+        pairs = [(result[i], result[i + 1]) for i in range(1, len(result) - 1, 2)]
+        for deltas, info in pairs:
+            who, source, pao = int(info[0]), int(info[1]), int(info[2])
+            tsumo = who == source
+            if int(deltas[who]) <= 0 or (not tsumo and pao in (who, source) and int(deltas[source]) >= 0):
+                raise LogProblem(
+                    f"{at}: the result says seat {who} won from seat {source}, but its score changes {deltas} "
+                    "do not pay that winner; the log contradicts itself"
+                )
+            yield (
+                at,
+                RiichiWin(
+                    kind="tsumo" if tsumo else "ron",
+                    seat=who,
+                    from_seat=None if tsumo else source,
+                    ura_indicators=ura if who in riichi else (),
+                    pao_seat=pao if pao not in (who, source) else None,
+                ),
+            )
+            total = [t + int(d) for t, d in zip(total, deltas, strict=False)]
+        yield at, Claim(round=hand_no, points=tuple(total[: len(pairs[0][0])]), source="import", text=text)
+        return
+    if kind in ("流局", "全員聴牌", "全員不聴", "流し満貫"):
+        deltas = [int(d) for d in result[1]] if len(result) > 1 and isinstance(result[1], list) else []
+        gainers = tuple(s for s, d in enumerate(deltas) if d > 0)
+        if kind == "流し満貫":
+            yield at, ExhaustiveDraw(tenpai=(), nagashi=gainers)
+        elif gainers:
+            yield at, ExhaustiveDraw(tenpai=gainers)
+        else:
+            yield at, TenpaiFromHands(kind)
+        yield at, Claim(round=hand_no, points=tuple(deltas or [0, 0, 0, 0]), source="import", text=text)
+        return
+    if kind in ABORTS:
+        seat = actor if ABORTS[kind] == "kyuushu_kyuuhai" else None
+        yield at, AbortiveDraw(kind=ABORTS[kind], seat=seat)
+        yield at, Claim(round=hand_no, points=(0, 0, 0, 0), source="import", text=text)
+        return
+    raise LogProblem(f"{at}: unknown result {kind!r}")
+
+
+@dataclass(frozen=True)
+class TenpaiFromHands:
+    """An exhaustive draw with no score change (all tenpai or none): the hands say which."""
+
+    kind: str
+
+
+def resolve(marker: TenpaiFromHands, state: Any) -> ExhaustiveDraw:
+    from replay.riichi.hand import is_tenpai
+
+    rnd = state.round
+    if marker.kind == "全員聴牌":
+        return ExhaustiveDraw(tenpai=tuple(range(rnd.players)))
+    if marker.kind == "全員不聴":
+        return ExhaustiveDraw(tenpai=())
+    tenpai = tuple(s for s in range(rnd.players) if is_tenpai(rnd.hands[s]))
+    return ExhaustiveDraw(tenpai=tenpai if len(tenpai) == rnd.players else ())
+
+
+@dataclass
+class Imported:
+    """One game turned into events, or the first problem that stopped it."""
+
+    game: Game
+    match_id: str
+    payloads: list[Payload]
+    problem: str | None = None
+    hands: int = 0
+    wins: int = 0
+
+
+def convert(game: Game, match_id: str) -> Imported:
+    """The game's events, each checked by the riichi fold as it comes; stops at the first problem."""
+    from replay.fold import IllegalEvent, Step
+    from replay.riichi.hand import RiichiProjection
+
+    projection = RiichiProjection()
+    state = projection.initial()
+    payloads: list[Payload] = []
+    imported = Imported(game, match_id, payloads)
+    try:
+        for where, item in game_events(game):
+            payload = resolve(item, state) if isinstance(item, TenpaiFromHands) else item
+            if not isinstance(payload, Claim):
+                try:
+                    state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
+                except IllegalEvent as exc:
+                    raise LogProblem(f"{where}: {exc.reason} [{exc.code}]") from None
+            payloads.append(payload)
+    except LogProblem as exc:
+        imported.problem = exc.message
+    except (TypeError, ValueError, IndexError, KeyError) as exc:
+        imported.problem = f"{game.source}: the log is malformed ({type(exc).__name__}: {exc})"
+    imported.hands = len(state.results)
+    imported.wins = sum(len(r.wins) for r in state.results)
+    return imported
+
+
+def match_id_for(game: Game, index: int, count: int) -> str:
+    from pathlib import Path
+
+    base = game.ref or Path(game.source).stem
+    base = re.sub(r"[^a-z0-9-]+", "-", base.lower()).strip("-") or "tenhou"
+    if count > 1 and not game.ref:
+        base = f"{base}-{index + 1}"
+    return base[:64].strip("-")
