@@ -240,8 +240,8 @@ def _drawn_code(moves: list[Action], actor: int) -> int:
 
 
 def _plain_code(code: Any) -> int:
-    code = int(code)
-    return {51: 15, 52: 25, 53: 35}.get(code, code)
+    value = int(code)
+    return {51: 15, 52: 25, 53: 35}.get(value, value)
 
 
 def _call_parts(text: str, seat: int, players: int) -> tuple[str, int, int] | None:
