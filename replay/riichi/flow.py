@@ -49,3 +49,31 @@ def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: 
         scores=given_scores if given_scores is not None else default[4],
         dealer=dealer if dealer is not None else default[5],
     )
+
+
+def final_standings(state: RiichiState) -> dict[str, list[int] | list[str]]:
+    """The end of the match: leftover sticks to first place, ranks, and oka and uma.
+
+    Results are in thousands of points, as Tenhou shows them: each score but the first is
+    rounded to a thousand (four down, five up), and first place takes what balances the table.
+    """
+    started = state.match.started
+    assert started is not None and state.results
+    options = started.ruleset.options
+    last = state.results[-1]
+    scores = list(last.scores)
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))  # ties go to the earlier seat
+    if options.get("riichi.leftoverSticks") == "firstPlace":
+        scores[order[0]] += 1000 * last.sticks
+    start = int(options["riichi.startingPoints"])  # type: ignore[arg-type]
+    target = int(options["riichi.returnPoints"])  # type: ignore[arg-type]
+    uma = [int(u) for u in options["riichi.uma"]]  # type: ignore[union-attr]
+    oka = (target - start) * len(scores)
+    results = [0] * len(scores)
+    for place, seat in enumerate(order):
+        if place == 0:
+            continue
+        results[seat] = (scores[seat] + 500) // 1000 - target // 1000 + uma[place] // 1000
+    results[order[0]] = -sum(results)
+    del oka  # first place's oka is what balances the table
+    return {"scores": scores, "ranks": [order.index(s) + 1 for s in range(len(scores))], "results": results}

@@ -80,6 +80,12 @@ class HandResult(NamedTuple):
     explanation: str
     tenpai: tuple[int, ...] = ()
     abort: str | None = None
+    deposits: tuple[int, ...] = ()  # riichi sticks put down this hand, by seat (in points)
+
+    @property
+    def paid(self) -> tuple[int, ...]:
+        """The change without this hand's riichi deposits: what Tenhou's logs record."""
+        return tuple(p + d for p, d in zip(self.points, self.deposits, strict=True))
 
 
 Phase = Literal["deal", "draw", "discard", "after_discard", "rinshan", "over"]
@@ -645,6 +651,8 @@ class RiichiProjection:
                 )
         tenpai = sorted(set(event.tenpai))
         points = [-d for d in rnd.deposits]
+        if event.nagashi:
+            return self._nagashi(state, rnd, step, event, points)
         if 0 < len(tenpai) < rnd.players:
             gain, loss = 3000 // len(tenpai), 3000 // (rnd.players - len(tenpai))
             for seat in range(rnd.players):
@@ -654,6 +662,32 @@ class RiichiProjection:
         sticks = rnd.sticks + sum(rnd.deposits) // 1000
         words = f"exhaustive draw; tenpai: {', '.join(f'seat {s}' for s in tenpai) or 'nobody'}"
         return _over(rnd, "exhaustive", tuple(points), sticks, next_dealer, words, tenpai=tuple(tenpai))
+
+    def _nagashi(
+        self, state: RiichiState, rnd: RiichiRound, step: Step, event: ExhaustiveDraw, points: list[int]
+    ) -> RiichiRound:
+        """Nagashi mangan: a mangan tsumo's payments in place of the tenpai payments; the sticks stay."""
+        assert state.match.started is not None
+        if not state.match.started.ruleset.options.get("riichi.nagashiMangan", False):
+            raise _illegal(step, "riichi.nagashi.not_allowed", "this ruleset has no nagashi mangan")
+        for seat in event.nagashi:
+            river = rnd.rivers[seat]
+            if not river or any(not is_terminal_or_honor(r.tile) or r.taken for r in river):
+                raise _illegal(
+                    step, "riichi.nagashi.river", f"seat {seat}'s river is not all terminals and honors, uncalled"
+                )
+            for other in range(rnd.players):
+                if other == seat:
+                    continue
+                share = 4000 if seat == rnd.dealer or other == rnd.dealer else 2000
+                points[other] -= share
+                points[seat] += share
+        next_dealer = (
+            rnd.dealer if rnd.dealer in event.nagashi or rnd.dealer in event.tenpai else (rnd.dealer + 1) % rnd.players
+        )
+        sticks = rnd.sticks + sum(rnd.deposits) // 1000
+        words = f"nagashi mangan: {', '.join(f'seat {s}' for s in event.nagashi)}"
+        return _over(rnd, "exhaustive", tuple(points), sticks, next_dealer, words, tenpai=tuple(event.tenpai))
 
     def _abort(self, state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDraw) -> RiichiRound:
         assert state.match.started is not None
@@ -787,5 +821,7 @@ def _over(
     abort: str | None = None,
 ) -> RiichiRound:
     scores = tuple(s + p for s, p in zip(rnd.scores, points, strict=True))
-    result = HandResult(rnd.number, kind, wins, points, scores, sticks, next_dealer, explanation, tenpai, abort)
+    result = HandResult(
+        rnd.number, kind, wins, points, scores, sticks, next_dealer, explanation, tenpai, abort, rnd.deposits
+    )
     return rnd._replace(phase="over", result=result, deposit_due=None)
