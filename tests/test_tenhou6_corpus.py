@@ -91,3 +91,36 @@ def test_every_recorded_score_change_is_reproduced(imported: tuple[Path, dict[st
                 finals += 1
     assert checked == 104  # every hand but the one known difference
     assert finals == 8  # every log that records final scores
+
+
+def test_export_gives_back_tenhous_own_hands(imported: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    from replay.cli import run
+
+    db, report = imported
+    for entry in report["imported"]:
+        target = tmp_path / f"{entry['match_id']}.json"
+        assert run(["export", entry["match_id"], "--format", "tenhou6", "-o", str(target), "--db", str(db)]) == 0
+        exported = json.loads(target.read_text(encoding="utf-8"))
+        original_text = (CORPUS / entry["file"]).read_text(encoding="utf-8")
+        try:
+            originals = [json.loads(original_text)]
+        except json.JSONDecodeError:
+            originals = [json.loads(line) for line in original_text.splitlines() if line.strip()]
+        original_log = [hand for document in originals for hand in document["log"]]
+        assert exported["log"] == original_log, entry["file"]  # every hand, call string and result
+        assert exported["name"] == originals[0]["name"]
+
+
+def test_import_export_import_export_is_byte_identical(imported: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    from replay.cli import run
+
+    db, report = imported
+    for entry in report["imported"][:26]:
+        first = tmp_path / "first.json"
+        second = tmp_path / "second.json"
+        again = tmp_path / f"again-{entry['match_id']}.db"
+        assert run(["export", entry["match_id"], "-o", str(first), "--db", str(db)]) == 0
+        assert run(["import", str(first), "--db", str(again)]) == 0
+        (match_id,) = [m.match_id for m in EventStore.open(again).matches()]
+        assert run(["export", match_id, "-o", str(second), "--db", str(again)]) == 0
+        assert first.read_bytes() == second.read_bytes(), entry["file"]

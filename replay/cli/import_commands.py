@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -102,3 +103,31 @@ class _bar:
     def __exit__(self, *exc: object) -> None:
         if self.progress is not None:
             self.progress.stop()
+
+
+@app.command("export")
+def export_match(
+    match: Annotated[str, typer.Argument(help="The match id.")],
+    format_: Annotated[str, typer.Option("--format", help="tenhou6: for Tenhou-format log viewers.")] = "tenhou6",
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file (default: stdout).")] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Write a match out in another format."""
+    from replay import service
+
+    if format_ != "tenhou6":
+        raise InputError(f"unknown export format {format_!r}; use tenhou6")
+    with open_store(db) as store:
+        steps = service.read_steps(store, match)
+    if service.game_of(steps) != "riichi":
+        raise InputError(f"match {match} is not a riichi match; tenhou6 holds riichi games")
+    started = steps[0].payload
+    names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
+    text = json.dumps(tenhou6.export(steps, names), ensure_ascii=False, separators=(",", ":")) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return
+    if output.parent and not output.parent.exists():
+        raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
+    output.write_text(text, encoding="utf-8")
+    out.print(f"wrote {match} to {output}")
