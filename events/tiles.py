@@ -133,8 +133,12 @@ def to_136(tiles: Sequence[str]) -> list[int]:
     return ids
 
 
+KIND_OF: dict[str, int] = {tile: kind(tile) for tile in TILES}
+
+
 def to_34(tiles: Iterable[str]) -> list[int]:
     counts = [0] * 34
+    index = KIND_OF
     for tile in tiles:
-        counts[kind(tile)] += 1
+        counts[index[tile]] += 1
     return counts

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Literal, NamedTuple
 
 from mahjong.agari import Agari
@@ -33,7 +34,19 @@ from events.riichi import (
     RiichiRoundStarted,
     RiichiWin,
 )
-from events.tiles import KIND_NAMES, WINDS, compact, full_set, is_red, is_terminal_or_honor, kind, plain, to_34
+from events.tiles import (
+    KIND_NAMES,
+    KIND_OF,
+    TILES,
+    WINDS,
+    compact,
+    full_set,
+    is_red,
+    is_terminal_or_honor,
+    kind,
+    plain,
+    to_34,
+)
 from replay.fold import IllegalEvent, Step
 from replay.match import GameState, MatchProjection
 from replay.riichi.pricing import MeldTiles, Priced, RiichiRules, Unpriced, WinHand, price
@@ -123,7 +136,7 @@ class RiichiRound(NamedTuple):
     interrupted: bool = False  # a call has ended the first go-around
     drawn_once: frozenset[int] = frozenset()
     discarded_once: frozenset[int] = frozenset()
-    waiting: tuple[frozenset[str], ...] = ()  # each seat's winning kinds, as of its last discard
+    counts: tuple[int, ...] = ()  # tiles seen so far, by TILES index (red fives apart)
     could_ron: frozenset[int] = frozenset()  # seats the last discard completes, until they pass it
     furiten: frozenset[int] = frozenset()  # passed a winning tile since their last discard
     riichi_furiten: frozenset[int] = frozenset()  # passed a winning tile after riichi
@@ -162,6 +175,26 @@ def waits(concealed: Sequence[str]) -> list[str]:
             found.append(KIND_NAMES[k])
         counts[k] -= 1
     return found
+
+
+def completes(concealed: Sequence[str], tile: str) -> bool:
+    """Whether ``tile`` makes these concealed tiles (3n+1 of them) a complete hand."""
+    index = KIND_OF[tile]
+    # A tile can only complete a hand by touching a held tile (same kind, or two apart in its
+    # suit), unless the hand is thirteen orphans: a cheap test before the real one.
+    touches = False
+    for held in concealed:
+        other = KIND_OF[held]
+        if other == index or (index < 27 and other // 9 == index // 9 and abs(other - index) <= 2):
+            touches = True
+            break
+    if not touches and not (is_terminal_or_honor(tile) and len(concealed) == 13):
+        return False
+    counts = to_34(concealed)
+    if counts[index] >= 4:
+        return False
+    counts[index] += 1
+    return bool(_AGARI.is_agari(counts))
 
 
 def is_tenpai(concealed: Sequence[str]) -> bool:
@@ -291,10 +324,9 @@ class RiichiProjection:
             live_left=(136 - 14 - 13 * 4) if n == 4 else (108 - 14 - 13 * 3),
             riichi=(False,) * n,
             deposits=(0,) * n,
-            waiting=tuple(frozenset(waits(h)) for h in deal.hands),
+            counts=(0,) * len(TILES),
         )
-        _check_counts(dealt, step, rules)
-        return dealt
+        return _see(dealt, [t for hand in deal.hands for t in hand] + [deal.dora_indicator], step, rules)
 
     # -- draws, discards, calls --
 
@@ -317,7 +349,7 @@ class RiichiProjection:
             if rnd.live_left <= 0:
                 raise _illegal(step, "riichi.draw.empty_wall", "the wall is empty: record riichi.exhaustive_draw")
         hands = _at(rnd.hands, draw.seat, (*rnd.hands[draw.seat], draw.tile))
-        drawn = rnd._replace(
+        drawn = _see(rnd, [draw.tile], step, rules)._replace(
             phase="discard",
             to_move=draw.seat,
             hands=hands,
@@ -329,7 +361,6 @@ class RiichiProjection:
             last_discard=None,
             kakan=None,
         )
-        _check_counts(drawn, step, rules)
         return drawn
 
     def _discard(self, state: RiichiState, rnd: RiichiRound, step: Step, discard: RiichiDiscard) -> RiichiRound:
@@ -366,9 +397,8 @@ class RiichiProjection:
         ippatsu = rnd.ippatsu - {seat}
         if declaring:
             ippatsu = ippatsu | {seat}
-        # Who else waits on this tile? They may ron it now; if they let it pass, they are furiten.
-        tile = plain(discard.tile)
-        chances = frozenset(o for o in range(rnd.players) if o != seat and tile in rnd.waiting[o])
+        # Whom does this tile complete? They may ron it now; if they let it pass, they are furiten.
+        chances = frozenset(o for o in range(rnd.players) if o != seat and completes(rnd.hands[o], discard.tile))
         return rnd._replace(
             phase="after_discard",
             hands=_at(rnd.hands, seat, rest),
@@ -382,7 +412,6 @@ class RiichiProjection:
             discarded_once=rnd.discarded_once | {seat},
             furiten=rnd.furiten - {seat},
             could_ron=chances,
-            waiting=_at(rnd.waiting, seat, frozenset(waits(rest))),
         )
 
     def _call(
@@ -432,7 +461,7 @@ class RiichiProjection:
         melds = _at(rnd.melds, seat, tuple(Meld("kakan", (*m.tiles, added), m.called, m.from_seat) if m is pon else m
                                             for m in rnd.melds[seat]))  # fmt: skip
         after = _after_kan_or_north(rnd._replace(hands=_at(rnd.hands, seat, rest), melds=melds), seat, kan=True)
-        chances = frozenset(o for o in range(rnd.players) if o != seat and plain(added) in rnd.waiting[o])
+        chances = frozenset(o for o in range(rnd.players) if o != seat and completes(rnd.hands[o], added))
         return after._replace(kakan=(seat, added), could_ron=chances)
 
     def _check_kan_count(self, rnd: RiichiRound, step: Step) -> None:
@@ -534,9 +563,7 @@ class RiichiProjection:
             raise _illegal(
                 step, "riichi.dora.no_kan", f"{rnd.kans} kans made and {len(rnd.dora) - 1} kan dora shown: none is due"
             )
-        revealed = rnd._replace(dora=(*rnd.dora, event.indicator))
-        _check_counts(revealed, step, rules)
-        return revealed
+        return _see(rnd, [event.indicator], step, rules)._replace(dora=(*rnd.dora, event.indicator))
 
     # -- the end of the hand --
 
@@ -625,7 +652,7 @@ class RiichiProjection:
 
     def _check_furiten(self, rnd: RiichiRound, step: Step, seat: int, tile: str) -> None:
         own = {plain(r.tile) for r in rnd.rivers[seat]}
-        waiting = set(rnd.waiting[seat])
+        waiting = set(waits(rnd.hands[seat]))
         if own & waiting:
             raise _illegal(
                 step,
@@ -758,31 +785,41 @@ def _after_kan_or_north(rnd: RiichiRound, seat: int, *, kan: bool) -> RiichiRoun
     )
 
 
-def _check_counts(rnd: RiichiRound, step: Step, rules: RiichiRules) -> None:
-    """No fifth copy of a tile, and red fives only as the ruleset has them."""
-    seen = rnd.seen()
-    allowed = full_set(rules.red_fives, three_player=rules.three_player)
-    by_kind: Counter[str] = Counter()
-    for tile, count in seen.items():
-        by_kind[plain(tile)] += count
-    for tile, count in by_kind.items():
-        if count > 4:
-            raise _illegal(step, "riichi.tiles.fifth_copy", f"a fifth {tile}: only four are in the set")
-        if allowed[tile] + allowed.get(f"0{tile[1]}", 0) * (tile[0] == "5") == 0:
-            raise _illegal(step, "riichi.tiles.not_in_set", f"{tile} is not in the three-player set")
-    for tile, count in seen.items():
-        if is_red(tile) and allowed[tile] == 0:
-            raise _illegal(
-                step, "riichi.tiles.no_red", f"{rules.ruleset} plays without red fives; write {plain(tile)}, not {tile}"
-            )
-        if is_red(tile) and count > allowed[tile]:
-            raise _illegal(step, "riichi.tiles.fifth_copy", f"a second red {plain(tile)}: the set has one")
-        if tile[0] == "5" and 0 < allowed[tile] < count:
+TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
+
+
+def _see(rnd: RiichiRound, tiles: Sequence[str], step: Step, rules: RiichiRules) -> RiichiRound:
+    """Count newly seen tiles: no fifth copy, and red fives only as the ruleset has them."""
+    counts = list(rnd.counts)
+    allowed = _allowed(rules.red_fives, rules.three_player)
+    for tile in tiles:
+        counts[TILE_INDEX[tile]] += 1
+        base = plain(tile)
+        red = f"0{tile[1]}" if tile[1] != "z" else ""
+        total = counts[TILE_INDEX[base]] + (counts[TILE_INDEX[red]] if red and base[0] == "5" else 0)
+        if total > 4:
+            raise _illegal(step, "riichi.tiles.fifth_copy", f"a fifth {base}: only four are in the set")
+        if allowed[base] + (allowed[red] if red and base[0] == "5" else 0) == 0:
+            raise _illegal(step, "riichi.tiles.not_in_set", f"{base} is not in the three-player set")
+        if is_red(tile):
+            if allowed[tile] == 0:
+                raise _illegal(
+                    step, "riichi.tiles.no_red", f"{rules.ruleset} plays without red fives; write {base}, not {tile}"
+                )
+            if counts[TILE_INDEX[tile]] > allowed[tile]:
+                raise _illegal(step, "riichi.tiles.fifth_copy", f"a second red {base}: the set has one")
+        elif tile[0] == "5" and 0 < allowed[tile] < counts[TILE_INDEX[tile]]:
             raise _illegal(
                 step,
                 "riichi.tiles.red_five",
                 f"the set has {allowed[tile]} plain {tile}; the fourth is red: write 0{tile[1]}",
             )
+    return rnd._replace(counts=tuple(counts))
+
+
+@cache
+def _allowed(red_fives: int, three_player: bool) -> Counter[str]:
+    return full_set(red_fives, three_player=three_player)
 
 
 def _finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiRules) -> RiichiRound:
