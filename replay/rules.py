@@ -366,6 +366,18 @@ def _riichi(
             "Kyuushu kyuuhai, four riichi, four kans and four winds abort the hand",
         ),
         _opt("riichi.tobi", "bool", tobi, "The game ends when a player goes below zero"),
+        _opt(
+            "riichi.westExtension",
+            "bool",
+            tobi,
+            "If nobody has the return points after the last hand, play on into the next wind until someone does",
+        ),
+        _opt(
+            "riichi.leaderStops",
+            "bool",
+            tobi,
+            "A last-hand dealer who keeps the deal while alone in first place with the return points ends the game",
+        ),
         _opt("riichi.startingPoints", "int", start, "Points each player starts with", minimum=0),
         _opt("riichi.returnPoints", "int", target, "Points returned for oka (oka = 4 x (return - start))", minimum=0),
         _opt("riichi.uma", "ints", uma, "Uma for 1st to 4th place, in points"),

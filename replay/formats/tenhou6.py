@@ -146,7 +146,7 @@ def game_events(game: Game) -> Iterator[tuple[str, Any]]:
         scores = tuple(int(v) for v in final[0::2])
         text = json.dumps(final, ensure_ascii=False)
         yield f"{game.source}: final scores", Claim(round=0, points=scores, source="import", text=text)
-    yield f"{game.source}: end", MatchEnded(reason="completed")
+    yield f"{game.source}: end", _Ending()
 
 
 def _call(text: str, seat: int, players: int, where: str) -> tuple[str, list[str], str | None, int | None]:
@@ -412,6 +412,11 @@ def _ending(
 
 
 @dataclass(frozen=True)
+class _Ending:
+    """The end of the log: a completed match if the rules say it is over, else abandoned."""
+
+
+@dataclass(frozen=True)
 class TenpaiFromHands:
     """An exhaustive draw with no score change (all tenpai or none): the hands say which."""
 
@@ -453,6 +458,10 @@ def convert(game: Game, match_id: str) -> Imported:
     imported = Imported(game, match_id, payloads)
     try:
         for where, item in game_events(game):
+            if isinstance(item, _Ending):
+                from replay.riichi.flow import match_over
+
+                item = MatchEnded(reason="completed" if match_over(state) else "abandoned")
             payload = resolve(item, state) if isinstance(item, TenpaiFromHands) else item
             if not isinstance(payload, Claim):
                 try:

@@ -77,3 +77,35 @@ def final_standings(state: RiichiState) -> dict[str, list[int] | list[str]]:
     results[order[0]] = -sum(results)
     del oka  # first place's oka is what balances the table
     return {"scores": scores, "ranks": [order.index(s) + 1 for s in range(len(scores))], "results": results}
+
+
+def match_over(state: RiichiState) -> str | None:
+    """Why the match is over after its last hand, or None while it goes on."""
+    started, rnd = state.match.started, state.round
+    if started is None or rnd is None or not rnd.over or rnd.result is None:
+        return None
+    options = started.ruleset.options
+    result = rnd.result
+    players = rnd.players
+    below = [s for s, score in enumerate(result.scores) if score < 0]
+    if options.get("riichi.tobi") and below:
+        return f"seat {below[0]} went below zero"
+    target = int(options["riichi.returnPoints"])  # type: ignore[arg-type]
+    last_wind = 0 if started.length.unit == "tonpuusen" else 1
+    wind = "1z2z3z4z".index(rnd.round_wind) // 2
+    top = max(result.scores)
+    renchan = result.next_dealer == rnd.dealer
+    extension = bool(options.get("riichi.westExtension"))
+    if wind > last_wind:
+        if top >= target:
+            return f"{top} reached the return points in the extension"
+        if (rnd.hand == players and not renchan) or wind > last_wind + 1:
+            return "the extension is played out"
+        return None
+    if wind == last_wind and rnd.hand == players:
+        leader_alone = result.scores.count(top) == 1 and result.scores.index(top) == rnd.dealer
+        if renchan and options.get("riichi.leaderStops") and leader_alone and top >= target:
+            return "the last dealer leads with the return points and stops"
+        if not renchan and (top >= target or not extension):
+            return "the last hand is played"
+    return None

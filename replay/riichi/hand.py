@@ -231,6 +231,13 @@ class RiichiProjection:
     def apply(self, state: RiichiState, step: Step) -> RiichiState:
         payload = step.payload
         if isinstance(payload, MatchStarted | MatchEnded | RoundStarted):
+            if isinstance(payload, MatchEnded) and payload.reason == "completed":
+                from replay.riichi.flow import match_over
+
+                if state.results and not match_over(state):
+                    raise _illegal(
+                        step, "riichi.match.not_over", "the match goes on; record reason abandoned to stop it"
+                    )
             match = self.match.apply(state.match, step)
             if isinstance(payload, MatchStarted):
                 return RiichiState(match=match, options=RiichiRules.of(payload.ruleset.id, payload.ruleset.options,
@@ -263,6 +270,11 @@ class RiichiProjection:
         players = state.match.players
         if state.round is not None and not state.round.over:
             raise _illegal(step, "riichi.round.unfinished", f"hand {state.round.number} is not over yet")
+        from replay.riichi.flow import match_over
+
+        ended = match_over(state)
+        if ended:
+            raise _illegal(step, "riichi.match.over", f"the match is over: {ended}; record match_ended")
         if len(event.scores) != players:
             raise _illegal(step, "riichi.round.scores", f"give {players} scores, one per seat, not {len(event.scores)}")
         if event.dealer >= players:
@@ -593,6 +605,18 @@ class RiichiProjection:
                 raise _illegal(step, "riichi.win.own_discard", "a player cannot ron his own discard")
             if any(w.seat == seat for w in rnd.wins):
                 raise _illegal(step, "riichi.win.twice", f"seat {seat} has already won on this tile")
+            if rnd.wins:
+                assert state.match.started is not None
+                if len(rnd.wins) >= 2 and state.match.started.ruleset.options.get("riichi.tripleRon") == "abortive":
+                    raise _illegal(
+                        step,
+                        "riichi.win.triple_ron",
+                        f"three rons on one tile abort the hand under {rules.ruleset}: "
+                        "record riichi.abortive_draw triple_ron instead",
+                    )
+                distance = (seat - from_seat) % rnd.players
+                if any((w.seat - from_seat) % rnd.players > distance for w in rnd.wins):
+                    raise _illegal(step, "riichi.win.order", "record the rons in turn order from the discarder")
             concealed = (*rnd.hands[seat], win_tile)
             if is_complete(concealed):
                 self._check_furiten(rnd, step, seat, win_tile)
@@ -636,7 +660,7 @@ class RiichiProjection:
         priced = price(hand, rules)
         if isinstance(priced, Unpriced) and not priced.stands:
             raise _illegal(step, "riichi.win.no_win", f"this win does not stand under {rules.ruleset}: {priced.reason}")
-        wins = (*rnd.wins, WinRecord(seat, win.kind, from_seat, hand, priced))
+        wins = _share_counters((*rnd.wins, WinRecord(seat, win.kind, from_seat, hand, priced)), rnd, state, rules)
         return _finish_wins(state, rnd._replace(wins=wins), rules)
 
     def _pao(self, rnd: RiichiRound, step: Step, seat: int, win: RiichiWin) -> int | None:
@@ -820,6 +844,30 @@ def _see(rnd: RiichiRound, tiles: Sequence[str], step: Step, rules: RiichiRules)
 @cache
 def _allowed(red_fives: int, three_player: bool) -> Counter[str]:
     return full_set(red_fives, three_player=three_player)
+
+
+def _share_counters(
+    wins: tuple[WinRecord, ...], rnd: RiichiRound, state: RiichiState, rules: RiichiRules
+) -> tuple[WinRecord, ...]:
+    """Who takes the honba and the riichi sticks when several players ron one tile, by option."""
+    if len(wins) == 1:
+        return wins
+    assert state.match.started is not None
+    options = state.match.started.ruleset.options
+    table = rnd.sticks + sum(rnd.deposits) // 1000
+    own = {w.seat: rnd.deposits[w.seat] // 1000 for w in wins}
+    shared: list[WinRecord] = []
+    for index, record in enumerate(wins):
+        honba = rnd.honba if index == 0 or options.get("riichi.multiRonHonba") == "eachWinner" else 0
+        if options.get("riichi.multiRonSticks") == "ownBackRestNearest":
+            sticks = own[record.seat] + (table - sum(own.values()) if index == 0 else 0)
+        else:
+            sticks = table if index == 0 else 0
+        if (honba, sticks) != (record.hand.honba, record.hand.sticks):
+            hand = record.hand._replace(honba=honba, sticks=sticks)
+            record = record._replace(hand=hand, priced=price(hand, rules))
+        shared.append(record)
+    return tuple(shared)
 
 
 def _finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiRules) -> RiichiRound:
