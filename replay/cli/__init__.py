@@ -12,11 +12,19 @@ import sys
 import typer
 
 from events.errors import EXIT_INTERNAL, EXIT_USAGE, TaikyokuError
-from replay.cli import hanafuda_commands, import_commands, riichi_commands, store_commands
+from replay.cli import hanafuda_commands, history_commands, import_commands, riichi_commands, store_commands
 from replay.cli.app import app
 from replay.fold import IllegalEvent
 
-__all__ = ["app", "hanafuda_commands", "import_commands", "main", "riichi_commands", "store_commands"]
+__all__ = [
+    "app",
+    "hanafuda_commands",
+    "history_commands",
+    "import_commands",
+    "main",
+    "riichi_commands",
+    "store_commands",
+]
 
 
 def _fail(message: str, code: int) -> int:

@@ -29,9 +29,14 @@ def import_logs(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Import each game in the files as a new match; a game with an illegal move is skipped and named."""
+    """Import each game in the files as a new match; a game with an illegal move is skipped and named.
+
+    json and jsonl restore taikyoku's own exports exactly: the same event ids, the same chain."""
+    if format_ in ("json", "jsonl"):
+        _import_native(files, strict, db, json_out)
+        return
     if format_ != "tenhou6":
-        raise InputError(f"unknown import format {format_!r}; use tenhou6")
+        raise InputError(f"unknown import format {format_!r}; use tenhou6, json or jsonl")
     games: list[tenhou6.Game] = []
     skipped: list[dict[str, str]] = []
     for path in files:
@@ -107,27 +112,113 @@ class _bar:
 
 @app.command("export")
 def export_match(
-    match: Annotated[str, typer.Argument(help="The match id.")],
-    format_: Annotated[str, typer.Option("--format", help="tenhou6: for Tenhou-format log viewers.")] = "tenhou6",
+    match: Annotated[str | None, typer.Argument(help="The match id (or --all).")] = None,
+    all_matches: Annotated[bool, typer.Option("--all", help="Every match in the store.")] = False,
+    format_: Annotated[
+        str, typer.Option("--format", help="json (with ids and hashes), jsonl, csv (a row per round), or tenhou6.")
+    ] = "json",
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file (default: stdout).")] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Write a match out in another format."""
+    """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format."""
     from replay import service
 
+    if format_ not in ("json", "jsonl", "csv", "tenhou6"):
+        raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv or tenhou6")
+    if (match is None) == (not all_matches):
+        raise InputError("name one match, or give --all")
+    if output is not None and not output.parent.exists():
+        raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
     if format_ != "tenhou6":
-        raise InputError(f"unknown export format {format_!r}; use tenhou6")
+        _write(_export_native(db, match, format_), output)
+        return
+    if match is None:
+        raise InputError("tenhou6 holds one game: name the match")
     with open_store(db) as store:
         steps = service.read_steps(store, match)
     if service.game_of(steps) != "riichi":
         raise InputError(f"match {match} is not a riichi match; tenhou6 holds riichi games")
     started = steps[0].payload
     names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
-    text = json.dumps(tenhou6.export(steps, names), ensure_ascii=False, separators=(",", ":")) + "\n"
+    _write(json.dumps(tenhou6.export(steps, names), ensure_ascii=False, separators=(",", ":")) + "\n", output)
+
+
+def _write(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    if output.parent and not output.parent.exists():
-        raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
     output.write_text(text, encoding="utf-8")
-    out.print(f"wrote {match} to {output}")
+    out.print(f"wrote {output}")
+
+
+def _export_native(db: Any, match: str | None, format_: str) -> str:
+    from replay import service
+    from replay.formats import native
+
+    with open_store(db) as store:
+        ids = [match] if match is not None else [m.match_id for m in store.matches()]
+        matches = []
+        with _bar(len(ids)) as tick:
+            for match_id in ids:
+                matches.append(store.read(match_id))
+                tick()
+        if format_ == "json":
+            return native.to_json(matches)
+        if format_ == "jsonl":
+            return native.to_jsonl(matches)
+        rows = []
+        for match_id in ids:
+            state = service.replay_match(store, match_id).state
+            names = list(state.names)
+            standings = (
+                list(state.results[-1].scores)
+                if state.results and hasattr(state.results[-1], "scores")
+                else list(state.standings)
+            )
+            rows.append(native.csv_rows(match_id, names, state.results, standings))
+        header = "match,round,dealer,winner,decided_by," + ",".join(f"seat{i}" for i in range(4)) + "\n"
+        return header + "".join(rows)
+
+
+def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> None:
+    from replay import service
+    from replay.formats import native
+
+    found: list[tuple[str, native.ExportedMatch]] = []
+    skipped: list[dict[str, str]] = []
+    for path in files:
+        if not path.is_file():
+            raise InputError(f"file {path} does not exist; give a taikyoku json or jsonl export")
+        for match in native.read(path.read_bytes(), path.name):
+            problems = native.check(match, path.name)
+            if problems:
+                skipped.append({"file": path.name, "match_id": match.match_id, "reason": problems[0]})
+            else:
+                found.append((path.name, match))
+    if strict and skipped:
+        for entry in skipped:
+            sys.stderr.write(f"taikyoku: finding: {entry['reason']}\n")
+        raise typer.Exit(EXIT_FINDINGS)
+    imported: list[dict[str, Any]] = []
+    with open_store(db, create=True) as store:
+        for name, match in found:
+            if store.exists(match.match_id):
+                skipped.append(
+                    {"file": name, "match_id": match.match_id, "reason": f"match {match.match_id} is already in {db}"}
+                )
+                continue
+            stored = service.check_and_append(store, match.match_id, native.pending(match), expected_seq=0)
+            imported.append(
+                {"file": name, "match_id": match.match_id, "events": len(stored), "head_hash": stored[-1].hash}
+            )
+    if json_out:
+        print_json({"imported": imported, "skipped": skipped})
+    else:
+        for entry in imported:
+            out.print(
+                f"imported {entry['match_id']} from {entry['file']}: {entry['events']} events, head {entry['head_hash'][:12]}"
+            )
+        for entry in skipped:
+            sys.stderr.write(f"taikyoku: skipped: {entry['reason']}\n")
+    if skipped:
+        raise typer.Exit(EXIT_FINDINGS)

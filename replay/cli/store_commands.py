@@ -205,10 +205,14 @@ def matches(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
 def verify(
     match: Annotated[str | None, typer.Argument(help="One match (default: the whole store).")] = None,
     schemas: Annotated[bool, typer.Option("--schemas/--no-schemas", help="Re-validate every event.")] = True,
+    file: Annotated[Path | None, typer.Option("--file", help="Check an exported json or jsonl file instead.")] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
     """Check the hash chains and re-validate every stored event. Exit 4 if anything is wrong."""
+    if file is not None:
+        _verify_file(file, json_out)
+        return
     with open_store(db) as store:
         total = store.count() if match is None else store.head(match)
         with _progress(total, "verifying") as tick:
@@ -233,6 +237,26 @@ def verify(
             + ("; every event valid against its schema" if schemas else "")
         )
     if findings:
+        raise typer.Exit(EXIT_CORRUPT)
+
+
+def _verify_file(file: Path, json_out: bool) -> None:
+    from replay.formats import native
+
+    data, name = read_input(str(file))
+    matches = native.read(data, name)
+    problems = [p for m in matches for p in native.check(m, name)]
+    events = sum(len(m.events) for m in matches)
+    if json_out:
+        print_json({"ok": not problems, "file": name, "matches": len(matches), "events": events, "findings": problems})
+    elif problems:
+        for problem in problems:
+            out.print(f"[red]FAIL[/red] {problem}", markup=True)
+    else:
+        out.print(
+            f"ok: {events} events in {len(matches)} match{'es' if len(matches) != 1 else ''}; every hash and schema checks"
+        )
+    if problems:
         raise typer.Exit(EXIT_CORRUPT)
 
 

@@ -1,0 +1,86 @@
+"""Corrections and disputes as events: retract, note, dispute, and the table's claim."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from events.envelope import new_event
+from events.errors import InputError
+from events.match import Annotation, Claim, Retract
+from events.model import Payload
+from replay import service
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json, recorder
+
+MatchArg = Annotated[str, typer.Argument(help="The match id.")]
+SeqArg = Annotated[int, typer.Argument(help="The seq of the event it concerns (see `taikyoku log`).", min=1)]
+
+
+def _append(db: object, match: str, payload: Payload, by: str | None, json_out: bool) -> None:
+    with open_store(db) as store:  # type: ignore[arg-type]
+        stored = service.check_and_append(store, match, [new_event(payload, recorded_by=recorder(by))])
+    event = stored[0]
+    if json_out:
+        print_json(event.envelope() | {"hash": event.hash})
+    else:
+        out.print(f"seq {event.seq}: {event.type} recorded in {match}")
+
+
+@app.command()
+def retract(
+    match: MatchArg,
+    seq: SeqArg,
+    reason: Annotated[str, typer.Option("--reason", help="Why the event is void.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Void a mistaken event. It stays in the history; replay leaves it out."""
+    if not reason.strip():
+        raise InputError("--reason must say why the event is void")
+    _append(db, match, Retract(seq=seq, reason=reason), by, json_out)
+
+
+@app.command()
+def note(
+    match: MatchArg, seq: SeqArg, text: Annotated[str, typer.Argument(help="The note.")],
+    by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False,
+) -> None:  # fmt: skip
+    """Attach a note to an event."""
+    _append(db, match, Annotation(seq=seq, kind="note", text=text), by, json_out)
+
+
+@app.command()
+def dispute(
+    match: MatchArg, seq: SeqArg, text: Annotated[str, typer.Argument(help="What is disputed.")],
+    by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False,
+) -> None:  # fmt: skip
+    """Attach a dispute to an event; `taikyoku audit` lists it."""
+    _append(db, match, Annotation(seq=seq, kind="dispute", text=text), by, json_out)
+
+
+@app.command()
+def claim(
+    match: MatchArg,
+    round_no: Annotated[int, typer.Option("--round", help="The round (riichi: the hand) the table scored.", min=1)],
+    points: Annotated[str, typer.Option("--points", help="Each seat's change, seat 0 first: e.g. 300,-300.")],
+    winner: Annotated[int | None, typer.Option("--winner", help="The winner's seat, if any.")] = None,
+    text: Annotated[str, typer.Option("--text", help="How the table scored it.")] = "",
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Record the result the table agreed on for a round; `taikyoku audit` compares it with the computed one."""
+    try:
+        values = tuple(int(p) for p in points.split(","))
+    except ValueError:
+        raise InputError("--points takes whole numbers separated by commas, one per seat, e.g. 300,-300") from None
+    with open_store(db) as store:
+        steps = service.read_steps(store, match)
+    seats = len(steps[0].payload.players)  # type: ignore[attr-defined]
+    if len(values) != seats:
+        raise InputError(f"--points needs {seats} numbers, one per seat; got {len(values)}")
+    if winner is not None and not 0 <= winner < seats:
+        raise InputError(f"--winner {winner} is not a seat (0 to {seats - 1})")
+    _append(db, match, Claim(round=round_no, points=values, winner=winner, text=text), by, json_out)
