@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from events.envelope import new_event
-from events.errors import InputError
+from events.errors import EXIT_FINDINGS, InputError
 from events.match import Annotation, Claim, Retract
 from events.model import Payload
 from replay import service
@@ -84,3 +84,59 @@ def claim(
     if winner is not None and not 0 <= winner < seats:
         raise InputError(f"--winner {winner} is not a seat (0 to {seats - 1})")
     _append(db, match, Claim(round=round_no, points=values, winner=winner, text=text), by, json_out)
+
+
+@app.command()
+def audit(
+    match: MatchArg,
+    round_no: Annotated[int | None, typer.Option("--round", help="Only this round (riichi: hand).", min=1)] = None,
+    rulesets: Annotated[
+        str | None, typer.Option("--ruleset", help="Riichi: re-price every win under these, side by side.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Audit a match: integrity, legality, claims, history, balance. Exit 1 when anything is found."""
+    from replay.audit import audit as run_audit
+    from replay.rules import ruleset, ruleset_ids
+
+    chosen = [r.strip() for r in (rulesets or "").split(",") if r.strip()]
+    for name in chosen:
+        spec = ruleset(name)
+        if spec is None or spec.game != "riichi":
+            raise InputError(f"unknown riichi ruleset {name!r}; use one of: {', '.join(ruleset_ids('riichi'))}")
+    with open_store(db) as store:
+        report = run_audit(store, match, round_no=round_no, rulesets=chosen)
+    if json_out:
+        print_json(
+            {
+                "match_id": report.match_id,
+                "game": report.game,
+                "ok": report.ok,
+                "rounds": report.rounds,
+                "findings": [f.__dict__ for f in report.findings],
+                "history": report.history,
+                "repricing": report.repricing,
+            }
+        )
+    else:
+        verdict = "[green]no findings[/green]" if report.ok else f"[red]{len(report.findings)} finding(s)[/red]"
+        out.print(f"[bold]audit of {match}[/bold] ({report.game}, {report.rounds} rounds): {verdict}")
+        for finding in report.findings:
+            where = f" seq {finding.seq}" if finding.seq else ""
+            out.print(f"  {finding.kind} [{finding.code}]{where}: {finding.message}", markup=False)
+        if report.history:
+            out.print("history:")
+            for entry in report.history:
+                void = f" (retracted by seq {entry['retracted_by']})" if "retracted_by" in entry else ""
+                target = f" seq {entry['target']}" if "target" in entry else f" round {entry.get('round')}"
+                out.print(f"  seq {entry['seq']} {entry['what']}{target} by {entry['by']} at {entry['at'][:19]}: "
+                          f"{entry.get('text', '')}{void}", markup=False)  # fmt: skip
+        for entry in report.repricing:
+            prices = "; ".join(
+                f"{p['ruleset']}: {p['payments'] if p['priced'] else 'unpriced (' + p['reason'] + ')'}"
+                for p in entry["prices"]
+            )
+            out.print(f"  hand {entry['hand']} seat {entry['seat']} {entry['kind']}: {prices}", markup=False)
+    if not report.ok:
+        raise typer.Exit(EXIT_FINDINGS)

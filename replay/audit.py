@@ -1,0 +1,277 @@
+"""One audit of a match: integrity, legality, claims, history, balance, and riichi re-pricing.
+
+Every finding has a kind, a stable code, the seq and round it concerns, and a sentence that says
+what is wrong. Integrity is the store's own check (the chain, the schemas); legality replays every
+round through the game's fold and reports the first illegal event of each, with the state before
+it; claims compare what the table (or a log) said was paid with what the rules compute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from events.match import Annotation, Claim, Retract, RoundStarted
+from events.riichi import RiichiRoundStarted
+from replay.fold import IllegalEvent, Step, history
+from replay.games import projection_for
+from store import EventStore
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str  # integrity, legality, claim, dispute, balance
+    code: str
+    message: str
+    seq: int | None = None
+    round: int | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Report:
+    match_id: str
+    game: str
+    findings: list[Finding] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    repricing: list[dict[str, Any]] = field(default_factory=list)
+    rounds: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+ROUND_STARTS = (RoundStarted, RiichiRoundStarted)
+
+
+def audit(store: EventStore, match_id: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
+    from replay import service
+
+    steps = service.read_steps(store, match_id)
+    game = service.game_of(steps)
+    report = Report(match_id, game)
+    for finding in store.verify(match_id):
+        report.findings.append(Finding("integrity", finding.code, finding.message, finding.seq))
+    try:
+        hist = history(steps)
+    except IllegalEvent as exc:
+        report.findings.append(Finding("legality", exc.code, exc.message, exc.seq))
+        return report
+    _history(report, hist.steps, hist.retracted_by)
+    state = _legality(report, game, hist.effective, round_no)
+    results = list(state.results) if state is not None else []
+    report.rounds = len(results)
+    _claims(
+        report, game, [c for c in hist.claims if round_no is None or c.payload.round in (round_no, 0)], results, state
+    )
+    _balance(report, game, results, hist.effective, state, round_no)
+    if rulesets and game == "riichi" and state is not None:
+        _reprice(report, results, state, rulesets, round_no)
+    return report
+
+
+def _round_of(result: Any) -> int:
+    return int(getattr(result, "round", None) or result.number)
+
+
+def _legality(report: Report, game: str, effective: Sequence[Step], round_no: int | None) -> Any:
+    """Fold every event; on an illegal one, report it and leave the rest of its round out."""
+    projection = projection_for(game)  # type: ignore[arg-type]
+    state = projection.initial()
+    skipping = False
+    current = 0
+    for step in effective:
+        if isinstance(step.payload, ROUND_STARTS):
+            current += 1
+            if skipping and state.round is not None and not state.round.over:
+                state = state._replace(round=state.round._replace(phase="over"))  # the broken round is closed
+            skipping = False
+        if skipping:
+            continue
+        try:
+            state = projection.apply(state, step)
+        except IllegalEvent as exc:
+            skipping = True
+            if round_no is not None and current != round_no:
+                continue
+            before = _describe_state(state)
+            report.findings.append(
+                Finding(
+                    "legality", exc.code, f"round {current}: {exc.message}", step.seq, current, {"state_before": before}
+                )
+            )
+    return state
+
+
+def _describe_state(state: Any) -> dict[str, Any]:
+    rnd = getattr(state, "round", None)
+    if rnd is None:
+        return {"round": None}
+    described: dict[str, Any] = {"phase": getattr(rnd, "phase", None), "to_move": getattr(rnd, "to_move", None)}
+    for name in ("hands", "field", "captured", "pending"):
+        value = getattr(rnd, name, None)
+        if value is not None:
+            described[name] = [list(v) for v in value] if name in ("hands", "captured") else value
+    return described
+
+
+def _history(report: Report, steps: Sequence[Step], retracted_by: dict[int, Step]) -> None:
+    for step in steps:
+        payload = step.payload
+        entry: dict[str, Any] = {"seq": step.seq, "type": step.type, "by": step.recorded_by, "at": step.recorded_at}
+        if isinstance(payload, Retract):
+            entry |= {"what": "retract", "target": payload.seq, "text": payload.reason}
+        elif isinstance(payload, Annotation):
+            entry |= {"what": payload.kind, "target": payload.seq, "text": payload.text}
+            if payload.kind == "dispute" and payload.seq not in retracted_by:
+                report.findings.append(
+                    Finding(
+                        "dispute",
+                        "history.dispute",
+                        f"seq {payload.seq} is disputed by {step.recorded_by}: {payload.text}",
+                        step.seq,
+                    )
+                )
+        elif isinstance(payload, Claim):
+            entry |= {
+                "what": "claim",
+                "round": payload.round,
+                "points": list(payload.points),
+                "text": payload.text[:200],
+            }
+        else:
+            continue
+        if step.seq in retracted_by:
+            entry["retracted_by"] = retracted_by[step.seq].seq
+        report.history.append(entry)
+
+
+def _computed_points(game: str, result: Any, claim: Claim) -> tuple[int, ...]:
+    if game == "riichi":
+        return tuple(result.paid)  # a riichi claim, like Tenhou's record, leaves out this hand's riichi deposits
+    return tuple(result.points)
+
+
+def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence[Any], state: Any) -> None:
+    by_round = {_round_of(r): r for r in results}
+    for step in claims:
+        claim: Claim = step.payload  # type: ignore[assignment]
+        if claim.round == 0:
+            _final_claim(report, game, step, claim, state)
+            continue
+        result = by_round.get(claim.round)
+        if result is None:
+            report.findings.append(
+                Finding(
+                    "claim",
+                    "claim.no_round",
+                    f"a claim for round {claim.round}, which has no result",
+                    step.seq,
+                    claim.round,
+                )
+            )
+            continue
+        computed = _computed_points(game, result, claim)
+        differences = [
+            f"claimed {c:+} to seat {seat}; the {'tiles' if game == 'riichi' else 'cards'} give {r:+}"
+            for seat, (c, r) in enumerate(zip(claim.points, computed, strict=False))
+            if c != r
+        ]
+        winner = getattr(result, "winner", None)
+        if winner is None and getattr(result, "wins", None):
+            winner = result.wins[0].seat
+        if claim.winner is not None and claim.winner != winner:
+            differences.insert(
+                0, f"claimed seat {claim.winner} won; the rules say {'nobody' if winner is None else f'seat {winner}'}"
+            )
+        if differences:
+            why = getattr(result, "explanation", "")
+            report.findings.append(
+                Finding(
+                    "claim",
+                    "claim.differs",
+                    f"round {claim.round}: " + "; ".join(differences) + f", because {why}",
+                    step.seq,
+                    claim.round,
+                    {"claimed": list(claim.points), "computed": list(computed)},
+                )
+            )
+
+
+def _final_claim(report: Report, game: str, step: Step, claim: Claim, state: Any) -> None:
+    if game == "riichi" and state is not None and state.results:
+        from replay.riichi.flow import final_standings
+
+        computed = tuple(final_standings(state)["scores"])
+    else:
+        computed = tuple(state.standings) if state is not None else ()
+    if tuple(claim.points) != computed:
+        report.findings.append(
+            Finding(
+                "claim",
+                "claim.final_differs",
+                f"claimed final scores {list(claim.points)}; the rounds give {list(computed)}",
+                step.seq,
+                0,
+            )
+        )
+
+
+def _balance(
+    report: Report, game: str, results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+) -> None:
+    """Zero-sum where the game is, and each riichi hand starting where the last one ended."""
+    if game == "riichi":
+        starts = [s for s in effective if isinstance(s.payload, RiichiRoundStarted)]
+        sticks = starts[0].payload.sticks if starts else 0  # type: ignore[attr-defined]
+        for index, result in enumerate(results):
+            if round_no is not None and result.number != round_no:
+                sticks = result.sticks
+                continue
+            gap = sum(result.points) + 1000 * (result.sticks - sticks)
+            if gap:
+                report.findings.append(Finding("balance", "balance.not_zero_sum",
+                                               f"hand {result.number}: the changes and sticks sum to {gap}, not 0",
+                                               None, result.number))  # fmt: skip
+            if index + 1 < len(starts):
+                following = starts[index + 1].payload
+                if tuple(following.scores) != tuple(result.scores):  # type: ignore[attr-defined]
+                    report.findings.append(Finding(
+                        "balance", "balance.scores_carried",
+                        f"hand {result.number + 1} starts from {list(following.scores)} but hand {result.number} "  # type: ignore[attr-defined]
+                        f"ended at {list(result.scores)}", starts[index + 1].seq, result.number + 1))  # fmt: skip
+                if following.sticks != result.sticks:  # type: ignore[attr-defined]
+                    report.findings.append(Finding(
+                        "balance", "balance.sticks_carried",
+                        f"hand {result.number + 1} starts with {following.sticks} sticks but {result.sticks} were left",  # type: ignore[attr-defined]
+                        starts[index + 1].seq, result.number + 1))  # fmt: skip
+            sticks = result.sticks
+        return
+    if (
+        game == "sendai"
+        and state is not None
+        and state.options is not None
+        and state.options.payment == "eachOpponentPays"
+    ):
+        for result in results:
+            if (round_no is None or result.round == round_no) and sum(result.points):
+                report.findings.append(Finding("balance", "balance.not_zero_sum",
+                                               f"round {result.round}: the points sum to {sum(result.points)}, not 0",
+                                               None, result.round))  # fmt: skip
+
+
+def _reprice(report: Report, results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None) -> None:
+    from replay.riichi.view import priced_json, reprice
+
+    for result in results:
+        if round_no is not None and result.number != round_no:
+            continue
+        for win in result.wins:
+            report.repricing.append({
+                "hand": result.number,
+                "seat": win.seat,
+                "kind": win.kind,
+                "prices": [priced_json(reprice(win, name, state.options)) for name in rulesets],
+            })  # fmt: skip
