@@ -63,9 +63,8 @@ def audit(store: EventStore, match_id: str, *, round_no: int | None = None, rule
     state = _legality(report, game, hist.effective, round_no)
     results = list(state.results) if state is not None else []
     report.rounds = len(results)
-    _claims(
-        report, game, [c for c in hist.claims if round_no is None or c.payload.round in (round_no, 0)], results, state
-    )
+    claims = [c for c in hist.claims if round_no is None or getattr(c.payload, "round", None) in (round_no, 0)]
+    _claims(report, game, claims, results, state)
     _balance(report, game, results, hist.effective, state, round_no)
     if rulesets and game == "riichi" and state is not None:
         _reprice(report, results, state, rulesets, round_no)
