@@ -17,7 +17,7 @@ from rich.table import Table
 from events.cards import BY_ID, resolve
 from events.errors import InputError
 from events.hanafuda import CardCapture, PlacedCard
-from events.match import RoundStarted
+from events.match import GameName, RoundStarted
 from events.model import Payload
 from events.sendai import (
     KoiKoi,
@@ -385,20 +385,99 @@ def replay(
         int | None, typer.Option("--round", help="Show this round (default: the latest).", min=1)
     ] = None,
     at: Annotated[int | None, typer.Option("--at", help="Show the state right after this seq.", min=1)] = None,
+    without: Annotated[
+        int | None, typer.Option("--without", help="What if this event had not happened.", min=1)
+    ] = None,
+    replace: Annotated[
+        str | None, typer.Option("--replace", help="What if this event had been another: SEQ=event.json.")
+    ] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Replay a match: hands, field, captures and yaku at any point, and every round's result."""
+    """Replay a match: hands, field, captures and yaku at any point, and every round's result.
+
+    With --without or --replace, replay as if one event had been different, and say how the
+    results change. Nothing is written."""
     with open_store(db) as store:
         steps = service.read_steps(store, match)
     game = service.game_of(steps)
-    snap = snapshot(projection_for(game), steps, round_no=round_no, at=at)
     views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
+    if without is not None or replace is not None:
+        _what_if(match, game, steps, views[game], round_no, without, replace, json_out)
+        return
+    snap = snapshot(projection_for(game), steps, round_no=round_no, at=at)
     data = views[game].match_json(match, snap)
     if json_out:
         print_json(data)
     else:
         {"tensho": _show_tensho, "sendai": _show_sendai, "riichi": _show_riichi}[game](data)
+
+
+def _what_if(
+    match: str, game: GameName, steps: list[Any], view: Any, round_no: int | None, without: int | None,
+    replace: str | None, json_out: bool,
+) -> None:  # fmt: skip
+    """The match replayed with one event left out or changed, beside what was recorded."""
+    from replay.fold import IllegalEvent, Step
+
+    if without is not None and replace is not None:
+        raise InputError("give --without or --replace, not both")
+    target = without if without is not None else _replace_seq(replace or "")
+    if not any(s.seq == target for s in steps):
+        raise InputError(f"match {match} has no seq {target}; see `taikyoku log {match}`")
+    if without is not None:
+        changed = [s for s in steps if s.seq != without]
+        what = f"without seq {without} ({next(s.type for s in steps if s.seq == without)})"
+    else:
+        from events import ingest
+        from replay.cli.app import read_input
+
+        source = (replace or "").split("=", 1)[1]
+        data, name = read_input(source)
+        (document,) = ingest.split_documents(data, name)[:1]
+        original = next(s for s in steps if s.seq == target)
+        completed = ingest.complete(document, match_id=match, seq=target, recorded_by=original.recorded_by)
+        _, _, event = ingest.validate(completed)
+        changed = [Step(target, event.type, event.payload) if s.seq == target else s for s in steps]
+        what = f"with seq {target} replaced by {event.type}"
+    before = view.match_json(match, snapshot(projection_for(game), steps, round_no=round_no))
+    try:
+        after = view.match_json(match, snapshot(projection_for(game), changed, round_no=round_no))
+    except IllegalEvent as exc:
+        message = f"{what}, the record no longer stands: {exc.message} [{exc.code}]"
+        if json_out:
+            print_json({"match_id": match, "what_if": what, "stands": False, "reason": message})
+        else:
+            out.print(message, markup=False)
+        raise typer.Exit(1) from None
+
+    def outcome(results: list[dict[str, Any]]) -> list[str]:
+        return [str(r.get("explanation", "")) for r in results]
+
+    differs = outcome(before["results"]) != outcome(after["results"])
+    if json_out:
+        print_json({"match_id": match, "what_if": what, "stands": True, "changed": differs,
+                    "recorded": before["results"], "results": after["results"]})  # fmt: skip
+        return
+    out.print(f"[bold]what if[/bold]: {match} {what} (nothing is written)")
+    for old, new in zip(outcome(before["results"]), outcome(after["results"]), strict=False):
+        mark = "same" if old == new else "changes"
+        out.print(f"  {mark}: recorded: {old}", markup=False)
+        if old != new:
+            out.print(f"           would be: {new}", markup=False)
+    for extra in outcome(after["results"])[len(before["results"]) :]:
+        out.print(f"  new: {extra}", markup=False)
+    if len(after["results"]) < len(before["results"]):
+        out.print(
+            f"  {len(before['results']) - len(after['results'])} recorded result(s) would not be reached", markup=False
+        )
+
+
+def _replace_seq(text: str) -> int:
+    seq, sep, source = text.partition("=")
+    if not sep or not seq.strip().isdigit() or not source:
+        raise InputError("--replace takes SEQ=FILE, e.g. --replace 12=play.json")
+    return int(seq)
 
 
 def _cards(cards: Sequence[str]) -> str:
