@@ -16,7 +16,7 @@ from events.match import Annotation, Claim, Retract, RoundStarted
 from events.riichi import RiichiRoundStarted
 from replay.fold import IllegalEvent, Step, history
 from replay.games import projection_for
-from store import EventStore
+from store import CorruptStoreError, EventStore
 
 
 @dataclass(frozen=True)
@@ -49,11 +49,17 @@ ROUND_STARTS = (RoundStarted, RiichiRoundStarted)
 def audit(store: EventStore, match_id: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
     from replay import service
 
-    steps = service.read_steps(store, match_id)
+    integrity = [Finding("integrity", f.code, f.message, f.seq) for f in store.verify(match_id)]
+    try:
+        steps = service.read_steps(store, match_id)
+    except CorruptStoreError as exc:
+        # Events that cannot be read cannot be replayed: the integrity findings are the report.
+        report = Report(match_id, "unknown", integrity)
+        if not integrity:
+            report.findings.append(Finding("integrity", exc.code, exc.message))
+        return report
     game = service.game_of(steps)
-    report = Report(match_id, game)
-    for finding in store.verify(match_id):
-        report.findings.append(Finding("integrity", finding.code, finding.message, finding.seq))
+    report = Report(match_id, game, integrity)
     try:
         hist = history(steps)
     except IllegalEvent as exc:
@@ -224,11 +230,10 @@ def _balance(
     """Zero-sum where the game is, and each riichi hand starting where the last one ended."""
     if game == "riichi":
         starts = [s for s in effective if isinstance(s.payload, RiichiRoundStarted)]
-        sticks = starts[0].payload.sticks if starts else 0  # type: ignore[attr-defined]
         for index, result in enumerate(results):
             if round_no is not None and result.number != round_no:
-                sticks = result.sticks
                 continue
+            sticks = starts[index].payload.sticks if index < len(starts) else 0  # type: ignore[attr-defined]
             gap = sum(result.points) + 1000 * (result.sticks - sticks)
             if gap:
                 report.findings.append(Finding("balance", "balance.not_zero_sum",
@@ -246,7 +251,6 @@ def _balance(
                         "balance", "balance.sticks_carried",
                         f"hand {result.number + 1} starts with {following.sticks} sticks but {result.sticks} were left",  # type: ignore[attr-defined]
                         starts[index + 1].seq, result.number + 1))  # fmt: skip
-            sticks = result.sticks
         return
     if (
         game == "sendai"

@@ -9,12 +9,12 @@ from typing import Any
 
 from events import registry
 from events.envelope import PendingEvent, new_event
-from events.errors import InputError
+from events.errors import InputError, TaikyokuError
 from events.match import GAMES, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from replay.fold import Folded, Step, fold
 from replay.games import projection_for
 from replay.rules import DEFAULT_RULESET, RulesetSpec, default_length, ruleset, ruleset_ids
-from store import EventStore, MatchExistsError, StoredEvent
+from store import CorruptStoreError, EventStore, MatchExistsError, StoredEvent
 
 MATCH_ID = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$")
 
@@ -39,10 +39,19 @@ def read_steps(store: EventStore, match_id: str) -> list[Step]:
     if not store.initialized:
         store.read(match_id)  # raises the usual unknown-match error
     decode = registry.decode
-    return [
-        Step(seq, kind, decode(kind, version, text), event_id, by, at)
-        for seq, event_id, kind, version, at, by, text in store.read_rows(match_id)
-    ]
+    rows = list(store.read_rows(match_id))
+    try:
+        return [Step(seq, kind, decode(kind, version, text), event_id, by, at) for seq, event_id, kind, version, at, by, text in rows]  # fmt: skip
+    except (ValueError, TaikyokuError):  # pydantic's ValidationError is a ValueError
+        for seq, _, kind, version, _, _, text in rows:
+            try:
+                decode(kind, version, text)
+            except (ValueError, TaikyokuError):
+                raise CorruptStoreError(
+                    f"match {match_id} seq {seq}: the stored {kind} event no longer fits its schema; "
+                    f"run `taikyoku verify {match_id}` and restore the database from a backup"
+                ) from None
+        raise
 
 
 def replay_match(store: EventStore, match_id: str, *, until: int | None = None) -> Folded[Any]:

@@ -440,6 +440,9 @@ def _what_if(
         _, _, event = ingest.validate(completed)
         changed = [Step(target, event.type, event.payload) if s.seq == target else s for s in steps]
         what = f"with seq {target} replaced by {event.type}"
+    changed, moot = _drop_moot(game, changed)
+    if moot:
+        what += f"; the round would be over by then, so seq {_seq_ranges(moot)} would not have happened"
     before = view.match_json(match, snapshot(projection_for(game), steps, round_no=round_no))
     try:
         after = view.match_json(match, snapshot(projection_for(game), changed, round_no=round_no))
@@ -456,7 +459,7 @@ def _what_if(
 
     differs = outcome(before["results"]) != outcome(after["results"])
     if json_out:
-        print_json({"match_id": match, "what_if": what, "stands": True, "changed": differs,
+        print_json({"match_id": match, "what_if": what, "stands": True, "changed": differs, "moot": moot,
                     "recorded": before["results"], "results": after["results"]})  # fmt: skip
         return
     out.print(f"[bold]what if[/bold]: {match} {what} (nothing is written)")
@@ -471,6 +474,45 @@ def _what_if(
         out.print(
             f"  {len(before['results']) - len(after['results'])} recorded result(s) would not be reached", markup=False
         )
+
+
+def _drop_moot(game: GameName, steps: list[Any]) -> tuple[list[Any], list[int]]:
+    """Leave out the events a what-if makes moot: those recorded after their round would have ended.
+
+    A stop said earlier, or a win that comes sooner, ends the round there; the plays recorded after
+    it are not illegal in that world, they never happen. Any other illegal event still fails."""
+    from events.riichi import RiichiRoundStarted
+    from replay.fold import META_TYPES, IllegalEvent, history
+
+    projection = projection_for(game)
+    state = projection.initial()
+    moot: list[int] = []
+    for step in history(steps).effective:
+        if step.type in META_TYPES:
+            continue
+        round_over = state.round is not None and state.round.over
+        if round_over and not isinstance(step.payload, RoundStarted | RiichiRoundStarted):
+            try:
+                state = projection.apply(state, step)
+            except IllegalEvent:
+                moot.append(step.seq)
+            continue
+        try:
+            state = projection.apply(state, step)
+        except IllegalEvent:
+            break  # a real illegality: the replay below reports it
+    return [s for s in steps if s.seq not in moot], moot
+
+
+def _seq_ranges(seqs: list[int]) -> str:
+    """1, 2, 3, 7 -> '1..3, 7'."""
+    runs: list[list[int]] = []
+    for seq in seqs:
+        if runs and seq == runs[-1][-1] + 1:
+            runs[-1].append(seq)
+        else:
+            runs.append([seq])
+    return ", ".join(f"{r[0]}..{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _replace_seq(text: str) -> int:
