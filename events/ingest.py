@@ -28,7 +28,7 @@ class Document:
 def split_documents(data: bytes | str, source: str) -> list[Document]:
     """Parse a JSON object, a JSON array of objects, or JSONL (one object per line)."""
     text = data if isinstance(data, str) else _decode(data, source)
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    lines = [(n, line) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
     if not lines:
         raise InputError(f"{source}: no events found; give a JSON object, an array or JSONL")
     jsonl = len(lines) > 1 and lines[0][1].lstrip().startswith("{") and _parses(lines[0][1])

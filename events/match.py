@@ -61,9 +61,9 @@ class Retract(Payload):
 
 @event_type("annotation")
 class Annotation(Payload):
-    """A note or a dispute attached to the event ``seq``."""
+    """A note or a dispute attached to the event ``seq``, or a verdict on the dispute at ``seq``."""
 
-    kind: Literal["note", "dispute"]
+    kind: Literal["note", "dispute", "verdict"]
     seq: Seq
     text: Text
 

@@ -123,6 +123,7 @@ def _describe_state(state: Any) -> dict[str, Any]:
 
 
 def _history(report: Report, steps: Sequence[Step], retracted_by: dict[int, Step]) -> None:
+    settled = {s.payload.seq for s in steps if isinstance(s.payload, Annotation) and s.payload.kind == "verdict"}
     for step in steps:
         payload = step.payload
         entry: dict[str, Any] = {"seq": step.seq, "type": step.type, "by": step.recorded_by, "at": step.recorded_at}
@@ -130,7 +131,7 @@ def _history(report: Report, steps: Sequence[Step], retracted_by: dict[int, Step
             entry |= {"what": "retract", "target": payload.seq, "text": payload.reason}
         elif isinstance(payload, Annotation):
             entry |= {"what": payload.kind, "target": payload.seq, "text": payload.text}
-            if payload.kind == "dispute" and payload.seq not in retracted_by:
+            if payload.kind == "dispute" and payload.seq not in retracted_by and step.seq not in settled:
                 report.findings.append(
                     Finding(
                         "dispute",

@@ -106,6 +106,15 @@ def history(steps: Sequence[Step]) -> History:
                     seq=step.seq,
                     event_type=step.type,
                 )
+            disputed = seen[payload.seq].payload
+            if payload.kind == "verdict" and not (isinstance(disputed, Annotation) and disputed.kind == "dispute"):
+                raise IllegalEvent(
+                    "match.verdict.not_a_dispute",
+                    f"a verdict settles a dispute, and seq {payload.seq} is a {seen[payload.seq].type}; "
+                    "give the seq of the dispute (see `taikyoku audit`)",
+                    seq=step.seq,
+                    event_type=step.type,
+                )
             annotations.append(step)
         seen[step.seq] = step
     effective = tuple(s for s in steps if s.type not in META_TYPES and s.seq not in retracted_by)

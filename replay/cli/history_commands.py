@@ -61,6 +61,17 @@ def dispute(
 
 
 @app.command()
+def verdict(
+    match: MatchArg,
+    seq: Annotated[int, typer.Argument(help="The seq of the dispute being settled.", min=1)],
+    text: Annotated[str, typer.Argument(help="What was decided, and by whom.")],
+    by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False,
+) -> None:  # fmt: skip
+    """Settle a dispute; `taikyoku audit` then lists it in the history, not as a finding."""
+    _append(db, match, Annotation(seq=seq, kind="verdict", text=text), by, json_out)
+
+
+@app.command()
 def claim(
     match: MatchArg,
     round_no: Annotated[int, typer.Option("--round", help="The round (riichi: the hand) the table scored.", min=1)],

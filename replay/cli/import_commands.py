@@ -22,7 +22,10 @@ PROGRESS_FROM = 5  # games: below this a batch is quick and shows no bar
 def import_logs(
     files: Annotated[list[Path], typer.Argument(help="Log files to import.")],
     format_: Annotated[
-        str, typer.Option("--format", help="tenhou6 (Tenhou's JSON, or one hand per line).")
+        str,
+        typer.Option(
+            "--format", help="tenhou6 (Tenhou's JSON, or one hand per line), or json / jsonl (taikyoku's own export)."
+        ),
     ] = "tenhou6",
     strict: Annotated[bool, typer.Option("--strict", help="Any finding is fatal: then nothing is imported.")] = False,
     by: ByOption = None,
@@ -90,10 +93,10 @@ def import_logs(
 
 
 class _bar:
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, doing: str = "importing") -> None:
         self.progress: Progress | None = None
         if total >= PROGRESS_FROM and err.is_terminal:
-            self.progress = Progress(TextColumn("importing"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+            self.progress = Progress(TextColumn(doing), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                                      console=err, transient=True)  # fmt: skip
         self.total = total
 
@@ -158,30 +161,31 @@ def _export_native(db: Any, match: str | None, format_: str) -> str:
     with open_store(db) as store:
         ids = [match] if match is not None else [m.match_id for m in store.matches()]
         matches = []
-        with _bar(len(ids)) as tick:
+        with _bar(len(ids), "exporting") as tick:
             for match_id in ids:
                 matches.append(store.read(match_id))
                 tick()
-        if format_ == "json":
-            return native.to_json(matches)
-        if format_ == "jsonl":
-            return native.to_jsonl(matches)
+            if format_ == "json":
+                return native.to_json(matches)
+            if format_ == "jsonl":
+                return native.to_jsonl(matches)
         rows = []
-        for match_id in ids:
-            state = service.replay_match(store, match_id).state
-            names = list(state.names)
-            standings = (
-                list(state.results[-1].scores)
-                if state.results and hasattr(state.results[-1], "scores")
-                else list(state.standings)
-            )
-            rows.append(native.csv_rows(match_id, names, state.results, standings))
+        with _bar(len(ids), "replaying") as tick:
+            for match_id in ids:
+                state = service.replay_match(store, match_id).state
+                names = list(state.names)
+                standings = (
+                    list(state.results[-1].scores)
+                    if state.results and hasattr(state.results[-1], "scores")
+                    else list(state.standings)
+                )
+                rows.append(native.csv_rows(match_id, names, state.results, standings))
+                tick()
         header = "match,round,dealer,winner,decided_by," + ",".join(f"seat{i}" for i in range(4)) + "\n"
         return header + "".join(rows)
 
 
 def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> None:
-    from replay import service
     from replay.formats import native
 
     found: list[tuple[str, native.ExportedMatch]] = []
@@ -190,7 +194,7 @@ def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> 
         if not path.is_file():
             raise InputError(f"file {path} does not exist; give a taikyoku json or jsonl export")
         for match in native.read(path.read_bytes(), path.name):
-            problems = native.check(match, path.name)
+            problems = native.check(match, path.name) or _rule_problems(match, path.name)
             if problems:
                 skipped.append({"file": path.name, "match_id": match.match_id, "reason": problems[0]})
             else:
@@ -207,7 +211,7 @@ def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> 
                     {"file": name, "match_id": match.match_id, "reason": f"match {match.match_id} is already in {db}"}
                 )
                 continue
-            stored = service.check_and_append(store, match.match_id, native.pending(match), expected_seq=0)
+            stored = store.append(match.match_id, 0, native.pending(match))  # checked above
             imported.append(
                 {"file": name, "match_id": match.match_id, "events": len(stored), "head_hash": stored[-1].hash}
             )
@@ -222,3 +226,19 @@ def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> 
             sys.stderr.write(f"taikyoku: skipped: {entry['reason']}\n")
     if skipped:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _rule_problems(match: Any, source: str) -> list[str]:
+    """Replay an exported match through its rules before anything is written."""
+    from events.errors import TaikyokuError
+    from replay import service
+    from replay.fold import fold
+    from replay.formats import native
+    from replay.games import projection_for
+
+    steps = [service.pending_step(i, event) for i, event in enumerate(native.pending(match), 1)]
+    try:
+        fold(projection_for(service.game_of(steps)), steps)
+    except TaikyokuError as exc:  # an illegal event, or a first event that is not match_started
+        return [f"{source}: {match.match_id}: {exc.message}; run `taikyoku audit` on the source database"]
+    return []

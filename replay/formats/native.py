@@ -67,12 +67,12 @@ def read(data: bytes, source: str) -> list[ExportedMatch]:
             raise InputError(f"{source}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
         if document.get("format") != FORMAT or document.get("version") != VERSION:
             raise InputError(f"{source}: not a taikyoku export (format {FORMAT}, version {VERSION})")
-        return [
-            ExportedMatch(str(m.get("match_id")), list(m.get("events") or []), m.get("head_hash"))
-            for m in document.get("matches") or []
-        ]
+        listed = document.get("matches")
+        if not isinstance(listed, list) or not all(isinstance(m, dict) for m in listed):
+            raise InputError(f"{source}: 'matches' must be a list of matches; the file was edited")
+        return [ExportedMatch(str(m.get("match_id")), list(m.get("events") or []), m.get("head_hash")) for m in listed]
     matches: dict[str, ExportedMatch] = {}
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
@@ -148,6 +148,11 @@ def csv_rows(match_id: str, names: Sequence[str], results: Sequence[Any], standi
             winner = result.wins[0].seat
         reason = getattr(result, "reason", None) or getattr(result, "kind", "")
         writer.writerow([match_id, number, names[result.dealer] if hasattr(result, "dealer") else "",
-                         "" if winner is None else names[winner], reason, *result.points])  # fmt: skip
-    writer.writerow([match_id, "standings", "", "", "", *standings])
+                         "" if winner is None else names[winner], reason, *_four(result.points)])  # fmt: skip
+    writer.writerow([match_id, "standings", "", "", "", *_four(standings)])
     return buffer.getvalue()
+
+
+def _four(points: Sequence[int]) -> list[int | str]:
+    """Every row has the four seat columns; a seat the game does not have is left empty."""
+    return [*points, *[""] * (4 - len(points))]

@@ -83,7 +83,7 @@ def read(data: bytes | str, source: str) -> list[Game]:
         documents = [json.loads(text)]
     except json.JSONDecodeError:
         documents = []
-        for line_no, line in enumerate(text.splitlines(), 1):
+        for line_no, line in enumerate(text.split("\n"), 1):
             if not line.strip():
                 continue
             try:
