@@ -522,6 +522,12 @@ def _replace_seq(text: str) -> int:
     return int(seq)
 
 
+def _counted(length: dict[str, Any]) -> str:
+    """{"count": 1, "unit": "rounds"} -> '1 round'."""
+    unit = str(length["unit"])
+    return f"{length['count']} {unit.removesuffix('s') if length['count'] == 1 else unit}"
+
+
 def _cards(cards: Sequence[str]) -> str:
     return ", ".join(cards) if cards else "—"
 
@@ -531,7 +537,7 @@ def _show_tensho(data: dict[str, Any]) -> None:
     length = data["length"]
     out.print(
         f"[bold]{data['match_id']}[/bold]: Tensho ({data['ruleset']['id']}), {' vs '.join(names)}, "
-        f"{length['count']} {length['unit']}; at seq {data['at_seq']}"
+        f"{_counted(length)}; at seq {data['at_seq']}"
     )
     rnd = data["round"]
     if rnd is not None:
@@ -596,7 +602,7 @@ def _show_sendai(data: dict[str, Any]) -> None:
     length = data["length"]
     out.print(
         f"[bold]{data['match_id']}[/bold]: Sendai-hana ({data['ruleset']['id']}, teyaku "
-        f"{data['ruleset']['options']['sendai.teyakuMode']}), {', '.join(names)}, {length['count']} {length['unit']}; "
+        f"{data['ruleset']['options']['sendai.teyakuMode']}), {', '.join(names)}, {_counted(length)}; "
         f"at seq {data['at_seq']}"
     )
     rnd = data["round"]

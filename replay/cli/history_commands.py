@@ -132,7 +132,9 @@ def audit(
         )
     else:
         verdict = "[green]no findings[/green]" if report.ok else f"[red]{len(report.findings)} finding(s)[/red]"
-        out.print(f"[bold]audit of {match}[/bold] ({report.game}, {report.rounds} rounds): {verdict}")
+        out.print(
+            f"[bold]audit of {match}[/bold] ({report.game}, {report.rounds} round{'s' if report.rounds != 1 else ''}): {verdict}"
+        )
         for finding in report.findings:
             where = f" seq {finding.seq}" if finding.seq else ""
             out.print(f"  {finding.kind} [{finding.code}]{where}: {finding.message}", markup=False)

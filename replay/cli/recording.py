@@ -69,4 +69,13 @@ def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, ga
 
 
 def brief(payload: dict[str, Any]) -> str:
-    return " ".join(f"{k}={v}" for k, v in sorted(payload.items()) if k != "hands")
+    return " ".join(f"{k}={_brief_value(v)}" for k, v in sorted(payload.items()) if k != "hands")
+
+
+def _brief_value(value: Any) -> str:
+    """Lists as the cards or tiles themselves, comma-joined; a long pile as its size."""
+    if not isinstance(value, list | tuple):
+        return str(value)
+    if len(value) > 12:
+        return f"({len(value)} in order)"
+    return ",".join(map(str, value)) or "none"

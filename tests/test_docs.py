@@ -1,0 +1,87 @@
+"""The dispute walkthrough in docs/ is run, command by command, and must print what it shows.
+
+Set TAIKYOKU_WRITE_DOCS=1 to write the outputs into the page instead (then read the diff).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import Cli
+
+ROOT = Path(__file__).parent.parent
+PAGE = ROOT / "docs" / "dispute-walkthrough.md"
+BLOCK = re.compile(r"```console\n(.*?)```", re.S)
+CLOCK = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?Z?)?")
+
+
+def commands(block: str) -> list[tuple[str, str]]:
+    """Each `$ ` command of a block as written (continuation lines and all) and as one line."""
+    found: list[tuple[str, str]] = []
+    continuing = False
+    for line in block.splitlines():
+        if continuing:
+            written, joined = found[-1]
+            found[-1] = (written + "\n" + line, joined + " " + line.strip().removesuffix("\\").strip())
+        elif line.startswith("$ "):
+            found.append((line, line[2:].removesuffix("\\").strip()))
+        else:
+            continue  # output shown on the page: replaced by what the command prints now
+        continuing = line.endswith("\\")
+    return found
+
+
+def run_page(cli_for: Cli, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The page with every block's output replaced by what its commands print now."""
+    text = PAGE.read_text()
+    shutil.copytree(ROOT / "docs", tmp / "docs")
+    monkeypatch.chdir(tmp)
+    database = {"path": tmp / "taikyoku.db"}
+
+    def run(command: str) -> str:
+        words = shlex.split(command)
+        if words[0] == "export":
+            for pair in words[1:]:
+                name, _, value = pair.partition("=")
+                if name == "TAIKYOKU_DB":  # the Cli helper sets it for each command
+                    database["path"] = tmp / value
+                else:
+                    monkeypatch.setenv(name, value)
+            return ""
+        if words[0] == "cat":
+            return Path(words[1]).read_text()
+        if words[0] == "sh":  # a script of taikyoku commands; its output is sent to /dev/null
+            script = Path(words[1]).read_text().splitlines()
+            for line in script:
+                if line.startswith("taikyoku "):
+                    assert run(line) is not None
+            return ""
+        assert words[0] == "taikyoku", command
+        cli = Cli(database["path"], cli_for.capsys)
+        result = cli(*words[1:])
+        assert result.code in (0, 1), (command, result.err)  # 1: the audit's findings
+        return result.out + result.err
+
+    def fill(match: re.Match[str]) -> str:
+        shown = []
+        for written, command in commands(match.group(1)):
+            output = run(command).rstrip("\n")
+            shown.append(written + ("\n" + output if output.strip() else ""))
+        return "```console\n" + "\n".join(shown) + "\n```"
+
+    return BLOCK.sub(fill, text)
+
+
+def test_the_dispute_walkthrough_prints_what_it_shows(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh = run_page(cli, tmp_path, monkeypatch)
+    if os.environ.get("TAIKYOKU_WRITE_DOCS"):
+        PAGE.write_text(fresh)
+    assert CLOCK.sub("<time>", fresh) == CLOCK.sub("<time>", PAGE.read_text())
