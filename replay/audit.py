@@ -162,6 +162,11 @@ def _computed_points(game: str, result: Any, claim: Claim) -> tuple[int, ...]:
 
 def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence[Any], state: Any) -> None:
     by_round = {_round_of(r): r for r in results}
+    names = list(getattr(state, "names", ()) or ())
+
+    def who(seat: int) -> str:
+        return f"seat {seat} ({names[seat]})" if seat < len(names) else f"seat {seat}"
+
     for step in claims:
         claim: Claim = step.payload  # type: ignore[assignment]
         if claim.round == 0:
@@ -181,7 +186,7 @@ def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence
             continue
         computed = _computed_points(game, result, claim)
         differences = [
-            f"claimed {c:+} to seat {seat}; the {'tiles' if game == 'riichi' else 'cards'} give {r:+}"
+            f"claimed {c:+} to {who(seat)}; the {'tiles' if game == 'riichi' else 'cards'} give {r:+}"
             for seat, (c, r) in enumerate(zip(claim.points, computed, strict=False))
             if c != r
         ]
@@ -190,7 +195,7 @@ def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence
             winner = result.wins[0].seat
         if claim.winner is not None and claim.winner != winner:
             differences.insert(
-                0, f"claimed seat {claim.winner} won; the rules say {'nobody' if winner is None else f'seat {winner}'}"
+                0, f"claimed {who(claim.winner)} won; the rules say {'nobody won' if winner is None else who(winner)}"
             )
         if differences:
             why = getattr(result, "explanation", "")

@@ -112,8 +112,9 @@ def test_claims_difference_by_difference(cli: Cli) -> None:
     claims = {f["round"]: f for f in found if f["kind"] == "claim"}
     assert set(claims) == {3, 5}
     message = claims[3]["message"]
-    assert "claimed seat 0 won; the rules say seat 1" in message
-    assert "claimed +1 to seat 0; the cards give +0" in message and "claimed +0 to seat 1; the cards give +1" in message
+    assert "claimed seat 0 (East) won; the rules say seat 1 (West)" in message
+    assert "claimed +1 to seat 0 (East); the cards give +0" in message
+    assert "claimed +0 to seat 1 (West); the cards give +1" in message
     assert "West wins on yaku points: 100 to 0" in message
     assert claims[3]["detail"] == {"claimed": [1, 0], "computed": [0, 1]}
     assert claims[5]["code"] == "claim.no_round"
