@@ -71,12 +71,16 @@ def test_what_if_refuses_bad_input_in_one_line(cli: Cli, db: Path, tmp_path: Pat
     wrong_card = event_file(
         tmp_path, "bad.json", {"type": "tensho.play", "payload": {"card": "pine-dragon", "seat": 0}}
     )
+    two = tmp_path / "two.jsonl"
+    two.write_text('{"type": "tensho.play", "payload": {"card": "pine-crane", "seat": 0}}\n' * 2)
     for args, expected in (
         (("--without", "999"), "no seq 999"),
         (("--without", "5", "--replace", "5=x.json"), "not both"),
         (("--replace", "five=x.json"), "SEQ=FILE"),
         (("--replace", f"5={tmp_path / 'missing.json'}"), "missing.json"),
         (("--replace", f"5={wrong_card}"), "pine-dragon"),
+        (("--replace", f"5={two}"), "holds 2 events"),
+        (("--without", "5", "--at", "9"), "--at does not combine"),
     ):
         result = cli("replay", "gold-7", *args)
         assert result.code == 2 and expected in result.err, (args, result.err)

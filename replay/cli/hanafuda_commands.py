@@ -403,6 +403,8 @@ def replay(
     game = service.game_of(steps)
     views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
     if without is not None or replace is not None:
+        if at is not None:
+            raise InputError("--at does not combine with --without or --replace; use --round to limit the what-if")
         _what_if(match, game, steps, views[game], round_no, without, replace, json_out)
         return
     snap = snapshot(projection_for(game), steps, round_no=round_no, at=at)
@@ -434,7 +436,10 @@ def _what_if(
 
         source = (replace or "").split("=", 1)[1]
         data, name = read_input(source)
-        (document,) = ingest.split_documents(data, name)[:1]
+        documents = ingest.split_documents(data, name)
+        if len(documents) != 1:
+            raise InputError(f"{name} holds {len(documents)} events; --replace takes a file with exactly one")
+        (document,) = documents
         original = next(s for s in steps if s.seq == target)
         completed = ingest.complete(document, match_id=match, seq=target, recorded_by=original.recorded_by)
         _, _, event = ingest.validate(completed)
