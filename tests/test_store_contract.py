@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from events.envelope import new_event
+from events.envelope import PendingEvent, new_event
 from events.match import RoundStarted
 from store import ConcurrencyError, DuplicateEventError, EventStore
 from store.chain import GENESIS, link
@@ -151,6 +151,31 @@ class StoreContract:
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             store.db.execute("DELETE FROM events")
         assert store.count() == 1
+
+    def test_the_garbage_collector_is_back_on_after_every_append(self, store: EventStore) -> None:
+        # A batch is written with the cyclic collector paused; it must come back on however it ends.
+        import gc
+
+        first = start()
+        store.append("m-1", 0, [first])
+        assert gc.isenabled()
+        with pytest.raises(DuplicateEventError):
+            store.append("m-1", 1, [note(1), note(1, event_id=first.event_id)])
+        assert gc.isenabled()
+
+        def failing() -> Iterator[PendingEvent]:
+            yield note(1)
+            raise ValueError("the source broke off")
+
+        with pytest.raises(ValueError):
+            store.append("m-1", 1, failing())
+        assert gc.isenabled() and store.head("m-1") == 1
+        gc.disable()
+        try:
+            store.append("m-1", 1, [note(1)])
+            assert not gc.isenabled()  # a caller that paused it keeps it paused
+        finally:
+            gc.enable()
 
     def test_verify_finds_nothing_on_a_clean_store(self, store: EventStore) -> None:
         store.append("m-1", 0, [start(), new_event(RoundStarted(round=1, dealer=1), recorded_by=RECORDER)])
