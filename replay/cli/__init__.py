@@ -12,7 +12,14 @@ import sys
 import typer
 
 from events.errors import EXIT_INTERNAL, EXIT_USAGE, TaikyokuError
-from replay.cli import hanafuda_commands, history_commands, import_commands, riichi_commands, store_commands
+from replay.cli import (
+    hanafuda_commands,
+    history_commands,
+    import_commands,
+    riichi_commands,
+    store_commands,
+    table_commands,
+)
 from replay.cli.app import app
 from replay.fold import IllegalEvent
 
@@ -24,6 +31,7 @@ __all__ = [
     "main",
     "riichi_commands",
     "store_commands",
+    "table_commands",
 ]
 
 

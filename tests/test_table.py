@@ -1,0 +1,173 @@
+"""`taikyoku table`: a live round driven through a pseudo-terminal, as a scorer at a table types it.
+
+The round is the one of docs/dispute-walkthrough.md (Aki wins on card values, 61 to 58). The
+session gets an illegal entry, an undo, a tab completion, is killed mid-round with SIGKILL, and
+is resumed; the stored round must come out exactly as recorded by the plain commands.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from replay.cli.table_commands import choices, translate
+from tests.helpers import Cli, rows
+
+ROOT = Path(__file__).parent.parent
+WALK = ROOT / "docs" / "walkthrough"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def entries() -> tuple[str, list[str]]:
+    """The deal as a table entry, and each later play or draw as its shortest entry."""
+    page = (ROOT / "docs" / "dispute-walkthrough.md").read_text()
+    lines = page[page.index("$ taikyoku deal table-5") :].splitlines()
+    command = lines[: next(i for i, line in enumerate(lines) if not line.endswith("\\")) + 1]
+    deal = " ".join(part.strip().removesuffix("\\").strip() for part in command).split("deal table-5", 1)[1]
+    plays = ["maple-chaff-1", "clover-chaff-2 clover-chaff-1"]
+    for line in (WALK / "rest-of-round.sh").read_text().splitlines():
+        if line.startswith("taikyoku "):
+            words = line.split()[3:]  # taikyoku play table-5 CARD [-c CARD]...
+            plays.append(" ".join(w for w in words if w != "-c"))
+    return "deal" + deal, plays
+
+
+class Terminal:
+    """The real command on a pseudo-terminal: what is typed, and what the screen shows."""
+
+    def __init__(self, db: Path, match: str) -> None:
+        self.master, slave = pty.openpty()
+        code = "import sys; from replay.cli import run; sys.exit(run(sys.argv[1:]))"
+        env = os.environ | {"TAIKYOKU_RECORDER": "scorer", "TERM": "xterm", "COLUMNS": "200"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, "table", match, "--db", str(db)],
+            stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, close_fds=True,
+        )  # fmt: skip
+        os.close(slave)
+        self.seen = ""
+
+    def read_until(self, text: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0, f"waited for {text!r}; the screen shows:\n{self.seen[-2000:]}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536).decode(errors="replace")
+                except OSError:
+                    chunk = ""
+                self.seen += ANSI.sub("", chunk).replace("\r", "")
+        shown, self.seen = (
+            self.seen[: self.seen.index(text) + len(text)],
+            self.seen[self.seen.index(text) + len(text) :],
+        )
+        return shown
+
+    def type(self, text: str, until: str = "> ") -> str:
+        os.write(self.master, text.encode())
+        return self.read_until(until)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        os.close(self.master)
+
+
+def test_a_whole_tensho_round_at_the_table(cli: Cli, db: Path) -> None:
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Ben", "--length", "1", "--id", "table-5").code == 0
+    deal, plays = entries()
+    term = Terminal(db, "table-5")
+    assert "next round (next) >" in term.read_until("> ")
+    assert "yaku set for this round" in term.type("next\n")
+    assert "choose the yaku set first: 1 (shichi-bu yaku) or 2 (han yaku)" in term.type("pine-crane\n")
+    assert "next: the deal" in term.type("2\n")
+    screen = term.type(deal + "\n", until="to play a card (or the dealer's triple capture) > ")
+    assert "draw pile: 18 left, top clover-chaff-2" in screen  # the screen after the deal
+    assert "Aki (seat 0) to draw" in term.type(plays[0] + "\n")
+    refused = term.type("willow-ribbon\n")  # not the top of the pile
+    assert "the top of the draw pile is clover-chaff-2, not willow-ribbon [tensho.draw.not_top]" in refused
+    assert "Ben (seat 1) to play a card" in term.type(plays[1] + "\n")
+    undone = term.type("undo\n")
+    assert "undo: retracted seq 6 (tensho.draw), seq 7 (tensho.capture)" in undone and "Aki (seat 0) to draw" in undone
+    assert "Ben (seat 1) to play a card" in term.type(plays[1] + "\n")
+    # Tab completes Ben's card from his hand: susuki-m<TAB> is susuki-moon, the only card that fits.
+    assert plays[2] == "susuki-moon"
+    completed = term.type("susuki-m\t\n")
+    assert "seq 12: tensho.play card=susuki-moon seat=1" in completed
+    for entry in plays[3:8]:
+        term.type(entry + "\n")
+    stored = len(rows(db))
+    term.kill()  # mid-round, between two entries
+    assert len(rows(db)) == stored
+
+    term = Terminal(db, "table-5")
+    resumed = term.read_until("> ")
+    assert "Round 1: dealer Aki, yaku set 2" in resumed and "Aki (seat 0) to play a card >" in resumed
+    for entry in plays[8:-1]:
+        term.type(entry + "\n")
+    end = term.type(plays[-1] + "\n", until="next round (next) > ")
+    assert "round 1 over" in end and "Aki wins on card values: 61 to 58" in end
+    assert "note" in term.type("note Ben asks for the set to be checked\n")
+    term.type("quit\n", until="")
+    assert term.proc.wait(timeout=10) == 0
+    os.close(term.master)
+
+    replayed = cli("replay", "table-5", "--json").json()
+    (result,) = replayed["results"]
+    assert (result["winner"], result["reason"]) == (0, "cardValueSum")
+    log = cli("log", "table-5", "--json").json()
+    assert [e["payload"]["seq"] for e in log if e["type"] == "retract"] == [7, 6]
+    assert log[-1]["type"] == "annotation" and log[-1]["recorded_by"] == "scorer"
+    assert cli("verify").code == 0
+
+
+def states_until(game: str, events: list[object], phase: str) -> object:
+    """The real folded state at the first moment the round is in ``phase``."""
+    from replay.fold import Step
+    from replay.games import projection_for
+
+    projection = projection_for(game)  # type: ignore[arg-type]
+    state = projection.initial()
+    for seq, event in enumerate(events, 1):
+        state = projection.apply(state, Step(seq, event.type, event.payload))  # type: ignore[attr-defined]
+        if state.round is not None and state.round.phase == phase:
+            return state
+    raise AssertionError(f"no {phase} phase")
+
+
+def test_entries_mean_what_the_moment_asks_for() -> None:
+    from replay.simulate import simulated_events
+
+    riichi = simulated_events("riichi", 3, 1, match_id="t-1")
+    discard = states_until("riichi", riichi, "discard")
+    assert translate("riichi", discard, ["5m"]) == ["discard", "5m"]
+    assert translate("riichi", discard, ["riichi", "5m"]) == ["discard", "5m", "--riichi"]
+    hand = discard.round.hands[discard.round.to_move]  # type: ignore[attr-defined]
+    assert set(hand) <= set(choices("riichi", discard)) and "tsumo" in choices("riichi", discard)
+    after = states_until("riichi", riichi, "after_discard")
+    assert translate("riichi", after, ["7z"]) == ["draw", "7z"]
+    assert translate("riichi", after, ["pon", "555p"]) == ["call", "pon", "555p"]
+    assert translate("riichi", after, ["ron", "2"]) == ["ron", "--seat", "2"]
+    assert "ron" in choices("riichi", after)
+
+    sendai = simulated_events("sendai", 45, 3, match_id="t-2", options=("sendai.teyakuMode=claimAndContinue",))
+    decide = states_until("sendai", sendai, "decide")
+    assert translate("sendai", decide, ["go"]) == ["koikoi"] and translate("sendai", decide, ["stop"]) == ["stop"]
+    assert choices("sendai", decide)[:2] == ["go", "stop"]
+    play = states_until("sendai", sendai, "play")
+    assert translate("sendai", play, ["pine-crane", "pine-chaff-1"]) == ["play", "pine-crane", "-c", "pine-chaff-1"]
+    hand = play.round.hands[play.round.to_move]  # type: ignore[attr-defined]
+    assert choices("sendai", play)[: len(hand)] == list(hand)
+
+    tensho = simulated_events("tensho", 5, 1, match_id="t-3")
+    chosen = states_until("tensho", tensho, "set")
+    assert translate("tensho", chosen, ["2"]) == ["yaku-set", "2"] and choices("tensho", chosen)[:2] == ["1", "2"]
+    assert translate("tensho", chosen, ["call", "pon", "555p"]) == ["call", "pon", "555p"]  # a verb passes through
