@@ -171,3 +171,65 @@ def test_entries_mean_what_the_moment_asks_for() -> None:
     chosen = states_until("tensho", tensho, "set")
     assert translate("tensho", chosen, ["2"]) == ["yaku-set", "2"] and choices("tensho", chosen)[:2] == ["1", "2"]
     assert translate("tensho", chosen, ["call", "pon", "555p"]) == ["call", "pon", "555p"]  # a verb passes through
+
+
+def table_entries(lines: list[str]) -> list[str]:
+    """Recorded hanafuda events as the entries a scorer types for them."""
+    import json
+
+    docs = [json.loads(line) for line in lines]
+    typed: list[str] = []
+    for index, doc in enumerate(docs):
+        kind, payload = doc["type"].split(".")[-1], doc["payload"]
+        following = docs[index + 1] if index + 1 < len(docs) else {"type": ""}
+        if kind == "round_started":
+            typed.append("next")
+        elif kind == "deal":
+            hands = " ".join(f"--hand {','.join(hand)}" for hand in payload["hands"])
+            typed.append(f"deal {hands} --field {','.join(payload['field'])} --pile {','.join(payload['draw_pile'])}")
+        elif kind in ("play", "draw"):
+            taken = following["payload"]["taken"] if following["type"].endswith(".capture") else []
+            typed.append(" ".join([payload["card"], *taken]))
+        elif kind == "koikoi":
+            typed.append("go")
+        elif kind == "stop":
+            typed.append("stop")
+        elif kind == "teyaku_exposed":
+            typed.append(f"expose {payload['teyaku']} --seat {payload['seat']}")
+    return typed
+
+
+def test_a_whole_sendai_round_at_the_table(cli: Cli, db: Path) -> None:
+    golden = (ROOT / "tests" / "golden" / "sendai-seed45.jsonl").read_text().splitlines()
+    assert cli("record", "sendai-45", stdin=golden[0]).code == 0  # the match_started: the rest is typed
+    typed = table_entries(golden[1:35])  # round 1, which the dealer ends with a stop
+    term = Terminal(db, "sendai-45")
+    term.read_until("> ")
+    term.type(typed[0] + "\n")
+    term.type(typed[1] + "\n")
+    refused = term.type("pine-crane\n")  # a card nobody holds
+    assert "taikyoku: error:" in refused and "pine-crane" in refused
+    screen = ""
+    for entry in typed[2:-1]:
+        screen = term.type(entry + "\n")
+    assert screen.endswith("Dealer (seat 0) to say go (koikoi) or stop > ")  # the rules ask; the session waits
+    assert choices("sendai", _state(cli))[:2] == ["go", "stop"]
+    assert "a new dekiyaku: say go or stop" in term.type("susuki-moon\n")
+    end = term.type(typed[-1] + "\n", until="next round (next) > ")
+    assert "Dealer stops with Chaff 10: 10" in end and "claim --round N" in end
+    term.type("quit\n", until="")
+    assert term.proc.wait(timeout=10) == 0
+    os.close(term.master)
+    (result,) = cli("replay", "sendai-45", "--json").json()["results"]
+    assert result["explanation"] == "Dealer stops with Chaff 10: 10"
+
+
+def _state(cli: Cli) -> object:
+    from replay import service
+    from replay.fold import fold
+    from replay.games import projection_for
+    from store import EventStore
+
+    with EventStore.open(cli.db) as store:
+        steps = service.read_steps(store, "sendai-45")
+    return fold(projection_for("sendai"), steps).state

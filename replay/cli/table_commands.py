@@ -118,9 +118,14 @@ class Session:
             return 2
         code = self.run([argv[0], self.match, *argv[1:], *self._common()])
         if code == 0:
+            self.show()
             after = self.state()[1].round
-            if after is None or after.over or argv[0] == "deal":
-                self.show()
+            if after is not None and after.over and argv[0] != "claim":
+                out.print(
+                    f"If the table scored round {after.number} otherwise, record what it agreed: "
+                    "claim --round N --points P0,P1,... [--winner SEAT]; `taikyoku audit` compares the two.",
+                    markup=False,
+                )
         return code
 
     def _common(self) -> list[str]:
@@ -236,7 +241,10 @@ def choices(game: str, state: Any) -> list[str]:
         extra = ["riichi", "tsumo", "kan", "ankan", "kakan"] if phase == "discard" else ["ron", "pon", "chi", "kan"]
         return sorted(set(hand)) + extra + words
     if phase == "play":
-        return list(rnd.hands[rnd.to_move]) + list(rnd.field) + words
+        opening = ["triple"] if game == "tensho" and getattr(rnd, "opening", False) else []
+        if game == "sendai" and getattr(rnd, "opening", False):
+            opening = ["expose"]
+        return list(rnd.hands[rnd.to_move]) + list(rnd.field) + opening + words
     if phase in ("draw", "capture"):
         pile = getattr(rnd, "pile", None)
         top = [pile[0]] if pile else sorted(set(BY_ID) - _seen(rnd))
