@@ -233,3 +233,54 @@ def _state(cli: Cli) -> object:
     with EventStore.open(cli.db) as store:
         steps = service.read_steps(store, "sendai-45")
     return fold(projection_for("sendai"), steps).state
+
+
+def riichi_entries(events: list[object]) -> list[str]:
+    """A simulated riichi hand as the entries a scorer types for it."""
+    typed: list[str] = []
+    declared = False
+    for event in events[1:]:
+        kind, payload = event.type.split(".")[-1], event.payload  # type: ignore[attr-defined]
+        if kind == "round_started":
+            typed.append("next")
+        elif kind == "deal":
+            hands = " ".join(f"--hand {','.join(hand)}" for hand in payload.hands)
+            typed.append(f"deal {hands} --dora {payload.dora_indicator}")
+        elif kind == "draw":
+            typed.append(payload.tile)
+        elif kind == "riichi":  # declared just before its discard: one entry, riichi TILE
+            declared = True
+        elif kind == "discard":
+            typed.append(f"riichi {payload.tile}" if declared else payload.tile)
+            declared = False
+        elif kind == "call":
+            typed.append(f"{payload.kind} {''.join(payload.tiles)} --seat {payload.seat}")
+        elif kind == "win":
+            typed.append("tsumo" if payload.kind == "tsumo" else f"ron {payload.seat}")
+    return typed
+
+
+def test_a_whole_riichi_hand_at_the_table(cli: Cli, db: Path) -> None:
+    from replay.simulate import simulated_events
+
+    events = simulated_events("riichi", 3, 1, match_id="rsim-3")
+    started = events[0].payload.canonical_json()
+    assert cli("record", "rsim-3", stdin=f'{{"type": "match_started", "payload": {started}}}').code == 0
+    typed = riichi_entries(events)
+    assert any(entry.startswith("pon ") for entry in typed) and typed[-1] == "ron 0"  # a call and a ron
+    term = Terminal(db, "rsim-3")
+    term.read_until("> ")
+    term.type(typed[0] + "\n")
+    term.type(typed[1] + "\n")
+    assert "taikyoku: error:" in term.type("9z\n")  # no such tile
+    for entry in typed[2:-1]:
+        term.type(entry + "\n")
+    end = term.type(typed[-1] + "\n", until="next round (next) > ")
+    assert "over" in end
+    term.type("quit\n", until="")
+    assert term.proc.wait(timeout=10) == 0
+    os.close(term.master)
+    with_session = cli("replay", "rsim-3", "--json").json()["results"]
+    plain = Cli(db.parent / "plain.db", cli.capsys)
+    assert plain("simulate", "riichi", "--seed", "3", "--hands", "1", "--id", "rsim-3").code == 0
+    assert with_session == plain("replay", "rsim-3", "--json").json()["results"]
