@@ -111,3 +111,34 @@ class AbortiveDraw(Payload):
 
     kind: AbortKind
     seat: Seat | None = None
+
+
+class ScoredMeld(Payload):
+    """A meld of a hand recorded at result depth: its kind and all its tiles."""
+
+    kind: Literal["chi", "pon", "daiminkan", "ankan", "kakan"]
+    tiles: Annotated[tuple[Tile, ...], Field(min_length=3, max_length=4)]
+
+
+WinCondition = Literal[
+    "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"
+]
+
+
+@event_type("riichi.hand_result")
+class RiichiHandResult(Payload):
+    """A hand recorded at result depth, with no moves: the winner's tiles and what the table saw.
+
+    ``hand`` holds the concealed tiles without ``win_tile``; the conditions are those the fold
+    works out from the moves at move depth (riichi, ippatsu, haitei ...), here said by the table.
+    """
+
+    conditions: Annotated[tuple[WinCondition, ...], Field(max_length=10)] = ()
+    dora_indicators: Annotated[tuple[Tile, ...], Field(min_length=1, max_length=5)]
+    from_seat: Seat | None = None
+    hand: Annotated[tuple[Tile, ...], Field(min_length=1, max_length=13)]
+    kind: Literal["tsumo", "ron"]
+    melds: Annotated[tuple[ScoredMeld, ...], Field(max_length=4)] = ()
+    seat: Seat
+    ura_indicators: Annotated[tuple[Tile, ...], Field(max_length=5)] = ()
+    win_tile: Tile

@@ -675,7 +675,8 @@ def _show_riichi(data: dict[str, Any]) -> None:
         out.print("river marks: * riichi tile, ' tsumogiri, ^ called away")
     for result in data["results"]:
         points = ", ".join(f"{n} {p:+}" for n, p in zip(names, result["points"], strict=True))
-        out.print(f"hand {result['hand']}: {result['explanation']}; {points}")
+        depth = " (recorded at result depth)" if result.get("depth") == "result" else ""
+        out.print(f"hand {result['hand']}{depth}: {result['explanation']}; {points}")
     if data["scores"]:
         out.print(f"\nscores: {', '.join(f'{n} {s}' for n, s in zip(names, data['scores'], strict=True))}")
 

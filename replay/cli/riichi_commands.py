@@ -174,6 +174,32 @@ def tsumo(
 
 
 @app.command()
+def result(
+    match: MatchArg,
+    line: Annotated[
+        list[str], typer.Argument(help="The hand, e.g. ron S from W 234m567p345s11s77z +7z riichi dora 3p.")
+    ],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Riichi: record a hand at result depth, in one line; it is priced from its tiles.
+
+    The winner (and for a ron the seat that dealt in) as this hand's seat wind or seat number,
+    the concealed tiles, +the winning tile, melds as pon:555p, the conditions (riichi, ippatsu,
+    haitei ...), dora and ura indicators."""
+    from replay.riichi.result_line import parse_result
+
+    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        if rnd is None or rnd.over:
+            raise InputError("start the hand first: taikyoku round MATCH")
+        return [parse_result(" ".join(line), dealer=rnd.dealer, players=rnd.players)], []
+
+    record(db, match, build, by, json_out, RIICHI)
+
+
+@app.command()
 def ron(
     match: MatchArg,
     seat: Annotated[int, typer.Option("--seat", help="The winner.")],

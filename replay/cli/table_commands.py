@@ -30,7 +30,7 @@ from replay.games import projection_for
 # Commands that can be typed in full; the session adds the match id after the verb.
 VERBS = frozenset({
     "round", "yaku-set", "deal", "triple", "play", "draw", "expose", "koikoi", "stop", "misdeal",
-    "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort", "claim",
+    "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort", "claim", "result",
 })  # fmt: skip
 SESSION_WORDS = ("undo", "note", "dispute", "show", "help", "quit")
 HELP = """\
@@ -38,6 +38,8 @@ Type what happened, in the shortest form:
   a card (pine-crane, 01-0, pine-chaff) to play or draw it; more cards after it are what it captures
   1 or 2 for the Tensho yaku set; go or stop after a Sendai-hana dekiyaku
   a tile (5m, 0p, 7z) to draw or discard it; riichi 5m; tsumo; ron [SEAT]; pon 555p; chi 345m; kan 5555m
+  or a whole riichi hand in one line, instead of its deal and moves:
+    ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m
   next, to start the next round; or any recording command without the match id (deal --hand ...)
   undo (retract the last event), note TEXT, dispute TEXT, show, help, quit"""
 CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
@@ -170,11 +172,13 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
     """An entry as the recording command it stands for, without the match id."""
     head = words[0].lower()
     rest = words[1:]
-    if head == "ron" and rest and rest[0].isdigit():
+    rnd = state.round
+    if game == "riichi" and head in ("ron", "tsumo") and len(rest) >= 2 and rnd is not None and rnd.phase == "deal":
+        return ["result", head, *rest]  # a whole hand at result depth
+    if head == "ron" and len(rest) == 1 and rest[0].isdigit():
         return ["ron", "--seat", rest[0], *rest[1:]]
     if head in VERBS:
         return [head, *rest]
-    rnd = state.round
     if head in ("next", "new-round") or rnd is None or rnd.over:
         if head not in ("next", "new-round"):
             raise InputError("the round is over; type next to start the next one")
@@ -235,7 +239,8 @@ def choices(game: str, state: Any) -> list[str]:
     if game == "sendai" and phase == "decide":
         return ["go", "stop", *words]
     if phase in ("deal", "misdeal"):
-        return ["deal", *(["misdeal"] if phase == "misdeal" else []), *words]
+        result_depth = ["ron", "tsumo"] if game == "riichi" else []  # a whole hand in one line
+        return ["deal", *(["misdeal"] if phase == "misdeal" else []), *result_depth, *words]
     if game == "riichi":
         hand = list(rnd.hands[rnd.to_move]) if phase == "discard" and rnd.hands else []
         extra = ["riichi", "tsumo", "kan", "ankan", "kakan"] if phase == "discard" else ["ron", "pon", "chi", "kan"]

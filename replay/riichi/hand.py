@@ -31,6 +31,7 @@ from events.riichi import (
     RiichiDeclared,
     RiichiDiscard,
     RiichiDraw,
+    RiichiHandResult,
     RiichiRoundStarted,
     RiichiWin,
 )
@@ -94,6 +95,7 @@ class HandResult(NamedTuple):
     tenpai: tuple[int, ...] = ()
     abort: str | None = None
     deposits: tuple[int, ...] = ()  # riichi sticks put down this hand, by seat (in points)
+    depth: Literal["moves", "result"] = "moves"  # recorded move by move, or as its result only
 
     @property
     def paid(self) -> tuple[int, ...]:
@@ -296,6 +298,8 @@ class RiichiProjection:
     ) -> RiichiRound:
         if isinstance(payload, RiichiDeal):
             return self._deal(rnd, step, payload, rules)
+        if isinstance(payload, RiichiHandResult):
+            return self._hand_result(state, rnd, step, payload, rules)
         if rnd.phase == "deal":
             raise _illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
         if isinstance(payload, RiichiWin):
@@ -339,6 +343,98 @@ class RiichiProjection:
             counts=(0,) * len(TILES),
         )
         return _see(dealt, [t for hand in deal.hands for t in hand] + [deal.dora_indicator], step, rules)
+
+    def _hand_result(
+        self, state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiHandResult, rules: RiichiRules
+    ) -> RiichiRound:
+        """A hand at result depth: the winning hand priced from its tiles, with the conditions as said."""
+        if rnd.phase != "deal":
+            raise _illegal(step, "riichi.result.after_moves",
+                           "this hand is being recorded move by move; finish it with its win or draw")  # fmt: skip
+        n, seat, said = rnd.players, event.seat, set(event.conditions)
+        if seat >= n or (event.from_seat is not None and event.from_seat >= n):
+            raise _illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+        if (event.kind == "ron") != (event.from_seat is not None) or event.from_seat == seat:
+            raise _illegal(step, "riichi.result.from_seat", "a ron names the seat that dealt in; a tsumo names none")
+        if len(event.hand) != 13 - 3 * len(event.melds):
+            raise _illegal(step, "riichi.result.tiles",
+                           f"with {len(event.melds)} melds the concealed hand holds {13 - 3 * len(event.melds)} tiles "
+                           f"besides the winning one, not {len(event.hand)}")  # fmt: skip
+        for meld in event.melds:
+            kinds = [KIND_OF[t] for t in meld.tiles]
+            run = meld.kind == "chi" and len(set(t[1] for t in meld.tiles)) == 1 and meld.tiles[0][1] != "z"
+            if (meld.kind == "chi" and not (run and sorted(kinds) == list(range(min(kinds), min(kinds) + 3)))) or (
+                meld.kind != "chi" and (len(set(kinds)) != 1 or len(kinds) != (3 if meld.kind == "pon" else 4))
+            ):
+                raise _illegal(step, "riichi.result.meld", f"{meld.kind} {compact(meld.tiles)} is not a {meld.kind}")
+        every = [*event.hand, event.win_tile, *(t for m in event.melds for t in m.tiles)]
+        every += [*event.dora_indicators, *event.ura_indicators]
+        over = [KIND_NAMES[k] for k, c in Counter(KIND_OF[t] for t in every).items() if c > 4]
+        if over:
+            raise _illegal(step, "riichi.result.five", f"more than four {', '.join(over)} in the hand and indicators")
+        concealed = (*event.hand, event.win_tile)
+        if not is_complete(concealed):
+            raise _illegal(step, "riichi.win.incomplete", f"{compact(concealed)} is not a complete hand")
+        in_riichi = bool(said & {"riichi", "double_riichi"})
+        tsumo, dealer = event.kind == "tsumo", seat == rnd.dealer
+        open_hand = any(m.kind != "ankan" for m in event.melds)
+        wrong = [
+            why
+            for why, bad in (
+                ("riichi needs a closed hand", in_riichi and open_hand),
+                ("ura dora are turned only for a riichi winner", bool(event.ura_indicators) and not in_riichi),
+                ("ippatsu needs riichi", "ippatsu" in said and not in_riichi),
+                ("rinshan is a tsumo on a kan's replacement tile", "rinshan" in said
+                 and (not tsumo or not any("kan" in m.kind for m in event.melds))),
+                ("chankan and houtei are rons", bool(said & {"chankan", "houtei"}) and tsumo),
+                ("haitei is a tsumo", "haitei" in said and not tsumo),
+                ("tenhou is the dealer's tsumo", "tenhou" in said and not (tsumo and dealer)),
+                ("chiihou is a non-dealer's tsumo", "chiihou" in said and (not tsumo or dealer)),
+                ("renhou is a non-dealer's ron", "renhou" in said and (tsumo or dealer)),
+                ("a first go-around win has no melds", bool(said & {"tenhou", "chiihou", "renhou"}) and bool(event.melds)),
+            )
+            if bad
+        ]  # fmt: skip
+        if wrong:
+            raise _illegal(step, "riichi.result.conditions", f"{wrong[0]}; check the conditions said")
+        deposits = tuple(1000 if in_riichi and s == seat else 0 for s in range(n))
+        hand = WinHand(
+            concealed=concealed,
+            win_tile=event.win_tile,
+            melds=tuple(MeldTiles(m.kind, m.tiles) for m in event.melds),
+            tsumo=tsumo,
+            seat=seat,
+            dealer=rnd.dealer,
+            from_seat=event.from_seat,
+            players=n,
+            round_wind=rnd.round_wind,
+            dora_indicators=event.dora_indicators,
+            ura_indicators=event.ura_indicators,
+            honba=rnd.honba,
+            sticks=rnd.sticks + sum(deposits) // 1000,
+            riichi=in_riichi,
+            double_riichi="double_riichi" in said,
+            ippatsu="ippatsu" in said,
+            rinshan="rinshan" in said,
+            chankan="chankan" in said,
+            haitei="haitei" in said,
+            houtei="houtei" in said,
+            tenhou="tenhou" in said,
+            chiihou="chiihou" in said,
+            renhou="renhou" in said,
+        )
+        priced = price(hand, rules)
+        if isinstance(priced, Unpriced) and not priced.stands:
+            raise _illegal(step, "riichi.win.no_win", f"this win does not stand under {rules.ruleset}: {priced.reason}")
+        scored = rnd._replace(
+            dora=event.dora_indicators,
+            deposits=deposits,
+            riichi=tuple(in_riichi and s == seat for s in range(n)),
+            wins=(WinRecord(seat, event.kind, event.from_seat, hand, priced),),
+        )
+        done = _finish_wins(state, scored, rules)
+        assert done.result is not None
+        return done._replace(result=done.result._replace(depth="result"))
 
     # -- draws, discards, calls --
 

@@ -81,6 +81,7 @@ def result_json(result: HandResult) -> dict[str, Any]:
     return {
         "hand": result.number,
         "kind": result.kind,
+        "depth": result.depth,
         "explanation": result.explanation,
         "points": list(result.points),
         "scores": list(result.scores),

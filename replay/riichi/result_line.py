@@ -1,0 +1,101 @@
+"""A riichi hand at result depth, from the one line a table without a recorder writes down.
+
+    ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m
+    tsumo E 123m456p789s1z pon:555p +1z dora 4s
+    ron 2 from 0 11m234p567s chi:345m pon:777z +1m dora 2p 5s
+
+The winner and the discarder are seat winds for this hand (E is the dealer) or seat numbers;
+the concealed tiles without the winning one; ``+TILE`` the winning tile; melds as
+``KIND:TILES`` (chi, pon, kan for an open kan, ankan, kakan); the conditions the table saw
+(riichi, double-riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou);
+``dora`` and ``ura`` each followed by their indicators. Nothing is guessed: a word that is
+none of these is an error naming it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from events.errors import InputError
+from events.riichi import RiichiHandResult, ScoredMeld, WinCondition
+from events.tiles import parse, parse_many
+
+WIND_LETTERS = ("E", "S", "W", "N")
+MELD_KINDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "daiminkan": "daiminkan", "ankan": "ankan",
+              "kakan": "kakan"}  # fmt: skip
+CONDITIONS = {"riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+              "renhou"}  # fmt: skip
+EXAMPLE = "e.g. ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m"
+
+
+def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult:
+    words = line.split()
+    if len(words) < 2 or words[0].lower() not in ("ron", "tsumo"):
+        raise InputError(f"a result line starts with ron or tsumo and the winner; {EXAMPLE}")
+    kind = words[0].lower()
+    seat = _seat(words[1], dealer, players)
+    rest = words[2:]
+    from_seat = None
+    if kind == "ron":
+        if len(rest) < 2 or rest[0].lower() != "from":
+            raise InputError(f"a ron says who dealt in: from W (or from 2); {EXAMPLE}")
+        from_seat = _seat(rest[1], dealer, players)
+        rest = rest[2:]
+    hand: list[str] = []
+    win_tile: str | None = None
+    melds: list[ScoredMeld] = []
+    conditions: list[str] = []
+    indicators: dict[str, list[str]] = {"dora": [], "ura": []}
+    collecting: str | None = None
+    for word in rest:
+        lower = word.lower()
+        if lower in indicators:
+            collecting = lower
+        elif word.startswith("+"):
+            win_tile = parse(word[1:])
+            collecting = None
+        elif ":" in word:
+            name, _, tiles = word.partition(":")
+            if name.lower() not in MELD_KINDS:
+                raise InputError(f"{word}: a meld is chi:, pon:, kan:, ankan: or kakan: with its tiles")
+            melds.append(ScoredMeld(kind=MELD_KINDS[name.lower()], tiles=tuple(parse_many(tiles))))
+            collecting = None
+        elif lower in CONDITIONS:
+            conditions.append(lower.replace("-", "_"))
+            collecting = None
+        elif collecting is not None:
+            indicators[collecting] += parse_many(word)
+        elif not hand:
+            hand = parse_many(word)
+        else:
+            raise InputError(f"{word!r} is not a tile group, a meld, a condition, dora or ura; {EXAMPLE}")
+    if not hand:
+        raise InputError(f"give the concealed tiles, without the winning one; {EXAMPLE}")
+    if win_tile is None:
+        raise InputError(f"give the winning tile after a +, e.g. +7z; {EXAMPLE}")
+    if not indicators["dora"]:
+        raise InputError(f"give the dora indicators after dora, e.g. dora 3p; {EXAMPLE}")
+    fields: dict[str, Any] = {
+        "conditions": tuple(cast(WinCondition, c) for c in conditions),
+        "dora_indicators": tuple(indicators["dora"]),
+        "from_seat": from_seat,
+        "hand": tuple(hand),
+        "kind": kind,
+        "melds": tuple(melds),
+        "seat": seat,
+        "ura_indicators": tuple(indicators["ura"]),
+        "win_tile": win_tile,
+    }
+    return RiichiHandResult.model_validate(fields)
+
+
+def _seat(word: str, dealer: int, players: int) -> int:
+    letter = word.upper()
+    if letter in WIND_LETTERS[:players]:
+        return (dealer + WIND_LETTERS.index(letter)) % players
+    if word.isdigit() and int(word) < players:
+        return int(word)
+    winds = " ".join(WIND_LETTERS[:players])
+    raise InputError(
+        f"{word!r} is not a seat: give its wind this hand ({winds}, E is the dealer) or 0 to {players - 1}"
+    )
