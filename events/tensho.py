@@ -60,3 +60,13 @@ class TenshoDraw(PlacedCard):
 @event_type("tensho.capture")
 class TenshoCapture(CardCapture):
     """The card just played or drawn takes ``taken`` from the field (nothing, for the Phoenix)."""
+
+
+@event_type("tensho.round_result")
+class TenshoRoundResult(Payload):
+    """A round recorded at result depth, with no moves: the cards each seat captured, by seat."""
+
+    captured: tuple[
+        Annotated[tuple[CardId, ...], Field(max_length=39)],
+        Annotated[tuple[CardId, ...], Field(max_length=39)],
+    ]

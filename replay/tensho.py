@@ -9,6 +9,7 @@ dealer's optional triple captures, then turns. A turn is a ``tensho.play`` and a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -17,7 +18,15 @@ from typing import Any, Literal, NamedTuple
 from events.cards import BY_ID, TENSHO_DECK
 from events.match import MatchEnded, MatchStarted, RoundStarted
 from events.model import Payload
-from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
+from events.tensho import (
+    DealerTripleCapture,
+    TenshoCapture,
+    TenshoDeal,
+    TenshoDraw,
+    TenshoPlay,
+    TenshoRoundResult,
+    YakuSetChosen,
+)
 from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
@@ -209,6 +218,7 @@ class RoundResult:
     players: tuple[PlayerTally, PlayerTally]
     points: tuple[int, int]  # what the round adds to each seat's standing
     next_dealer: int
+    depth: str = "moves"  # recorded move by move, or as its result only
 
 
 def tally(seat: int, captured: Sequence[str], specs: Sequence[YakuSpec], options: TenshoOptions) -> PlayerTally:
@@ -404,6 +414,8 @@ class TenshoProjection:
             return rnd._replace(phase="deal", yaku_set=payload.yaku_set, specs=specs, instant=instant)
         if isinstance(payload, TenshoDeal):
             return self._deal(state, rnd, step, payload, options)
+        if isinstance(payload, TenshoRoundResult):
+            return self._result(state, rnd, step, payload, options)
         if rnd.phase in ("set", "deal"):
             need = "tensho.yaku_set_chosen" if rnd.phase == "set" else "tensho.deal"
             raise _illegal(step, f"tensho.{rnd.phase}.missing", f"the round needs {need} before {step.type}")
@@ -426,6 +438,36 @@ class TenshoProjection:
         if isinstance(payload, TenshoDraw):
             return self._draw(state, rnd, step, payload, options)
         raise _illegal(step, "match.event.wrong_game", f"a tensho match has no {step.type} events")
+
+    def _result(
+        self, state: TenshoState, rnd: RoundState, step: Step, event: TenshoRoundResult, options: TenshoOptions
+    ) -> RoundState:
+        """A round at result depth: scored from the captured cards by the same yaku and tie-break."""
+        if rnd.phase != "deal":
+            what = "choose the yaku set first" if rnd.phase == "set" else "this round is being recorded move by move"
+            raise _illegal(step, "tensho.result.phase", f"{what}; a round's result is recorded before any deal")
+        cards = [c for seat in event.captured for c in seat]
+        outside = sorted(set(cards) - TENSHO_IDS)
+        if outside:
+            raise _illegal(step, "tensho.result.not_in_deck", f"{', '.join(outside)} is not in the 45-card Tensho deck")
+        twice = sorted(c for c in set(cards) if cards.count(c) > 1)
+        if twice:
+            raise _illegal(step, "tensho.result.twice", f"{', '.join(twice)} is captured twice")
+        if len(cards) > 39:
+            raise _illegal(step, "tensho.result.too_many", f"{len(cards)} cards captured; at most 39 are in play")
+        tallies = (
+            tally(0, event.captured[0], rnd.specs, options),
+            tally(1, event.captured[1], rnd.specs, options),
+        )
+        instant = [t.seat for t in tallies if any(h.instant_win for h in t.yaku)]
+        if len(instant) > 1:
+            raise _illegal(step, "tensho.result.two_instant_wins",
+                           "both seats hold an instant-win yaku; only the first to complete one won, "
+                           "so record this round move by move")  # fmt: skip
+        result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names,
+                        instant_winner=instant[0] if instant else None)  # fmt: skip
+        captured = (tuple(event.captured[0]), tuple(event.captured[1]))
+        return rnd._replace(phase="over", captured=captured, result=dataclasses.replace(result, depth="result"))
 
     def _deal(
         self, state: TenshoState, rnd: RoundState, step: Step, deal: TenshoDeal, options: TenshoOptions

@@ -284,3 +284,17 @@ def test_a_whole_riichi_hand_at_the_table(cli: Cli, db: Path) -> None:
     plain = Cli(db.parent / "plain.db", cli.capsys)
     assert plain("simulate", "riichi", "--seed", "3", "--hands", "1", "--id", "rsim-3").code == 0
     assert with_session == plain("replay", "rsim-3", "--json").json()["results"]
+
+
+def test_a_tensho_round_at_result_depth_in_a_session(cli: Cli, db: Path) -> None:
+    from replay.cli import run
+    from replay.cli.table_commands import Session
+
+    assert cli("simulate", "tensho", "--seed", "5", "--rounds", "1", "--id", "moves-5").code == 0
+    captured = cli("replay", "moves-5", "--json").json()["round"]["captured"]
+    assert cli("new", "tensho", "-p", "East", "-p", "West", "--length", "1", "--id", "result-5").code == 0
+    session = Session("result-5", db, "scorer", run)
+    for entry in ("next", "2", " ".join([*captured[0], "/", *captured[1]])):
+        assert session.enter(entry) == 0, entry
+    (result,) = cli("replay", "result-5", "--json").json()["results"]
+    assert result["depth"] == "result" and result["explanation"].endswith("East wins on card values: 61 to 58")

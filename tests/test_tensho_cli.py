@@ -156,3 +156,43 @@ def test_simulate_is_reproducible_and_legal(cli: Cli, tmp_path: Path) -> None:
     assert cli("verify").code == 0
     again = cli("simulate", "tensho", "--seed", "42")
     assert again.code == 2 and "already exists" in again.err
+
+
+def test_a_round_at_result_depth_scores_as_the_moves_do(cli: Cli, db: Path) -> None:
+    """The walkthrough's round (seed 5): each seat's captures alone give the same result."""
+    assert (
+        cli("simulate", "tensho", "--seed", "5", "--rounds", "1", "--id", "moves-5", "-p", "Aki", "-p", "Ben").code == 0
+    )
+    by_moves = cli("replay", "moves-5", "--json").json()
+    captured = by_moves["round"]["captured"]
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Ben", "--length", "1", "--id", "result-5").code == 0
+    assert cli("round", "result-5").code == 0
+    early = cli("result", "result-5", *captured[0], "/", *captured[1])
+    assert early.code == 2 and "choose the yaku set first" in early.err
+    assert cli("yaku-set", "result-5", "2").code == 0
+    recorded = cli("result", "result-5", *captured[0], "/", *captured[1])
+    assert recorded.code == 0, recorded.err
+    (result,) = cli("replay", "result-5", "--json").json()["results"]
+    (expected,) = by_moves["results"]
+    assert result["depth"] == "result" and expected["depth"] == "moves"
+    assert {k: v for k, v in result.items() if k != "depth"} == {k: v for k, v in expected.items() if k != "depth"}
+    assert "recorded at result depth" in cli("replay", "result-5").out
+    assert cli("audit", "result-5").code == 0
+
+
+def test_result_depth_refusals(cli: Cli, db: Path) -> None:
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Ben", "--id", "bad-5").code == 0
+    assert cli("round", "bad-5").code == 0
+    assert cli("yaku-set", "bad-5", "1").code == 0
+    before = rows(db)
+    for line, expected in (
+        (["pine-crane", "/", "pine-crane"], "pine-crane is captured twice"),
+        (["pine-crane", "pine-chaff-1"], "parted by a /"),
+        (["paulownia-chaff-2", "/", "pine-crane"], "not in the 45-card Tensho deck"),
+        (["pine-chaff", "/", "pine-crane"], "name the chaff card exactly"),
+        (["plum-warbler", "/", "stone"], "'stone' is not a card"),
+    ):
+        refused = cli("result", "bad-5", *line)
+        assert refused.code == 2 and expected in refused.err, (line, refused.err)
+        assert refused.err.count("\n") == 1
+    assert rows(db) == before

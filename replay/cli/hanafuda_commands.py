@@ -596,7 +596,8 @@ def _show_tensho(data: dict[str, Any]) -> None:
             )
         out.print(table)
         for r in data["results"]:
-            out.print(f"round {r['round']}: {r['explanation']}")
+            depth = " (recorded at result depth)" if r.get("depth") == "result" else ""
+            out.print(f"round {r['round']}{depth}: {r['explanation']}")
     standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
     done = "final" if data["complete"] else "so far"
     out.print(f"\nstandings ({data['score_unit']}, {done}): {standings}")

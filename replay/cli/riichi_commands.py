@@ -177,26 +177,52 @@ def tsumo(
 def result(
     match: MatchArg,
     line: Annotated[
-        list[str], typer.Argument(help="The hand, e.g. ron S from W 234m567p345s11s77z +7z riichi dora 3p.")
+        list[str],
+        typer.Argument(
+            help="Riichi: ron S from W 234m567p345s11s77z +7z riichi dora 3p. "
+            "Tensho: seat 0's captured cards / seat 1's."
+        ),
     ],
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Riichi: record a hand at result depth, in one line; it is priced from its tiles.
+    """Record a round at result depth, without its moves; it is scored from the cards or tiles.
 
-    The winner (and for a ron the seat that dealt in) as this hand's seat wind or seat number,
-    the concealed tiles, +the winning tile, melds as pon:555p, the conditions (riichi, ippatsu,
-    haitei ...), dora and ura indicators."""
+    Riichi, one line per hand: the winner (and for a ron the seat that dealt in) as this hand's
+    seat wind or seat number, the concealed tiles, +the winning tile, melds as pon:555p, the
+    conditions (riichi, ippatsu, haitei ...), dora and ura indicators. Tensho, after the yaku set:
+    each seat's captured cards, seat 0 first, the seats parted by a /."""  # fmt: skip
     from replay.riichi.result_line import parse_result
 
-    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         rnd = state.round
         if rnd is None or rnd.over:
-            raise InputError("start the hand first: taikyoku round MATCH")
+            raise InputError("start the round first: taikyoku round MATCH")
+        if game == "tensho":
+            return [_captured_by_seat(" ".join(line))], []
         return [parse_result(" ".join(line), dealer=rnd.dealer, players=rnd.players)], []
 
-    record(db, match, build, by, json_out, RIICHI)
+    record(db, match, build, by, json_out, {"riichi", "tensho"})
+
+
+def _captured_by_seat(text: str) -> Payload:
+    from events.cards import parse as parse_card
+    from events.tensho import TenshoRoundResult
+
+    seats = text.split("/")
+    if len(seats) != 2:
+        raise InputError("give both seats' captured cards, seat 0 first, parted by a /: pine-crane 01-1 / 12-0")
+    captured = []
+    for seat in seats:
+        cards = []
+        for word in seat.replace(",", " ").split():
+            parsed = parse_card(word)
+            if isinstance(parsed, str):
+                raise InputError(f"{word}: name the chaff card exactly at result depth, e.g. {parsed}-chaff-1")
+            cards.append(parsed.id)
+        captured.append(tuple(cards))
+    return TenshoRoundResult.model_validate({"captured": captured})
 
 
 @app.command()

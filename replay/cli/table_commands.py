@@ -37,6 +37,7 @@ HELP = """\
 Type what happened, in the shortest form:
   a card (pine-crane, 01-0, pine-chaff) to play or draw it; more cards after it are what it captures
   1 or 2 for the Tensho yaku set; go or stop after a Sendai-hana dekiyaku
+  or, instead of a Tensho deal and its moves, each seat's captured cards: pine-crane 01-1 ... / 12-0 ...
   a tile (5m, 0p, 7z) to draw or discard it; riichi 5m; tsumo; ron [SEAT]; pon 555p; chi 345m; kan 5555m
   or a whole riichi hand in one line, instead of its deal and moves:
     ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m
@@ -196,6 +197,8 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
         if head == "stop":
             return ["stop"]
         raise InputError("a new dekiyaku: say go or stop")
+    if game == "tensho" and phase == "deal" and "/" in words:  # the round at result depth
+        return ["result", *words]
     if phase in ("deal", "misdeal"):
         raise InputError("record the deal first: deal --hand ... --field ... (one --hand per seat)")
     if phase == "play":
