@@ -63,3 +63,17 @@ class KoiKoi(SeatOnly):
 @event_type("sendai.stop")
 class Stop(SeatOnly):
     """Stop: after a new or improved dekiyaku, the player ends the round and scores."""
+
+
+@event_type("sendai.round_result")
+class SendaiRoundResult(Payload):
+    """A round recorded at result depth, with no moves: each seat's captures and the calls made.
+
+    ``went`` are the seats that said go (koi-koi) during the round; ``stopped`` is the seat that
+    said stop, or none when nobody did; ``exposed`` the teyaku each seat showed, by seat.
+    """
+
+    captured: Annotated[tuple[tuple[CardId, ...], ...], Field(min_length=3, max_length=3)]
+    exposed: Annotated[tuple[tuple[TeyakuKey, ...], ...], Field(min_length=3, max_length=3)] = ((), (), ())
+    stopped: Seat | None = None
+    went: Annotated[tuple[Seat, ...], Field(max_length=3)] = ()

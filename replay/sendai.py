@@ -24,6 +24,7 @@ from events.sendai import (
     SendaiDraw,
     SendaiMisdeal,
     SendaiPlay,
+    SendaiRoundResult,
     Stop,
     TeyakuExposed,
 )
@@ -167,6 +168,7 @@ class SendaiResult(NamedTuple):
     players: tuple[SendaiTally, ...]
     points: tuple[int, ...]  # what the round adds to each seat's standing
     next_dealer: int
+    depth: str = "moves"  # recorded move by move, or as its result only
 
 
 Phase = Literal["deal", "misdeal", "play", "capture", "draw", "decide", "over"]
@@ -287,6 +289,8 @@ class SendaiProjection:
     ) -> SendaiRound:
         if isinstance(payload, SendaiDeal):
             return self._deal(rnd, step, payload, options)
+        if isinstance(payload, SendaiRoundResult):
+            return self._result(state, rnd, step, payload, options)
         if isinstance(payload, SendaiMisdeal):
             return self._misdeal(rnd, step, payload)
         if rnd.phase == "misdeal":
@@ -335,6 +339,44 @@ class SendaiProjection:
         except table.RuleBroken as broken:
             raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
         raise _illegal(step, "match.event.wrong_game", f"a sendai match has no {step.type} events")
+
+    def _result(
+        self, state: SendaiState, rnd: SendaiRound, step: Step, event: SendaiRoundResult, options: SendaiOptions
+    ) -> SendaiRound:
+        """A round at result depth: the captures and the calls, scored by the same payments."""
+        if rnd.phase != "deal" or rnd.misdeals:
+            raise _illegal(step, "sendai.result.phase",
+                           "this round is being recorded move by move; a round's result is recorded before any deal")  # fmt: skip
+        cards = [c for seat in event.captured for c in seat]
+        twice = sorted(c for c in set(cards) if cards.count(c) > 1)
+        if twice:
+            raise _illegal(step, "sendai.result.twice", f"{', '.join(twice)} is captured twice")
+        if any(s >= SEATS for s in (*event.went, *([event.stopped] if event.stopped is not None else []))):
+            raise _illegal(step, "match.seat.unknown", f"seats are 0 to {SEATS - 1}")
+        scored = rnd._replace(
+            captured=tuple(tuple(c) for c in event.captured),
+            exposed=tuple(tuple(k) for k in event.exposed),
+            went=frozenset(event.went),
+        )
+        without = [s for s in {*event.went, *([event.stopped] if event.stopped is not None else [])}
+                   if not scored.dekiyaku(s, options)]  # fmt: skip
+        if without:
+            raise _illegal(step, "sendai.result.no_dekiyaku",
+                           f"{_who(state, without[0])} said go or stop but holds no dekiyaku in these captures")  # fmt: skip
+        exposers = [s for s in range(SEATS) if event.exposed[s]]
+        if options.teyaku_mode == "winRound" and exposers:
+            if len(exposers) > 1 or event.stopped is not None or event.went:
+                raise _illegal(step, "sendai.result.teyaku",
+                               "under winRound the first teyaku shown ends the round: give that one alone")  # fmt: skip
+            done = _finish(state, scored, options, reason="teyaku", winner=exposers[0])
+        elif event.stopped is not None:
+            done = _finish(state, scored, options, reason="stop", winner=event.stopped)
+        else:
+            reason = "dealerPrivilege" if options.exhaustive == "dealerPrivilege" else "exhaustiveDraw"
+            done = _finish(state, scored, options, reason=reason,
+                           winner=rnd.dealer if reason == "dealerPrivilege" else None)  # fmt: skip
+        assert done.result is not None
+        return done._replace(result=done.result._replace(depth="result"))
 
     def _deal(self, rnd: SendaiRound, step: Step, deal: SendaiDeal, options: SendaiOptions) -> SendaiRound:
         if rnd.phase != "deal":

@@ -23,6 +23,7 @@ def result_json(result: SendaiResult, names: Sequence[str]) -> dict[str, Any]:
         "winner": result.winner,
         "winner_name": None if result.winner is None else names[result.winner],
         "reason": result.reason,
+        "depth": result.depth,
         "explanation": result.explanation,
         "points": list(result.points),
         "next_dealer": result.next_dealer,

@@ -72,3 +72,43 @@ def test_refused_entries_store_nothing(cli: Cli, db: Path) -> None:
         assert result.code == 2, (args, result.err)
         assert needle in result.err, (args, result.err)
     assert len(rows(db)) == before
+
+
+def test_a_round_at_result_depth_scores_as_the_moves_do(cli: Cli, db: Path) -> None:
+    """Round 3 of the golden match: a teyaku shown, Right's two koi-koi, Left's stop."""
+    golden = (Path(__file__).parent / "golden" / "sendai-seed45.jsonl").read_text().splitlines()
+    assert cli("record", "moves-45", stdin="\n".join(golden)).code == 0
+    by_moves = cli("replay", "moves-45", "--round", "3", "--json").json()
+    captured = by_moves["round"]["captured"]
+    assert cli("record", "result-45", stdin=golden[0]).code == 0
+    assert cli("round", "result-45").code == 0
+    cards = [*captured[0], "/", *captured[1], "/", *captured[2]]
+    recorded = cli("result", "result-45", *cards, "expose", "0", "three-pairs", "go", "1", "stop", "2")
+    assert recorded.code == 0, recorded.err
+    (result,) = cli("replay", "result-45", "--json").json()["results"]
+    expected = by_moves["results"][2]
+    assert result["depth"] == "result" and expected["depth"] == "moves"
+    assert result["explanation"] == expected["explanation"]
+    assert result["explanation"] == (
+        "Dealer's teyaku Three Pairs: 150; Right went on and forfeits 180; Left stops with Chaff 10: 10"
+    )
+    assert result["points"] == expected["points"] and result["winner"] == expected["winner"] == 2
+    assert "recorded at result depth" in cli("replay", "result-45").out
+
+
+def test_sendai_result_depth_refusals(cli: Cli, db: Path) -> None:
+    golden = (Path(__file__).parent / "golden" / "sendai-seed45.jsonl").read_text().splitlines()
+    assert cli("record", "bad-45", stdin=golden[0]).code == 0
+    assert cli("round", "bad-45").code == 0
+    before = rows(db)
+    for line, expected in (
+        (["pine-crane", "/", "plum-warbler"], "all 3 seats"),
+        (["pine-crane", "/", "plum-warbler", "/", "iris-bridge", "stop", "1"], "holds no dekiyaku"),
+        (["pine-crane", "/", "pine-crane", "/", "iris-bridge"], "captured twice"),
+        (["pine-crane", "/", "plum-warbler", "/", "iris-bridge", "stop"], "stop takes a seat number"),
+        (["pine-crane", "/", "plum-warbler", "/", "iris-bridge", "go", "5"], "seat 5 does not exist"),
+    ):
+        refused = cli("result", "bad-45", *line)
+        assert refused.code == 2 and expected in refused.err, (line, refused.err)
+        assert refused.err.count("\n") == 1
+    assert rows(db) == before

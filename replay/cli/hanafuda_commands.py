@@ -644,7 +644,8 @@ def _show_sendai(data: dict[str, Any]) -> None:
             )
         out.print(results)
         for r in data["results"]:
-            out.print(f"round {r['round']}: {r['explanation']}")
+            depth = " (recorded at result depth)" if r.get("depth") == "result" else ""
+            out.print(f"round {r['round']}{depth}: {r['explanation']}")
     standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
     out.print(f"\nstandings ({'final' if data['complete'] else 'so far'}): {standings}")
 

@@ -197,7 +197,7 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
         if head == "stop":
             return ["stop"]
         raise InputError("a new dekiyaku: say go or stop")
-    if game == "tensho" and phase == "deal" and "/" in words:  # the round at result depth
+    if game in ("tensho", "sendai") and phase == "deal" and "/" in words:  # the round at result depth
         return ["result", *words]
     if phase in ("deal", "misdeal"):
         raise InputError("record the deal first: deal --hand ... --field ... (one --hand per seat)")
