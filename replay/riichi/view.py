@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.tiles import WINDS, compact
-from replay.riichi.hand import HandResult, RiichiRound, RiichiState, WinRecord
+from replay.riichi.hand import HandResult, RiichiRound, RiichiState, WinRecord, is_complete
 from replay.riichi.pricing import Priced, RiichiRules, Unpriced, WinHand, price
 from replay.rules import ruleset
 from replay.snapshot import Snapshot
@@ -18,6 +18,18 @@ def expects(rnd: RiichiRound, names: Sequence[str]) -> str:
     who = f"{names[rnd.to_move]} (seat {rnd.to_move})" if names else f"seat {rnd.to_move}"
     after = (rnd.to_move + 1) % rnd.players
     nxt = f"{names[after]} (seat {after})" if names else f"seat {after}"
+    offered = ""
+    if rnd.phase == "after_discard" and rnd.could_ron:
+        offered = "; it completes " + ", ".join(
+            f"{names[s]}'s" if names else f"seat {s}'s" for s in sorted(rnd.could_ron)
+        )
+        offered += " hand: ron?"
+    elif rnd.phase == "discard" and rnd.last_drawn is not None and rnd.hands and is_complete(rnd.hands[rnd.to_move]):
+        offered = "; the hand is complete: tsumo?"
+    return _expects_text(rnd, who, nxt) + offered
+
+
+def _expects_text(rnd: RiichiRound, who: str, nxt: str) -> str:
     return {
         "deal": "the deal",
         "draw": f"{who} to draw",
