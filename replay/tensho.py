@@ -232,6 +232,12 @@ def tally(seat: int, captured: Sequence[str], specs: Sequence[YakuSpec], options
     )
 
 
+def _tallies(
+    captured: Sequence[Sequence[str]], specs: Sequence[YakuSpec], options: TenshoOptions
+) -> tuple[PlayerTally, PlayerTally]:
+    return tally(0, captured[0], specs, options), tally(1, captured[1], specs, options)
+
+
 def decide(
     round_no: int,
     dealer: int,
@@ -455,10 +461,7 @@ class TenshoProjection:
             raise _illegal(step, "tensho.result.twice", f"{', '.join(twice)} is captured twice")
         if len(cards) > 39:
             raise _illegal(step, "tensho.result.too_many", f"{len(cards)} cards captured; at most 39 are in play")
-        tallies = (
-            tally(0, event.captured[0], rnd.specs, options),
-            tally(1, event.captured[1], rnd.specs, options),
-        )
+        tallies = _tallies(event.captured, rnd.specs, options)
         instant = [t.seat for t in tallies if any(h.instant_win for h in t.yaku)]
         if len(instant) > 1:
             raise _illegal(step, "tensho.result.two_instant_wins",
@@ -632,10 +635,7 @@ def _end_turn(state: TenshoState, rnd: RoundState, options: TenshoOptions) -> Ro
         return rnd._replace(phase="play", to_move=other)
     if rnd.hands[rnd.to_move]:
         return rnd._replace(phase="play")
-    tallies = (
-        tally(0, rnd.captured[0], rnd.specs, options),
-        tally(1, rnd.captured[1], rnd.specs, options),
-    )
+    tallies = _tallies(rnd.captured, rnd.specs, options)
     result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names)
     return rnd._replace(phase="over", result=result)
 
