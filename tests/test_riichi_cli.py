@@ -27,6 +27,8 @@ def test_a_chiihou_recorded_by_short_commands_then_replayed_and_priced(cli: Cli)
     for args in (("draw", "r-1", "7m"), ("discard", "r-1", "7m"), ("draw", "r-1", "5s")):
         result = cli(*args)
         assert result.code == 0, (args, result.err)
+    offered = cli("replay", "r-1", "--json").json()["round"]
+    assert offered["expects"].endswith("; the hand is complete: tsumo?")  # the win is offered
     won = cli("tsumo", "r-1")
     assert won.code == 0 and "Chiihou" in won.out
     data = cli("replay", "r-1", "--json").json()
@@ -47,7 +49,8 @@ def test_a_chiihou_recorded_by_short_commands_then_replayed_and_priced(cli: Cli)
 def test_renhou_priced_side_by_side(cli: Cli) -> None:
     started(cli, "ema2016")
     assert cli("draw", "r-1", "5s").code == 0
-    assert cli("discard", "r-1", "5s").code == 0
+    discarded = cli("discard", "r-1", "5s")
+    assert discarded.code == 0 and "it completes Nan's hand: ron?" in discarded.out
     assert cli("ron", "r-1", "--seat", "1").code == 0
     prices = {p["ruleset"]: p for p in cli("price", "r-1", "--round", "1", "--json").json()["wins"][0]["prices"]}
     assert prices["ema2016"]["payments"] == [-8000, 8000, 0, 0] and prices["ema2016"]["limit"] == "mangan"
