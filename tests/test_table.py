@@ -209,8 +209,24 @@ def test_a_whole_sendai_round_at_the_table(cli: Cli, db: Path) -> None:
     term.type(typed[1] + "\n")
     refused = term.type("pine-crane\n")  # a card nobody holds
     assert "taikyoku: error:" in refused and "pine-crane" in refused
-    screen = ""
-    for entry in typed[2:-1]:
+    term.type(typed[2] + "\n")
+    assert "undo: retracted seq" in term.type("undo\n")  # the first play and its capture, together
+    term.type(typed[2] + "\n")
+    # Tab completes a card from the hand of the seat to move: one letter short is enough here.
+    bright = next(i for i, e in enumerate(typed[3:-1], 3) if "chaff" not in e.split()[0])
+    for entry in typed[3:bright]:
+        term.type(entry + "\n")
+    card, *captures = typed[bright].split()
+    assert f"card={card}" in term.type(card[:-1] + "\t" + "".join(" " + c for c in captures) + "\n")
+    middle = (bright + 1 + len(typed) - 1) // 2
+    for entry in typed[bright + 1 : middle]:
+        term.type(entry + "\n")
+    stored = len(rows(db))
+    term.kill()  # mid-round
+    assert len(rows(db)) == stored
+    term = Terminal(db, "sendai-45")
+    screen = term.read_until("> ")
+    for entry in typed[middle:-1]:
         screen = term.type(entry + "\n")
     assert screen.endswith("Dealer (seat 0) to say go (koikoi) or stop > ")  # the rules ask; the session waits
     assert choices("sendai", _state(cli))[:2] == ["go", "stop"]
@@ -273,7 +289,19 @@ def test_a_whole_riichi_hand_at_the_table(cli: Cli, db: Path) -> None:
     term.type(typed[0] + "\n")
     term.type(typed[1] + "\n")
     assert "taikyoku: error:" in term.type("9z\n")  # no such tile
-    for entry in typed[2:-1]:
+    for entry in typed[2:6]:
+        term.type(entry + "\n")
+    assert "undo: retracted seq" in term.type("undo\n")  # the last discard
+    assert "Type what happened" in term.type("hel\t\n")  # Tab completes the word
+    middle = len(typed) // 2
+    for entry in typed[5:middle]:
+        term.type(entry + "\n")
+    stored = len(rows(db))
+    term.kill()  # mid-hand
+    assert len(rows(db)) == stored
+    term = Terminal(db, "rsim-3")
+    term.read_until("> ")
+    for entry in typed[middle:-1]:
         term.type(entry + "\n")
     end = term.type(typed[-1] + "\n", until="next round (next) > ")
     assert "over" in end
