@@ -131,6 +131,7 @@ class RiichiHandResult(Payload):
 
     ``hand`` holds the concealed tiles without ``win_tile``; the conditions are those the fold
     works out from the moves at move depth (riichi, ippatsu, haitei ...), here said by the table.
+    ``others_in_riichi`` are the other seats that declared riichi: their sticks go to the winner.
     """
 
     conditions: Annotated[tuple[WinCondition, ...], Field(max_length=10)] = ()
@@ -139,6 +140,15 @@ class RiichiHandResult(Payload):
     hand: Annotated[tuple[Tile, ...], Field(min_length=1, max_length=13)]
     kind: Literal["tsumo", "ron"]
     melds: Annotated[tuple[ScoredMeld, ...], Field(max_length=4)] = ()
+    others_in_riichi: Annotated[tuple[Seat, ...], Field(max_length=3)] = ()
     seat: Seat
     ura_indicators: Annotated[tuple[Tile, ...], Field(max_length=5)] = ()
     win_tile: Tile
+
+
+@event_type("riichi.draw_result")
+class RiichiDrawResult(Payload):
+    """An exhaustive draw recorded at result depth: who was tenpai, and who had declared riichi."""
+
+    riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
+    tenpai: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()

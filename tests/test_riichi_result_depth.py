@@ -112,3 +112,29 @@ def test_a_table_session_records_a_hand_at_result_depth(cli: Cli, db: Path) -> N
     assert result["depth"] == "result" and result["points"] == [0, 2600, -2600, 0]
     assert session.enter("ron S from W 234m567p345s11s77z +7z riichi dora 3p") == 2  # the hand is over
     assert "next round" in session.prompt()
+
+
+def test_other_riichi_sticks_go_to_the_winner(cli: Cli) -> None:
+    started(cli)
+    assert cli("result", "rd-1", *EXAMPLE.split(), "also-riichi", "N").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    # Nan: 2,600 from Sha, both sticks back (his and Pei's), less his own stick: +3,600. Pei: -1,000.
+    assert result["points"] == [0, 3600, -2600, -1000] and result["sticks_left"] == 0
+    assert cli("audit", "rd-1").code == 0
+
+
+def test_an_exhaustive_draw_at_result_depth(cli: Cli, db: Path) -> None:
+    started(cli)
+    assert cli("result", "rd-1", "draw", "tenpai", "E", "W", "riichi", "W").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["depth"] == "result" and result["kind"] == "exhaustive"
+    assert result["points"] == [1500, -1500, 500, -1500] and result["sticks_left"] == 1
+    assert result["next_dealer"] == 0  # the dealer was tenpai
+    assert cli("audit", "rd-1").code == 0  # the changes and the stick left on the table balance
+    assert cli("round", "rd-1").code == 0
+    hand2 = cli("replay", "rd-1", "--json").json()["round"]
+    assert hand2["honba"] == 1 and hand2["sticks"] == 1
+    before = rows(db)
+    refused = cli("result", "rd-1", "draw", "tenpai", "E", "riichi", "W")
+    assert refused.code == 2 and "a seat in riichi is tenpai" in refused.err
+    assert rows(db) == before

@@ -40,7 +40,7 @@ Type what happened, in the shortest form:
   or, instead of a Tensho deal and its moves, each seat's captured cards: pine-crane 01-1 ... / 12-0 ...
   a tile (5m, 0p, 7z) to draw or discard it; riichi 5m; tsumo; ron [SEAT]; pon 555p; chi 345m; kan 5555m
   or a whole riichi hand in one line, instead of its deal and moves:
-    ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m
+    ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m [also-riichi N]; draw tenpai E W riichi W
   next, to start the next round; or any recording command without the match id (deal --hand ...)
   undo (retract the last event), note TEXT, dispute TEXT, show, help, quit"""
 CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
@@ -174,7 +174,8 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
     head = words[0].lower()
     rest = words[1:]
     rnd = state.round
-    if game == "riichi" and head in ("ron", "tsumo") and len(rest) >= 2 and rnd is not None and rnd.phase == "deal":
+    result_words = ("ron", "tsumo", "draw")
+    if game == "riichi" and head in result_words and len(rest) >= 2 and rnd is not None and rnd.phase == "deal":
         return ["result", head, *rest]  # a whole hand at result depth
     if head == "ron" and len(rest) == 1 and rest[0].isdigit():
         return ["ron", "--seat", rest[0], *rest[1:]]
@@ -242,7 +243,7 @@ def choices(game: str, state: Any) -> list[str]:
     if game == "sendai" and phase == "decide":
         return ["go", "stop", *words]
     if phase in ("deal", "misdeal"):
-        result_depth = ["ron", "tsumo"] if game == "riichi" else []  # a whole hand in one line
+        result_depth = ["ron", "tsumo", "draw"] if game == "riichi" else []  # a whole hand in one line
         return ["deal", *(["misdeal"] if phase == "misdeal" else []), *result_depth, *words]
     if game == "riichi":
         hand = list(rnd.hands[rnd.to_move]) if phase == "discard" and rnd.hands else []

@@ -31,6 +31,7 @@ from events.riichi import (
     RiichiDeclared,
     RiichiDiscard,
     RiichiDraw,
+    RiichiDrawResult,
     RiichiHandResult,
     RiichiRoundStarted,
     RiichiWin,
@@ -300,6 +301,8 @@ class RiichiProjection:
             return self._deal(rnd, step, payload, rules)
         if isinstance(payload, RiichiHandResult):
             return self._hand_result(state, rnd, step, payload, rules)
+        if isinstance(payload, RiichiDrawResult):
+            return self._draw_result(rnd, step, payload)
         if rnd.phase == "deal":
             raise _illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
         if isinstance(payload, RiichiWin):
@@ -397,7 +400,11 @@ class RiichiProjection:
         ]  # fmt: skip
         if wrong:
             raise _illegal(step, "riichi.result.conditions", f"{wrong[0]}; check the conditions said")
-        deposits = tuple(1000 if in_riichi and s == seat else 0 for s in range(n))
+        others = set(event.others_in_riichi)
+        if seat in others or any(s >= n for s in others):
+            raise _illegal(step, "riichi.result.riichi", "others_in_riichi names the other seats that declared riichi")
+        declared = others | ({seat} if in_riichi else set())
+        deposits = tuple(1000 if s in declared else 0 for s in range(n))
         hand = WinHand(
             concealed=concealed,
             win_tile=event.win_tile,
@@ -429,7 +436,7 @@ class RiichiProjection:
         scored = rnd._replace(
             dora=event.dora_indicators,
             deposits=deposits,
-            riichi=tuple(in_riichi and s == seat for s in range(n)),
+            riichi=tuple(s in declared for s in range(n)),
             wins=(WinRecord(seat, event.kind, event.from_seat, hand, priced),),
         )
         done = _finish_wins(state, scored, rules)
@@ -786,6 +793,22 @@ class RiichiProjection:
         if seat in rnd.furiten:
             raise _illegal(step, "riichi.win.furiten", f"seat {seat} passed a winning tile since its last discard")
 
+    def _draw_result(self, rnd: RiichiRound, step: Step, event: RiichiDrawResult) -> RiichiRound:
+        """An exhaustive draw at result depth: tenpai payments and riichi sticks, as the table says."""
+        if rnd.phase != "deal":
+            raise _illegal(step, "riichi.result.after_moves",
+                           "this hand is being recorded move by move; finish it with its win or draw")  # fmt: skip
+        n = rnd.players
+        if any(s >= n for s in (*event.tenpai, *event.riichi)):
+            raise _illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+        if not set(event.riichi) <= set(event.tenpai):
+            raise _illegal(step, "riichi.result.riichi", "a seat in riichi is tenpai; list it among the tenpai seats")
+        deposits = tuple(1000 if s in event.riichi else 0 for s in range(n))
+        drawn = rnd._replace(deposits=deposits, riichi=tuple(s in event.riichi for s in range(n)))
+        done = _exhaustive_over(drawn, sorted(set(event.tenpai)))
+        assert done.result is not None
+        return done._replace(result=done.result._replace(depth="result"))
+
     def _exhaustive(self, state: RiichiState, rnd: RiichiRound, step: Step, event: ExhaustiveDraw) -> RiichiRound:
         if rnd.live_left > 0 or rnd.phase != "after_discard":
             raise _illegal(
@@ -796,19 +819,9 @@ class RiichiProjection:
                 raise _illegal(
                     step, "riichi.draw.not_tenpai", f"seat {seat}'s {compact(rnd.hands[seat])} is not tenpai"
                 )
-        tenpai = sorted(set(event.tenpai))
-        points = [-d for d in rnd.deposits]
         if event.nagashi:
-            return self._nagashi(state, rnd, step, event, points)
-        if 0 < len(tenpai) < rnd.players:
-            gain, loss = 3000 // len(tenpai), 3000 // (rnd.players - len(tenpai))
-            for seat in range(rnd.players):
-                points[seat] += gain if seat in tenpai else -loss
-        dealer_stays = rnd.dealer in tenpai
-        next_dealer = rnd.dealer if dealer_stays else (rnd.dealer + 1) % rnd.players
-        sticks = rnd.sticks + sum(rnd.deposits) // 1000
-        words = f"exhaustive draw; tenpai: {', '.join(f'seat {s}' for s in tenpai) or 'nobody'}"
-        return _over(rnd, "exhaustive", tuple(points), sticks, next_dealer, words, tenpai=tuple(tenpai))
+            return self._nagashi(state, rnd, step, event, [-d for d in rnd.deposits])
+        return _exhaustive_over(rnd, sorted(set(event.tenpai)))
 
     def _nagashi(
         self, state: RiichiState, rnd: RiichiRound, step: Step, event: ExhaustiveDraw, points: list[int]
@@ -978,6 +991,19 @@ def _finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiRules) -> Ri
     explanation = "; ".join(_describe(w) for w in rnd.wins)
     over = _over(rnd, "win", tuple(points), 0, next_dealer, explanation, wins=rnd.wins)
     return over
+
+
+def _exhaustive_over(rnd: RiichiRound, tenpai: list[int]) -> RiichiRound:
+    """The tenpai payments of an exhaustive draw; the riichi sticks stay on the table."""
+    points = [-d for d in rnd.deposits]
+    if 0 < len(tenpai) < rnd.players:
+        gain, loss = 3000 // len(tenpai), 3000 // (rnd.players - len(tenpai))
+        for seat in range(rnd.players):
+            points[seat] += gain if seat in tenpai else -loss
+    next_dealer = rnd.dealer if rnd.dealer in tenpai else (rnd.dealer + 1) % rnd.players
+    sticks = rnd.sticks + sum(rnd.deposits) // 1000
+    words = f"exhaustive draw; tenpai: {', '.join(f'seat {s}' for s in tenpai) or 'nobody'}"
+    return _over(rnd, "exhaustive", tuple(points), sticks, next_dealer, words, tenpai=tuple(tenpai))
 
 
 def _describe(win: WinRecord) -> str:

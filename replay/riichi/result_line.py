@@ -1,15 +1,17 @@
 """A riichi hand at result depth, from the one line a table without a recorder writes down.
 
-    ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m
-    tsumo E 123m456p789s1z pon:555p +1z dora 4s
-    ron 2 from 0 11m234p567s chi:345m pon:777z +1m dora 2p 5s
+    ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m also-riichi N
+    ron 2 from 0 1m234p567s chi:345m pon:777z +1m dora 7p
+    draw tenpai E W riichi W
 
 The winner and the discarder are seat winds for this hand (E is the dealer) or seat numbers;
 the concealed tiles without the winning one; ``+TILE`` the winning tile; melds as
 ``KIND:TILES`` (chi, pon, kan for an open kan, ankan, kakan); the conditions the table saw
 (riichi, double-riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou);
-``dora`` and ``ura`` each followed by their indicators. Nothing is guessed: a word that is
-none of these is an error naming it.
+``dora`` and ``ura`` each followed by their indicators; ``also-riichi`` and the other seats that
+had declared riichi (their sticks go to the winner). An exhaustive draw is ``draw``, ``tenpai``
+and the tenpai seats (or none), and ``riichi`` and the seats in riichi. Nothing is guessed: a
+word that is none of these is an error naming it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from events.errors import InputError
-from events.riichi import RiichiHandResult, ScoredMeld, WinCondition
+from events.riichi import RiichiDrawResult, RiichiHandResult, ScoredMeld, WinCondition
 from events.tiles import parse, parse_many
 
 WIND_LETTERS = ("E", "S", "W", "N")
@@ -28,10 +30,12 @@ CONDITIONS = {"riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haite
 EXAMPLE = "e.g. ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m"
 
 
-def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult:
+def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult | RiichiDrawResult:
     words = line.split()
+    if words and words[0].lower() == "draw":
+        return _draw(words[1:], dealer, players)
     if len(words) < 2 or words[0].lower() not in ("ron", "tsumo"):
-        raise InputError(f"a result line starts with ron or tsumo and the winner; {EXAMPLE}")
+        raise InputError(f"a result line starts with ron or tsumo and the winner, or draw; {EXAMPLE}")
     kind = words[0].lower()
     seat = _seat(words[1], dealer, players)
     rest = words[2:]
@@ -46,11 +50,14 @@ def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult:
     melds: list[ScoredMeld] = []
     conditions: list[str] = []
     indicators: dict[str, list[str]] = {"dora": [], "ura": []}
+    others: list[int] = []
     collecting: str | None = None
     for word in rest:
         lower = word.lower()
-        if lower in indicators:
+        if lower in indicators or lower == "also-riichi":
             collecting = lower
+        elif collecting == "also-riichi" and (word.upper() in WIND_LETTERS or word.isdigit()):
+            others.append(_seat(word, dealer, players))
         elif word.startswith("+"):
             win_tile = parse(word[1:])
             collecting = None
@@ -82,11 +89,32 @@ def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult:
         "hand": tuple(hand),
         "kind": kind,
         "melds": tuple(melds),
+        "others_in_riichi": tuple(others),
         "seat": seat,
         "ura_indicators": tuple(indicators["ura"]),
         "win_tile": win_tile,
     }
     return RiichiHandResult.model_validate(fields)
+
+
+def _draw(words: list[str], dealer: int, players: int) -> RiichiDrawResult:
+    seats: dict[str, list[int]] = {"tenpai": [], "riichi": []}
+    collecting: str | None = None
+    for word in words:
+        lower = word.lower()
+        if lower in seats:
+            collecting = lower
+        elif lower == "none" and collecting == "tenpai":
+            continue
+        elif collecting is None:
+            raise InputError(
+                f"{word!r}: a draw line is draw tenpai SEATS [riichi SEATS], e.g. draw tenpai E W riichi W"
+            )
+        else:
+            seats[collecting].append(_seat(word, dealer, players))
+    if collecting is None:
+        raise InputError("say who was tenpai: draw tenpai E W (or draw tenpai none)")
+    return RiichiDrawResult(tenpai=tuple(sorted(set(seats["tenpai"]))), riichi=tuple(sorted(set(seats["riichi"]))))
 
 
 def _seat(word: str, dealer: int, players: int) -> int:
