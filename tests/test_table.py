@@ -232,7 +232,7 @@ def test_a_whole_sendai_round_at_the_table(cli: Cli, db: Path) -> None:
     assert choices("sendai", _state(cli))[:2] == ["go", "stop"]
     assert "a new dekiyaku: say go or stop" in term.type("susuki-moon\n")
     end = term.type(typed[-1] + "\n", until="next round (next) > ")
-    assert "Dealer stops with Chaff 10: 10" in end and "claim --round N" in end
+    assert "Dealer stops with Chaff 10: 10" in end and "claim --round 1 --points" in end
     term.type("quit\n", until="")
     assert term.proc.wait(timeout=10) == 0
     os.close(term.master)

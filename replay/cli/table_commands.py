@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from events.cards import BY_ID
-from events.errors import InputError
+from events.errors import InputError, TaikyokuError
 from events.tiles import KIND_OF
 from replay import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store, out
@@ -70,7 +70,10 @@ def table(
             continue
         if line.strip() in ("quit", "exit"):
             return
-        session.enter(line)
+        try:
+            session.enter(line)
+        except TaikyokuError as exc:  # e.g. another writer got there first: say so, keep the session
+            sys.stderr.write(f"taikyoku: error: {exc.message}\n")
 
 
 class Session:
@@ -126,7 +129,7 @@ class Session:
             if after is not None and after.over and argv[0] != "claim":
                 out.print(
                     f"If the table scored round {after.number} otherwise, record what it agreed: "
-                    "claim --round N --points P0,P1,... [--winner SEAT]; `taikyoku audit` compares the two.",
+                    f"claim --round {after.number} --points P0,P1,... [--winner SEAT]; `taikyoku audit` compares the two.",
                     markup=False,
                 )
         return code
