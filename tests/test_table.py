@@ -91,7 +91,11 @@ def test_a_whole_tensho_round_at_the_table(cli: Cli, db: Path) -> None:
     assert "next: the deal" in term.type("2\n")
     screen = term.type(deal + "\n", until="to play a card (or the dealer's triple capture) > ")
     assert "draw pile: 18 left, top clover-chaff-2" in screen  # the screen after the deal
-    assert "Aki (seat 0) to draw" in term.type(plays[0] + "\n")
+    played = term.type(plays[0] + "\n")
+    assert "Aki (seat 0) to draw" in played
+    # Between moves, the short screen: the field, the mover's hand, the captures, the yaku so far.
+    assert "Aki's hand: maple-blue, peony-butterflies, paulownia-phoenix, willow-ribbon, clover-ribbon" in played
+    assert "captured: Aki 0, Ben 0" in played and "yaku so far: none" in played
     refused = term.type("willow-ribbon\n")  # not the top of the pile
     assert "the top of the draw pile is clover-chaff-2, not willow-ribbon [tensho.draw.not_top]" in refused
     assert "Ben (seat 1) to play a card" in term.type(plays[1] + "\n")
@@ -292,9 +296,11 @@ def test_a_whole_riichi_hand_at_the_table(cli: Cli, db: Path) -> None:
     for entry in typed[2:6]:
         term.type(entry + "\n")
     assert "undo: retracted seq" in term.type("undo\n")  # the last discard
+    screen = term.type(typed[5] + "\n")  # the discard again, and the short screen after it
+    assert "rivers (last six): Ton:" in screen and "scores: Ton 25000, Nan 25000, Sha 25000, Pei 25000" in screen
     assert "Type what happened" in term.type("hel\t\n")  # Tab completes the word
     middle = len(typed) // 2
-    for entry in typed[5:middle]:
+    for entry in typed[6:middle]:
         term.type(entry + "\n")
     stored = len(rows(db))
     term.kill()  # mid-hand

@@ -20,6 +20,7 @@ import typer
 
 from events.cards import BY_ID
 from events.errors import InputError, TaikyokuError
+from events.match import GameName
 from events.tiles import KIND_OF
 from replay import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store, out
@@ -74,13 +75,18 @@ def table(
             session.enter(line)
         except TaikyokuError as exc:  # e.g. another writer got there first: say so, keep the session
             sys.stderr.write(f"taikyoku: error: {exc.message}\n")
+        except Exception as exc:  # a bug: the store is atomic, so say it and keep the game going
+            sys.stderr.write(
+                f"taikyoku: error: internal error ({type(exc).__name__}: {exc}); see `taikyoku log` "
+                "for what was stored, and please report it\n"
+            )
 
 
 class Session:
     def __init__(self, match: str, db: Any, by: str | None, run: Callable[[list[str]], int]) -> None:
         self.match, self.db, self.by, self.run = match, db, by, run
 
-    def state(self) -> tuple[str, Any, list[Any]]:
+    def state(self) -> tuple[GameName, Any, list[Any]]:
         with open_store(self.db) as store:
             steps = service.read_steps(store, self.match)
         game = service.game_of(steps)
@@ -95,6 +101,18 @@ class Session:
 
     def show(self) -> None:
         self.run(["replay", self.match, "--db", str(self.db)])
+
+    def status(self) -> None:
+        """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
+        from replay import sendai_view, tensho_view
+        from replay.riichi import view as riichi_view
+        from replay.snapshot import snapshot
+
+        game, _, steps = self.state()
+        views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
+        data = views[game].match_json(self.match, snapshot(projection_for(game), steps))
+        for line in status_lines(game, data):
+            out.print(line, markup=False)
 
     def enter(self, line: str) -> int:
         """Record one entry; 0 when it was recorded (or needed nothing), else the command's exit code."""
@@ -124,8 +142,11 @@ class Session:
             return 2
         code = self.run([argv[0], self.match, *argv[1:], *self._common()])
         if code == 0:
-            self.show()
             after = self.state()[1].round
+            if after is None or after.over or argv[0] in ("deal", "round", "result"):
+                self.show()  # the whole table at the deal and at a round's end
+            else:
+                self.status()
             if after is not None and after.over and argv[0] != "claim":
                 out.print(
                     f"If the table scored round {after.number} otherwise, record what it agreed: "
@@ -170,6 +191,35 @@ class Session:
             return 2
         target = history(steps).effective[-1].seq
         return self.run([kind, self.match, str(target), text, *self._common()])
+
+
+def status_lines(game: str, data: dict[str, Any]) -> list[str]:
+    """The short screen between moves, from the replay view's JSON."""
+    names = [p["name"] for p in data["players"]]
+    rnd = data["round"]
+    if rnd is None:
+        return []
+    mover = rnd["to_move"]
+    hand = rnd["hands"][mover] if rnd["hands"] else []
+    if game == "riichi":
+        shown = hand if isinstance(hand, str) else " ".join(hand)
+        rivers = "; ".join(
+            f"{names[s]}: {' '.join(t['tile'] for t in river[-6:])}" for s, river in enumerate(rnd["rivers"])
+        )
+        return [
+            f"  {names[mover]}'s hand: {shown or '?'}   wall: {rnd['wall_left']}",
+            f"  rivers (last six): {rivers}",
+            "  scores: " + ", ".join(f"{n} {score}" for n, score in zip(names, rnd["scores"], strict=True)),
+        ]
+    captured = ", ".join(f"{names[s]} {len(c)}" for s, c in enumerate(rnd["captured"]))
+    formed = rnd.get("yaku") or rnd.get("dekiyaku") or []  # Tensho's yaku, Sendai-hana's dekiyaku
+    yaku = "; ".join(f"{names[s]}: {', '.join(y['name'] for y in ys)}" for s, ys in enumerate(formed) if ys)
+    went = [names[s] for s in rnd.get("went", [])]
+    return [
+        f"  field: {', '.join(rnd['field']) or '—'}",
+        f"  {names[mover]}'s hand: {', '.join(hand) or '—'}   captured: {captured}",
+        f"  yaku so far: {yaku or 'none'}" + (f"   went on (koi-koi): {', '.join(went)}" if went else ""),
+    ]
 
 
 def translate(game: str, state: Any, words: list[str]) -> list[str]:
