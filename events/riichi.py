@@ -148,7 +148,9 @@ class RiichiHandResult(Payload):
 
 @event_type("riichi.draw_result")
 class RiichiDrawResult(Payload):
-    """An exhaustive draw recorded at result depth: who was tenpai, and who had declared riichi."""
+    """A drawn hand recorded at result depth: exhaustive (who was tenpai) or abortive (``abort``),
+    and who had declared riichi."""
 
+    abort: AbortKind | None = None
     riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
     tenpai: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()

@@ -138,3 +138,27 @@ def test_an_exhaustive_draw_at_result_depth(cli: Cli, db: Path) -> None:
     refused = cli("result", "rd-1", "draw", "tenpai", "E", "riichi", "W")
     assert refused.code == 2 and "a seat in riichi is tenpai" in refused.err
     assert rows(db) == before
+
+
+def test_an_abortive_draw_at_result_depth(cli: Cli, db: Path) -> None:
+    started(cli)
+    assert cli("result", "rd-1", "abort", "four-riichi", "riichi", "E", "S", "W", "N").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert (result["kind"], result["abort"], result["depth"]) == ("abortive", "four_riichi", "result")
+    assert result["points"] == [-1000] * 4 and result["sticks_left"] == 4 and result["next_dealer"] == 0
+    assert cli("audit", "rd-1").code == 0
+    assert cli("round", "rd-1").code == 0
+    before = rows(db)
+    for line, expected in (
+        (["abort", "four-riichi", "riichi", "E", "S"], "name the four seats in riichi"),
+        (["abort", "sneezing"], "abort takes its kind"),
+    ):
+        refused = cli("result", "rd-1", *line)
+        assert refused.code == 2 and expected in refused.err, refused.err
+    assert rows(db) == before
+
+
+def test_no_abortive_draws_under_ema(cli: Cli) -> None:
+    started(cli, "ema2016")
+    refused = cli("result", "rd-1", "abort", "four-winds")
+    assert refused.code == 2 and "riichi.abort.not_allowed" in refused.err

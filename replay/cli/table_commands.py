@@ -227,8 +227,9 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
     head = words[0].lower()
     rest = words[1:]
     rnd = state.round
-    result_words = ("ron", "tsumo", "draw")
-    if game == "riichi" and head in result_words and len(rest) >= 2 and rnd is not None and rnd.phase == "deal":
+    result_words = ("ron", "tsumo", "draw", "abort")
+    enough = len(rest) >= (1 if head == "abort" else 2)
+    if game == "riichi" and head in result_words and enough and rnd is not None and rnd.phase == "deal":
         return ["result", head, *rest]  # a whole hand at result depth
     if head == "ron" and len(rest) == 1 and rest[0].isdigit():
         return ["ron", "--seat", rest[0], *rest[1:]]
@@ -296,7 +297,7 @@ def choices(game: str, state: Any) -> list[str]:
     if game == "sendai" and phase == "decide":
         return ["go", "stop", *words]
     if phase in ("deal", "misdeal"):
-        result_depth = ["ron", "tsumo", "draw"] if game == "riichi" else []  # a whole hand in one line
+        result_depth = ["ron", "tsumo", "draw", "abort"] if game == "riichi" else []  # a whole hand in one line
         return ["deal", *(["misdeal"] if phase == "misdeal" else []), *result_depth, *words]
     if game == "riichi":
         hand = list(rnd.hands[rnd.to_move]) if phase == "discard" and rnd.hands else []

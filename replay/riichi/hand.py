@@ -302,7 +302,7 @@ class RiichiProjection:
         if isinstance(payload, RiichiHandResult):
             return self._hand_result(state, rnd, step, payload, rules)
         if isinstance(payload, RiichiDrawResult):
-            return self._draw_result(rnd, step, payload)
+            return self._draw_result(state, rnd, step, payload)
         if rnd.phase == "deal":
             raise _illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
         if isinstance(payload, RiichiWin):
@@ -793,7 +793,7 @@ class RiichiProjection:
         if seat in rnd.furiten:
             raise _illegal(step, "riichi.win.furiten", f"seat {seat} passed a winning tile since its last discard")
 
-    def _draw_result(self, rnd: RiichiRound, step: Step, event: RiichiDrawResult) -> RiichiRound:
+    def _draw_result(self, state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDrawResult) -> RiichiRound:
         """An exhaustive draw at result depth: tenpai payments and riichi sticks, as the table says."""
         if rnd.phase != "deal":
             raise _illegal(step, "riichi.result.after_moves",
@@ -801,10 +801,22 @@ class RiichiProjection:
         n = rnd.players
         if any(s >= n for s in (*event.tenpai, *event.riichi)):
             raise _illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
-        if not set(event.riichi) <= set(event.tenpai):
-            raise _illegal(step, "riichi.result.riichi", "a seat in riichi is tenpai; list it among the tenpai seats")
         deposits = tuple(1000 if s in event.riichi else 0 for s in range(n))
         drawn = rnd._replace(deposits=deposits, riichi=tuple(s in event.riichi for s in range(n)))
+        if event.abort is not None:
+            options = state.match.started.ruleset.options if state.match.started else {}
+            if not options.get("riichi.abortiveDraws", True):
+                raise _illegal(step, "riichi.abort.not_allowed", "this ruleset has no abortive draws")
+            if event.tenpai:
+                raise _illegal(step, "riichi.result.abort", "an abortive draw pays no tenpai; leave tenpai out")
+            if event.abort == "four_riichi" and len(set(event.riichi)) != 4:
+                raise _illegal(step, "riichi.abort.four_riichi", "four riichi: name the four seats in riichi")
+            done = _over(drawn, "abortive", tuple(-d for d in deposits), rnd.sticks + sum(deposits) // 1000,
+                         rnd.dealer, f"abortive draw: {event.abort.replace('_', ' ')}", abort=event.abort)  # fmt: skip
+            assert done.result is not None
+            return done._replace(result=done.result._replace(depth="result"))
+        if not set(event.riichi) <= set(event.tenpai):
+            raise _illegal(step, "riichi.result.riichi", "a seat in riichi is tenpai; list it among the tenpai seats")
         done = _exhaustive_over(drawn, sorted(set(event.tenpai)))
         assert done.result is not None
         return done._replace(result=done.result._replace(depth="result"))

@@ -10,7 +10,9 @@ the concealed tiles without the winning one; ``+TILE`` the winning tile; melds a
 (riichi, double-riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou);
 ``dora`` and ``ura`` each followed by their indicators; ``also-riichi`` and the other seats that
 had declared riichi (their sticks go to the winner). An exhaustive draw is ``draw``, ``tenpai``
-and the tenpai seats (or none), and ``riichi`` and the seats in riichi. Nothing is guessed: a
+and the tenpai seats (or none), and ``riichi`` and the seats in riichi; an abortive draw is
+``abort`` and its kind (four_riichi, four_kans, four_winds, kyuushu_kyuuhai, triple_ron), and the
+seats in riichi. Nothing is guessed: a
 word that is none of these is an error naming it.
 """
 
@@ -28,12 +30,20 @@ MELD_KINDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "daiminkan": "daim
 CONDITIONS = {"riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
               "renhou"}  # fmt: skip
 EXAMPLE = "e.g. ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m"
+ABORTS = {"kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron"}
 
 
 def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult | RiichiDrawResult:
     words = line.split()
     if words and words[0].lower() == "draw":
         return _draw(words[1:], dealer, players)
+    if words and words[0].lower() == "abort":
+        if len(words) < 2 or words[1].lower().replace("-", "_") not in ABORTS:
+            raise InputError(
+                f"abort takes its kind: {', '.join(sorted(ABORTS))}; e.g. abort four_riichi riichi E S W N"
+            )
+        drawn = _draw(["tenpai", *words[2:]], dealer, players)
+        return drawn.model_copy(update={"abort": words[1].lower().replace("-", "_")})
     if len(words) < 2 or words[0].lower() not in ("ron", "tsumo"):
         raise InputError(f"a result line starts with ron or tsumo and the winner, or draw; {EXAMPLE}")
     kind = words[0].lower()
