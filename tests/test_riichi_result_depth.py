@@ -162,3 +162,27 @@ def test_no_abortive_draws_under_ema(cli: Cli) -> None:
     started(cli, "ema2016")
     refused = cli("result", "rd-1", "abort", "four-winds")
     assert refused.code == 2 and "riichi.abort.not_allowed" in refused.err
+
+
+def test_a_double_ron_at_result_depth_follows_the_ruleset(cli: Cli, tmp_path: Path) -> None:
+    """Sha deals in 3m to Nan and Pei; honba 1 and a stick on the table (the match_flow facts)."""
+    first = "ron N from W 12m111p999s33z444z +3m dora 9p"  # Pei, nearest the discarder: his seat wind
+    second = "ron S from W 12m456p789s11z555z +3m dora 9p"  # Nan: haku
+    outcomes = {}
+    for ruleset in ("tenhou", "ema2016"):
+        db = Cli(tmp_path / f"{ruleset}.db", cli.capsys)
+        assert db("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--ruleset", ruleset,
+                  "--id", "dr-1").code == 0  # fmt: skip
+        assert db("round", "dr-1", "--honba", "1", "--sticks", "1", "--scores", "25000,25000,25000,24000").code == 0
+        assert db("result", "dr-1", *first.split()).code == 0
+        recorded = db("result", "dr-1", *second.split())
+        assert recorded.code == 0, recorded.err
+        (result,) = db("replay", "dr-1", "--json").json()["results"]
+        assert [w["seat"] for w in result["wins"]] == [3, 1] and result["depth"] == "result"
+        assert sum(result["points"]) + 1000 * (result["sticks_left"] - 1) == 0
+        outcomes[ruleset] = result["points"]
+        assert db("audit", "dr-1").code == 0
+        refused = db("result", "dr-1", *first.split())
+        assert refused.code == 2 and "riichi.win.twice" in refused.err  # Pei has won already
+    # Tenhou: the honba and the stick go to the winner nearest the discarder (Pei); EMA: honba to each.
+    assert outcomes["tenhou"] != outcomes["ema2016"]

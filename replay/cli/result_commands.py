@@ -43,7 +43,8 @@ def result(
 
     def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         rnd = state.round
-        if rnd is None or rnd.over:
+        another_ron = game == "riichi" and bool(line) and line[0].lower() == "ron"  # the fold checks it
+        if rnd is None or (rnd.over and not another_ron):
             raise InputError("start the round first: taikyoku round MATCH")
         if game == "tensho":
             return [_captured_by_seat(" ".join(line))], []

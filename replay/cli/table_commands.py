@@ -229,7 +229,14 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
     rnd = state.round
     result_words = ("ron", "tsumo", "draw", "abort")
     enough = len(rest) >= (1 if head == "abort" else 2)
-    if game == "riichi" and head in result_words and enough and rnd is not None and rnd.phase == "deal":
+    another_ron = head == "ron" and rnd is not None and rnd.over and getattr(rnd.result, "depth", "") == "result"
+    if (
+        game == "riichi"
+        and head in result_words
+        and enough
+        and rnd is not None
+        and (rnd.phase == "deal" or another_ron)
+    ):
         return ["result", head, *rest]  # a whole hand at result depth
     if head == "ron" and len(rest) == 1 and rest[0].isdigit():
         return ["ron", "--seat", rest[0], *rest[1:]]

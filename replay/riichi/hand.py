@@ -252,7 +252,12 @@ class RiichiProjection:
         if isinstance(payload, RiichiRoundStarted):
             return self._round_started(state, step, payload, rules)
         rnd = state.round
-        another_ron = isinstance(payload, RiichiWin) and payload.kind == "ron" and rnd is not None and bool(rnd.wins)
+        another_ron = (
+            isinstance(payload, RiichiWin | RiichiHandResult)
+            and payload.kind == "ron"
+            and rnd is not None
+            and bool(rnd.wins)
+        )
         if rnd is None or (rnd.over and not another_ron):
             raise _illegal(
                 step, "riichi.round.not_started", "no hand is in progress; record riichi.round_started first"
@@ -350,11 +355,15 @@ class RiichiProjection:
     def _hand_result(
         self, state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiHandResult, rules: RiichiRules
     ) -> RiichiRound:
-        """A hand at result depth: the winning hand priced from its tiles, with the conditions as said."""
-        if rnd.phase != "deal":
+        """A hand at result depth: the winning hand priced from its tiles, with the conditions as said.
+
+        A second (or third) line for the same hand is another ron on the same discard."""
+        n, seat, said = rnd.players, event.seat, set(event.conditions)
+        if rnd.wins:
+            self._another_ron_at_result_depth(state, rnd, step, event)
+        elif rnd.phase != "deal":
             raise _illegal(step, "riichi.result.after_moves",
                            "this hand is being recorded move by move; finish it with its win or draw")  # fmt: skip
-        n, seat, said = rnd.players, event.seat, set(event.conditions)
         if seat >= n or (event.from_seat is not None and event.from_seat >= n):
             raise _illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
         if (event.kind == "ron") != (event.from_seat is not None) or event.from_seat == seat:
@@ -403,7 +412,7 @@ class RiichiProjection:
         others = set(event.others_in_riichi)
         if seat in others or any(s >= n for s in others):
             raise _illegal(step, "riichi.result.riichi", "others_in_riichi names the other seats that declared riichi")
-        declared = others | ({seat} if in_riichi else set())
+        declared = others | ({seat} if in_riichi else set()) | {s for s in range(n) if rnd.wins and rnd.riichi[s]}
         deposits = tuple(1000 if s in declared else 0 for s in range(n))
         hand = WinHand(
             concealed=concealed,
@@ -417,8 +426,8 @@ class RiichiProjection:
             round_wind=rnd.round_wind,
             dora_indicators=event.dora_indicators,
             ura_indicators=event.ura_indicators,
-            honba=rnd.honba,
-            sticks=rnd.sticks + sum(deposits) // 1000,
+            honba=0 if rnd.wins else rnd.honba,  # several rons: _share_counters gives them out
+            sticks=0 if rnd.wins else rnd.sticks + sum(deposits) // 1000,
             riichi=in_riichi,
             double_riichi="double_riichi" in said,
             ippatsu="ippatsu" in said,
@@ -434,11 +443,10 @@ class RiichiProjection:
         if isinstance(priced, Unpriced) and not priced.stands:
             raise _illegal(step, "riichi.win.no_win", f"this win does not stand under {rules.ruleset}: {priced.reason}")
         scored = rnd._replace(
-            dora=event.dora_indicators,
-            deposits=deposits,
-            riichi=tuple(s in declared for s in range(n)),
-            wins=(WinRecord(seat, event.kind, event.from_seat, hand, priced),),
+            dora=event.dora_indicators, deposits=deposits, riichi=tuple(s in declared for s in range(n))
         )
+        record = WinRecord(seat, event.kind, event.from_seat, hand, priced)
+        scored = scored._replace(wins=_share_counters((*rnd.wins, record), scored, state, rules))
         done = _finish_wins(state, scored, rules)
         assert done.result is not None
         return done._replace(result=done.result._replace(depth="result"))
@@ -792,6 +800,29 @@ class RiichiProjection:
             )
         if seat in rnd.furiten:
             raise _illegal(step, "riichi.win.furiten", f"seat {seat} passed a winning tile since its last discard")
+
+    def _another_ron_at_result_depth(
+        self, state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiHandResult
+    ) -> None:
+        first = rnd.wins[0]
+        if rnd.result is None or rnd.result.depth != "result" or event.kind != "ron" or first.kind != "ron":
+            raise _illegal(step, "riichi.result.second_win",
+                           "a second win in one hand is another ron on the same discard, recorded the same way")  # fmt: skip
+        if event.from_seat != first.from_seat or event.win_tile != first.hand.win_tile:
+            raise _illegal(step, "riichi.result.second_win",
+                           f"the other ron is on seat {first.from_seat}'s {first.hand.win_tile}, the same discard")  # fmt: skip
+        if tuple(event.dora_indicators) != tuple(rnd.dora):
+            raise _illegal(step, "riichi.result.dora", f"this hand's dora indicators are {' '.join(rnd.dora)}")
+        if any(w.seat == event.seat for w in rnd.wins):
+            raise _illegal(step, "riichi.win.twice", f"seat {event.seat} has already won on this tile")
+        assert state.match.started is not None
+        if len(rnd.wins) >= 2 and state.match.started.ruleset.options.get("riichi.tripleRon") == "abortive":
+            raise _illegal(step, "riichi.win.triple_ron",
+                           "three rons on one tile abort the hand under this ruleset: record abort triple_ron")  # fmt: skip
+        discarder = first.from_seat or 0
+        distance = (event.seat - discarder) % rnd.players
+        if any((w.seat - discarder) % rnd.players > distance for w in rnd.wins):
+            raise _illegal(step, "riichi.win.order", "record the rons in turn order from the discarder")
 
     def _draw_result(self, state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDrawResult) -> RiichiRound:
         """An exhaustive draw at result depth: tenpai payments and riichi sticks, as the table says."""
