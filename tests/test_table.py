@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from replay.cli.table_commands import choices, translate
@@ -332,3 +333,55 @@ def test_a_tensho_round_at_result_depth_in_a_session(cli: Cli, db: Path) -> None
         assert session.enter(entry) == 0, entry
     (result,) = cli("replay", "result-5", "--json").json()["results"]
     assert result["depth"] == "result" and result["explanation"].endswith("East wins on card values: 61 to 58")
+
+
+def record_until(cli: Cli, match: str, events: list[object], stop: Callable[[object], bool]) -> None:
+    """Store the events of a match up to (and with) the first one ``stop`` picks."""
+    import json
+
+    lines = []
+    for event in events:
+        lines.append(json.dumps({"type": event.type, "payload": json.loads(event.payload.canonical_json())}))  # type: ignore[attr-defined]
+        if stop(event):
+            break
+    assert cli("record", match, stdin="\n".join(lines)).code == 0
+
+
+def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: Path) -> None:
+    from replay.cli import run
+    from replay.cli.table_commands import Session
+    from replay.simulate import simulated_events
+    from replay.tensho import triple_choices
+
+    # Tensho: the first seed whose deal puts a triple on the field.
+    for seed in range(200):
+        events = simulated_events("tensho", seed, 1, match_id="tri-1")
+        state = states_until("tensho", events, "play")
+        if triple_choices(state.round):  # type: ignore[attr-defined]
+            break
+    record_until(cli, "tri-1", events, lambda e: e.type == "tensho.deal")  # type: ignore[attr-defined]
+    session = Session("tri-1", db, "scorer", run)
+    assert "may take two of the triple: triple" in session.prompt()
+    hand = state.round.hands[0]  # type: ignore[attr-defined]
+    assert session.enter(hand[0]) == 2  # a play before the triple is answered is refused
+    assert session.enter("pass") == 0 and "to play a card" in session.prompt()
+
+    # Sendai-hana: round 3 of the golden match deals the dealer Three Pairs.
+    golden = (ROOT / "tests" / "golden" / "sendai-seed45.jsonl").read_text().splitlines()
+    assert cli("record", "tey-1", stdin="\n".join(golden[:89])).code == 0
+    session = Session("tey-1", db, "scorer", run)
+    assert "Dealer holds Three Pairs: expose three-pairs --seat 0; or pass" in session.prompt()
+    assert session.enter("susuki-geese") == 2
+    assert session.enter("expose three-pairs --seat 0") == 0
+    assert "to play a card" in session.prompt()
+
+    # Riichi: Nan's hand is completed by Ton's first discard (the renhou of test_riichi_cli).
+    from tests.test_riichi_cli import started
+
+    started(cli, "ema2016")
+    session = Session("r-1", db, "scorer", run)
+    assert session.enter("5s") == 0 and session.enter("5s") == 0  # Ton draws 5s and lets it go
+    assert "Nan can ron: ron 1; or pass" in session.prompt()
+    assert session.enter("3m") == 2  # Nan's draw waits for the answer
+    assert session.enter("pass") == 0 and session.enter("3m") == 0
+    assert cli("replay", "r-1", "--json").json()["round"]["phase"] == "discard"

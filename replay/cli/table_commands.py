@@ -33,7 +33,7 @@ VERBS = frozenset({
     "round", "yaku-set", "deal", "triple", "play", "draw", "expose", "koikoi", "stop", "misdeal",
     "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort", "claim", "result",
 })  # fmt: skip
-SESSION_WORDS = ("undo", "note", "dispute", "show", "help", "quit")
+SESSION_WORDS = ("undo", "note", "dispute", "show", "help", "quit", "pass")
 HELP = """\
 Type what happened, in the shortest form:
   a card (pine-crane, 01-0, pine-chaff) to play or draw it; more cards after it are what it captures
@@ -43,6 +43,8 @@ Type what happened, in the shortest form:
   or a whole riichi hand in one line, instead of its deal and moves:
     ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m [also-riichi N]; draw tenpai E W riichi W
   next, to start the next round; or any recording command without the match id (deal --hand ...)
+  when the rules give a player a choice (the dealer's triple, a teyaku, a ron) the session asks
+  and waits: answer it, or pass
   undo (retract the last event), note TEXT, dispute TEXT, show, help, quit"""
 CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
 
@@ -85,6 +87,14 @@ def table(
 class Session:
     def __init__(self, match: str, db: Any, by: str | None, run: Callable[[list[str]], int]) -> None:
         self.match, self.db, self.by, self.run = match, db, by, run
+        self.passed: set[tuple[str, int]] = set()  # (decision, seq it arose at): declined, not an event
+
+    def asking(self) -> tuple[str, str, frozenset[str]] | None:
+        game, state, steps = self.state()
+        asked = question(game, state)
+        if asked is None or (asked[0], steps[-1].seq) in self.passed:
+            return None
+        return asked
 
     def state(self) -> tuple[GameName, Any, list[Any]]:
         with open_store(self.db) as store:
@@ -93,6 +103,9 @@ class Session:
         return game, fold(projection_for(game), steps).state, steps
 
     def prompt(self) -> str:
+        asked = self.asking()
+        if asked is not None:
+            return f"{self.match}: {asked[1]} > "
         game, state, _ = self.state()
         rnd = state.round
         if rnd is None or rnd.over:
@@ -135,6 +148,14 @@ class Session:
             return self._undo(steps)
         if head in ("note", "dispute"):
             return self._annotate(head, steps, " ".join(words[1:]))
+        asked = self.asking()
+        if asked is not None:
+            if head == "pass":
+                self.passed.add((asked[0], steps[-1].seq))
+                return 0
+            if head not in asked[2]:
+                sys.stderr.write(f"taikyoku: error: answer first: {asked[1]}\n")
+                return 2
         try:
             argv = translate(game, state, words)
         except InputError as exc:
@@ -191,6 +212,36 @@ class Session:
             return 2
         target = history(steps).effective[-1].seq
         return self.run([kind, self.match, str(target), text, *self._common()])
+
+
+def question(game: str, state: Any) -> tuple[str, str, frozenset[str]] | None:
+    """A decision the rules leave to a player right now: (what, the question, the answers).
+
+    The session asks it and takes nothing else until it is answered; ``pass`` declines."""
+    rnd, names = state.round, state.names
+    if rnd is None or rnd.over:
+        return None
+    if game == "tensho" and rnd.phase == "play" and rnd.opening:
+        from replay.tensho import triple_choices
+
+        pairs = triple_choices(rnd)
+        if pairs:
+            shown = "; ".join(f"triple {a} {b}" for a, b in pairs)
+            return "triple", f"{names[rnd.dealer]} may take two of the triple: {shown}; or pass", frozenset({"triple"})
+    if game == "sendai" and rnd.phase == "play" and rnd.opening and state.options is not None:
+        from replay.sendai import teyaku_held
+
+        for seat, hand in enumerate(rnd.dealt):
+            held = [t for t in teyaku_held(hand, four_as_two_pairs=state.options.four_as_two_pairs)
+                    if t.key not in rnd.exposed[seat]]  # fmt: skip
+            if held:
+                offer = "; ".join(f"expose {t.key} --seat {seat}" for t in held)
+                return f"teyaku-{seat}", f"{names[seat]} holds {held[0].name}: {offer}; or pass", frozenset({"expose"})
+    if game == "riichi" and rnd.phase == "after_discard" and rnd.could_ron:
+        seats = sorted(rnd.could_ron)
+        offer = "; ".join(f"ron {s}" for s in seats)
+        return "ron", f"{', '.join(names[s] for s in seats)} can ron: {offer}; or pass", frozenset({"ron"})
+    return None
 
 
 def status_lines(game: str, data: dict[str, Any]) -> list[str]:
