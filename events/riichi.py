@@ -152,5 +152,6 @@ class RiichiDrawResult(Payload):
     and who had declared riichi."""
 
     abort: AbortKind | None = None
+    nagashi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
     riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
     tenpai: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()

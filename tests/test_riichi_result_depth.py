@@ -186,3 +186,16 @@ def test_a_double_ron_at_result_depth_follows_the_ruleset(cli: Cli, tmp_path: Pa
         assert refused.code == 2 and "riichi.win.twice" in refused.err  # Pei has won already
     # Tenhou: the honba and the stick go to the winner nearest the discarder (Pei); EMA: honba to each.
     assert outcomes["tenhou"] != outcomes["ema2016"]
+
+
+def test_nagashi_mangan_at_result_depth(cli: Cli) -> None:
+    started(cli, "tenhou")
+    assert cli("result", "rd-1", "draw", "tenpai", "S", "nagashi", "W").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    # Sha, a non-dealer: a mangan tsumo's payments, 4,000 from the dealer and 2,000 from each other.
+    assert result["points"] == [-4000, -2000, 8000, -2000] and result["next_dealer"] == 1
+    assert result["explanation"] == "nagashi mangan: seat 2" and result["depth"] == "result"
+    assert cli("audit", "rd-1").code == 0
+    started(cli, "ema2016", match="rd-2")
+    refused = cli("result", "rd-2", "draw", "tenpai", "none", "nagashi", "W")
+    assert refused.code == 2 and "riichi.nagashi.not_allowed" in refused.err

@@ -385,3 +385,18 @@ def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: P
     assert session.enter("3m") == 2  # Nan's draw waits for the answer
     assert session.enter("pass") == 0 and session.enter("3m") == 0
     assert cli("replay", "r-1", "--json").json()["round"]["phase"] == "discard"
+
+
+def test_a_sendai_round_at_result_depth_in_a_session(cli: Cli, db: Path) -> None:
+    from replay.cli import run
+    from replay.cli.table_commands import Session
+
+    golden = (ROOT / "tests" / "golden" / "sendai-seed45.jsonl").read_text().splitlines()
+    assert cli("record", "moves-45", stdin="\n".join(golden)).code == 0
+    captured = cli("replay", "moves-45", "--round", "3", "--json").json()["round"]["captured"]
+    assert cli("record", "result-45", stdin=golden[0]).code == 0
+    session = Session("result-45", db, "scorer", run)
+    line = " / ".join(" ".join(cards) for cards in captured) + " expose 0 three-pairs go 1 stop 2"
+    assert session.enter("next") == 0 and session.enter(line) == 0
+    (result,) = cli("replay", "result-45", "--json").json()["results"]
+    assert result["depth"] == "result" and result["explanation"].endswith("Left stops with Chaff 10: 10")

@@ -848,7 +848,15 @@ class RiichiProjection:
             return done._replace(result=done.result._replace(depth="result"))
         if not set(event.riichi) <= set(event.tenpai):
             raise _illegal(step, "riichi.result.riichi", "a seat in riichi is tenpai; list it among the tenpai seats")
-        done = _exhaustive_over(drawn, sorted(set(event.tenpai)))
+        if event.nagashi:
+            options = state.match.started.ruleset.options if state.match.started else {}
+            if not options.get("riichi.nagashiMangan", False):
+                raise _illegal(step, "riichi.nagashi.not_allowed", "this ruleset has no nagashi mangan")
+            if any(s >= n for s in event.nagashi):
+                raise _illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+            done = _nagashi_over(drawn, sorted(set(event.nagashi)), sorted(set(event.tenpai)), [-d for d in deposits])
+        else:
+            done = _exhaustive_over(drawn, sorted(set(event.tenpai)))
         assert done.result is not None
         return done._replace(result=done.result._replace(depth="result"))
 
@@ -879,18 +887,7 @@ class RiichiProjection:
                 raise _illegal(
                     step, "riichi.nagashi.river", f"seat {seat}'s river is not all terminals and honors, uncalled"
                 )
-            for other in range(rnd.players):
-                if other == seat:
-                    continue
-                share = 4000 if seat == rnd.dealer or other == rnd.dealer else 2000
-                points[other] -= share
-                points[seat] += share
-        next_dealer = (
-            rnd.dealer if rnd.dealer in event.nagashi or rnd.dealer in event.tenpai else (rnd.dealer + 1) % rnd.players
-        )
-        sticks = rnd.sticks + sum(rnd.deposits) // 1000
-        words = f"nagashi mangan: {', '.join(f'seat {s}' for s in event.nagashi)}"
-        return _over(rnd, "exhaustive", tuple(points), sticks, next_dealer, words, tenpai=tuple(event.tenpai))
+        return _nagashi_over(rnd, event.nagashi, event.tenpai, points)
 
     def _abort(self, state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDraw) -> RiichiRound:
         assert state.match.started is not None
@@ -1034,6 +1031,21 @@ def _finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiRules) -> Ri
     explanation = "; ".join(_describe(w) for w in rnd.wins)
     over = _over(rnd, "win", tuple(points), 0, next_dealer, explanation, wins=rnd.wins)
     return over
+
+
+def _nagashi_over(rnd: RiichiRound, nagashi: Sequence[int], tenpai: Sequence[int], points: list[int]) -> RiichiRound:
+    """Nagashi mangan's payments (a mangan tsumo's) in place of the tenpai payments; the sticks stay."""
+    for seat in nagashi:
+        for other in range(rnd.players):
+            if other != seat:
+                share = 4000 if seat == rnd.dealer or other == rnd.dealer else 2000
+                points[other] -= share
+                points[seat] += share
+    dealer_stays = rnd.dealer in nagashi or rnd.dealer in tenpai
+    next_dealer = rnd.dealer if dealer_stays else (rnd.dealer + 1) % rnd.players
+    sticks = rnd.sticks + sum(rnd.deposits) // 1000
+    words = f"nagashi mangan: {', '.join(f'seat {s}' for s in nagashi)}"
+    return _over(rnd, "exhaustive", tuple(points), sticks, next_dealer, words, tenpai=tuple(tenpai))
 
 
 def _exhaustive_over(rnd: RiichiRound, tenpai: list[int]) -> RiichiRound:

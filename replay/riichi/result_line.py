@@ -10,7 +10,8 @@ the concealed tiles without the winning one; ``+TILE`` the winning tile; melds a
 (riichi, double-riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou);
 ``dora`` and ``ura`` each followed by their indicators; ``also-riichi`` and the other seats that
 had declared riichi (their sticks go to the winner). An exhaustive draw is ``draw``, ``tenpai``
-and the tenpai seats (or none), and ``riichi`` and the seats in riichi; an abortive draw is
+and the tenpai seats (or none), ``riichi`` and the seats in riichi, and ``nagashi`` and the
+seats with nagashi mangan, where the ruleset has it; an abortive draw is
 ``abort`` and its kind (four_riichi, four_kans, four_winds, kyuushu_kyuuhai, triple_ron), and the
 seats in riichi. Nothing is guessed: a
 word that is none of these is an error naming it.
@@ -108,7 +109,7 @@ def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult | 
 
 
 def _draw(words: list[str], dealer: int, players: int) -> RiichiDrawResult:
-    seats: dict[str, list[int]] = {"tenpai": [], "riichi": []}
+    seats: dict[str, list[int]] = {"tenpai": [], "riichi": [], "nagashi": []}
     collecting: str | None = None
     for word in words:
         lower = word.lower()
@@ -124,7 +125,11 @@ def _draw(words: list[str], dealer: int, players: int) -> RiichiDrawResult:
             seats[collecting].append(_seat(word, dealer, players))
     if collecting is None:
         raise InputError("say who was tenpai: draw tenpai E W (or draw tenpai none)")
-    return RiichiDrawResult(tenpai=tuple(sorted(set(seats["tenpai"]))), riichi=tuple(sorted(set(seats["riichi"]))))
+    return RiichiDrawResult(
+        tenpai=tuple(sorted(set(seats["tenpai"]))),
+        riichi=tuple(sorted(set(seats["riichi"]))),
+        nagashi=tuple(sorted(set(seats["nagashi"]))),
+    )
 
 
 def _seat(word: str, dealer: int, players: int) -> int:
