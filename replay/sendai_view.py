@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from replay.hanafuda.view import match_fields, result_fields
 from replay.hanafuda.yaku import hit_json
 from replay.sendai import PILE_SIZE, SendaiResult, SendaiRound, SendaiState, TeyakuSpec, teyaku_held
 from replay.snapshot import Snapshot
@@ -17,16 +18,7 @@ def teyaku_json(spec: TeyakuSpec) -> dict[str, Any]:
 
 
 def result_json(result: SendaiResult, names: Sequence[str]) -> dict[str, Any]:
-    return {
-        "round": result.round,
-        "dealer": result.dealer,
-        "winner": result.winner,
-        "winner_name": None if result.winner is None else names[result.winner],
-        "reason": result.reason,
-        "depth": result.depth,
-        "explanation": result.explanation,
-        "points": list(result.points),
-        "next_dealer": result.next_dealer,
+    return result_fields(result, names) | {
         "players": [
             {
                 "seat": t.seat,
@@ -82,16 +74,8 @@ def round_json(rnd: SendaiRound, state: SendaiState) -> dict[str, Any]:
 
 def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
     state: SendaiState = snap.state
-    started = state.match.started
-    assert started is not None
     names = state.names
-    return {
-        "match_id": match_id,
-        "game": started.game,
-        "ruleset": started.ruleset.model_dump(mode="json"),
-        "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
-        "length": started.length.model_dump(mode="json"),
-        "at_seq": snap.at_seq,
+    return match_fields(match_id, snap) | {
         "round": None if state.round is None else round_json(state.round, state),
         "results": [result_json(r, names) for r in state.results],
         "standings": list(state.standings),

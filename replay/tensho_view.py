@@ -5,23 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from replay.hanafuda.view import match_fields, result_fields
 from replay.hanafuda.yaku import hit_json
 from replay.snapshot import Snapshot
 from replay.tensho import RoundResult, RoundState, TenshoState
 
 
 def result_json(result: RoundResult, names: Sequence[str]) -> dict[str, Any]:
-    return {
-        "round": result.round,
-        "dealer": result.dealer,
-        "yaku_set": result.yaku_set,
-        "winner": result.winner,
-        "winner_name": None if result.winner is None else names[result.winner],
-        "reason": result.reason,
-        "depth": result.depth,
-        "explanation": result.explanation,
-        "points": list(result.points),
-        "next_dealer": result.next_dealer,
+    return result_fields(result, names, yaku_set=result.yaku_set) | {
         "players": [
             {
                 "seat": t.seat,
@@ -74,19 +65,10 @@ def round_json(rnd: RoundState, state: TenshoState) -> dict[str, Any]:
 
 def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
     state = snap.state
-    started = state.match.started
-    assert started is not None
     names = state.names
-    finished = [r for r in state.results]
-    return {
-        "match_id": match_id,
-        "game": started.game,
-        "ruleset": started.ruleset.model_dump(mode="json"),
-        "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
-        "length": started.length.model_dump(mode="json"),
-        "at_seq": snap.at_seq,
+    return match_fields(match_id, snap) | {
         "round": None if state.round is None else round_json(state.round, state),
-        "results": [result_json(r, names) for r in finished],
+        "results": [result_json(r, names) for r in state.results],
         "standings": list(state.standings),
         "score_unit": state.options.round_score if state.options else None,
         "complete": state.complete,
