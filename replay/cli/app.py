@@ -36,6 +36,7 @@ DbOption = Annotated[
 ]
 DEFAULT_DB = Path("taikyoku.db")
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of tables.")]
+MatchArg = Annotated[str, typer.Argument(help="The match id.")]
 ByOption = Annotated[
     str | None,
     typer.Option("--by", envvar="TAIKYOKU_RECORDER", help="Who records the events (default: your user name)."),

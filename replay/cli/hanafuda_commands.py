@@ -31,7 +31,7 @@ from events.sendai import (
 )
 from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
 from replay import sendai_view, service, tensho_view
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, out, print_json
 from replay.cli.recording import expects, record
 from replay.cli.riichi_commands import deal_payload, draw_payload
 from replay.games import projection_for
@@ -44,7 +44,6 @@ from replay.snapshot import snapshot
 from replay.tensho import PHOENIX, TENSHO_IDS, TenshoState
 from replay.tensho import _must_capture as tensho_must_capture
 
-MatchArg = Annotated[str, typer.Argument(help="The match id.")]
 SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
 
 

@@ -11,9 +11,19 @@ from events.errors import EXIT_FINDINGS, InputError
 from events.match import Annotation, Claim, Retract
 from events.model import Payload
 from replay import service
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json, recorder
+from replay.cli.app import (
+    DEFAULT_DB,
+    ByOption,
+    DbOption,
+    JsonOption,
+    MatchArg,
+    app,
+    open_store,
+    out,
+    print_json,
+    recorder,
+)
 
-MatchArg = Annotated[str, typer.Argument(help="The match id.")]
 SeqArg = Annotated[int, typer.Argument(help="The seq of the event it concerns (see `taikyoku log`).", min=1)]
 
 

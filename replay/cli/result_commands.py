@@ -13,9 +13,8 @@ import typer
 
 from events.errors import InputError
 from events.model import Payload
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app
 from replay.cli.recording import record
-from replay.cli.riichi_commands import MatchArg
 
 
 @app.command()

@@ -26,7 +26,7 @@ from events.riichi import (
 )
 from events.tiles import parse, parse_many
 from replay import service
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, out, print_json
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, out, print_json
 from replay.cli.recording import record
 from replay.games import projection_for
 from replay.riichi.hand import RiichiState
@@ -34,7 +34,6 @@ from replay.riichi.view import WIND_NAMES, priced_json, reprice
 from replay.rules import ruleset, ruleset_ids
 from replay.snapshot import snapshot
 
-MatchArg = Annotated[str, typer.Argument(help="The match id.")]
 SeatOption = Annotated[int | None, typer.Option("--seat", help="The seat (default: the one to move).")]
 RIICHI = {"riichi"}
 
