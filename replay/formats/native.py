@@ -78,7 +78,10 @@ def read(data: bytes, source: str) -> list[ExportedMatch]:
         try:
             event = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{source} line {number}: malformed JSON at column {exc.colno}: {exc.msg}") from None
+            raise InputError(
+                f"{source} line {number}: malformed JSON at column {exc.colno}: {exc.msg}; a taikyoku jsonl "
+                "export holds one event object a line (Tenhou logs import with --format tenhou6)"
+            ) from None
         match_id = str(event.get("match_id")) if isinstance(event, dict) else "?"
         matches.setdefault(match_id, ExportedMatch(match_id, [], None)).events.append(event)
     if not matches:
