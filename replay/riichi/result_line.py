@@ -19,19 +19,18 @@ word that is none of these is an error naming it.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from events.errors import InputError
-from events.riichi import RiichiDrawResult, RiichiHandResult, ScoredMeld, WinCondition
+from events.riichi import AbortKind, RiichiDrawResult, RiichiHandResult, ScoredMeld, WinCondition
 from events.tiles import parse, parse_many
 
 WIND_LETTERS = ("E", "S", "W", "N")
 MELD_KINDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "daiminkan": "daiminkan", "ankan": "ankan",
               "kakan": "kakan"}  # fmt: skip
-CONDITIONS = {"riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
-              "renhou"}  # fmt: skip
+CONDITIONS = {c.replace("_", "-") for c in get_args(WinCondition)}  # as typed: double-riichi
 EXAMPLE = "e.g. ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m"
-ABORTS = {"kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron"}
+ABORTS = set(get_args(AbortKind))
 
 
 def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult | RiichiDrawResult:
@@ -78,7 +77,7 @@ def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult | 
                 raise InputError(f"{word}: a meld is chi:, pon:, kan:, ankan: or kakan: with its tiles")
             melds.append(ScoredMeld(kind=MELD_KINDS[name.lower()], tiles=tuple(parse_many(tiles))))
             collecting = None
-        elif lower in CONDITIONS:
+        elif lower.replace("_", "-") in CONDITIONS:
             conditions.append(lower.replace("-", "_"))
             collecting = None
         elif collecting is not None:
