@@ -22,6 +22,7 @@ from pathlib import Path
 # replay package; drop the folder.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
+from events import registry  # noqa: E402
 from replay import service  # noqa: E402
 from replay.simulate import simulated_events  # noqa: E402
 from store import EventStore  # noqa: E402
@@ -58,6 +59,7 @@ def baseline(path: Path, ids: list[str]) -> float:
 def full_replay(path: Path, ids: list[str]) -> tuple[float, int]:
     """Read, decode, fold with every legality check, and score every round of every match."""
     rounds = 0
+    registry.clear_decode_cache()  # every run decodes afresh
     with EventStore.open(path) as store:
         began = time.perf_counter()
         for match_id in ids:

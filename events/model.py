@@ -34,6 +34,8 @@ class Payload(BaseModel):
     SCHEMA_VERSION: ClassVar[int] = 0
     # True when pydantic's JSON is already canonical: no dict field anywhere inside.
     SERIALIZES_CANONICALLY: ClassVar[bool] = False
+    # True when no dict, list or set is inside: a decoded instance can then be shared.
+    IMMUTABLE: ClassVar[bool] = False
 
     def canonical_json(self) -> str:
         """The canonical JSON text of this payload (see ``events.canonical``)."""

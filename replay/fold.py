@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from events.errors import InputError
 from events.match import Annotation, Retract
@@ -46,6 +46,14 @@ class Projection(Protocol[S]):
     def apply(self, state: S, step: Step) -> S: ...
 
 
+@runtime_checkable
+class BatchProjection(Projection[S], Protocol):
+    """A projection that can also fold many steps at once, as ``apply`` would one by one,
+    without freezing its state between them."""
+
+    def apply_all(self, state: S, steps: Iterable[Step]) -> S: ...
+
+
 @dataclass(frozen=True, slots=True)
 class History:
     """What a match's events mean once retractions are taken into account."""
@@ -62,6 +70,9 @@ META_TYPES = frozenset({"retract", "annotation", "claim"})
 
 def history(steps: Sequence[Step]) -> History:
     """Check retracts and annotations against the events they name, and split the stream."""
+    if META_TYPES.isdisjoint({step.type for step in steps}):
+        every = tuple(steps)
+        return History(every, every, {}, (), ())
     seen: dict[int, Step] = {}
     retracted_by: dict[int, Step] = {}
     annotations: list[Step] = []
@@ -130,9 +141,11 @@ class Folded(Generic[S]):
 
 def fold(projection: Projection[S], steps: Iterable[Step], *, until: int | None = None) -> Folded[S]:
     """Replay ``steps`` (up to seq ``until``) through ``projection``, honouring retractions."""
-    chosen = [s for s in steps if until is None or s.seq <= until]
+    chosen = list(steps) if until is None else [s for s in steps if s.seq <= until]
     hist = history(chosen)
     state = projection.initial()
+    if isinstance(projection, BatchProjection):
+        return Folded(hist, projection.apply_all(state, hist.effective))
     for step in hist.effective:
         state = projection.apply(state, step)
     return Folded(hist, state)

@@ -132,6 +132,7 @@ def rounds_complete(match: MatchState, results: Sequence[_Result], round_over: b
 
 Opts = TypeVar("Opts")  # the game's options, read from match_started
 R = TypeVar("R")  # the game's round state
+W = TypeVar("W")  # the game's round state while a fold works on it
 X = TypeVar("X")  # the game's round result
 
 
@@ -158,4 +159,31 @@ class GameState(NamedTuple, Generic[Opts, R, X]):
     @property
     def complete(self) -> bool:
         over = self.round is None or bool(getattr(self.round, "over", False))
+        return rounds_complete(self.match, self.results, over)  # type: ignore[arg-type]
+
+
+class WorkingGame(Generic[Opts, W, X]):
+    """A ``GameState`` while a fold works through events: the round is the game's mutable
+    working copy and the results a list. Only the fold that made it sees it; the fold
+    freezes it back into a ``GameState`` before returning, so ``apply`` stays pure."""
+
+    __slots__ = ("match", "options", "results", "round")
+
+    def __init__(self, match: MatchState, options: Opts | None, round: W | None, results: Sequence[X]) -> None:
+        self.match = match
+        self.options = options
+        self.round = round
+        self.results = list(results)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.match)
+
+    @property
+    def next_dealer(self) -> int:
+        return next_dealer(self.match, self.results)  # type: ignore[arg-type]
+
+    @property
+    def complete(self) -> bool:
+        over = self.round is None or getattr(self.round, "phase", "") == "over"
         return rounds_complete(self.match, self.results, over)  # type: ignore[arg-type]

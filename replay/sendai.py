@@ -10,9 +10,9 @@ play and draw in turn order. A turn that makes a new or better dekiyaku must be 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 from events.cards import BY_ID, DECK, month_of
 from events.match import MatchEnded, MatchStarted, RoundStarted
@@ -32,7 +32,7 @@ from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate
-from replay.match import GameState, MatchProjection
+from replay.match import GameState, MatchProjection, WorkingGame
 
 SENDAI_IDS = frozenset(c.id for c in DECK)
 PILE_SIZE = 21
@@ -175,7 +175,7 @@ Phase = Literal["deal", "misdeal", "play", "capture", "draw", "decide", "over"]
 
 
 class SendaiRound(NamedTuple):
-    """One round as it stands. Immutable: the fold makes a new one per event (``_replace``)."""
+    """One round as it stands, immutable. A fold works on a ``_Round`` copy and freezes it."""
 
     number: int
     dealer: int
@@ -203,7 +203,7 @@ class SendaiRound(NamedTuple):
 
     @property
     def order(self) -> tuple[int, ...]:
-        return tuple((self.dealer + i) % SEATS for i in range(SEATS))
+        return _order(self.dealer)
 
     def position(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS
@@ -218,10 +218,77 @@ class SendaiRound(NamedTuple):
         return table.where(self, card, deck=SENDAI_IDS)
 
     def dekiyaku(self, seat: int, options: SendaiOptions) -> list[YakuHit]:
-        specs = dekiyaku_specs(
-            options.thresholds[self.position(seat)], options.sake_cup_is_chaff, options.willow_is_ribbon
-        )
-        return evaluate(specs, self.captured[seat], highest_only_groups=frozenset({"brights"}))
+        return _dekiyaku(self.captured[seat], (seat - self.dealer) % SEATS, options)
+
+
+def _order(dealer: int) -> tuple[int, ...]:
+    return tuple((dealer + i) % SEATS for i in range(SEATS))
+
+
+def _dekiyaku(captured: Sequence[str], position: int, options: SendaiOptions) -> list[YakuHit]:
+    specs = dekiyaku_specs(options.thresholds[position], options.sake_cup_is_chaff, options.willow_is_ribbon)
+    return evaluate(specs, captured, highest_only_groups=BRIGHTS_GROUP)
+
+
+BRIGHTS_GROUP = frozenset({"brights"})
+
+
+class _Round(table.Cards):
+    """A ``SendaiRound`` while the fold works on it, changed in place (see ``replay.hanafuda.table``)."""
+
+    __slots__ = (
+        "best",
+        "checked",
+        "dealer",
+        "dealt",
+        "exposed",
+        "misdeal_month",
+        "misdeals",
+        "number",
+        "opening",
+        "result",
+        "went",
+    )  # fmt: skip
+
+    number: int
+    dealer: int
+    dealt: tuple[tuple[str, ...], ...]
+    opening: bool
+    misdeal_month: int | None
+    misdeals: int
+    exposed: tuple[tuple[str, ...], ...]
+    went: frozenset[int]
+    best: tuple[int, ...]
+    result: SendaiResult | None
+    # By seat, how many cards were captured when its dekiyaku last made nothing new: until
+    # the pile grows, there is nothing to evaluate at the end of its turn.
+    checked: list[int]
+
+    def __init__(self, rnd: SendaiRound) -> None:
+        self.thaw_cards(rnd)
+        self.number, self.dealer, self.dealt, self.opening = rnd.number, rnd.dealer, rnd.dealt, rnd.opening
+        self.misdeal_month, self.misdeals, self.exposed = rnd.misdeal_month, rnd.misdeals, rnd.exposed
+        self.went, self.best, self.result = rnd.went, rnd.best, rnd.result
+        self.checked = [-1] * SEATS
+
+    def freeze(self) -> SendaiRound:
+        return SendaiRound(
+            number=self.number, dealer=self.dealer, dealt=self.dealt, opening=self.opening,
+            misdeal_month=self.misdeal_month, misdeals=self.misdeals, exposed=self.exposed, went=self.went,
+            best=self.best, result=self.result, **self.frozen_cards(),  # type: ignore[arg-type]
+        )  # fmt: skip
+
+    def position(self, seat: int) -> int:
+        return (seat - self.dealer) % SEATS
+
+    def unseen(self) -> frozenset[str]:
+        return SENDAI_IDS - table.seen(self)
+
+    def where(self, card: str) -> str:
+        return table.where(self, card, deck=SENDAI_IDS)
+
+    def dekiyaku(self, seat: int, options: SendaiOptions) -> list[YakuHit]:
+        return _dekiyaku(self.captured[seat], (seat - self.dealer) % SEATS, options)
 
 
 def _total(hits: Sequence[YakuHit]) -> int:
@@ -229,6 +296,8 @@ def _total(hits: Sequence[YakuHit]) -> int:
 
 
 SendaiState = GameState[SendaiOptions, SendaiRound, SendaiResult]
+_Game = WorkingGame[SendaiOptions, _Round, SendaiResult]
+_MATCH_EVENTS = frozenset({MatchStarted, RoundStarted, MatchEnded})
 
 
 # ---- the fold -------------------------------------------------------------------------------
@@ -244,31 +313,43 @@ class SendaiProjection:
         return SendaiState()
 
     def apply(self, state: SendaiState, step: Step) -> SendaiState:
-        payload = step.payload
-        if isinstance(payload, MatchStarted | RoundStarted | MatchEnded):
-            return self._match_event(state, step, payload)
-        rnd, options = state.round, state.options
-        if state.match.started is None or options is None:
-            raise _illegal(step, "match.not_started", "the first event of a match must be match_started")
-        if rnd is None or rnd.over:
-            raise _illegal(step, "sendai.round.not_started", "no round is in progress; record round_started first")
-        after = self._round_event(state, rnd, step, payload, options)
-        results = state.results
-        if after.result is not None and (not results or results[-1].round != after.number):
-            results = (*results, after.result)
-        return SendaiState(state.match, options, after, results)
+        return self.apply_all(state, (step,))
 
-    def _match_event(self, state: SendaiState, step: Step, payload: Payload) -> SendaiState:
-        if isinstance(payload, RoundStarted) and state.round is not None and not state.round.over:
-            raise _illegal(step, "sendai.round.unfinished", f"round {state.round.number} is not over yet")
-        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not state.complete:
+    def apply_all(self, state: SendaiState, steps: Iterable[Step]) -> SendaiState:
+        """``apply`` over every step, on one working copy of the state."""
+        game = _Game(state.match, state.options, None if state.round is None else _Round(state.round), state.results)
+        for step in steps:
+            self._apply(game, step)
+        rnd = game.round
+        return SendaiState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
+
+    def _apply(self, game: _Game, step: Step) -> None:
+        payload = step.payload
+        kind = type(payload)  # exact types: this runs per event, and isinstance on models is slow
+        if kind in _MATCH_EVENTS:
+            return self._match_event(game, step, payload)
+        rnd, options = game.round, game.options
+        if game.match.started is None or options is None:
+            raise _illegal(step, "match.not_started", "the first event of a match must be match_started")
+        if rnd is None or rnd.phase == "over":
+            raise _illegal(step, "sendai.round.not_started", "no round is in progress; record round_started first")
+        _ROUND_EVENTS.get(kind, SendaiProjection._in_turn)(self, game, rnd, step, payload, options)
+        if rnd.phase == "over" and rnd.result is not None:
+            results = game.results
+            if not results or results[-1].round != rnd.number:
+                results.append(rnd.result)
+
+    def _match_event(self, game: _Game, step: Step, payload: Payload) -> None:
+        if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
+            raise _illegal(step, "sendai.round.unfinished", f"round {game.round.number} is not over yet")
+        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not game.complete:
             raise _illegal(
-                step, "sendai.match.not_complete", f"{len(state.results)} rounds are finished; record reason abandoned"
+                step, "sendai.match.not_complete", f"{len(game.results)} rounds are finished; record reason abandoned"
             )
-        match = self.match.apply(state.match, step)
-        if isinstance(payload, RoundStarted) and payload.dealer != state.next_dealer:
-            last = state.results[-1] if state.results else None
-            who = f"{state.names[state.next_dealer]} (seat {state.next_dealer})"
+        match = self.match.apply(game.match, step)
+        if isinstance(payload, RoundStarted) and payload.dealer != game.next_dealer:
+            last = game.results[-1] if game.results else None
+            who = f"{game.names[game.next_dealer]} (seat {game.next_dealer})"
             why = (
                 f"{who} is the first dealer"
                 if last is None
@@ -279,70 +360,70 @@ class SendaiProjection:
                 step, "sendai.round.wrong_dealer", f"{why} and deals round {payload.round}, not seat {payload.dealer}"
             )
         if isinstance(payload, MatchStarted):
-            return SendaiState(match=match, options=SendaiOptions.of(payload.ruleset.options))
+            game.options = SendaiOptions.of(payload.ruleset.options)
         if isinstance(payload, RoundStarted):
-            return state._replace(match=match, round=SendaiRound(number=payload.round, dealer=payload.dealer))
-        return state._replace(match=match)
+            game.round = _Round(SendaiRound(number=payload.round, dealer=payload.dealer))
+        game.match = match
 
-    def _round_event(
-        self, state: SendaiState, rnd: SendaiRound, step: Step, payload: Payload, options: SendaiOptions
-    ) -> SendaiRound:
-        if isinstance(payload, SendaiDeal):
-            return self._deal(rnd, step, payload, options)
-        if isinstance(payload, SendaiRoundResult):
-            return self._result(state, rnd, step, payload, options)
-        if isinstance(payload, SendaiMisdeal):
-            return self._misdeal(rnd, step, payload)
-        if rnd.phase == "misdeal":
+    def _in_turn(self, game: _Game, rnd: _Round, step: Step, payload: Payload, options: SendaiOptions) -> None:
+        """Every event after the deal; the moves of a turn go on to ``table``'s mechanics."""
+        phase = rnd.phase
+        if phase == "misdeal":
             suit = BY_ID[next(c for c in rnd.field if month_of(c) == rnd.misdeal_month)].suit
             raise _illegal(
                 step,
                 "sendai.misdeal.missing",
                 f"four {suit} cards are on the field: record sendai.misdeal, then deal again",
             )
-        if rnd.phase == "deal":
+        if phase == "deal":
             raise _illegal(step, "sendai.deal.missing", f"the round needs sendai.deal before {step.type}")
-        if isinstance(payload, TeyakuExposed):
-            return self._expose(state, rnd, step, payload, options)
-        seat = getattr(payload, "seat", None)
-        if isinstance(payload, KoiKoi | Stop):
-            return self._decide(state, rnd, step, payload, options)
-        if rnd.phase == "decide":
+        kind = type(payload)
+        if kind is TeyakuExposed:
+            return self._expose(game, rnd, step, cast(TeyakuExposed, payload), options)
+        if kind is KoiKoi or kind is Stop:
+            return self._decide(game, rnd, step, cast(KoiKoi | Stop, payload), options)
+        if phase == "decide":
             raise _illegal(
                 step,
                 "sendai.decide.missing",
-                f"{_who(state, rnd.to_move)} made a dekiyaku and must say go or stop first",
+                f"{_who(game, rnd.to_move)} made a dekiyaku and must say go or stop first",
             )
+        seat = getattr(payload, "seat", None)
         if seat != rnd.to_move:
             raise _illegal(
                 step,
                 "sendai.turn.wrong_seat",
-                f"it is {_who(state, rnd.to_move)}'s turn to {_expects(rnd)}, not seat {seat}",
+                f"it is {_who(game, rnd.to_move)}'s turn to {_expects(rnd)}, not seat {seat}",
             )
-        end_turn = lambda r: _end_turn(state, r, options)  # noqa: E731
         try:
-            if isinstance(payload, SendaiCapture):
-                _moved, after = table.capture(rnd, payload.seat, payload.card, payload.taken, end_turn=end_turn)
-                return after
-            if rnd.phase == "capture":
+            if kind is SendaiCapture:
+                capture = cast(SendaiCapture, payload)
+                table.capture(rnd, capture.seat, capture.card, capture.taken)
+                if rnd.pending_from == "play":
+                    rnd.phase = "draw"
+                else:
+                    _end_turn(game, rnd, options)
+                return
+            if phase == "capture":
                 raise _illegal(step, "sendai.capture.missing", table.capture_reminder(rnd, "sendai.capture"))
-            if isinstance(payload, SendaiPlay):
-                return table.play(
-                    rnd, payload.seat, payload.card, must_capture=table.ordinary_capture, end_turn=end_turn,
-                    where_is=rnd.where(payload.card), opening=False,
-                )  # fmt: skip
-            if isinstance(payload, SendaiDraw):
-                return table.draw(
-                    rnd, payload.seat, payload.card, pile_size=PILE_SIZE, unseen=rnd.unseen,
-                    where_is=lambda: rnd.where(payload.card), must_capture=table.ordinary_capture, end_turn=end_turn,
-                )  # fmt: skip
+            if kind is SendaiPlay:
+                play = cast(SendaiPlay, payload)
+                table.play(rnd, play.seat, play.card, where_is=lambda: rnd.where(play.card))
+                rnd.opening = False
+                table.place(rnd, play.card, "play", must_capture=table.ordinary_capture)
+                return
+            if kind is SendaiDraw:
+                draw = cast(SendaiDraw, payload)
+                table.draw(rnd, draw.seat, draw.card, pile_size=PILE_SIZE, unseen=rnd.unseen,
+                           where_is=lambda: rnd.where(draw.card))  # fmt: skip
+                if table.place(rnd, draw.card, "draw", must_capture=table.ordinary_capture):
+                    _end_turn(game, rnd, options)
+                return
         except table.RuleBroken as broken:
             raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
         raise _illegal(step, "match.event.wrong_game", f"a sendai match has no {step.type} events")
 
-    def _result(
-        self, state: SendaiState, rnd: SendaiRound, step: Step, event: SendaiRoundResult, options: SendaiOptions
-    ) -> SendaiRound:
+    def _result(self, game: _Game, rnd: _Round, step: Step, event: SendaiRoundResult, options: SendaiOptions) -> None:
         """A round at result depth: the captures and the calls, scored by the same payments."""
         if rnd.phase != "deal" or rnd.misdeals:
             raise _illegal(step, "sendai.result.phase",
@@ -353,56 +434,53 @@ class SendaiProjection:
             raise _illegal(step, "sendai.result.twice", f"{', '.join(twice)} is captured twice")
         if any(s >= SEATS for s in (*event.went, *([event.stopped] if event.stopped is not None else []))):
             raise _illegal(step, "match.seat.unknown", f"seats are 0 to {SEATS - 1}")
-        scored = rnd._replace(
-            captured=tuple(tuple(c) for c in event.captured),
-            exposed=tuple(tuple(k) for k in event.exposed),
-            went=frozenset(event.went),
-        )
         without = [s for s in {*event.went, *([event.stopped] if event.stopped is not None else [])}
-                   if not scored.dekiyaku(s, options)]  # fmt: skip
+                   if not _dekiyaku(event.captured[s], rnd.position(s), options)]  # fmt: skip
         if without:
             raise _illegal(step, "sendai.result.no_dekiyaku",
-                           f"{_who(state, without[0])} said go or stop but holds no dekiyaku in these captures")  # fmt: skip
+                           f"{_who(game, without[0])} said go or stop but holds no dekiyaku in these captures")  # fmt: skip
         exposers = [s for s in range(SEATS) if event.exposed[s]]
+        if (
+            options.teyaku_mode == "winRound"
+            and exposers
+            and (len(exposers) > 1 or event.stopped is not None or event.went)
+        ):
+            raise _illegal(step, "sendai.result.teyaku",
+                           "under winRound the first teyaku shown ends the round: give that one alone")  # fmt: skip
+        rnd.captured = [list(c) for c in event.captured]
+        rnd.exposed = tuple(tuple(k) for k in event.exposed)
+        rnd.went = frozenset(event.went)
         if options.teyaku_mode == "winRound" and exposers:
-            if len(exposers) > 1 or event.stopped is not None or event.went:
-                raise _illegal(step, "sendai.result.teyaku",
-                               "under winRound the first teyaku shown ends the round: give that one alone")  # fmt: skip
-            done = _finish(state, scored, options, reason="teyaku", winner=exposers[0])
+            _finish(game, rnd, options, reason="teyaku", winner=exposers[0])
         elif event.stopped is not None:
-            done = _finish(state, scored, options, reason="stop", winner=event.stopped)
+            _finish(game, rnd, options, reason="stop", winner=event.stopped)
         else:
             reason = "dealerPrivilege" if options.exhaustive == "dealerPrivilege" else "exhaustiveDraw"
-            done = _finish(state, scored, options, reason=reason,
-                           winner=rnd.dealer if reason == "dealerPrivilege" else None)  # fmt: skip
-        assert done.result is not None
-        return done._replace(result=done.result._replace(depth="result"))
+            _finish(game, rnd, options, reason=reason, winner=rnd.dealer if reason == "dealerPrivilege" else None)
+        assert rnd.result is not None
+        rnd.result = rnd.result._replace(depth="result")
 
-    def _deal(self, rnd: SendaiRound, step: Step, deal: SendaiDeal, options: SendaiOptions) -> SendaiRound:
+    def _deal(self, game: _Game, rnd: _Round, step: Step, deal: SendaiDeal, options: SendaiOptions) -> None:
         if rnd.phase != "deal":
             what = "record sendai.misdeal first" if rnd.phase == "misdeal" else "the cards are already dealt"
             raise _illegal(step, "sendai.deal.out_of_turn", f"cannot deal now: {what}")
         dealt = [*deal.hands[0], *deal.hands[1], *deal.hands[2], *deal.field, *(deal.draw_pile or ())]
-        twice = next((c for c in dealt if dealt.count(c) > 1), None)
-        if twice:
+        if len(set(dealt)) != len(dealt):
+            twice = next(c for c in dealt if dealt.count(c) > 1)
             raise _illegal(step, "sendai.deal.duplicate", f"{twice} is dealt twice")
         months = Counter(month_of(c) for c in deal.field)
         four = next((m for m, n in months.items() if n == 4), None)
-        hands = tuple(tuple(h) for h in deal.hands)
-        dealt_round = rnd._replace(
-            hands=hands,
-            dealt=hands,
-            field=tuple(deal.field),
-            pile=None if deal.draw_pile is None else tuple(deal.draw_pile),
-            drawn=0,
-            captured=((), (), ()),
-            to_move=rnd.dealer,
-        )
+        rnd.dealt = tuple(tuple(h) for h in deal.hands)
+        rnd.hands = [list(h) for h in deal.hands]
+        rnd.field = list(deal.field)
+        rnd.pile = None if deal.draw_pile is None else list(deal.draw_pile)
+        rnd.drawn, rnd.captured, rnd.to_move = 0, [[], [], []], rnd.dealer
         if four is not None and options.misdeal_four:
-            return dealt_round._replace(phase="misdeal", misdeal_month=four)
-        return dealt_round._replace(phase="play", opening=True)
+            rnd.phase, rnd.misdeal_month = "misdeal", four
+        else:
+            rnd.phase, rnd.opening = "play", True
 
-    def _misdeal(self, rnd: SendaiRound, step: Step, misdeal: SendaiMisdeal) -> SendaiRound:
+    def _misdeal(self, game: _Game, rnd: _Round, step: Step, misdeal: SendaiMisdeal, options: SendaiOptions) -> None:
         if rnd.phase != "misdeal":
             raise _illegal(
                 step, "sendai.misdeal.none", "a misdeal is four cards of one month on the field; there are none"
@@ -413,19 +491,15 @@ class SendaiProjection:
                 "sendai.misdeal.wrong_month",
                 f"the field holds four of month {rnd.misdeal_month}, not {misdeal.month}",
             )
-        return SendaiRound(number=rnd.number, dealer=rnd.dealer, misdeals=rnd.misdeals + 1)
+        game.round = _Round(SendaiRound(number=rnd.number, dealer=rnd.dealer, misdeals=rnd.misdeals + 1))
 
-    def _expose(
-        self, state: SendaiState, rnd: SendaiRound, step: Step, event: TeyakuExposed, options: SendaiOptions
-    ) -> SendaiRound:
+    def _expose(self, game: _Game, rnd: _Round, step: Step, event: TeyakuExposed, options: SendaiOptions) -> None:
         if not rnd.opening or rnd.phase != "play":
             raise _illegal(step, "sendai.teyaku.late", "teyaku are exposed after the deal, before the first play")
         spec = TEYAKU_BY_KEY[event.teyaku]
         held = teyaku_held(rnd.dealt[event.seat], four_as_two_pairs=options.four_as_two_pairs)
         if spec not in held:
-            raise _illegal(
-                step, "sendai.teyaku.not_held", f"{_who(state, event.seat)}'s hand does not make {spec.name}"
-            )
+            raise _illegal(step, "sendai.teyaku.not_held", f"{_who(game, event.seat)}'s hand does not make {spec.name}")
         mine = rnd.exposed[event.seat]
         if event.teyaku in mine:
             raise _illegal(step, "sendai.teyaku.twice", f"{spec.name} is already exposed")
@@ -438,15 +512,13 @@ class SendaiProjection:
                     "sendai.teyaku.not_best",
                     f"the hand makes {held[0].name} ({held[0].points}); only the best teyaku counts, so expose that",
                 )
-        exposed = tuple((*keys, event.teyaku) if seat == event.seat else keys for seat, keys in enumerate(rnd.exposed))
-        after = rnd._replace(exposed=exposed)
+        rnd.exposed = tuple(
+            (*keys, event.teyaku) if seat == event.seat else keys for seat, keys in enumerate(rnd.exposed)
+        )
         if options.teyaku_mode == "winRound":
-            return _finish(state, after, options, reason="teyaku", winner=event.seat)
-        return after
+            _finish(game, rnd, options, reason="teyaku", winner=event.seat)
 
-    def _decide(
-        self, state: SendaiState, rnd: SendaiRound, step: Step, event: KoiKoi | Stop, options: SendaiOptions
-    ) -> SendaiRound:
+    def _decide(self, game: _Game, rnd: _Round, step: Step, event: KoiKoi | Stop, options: SendaiOptions) -> None:
         if rnd.phase != "decide":
             raise _illegal(
                 step,
@@ -455,49 +527,62 @@ class SendaiProjection:
             )
         if event.seat != rnd.to_move:
             raise _illegal(
-                step, "sendai.decide.wrong_seat", f"{_who(state, rnd.to_move)} decides, not seat {event.seat}"
+                step, "sendai.decide.wrong_seat", f"{_who(game, rnd.to_move)} decides, not seat {event.seat}"
             )
         if isinstance(event, Stop):
-            return _finish(state, rnd, options, reason="stop", winner=event.seat)
+            return _finish(game, rnd, options, reason="stop", winner=event.seat)
         total = _total(rnd.dekiyaku(event.seat, options))
-        best = tuple(total if seat == event.seat else b for seat, b in enumerate(rnd.best))
-        return _next_turn(state, rnd._replace(went=rnd.went | {event.seat}, best=best), options)
+        rnd.best = tuple(total if seat == event.seat else b for seat, b in enumerate(rnd.best))
+        rnd.went = rnd.went | {event.seat}
+        _next_turn(game, rnd, options)
+
+
+_ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
+    SendaiDeal: SendaiProjection._deal,
+    SendaiRoundResult: SendaiProjection._result,
+    SendaiMisdeal: SendaiProjection._misdeal,
+}
 
 
 def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
     return IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
 
 
-def _who(state: SendaiState, seat: int) -> str:
-    return f"{state.names[seat]} (seat {seat})" if state.names else f"seat {seat}"
+def _who(game: _Game | SendaiState, seat: int) -> str:
+    return f"{game.names[seat]} (seat {seat})" if game.names else f"seat {seat}"
 
 
-def _expects(rnd: SendaiRound) -> str:
+def _expects(rnd: _Round) -> str:
     return {"play": "play a card", "draw": "draw", "capture": "capture", "decide": "say go or stop"}.get(
         rnd.phase, "wait"
     )
 
 
-def _end_turn(state: SendaiState, rnd: SendaiRound, options: SendaiOptions) -> SendaiRound:
+def _end_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
     """After a player's draw: a new or better dekiyaku means go or stop; else the next turn."""
     seat = rnd.to_move
-    if _total(rnd.dekiyaku(seat, options)) > rnd.best[seat]:
-        return rnd._replace(phase="decide")
-    return _next_turn(state, rnd, options)
+    size = len(rnd.captured[seat])
+    if rnd.checked[seat] != size:
+        if _total(rnd.dekiyaku(seat, options)) > rnd.best[seat]:
+            rnd.phase = "decide"
+            return
+        rnd.checked[seat] = size
+    _next_turn(game, rnd, options)
 
 
-def _next_turn(state: SendaiState, rnd: SendaiRound, options: SendaiOptions) -> SendaiRound:
-    order = rnd.order
+def _next_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
+    order = _order(rnd.dealer)
     start = order.index(rnd.to_move)
     for step in range(1, SEATS + 1):
         seat = order[(start + step) % SEATS]
         if rnd.hands[seat]:
-            return rnd._replace(phase="play", to_move=seat)
+            rnd.phase, rnd.to_move = "play", seat
+            return
     reason = "dealerPrivilege" if options.exhaustive == "dealerPrivilege" else "exhaustiveDraw"
-    return _finish(state, rnd, options, reason=reason, winner=rnd.dealer if reason == "dealerPrivilege" else None)
+    _finish(game, rnd, options, reason=reason, winner=rnd.dealer if reason == "dealerPrivilege" else None)
 
 
-def _tally(rnd: SendaiRound, seat: int, options: SendaiOptions) -> SendaiTally:
+def _tally(rnd: _Round, seat: int, options: SendaiOptions) -> SendaiTally:
     hits = tuple(rnd.dekiyaku(seat, options))
     return SendaiTally(
         seat=seat,
@@ -509,11 +594,9 @@ def _tally(rnd: SendaiRound, seat: int, options: SendaiOptions) -> SendaiTally:
     )
 
 
-def _finish(
-    state: SendaiState, rnd: SendaiRound, options: SendaiOptions, *, reason: str, winner: int | None
-) -> SendaiRound:
+def _finish(game: _Game, rnd: _Round, options: SendaiOptions, *, reason: str, winner: int | None) -> None:
     """End the round: who scores what, by the payment options."""
-    names = state.names or tuple(f"seat {s}" for s in range(SEATS))
+    names = game.names or tuple(f"seat {s}" for s in range(SEATS))
     tallies = tuple(_tally(rnd, seat, options) for seat in range(SEATS))
     gains = [0] * SEATS
     lines: list[str] = []
@@ -555,10 +638,10 @@ def _finish(
     else:
         points = tuple(gains)
     next_dealer = winner if winner is not None and reason in ("stop", "teyaku") else rnd.dealer
-    result = SendaiResult(
+    rnd.result = SendaiResult(
         rnd.number, rnd.dealer, winner, reason, "; ".join(lines) or "no score", tallies, points, next_dealer
     )
-    return rnd._replace(phase="over", result=result, pending=None)
+    rnd.phase, rnd.pending = "over", None
 
 
 # ---- what may come next (simulation, table mode) --------------------------------------------

@@ -10,7 +10,7 @@ dealer's optional triple captures, then turns. A turn is a ``tensho.play`` and a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, NamedTuple
@@ -31,7 +31,7 @@ from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate, total
-from replay.match import GameState, MatchProjection
+from replay.match import GameState, MatchProjection, WorkingGame
 
 PHOENIX = "paulownia-phoenix"
 TENSHO_IDS = frozenset(c.id for c in TENSHO_DECK)
@@ -114,6 +114,8 @@ CARD_VALUES: dict[str, int] = {c: 1 for c in TENSHO_IDS} | {
     card: value for value, cards in CARD_VALUE_TABLE.items() for card in cards
 }
 assert sum(CARD_VALUES.values()) == 159, "the Tensho card values sum to 159"
+
+CHAFF_IDS = frozenset(c.id for c in TENSHO_DECK if c.type == "chaff")
 
 TIE_TIERS = ("yakuPoints", "chaffCount", "cardValueSum")
 FULL_TIE = ("draw", "dealerWins")
@@ -227,8 +229,8 @@ def tally(seat: int, captured: Sequence[str], specs: Sequence[YakuSpec], options
         seat=seat,
         yaku=hits,
         yaku_points=total(hits, instant_win_value=options.instant_win_value),
-        chaff=sum(1 for c in captured if BY_ID[c].type == "chaff"),
-        card_value=sum(CARD_VALUES[c] for c in captured),
+        chaff=len(CHAFF_IDS.intersection(captured)),
+        card_value=sum(map(CARD_VALUES.__getitem__, captured)),
     )
 
 
@@ -302,7 +304,7 @@ Phase = Literal["set", "deal", "play", "capture", "draw", "over"]
 
 
 class RoundState(NamedTuple):
-    """One round as it stands. Immutable: the fold makes a new one per event (``_replace``)."""
+    """One round as it stands, immutable. A fold works on a ``_Round`` copy and freezes it."""
 
     number: int
     dealer: int
@@ -336,15 +338,75 @@ class RoundState(NamedTuple):
 
     def where(self, card: str) -> str:
         """Where a card is, in words, for error messages."""
-        return table.where(self, card, deck=TENSHO_IDS, dead=self.dead or ()).replace(
-            "not in this game's deck", "not in the 45-card Tensho deck"
-        )
+        return _where(self, card, self.dead)
 
     def yaku_of(self, seat: int, options: TenshoOptions) -> tuple[YakuHit, ...]:
         return tuple(evaluate(self.specs, self.captured[seat], supersede=options.compound == "supersede"))
 
 
+def _where(rnd: table.FishingRound, card: str, dead: frozenset[str] | None) -> str:
+    return table.where(rnd, card, deck=TENSHO_IDS, dead=dead or ()).replace(
+        "not in this game's deck", "not in the 45-card Tensho deck"
+    )
+
+
+class _Round(table.Cards):
+    """A ``RoundState`` while the fold works on it, changed in place (see ``replay.hanafuda.table``)."""
+
+    __slots__ = (
+        "dead",
+        "dealer",
+        "instant",
+        "instant_cards",
+        "misdeals",
+        "number",
+        "opening",
+        "result",
+        "specs",
+        "triple_months",
+        "yaku_set",
+    )  # fmt: skip
+
+    number: int
+    dealer: int
+    yaku_set: int
+    dead: frozenset[str] | None
+    opening: bool
+    triple_months: frozenset[int]
+    misdeals: int
+    specs: tuple[YakuSpec, ...]
+    instant: tuple[YakuSpec, ...]
+    instant_cards: frozenset[str]  # every card of an instant-win yaku: a capture without one cannot win
+    result: RoundResult | None
+
+    def __init__(self, rnd: RoundState) -> None:
+        self.thaw_cards(rnd)
+        self.number, self.dealer, self.yaku_set = rnd.number, rnd.dealer, rnd.yaku_set
+        self.dead, self.opening, self.triple_months = rnd.dead, rnd.opening, rnd.triple_months
+        self.misdeals, self.specs, self.result = rnd.misdeals, rnd.specs, rnd.result
+        self.set_instant(rnd.instant)
+
+    def set_instant(self, instant: tuple[YakuSpec, ...]) -> None:
+        self.instant = instant
+        self.instant_cards = frozenset(c for spec in instant for c in spec.required | spec.pool)
+
+    def freeze(self) -> RoundState:
+        return RoundState(
+            number=self.number, dealer=self.dealer, yaku_set=self.yaku_set, dead=self.dead, opening=self.opening,
+            triple_months=self.triple_months, misdeals=self.misdeals, specs=self.specs, instant=self.instant,
+            result=self.result, **self.frozen_cards(),  # type: ignore[arg-type]
+        )  # fmt: skip
+
+    def unseen(self) -> frozenset[str]:
+        return TENSHO_IDS - table.seen(self, self.dead or ())
+
+    def where(self, card: str) -> str:
+        return _where(self, card, self.dead)
+
+
 TenshoState = GameState[TenshoOptions, RoundState, RoundResult]
+_MATCH_EVENTS = frozenset({MatchStarted, RoundStarted, MatchEnded})
+_Game = WorkingGame[TenshoOptions, _Round, RoundResult]
 
 
 # ---- the fold -------------------------------------------------------------------------------
@@ -360,33 +422,45 @@ class TenshoProjection:
         return TenshoState()
 
     def apply(self, state: TenshoState, step: Step) -> TenshoState:
+        return self.apply_all(state, (step,))
+
+    def apply_all(self, state: TenshoState, steps: Iterable[Step]) -> TenshoState:
+        """``apply`` over every step, on one working copy of the state."""
+        game = _Game(state.match, state.options, None if state.round is None else _Round(state.round), state.results)
+        for step in steps:
+            self._apply(game, step)
+        rnd = game.round
+        return TenshoState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
+
+    def _apply(self, game: _Game, step: Step) -> None:
         payload = step.payload
-        if isinstance(payload, MatchStarted | RoundStarted | MatchEnded):
-            return self._match_event(state, step, payload)
-        rnd = state.round
-        if state.match.started is None or state.options is None:
+        kind = type(payload)  # exact types: this runs per event, and isinstance on models is slow
+        if kind in _MATCH_EVENTS:
+            return self._match_event(game, step, payload)
+        rnd, options = game.round, game.options
+        if game.match.started is None or options is None:
             raise _illegal(step, "match.not_started", "the first event of a match must be match_started")
-        if rnd is None or rnd.over:
+        if rnd is None or rnd.phase == "over":
             raise _illegal(step, "tensho.round.not_started", "no round is in progress; record round_started first")
-        after = self._round_event(state, rnd, step, payload, state.options)
-        results = state.results
-        if after.result is not None and (not results or results[-1].round != after.number):
-            results = (*results, after.result)
-        return TenshoState(state.match, state.options, after, results)
+        _ROUND_EVENTS.get(kind, TenshoProjection._foreign)(self, game, rnd, step, payload, options)
+        if rnd.phase == "over" and rnd.result is not None:
+            results = game.results
+            if not results or results[-1].round != rnd.number:
+                results.append(rnd.result)
 
     # -- match-level events, with Tensho's own conditions --
 
-    def _match_event(self, state: TenshoState, step: Step, payload: Payload) -> TenshoState:
-        if isinstance(payload, RoundStarted) and state.round is not None and not state.round.over:
-            raise _illegal(step, "tensho.round.unfinished", f"round {state.round.number} is not over yet")
-        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not state.complete:
+    def _match_event(self, game: _Game, step: Step, payload: Payload) -> None:
+        if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
+            raise _illegal(step, "tensho.round.unfinished", f"round {game.round.number} is not over yet")
+        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not game.complete:
             raise _illegal(
-                step, "tensho.match.not_complete", f"{len(state.results)} rounds are finished; record reason abandoned"
+                step, "tensho.match.not_complete", f"{len(game.results)} rounds are finished; record reason abandoned"
             )
-        match = self.match.apply(state.match, step)  # the checks every game shares come first
-        if isinstance(payload, RoundStarted) and payload.dealer != state.next_dealer:
-            who = f"{state.names[state.next_dealer]} (seat {state.next_dealer})"
-            last = state.results[-1] if state.results else None
+        match = self.match.apply(game.match, step)  # the checks every game shares come first
+        if isinstance(payload, RoundStarted) and payload.dealer != game.next_dealer:
+            who = f"{game.names[game.next_dealer]} (seat {game.next_dealer})"
+            last = game.results[-1] if game.results else None
             if last is None:
                 why = f"{who} is the first dealer"
             elif last.winner is None:
@@ -401,53 +475,40 @@ class TenshoProjection:
             problem = check_tie_break([str(t) for t in tiers] if isinstance(tiers, tuple) else [])
             if problem:
                 raise _illegal(step, "match.option.invalid", problem)
-            return TenshoState(match=match, options=TenshoOptions.of(payload.ruleset.options))
+            game.options = TenshoOptions.of(payload.ruleset.options)
         if isinstance(payload, RoundStarted):
-            round_state = RoundState(number=payload.round, dealer=payload.dealer, to_move=payload.dealer)
-            return state._replace(match=match, round=round_state)
-        return state._replace(match=match)
+            game.round = _Round(RoundState(number=payload.round, dealer=payload.dealer, to_move=payload.dealer))
+        game.match = match
 
     # -- round events --
 
-    def _round_event(
-        self, state: TenshoState, rnd: RoundState, step: Step, payload: Payload, options: TenshoOptions
-    ) -> RoundState:
-        if isinstance(payload, YakuSetChosen):
-            if rnd.phase != "set":
-                raise _illegal(step, "tensho.yaku_set.late", "the yaku set is chosen before the deal, once a round")
-            specs = yaku_specs(payload.yaku_set, options.back2_card, options.ten_horse_king)
-            instant = tuple(spec for spec in specs if spec.points is None)
-            return rnd._replace(phase="deal", yaku_set=payload.yaku_set, specs=specs, instant=instant)
-        if isinstance(payload, TenshoDeal):
-            return self._deal(state, rnd, step, payload, options)
-        if isinstance(payload, TenshoRoundResult):
-            return self._result(state, rnd, step, payload, options)
-        if rnd.phase in ("set", "deal"):
-            need = "tensho.yaku_set_chosen" if rnd.phase == "set" else "tensho.deal"
-            raise _illegal(step, f"tensho.{rnd.phase}.missing", f"the round needs {need} before {step.type}")
-        seat = getattr(payload, "seat", None)
-        if isinstance(payload, DealerTripleCapture):
-            return self._triple(state, rnd, step, payload, options)
+    def _yaku_set(self, game: _Game, rnd: _Round, step: Step, chosen: YakuSetChosen, options: TenshoOptions) -> None:
+        if rnd.phase != "set":
+            raise _illegal(step, "tensho.yaku_set.late", "the yaku set is chosen before the deal, once a round")
+        rnd.phase, rnd.yaku_set = "deal", chosen.yaku_set
+        rnd.specs = yaku_specs(chosen.yaku_set, options.back2_card, options.ten_horse_king)
+        rnd.set_instant(tuple(spec for spec in rnd.specs if spec.points is None))
+
+    def _turn(self, game: _Game, rnd: _Round, step: Step, seat: int | None, *, capturing: bool = False) -> None:
+        """What every move in turn needs: a dealt round, the seat to move, no capture owed."""
+        phase = rnd.phase
+        if phase == "set" or phase == "deal":
+            need = "tensho.yaku_set_chosen" if phase == "set" else "tensho.deal"
+            raise _illegal(step, f"tensho.{phase}.missing", f"the round needs {need} before {step.type}")
         if seat != rnd.to_move:
             raise _illegal(
                 step,
                 "tensho.turn.wrong_seat",
-                f"it is {state.names[rnd.to_move]}'s (seat {rnd.to_move}) turn to {_expects(rnd)}, not seat {seat}",
+                f"it is {game.names[rnd.to_move]}'s (seat {rnd.to_move}) turn to {_expects(rnd)}, not seat {seat}",
             )
-        if isinstance(payload, TenshoCapture):
-            return self._capture(state, rnd, step, payload, options)
-        if rnd.phase == "capture":
-            assert rnd.pending is not None
+        if phase == "capture" and not capturing:
             raise _illegal(step, "tensho.capture.missing", _capture_reminder(rnd))
-        if isinstance(payload, TenshoPlay):
-            return self._play(state, rnd, step, payload, options)
-        if isinstance(payload, TenshoDraw):
-            return self._draw(state, rnd, step, payload, options)
+
+    def _foreign(self, game: _Game, rnd: _Round, step: Step, payload: Payload, options: TenshoOptions) -> None:
+        self._turn(game, rnd, step, getattr(payload, "seat", None))
         raise _illegal(step, "match.event.wrong_game", f"a tensho match has no {step.type} events")
 
-    def _result(
-        self, state: TenshoState, rnd: RoundState, step: Step, event: TenshoRoundResult, options: TenshoOptions
-    ) -> RoundState:
+    def _result(self, game: _Game, rnd: _Round, step: Step, event: TenshoRoundResult, options: TenshoOptions) -> None:
         """A round at result depth: scored from the captured cards by the same yaku and tie-break."""
         if rnd.phase != "deal":
             what = "choose the yaku set first" if rnd.phase == "set" else "this round is being recorded move by move"
@@ -467,14 +528,12 @@ class TenshoProjection:
             raise _illegal(step, "tensho.result.two_instant_wins",
                            "both seats hold an instant-win yaku; only the first to complete one won, "
                            "so record this round move by move")  # fmt: skip
-        result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names,
+        result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, game.names,
                         instant_winner=instant[0] if instant else None)  # fmt: skip
-        captured = (tuple(event.captured[0]), tuple(event.captured[1]))
-        return rnd._replace(phase="over", captured=captured, result=dataclasses.replace(result, depth="result"))
+        rnd.phase, rnd.captured = "over", [list(event.captured[0]), list(event.captured[1])]
+        rnd.result = dataclasses.replace(result, depth="result")
 
-    def _deal(
-        self, state: TenshoState, rnd: RoundState, step: Step, deal: TenshoDeal, options: TenshoOptions
-    ) -> RoundState:
+    def _deal(self, game: _Game, rnd: _Round, step: Step, deal: TenshoDeal, options: TenshoOptions) -> None:
         if rnd.phase != "deal":
             what = "choose the yaku set first" if rnd.phase == "set" else "the cards are already dealt"
             raise _illegal(step, "tensho.deal.out_of_turn", f"cannot deal now: {what}")
@@ -482,39 +541,36 @@ class TenshoProjection:
         outside = [c for c in dealt if c not in TENSHO_IDS]
         if outside:
             raise _illegal(step, "tensho.deal.not_in_deck", f"{outside[0]} is not in the 45-card Tensho deck")
-        twice = next((c for c in dealt if dealt.count(c) > 1), None)
-        if twice:
+        if len(set(dealt)) != len(dealt):
+            twice = next(c for c in dealt if dealt.count(c) > 1)
             raise _illegal(step, "tensho.deal.duplicate", f"{twice} is dealt twice")
         by_month: dict[int, list[str]] = {}
         for card_id in deal.field:
             by_month.setdefault(BY_ID[card_id].month, []).append(card_id)
         four = next((cards for cards in by_month.values() if len(cards) == 4), None)
-        dealer = rnd.dealer
-        captured: list[list[str]] = [[], []]
-        field = list(deal.field)
         if four and options.four_of_suit == "misdeal":
             # Recorded as dealt; the round now needs a fresh deal (hanafuda.md §3.2, reconstruction).
-            return rnd._replace(phase="deal", misdeals=rnd.misdeals + 1)
+            rnd.misdeals += 1
+            return
+        dealer = rnd.dealer
+        captured: list[list[str]] = [[], []]
+        field: list[str] = list(deal.field)
         if four:  # dealerTakesAll
             captured[dealer] += four
             field = [c for c in field if c not in four]
         if PHOENIX in field and options.phoenix_dealt == "dealerCaptures":
             captured[dealer].append(PHOENIX)
             field.remove(PHOENIX)
-        dealt_round = rnd._replace(
-            phase="play",
-            to_move=dealer,
-            hands=(tuple(deal.hands[0]), tuple(deal.hands[1])),
-            field=tuple(field),
-            pile=None if deal.draw_pile is None else tuple(deal.draw_pile),
-            dead=None if deal.dead is None else frozenset(deal.dead),
-            captured=(tuple(captured[0]), tuple(captured[1])),
-        )
-        return _after_capture(state, dealt_round, dealer, options, then=dealt_round)
+        rnd.phase, rnd.to_move = "play", dealer
+        rnd.hands = [list(deal.hands[0]), list(deal.hands[1])]
+        rnd.field, rnd.captured = field, captured
+        rnd.pile = None if deal.draw_pile is None else list(deal.draw_pile)
+        rnd.dead = None if deal.dead is None else frozenset(deal.dead)
+        _instant_win(game, rnd, dealer, options, captured[dealer])
 
-    def _triple(
-        self, state: TenshoState, rnd: RoundState, step: Step, event: DealerTripleCapture, options: TenshoOptions
-    ) -> RoundState:
+    def _triple(self, game: _Game, rnd: _Round, step: Step, event: DealerTripleCapture, options: TenshoOptions) -> None:
+        if rnd.phase in ("set", "deal"):
+            self._turn(game, rnd, step, event.seat)  # says what the round needs first
         if not options.dealer_triple:
             raise _illegal(step, "tensho.triple.option_off", "this match plays without the dealer's triple capture")
         if event.seat != rnd.dealer:
@@ -537,87 +593,89 @@ class TenshoProjection:
             raise _illegal(
                 step, "tensho.triple.no_triple", f"the field holds {len(same)} {BY_ID[first].suit} cards, not a triple"
             )
-        taken = rnd._replace(
-            field=tuple(c for c in rnd.field if c not in event.cards),
-            captured=table.with_captured(rnd.captured, rnd.dealer, (first, second)),
-            triple_months=rnd.triple_months | {month},
-            to_move=1 - rnd.dealer,  # the dealer now plays second
-        )
-        return _after_capture(state, taken, rnd.dealer, options, then=taken)
+        rnd.field.remove(first)
+        rnd.field.remove(second)
+        rnd.captured[rnd.dealer] += (first, second)
+        rnd.triple_months = rnd.triple_months | {month}
+        rnd.to_move = 1 - rnd.dealer  # the dealer now plays second
+        _instant_win(game, rnd, rnd.dealer, options, event.cards)
 
-    def _play(
-        self, state: TenshoState, rnd: RoundState, step: Step, play: TenshoPlay, options: TenshoOptions
-    ) -> RoundState:
+    def _play(self, game: _Game, rnd: _Round, step: Step, play: TenshoPlay, options: TenshoOptions) -> None:
+        self._turn(game, rnd, step, play.seat)
         try:
-            return table.play(
-                rnd,
-                play.seat,
-                play.card,
-                must_capture=_must_capture,
-                end_turn=lambda r: _end_turn(state, r, options),
-                where_is=rnd.where(play.card),
-                opening=False,
+            table.play(rnd, play.seat, play.card, where_is=lambda: rnd.where(play.card))
+        except table.RuleBroken as broken:
+            raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
+        rnd.opening = False
+        table.place(rnd, play.card, "play", must_capture=_must_capture)
+
+    def _draw(self, game: _Game, rnd: _Round, step: Step, draw: TenshoDraw, options: TenshoOptions) -> None:
+        self._turn(game, rnd, step, draw.seat)
+        try:
+            table.draw(
+                rnd, draw.seat, draw.card, pile_size=18, unseen=rnd.unseen, where_is=lambda: rnd.where(draw.card)
             )
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
+        if table.place(rnd, draw.card, "draw", must_capture=_must_capture):
+            _end_turn(game, rnd, options)
 
-    def _draw(
-        self, state: TenshoState, rnd: RoundState, step: Step, draw: TenshoDraw, options: TenshoOptions
-    ) -> RoundState:
-        try:
-            return table.draw(
-                rnd,
-                draw.seat,
-                draw.card,
-                pile_size=18,
-                unseen=rnd.unseen,
-                where_is=lambda: rnd.where(draw.card),
-                must_capture=_must_capture,
-                end_turn=lambda r: _end_turn(state, r, options),
-            )
-        except table.RuleBroken as broken:
-            raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
-
-    def _capture(
-        self, state: TenshoState, rnd: RoundState, step: Step, event: TenshoCapture, options: TenshoOptions
-    ) -> RoundState:
+    def _capture(self, game: _Game, rnd: _Round, step: Step, event: TenshoCapture, options: TenshoOptions) -> None:
         seat = event.seat
+        self._turn(game, rnd, step, seat, capturing=True)
         if PHOENIX in event.taken:
             raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
         if rnd.phase == "play" and event.card == PHOENIX and PHOENIX in rnd.field:
             # The Mikawa rule: the dealer may take a field Phoenix instead of playing a card.
             if options.phoenix_dealt != "dealerMayTakeInsteadOfPlay" or seat != rnd.dealer or event.taken:
                 raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
-            took = rnd._replace(
-                captured=table.with_captured(rnd.captured, seat, (PHOENIX,)),
-                field=tuple(c for c in rnd.field if c != PHOENIX),
-                phase="draw",
-                opening=False,
-            )
-            return _after_capture(state, took, seat, options, then=took)
-        end_turn = lambda r: _end_turn(state, r, options)  # noqa: E731
-        if rnd.phase == "capture" and not event.taken and event.card != PHOENIX and not options.mandatory_capture:
-            return table.leave(rnd, end_turn=end_turn)  # capturing is optional in this match
+            rnd.captured[seat].append(PHOENIX)
+            rnd.field.remove(PHOENIX)
+            rnd.phase, rnd.opening = "draw", False
+            _instant_win(game, rnd, seat, options, (PHOENIX,))
+            return
+        if (
+            rnd.phase == "capture"
+            and event.card == rnd.pending
+            and not event.taken
+            and event.card != PHOENIX
+            and not options.mandatory_capture
+        ):
+            table.leave(rnd)  # capturing is optional in this match
+            _turn_goes_on(game, rnd, options)
+            return
         try:
-            moved, after = table.capture(rnd, seat, event.card, event.taken, alone=(PHOENIX,), end_turn=end_turn)
+            table.capture(rnd, seat, event.card, event.taken, alone=(PHOENIX,))
         except table.RuleBroken as broken:
             code = "tensho.phoenix.takes_nothing" if broken.code == "capture.takes_nothing" else f"tensho.{broken.code}"
             reason = broken.reason + (f"; {_expects(rnd)}" if broken.code == "capture.nothing_pending" else "")
             raise _illegal(step, code, reason) from None
-        return _after_capture(state, moved, seat, options, then=after)
+        if not _instant_win(game, rnd, seat, options, (event.card, *event.taken)):
+            _turn_goes_on(game, rnd, options)
+
+
+_ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
+    YakuSetChosen: TenshoProjection._yaku_set,
+    TenshoDeal: TenshoProjection._deal,
+    TenshoRoundResult: TenshoProjection._result,
+    DealerTripleCapture: TenshoProjection._triple,
+    TenshoCapture: TenshoProjection._capture,
+    TenshoPlay: TenshoProjection._play,
+    TenshoDraw: TenshoProjection._draw,
+}
 
 
 def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
     return IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
 
 
-def _expects(rnd: RoundState) -> str:
+def _expects(rnd: RoundState | _Round) -> str:
     return {"play": "play a card", "draw": "draw", "capture": "capture", "set": "choose", "deal": "deal"}.get(
         rnd.phase, "wait"
     )
 
 
-def _capture_reminder(rnd: RoundState) -> str:
+def _capture_reminder(rnd: RoundState | _Round) -> str:
     assert rnd.pending is not None
     if rnd.pending == PHOENIX:
         return "the Phoenix goes straight to the scoring area; record tensho.capture of paulownia-phoenix first"
@@ -629,32 +687,37 @@ def _must_capture(card: str, field: Sequence[str]) -> bool:
     return card == PHOENIX or table.ordinary_capture(card, field)
 
 
-def _end_turn(state: TenshoState, rnd: RoundState, options: TenshoOptions) -> RoundState:
+def _turn_goes_on(game: _Game, rnd: _Round, options: TenshoOptions) -> None:
+    """After a capture: a played card's turn goes on to the draw; a drawn card's turn ends."""
+    if rnd.pending_from == "play":
+        rnd.phase = "draw"
+    else:
+        _end_turn(game, rnd, options)
+
+
+def _end_turn(game: _Game, rnd: _Round, options: TenshoOptions) -> None:
     other = 1 - rnd.to_move
     if rnd.hands[other]:
-        return rnd._replace(phase="play", to_move=other)
-    if rnd.hands[rnd.to_move]:
-        return rnd._replace(phase="play")
-    tallies = _tallies(rnd.captured, rnd.specs, options)
-    result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names)
-    return rnd._replace(phase="over", result=result)
+        rnd.phase, rnd.to_move = "play", other
+    elif rnd.hands[rnd.to_move]:
+        rnd.phase = "play"
+    else:
+        tallies = _tallies(rnd.captured, rnd.specs, options)
+        rnd.phase = "over"
+        rnd.result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, game.names)
 
 
-def _after_capture(
-    state: TenshoState, rnd: RoundState, seat: int, options: TenshoOptions, *, then: RoundState
-) -> RoundState:
-    """End the round at once if ``seat`` now holds an instant-win yaku; else go on to ``then``."""
-    if not rnd.instant:
-        return then
+def _instant_win(game: _Game, rnd: _Round, seat: int, options: TenshoOptions, taken: Iterable[str]) -> bool:
+    """End the round at once if ``seat`` now holds an instant-win yaku, completed by a card of ``taken``."""
+    if rnd.instant_cards.isdisjoint(taken):
+        return False
     mine = frozenset(rnd.captured[seat])
     if not any(spec.holds(mine) for spec in rnd.instant):
-        return then
-    tallies = (
-        tally(0, rnd.captured[0], rnd.specs, options),
-        tally(1, rnd.captured[1], rnd.specs, options),
-    )
-    result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, state.names, instant_winner=seat)
-    return rnd._replace(phase="over", result=result, pending=None)
+        return False
+    tallies = _tallies(rnd.captured, rnd.specs, options)
+    rnd.phase, rnd.pending = "over", None
+    rnd.result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, game.names, instant_winner=seat)
+    return True
 
 
 # ---- what may come next (simulation, table mode) --------------------------------------------

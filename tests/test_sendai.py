@@ -422,12 +422,22 @@ def test_exposure_after_the_first_play_is_refused() -> None:
     assert caught.value.code == "sendai.teyaku.late"
 
 
+def drawn_out(state: SendaiState) -> SendaiRound:
+    """The round as it stands, ended now by an exhaustive draw and scored."""
+    from replay.sendai import _finish, _Game, _Round
+
+    assert state.round is not None and state.options is not None
+    rnd = _Round(state.round)
+    _finish(
+        _Game(state.match, state.options, rnd, state.results), rnd, state.options, reason="exhaustiveDraw", winner=None
+    )
+    return rnd.freeze()
+
+
 def test_teyaku_points_under_claim_and_continue_are_added_at_the_end() -> None:
     projection, state = teyaku_start([])
     state = run(projection, state, TeyakuExposed(seat=1, teyaku="four-of-a-kind"))
-    from replay.sendai import _finish
-
-    over = _finish(state, state.round, state.options, reason="exhaustiveDraw", winner=None)  # type: ignore[arg-type]
+    over = drawn_out(state)
     assert over.result is not None and over.result.points == (0, 50, 0)
 
 
@@ -557,7 +567,5 @@ def test_option_non_exclusive_teyaku_pays_each_one_held() -> None:
             assert caught.value.code == "sendai.teyaku.exclusive"
             continue
         state = run(projection, state, TeyakuExposed(seat=0, teyaku="four-of-a-kind"))
-        from replay.sendai import _finish
-
-        over = _finish(state, state.round, state.options, reason="exhaustiveDraw", winner=None)  # type: ignore[arg-type]
+        over = drawn_out(state)
         assert over.result is not None and over.result.points == expected

@@ -1,17 +1,20 @@
 """A fishing round on the table, shared by Tensho and Sendai-hana.
 
-Each game's round state is an immutable NamedTuple that carries the fields of
-``FishingRound``: the hands, the field, the draw pile, the captured piles and the card being
-placed. These functions move cards between them, and raise ``RuleBroken`` with a code and
-the reason when a move is not allowed; the game's fold turns that into its ``IllegalEvent``.
+Each game's round state is an immutable NamedTuple. While a fold works through events it
+thaws the round into a ``Cards`` working copy (the cards that move held in lists) and
+changes that in place, freezing it again when the fold returns; the fold stays pure from
+outside and does not rebuild a tuple per card moved. The functions here move cards on a
+working copy, and raise ``RuleBroken`` with a code and the reason when a move is not
+allowed; the game's fold turns that into its ``IllegalEvent``. Every check comes before
+any change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Literal, Protocol, TypeVar, cast
+from typing import Literal, Protocol
 
-from replay.hanafuda.fishing import capture_problem, matches
+from replay.hanafuda.fishing import MONTH, capture_problem, matches
 
 Source = Literal["play", "draw"]
 
@@ -26,10 +29,31 @@ class RuleBroken(Exception):
 
 
 class FishingRound(Protocol):
+    """What a round, frozen or being folded, shows of its cards."""
+
     @property
     def phase(self) -> str: ...
     @property
     def to_move(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def field(self) -> Sequence[str]: ...
+    @property
+    def pile(self) -> Sequence[str] | None: ...
+    @property
+    def drawn(self) -> int: ...
+    @property
+    def captured(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def pending(self) -> str | None: ...
+    @property
+    def pending_from(self) -> Source: ...
+
+
+class FrozenCards(FishingRound, Protocol):
+    """The card fields of a game's immutable round state."""
+
     @property
     def hands(self) -> tuple[tuple[str, ...], ...]: ...
     @property
@@ -37,26 +61,48 @@ class FishingRound(Protocol):
     @property
     def pile(self) -> tuple[str, ...] | None: ...
     @property
-    def drawn(self) -> int: ...
-    @property
     def captured(self) -> tuple[tuple[str, ...], ...]: ...
-    @property
-    def pending(self) -> str | None: ...
-    @property
-    def pending_from(self) -> str: ...
-
-    # NamedTuple's own _replace, whose keywords are the game's fields.
-    @property
-    def _replace(self) -> Callable[..., Any]: ...
 
 
-R = TypeVar("R", bound=FishingRound)
+class Cards:
+    """The card fields of a round being folded; each game's working round adds its own."""
 
+    __slots__ = ("captured", "drawn", "field", "hands", "pending", "pending_from", "phase", "pile", "to_move")
 
-def evolve(rnd: R, **changes: Any) -> R:
-    """``rnd._replace(**changes)``, typed as the game's own round state."""
-    replaced: Any = rnd._replace(**changes)
-    return cast(R, replaced)
+    phase: str
+    to_move: int
+    hands: list[list[str]]
+    field: list[str]
+    pile: list[str] | None  # the rest of the draw pile, top first, when its order is known
+    drawn: int
+    captured: list[list[str]]
+    pending: str | None  # the card played or drawn that must now capture
+    pending_from: Source
+
+    def thaw_cards(self, frozen: FrozenCards) -> None:
+        self.phase = frozen.phase
+        self.to_move = frozen.to_move
+        self.hands = [list(hand) for hand in frozen.hands]
+        self.field = list(frozen.field)
+        self.pile = None if frozen.pile is None else list(frozen.pile)
+        self.drawn = frozen.drawn
+        self.captured = [list(pile) for pile in frozen.captured]
+        self.pending = frozen.pending
+        self.pending_from = frozen.pending_from
+
+    def frozen_cards(self) -> dict[str, object]:
+        """The card fields as the immutable round state holds them."""
+        return {
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hands": tuple(tuple(hand) for hand in self.hands),
+            "field": tuple(self.field),
+            "pile": None if self.pile is None else tuple(self.pile),
+            "drawn": self.drawn,
+            "captured": tuple(tuple(pile) for pile in self.captured),
+            "pending": self.pending,
+            "pending_from": self.pending_from,
+        }
 
 
 MustCapture = Callable[[str, Sequence[str]], bool]
@@ -64,7 +110,11 @@ MustCapture = Callable[[str, Sequence[str]], bool]
 
 def ordinary_capture(card: str, field: Sequence[str]) -> bool:
     """A placed card captures when it matches a field card (Tensho adds its Phoenix)."""
-    return bool(matches(card, field))
+    month = MONTH[card]
+    for other in field:  # noqa: SIM110 (a plain loop: any() over a generator is slower here)
+        if MONTH[other] == month:
+            return True
+    return False
 
 
 def seen(rnd: FishingRound, also: Collection[str] = ()) -> frozenset[str]:
@@ -99,84 +149,65 @@ def where(rnd: FishingRound, card: str, *, deck: Collection[str], dead: Collecti
     return "not seen yet"
 
 
-def with_captured(
-    captured: tuple[tuple[str, ...], ...], seat: int, cards: Sequence[str]
-) -> tuple[tuple[str, ...], ...]:
-    return tuple((*pile, *cards) if i == seat else pile for i, pile in enumerate(captured))
-
-
-def without(hands: tuple[tuple[str, ...], ...], seat: int, card: str) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(c for c in hand if c != card) if i == seat else hand for i, hand in enumerate(hands))
-
-
-def place(
-    rnd: R, card: str, source: Source, *, must_capture: MustCapture, end_turn: Callable[[R], R], **changes: Any
-) -> R:
-    """A played or drawn card: it must capture if it can, or it stays on the field."""
-    if must_capture(card, rnd.field):
-        return evolve(rnd, phase="capture", pending=card, pending_from=source, **changes)
-    if source == "play":
-        return evolve(rnd, phase="draw", field=(*rnd.field, card), **changes)
-    return end_turn(evolve(rnd, field=(*rnd.field, card), **changes))
-
-
-def play(
-    rnd: R,
-    seat: int,
-    card: str,
-    *,
-    must_capture: MustCapture,
-    end_turn: Callable[[R], R],
-    where_is: str,
-    **changes: Any,
-) -> R:
-    """A card from ``seat``'s hand to the field."""
+def play(rnd: Cards, seat: int, card: str, *, where_is: Callable[[], str]) -> None:
+    """Take a card from ``seat``'s hand; ``place`` then puts it down."""
     if rnd.phase != "play":
         raise RuleBroken("play.out_of_turn", f"seat {seat} has played and must now draw")
-    if card not in rnd.hands[seat]:
-        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({where_is})")
-    return place(
-        rnd, card, "play", must_capture=must_capture, end_turn=end_turn, hands=without(rnd.hands, seat, card), **changes
-    )
+    hand = rnd.hands[seat]
+    if card not in hand:
+        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({where_is()})")
+    hand.remove(card)
 
 
 def draw(
-    rnd: R,
+    rnd: Cards,
     seat: int,
     card: str,
     *,
     pile_size: int,
-    unseen: Callable[[], frozenset[str]],
+    unseen: Callable[[], Collection[str]],
     where_is: Callable[[], str],
-    must_capture: MustCapture,
-    end_turn: Callable[[R], R],
-) -> R:
-    """The top card of the draw pile: the known top when the order is known, else any unseen card."""
+) -> None:
+    """Take the top card of the draw pile: the known top when the order is known, else any unseen card."""
     if rnd.phase != "draw":
         raise RuleBroken("draw.out_of_turn", f"seat {seat} must play a card from the hand first")
-    if rnd.pile is not None:
-        if not rnd.pile:
+    pile = rnd.pile
+    if pile is not None:
+        if not pile:
             raise RuleBroken("draw.empty_pile", "the draw pile is empty")
-        if card != rnd.pile[0]:
-            raise RuleBroken("draw.not_top", f"the top of the draw pile is {rnd.pile[0]}, not {card}")
-        pile: tuple[str, ...] | None = rnd.pile[1:]
+        if card != pile[0]:
+            raise RuleBroken("draw.not_top", f"the top of the draw pile is {pile[0]}, not {card}")
+        del pile[0]
     else:
         if rnd.drawn >= pile_size:
             raise RuleBroken("draw.empty_pile", f"the draw pile is empty: all {pile_size} cards were drawn")
         if card not in unseen():
             raise RuleBroken("draw.seen", f"{card} cannot be drawn: it is {where_is()}")
-        pile = None
-    return place(rnd, card, "draw", must_capture=must_capture, end_turn=end_turn, pile=pile, drawn=rnd.drawn + 1)
+    rnd.drawn += 1
 
 
-def capture(
-    rnd: R, seat: int, card: str, taken: Sequence[str], *, alone: Collection[str] = (), end_turn: Callable[[R], R]
-) -> tuple[R, R]:
-    """The pending card takes ``taken`` from the field.
+def place(rnd: Cards, card: str, source: Source, *, must_capture: MustCapture) -> bool:
+    """Put a played or drawn card down: it must capture if it can, or it stays on the field.
 
-    Returns the round with the cards moved, and the round as it goes on (to the draw after a
-    play, to the next turn after a draw). Cards in ``alone`` go to the scoring area by
-    themselves (Tensho's Phoenix).
+    True when the turn is over: a drawn card that stayed on the field.
+    """
+    if must_capture(card, rnd.field):
+        rnd.phase = "capture"
+        rnd.pending = card
+        rnd.pending_from = source
+        return False
+    rnd.field.append(card)
+    if source == "play":
+        rnd.phase = "draw"
+        return False
+    return True
+
+
+def capture(rnd: Cards, seat: int, card: str, taken: Sequence[str], *, alone: Collection[str] = ()) -> None:
+    """The pending card takes ``taken`` from the field into ``seat``'s pile.
+
+    The phase is left to the caller: the draw after a play, the next turn after a draw. Cards
+    in ``alone`` go to the scoring area by themselves (Tensho's Phoenix).
     """
     if rnd.phase != "capture" or rnd.pending is None:
         raise RuleBroken("capture.nothing_pending", "there is no card to capture with")
@@ -189,22 +220,21 @@ def capture(
         problem = capture_problem(card, matches(card, rnd.field), taken)
         if problem:
             raise RuleBroken(*problem)
-    moved = evolve(
-        rnd,
-        captured=with_captured(rnd.captured, seat, (card, *taken)),
-        field=tuple(c for c in rnd.field if c not in taken) if taken else rnd.field,
-        pending=None,
-    )
-    if rnd.pending_from == "play":
-        return moved, evolve(moved, phase="draw")
-    return moved, end_turn(moved)
+    pile = rnd.captured[seat]
+    pile.append(card)
+    if taken:
+        pile.extend(taken)
+        field = rnd.field
+        for gone in taken:
+            field.remove(gone)
+    rnd.pending = None
 
 
-def leave(rnd: R, *, end_turn: Callable[[R], R]) -> R:
+def leave(rnd: Cards) -> None:
     """The pending card stays on the field without capturing (where capturing is optional)."""
     assert rnd.pending is not None
-    left = evolve(rnd, field=(*rnd.field, rnd.pending), pending=None)
-    return evolve(left, phase="draw") if rnd.pending_from == "play" else end_turn(left)
+    rnd.field.append(rnd.pending)
+    rnd.pending = None
 
 
 def capture_reminder(rnd: FishingRound, record_as: str) -> str:

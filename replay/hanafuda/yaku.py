@@ -57,7 +57,12 @@ def evaluate(
 ) -> list[YakuHit]:
     """Every yaku the captured cards make, after compounds and highest-only groups."""
     held_cards = frozenset(captured)
-    held = [spec for spec in specs if spec.holds(held_cards)]
+    # spec.holds, inlined: this runs for every yaku at every round's end and every capture check
+    held = [
+        spec
+        for spec in specs
+        if spec.required <= held_cards and (not spec.need or len(spec.pool & held_cards) >= spec.need)
+    ]
     if supersede:
         replaced = {key for spec in held for key in spec.supersedes}
         held = [spec for spec in held if spec.key not in replaced]
