@@ -141,7 +141,7 @@ def model_for(name: str, version: int | None = None) -> type[Payload]:
 # anywhere is immutable, so one decoded instance can stand for every row with the same text: a match
 # repeats the same plays and draws round after round, and a replay of many matches repeats
 # them thousands of times. Bounded; emptied when full.
-_DECODED: dict[tuple[str, int, str], Payload] = {}
+DECODED: dict[tuple[str, int, str], Payload] = {}  # read it freely; only decode() writes it
 DECODE_CACHE_SIZE = 65_536
 
 
@@ -152,7 +152,7 @@ def decode(name: str, version: int, payload_text: str) -> Payload:
     which is faster than parsing to a dict first. Every distinct text is validated once.
     """
     key = (name, version, payload_text)
-    found = _DECODED.get(key)
+    found = DECODED.get(key)
     if found is not None:
         return found
     _load_all()
@@ -160,9 +160,9 @@ def decode(name: str, version: int, payload_text: str) -> Payload:
     if model is not None and _CURRENT[name] == version:
         decoded = model.model_validate_json(payload_text)
         if model.IMMUTABLE:
-            if len(_DECODED) >= DECODE_CACHE_SIZE:
-                _DECODED.clear()
-            _DECODED[key] = decoded
+            if len(DECODED) >= DECODE_CACHE_SIZE:
+                DECODED.clear()
+            DECODED[key] = decoded
         return decoded
     import json
 
@@ -172,7 +172,7 @@ def decode(name: str, version: int, payload_text: str) -> Payload:
 
 def clear_decode_cache() -> None:
     """Forget every decoded payload (benchmarks measure a replay that decodes afresh)."""
-    _DECODED.clear()
+    DECODED.clear()
 
 
 def upcast(name: str, version: int, payload: dict[str, Any]) -> tuple[int, dict[str, Any]]:

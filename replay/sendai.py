@@ -408,15 +408,14 @@ class SendaiProjection:
                 raise _illegal(step, "sendai.capture.missing", table.capture_reminder(rnd, "sendai.capture"))
             if kind is SendaiPlay:
                 play = cast(SendaiPlay, payload)
-                table.play(rnd, play.seat, play.card, where_is=lambda: rnd.where(play.card))
+                table.play(rnd, play.seat, play.card, rnd.where)
                 rnd.opening = False
-                table.place(rnd, play.card, "play", must_capture=table.ordinary_capture)
+                table.place(rnd, play.card, "play")
                 return
             if kind is SendaiDraw:
                 draw = cast(SendaiDraw, payload)
-                table.draw(rnd, draw.seat, draw.card, pile_size=PILE_SIZE, unseen=rnd.unseen,
-                           where_is=lambda: rnd.where(draw.card))  # fmt: skip
-                if table.place(rnd, draw.card, "draw", must_capture=table.ordinary_capture):
+                table.draw(rnd, draw.seat, draw.card, PILE_SIZE, rnd.unseen, rnd.where)
+                if table.place(rnd, draw.card, "draw"):
                     _end_turn(game, rnd, options)
                 return
         except table.RuleBroken as broken:

@@ -9,7 +9,6 @@ dealer's optional triple captures, then turns. A turn is a ``tensho.play`` and a
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -34,6 +33,7 @@ from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate, total
 from replay.match import GameState, MatchProjection, WorkingGame
 
 PHOENIX = "paulownia-phoenix"
+ALONE = (PHOENIX,)  # placed, the Phoenix goes to the scoring area by itself and takes nothing
 TENSHO_IDS = frozenset(c.id for c in TENSHO_DECK)
 
 # ---- the yaku table (hanafuda.md §3.4) ------------------------------------------------------
@@ -200,8 +200,7 @@ def yaku_specs(yaku_set: int, back2_card: str, ten_horse_king: str) -> tuple[Yak
 # ---- results --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerTally:
+class PlayerTally(NamedTuple):  # tuples: made at every round's end, where a dataclass is slower
     seat: int
     yaku: tuple[YakuHit, ...]
     yaku_points: int  # an instant win counts as the instantWinValue option
@@ -209,8 +208,7 @@ class PlayerTally:
     card_value: int
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     round: int
     dealer: int
     yaku_set: int
@@ -531,7 +529,7 @@ class TenshoProjection:
         result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, game.names,
                         instant_winner=instant[0] if instant else None)  # fmt: skip
         rnd.phase, rnd.captured = "over", [list(event.captured[0]), list(event.captured[1])]
-        rnd.result = dataclasses.replace(result, depth="result")
+        rnd.result = result._replace(depth="result")
 
     def _deal(self, game: _Game, rnd: _Round, step: Step, deal: TenshoDeal, options: TenshoOptions) -> None:
         if rnd.phase != "deal":
@@ -601,57 +599,59 @@ class TenshoProjection:
         _instant_win(game, rnd, rnd.dealer, options, event.cards)
 
     def _play(self, game: _Game, rnd: _Round, step: Step, play: TenshoPlay, options: TenshoOptions) -> None:
-        self._turn(game, rnd, step, play.seat)
+        if rnd.phase != "play" or play.seat != rnd.to_move:
+            self._turn(game, rnd, step, play.seat)
         try:
-            table.play(rnd, play.seat, play.card, where_is=lambda: rnd.where(play.card))
+            table.play(rnd, play.seat, play.card, rnd.where)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
         rnd.opening = False
-        table.place(rnd, play.card, "play", must_capture=_must_capture)
+        table.place(rnd, play.card, "play", ALONE)
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: TenshoDraw, options: TenshoOptions) -> None:
-        self._turn(game, rnd, step, draw.seat)
+        if rnd.phase != "draw" or draw.seat != rnd.to_move:
+            self._turn(game, rnd, step, draw.seat)
         try:
-            table.draw(
-                rnd, draw.seat, draw.card, pile_size=18, unseen=rnd.unseen, where_is=lambda: rnd.where(draw.card)
-            )
+            table.draw(rnd, draw.seat, draw.card, 18, rnd.unseen, rnd.where)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
-        if table.place(rnd, draw.card, "draw", must_capture=_must_capture):
+        if table.place(rnd, draw.card, "draw", ALONE):
             _end_turn(game, rnd, options)
 
     def _capture(self, game: _Game, rnd: _Round, step: Step, event: TenshoCapture, options: TenshoOptions) -> None:
-        seat = event.seat
-        self._turn(game, rnd, step, seat, capturing=True)
-        if PHOENIX in event.taken:
+        seat, card, taken = event.seat, event.card, event.taken
+        if rnd.phase != "capture" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat, capturing=True)
+        if PHOENIX in taken:
             raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
-        if rnd.phase == "play" and event.card == PHOENIX and PHOENIX in rnd.field:
+        if rnd.phase == "play" and card == PHOENIX and PHOENIX in rnd.field:
             # The Mikawa rule: the dealer may take a field Phoenix instead of playing a card.
-            if options.phoenix_dealt != "dealerMayTakeInsteadOfPlay" or seat != rnd.dealer or event.taken:
+            if options.phoenix_dealt != "dealerMayTakeInsteadOfPlay" or seat != rnd.dealer or taken:
                 raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
             rnd.captured[seat].append(PHOENIX)
             rnd.field.remove(PHOENIX)
             rnd.phase, rnd.opening = "draw", False
             _instant_win(game, rnd, seat, options, (PHOENIX,))
             return
-        if (
-            rnd.phase == "capture"
-            and event.card == rnd.pending
-            and not event.taken
-            and event.card != PHOENIX
-            and not options.mandatory_capture
-        ):
+        if not taken and not options.mandatory_capture and rnd.phase == "capture" and card == rnd.pending != PHOENIX:
             table.leave(rnd)  # capturing is optional in this match
             _turn_goes_on(game, rnd, options)
             return
         try:
-            table.capture(rnd, seat, event.card, event.taken, alone=(PHOENIX,))
+            table.capture(rnd, seat, card, taken, ALONE)
         except table.RuleBroken as broken:
             code = "tensho.phoenix.takes_nothing" if broken.code == "capture.takes_nothing" else f"tensho.{broken.code}"
             reason = broken.reason + (f"; {_expects(rnd)}" if broken.code == "capture.nothing_pending" else "")
             raise _illegal(step, code, reason) from None
-        if not _instant_win(game, rnd, seat, options, (event.card, *event.taken)):
-            _turn_goes_on(game, rnd, options)
+        instant = rnd.instant_cards
+        if (card in instant or not instant.isdisjoint(taken)) and _instant_win(
+            game, rnd, seat, options, (card, *taken)
+        ):
+            return
+        if rnd.pending_from == "play":
+            rnd.phase = "draw"
+        else:
+            _end_turn(game, rnd, options)
 
 
 _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
@@ -680,11 +680,6 @@ def _capture_reminder(rnd: RoundState | _Round) -> str:
     if rnd.pending == PHOENIX:
         return "the Phoenix goes straight to the scoring area; record tensho.capture of paulownia-phoenix first"
     return table.capture_reminder(rnd, "tensho.capture")
-
-
-def _must_capture(card: str, field: Sequence[str]) -> bool:
-    """The Phoenix always goes to the scoring area; any other card captures what it matches."""
-    return card == PHOENIX or table.ordinary_capture(card, field)
 
 
 def _turn_goes_on(game: _Game, rnd: _Round, options: TenshoOptions) -> None:

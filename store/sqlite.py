@@ -17,7 +17,7 @@ import hashlib
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, overload
@@ -481,6 +481,29 @@ class EventStore:
         if not rows:
             raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
         return rows
+
+    def read_payloads(self, match_id: str) -> list[tuple[int, str, int, str]]:
+        """The match's events as (seq, type, schema_version, payload text): what a fold needs,
+        and no more. ``UnknownMatchError`` when it has none."""
+        with self._errors():
+            rows = self.db.execute(
+                "SELECT seq, type, schema_version, payload FROM events WHERE match_id = ? ORDER BY seq", [match_id]
+            ).fetchall()
+        if not rows:
+            raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+        return rows
+
+    def read_provenance(self, match_id: str, types: Collection[str]) -> dict[int, tuple[str, str, str]]:
+        """seq -> (event_id, recorded_by, recorded_at) of the match's events of the given types."""
+        if not types:
+            return {}
+        marks = ", ".join("?" for _ in types)
+        with self._errors():
+            rows = self.db.execute(
+                f"SELECT seq, event_id, recorded_by, recorded_at FROM events WHERE match_id = ? AND type IN ({marks})",
+                [match_id, *types],
+            ).fetchall()
+        return {seq: (event_id, by, at) for seq, event_id, by, at in rows}
 
     def iter_all(self) -> Iterator[StoredEvent]:
         """Every event of every match, in the order stored."""

@@ -35,14 +35,12 @@ from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg,
 from replay.cli.recording import expects, record
 from replay.cli.riichi_commands import deal_payload, draw_payload
 from replay.games import projection_for
-from replay.hanafuda import table
 from replay.hanafuda.fishing import forced_capture, matches
 from replay.riichi import view as riichi_view
 from replay.riichi.flow import next_hand
 from replay.sendai import SENDAI_IDS, TEYAKU_BY_KEY
 from replay.snapshot import snapshot
 from replay.tensho import PHOENIX, TENSHO_IDS, TenshoState
-from replay.tensho import _must_capture as tensho_must_capture
 
 SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
 
@@ -56,7 +54,6 @@ class Game:
     play: type[PlacedCard]
     draw: type[PlacedCard]
     capture: type[CardCapture]
-    must_capture: table.MustCapture
     alone: frozenset[str]  # cards that go to the scoring area by themselves
     deck: frozenset[str]
     field_size: int
@@ -64,9 +61,9 @@ class Game:
 
 
 GAMES = {
-    "tensho": Game("tensho", 2, TenshoPlay, TenshoDraw, TenshoCapture, tensho_must_capture, frozenset({PHOENIX}),
+    "tensho": Game("tensho", 2, TenshoPlay, TenshoDraw, TenshoCapture, frozenset({PHOENIX}),
                    TENSHO_IDS, 9, 18),
-    "sendai": Game("sendai", 3, SendaiPlay, SendaiDraw, SendaiCapture, table.ordinary_capture, frozenset(),
+    "sendai": Game("sendai", 3, SendaiPlay, SendaiDraw, SendaiCapture, frozenset(),
                    SENDAI_IDS, 6, 21),
 }  # fmt: skip
 
@@ -398,7 +395,7 @@ def replay(
     With --without or --replace, replay as if one event had been different, and say how the
     results change. Nothing is written."""
     with open_store(db) as store:
-        steps = service.read_steps(store, match)
+        steps = service.read_steps(store, match, provenance="all")  # a replaced event keeps its recorder
     game = service.game_of(steps)
     views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
     if without is not None or replace is not None:

@@ -105,9 +105,6 @@ class Cards:
         }
 
 
-MustCapture = Callable[[str, Sequence[str]], bool]
-
-
 def ordinary_capture(card: str, field: Sequence[str]) -> bool:
     """A placed card captures when it matches a field card (Tensho adds its Phoenix)."""
     month = MONTH[card]
@@ -149,24 +146,18 @@ def where(rnd: FishingRound, card: str, *, deck: Collection[str], dead: Collecti
     return "not seen yet"
 
 
-def play(rnd: Cards, seat: int, card: str, *, where_is: Callable[[], str]) -> None:
-    """Take a card from ``seat``'s hand; ``place`` then puts it down."""
+def play(rnd: Cards, seat: int, card: str, where: Callable[[str], str]) -> None:
+    """Take a card from ``seat``'s hand; ``place`` then puts it down. ``where`` says where a card is."""
     if rnd.phase != "play":
         raise RuleBroken("play.out_of_turn", f"seat {seat} has played and must now draw")
     hand = rnd.hands[seat]
     if card not in hand:
-        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({where_is()})")
+        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({where(card)})")
     hand.remove(card)
 
 
 def draw(
-    rnd: Cards,
-    seat: int,
-    card: str,
-    *,
-    pile_size: int,
-    unseen: Callable[[], Collection[str]],
-    where_is: Callable[[], str],
+    rnd: Cards, seat: int, card: str, pile_size: int, unseen: Callable[[], Collection[str]], where: Callable[[str], str]
 ) -> None:
     """Take the top card of the draw pile: the known top when the order is known, else any unseen card."""
     if rnd.phase != "draw":
@@ -182,16 +173,17 @@ def draw(
         if rnd.drawn >= pile_size:
             raise RuleBroken("draw.empty_pile", f"the draw pile is empty: all {pile_size} cards were drawn")
         if card not in unseen():
-            raise RuleBroken("draw.seen", f"{card} cannot be drawn: it is {where_is()}")
+            raise RuleBroken("draw.seen", f"{card} cannot be drawn: it is {where(card)}")
     rnd.drawn += 1
 
 
-def place(rnd: Cards, card: str, source: Source, *, must_capture: MustCapture) -> bool:
+def place(rnd: Cards, card: str, source: Source, alone: Collection[str] = ()) -> bool:
     """Put a played or drawn card down: it must capture if it can, or it stays on the field.
+    A card in ``alone`` always goes on to capture (Tensho's Phoenix, which takes nothing).
 
     True when the turn is over: a drawn card that stayed on the field.
     """
-    if must_capture(card, rnd.field):
+    if card in alone or ordinary_capture(card, rnd.field):
         rnd.phase = "capture"
         rnd.pending = card
         rnd.pending_from = source
@@ -203,7 +195,7 @@ def place(rnd: Cards, card: str, source: Source, *, must_capture: MustCapture) -
     return True
 
 
-def capture(rnd: Cards, seat: int, card: str, taken: Sequence[str], *, alone: Collection[str] = ()) -> None:
+def capture(rnd: Cards, seat: int, card: str, taken: Sequence[str], alone: Collection[str] = ()) -> None:
     """The pending card takes ``taken`` from the field into ``seat``'s pile.
 
     The phase is left to the caller: the draw after a play, the next turn after a draw. Cards

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +36,7 @@ class YakuSpec:
         return self.points
 
 
-@dataclass(frozen=True, slots=True)
-class YakuHit:
+class YakuHit(NamedTuple):  # a tuple: made at every round's end, where a dataclass is slower
     key: str
     name: str
     jp: str
