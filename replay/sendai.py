@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any, Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple
 
 from events.cards import BY_ID, DECK, month_of
 from events.match import MatchEnded, MatchStarted, RoundStarted
@@ -31,7 +31,7 @@ from events.sendai import (
 from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
-from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate
+from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate, points
 from replay.match import GameState, MatchProjection, WorkingGame
 
 SENDAI_IDS = frozenset(c.id for c in DECK)
@@ -203,7 +203,7 @@ class SendaiRound(NamedTuple):
 
     @property
     def order(self) -> tuple[int, ...]:
-        return _order(self.dealer)
+        return ORDERS[self.dealer]
 
     def position(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS
@@ -221,8 +221,7 @@ class SendaiRound(NamedTuple):
         return _dekiyaku(self.captured[seat], (seat - self.dealer) % SEATS, options)
 
 
-def _order(dealer: int) -> tuple[int, ...]:
-    return tuple((dealer + i) % SEATS for i in range(SEATS))
+ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(SEATS)) for dealer in range(SEATS))  # turn order by dealer
 
 
 def _dekiyaku(captured: Sequence[str], position: int, options: SendaiOptions) -> list[YakuHit]:
@@ -247,6 +246,7 @@ class _Round(table.Cards):
         "number",
         "opening",
         "result",
+        "tables",
         "went",
     )  # fmt: skip
 
@@ -263,6 +263,7 @@ class _Round(table.Cards):
     # By seat, how many cards were captured when its dekiyaku last made nothing new: until
     # the pile grows, there is nothing to evaluate at the end of its turn.
     checked: list[int]
+    tables: tuple[tuple[YakuSpec, ...], ...] | None  # the dekiyaku table by position, once looked up
 
     def __init__(self, rnd: SendaiRound) -> None:
         self.thaw_cards(rnd)
@@ -270,6 +271,7 @@ class _Round(table.Cards):
         self.misdeal_month, self.misdeals, self.exposed = rnd.misdeal_month, rnd.misdeals, rnd.exposed
         self.went, self.best, self.result = rnd.went, rnd.best, rnd.result
         self.checked = [-1] * SEATS
+        self.tables = None
 
     def freeze(self) -> SendaiRound:
         return SendaiRound(
@@ -281,8 +283,8 @@ class _Round(table.Cards):
     def position(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS
 
-    def unseen(self) -> frozenset[str]:
-        return SENDAI_IDS - table.seen(self)
+    def is_unseen(self, card: str) -> bool:
+        return card in SENDAI_IDS and not table.is_seen(self, card)
 
     def where(self, card: str) -> str:
         return table.where(self, card, deck=SENDAI_IDS)
@@ -318,8 +320,16 @@ class SendaiProjection:
     def apply_all(self, state: SendaiState, steps: Iterable[Step]) -> SendaiState:
         """``apply`` over every step, on one working copy of the state."""
         game = _Game(state.match, state.options, None if state.round is None else _Round(state.round), state.results)
+        handlers = _ROUND_EVENTS
         for step in steps:
-            self._apply(game, step)
+            payload, rnd = step.payload, game.round
+            handler = handlers.get(type(payload))
+            if handler is None or rnd is None or rnd.phase == "over" or game.options is None:
+                self._apply(game, step)  # match events, and every refusal of the round's own checks
+                continue
+            handler(self, game, rnd, step, payload, game.options)  # what _apply does, without its checks
+            if rnd.phase == "over":
+                _keep_result(game, rnd)
         rnd = game.round
         return SendaiState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
 
@@ -333,11 +343,9 @@ class SendaiProjection:
             raise _illegal(step, "match.not_started", "the first event of a match must be match_started")
         if rnd is None or rnd.phase == "over":
             raise _illegal(step, "sendai.round.not_started", "no round is in progress; record round_started first")
-        _ROUND_EVENTS.get(kind, SendaiProjection._in_turn)(self, game, rnd, step, payload, options)
-        if rnd.phase == "over" and rnd.result is not None:
-            results = game.results
-            if not results or results[-1].round != rnd.number:
-                results.append(rnd.result)
+        _ROUND_EVENTS.get(kind, SendaiProjection._foreign)(self, game, rnd, step, payload, options)
+        if rnd.phase == "over":
+            _keep_result(game, rnd)
 
     def _match_event(self, game: _Game, step: Step, payload: Payload) -> None:
         if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
@@ -365,61 +373,70 @@ class SendaiProjection:
             game.round = _Round(SendaiRound(number=payload.round, dealer=payload.dealer))
         game.match = match
 
-    def _in_turn(self, game: _Game, rnd: _Round, step: Step, payload: Payload, options: SendaiOptions) -> None:
-        """Every event after the deal; the moves of a turn go on to ``table``'s mechanics."""
-        phase = rnd.phase
-        if phase == "misdeal":
-            suit = BY_ID[next(c for c in rnd.field if month_of(c) == rnd.misdeal_month)].suit
-            raise _illegal(
-                step,
-                "sendai.misdeal.missing",
-                f"four {suit} cards are on the field: record sendai.misdeal, then deal again",
-            )
-        if phase == "deal":
-            raise _illegal(step, "sendai.deal.missing", f"the round needs sendai.deal before {step.type}")
-        kind = type(payload)
-        if kind is TeyakuExposed:
-            return self._expose(game, rnd, step, cast(TeyakuExposed, payload), options)
-        if kind is KoiKoi or kind is Stop:
-            return self._decide(game, rnd, step, cast(KoiKoi | Stop, payload), options)
-        if phase == "decide":
+    def _turn(self, game: _Game, rnd: _Round, step: Step, seat: int | None, *, capturing: bool = False) -> None:
+        """What a move in turn needs: a good deal, no go-or-stop owed, the seat to move, no capture owed."""
+        self._dealt(rnd, step)
+        if rnd.phase == "decide":
             raise _illegal(
                 step,
                 "sendai.decide.missing",
                 f"{_who(game, rnd.to_move)} made a dekiyaku and must say go or stop first",
             )
-        seat = getattr(payload, "seat", None)
         if seat != rnd.to_move:
             raise _illegal(
                 step,
                 "sendai.turn.wrong_seat",
                 f"it is {_who(game, rnd.to_move)}'s turn to {_expects(rnd)}, not seat {seat}",
             )
+        if rnd.phase == "capture" and not capturing:
+            raise _illegal(step, "sendai.capture.missing", table.capture_reminder(rnd, "sendai.capture"))
+
+    def _dealt(self, rnd: _Round, step: Step) -> None:
+        """What every event after the deal needs: a deal, and no misdeal left to record."""
+        if rnd.phase == "misdeal":
+            suit = BY_ID[next(c for c in rnd.field if month_of(c) == rnd.misdeal_month)].suit
+            raise _illegal(
+                step,
+                "sendai.misdeal.missing",
+                f"four {suit} cards are on the field: record sendai.misdeal, then deal again",
+            )
+        if rnd.phase == "deal":
+            raise _illegal(step, "sendai.deal.missing", f"the round needs sendai.deal before {step.type}")
+
+    def _play(self, game: _Game, rnd: _Round, step: Step, play: SendaiPlay, options: SendaiOptions) -> None:
+        if rnd.phase != "play" or play.seat != rnd.to_move:
+            self._turn(game, rnd, step, play.seat)
         try:
-            if kind is SendaiCapture:
-                capture = cast(SendaiCapture, payload)
-                table.capture(rnd, capture.seat, capture.card, capture.taken)
-                if rnd.pending_from == "play":
-                    rnd.phase = "draw"
-                else:
-                    _end_turn(game, rnd, options)
-                return
-            if phase == "capture":
-                raise _illegal(step, "sendai.capture.missing", table.capture_reminder(rnd, "sendai.capture"))
-            if kind is SendaiPlay:
-                play = cast(SendaiPlay, payload)
-                table.play(rnd, play.seat, play.card, rnd.where)
-                rnd.opening = False
-                table.place(rnd, play.card, "play")
-                return
-            if kind is SendaiDraw:
-                draw = cast(SendaiDraw, payload)
-                table.draw(rnd, draw.seat, draw.card, PILE_SIZE, rnd.unseen, rnd.where)
-                if table.place(rnd, draw.card, "draw"):
-                    _end_turn(game, rnd, options)
-                return
+            table.play(rnd, play.seat, play.card)
         except table.RuleBroken as broken:
             raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
+        rnd.opening = False
+        table.place(rnd, play.card, "play")
+
+    def _draw(self, game: _Game, rnd: _Round, step: Step, draw: SendaiDraw, options: SendaiOptions) -> None:
+        if rnd.phase != "draw" or draw.seat != rnd.to_move:
+            self._turn(game, rnd, step, draw.seat)
+        try:
+            table.draw(rnd, draw.seat, draw.card, PILE_SIZE)
+        except table.RuleBroken as broken:
+            raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
+        if table.place(rnd, draw.card, "draw"):
+            _end_turn(game, rnd, options)
+
+    def _capture(self, game: _Game, rnd: _Round, step: Step, capture: SendaiCapture, options: SendaiOptions) -> None:
+        if rnd.phase != "capture" or capture.seat != rnd.to_move:
+            self._turn(game, rnd, step, capture.seat, capturing=True)
+        try:
+            table.capture(rnd, capture.seat, capture.card, capture.taken)
+        except table.RuleBroken as broken:
+            raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
+        if rnd.pending_from == "play":
+            rnd.phase = "draw"
+        else:
+            _end_turn(game, rnd, options)
+
+    def _foreign(self, game: _Game, rnd: _Round, step: Step, payload: Payload, options: SendaiOptions) -> None:
+        self._turn(game, rnd, step, getattr(payload, "seat", None))
         raise _illegal(step, "match.event.wrong_game", f"a sendai match has no {step.type} events")
 
     def _result(self, game: _Game, rnd: _Round, step: Step, event: SendaiRoundResult, options: SendaiOptions) -> None:
@@ -493,6 +510,7 @@ class SendaiProjection:
         game.round = _Round(SendaiRound(number=rnd.number, dealer=rnd.dealer, misdeals=rnd.misdeals + 1))
 
     def _expose(self, game: _Game, rnd: _Round, step: Step, event: TeyakuExposed, options: SendaiOptions) -> None:
+        self._dealt(rnd, step)
         if not rnd.opening or rnd.phase != "play":
             raise _illegal(step, "sendai.teyaku.late", "teyaku are exposed after the deal, before the first play")
         spec = TEYAKU_BY_KEY[event.teyaku]
@@ -518,6 +536,7 @@ class SendaiProjection:
             _finish(game, rnd, options, reason="teyaku", winner=event.seat)
 
     def _decide(self, game: _Game, rnd: _Round, step: Step, event: KoiKoi | Stop, options: SendaiOptions) -> None:
+        self._dealt(rnd, step)
         if rnd.phase != "decide":
             raise _illegal(
                 step,
@@ -530,7 +549,7 @@ class SendaiProjection:
             )
         if isinstance(event, Stop):
             return _finish(game, rnd, options, reason="stop", winner=event.seat)
-        total = _total(rnd.dekiyaku(event.seat, options))
+        total = _points(rnd, event.seat, options)
         rnd.best = tuple(total if seat == event.seat else b for seat, b in enumerate(rnd.best))
         rnd.went = rnd.went | {event.seat}
         _next_turn(game, rnd, options)
@@ -540,7 +559,20 @@ _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     SendaiDeal: SendaiProjection._deal,
     SendaiRoundResult: SendaiProjection._result,
     SendaiMisdeal: SendaiProjection._misdeal,
+    TeyakuExposed: SendaiProjection._expose,
+    KoiKoi: SendaiProjection._decide,
+    Stop: SendaiProjection._decide,
+    SendaiCapture: SendaiProjection._capture,
+    SendaiPlay: SendaiProjection._play,
+    SendaiDraw: SendaiProjection._draw,
 }
+
+
+def _keep_result(game: _Game, rnd: _Round) -> None:
+    """A round just over: its result joins the match's, once."""
+    results = game.results
+    if rnd.result is not None and (not results or results[-1].round != rnd.number):
+        results.append(rnd.result)
 
 
 def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
@@ -562,15 +594,26 @@ def _end_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
     seat = rnd.to_move
     size = len(rnd.captured[seat])
     if rnd.checked[seat] != size:
-        if _total(rnd.dekiyaku(seat, options)) > rnd.best[seat]:
+        if _points(rnd, seat, options) > rnd.best[seat]:
             rnd.phase = "decide"
             return
         rnd.checked[seat] = size
     _next_turn(game, rnd, options)
 
 
+def _points(rnd: _Round, seat: int, options: SendaiOptions) -> int:
+    """The seat's dekiyaku total, as ``_total(rnd.dekiyaku(...))`` without making the hits."""
+    tables = rnd.tables
+    if tables is None:  # the dekiyaku table of each position, looked up once a round
+        tables = rnd.tables = tuple(
+            dekiyaku_specs(threshold, options.sake_cup_is_chaff, options.willow_is_ribbon)
+            for threshold in options.thresholds
+        )
+    return points(tables[(seat - rnd.dealer) % SEATS], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP)
+
+
 def _next_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
-    order = _order(rnd.dealer)
+    order = ORDERS[rnd.dealer]
     start = order.index(rnd.to_move)
     for step in range(1, SEATS + 1):
         seat = order[(start + step) % SEATS]

@@ -395,8 +395,8 @@ class _Round(table.Cards):
             result=self.result, **self.frozen_cards(),  # type: ignore[arg-type]
         )  # fmt: skip
 
-    def unseen(self) -> frozenset[str]:
-        return TENSHO_IDS - table.seen(self, self.dead or ())
+    def is_unseen(self, card: str) -> bool:
+        return card in TENSHO_IDS and not table.is_seen(self, card) and not (self.dead and card in self.dead)
 
     def where(self, card: str) -> str:
         return _where(self, card, self.dead)
@@ -425,8 +425,16 @@ class TenshoProjection:
     def apply_all(self, state: TenshoState, steps: Iterable[Step]) -> TenshoState:
         """``apply`` over every step, on one working copy of the state."""
         game = _Game(state.match, state.options, None if state.round is None else _Round(state.round), state.results)
+        handlers = _ROUND_EVENTS
         for step in steps:
-            self._apply(game, step)
+            payload, rnd = step.payload, game.round
+            handler = handlers.get(type(payload))
+            if handler is None or rnd is None or rnd.phase == "over" or game.options is None:
+                self._apply(game, step)  # match events, and every refusal of the round's own checks
+                continue
+            handler(self, game, rnd, step, payload, game.options)  # what _apply does, without its checks
+            if rnd.phase == "over":
+                _keep_result(game, rnd)
         rnd = game.round
         return TenshoState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
 
@@ -441,10 +449,8 @@ class TenshoProjection:
         if rnd is None or rnd.phase == "over":
             raise _illegal(step, "tensho.round.not_started", "no round is in progress; record round_started first")
         _ROUND_EVENTS.get(kind, TenshoProjection._foreign)(self, game, rnd, step, payload, options)
-        if rnd.phase == "over" and rnd.result is not None:
-            results = game.results
-            if not results or results[-1].round != rnd.number:
-                results.append(rnd.result)
+        if rnd.phase == "over":
+            _keep_result(game, rnd)
 
     # -- match-level events, with Tensho's own conditions --
 
@@ -602,7 +608,7 @@ class TenshoProjection:
         if rnd.phase != "play" or play.seat != rnd.to_move:
             self._turn(game, rnd, step, play.seat)
         try:
-            table.play(rnd, play.seat, play.card, rnd.where)
+            table.play(rnd, play.seat, play.card)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
         rnd.opening = False
@@ -612,7 +618,7 @@ class TenshoProjection:
         if rnd.phase != "draw" or draw.seat != rnd.to_move:
             self._turn(game, rnd, step, draw.seat)
         try:
-            table.draw(rnd, draw.seat, draw.card, 18, rnd.unseen, rnd.where)
+            table.draw(rnd, draw.seat, draw.card, 18)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
         if table.place(rnd, draw.card, "draw", ALONE):
@@ -663,6 +669,13 @@ _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     TenshoPlay: TenshoProjection._play,
     TenshoDraw: TenshoProjection._draw,
 }
+
+
+def _keep_result(game: _Game, rnd: _Round) -> None:
+    """A round just over: its result joins the match's, once."""
+    results = game.results
+    if rnd.result is not None and (not results or results[-1].round != rnd.number):
+        results.append(rnd.result)
 
 
 def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:

@@ -22,8 +22,6 @@ def matches(card_id: str, field: Iterable[str]) -> list[str]:
 
 def capture_problem(card_id: str, options: Sequence[str], taken: Sequence[str]) -> tuple[str, str] | None:
     """(code suffix, reason) when ``taken`` is not what ``card_id`` may take from ``options``."""
-    if len(taken) == 1 and 0 < len(options) < 3 and taken[0] in options:
-        return None  # the usual capture, settled before the general checks below
     chosen = list(taken)
     if len(set(chosen)) != len(chosen):
         return "capture.repeated", "a card is named twice in the capture"

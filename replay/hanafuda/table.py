@@ -11,7 +11,7 @@ any change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from typing import Literal, Protocol
 
 from replay.hanafuda.fishing import MONTH, capture_problem, matches
@@ -104,6 +104,14 @@ class Cards:
             "pending_from": self.pending_from,
         }
 
+    def where(self, card: str) -> str:
+        """Where a card is, in words, for the reason of a refusal (each game says it its way)."""
+        raise NotImplementedError
+
+    def is_unseen(self, card: str) -> bool:
+        """The card is in the game's deck and nowhere known: it may be the next one drawn."""
+        raise NotImplementedError
+
 
 def ordinary_capture(card: str, field: Sequence[str]) -> bool:
     """A placed card captures when it matches a field card (Tensho adds its Phoenix)."""
@@ -112,6 +120,16 @@ def ordinary_capture(card: str, field: Sequence[str]) -> bool:
         if MONTH[other] == month:
             return True
     return False
+
+
+def is_seen(rnd: FishingRound, card: str) -> bool:
+    """The card is in a hand, on the field, in a captured pile or being placed."""
+    if card in rnd.field or card == rnd.pending:
+        return True
+    for hand in rnd.hands:
+        if card in hand:
+            return True
+    return any(card in pile for pile in rnd.captured)
 
 
 def seen(rnd: FishingRound, also: Collection[str] = ()) -> frozenset[str]:
@@ -146,19 +164,17 @@ def where(rnd: FishingRound, card: str, *, deck: Collection[str], dead: Collecti
     return "not seen yet"
 
 
-def play(rnd: Cards, seat: int, card: str, where: Callable[[str], str]) -> None:
-    """Take a card from ``seat``'s hand; ``place`` then puts it down. ``where`` says where a card is."""
+def play(rnd: Cards, seat: int, card: str) -> None:
+    """Take a card from ``seat``'s hand; ``place`` then puts it down."""
     if rnd.phase != "play":
         raise RuleBroken("play.out_of_turn", f"seat {seat} has played and must now draw")
     hand = rnd.hands[seat]
     if card not in hand:
-        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({where(card)})")
+        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({rnd.where(card)})")
     hand.remove(card)
 
 
-def draw(
-    rnd: Cards, seat: int, card: str, pile_size: int, unseen: Callable[[], Collection[str]], where: Callable[[str], str]
-) -> None:
+def draw(rnd: Cards, seat: int, card: str, pile_size: int) -> None:
     """Take the top card of the draw pile: the known top when the order is known, else any unseen card."""
     if rnd.phase != "draw":
         raise RuleBroken("draw.out_of_turn", f"seat {seat} must play a card from the hand first")
@@ -172,8 +188,8 @@ def draw(
     else:
         if rnd.drawn >= pile_size:
             raise RuleBroken("draw.empty_pile", f"the draw pile is empty: all {pile_size} cards were drawn")
-        if card not in unseen():
-            raise RuleBroken("draw.seen", f"{card} cannot be drawn: it is {where(card)}")
+        if not rnd.is_unseen(card):
+            raise RuleBroken("draw.seen", f"{card} cannot be drawn: it is {rnd.where(card)}")
     rnd.drawn += 1
 
 
@@ -209,9 +225,11 @@ def capture(rnd: Cards, seat: int, card: str, taken: Sequence[str], alone: Colle
         if taken:
             raise RuleBroken("capture.takes_nothing", f"{card} goes to the scoring area alone")
     else:
-        problem = capture_problem(card, matches(card, rnd.field), taken)
-        if problem:
-            raise RuleBroken(*problem)
+        options = matches(card, rnd.field)
+        if not (len(taken) == 1 and 0 < len(options) < 3 and taken[0] in options):  # else the usual capture
+            problem = capture_problem(card, options, taken)
+            if problem:
+                raise RuleBroken(*problem)
     pile = rnd.captured[seat]
     pile.append(card)
     if taken:

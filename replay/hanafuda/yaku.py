@@ -57,23 +57,6 @@ def evaluate(
 ) -> list[YakuHit]:
     """Every yaku the captured cards make, after compounds and highest-only groups."""
     held_cards = frozenset(captured)
-    # spec.holds, inlined: this runs for every yaku at every round's end and every capture check
-    held = [
-        spec
-        for spec in specs
-        if spec.required <= held_cards and (not spec.need or len(spec.pool & held_cards) >= spec.need)
-    ]
-    if supersede:
-        replaced = {key for spec in held for key in spec.supersedes}
-        held = [spec for spec in held if spec.key not in replaced]
-    if highest_only_groups:
-        best: dict[str, YakuSpec] = {}
-        for spec in held:
-            if spec.group in highest_only_groups:
-                current = best.get(spec.group)
-                if current is None or _rank(spec, held_cards) > _rank(current, held_cards):
-                    best[spec.group] = spec
-        held = [s for s in held if s.group not in highest_only_groups or best[s.group] is s]
     return [
         YakuHit(
             spec.key,
@@ -82,8 +65,41 @@ def evaluate(
             spec.value(held_cards),
             tuple(sorted(spec.required | (spec.pool & held_cards))),
         )
-        for spec in held
+        for spec in held(specs, held_cards, supersede, highest_only_groups)
     ]
+
+
+def points(
+    specs: Iterable[YakuSpec], captured: Iterable[str], *, highest_only_groups: frozenset[str] = frozenset()
+) -> int:
+    """What ``evaluate``'s yaku add up to, an instant win counting 0, without making the hits:
+    a fold asks this after every turn."""
+    held_cards = frozenset(captured)
+    return sum(spec.value(held_cards) or 0 for spec in held(specs, held_cards, False, highest_only_groups))
+
+
+def held(
+    specs: Iterable[YakuSpec], held_cards: frozenset[str], supersede: bool, highest_only_groups: frozenset[str]
+) -> list[YakuSpec]:
+    """The yaku that count among ``held_cards``, after compounds and highest-only groups."""
+    # spec.holds, inlined: this runs for every yaku at every round's end and every turn's check
+    found = [
+        spec
+        for spec in specs
+        if spec.required <= held_cards and (not spec.need or len(spec.pool & held_cards) >= spec.need)
+    ]
+    if supersede:
+        replaced = {key for spec in found for key in spec.supersedes}
+        found = [spec for spec in found if spec.key not in replaced]
+    if highest_only_groups and found:
+        best: dict[str, YakuSpec] = {}
+        for spec in found:
+            if spec.group in highest_only_groups:
+                current = best.get(spec.group)
+                if current is None or _rank(spec, held_cards) > _rank(current, held_cards):
+                    best[spec.group] = spec
+        found = [s for s in found if s.group not in highest_only_groups or best[s.group] is s]
+    return found
 
 
 def _rank(spec: YakuSpec, captured: frozenset[str]) -> float:
