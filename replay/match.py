@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from events.match import MatchEnded, MatchStarted, RoundStarted
@@ -11,8 +10,7 @@ from replay.fold import IllegalEvent, Step
 from replay.rules import check_match_started
 
 
-@dataclass(frozen=True, slots=True)
-class MatchState:
+class MatchState(NamedTuple):  # a tuple: replaced at every round, where a dataclass is slower
     started: MatchStarted | None = None
     round: int = 0  # rounds started so far
     dealer: int | None = None
@@ -63,7 +61,7 @@ class MatchProjection:
         if isinstance(payload, RoundStarted):
             return self.start_round(state, step, payload)
         if isinstance(payload, MatchEnded):
-            return replace(state, ended=payload, last_seq=step.seq)
+            return state._replace(ended=payload, last_seq=step.seq)
         raise IllegalEvent(
             "match.event.wrong_game",
             f"a {state.started.game} match has no {step.type} events",
@@ -95,7 +93,7 @@ class MatchProjection:
                 seq=step.seq,
                 event_type=step.type,
             )
-        return replace(state, round=payload.round, dealer=payload.dealer, last_seq=step.seq)
+        return state._replace(round=payload.round, dealer=payload.dealer, last_seq=step.seq)
 
 
 # What every game's state says about the match, from its MatchState and finished rounds.

@@ -488,7 +488,7 @@ class SendaiProjection:
         four = next((m for m, n in months.items() if n == 4), None)
         rnd.dealt = tuple(tuple(h) for h in deal.hands)
         rnd.hands = [list(h) for h in deal.hands]
-        rnd.field = list(deal.field)
+        rnd.set_field(deal.field)
         rnd.pile = None if deal.draw_pile is None else list(deal.draw_pile)
         rnd.drawn, rnd.captured, rnd.to_move = 0, [[], [], []], rnd.dealer
         if four is not None and options.misdeal_four:

@@ -567,7 +567,8 @@ class TenshoProjection:
             field.remove(PHOENIX)
         rnd.phase, rnd.to_move = "play", dealer
         rnd.hands = [list(deal.hands[0]), list(deal.hands[1])]
-        rnd.field, rnd.captured = field, captured
+        rnd.captured = captured
+        rnd.set_field(field)
         rnd.pile = None if deal.draw_pile is None else list(deal.draw_pile)
         rnd.dead = None if deal.dead is None else frozenset(deal.dead)
         _instant_win(game, rnd, dealer, options, captured[dealer])
@@ -597,8 +598,8 @@ class TenshoProjection:
             raise _illegal(
                 step, "tensho.triple.no_triple", f"the field holds {len(same)} {BY_ID[first].suit} cards, not a triple"
             )
-        rnd.field.remove(first)
-        rnd.field.remove(second)
+        rnd.take(first)
+        rnd.take(second)
         rnd.captured[rnd.dealer] += (first, second)
         rnd.triple_months = rnd.triple_months | {month}
         rnd.to_move = 1 - rnd.dealer  # the dealer now plays second
@@ -635,7 +636,7 @@ class TenshoProjection:
             if options.phoenix_dealt != "dealerMayTakeInsteadOfPlay" or seat != rnd.dealer or taken:
                 raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
             rnd.captured[seat].append(PHOENIX)
-            rnd.field.remove(PHOENIX)
+            rnd.take(PHOENIX)
             rnd.phase, rnd.opening = "draw", False
             _instant_win(game, rnd, seat, options, (PHOENIX,))
             return

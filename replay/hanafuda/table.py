@@ -11,7 +11,7 @@ any change.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Literal, Protocol
 
 from replay.hanafuda.fishing import MONTH, capture_problem, matches
@@ -67,12 +67,13 @@ class FrozenCards(FishingRound, Protocol):
 class Cards:
     """The card fields of a round being folded; each game's working round adds its own."""
 
-    __slots__ = ("captured", "drawn", "field", "hands", "pending", "pending_from", "phase", "pile", "to_move")
+    __slots__ = ("captured", "drawn", "field", "hands", "months", "pending", "pending_from", "phase", "pile", "to_move")
 
     phase: str
     to_move: int
     hands: list[list[str]]
-    field: list[str]
+    field: list[str]  # change it through set_field, put and take, which keep ``months`` with it
+    months: dict[int, list[str]]  # the field's cards by month, in field order: what a placed card matches
     pile: list[str] | None  # the rest of the draw pile, top first, when its order is known
     drawn: int
     captured: list[list[str]]
@@ -83,7 +84,7 @@ class Cards:
         self.phase = frozen.phase
         self.to_move = frozen.to_move
         self.hands = [list(hand) for hand in frozen.hands]
-        self.field = list(frozen.field)
+        self.set_field(frozen.field)
         self.pile = None if frozen.pile is None else list(frozen.pile)
         self.drawn = frozen.drawn
         self.captured = [list(pile) for pile in frozen.captured]
@@ -103,6 +104,26 @@ class Cards:
             "pending": self.pending,
             "pending_from": self.pending_from,
         }
+
+    def set_field(self, cards: Iterable[str]) -> None:
+        self.field = list(cards)
+        self.months = {}
+        for card in self.field:
+            self.months.setdefault(MONTH[card], []).append(card)
+
+    def put(self, card: str) -> None:
+        """A card onto the field."""
+        self.field.append(card)
+        same = self.months.get(MONTH[card])
+        if same is None:
+            self.months[MONTH[card]] = [card]
+        else:
+            same.append(card)
+
+    def take(self, card: str) -> None:
+        """A card off the field."""
+        self.field.remove(card)
+        self.months[MONTH[card]].remove(card)
 
     def where(self, card: str) -> str:
         """Where a card is, in words, for the reason of a refusal (each game says it its way)."""
@@ -199,12 +220,12 @@ def place(rnd: Cards, card: str, source: Source, alone: Collection[str] = ()) ->
 
     True when the turn is over: a drawn card that stayed on the field.
     """
-    if card in alone or ordinary_capture(card, rnd.field):
+    if card in alone or rnd.months.get(MONTH[card]):  # it matches a field card
         rnd.phase = "capture"
         rnd.pending = card
         rnd.pending_from = source
         return False
-    rnd.field.append(card)
+    rnd.put(card)
     if source == "play":
         rnd.phase = "draw"
         return False
@@ -225,7 +246,7 @@ def capture(rnd: Cards, seat: int, card: str, taken: Sequence[str], alone: Colle
         if taken:
             raise RuleBroken("capture.takes_nothing", f"{card} goes to the scoring area alone")
     else:
-        options = matches(card, rnd.field)
+        options = rnd.months.get(MONTH[card], [])
         if not (len(taken) == 1 and 0 < len(options) < 3 and taken[0] in options):  # else the usual capture
             problem = capture_problem(card, options, taken)
             if problem:
@@ -234,16 +255,15 @@ def capture(rnd: Cards, seat: int, card: str, taken: Sequence[str], alone: Colle
     pile.append(card)
     if taken:
         pile.extend(taken)
-        field = rnd.field
         for gone in taken:
-            field.remove(gone)
+            rnd.take(gone)
     rnd.pending = None
 
 
 def leave(rnd: Cards) -> None:
     """The pending card stays on the field without capturing (where capturing is optional)."""
     assert rnd.pending is not None
-    rnd.field.append(rnd.pending)
+    rnd.put(rnd.pending)
     rnd.pending = None
 
 
