@@ -320,16 +320,17 @@ class SendaiProjection:
     def apply_all(self, state: SendaiState, steps: Iterable[Step]) -> SendaiState:
         """``apply`` over every step, on one working copy of the state."""
         game = _Game(state.match, state.options, None if state.round is None else _Round(state.round), state.results)
-        handlers = _ROUND_EVENTS
+        handlers, rnd, options = _ROUND_EVENTS, game.round, game.options
         for step in steps:
-            payload, rnd = step.payload, game.round
+            payload = step.payload
             handler = handlers.get(type(payload))
-            if handler is None or rnd is None or rnd.phase == "over" or game.options is None:
+            if handler is None or rnd is None or options is None or rnd.phase == "over":
                 self._apply(game, step)  # match events, and every refusal of the round's own checks
-                continue
-            handler(self, game, rnd, step, payload, game.options)  # what _apply does, without its checks
-            if rnd.phase == "over":
-                _keep_result(game, rnd)
+            else:
+                handler(self, game, rnd, step, payload, options)  # what _apply does, without its checks
+                if rnd.phase == "over":
+                    _keep_result(game, rnd)
+            rnd, options = game.round, game.options
         rnd = game.round
         return SendaiState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
 

@@ -11,7 +11,6 @@ from events import registry
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError, TaikyokuError
 from events.match import GAMES, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
-from events.model import Payload
 from replay.fold import META_TYPES, Folded, Step, fold
 from replay.games import projection_for
 from replay.rules import DEFAULT_RULESET, RulesetSpec, default_length, ruleset, ruleset_ids
@@ -47,26 +46,27 @@ def read_steps(store: EventStore, match_id: str, *, provenance: Literal["history
         store.read(match_id)  # raises the usual unknown-match error
     if provenance == "all":
         full = store.read_rows(match_id)
-        decoded = _decoded(match_id, [(seq, kind, version, text) for seq, _, kind, version, _, _, text in full])
-        return [Step(seq, kind, payload, row[1], row[5], row[4]) for (seq, kind, payload), row in zip(decoded, full, strict=True)]  # fmt: skip
+        rows = [(seq, kind, version, text) for seq, _, kind, version, _, _, text in full]
+        decoded = _decoded(match_id, rows)
+        return [s._replace(event_id=row[1], recorded_by=row[5], recorded_at=row[4]) for s, row in zip(decoded, full, strict=True)]  # fmt: skip
     rows = store.read_payloads(match_id)
-    steps = [Step(seq, kind, payload) for seq, kind, payload in _decoded(match_id, rows)]
-    kinds = {row[1] for row in rows}
-    if not META_TYPES.isdisjoint(kinds):
+    steps = _decoded(match_id, rows)
+    if not META_TYPES.isdisjoint({row[1] for row in rows}):
         known = store.read_provenance(match_id, sorted(META_TYPES))
         steps = [s._replace(event_id=known[s.seq][0], recorded_by=known[s.seq][1], recorded_at=known[s.seq][2])
                  if s.seq in known else s for s in steps]  # fmt: skip
     return steps
 
 
-def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[tuple[int, str, Payload]]:
-    """(seq, type, payload) of each stored row; a payload text seen before is not parsed again."""
-    seen, decode = registry.DECODED.get, registry.decode
+def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[Step]:
+    """A step of each stored row, without its provenance; a payload text seen before is not parsed again."""
+    seen, decode, make = registry.DECODED.get, registry.decode, tuple.__new__  # a replay makes one per event
     try:
         return [
-            (seq, kind, known if (known := seen((kind, version, text))) is not None else decode(kind, version, text))
+            make(Step, (seq, kind, known if (known := seen((kind, version, text))) is not None
+                        else decode(kind, version, text), "", "", ""))
             for seq, kind, version, text in rows
-        ]
+        ]  # fmt: skip
     except (ValueError, TaikyokuError):  # pydantic's ValidationError is a ValueError
         for seq, kind, version, text in rows:
             try:

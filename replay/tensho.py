@@ -342,6 +342,11 @@ class RoundState(NamedTuple):
         return tuple(evaluate(self.specs, self.captured[seat], supersede=options.compound == "supersede"))
 
 
+@cache
+def _cards_of(specs: tuple[YakuSpec, ...]) -> frozenset[str]:
+    return frozenset(c for spec in specs for c in spec.required | spec.pool)
+
+
 def _where(rnd: table.FishingRound, card: str, dead: frozenset[str] | None) -> str:
     return table.where(rnd, card, deck=TENSHO_IDS, dead=dead or ()).replace(
         "not in this game's deck", "not in the 45-card Tensho deck"
@@ -386,7 +391,7 @@ class _Round(table.Cards):
 
     def set_instant(self, instant: tuple[YakuSpec, ...]) -> None:
         self.instant = instant
-        self.instant_cards = frozenset(c for spec in instant for c in spec.required | spec.pool)
+        self.instant_cards = _cards_of(instant)
 
     def freeze(self) -> RoundState:
         return RoundState(
@@ -425,16 +430,17 @@ class TenshoProjection:
     def apply_all(self, state: TenshoState, steps: Iterable[Step]) -> TenshoState:
         """``apply`` over every step, on one working copy of the state."""
         game = _Game(state.match, state.options, None if state.round is None else _Round(state.round), state.results)
-        handlers = _ROUND_EVENTS
+        handlers, rnd, options = _ROUND_EVENTS, game.round, game.options
         for step in steps:
-            payload, rnd = step.payload, game.round
+            payload = step.payload
             handler = handlers.get(type(payload))
-            if handler is None or rnd is None or rnd.phase == "over" or game.options is None:
+            if handler is None or rnd is None or options is None or rnd.phase == "over":
                 self._apply(game, step)  # match events, and every refusal of the round's own checks
-                continue
-            handler(self, game, rnd, step, payload, game.options)  # what _apply does, without its checks
-            if rnd.phase == "over":
-                _keep_result(game, rnd)
+            else:
+                handler(self, game, rnd, step, payload, options)  # what _apply does, without its checks
+                if rnd.phase == "over":
+                    _keep_result(game, rnd)
+            rnd, options = game.round, game.options
         rnd = game.round
         return TenshoState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
 
