@@ -165,17 +165,21 @@ class WorkingGame(Generic[Opts, W, X]):
     working copy and the results a list. Only the fold that made it sees it; the fold
     freezes it back into a ``GameState`` before returning, so ``apply`` stays pure."""
 
-    __slots__ = ("match", "options", "results", "round")
+    __slots__ = ("_names", "_names_of", "match", "options", "results", "round")
 
     def __init__(self, match: MatchState, options: Opts | None, round: W | None, results: Sequence[X]) -> None:
         self.match = match
         self.options = options
         self.round = round
         self.results = list(results)
+        self._names: tuple[str, ...] = ()
+        self._names_of: MatchStarted | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
-        return seat_names(self.match)
+        if self._names_of is not self.match.started:  # worked out once a match: every result names seats
+            self._names, self._names_of = seat_names(self.match), self.match.started
+        return self._names
 
     @property
     def next_dealer(self) -> int:

@@ -224,11 +224,11 @@ class RoundResult(NamedTuple):
 def tally(seat: int, captured: Sequence[str], specs: Sequence[YakuSpec], options: TenshoOptions) -> PlayerTally:
     hits = tuple(evaluate(specs, captured, supersede=options.compound == "supersede"))
     return PlayerTally(
-        seat=seat,
-        yaku=hits,
-        yaku_points=total(hits, instant_win_value=options.instant_win_value),
-        chaff=len(CHAFF_IDS.intersection(captured)),
-        card_value=sum(map(CARD_VALUES.__getitem__, captured)),
+        seat,
+        hits,
+        total(hits, instant_win_value=options.instant_win_value),
+        len(CHAFF_IDS.intersection(captured)),
+        sum(map(CARD_VALUES.__getitem__, captured)),
     )
 
 
@@ -548,9 +548,9 @@ class TenshoProjection:
             what = "choose the yaku set first" if rnd.phase == "set" else "the cards are already dealt"
             raise _illegal(step, "tensho.deal.out_of_turn", f"cannot deal now: {what}")
         dealt = [*deal.hands[0], *deal.hands[1], *deal.field, *(deal.draw_pile or ()), *(deal.dead or ())]
-        outside = [c for c in dealt if c not in TENSHO_IDS]
-        if outside:
-            raise _illegal(step, "tensho.deal.not_in_deck", f"{outside[0]} is not in the 45-card Tensho deck")
+        if not TENSHO_IDS.issuperset(dealt):
+            outside = next(c for c in dealt if c not in TENSHO_IDS)
+            raise _illegal(step, "tensho.deal.not_in_deck", f"{outside} is not in the 45-card Tensho deck")
         if len(set(dealt)) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise _illegal(step, "tensho.deal.duplicate", f"{twice} is dealt twice")
