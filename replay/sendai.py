@@ -31,7 +31,7 @@ from events.sendai import (
 from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
-from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate, points
+from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, points
 from replay.match import GameState, MatchProjection, WorkingGame
 
 SENDAI_IDS = frozenset(c.id for c in DECK)
@@ -102,9 +102,9 @@ CHAFF = frozenset(c.id for c in DECK if c.type == "chaff")
 
 
 @cache
-def dekiyaku_specs(threshold: int, sake_cup_is_chaff: bool, willow_is_ribbon: bool) -> tuple[YakuSpec, ...]:
+def dekiyaku_specs(threshold: int, sake_cup_is_chaff: bool, willow_is_ribbon: bool) -> YakuTable:
     """The dekiyaku table for a seat whose Chaff yaku needs ``threshold`` chaff."""
-    return (
+    return YakuTable((
         YakuSpec("five-brights", "Five Brights", "五光", 500, DRY_BRIGHTS | {RAINMAN}, group="brights"),
         YakuSpec("four-brights", "Four Brights", "本四光", 300, DRY_BRIGHTS, group="brights"),
         YakuSpec("rainy-four-brights", "Rainy Four Brights", "四光", 200, frozenset({RAINMAN}), DRY_BRIGHTS, 3,
@@ -114,7 +114,7 @@ def dekiyaku_specs(threshold: int, sake_cup_is_chaff: bool, willow_is_ribbon: bo
         YakuSpec("five-ribbons", "Five Ribbons", "五短", 100, frozenset(), RIBBONS | (WILLOW if willow_is_ribbon else frozenset()), 5),
         YakuSpec("chaff", "Chaff", "カス役", 10, frozenset(), CHAFF | ({"chrysanthemum-cup"} if sake_cup_is_chaff else frozenset()),
                  threshold, per_extra=10),
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 class SendaiOptions(NamedTuple):

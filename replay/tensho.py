@@ -29,7 +29,7 @@ from events.tensho import (
 from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
-from replay.hanafuda.yaku import YakuHit, YakuSpec, evaluate, total
+from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, total
 from replay.match import GameState, MatchProjection, WorkingGame
 
 PHOENIX = "paulownia-phoenix"
@@ -163,7 +163,7 @@ def check_tie_break(tiers: Sequence[str]) -> str | None:
 
 
 @cache
-def yaku_specs(yaku_set: int, back2_card: str, ten_horse_king: str) -> tuple[YakuSpec, ...]:
+def yaku_specs(yaku_set: int, back2_card: str, ten_horse_king: str) -> YakuTable:
     """Every yaku of a set as concrete card sets, with the card variants applied."""
     specs: list[YakuSpec] = []
     for row in YAKU_TABLE:
@@ -194,7 +194,7 @@ def yaku_specs(yaku_set: int, back2_card: str, ten_horse_king: str) -> tuple[Yak
             )
     if yaku_set == 2:
         specs.append(RED_FOUR)
-    return tuple(specs)
+    return YakuTable(specs)
 
 
 # ---- results --------------------------------------------------------------------------------

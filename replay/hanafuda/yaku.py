@@ -36,6 +36,21 @@ class YakuSpec:
         return self.points
 
 
+Row = tuple[frozenset[str], frozenset[str], int, YakuSpec]  # required, pool, need, and the spec
+
+
+class YakuTable(tuple[YakuSpec, ...]):
+    """A game's yaku, in order, with each row's cards also kept as a plain tuple: the form the
+    checks a fold makes after every turn read fastest."""
+
+    rows: tuple[Row, ...]
+
+    def __new__(cls, specs: Iterable[YakuSpec]) -> YakuTable:
+        table = super().__new__(cls, specs)
+        table.rows = tuple((spec.required, spec.pool, spec.need, spec) for spec in table)
+        return table
+
+
 class YakuHit(NamedTuple):  # a tuple: made at every round's end, where a dataclass is slower
     key: str
     name: str
@@ -82,11 +97,12 @@ def held(
     specs: Iterable[YakuSpec], held_cards: frozenset[str], supersede: bool, highest_only_groups: frozenset[str]
 ) -> list[YakuSpec]:
     """The yaku that count among ``held_cards``, after compounds and highest-only groups."""
-    # spec.holds, inlined: this runs for every yaku at every round's end and every turn's check
+    # spec.holds, over plain rows: this runs for every yaku at every round's end and every turn's check
+    rows = specs.rows if isinstance(specs, YakuTable) else YakuTable(specs).rows
     found = [
         spec
-        for spec in specs
-        if spec.required <= held_cards and (not spec.need or len(spec.pool & held_cards) >= spec.need)
+        for required, pool, need, spec in rows
+        if required <= held_cards and (not need or len(pool & held_cards) >= need)
     ]
     if supersede:
         replaced = {key for spec in found for key in spec.supersedes}
