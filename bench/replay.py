@@ -69,6 +69,16 @@ def full_replay(path: Path, ids: list[str]) -> tuple[float, int]:
     return elapsed, rounds
 
 
+def read_only(path: Path, ids: list[str]) -> float:
+    """The read and decode part of a replay alone: the events as the folds get them."""
+    registry.clear_decode_cache()
+    with EventStore.open(path) as store:
+        began = time.perf_counter()
+        for match_id in ids:
+            service.read_steps(store, match_id)
+        return time.perf_counter() - began
+
+
 def main() -> None:
     gc.collect()
     gc.freeze()  # as the taikyoku command does at start-up
@@ -84,6 +94,7 @@ def main() -> None:
             ids, events = record(path, game, args.matches, args.rounds)
             base = min(baseline(path, ids) for _ in range(args.repeat))
             ours, rounds = min(full_replay(path, ids) for _ in range(args.repeat))
+            reading = min(read_only(path, ids) for _ in range(args.repeat))
         assert rounds == args.matches * args.rounds
         print(f"{args.matches} {game} matches, {args.rounds} rounds each, {events} events (best of {args.repeat}):")
         print(
@@ -93,6 +104,10 @@ def main() -> None:
             f"  replay: read, decode, fold, score {events / ours:>10,.0f} events/s  {args.matches / ours:>8,.0f} matches/s"
         )
         print(f"  ratio replay / baseline           {base / ours:>10.2f}x   (target >= 0.7x)")
+        print(
+            f"  per event: baseline {base / events * 1e6:.2f} us; replay {ours / events * 1e6:.2f} us, of which "
+            f"read and decode {reading / events * 1e6:.2f} us, fold and score {(ours - reading) / events * 1e6:.2f} us"
+        )
 
 
 if __name__ == "__main__":

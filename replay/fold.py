@@ -140,7 +140,11 @@ class Folded(Generic[S]):
 
 def fold(projection: Projection[S], steps: Iterable[Step], *, until: int | None = None) -> Folded[S]:
     """Replay ``steps`` (up to seq ``until``) through ``projection``, honouring retractions."""
-    chosen = list(steps) if until is None else [s for s in steps if s.seq <= until]
+    chosen = (
+        steps
+        if until is None and isinstance(steps, Sequence)
+        else [s for s in steps if until is None or s.seq <= until]
+    )
     hist = history(chosen)
     state = projection.initial()
     apply_all = getattr(projection, "apply_all", None)  # a BatchProjection (isinstance on a Protocol is slow)

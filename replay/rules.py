@@ -89,10 +89,16 @@ class RulesetSpec:
     options: tuple[RuleOption, ...]
 
     def option(self, name: str) -> RuleOption | None:
-        return next((o for o in self.options if o.name == name), None)
+        by_name = _OPTIONS_BY_NAME.get(self.id)
+        if by_name is None:
+            by_name = _OPTIONS_BY_NAME[self.id] = {option.name: option for option in self.options}
+        return by_name.get(name)
 
     def defaults(self) -> dict[str, OptionValue | None]:
         return {o.name: o.default for o in self.options}
+
+
+_OPTIONS_BY_NAME: dict[str, dict[str, RuleOption]] = {}  # by ruleset id: every match_started looks its options up
 
 
 def _opt(name: str, kind: Kind, default: OptionValue | None, doc: str, **extra: object) -> RuleOption:

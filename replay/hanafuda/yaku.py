@@ -104,7 +104,7 @@ def held(
         for required, pool, need, spec in rows
         if required <= held_cards and (not need or len(pool & held_cards) >= need)
     ]
-    if supersede:
+    if supersede and found:
         replaced = {key for spec in found for key in spec.supersedes}
         found = [spec for spec in found if spec.key not in replaced]
     if highest_only_groups and found:
