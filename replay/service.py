@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,8 +81,16 @@ def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[S
 
 
 def replay_match(store: EventStore, match_id: str, *, until: int | None = None) -> Folded[Any]:
-    steps = read_steps(store, match_id)
-    return fold(projection_for(game_of(steps)), steps, until=until)
+    # A replay allocates a few tuples per event and no cycles; as in the store's bulk append,
+    # the cyclic collector would only rescan them.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        steps = read_steps(store, match_id)
+        return fold(projection_for(game_of(steps)), steps, until=until)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def check_and_append(

@@ -223,6 +223,7 @@ class EventStore:
     def __init__(self, db: sqlite_utils.Database, path: str) -> None:
         self.db = db
         self.path = path
+        self._initialized = False
 
     # ---- opening -------------------------------------------------------------------------
 
@@ -337,7 +338,9 @@ class EventStore:
 
     @property
     def initialized(self) -> bool:
-        return "events" in self.db.table_names()
+        if not self._initialized:  # once made, the table is never dropped: ask SQLite until then
+            self._initialized = "events" in self.db.table_names()
+        return self._initialized
 
     # ---- writing -------------------------------------------------------------------------
 
