@@ -266,6 +266,10 @@ class _Round(table.Cards):
     tables: tuple[tuple[YakuSpec, ...], ...] | None  # the dekiyaku table by position, once looked up
 
     def __init__(self, rnd: SendaiRound) -> None:
+        self.reset(rnd)
+
+    def reset(self, rnd: SendaiRound) -> None:
+        """Become a working copy of ``rnd`` (a misdeal starts the round afresh in place)."""
         self.thaw_cards(rnd)
         self.number, self.dealer, self.dealt, self.opening = rnd.number, rnd.dealer, rnd.dealt, rnd.opening
         self.misdeal_month, self.misdeals, self.exposed = rnd.misdeal_month, rnd.misdeals, rnd.exposed
@@ -326,11 +330,11 @@ class SendaiProjection:
             handler = handlers.get(type(payload))
             if handler is None or rnd is None or options is None or rnd.phase == "over":
                 self._apply(game, step)  # match events, and every refusal of the round's own checks
+                rnd, options = game.round, game.options  # only these events start a round or a match
             else:
                 handler(self, game, rnd, step, payload, options)  # what _apply does, without its checks
                 if rnd.phase == "over":
                     _keep_result(game, rnd)
-            rnd, options = game.round, game.options
         rnd = game.round
         return SendaiState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
 
@@ -508,7 +512,7 @@ class SendaiProjection:
                 "sendai.misdeal.wrong_month",
                 f"the field holds four of month {rnd.misdeal_month}, not {misdeal.month}",
             )
-        game.round = _Round(SendaiRound(number=rnd.number, dealer=rnd.dealer, misdeals=rnd.misdeals + 1))
+        rnd.reset(SendaiRound(number=rnd.number, dealer=rnd.dealer, misdeals=rnd.misdeals + 1))
 
     def _expose(self, game: _Game, rnd: _Round, step: Step, event: TeyakuExposed, options: SendaiOptions) -> None:
         self._dealt(rnd, step)

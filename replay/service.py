@@ -6,6 +6,7 @@ import gc
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Literal
 
 from events import registry
@@ -52,11 +53,14 @@ def read_steps(store: EventStore, match_id: str, *, provenance: Literal["history
         return [s._replace(event_id=row[1], recorded_by=row[5], recorded_at=row[4]) for s, row in zip(decoded, full, strict=True)]  # fmt: skip
     rows = store.read_payloads(match_id)
     steps = _decoded(match_id, rows)
-    if not META_TYPES.isdisjoint({row[1] for row in rows}):
+    if not META_TYPES.isdisjoint(map(_type_of_row, rows)):
         known = store.read_provenance(match_id, sorted(META_TYPES))
         steps = [s._replace(event_id=known[s.seq][0], recorded_by=known[s.seq][1], recorded_at=known[s.seq][2])
                  if s.seq in known else s for s in steps]  # fmt: skip
     return steps
+
+
+_type_of_row = itemgetter(1)
 
 
 def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[Step]:

@@ -256,7 +256,8 @@ def decide(
     else:
         winner, reason, explanation = None, options.tie_break[-1], ""
         for tier in options.tie_break[:-1]:
-            a, b = (_tier_value(t, tier) for t in tallies)
+            field = _TIER_FIELD[tier]
+            a, b = getattr(tallies[0], field), getattr(tallies[1], field)
             if a != b:
                 winner, reason = (0 if a > b else 1), tier
                 explanation += f"{names[winner]} wins on {_TIER_WORDS[tier]}: {max(a, b)} to {min(a, b)}"
@@ -278,8 +279,7 @@ def decide(
 _TIER_WORDS = {"yakuPoints": "yaku points", "chaffCount": "chaff count", "cardValueSum": "card values"}
 
 
-def _tier_value(t: PlayerTally, tier: str) -> int:
-    return {"yakuPoints": t.yaku_points, "chaffCount": t.chaff, "cardValueSum": t.card_value}[tier]
+_TIER_FIELD = {"yakuPoints": "yaku_points", "chaffCount": "chaff", "cardValueSum": "card_value"}  # of PlayerTally
 
 
 def _round_points(
@@ -436,11 +436,11 @@ class TenshoProjection:
             handler = handlers.get(type(payload))
             if handler is None or rnd is None or options is None or rnd.phase == "over":
                 self._apply(game, step)  # match events, and every refusal of the round's own checks
+                rnd, options = game.round, game.options  # only these events start a round or a match
             else:
                 handler(self, game, rnd, step, payload, options)  # what _apply does, without its checks
                 if rnd.phase == "over":
                     _keep_result(game, rnd)
-            rnd, options = game.round, game.options
         rnd = game.round
         return TenshoState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
 

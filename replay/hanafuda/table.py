@@ -189,10 +189,10 @@ def play(rnd: Cards, seat: int, card: str) -> None:
     """Take a card from ``seat``'s hand; ``place`` then puts it down."""
     if rnd.phase != "play":
         raise RuleBroken("play.out_of_turn", f"seat {seat} has played and must now draw")
-    hand = rnd.hands[seat]
-    if card not in hand:
-        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({rnd.where(card)})")
-    hand.remove(card)
+    try:
+        rnd.hands[seat].remove(card)
+    except ValueError:
+        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({rnd.where(card)})") from None
 
 
 def draw(rnd: Cards, seat: int, card: str, pile_size: int) -> None:
