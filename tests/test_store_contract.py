@@ -11,7 +11,7 @@ import pytest
 
 from events.envelope import PendingEvent, new_event
 from events.match import RoundStarted
-from store import ConcurrencyError, DuplicateEventError, EventStore
+from store import ConcurrencyError, DuplicateEventError, EventStore, UnknownMatchError
 from store.chain import GENESIS, link
 from tests.helpers import RECORDER, note, round_started, start
 
@@ -137,6 +137,29 @@ class StoreContract:
             event.recorded_at,
             RECORDER,
         )
+
+    # --- the reads a replay makes ---
+
+    def test_read_payloads_gives_what_a_fold_needs_in_seq_order(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start(), round_started(1), note(2)])
+        store.append("m-2", 0, [start()])
+        full = store.read("m-1")
+        assert store.read_payloads("m-1") == [(e.seq, e.type, e.schema_version, e.payload_text) for e in full]
+        assert [row[0] for row in store.read_payloads("m-2")] == [1]
+
+    def test_read_provenance_gives_who_and_when_for_the_types_asked(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start(), round_started(1), note(2), note(2)])
+        full = store.read("m-1")
+        wanted = {e.seq: (e.event_id, e.recorded_by, e.recorded_at) for e in full if e.type == "annotation"}
+        assert store.read_provenance("m-1", ["annotation"]) == wanted
+        assert set(wanted) == {3, 4}
+        assert store.read_provenance("m-1", []) == {}
+        assert store.read_provenance("m-1", ["claim"]) == {}
+
+    def test_the_reads_of_a_replay_refuse_an_unknown_match(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start()])
+        with pytest.raises(UnknownMatchError, match="taikyoku matches"):
+            store.read_payloads("m-9")
 
     # --- append-only ---
 
