@@ -301,6 +301,7 @@ def _total(hits: Sequence[YakuHit]) -> int:
     return sum(h.points or 0 for h in hits)
 
 
+_NO_ROUND = SendaiRound(number=0, dealer=0)  # what a round holds before anything happens in it
 SendaiState = GameState[SendaiOptions, SendaiRound, SendaiResult]
 _Game = WorkingGame[SendaiOptions, _Round, SendaiResult]
 _MATCH_EVENTS = frozenset({MatchStarted, RoundStarted, MatchEnded})
@@ -375,7 +376,7 @@ class SendaiProjection:
         if isinstance(payload, MatchStarted):
             game.options = SendaiOptions.of(payload.ruleset.options)
         if isinstance(payload, RoundStarted):
-            game.round = _Round(SendaiRound(number=payload.round, dealer=payload.dealer))
+            game.round = _Round(_NO_ROUND._replace(number=payload.round, dealer=payload.dealer))
         game.match = match
 
     def _turn(self, game: _Game, rnd: _Round, step: Step, seat: int | None, *, capturing: bool = False) -> None:

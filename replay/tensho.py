@@ -28,7 +28,7 @@ from events.tensho import (
 )
 from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
-from replay.hanafuda.fishing import matches
+from replay.hanafuda.fishing import MONTH, matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, total
 from replay.match import GameState, MatchProjection, WorkingGame
 
@@ -389,6 +389,13 @@ class _Round(table.Cards):
         self.misdeals, self.specs, self.result = rnd.misdeals, rnd.specs, rnd.result
         self.set_instant(rnd.instant)
 
+    @classmethod
+    def fresh(cls, number: int, dealer: int) -> _Round:
+        """A round just started: no yaku set chosen, nothing dealt, the dealer to move."""
+        rnd = cls(_NO_ROUND)
+        rnd.number, rnd.dealer, rnd.to_move = number, dealer, dealer
+        return rnd
+
     def set_instant(self, instant: tuple[YakuSpec, ...]) -> None:
         self.instant = instant
         self.instant_cards = _cards_of(instant)
@@ -407,6 +414,7 @@ class _Round(table.Cards):
         return _where(self, card, self.dead)
 
 
+_NO_ROUND = RoundState(number=0, dealer=0)  # what a round holds before anything happens in it
 TenshoState = GameState[TenshoOptions, RoundState, RoundResult]
 _MATCH_EVENTS = frozenset({MatchStarted, RoundStarted, MatchEnded})
 _Game = WorkingGame[TenshoOptions, _Round, RoundResult]
@@ -487,7 +495,7 @@ class TenshoProjection:
                 raise _illegal(step, "match.option.invalid", problem)
             game.options = TenshoOptions.of(payload.ruleset.options)
         if isinstance(payload, RoundStarted):
-            game.round = _Round(RoundState(number=payload.round, dealer=payload.dealer, to_move=payload.dealer))
+            game.round = _Round.fresh(payload.round, payload.dealer)
         game.match = match
 
     # -- round events --
@@ -554,10 +562,12 @@ class TenshoProjection:
         if len(set(dealt)) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise _illegal(step, "tensho.deal.duplicate", f"{twice} is dealt twice")
-        by_month: dict[int, list[str]] = {}
-        for card_id in deal.field:
-            by_month.setdefault(BY_ID[card_id].month, []).append(card_id)
-        four = next((cards for cards in by_month.values() if len(cards) == 4), None)
+        four: list[str] | None = None
+        if len(set(map(MONTH.__getitem__, deal.field))) <= 6:  # nine cards, four of one month: six months at most
+            by_month: dict[int, list[str]] = {}
+            for card_id in deal.field:
+                by_month.setdefault(MONTH[card_id], []).append(card_id)
+            four = next((cards for cards in by_month.values() if len(cards) == 4), None)
         if four and options.four_of_suit == "misdeal":
             # Recorded as dealt; the round now needs a fresh deal (hanafuda.md §3.2, reconstruction).
             rnd.misdeals += 1

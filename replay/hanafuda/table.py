@@ -255,8 +255,10 @@ def capture(rnd: Cards, seat: int, card: str, taken: Sequence[str], alone: Colle
     pile.append(card)
     if taken:
         pile.extend(taken)
-        for gone in taken:
-            rnd.take(gone)
+        field, months = rnd.field, rnd.months
+        for gone in taken:  # rnd.take, spelt out: this runs at every capture
+            field.remove(gone)
+            months[MONTH[gone]].remove(gone)
     rnd.pending = None
 
 
