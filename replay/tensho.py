@@ -29,7 +29,7 @@ from events.tensho import (
 from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import MONTH, matches
-from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, total
+from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, cards_of, evaluate, total
 from replay.match import GameState, MatchProjection, WorkingGame
 
 PHOENIX = "paulownia-phoenix"
@@ -342,11 +342,6 @@ class RoundState(NamedTuple):
         return tuple(evaluate(self.specs, self.captured[seat], supersede=options.compound == "supersede"))
 
 
-@cache
-def _cards_of(specs: tuple[YakuSpec, ...]) -> frozenset[str]:
-    return frozenset(c for spec in specs for c in spec.required | spec.pool)
-
-
 def _where(rnd: table.FishingRound, card: str, dead: frozenset[str] | None) -> str:
     return table.where(rnd, card, deck=TENSHO_IDS, dead=dead or ()).replace(
         "not in this game's deck", "not in the 45-card Tensho deck"
@@ -387,7 +382,7 @@ class _Round(table.Cards):
         self.number, self.dealer, self.yaku_set = rnd.number, rnd.dealer, rnd.yaku_set
         self.dead, self.opening, self.triple_months = rnd.dead, rnd.opening, rnd.triple_months
         self.misdeals, self.specs, self.result = rnd.misdeals, rnd.specs, rnd.result
-        self.set_instant(rnd.instant)
+        self.instant, self.instant_cards = rnd.instant, cards_of(rnd.instant)
 
     @classmethod
     def fresh(cls, number: int, dealer: int) -> _Round:
@@ -395,10 +390,6 @@ class _Round(table.Cards):
         rnd = cls(_NO_ROUND)
         rnd.number, rnd.dealer, rnd.to_move = number, dealer, dealer
         return rnd
-
-    def set_instant(self, instant: tuple[YakuSpec, ...]) -> None:
-        self.instant = instant
-        self.instant_cards = _cards_of(instant)
 
     def freeze(self) -> RoundState:
         return RoundState(
@@ -504,8 +495,8 @@ class TenshoProjection:
         if rnd.phase != "set":
             raise _illegal(step, "tensho.yaku_set.late", "the yaku set is chosen before the deal, once a round")
         rnd.phase, rnd.yaku_set = "deal", chosen.yaku_set
-        rnd.specs = yaku_specs(chosen.yaku_set, options.back2_card, options.ten_horse_king)
-        rnd.set_instant(tuple(spec for spec in rnd.specs if spec.points is None))
+        rnd.specs = specs = yaku_specs(chosen.yaku_set, options.back2_card, options.ten_horse_king)
+        rnd.instant, rnd.instant_cards = specs.instant, specs.instant_cards
 
     def _turn(self, game: _Game, rnd: _Round, step: Step, seat: int | None, *, capturing: bool = False) -> None:
         """What every move in turn needs: a dealt round, the seat to move, no capture owed."""

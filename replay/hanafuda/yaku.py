@@ -44,11 +44,20 @@ class YakuTable(tuple[YakuSpec, ...]):
     checks a fold makes after every turn read fastest."""
 
     rows: tuple[Row, ...]
+    instant: tuple[YakuSpec, ...]  # the instant wins
+    instant_cards: frozenset[str]  # every card of an instant win: a capture with none of them cannot make one
 
     def __new__(cls, specs: Iterable[YakuSpec]) -> YakuTable:
         table = super().__new__(cls, specs)
         table.rows = tuple((spec.required, spec.pool, spec.need, spec) for spec in table)
+        table.instant = tuple(spec for spec in table if spec.points is None)
+        table.instant_cards = cards_of(table.instant)
         return table
+
+
+def cards_of(specs: Iterable[YakuSpec]) -> frozenset[str]:
+    """Every card that counts toward one of ``specs``."""
+    return frozenset(card for spec in specs for card in spec.required | spec.pool)
 
 
 class YakuHit(NamedTuple):  # a tuple: made at every round's end, where a dataclass is slower
