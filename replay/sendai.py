@@ -263,7 +263,7 @@ class _Round(table.Cards):
     # By seat, how many cards were captured when its dekiyaku last made nothing new: until
     # the pile grows, there is nothing to evaluate at the end of its turn.
     checked: list[int]
-    tables: tuple[tuple[YakuSpec, ...], ...] | None  # the dekiyaku table by position, once looked up
+    tables: tuple[YakuTable, ...] | None  # the dekiyaku table by position, once looked up
 
     def __init__(self, rnd: SendaiRound) -> None:
         self.reset(rnd)
@@ -609,21 +609,27 @@ def _end_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
 
 def _points(rnd: _Round, seat: int, options: SendaiOptions) -> int:
     """The seat's dekiyaku total, as ``_total(rnd.dekiyaku(...))`` without making the hits."""
+    return points(
+        _tables(rnd, options)[(seat - rnd.dealer) % SEATS], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP
+    )
+
+
+def _tables(rnd: _Round, options: SendaiOptions) -> tuple[YakuTable, ...]:
+    """The dekiyaku table of each position (the chaff threshold differs), looked up once a round."""
     tables = rnd.tables
-    if tables is None:  # the dekiyaku table of each position, looked up once a round
+    if tables is None:
         tables = rnd.tables = tuple(
             dekiyaku_specs(threshold, options.sake_cup_is_chaff, options.willow_is_ribbon)
             for threshold in options.thresholds
         )
-    return points(tables[(seat - rnd.dealer) % SEATS], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP)
+    return tables
 
 
 def _next_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
-    order = ORDERS[rnd.dealer]
-    start = order.index(rnd.to_move)
-    for step in range(1, SEATS + 1):
-        seat = order[(start + step) % SEATS]
-        if rnd.hands[seat]:
+    hands, mover = rnd.hands, rnd.to_move
+    for step in (1, 2, 3):  # the turn order, counter-clockwise from the dealer: seat after seat
+        seat = (mover + step) % SEATS
+        if hands[seat]:
             rnd.phase, rnd.to_move = "play", seat
             return
     reason = "dealerPrivilege" if options.exhaustive == "dealerPrivilege" else "exhaustiveDraw"
@@ -631,15 +637,11 @@ def _next_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
 
 
 def _tally(rnd: _Round, seat: int, options: SendaiOptions) -> SendaiTally:
-    hits = tuple(rnd.dekiyaku(seat, options))
-    return SendaiTally(
-        seat=seat,
-        position=rnd.position(seat),
-        teyaku=tuple(TEYAKU_BY_KEY[k] for k in rnd.exposed[seat]),
-        dekiyaku=hits,
-        dekiyaku_points=_total(hits),
-        went=seat in rnd.went,
-    )
+    position = (seat - rnd.dealer) % SEATS
+    hits = tuple(evaluate(_tables(rnd, options)[position], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP))
+    exposed = rnd.exposed[seat]
+    teyaku = tuple(TEYAKU_BY_KEY[k] for k in exposed) if exposed else ()
+    return SendaiTally(seat, position, teyaku, hits, _total(hits), seat in rnd.went)
 
 
 def _finish(game: _Game, rnd: _Round, options: SendaiOptions, *, reason: str, winner: int | None) -> None:
