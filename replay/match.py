@@ -93,7 +93,7 @@ class MatchProjection:
                 seq=step.seq,
                 event_type=step.type,
             )
-        return state._replace(round=payload.round, dealer=payload.dealer, last_seq=step.seq)
+        return MatchState(state.started, payload.round, payload.dealer, state.ended, step.seq)  # faster than _replace
 
 
 # What every game's state says about the match, from its MatchState and finished rounds.
