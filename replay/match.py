@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from events.match import MatchEnded, MatchStarted, RoundStarted
+from events.model import Payload
 from replay.fold import IllegalEvent, Step
 from replay.rules import check_match_started
 
@@ -189,3 +190,95 @@ class WorkingGame(Generic[Opts, W, X]):
     def complete(self) -> bool:
         over = self.round is None or getattr(self.round, "phase", "") == "over"
         return rounds_complete(self.match, self.results, over)  # type: ignore[arg-type]
+
+
+class WorkingRound(Protocol):
+    """What ``WorkingFold`` needs of a game's working round."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def result(self) -> Any: ...
+
+    def freeze(self) -> Any: ...
+
+
+MATCH_EVENTS = frozenset({MatchStarted, RoundStarted, MatchEnded})
+RoundHandler = Callable[..., None]  # (projection, game, round, step, payload, options)
+
+
+class WorkingFold(Generic[Opts, R, X]):
+    """``apply`` and ``apply_all`` of a game whose fold works on a working copy of its round.
+
+    A game gives ``game`` (its name, for codes), ``thaw`` (its round state to a working round),
+    ``round_events`` (a handler by payload type, each changing the working round in place and
+    raising ``IllegalEvent`` when the event cannot happen), ``_match_event`` and ``_foreign``.
+    ``apply`` of one event and ``apply_all`` of many run the same handlers; ``apply_all`` only
+    skips the checks the usual event is known to pass (tests/test_fold_batch.py).
+    """
+
+    game: ClassVar[str]
+    round_events: ClassVar[Mapping[type[Payload], RoundHandler]]
+
+    def __init__(self) -> None:
+        self.match = MatchProjection()
+
+    def initial(self) -> GameState[Opts, R, X]:
+        return GameState()
+
+    def thaw(self, rnd: R) -> WorkingRound:
+        raise NotImplementedError
+
+    def apply(self, state: GameState[Opts, R, X], step: Step) -> GameState[Opts, R, X]:
+        return self.apply_all(state, (step,))
+
+    def apply_all(self, state: GameState[Opts, R, X], steps: Iterable[Step]) -> GameState[Opts, R, X]:
+        """``apply`` over every step, on one working copy of the state."""
+        start = None if state.round is None else self.thaw(state.round)
+        game: WorkingGame[Opts, WorkingRound, X] = WorkingGame(state.match, state.options, start, state.results)
+        handlers, rnd, options = self.round_events, game.round, game.options
+        for step in steps:
+            payload = step.payload
+            handler = handlers.get(type(payload))
+            if handler is None or rnd is None or options is None or rnd.phase == "over":
+                self._apply(game, step)  # match events, and every refusal of the round's own checks
+                rnd, options = game.round, game.options  # only these events start a round or a match
+            else:
+                handler(self, game, rnd, step, payload, options)  # what _apply does, without its checks
+                if rnd.phase == "over":
+                    _keep_result(game, rnd)
+        end = game.round
+        return GameState(game.match, game.options, None if end is None else end.freeze(), tuple(game.results))
+
+    def _apply(self, game: WorkingGame[Opts, WorkingRound, X], step: Step) -> None:
+        payload = step.payload
+        kind = type(payload)  # exact types: this runs per event, and isinstance on models is slow
+        if kind in MATCH_EVENTS:
+            return self._match_event(game, step, payload)
+        rnd, options = game.round, game.options
+        if game.match.started is None or options is None:
+            raise IllegalEvent("match.not_started", "the first event of a match must be match_started",
+                               seq=step.seq, event_type=step.type)  # fmt: skip
+        if rnd is None or rnd.phase == "over":
+            raise IllegalEvent(f"{self.game}.round.not_started", "no round is in progress; record round_started first",
+                               seq=step.seq, event_type=step.type)  # fmt: skip
+        handler: RoundHandler = self.round_events.get(kind) or type(self)._foreign
+        handler(self, game, rnd, step, payload, options)
+        if rnd.phase == "over":
+            _keep_result(game, rnd)
+
+    def _match_event(self, game: Any, step: Step, payload: Payload) -> None:
+        raise NotImplementedError
+
+    def _foreign(self, game: Any, rnd: Any, step: Step, payload: Payload, options: Any) -> None:
+        """An event of another game, or one this game has no handler for: the game says why."""
+        raise NotImplementedError
+
+
+def _keep_result(game: WorkingGame[Any, WorkingRound, Any], rnd: WorkingRound) -> None:
+    """A round just over: its result joins the match's, once."""
+    results = game.results
+    if rnd.result is not None and (not results or results[-1].round != rnd.number):
+        results.append(rnd.result)

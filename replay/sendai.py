@@ -10,7 +10,7 @@ play and draw in turn order. A turn that makes a new or better dekiyaku must be 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, Literal, NamedTuple
 
@@ -32,7 +32,7 @@ from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, points
-from replay.match import GameState, MatchProjection, WorkingGame
+from replay.match import GameState, WorkingFold, WorkingGame
 
 SENDAI_IDS = frozenset(c.id for c in DECK)
 PILE_SIZE = 21
@@ -304,54 +304,18 @@ def _total(hits: Sequence[YakuHit]) -> int:
 _NO_ROUND = SendaiRound(number=0, dealer=0)  # what a round holds before anything happens in it
 SendaiState = GameState[SendaiOptions, SendaiRound, SendaiResult]
 _Game = WorkingGame[SendaiOptions, _Round, SendaiResult]
-_MATCH_EVENTS = frozenset({MatchStarted, RoundStarted, MatchEnded})
 
 
 # ---- the fold -------------------------------------------------------------------------------
 
 
-class SendaiProjection:
+class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
     """The pure fold of a Sendai-hana match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
-    def __init__(self) -> None:
-        self.match = MatchProjection()
+    game = "sendai"
 
-    def initial(self) -> SendaiState:
-        return SendaiState()
-
-    def apply(self, state: SendaiState, step: Step) -> SendaiState:
-        return self.apply_all(state, (step,))
-
-    def apply_all(self, state: SendaiState, steps: Iterable[Step]) -> SendaiState:
-        """``apply`` over every step, on one working copy of the state."""
-        game = _Game(state.match, state.options, None if state.round is None else _Round(state.round), state.results)
-        handlers, rnd, options = _ROUND_EVENTS, game.round, game.options
-        for step in steps:
-            payload = step.payload
-            handler = handlers.get(type(payload))
-            if handler is None or rnd is None or options is None or rnd.phase == "over":
-                self._apply(game, step)  # match events, and every refusal of the round's own checks
-                rnd, options = game.round, game.options  # only these events start a round or a match
-            else:
-                handler(self, game, rnd, step, payload, options)  # what _apply does, without its checks
-                if rnd.phase == "over":
-                    _keep_result(game, rnd)
-        rnd = game.round
-        return SendaiState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
-
-    def _apply(self, game: _Game, step: Step) -> None:
-        payload = step.payload
-        kind = type(payload)  # exact types: this runs per event, and isinstance on models is slow
-        if kind in _MATCH_EVENTS:
-            return self._match_event(game, step, payload)
-        rnd, options = game.round, game.options
-        if game.match.started is None or options is None:
-            raise _illegal(step, "match.not_started", "the first event of a match must be match_started")
-        if rnd is None or rnd.phase == "over":
-            raise _illegal(step, "sendai.round.not_started", "no round is in progress; record round_started first")
-        _ROUND_EVENTS.get(kind, SendaiProjection._foreign)(self, game, rnd, step, payload, options)
-        if rnd.phase == "over":
-            _keep_result(game, rnd)
+    def thaw(self, rnd: SendaiRound) -> _Round:
+        return _Round(rnd)
 
     def _match_event(self, game: _Game, step: Step, payload: Payload) -> None:
         if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
@@ -572,13 +536,7 @@ _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     SendaiPlay: SendaiProjection._play,
     SendaiDraw: SendaiProjection._draw,
 }
-
-
-def _keep_result(game: _Game, rnd: _Round) -> None:
-    """A round just over: its result joins the match's, once."""
-    results = game.results
-    if rnd.result is not None and (not results or results[-1].round != rnd.number):
-        results.append(rnd.result)
+SendaiProjection.round_events = _ROUND_EVENTS
 
 
 def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:

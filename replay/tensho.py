@@ -30,7 +30,7 @@ from replay.fold import IllegalEvent, Step
 from replay.hanafuda import table
 from replay.hanafuda.fishing import MONTH, matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, cards_of, evaluate, total
-from replay.match import GameState, MatchProjection, WorkingGame
+from replay.match import GameState, WorkingFold, WorkingGame
 
 PHOENIX = "paulownia-phoenix"
 ALONE = (PHOENIX,)  # placed, the Phoenix goes to the scoring area by itself and takes nothing
@@ -407,57 +407,19 @@ class _Round(table.Cards):
 
 _NO_ROUND = RoundState(number=0, dealer=0)  # what a round holds before anything happens in it
 TenshoState = GameState[TenshoOptions, RoundState, RoundResult]
-_MATCH_EVENTS = frozenset({MatchStarted, RoundStarted, MatchEnded})
 _Game = WorkingGame[TenshoOptions, _Round, RoundResult]
 
 
 # ---- the fold -------------------------------------------------------------------------------
 
 
-class TenshoProjection:
+class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
     """The pure fold of a Tensho match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
-    def __init__(self) -> None:
-        self.match = MatchProjection()
+    game = "tensho"
 
-    def initial(self) -> TenshoState:
-        return TenshoState()
-
-    def apply(self, state: TenshoState, step: Step) -> TenshoState:
-        return self.apply_all(state, (step,))
-
-    def apply_all(self, state: TenshoState, steps: Iterable[Step]) -> TenshoState:
-        """``apply`` over every step, on one working copy of the state."""
-        game = _Game(state.match, state.options, None if state.round is None else _Round(state.round), state.results)
-        handlers, rnd, options = _ROUND_EVENTS, game.round, game.options
-        for step in steps:
-            payload = step.payload
-            handler = handlers.get(type(payload))
-            if handler is None or rnd is None or options is None or rnd.phase == "over":
-                self._apply(game, step)  # match events, and every refusal of the round's own checks
-                rnd, options = game.round, game.options  # only these events start a round or a match
-            else:
-                handler(self, game, rnd, step, payload, options)  # what _apply does, without its checks
-                if rnd.phase == "over":
-                    _keep_result(game, rnd)
-        rnd = game.round
-        return TenshoState(game.match, game.options, None if rnd is None else rnd.freeze(), tuple(game.results))
-
-    def _apply(self, game: _Game, step: Step) -> None:
-        payload = step.payload
-        kind = type(payload)  # exact types: this runs per event, and isinstance on models is slow
-        if kind in _MATCH_EVENTS:
-            return self._match_event(game, step, payload)
-        rnd, options = game.round, game.options
-        if game.match.started is None or options is None:
-            raise _illegal(step, "match.not_started", "the first event of a match must be match_started")
-        if rnd is None or rnd.phase == "over":
-            raise _illegal(step, "tensho.round.not_started", "no round is in progress; record round_started first")
-        _ROUND_EVENTS.get(kind, TenshoProjection._foreign)(self, game, rnd, step, payload, options)
-        if rnd.phase == "over":
-            _keep_result(game, rnd)
-
-    # -- match-level events, with Tensho's own conditions --
+    def thaw(self, rnd: RoundState) -> _Round:
+        return _Round(rnd)
 
     def _match_event(self, game: _Game, step: Step, payload: Payload) -> None:
         if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
@@ -677,13 +639,7 @@ _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     TenshoPlay: TenshoProjection._play,
     TenshoDraw: TenshoProjection._draw,
 }
-
-
-def _keep_result(game: _Game, rnd: _Round) -> None:
-    """A round just over: its result joins the match's, once."""
-    results = game.results
-    if rnd.result is not None and (not results or results[-1].round != rnd.number):
-        results.append(rnd.result)
+TenshoProjection.round_events = _ROUND_EVENTS
 
 
 def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
