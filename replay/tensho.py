@@ -136,6 +136,10 @@ class TenshoOptions:
     round_score: str
     instant_win_value: int
 
+    @property
+    def supersede(self) -> bool:
+        return self.compound == "supersede"
+
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> TenshoOptions:
         return cls(
@@ -222,7 +226,7 @@ class RoundResult(NamedTuple):
 
 
 def tally(seat: int, captured: Sequence[str], specs: Sequence[YakuSpec], options: TenshoOptions) -> PlayerTally:
-    hits = tuple(evaluate(specs, captured, supersede=options.compound == "supersede"))
+    hits = tuple(evaluate(specs, captured, supersede=options.supersede))
     return PlayerTally(
         seat,
         hits,
@@ -509,10 +513,11 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
             what = "choose the yaku set first" if rnd.phase == "set" else "the cards are already dealt"
             raise _illegal(step, "tensho.deal.out_of_turn", f"cannot deal now: {what}")
         dealt = [*deal.hands[0], *deal.hands[1], *deal.field, *(deal.draw_pile or ()), *(deal.dead or ())]
-        if not TENSHO_IDS.issuperset(dealt):
+        cards = set(dealt)
+        if not cards <= TENSHO_IDS:
             outside = next(c for c in dealt if c not in TENSHO_IDS)
             raise _illegal(step, "tensho.deal.not_in_deck", f"{outside} is not in the 45-card Tensho deck")
-        if len(set(dealt)) != len(dealt):
+        if len(cards) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise _illegal(step, "tensho.deal.duplicate", f"{twice} is dealt twice")
         four: list[str] | None = None

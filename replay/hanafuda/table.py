@@ -220,12 +220,18 @@ def place(rnd: Cards, card: str, source: Source, alone: Collection[str] = ()) ->
 
     True when the turn is over: a drawn card that stayed on the field.
     """
-    if card in alone or rnd.months.get(MONTH[card]):  # it matches a field card
+    month = MONTH[card]
+    same = rnd.months.get(month)
+    if same or card in alone:  # it matches a field card
         rnd.phase = "capture"
         rnd.pending = card
         rnd.pending_from = source
         return False
-    rnd.put(card)
+    rnd.field.append(card)  # rnd.put, spelt out: this runs at every card left on the field
+    if same is None:
+        rnd.months[month] = [card]
+    else:
+        same.append(card)
     if source == "play":
         rnd.phase = "draw"
         return False
