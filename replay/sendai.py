@@ -248,7 +248,7 @@ class _Round(table.Cards):
         "result",
         "tables",
         "went",
-    )  # fmt: skip
+    )
 
     number: int
     dealer: int

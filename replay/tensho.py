@@ -367,7 +367,7 @@ class _Round(table.Cards):
         "specs",
         "triple_months",
         "yaku_set",
-    )  # fmt: skip
+    )
 
     number: int
     dealer: int

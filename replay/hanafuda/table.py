@@ -134,15 +134,6 @@ class Cards:
         raise NotImplementedError
 
 
-def ordinary_capture(card: str, field: Sequence[str]) -> bool:
-    """A placed card captures when it matches a field card (Tensho adds its Phoenix)."""
-    month = MONTH[card]
-    for other in field:  # noqa: SIM110 (a plain loop: any() over a generator is slower here)
-        if MONTH[other] == month:
-            return True
-    return False
-
-
 def is_seen(rnd: FishingRound, card: str) -> bool:
     """The card is in a hand, on the field, in a captured pile or being placed."""
     if card in rnd.field or card == rnd.pending:
