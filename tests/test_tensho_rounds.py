@@ -491,3 +491,33 @@ def test_retracting_the_last_play_lets_the_table_replay_it(table: Table) -> None
     rnd = table.state.round
     assert rnd is not None and "maple-deer" in rnd.hands[0] and rnd.captured[0] == ("pine-crane", "pine-chaff-1")
     assert DEAD and HAND1  # the deal is unchanged
+
+
+# ---- capturing made optional ----
+
+
+def test_with_optional_capture_a_matching_card_may_stay_on_the_field(tmp_path: Path) -> None:
+    table = Table(tmp_path / "optional.db", options=["capture.mandatoryIfMatch=false"])
+    try:
+        table.begin(yaku_set=1)
+        table.record(TenshoPlay(card="pine-crane", seat=0), TenshoCapture(card="pine-crane", seat=0, taken=()))
+        rnd = table.state.round
+        assert rnd is not None and rnd.phase == "draw" and rnd.to_move == 0
+        assert "pine-crane" in rnd.field and "pine-chaff-1" in rnd.field and rnd.captured[0] == ()
+    finally:
+        table.close()
+
+
+def test_with_optional_capture_leaving_another_card_is_refused_and_nothing_stored(tmp_path: Path) -> None:
+    table = Table(tmp_path / "optional.db", options=["capture.mandatoryIfMatch=false"])
+    try:
+        table.begin(yaku_set=1)
+        table.record(TenshoPlay(card="pine-crane", seat=0))
+        before = table.count()
+        with pytest.raises(IllegalEvent) as caught:
+            table.record(TenshoCapture(card="maple-deer", seat=0, taken=()))
+        assert caught.value.code == "tensho.capture.wrong_card"
+        assert "pine-crane" in caught.value.reason
+        assert table.count() == before
+    finally:
+        table.close()
