@@ -616,19 +616,23 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
             return
         if not taken and not options.mandatory_capture and rnd.phase == "capture" and card == rnd.pending != PHOENIX:
             table.leave(rnd)  # capturing is optional in this match
-            _turn_goes_on(game, rnd, options)
-            return
-        try:
-            table.capture(rnd, seat, card, taken, ALONE)
-        except table.RuleBroken as broken:
-            code = "tensho.phoenix.takes_nothing" if broken.code == "capture.takes_nothing" else f"tensho.{broken.code}"
-            reason = broken.reason + (f"; {_expects(rnd)}" if broken.code == "capture.nothing_pending" else "")
-            raise _illegal(step, code, reason) from None
-        instant = rnd.instant_cards
-        if (card in instant or not instant.isdisjoint(taken)) and _instant_win(
-            game, rnd, seat, options, (card, *taken)
-        ):
-            return
+        else:
+            try:
+                table.capture(rnd, seat, card, taken, ALONE)
+            except table.RuleBroken as broken:
+                code = (
+                    "tensho.phoenix.takes_nothing"
+                    if broken.code == "capture.takes_nothing"
+                    else f"tensho.{broken.code}"
+                )
+                reason = broken.reason + (f"; {_expects(rnd)}" if broken.code == "capture.nothing_pending" else "")
+                raise _illegal(step, code, reason) from None
+            instant = rnd.instant_cards
+            if (card in instant or not instant.isdisjoint(taken)) and _instant_win(
+                game, rnd, seat, options, (card, *taken)
+            ):
+                return
+        # A played card's turn goes on to the draw; a drawn card's turn ends.
         if rnd.pending_from == "play":
             rnd.phase = "draw"
         else:
@@ -662,14 +666,6 @@ def _capture_reminder(rnd: RoundState | _Round) -> str:
     if rnd.pending == PHOENIX:
         return "the Phoenix goes straight to the scoring area; record tensho.capture of paulownia-phoenix first"
     return table.capture_reminder(rnd, "tensho.capture")
-
-
-def _turn_goes_on(game: _Game, rnd: _Round, options: TenshoOptions) -> None:
-    """After a capture: a played card's turn goes on to the draw; a drawn card's turn ends."""
-    if rnd.pending_from == "play":
-        rnd.phase = "draw"
-    else:
-        _end_turn(game, rnd, options)
 
 
 def _end_turn(game: _Game, rnd: _Round, options: TenshoOptions) -> None:
