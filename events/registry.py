@@ -138,9 +138,9 @@ def model_for(name: str, version: int | None = None) -> type[Payload]:
 
 
 # Decoded payloads by (type, version, text). A frozen payload with no dict, list or set
-# anywhere is immutable, so one decoded instance can stand for every row with the same text: a match
-# repeats the same plays and draws round after round, and a replay of many matches repeats
-# them thousands of times. Bounded; emptied when full.
+# anywhere is immutable, so one decoded instance can stand for every row with the same text:
+# a match repeats the same plays and draws round after round, and a replay of many matches
+# repeats them thousands of times. Bounded; emptied when full.
 DECODED: dict[tuple[str, int, str], Payload] = {}  # read it freely; only decode() writes it
 DECODE_CACHE_SIZE = 65_536
 
