@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -78,18 +79,7 @@ def import_logs(
             store.append(item.match_id, 0, events)
             imported.append({"file": item.game.source, "match_id": item.match_id, "hands": item.hands,
                              "wins": item.wins, "events": len(events)})  # fmt: skip
-    if json_out:
-        print_json({"imported": imported, "skipped": skipped})
-    else:
-        for entry in imported:
-            out.print(
-                f"imported {entry['match_id']} from {entry['file']}: {entry['hands']} hands, {entry['events']} events"
-            )
-        for entry in skipped:
-            sys.stderr.write(f"taikyoku: skipped: {entry['reason']}\n")
-        out.print(f"{len(imported)} imported, {len(skipped)} skipped")
-    if skipped:
-        raise typer.Exit(EXIT_FINDINGS)
+    _report(imported, skipped, json_out, lambda e: f"{e['hands']} hands, {e['events']} events", total=True)
 
 
 class _bar:
@@ -215,15 +205,27 @@ def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> 
             imported.append(
                 {"file": name, "match_id": match.match_id, "events": len(stored), "head_hash": stored[-1].hash}
             )
+    _report(imported, skipped, json_out, lambda e: f"{e['events']} events, head {e['head_hash'][:12]}")
+
+
+def _report(
+    imported: list[dict[str, Any]],
+    skipped: list[dict[str, Any]],
+    json_out: bool,
+    what: Callable[[dict[str, Any]], str],
+    *,
+    total: bool = False,
+) -> None:
+    """What an import stored and what it skipped; exit 1 when anything was skipped."""
     if json_out:
         print_json({"imported": imported, "skipped": skipped})
     else:
         for entry in imported:
-            out.print(
-                f"imported {entry['match_id']} from {entry['file']}: {entry['events']} events, head {entry['head_hash'][:12]}"
-            )
+            out.print(f"imported {entry['match_id']} from {entry['file']}: {what(entry)}")
         for entry in skipped:
             sys.stderr.write(f"taikyoku: skipped: {entry['reason']}\n")
+        if total:
+            out.print(f"{len(imported)} imported, {len(skipped)} skipped")
     if skipped:
         raise typer.Exit(EXIT_FINDINGS)
 
