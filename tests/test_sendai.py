@@ -280,9 +280,10 @@ def test_a_player_who_went_forfeits_when_an_opponent_stops() -> None:
     assert result.players[0].went and result.players[0].dekiyaku_points == 150
 
 
-def test_option_no_forfeit_lets_those_who_went_score_too() -> None:
+def go_then_an_opponent_stops(option: str) -> SendaiState:
+    """Seat 0 makes Poetry Ribbons and goes on; seat 1 then makes Chaff and stops."""
     projection, state = midround(
-        ["sendai.koiKoi.forfeitOnOpponentStop=false"], hands=HANDS, field=(*FIELD, "clover-chaff-1"), pile=PILE,
+        [option], hands=HANDS, field=(*FIELD, "clover-chaff-1"), pile=PILE,
         captured=(CAPTURED[0], ("maple-deer", "pine-chaff-2", "plum-chaff-2", "cherry-chaff-2", "willow-lightning",
                                 "paulownia-chaff-2", "paulownia-chaff-3"), ()),
     )  # fmt: skip
@@ -294,6 +295,11 @@ def test_option_no_forfeit_lets_those_who_went_score_too() -> None:
         SendaiPlay(card="clover-chaff-2", seat=1), SendaiCapture(card="clover-chaff-2", seat=1, taken=("clover-chaff-1",)),
         SendaiDraw(card="chrysanthemum-cup", seat=1), Stop(seat=1),
     )  # fmt: skip
+    return state
+
+
+def test_option_no_forfeit_lets_those_who_went_score_too() -> None:
+    state = go_then_an_opponent_stops("sendai.koiKoi.forfeitOnOpponentStop=false")
     assert state.results[0].points == (150, 10, 0)
 
 
@@ -529,19 +535,7 @@ def test_illegal_events(events: list[Payload], code: str) -> None:
 
 
 def test_option_koikoi_multiplier_doubles_a_stop_after_an_opponents_go() -> None:
-    projection, state = midround(
-        ["sendai.koiKoi.multipliers=koikoi"], hands=HANDS, field=(*FIELD, "clover-chaff-1"), pile=PILE,
-        captured=(CAPTURED[0], ("maple-deer", "pine-chaff-2", "plum-chaff-2", "cherry-chaff-2", "willow-lightning",
-                                "paulownia-chaff-2", "paulownia-chaff-3"), ()),
-    )  # fmt: skip
-    state = state._replace(round=state.round._replace(pile=("willow-swallow", "chrysanthemum-cup")))  # type: ignore[union-attr]
-    state = run(
-        projection, state,
-        SendaiPlay(card="cherry-poetry", seat=0), SendaiCapture(card="cherry-poetry", seat=0, taken=("cherry-chaff-1",)),
-        SendaiDraw(card="willow-swallow", seat=0), KoiKoi(seat=0),
-        SendaiPlay(card="clover-chaff-2", seat=1), SendaiCapture(card="clover-chaff-2", seat=1, taken=("clover-chaff-1",)),
-        SendaiDraw(card="chrysanthemum-cup", seat=1), Stop(seat=1),
-    )  # fmt: skip
+    state = go_then_an_opponent_stops("sendai.koiKoi.multipliers=koikoi")
     result = state.results[0]
     assert result.points == (0, 20, 0) and "x2" in result.explanation
 
