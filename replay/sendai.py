@@ -238,6 +238,7 @@ class _Round(table.Cards):
     __slots__ = (
         "best",
         "checked",
+        "counts",
         "dealer",
         "dealt",
         "exposed",
@@ -260,9 +261,11 @@ class _Round(table.Cards):
     went: frozenset[int]
     best: tuple[int, ...]
     result: SendaiResult | None
-    # By seat, how many cards were captured when its dekiyaku last made nothing new: until
-    # the pile grows, there is nothing to evaluate at the end of its turn.
+    # By seat, how many cards its pile held at its last check (-1: not known), and the packed
+    # row count of those cards (``YakuTable.increments``): a turn that gave no dekiyaku row a
+    # card it could hold with needs no evaluation.
     checked: list[int]
+    counts: list[int]
     tables: tuple[YakuTable, ...] | None  # the dekiyaku table by position, once looked up
 
     def __init__(self, rnd: SendaiRound) -> None:
@@ -274,7 +277,9 @@ class _Round(table.Cards):
         self.number, self.dealer, self.dealt, self.opening = rnd.number, rnd.dealer, rnd.dealt, rnd.opening
         self.misdeal_month, self.misdeals, self.exposed = rnd.misdeal_month, rnd.misdeals, rnd.exposed
         self.went, self.best, self.result = rnd.went, rnd.best, rnd.result
-        self.checked = [-1] * SEATS
+        # An empty pile makes no dekiyaku; of any other the next check counts the rows afresh.
+        self.checked = [-1 if pile else 0 for pile in rnd.captured]
+        self.counts = [0] * SEATS
         self.tables = None
 
     def freeze(self) -> SendaiRound:
@@ -556,12 +561,19 @@ def _expects(rnd: _Round) -> str:
 def _end_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
     """After a player's draw: a new or better dekiyaku means go or stop; else the next turn."""
     seat = rnd.to_move
-    size = len(rnd.captured[seat])
-    if rnd.checked[seat] != size:
-        if _points(rnd, seat, options) > rnd.best[seat]:
+    pile = rnd.captured[seat]
+    size, checked = len(pile), rnd.checked[seat]
+    if size != checked:  # the pile grew since the seat's last check
+        dekiyaku = _tables(rnd, options)[(seat - rnd.dealer) % SEATS]
+        before = rnd.counts[seat]
+        now = before
+        increments = dekiyaku.increments
+        for card in pile[checked:] if checked >= 0 else pile:
+            now += increments.get(card, 0)
+        rnd.counts[seat], rnd.checked[seat] = now, size
+        if (checked < 0 or dekiyaku.may_have_changed(before, now)) and _points(rnd, seat, options) > rnd.best[seat]:
             rnd.phase = "decide"
             return
-        rnd.checked[seat] = size
     _next_turn(game, rnd, options)
 
 

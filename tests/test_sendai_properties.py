@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from replay import service
 from replay.fold import Step
-from replay.sendai import SENDAI_IDS, SendaiProjection
+from replay.hanafuda.yaku import YakuTable, evaluate
+from replay.sendai import BRIGHTS_GROUP, CHAFF, SENDAI_IDS, SendaiProjection, dekiyaku_specs
 from replay.simulate import sendai_payloads, simulated_events
+from replay.tensho import yaku_specs
 from store import EventStore
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -58,3 +60,49 @@ def test_replay_from_the_store_is_deterministic(seed: int, rounds: int) -> None:
             second = service.replay_match(store, "prop-s").state
     assert first.results == second.results
     assert sum(first.standings) == 0  # each opponent pays: zero-sum
+
+
+def _tables() -> list[YakuTable]:
+    sendai = [dekiyaku_specs(t, sake, willow) for t in (7, 8, 9) for sake in (False, True) for willow in (False, True)]
+    tensho = [
+        yaku_specs(s, *variant) for s in (1, 2) for variant in (("swallow", "peony"), ("rainman", "chrysanthemum"))
+    ]
+    return sendai + tensho
+
+
+TABLES = _tables()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(TABLES), st.permutations(sorted(SENDAI_IDS)), st.lists(st.integers(1, 4), max_size=16))
+def test_a_pile_whose_row_count_says_nothing_changed_makes_the_same_yaku(
+    table: YakuTable, deck: list[str], captures: list[int]
+) -> None:
+    """The turn check's shortcut (``YakuTable.may_have_changed``) never hides a yaku: when it
+    says a capture cannot have changed anything, every row holds as before, worth the same."""
+    pile: list[str] = []
+    count = 0
+    for taken in captures:
+        before, before_count = list(pile), count
+        for card in deck[len(pile) : len(pile) + taken]:
+            pile.append(card)
+            count += table.increments.get(card, 0)
+        assert count == table.row_count(pile)
+        if not table.may_have_changed(before_count, count):
+            assert evaluate(table, pile, highest_only_groups=BRIGHTS_GROUP) == evaluate(
+                table, before, highest_only_groups=BRIGHTS_GROUP
+            )
+            assert evaluate(table, pile, supersede=True) == evaluate(table, before, supersede=True)
+
+
+def test_the_row_count_shortcut_sees_the_card_that_completes_a_yaku() -> None:
+    chaff = sorted(CHAFF)
+    table = dekiyaku_specs(7, False, False)
+    six, seven, eight = (table.row_count(chaff[:n]) for n in (6, 7, 8))
+    assert not table.may_have_changed(table.row_count(chaff[:5]), six)  # 6 of 7: nothing yet
+    assert table.may_have_changed(six, seven)  # the seventh makes Chaff
+    assert table.may_have_changed(seven, eight)  # and each one after adds 10
+    crane, curtain, moon = "pine-crane", "cherry-curtain", "susuki-moon"
+    three = table.row_count([crane, curtain, moon])
+    assert table.may_have_changed(three, three + table.increments["paulownia-phoenix"])  # Four Brights
+    assert not table.may_have_changed(three, three + table.increments[chaff[0]])

@@ -41,18 +41,56 @@ Row = tuple[frozenset[str], frozenset[str], int, YakuSpec]  # required, pool, ne
 
 class YakuTable(tuple[YakuSpec, ...]):
     """A game's yaku, in order, with each row's cards also kept as a plain tuple: the form the
-    checks a fold makes after every turn read fastest."""
+    checks a fold makes after every turn read fastest.
+
+    It also keeps a *row count*: for each row, how many of its cards a pile holds, packed into
+    one int (``FIELD_BITS`` bits a row), so a fold can add a captured card's ``increments`` and
+    ask ``may_have_changed`` in a few int operations instead of evaluating every row.
+    """
 
     rows: tuple[Row, ...]
     instant: tuple[YakuSpec, ...]  # the instant wins
     instant_cards: frozenset[str]  # every card of an instant win: a capture with none of them cannot make one
+    increments: dict[str, int]  # what a card adds to the row count: 1 in the field of each row it belongs to
+    _reach_bias: int  # adding it sets a field's top bit when the row has its fewest cards to hold
+    _nonzero_bias: int  # adding it sets a field's top bit when the field is not zero
+    _top_bits: int
 
     def __new__(cls, specs: Iterable[YakuSpec]) -> YakuTable:
         table = super().__new__(cls, specs)
         table.rows = tuple((spec.required, spec.pool, spec.need, spec) for spec in table)
         table.instant = tuple(spec for spec in table if spec.points is None)
         table.instant_cards = cards_of(table.instant)
+        top = 1 << (FIELD_BITS - 1)  # a field holds at most 48 cards, and 48 + top < 2 * top: no carry
+        table.increments = {}
+        table._reach_bias = table._nonzero_bias = table._top_bits = 0
+        for index, spec in enumerate(table):
+            shift = FIELD_BITS * index
+            for card in spec.required | spec.pool:
+                table.increments[card] = table.increments.get(card, 0) + (1 << shift)
+            table._reach_bias += (top - min(fewest_cards(spec), top)) << shift
+            table._nonzero_bias += (top - 1) << shift
+            table._top_bits += top << shift
         return table
+
+    def row_count(self, captured: Iterable[str]) -> int:
+        """The packed row count of a pile: the sum of its cards' ``increments``."""
+        increments = self.increments
+        return sum(increments.get(card, 0) for card in captured)
+
+    def may_have_changed(self, before: int, after: int) -> bool:
+        """Whether a pile whose row count went from ``before`` to ``after`` may make other yaku
+        or other points: some row gained a card and now has at least the fewest cards it holds
+        with. When False, ``held`` and ``points`` give what they gave before."""
+        return bool((after + self._reach_bias) & (after - before + self._nonzero_bias) & self._top_bits)
+
+
+FIELD_BITS = 7
+
+
+def fewest_cards(spec: YakuSpec) -> int:
+    """The fewest of a row's cards a pile holds when the row holds."""
+    return len(spec.required) + max(0, spec.need - len(spec.pool & spec.required))
 
 
 def cards_of(specs: Iterable[YakuSpec]) -> frozenset[str]:
