@@ -222,6 +222,7 @@ class SendaiRound(NamedTuple):
 
 
 ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(SEATS)) for dealer in range(SEATS))  # turn order by dealer
+AFTER = tuple(ORDERS[(seat + 1) % SEATS] for seat in range(SEATS))  # by seat, the seats after it, itself last
 
 
 def _dekiyaku(captured: Sequence[str], position: int, options: SendaiOptions) -> list[YakuHit]:
@@ -266,7 +267,7 @@ class _Round(table.Cards):
     # card it could hold with needs no evaluation.
     checked: list[int]
     counts: list[int]
-    tables: tuple[YakuTable, ...] | None  # the dekiyaku table by position, once looked up
+    tables: tuple[YakuTable, ...] | None  # the dekiyaku table by seat, once looked up
 
     def __init__(self, rnd: SendaiRound) -> None:
         self.reset(rnd)
@@ -564,14 +565,16 @@ def _end_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
     pile = rnd.captured[seat]
     size, checked = len(pile), rnd.checked[seat]
     if size != checked:  # the pile grew since the seat's last check
-        dekiyaku = _tables(rnd, options)[(seat - rnd.dealer) % SEATS]
+        dekiyaku = (rnd.tables or _tables(rnd, options))[seat]
         before = rnd.counts[seat]
         now = before
         increments = dekiyaku.increments
         for card in pile[checked:] if checked >= 0 else pile:
             now += increments.get(card, 0)
         rnd.counts[seat], rnd.checked[seat] = now, size
-        if (checked < 0 or dekiyaku.may_have_changed(before, now)) and _points(rnd, seat, options) > rnd.best[seat]:
+        if (checked < 0 or dekiyaku.may_have_changed(before, now)) and points(
+            dekiyaku, pile, highest_only_groups=BRIGHTS_GROUP
+        ) > rnd.best[seat]:
             rnd.phase = "decide"
             return
     _next_turn(game, rnd, options)
@@ -579,26 +582,24 @@ def _end_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
 
 def _points(rnd: _Round, seat: int, options: SendaiOptions) -> int:
     """The seat's dekiyaku total, as ``_total(rnd.dekiyaku(...))`` without making the hits."""
-    return points(
-        _tables(rnd, options)[(seat - rnd.dealer) % SEATS], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP
-    )
+    return points(_tables(rnd, options)[seat], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP)
 
 
 def _tables(rnd: _Round, options: SendaiOptions) -> tuple[YakuTable, ...]:
-    """The dekiyaku table of each position (the chaff threshold differs), looked up once a round."""
+    """The dekiyaku table of each seat (the chaff threshold goes by position), looked up once a round."""
     tables = rnd.tables
     if tables is None:
         tables = rnd.tables = tuple(
-            dekiyaku_specs(threshold, options.sake_cup_is_chaff, options.willow_is_ribbon)
-            for threshold in options.thresholds
-        )
+            dekiyaku_specs(options.thresholds[(seat - rnd.dealer) % SEATS], options.sake_cup_is_chaff,
+                           options.willow_is_ribbon)
+            for seat in range(SEATS)
+        )  # fmt: skip
     return tables
 
 
 def _next_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
-    hands, mover = rnd.hands, rnd.to_move
-    for step in (1, 2, 3):  # the turn order, counter-clockwise from the dealer: seat after seat
-        seat = (mover + step) % SEATS
+    hands = rnd.hands
+    for seat in AFTER[rnd.to_move]:  # the turn order, counter-clockwise from the dealer: seat after seat
         if hands[seat]:
             rnd.phase, rnd.to_move = "play", seat
             return
@@ -608,7 +609,7 @@ def _next_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
 
 def _tally(rnd: _Round, seat: int, options: SendaiOptions) -> SendaiTally:
     position = (seat - rnd.dealer) % SEATS
-    hits = tuple(evaluate(_tables(rnd, options)[position], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP))
+    hits = tuple(evaluate(_tables(rnd, options)[seat], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP))
     exposed = rnd.exposed[seat]
     teyaku = tuple(TEYAKU_BY_KEY[k] for k in exposed) if exposed else ()
     return SendaiTally(seat, position, teyaku, hits, _total(hits), seat in rnd.went)
