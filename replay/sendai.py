@@ -383,20 +383,19 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         if rnd.phase != "play" or play.seat != rnd.to_move:
             self._turn(game, rnd, step, play.seat)
         try:
-            table.play(rnd, play.seat, play.card)
+            table.put_down(rnd, play.seat, play.card, "play", PILE_SIZE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
         rnd.opening = False
-        table.place(rnd, play.card, "play")
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: SendaiDraw, options: SendaiOptions) -> None:
         if rnd.phase != "draw" or draw.seat != rnd.to_move:
             self._turn(game, rnd, step, draw.seat)
         try:
-            table.draw(rnd, draw.seat, draw.card, PILE_SIZE)
+            over = table.put_down(rnd, draw.seat, draw.card, "draw", PILE_SIZE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
-        if table.place(rnd, draw.card, "draw"):
+        if over:
             _end_turn(game, rnd, options)
 
     def _capture(self, game: _Game, rnd: _Round, step: Step, capture: SendaiCapture, options: SendaiOptions) -> None:

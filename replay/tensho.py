@@ -583,20 +583,19 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         if rnd.phase != "play" or play.seat != rnd.to_move:
             self._turn(game, rnd, step, play.seat)
         try:
-            table.play(rnd, play.seat, play.card)
+            table.put_down(rnd, play.seat, play.card, "play", 18, ALONE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
         rnd.opening = False
-        table.place(rnd, play.card, "play", ALONE)
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: TenshoDraw, options: TenshoOptions) -> None:
         if rnd.phase != "draw" or draw.seat != rnd.to_move:
             self._turn(game, rnd, step, draw.seat)
         try:
-            table.draw(rnd, draw.seat, draw.card, 18)
+            over = table.put_down(rnd, draw.seat, draw.card, "draw", 18, ALONE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
-        if table.place(rnd, draw.card, "draw", ALONE):
+        if over:
             _end_turn(game, rnd, options)
 
     def _capture(self, game: _Game, rnd: _Round, step: Step, event: TenshoCapture, options: TenshoOptions) -> None:

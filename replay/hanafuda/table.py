@@ -176,41 +176,37 @@ def where(rnd: FishingRound, card: str, *, deck: Collection[str], dead: Collecti
     return "not seen yet"
 
 
-def play(rnd: Cards, seat: int, card: str) -> None:
-    """Take a card from ``seat``'s hand; ``place`` then puts it down."""
-    if rnd.phase != "play":
-        raise RuleBroken("play.out_of_turn", f"seat {seat} has played and must now draw")
-    try:
-        rnd.hands[seat].remove(card)
-    except ValueError:
-        raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({rnd.where(card)})") from None
-
-
-def draw(rnd: Cards, seat: int, card: str, pile_size: int) -> None:
-    """Take the top card of the draw pile: the known top when the order is known, else any unseen card."""
-    if rnd.phase != "draw":
-        raise RuleBroken("draw.out_of_turn", f"seat {seat} must play a card from the hand first")
-    pile = rnd.pile
-    if pile is not None:
-        if not pile:
-            raise RuleBroken("draw.empty_pile", "the draw pile is empty")
-        if card != pile[0]:
-            raise RuleBroken("draw.not_top", f"the top of the draw pile is {pile[0]}, not {card}")
-        del pile[0]
-    else:
-        if rnd.drawn >= pile_size:
-            raise RuleBroken("draw.empty_pile", f"the draw pile is empty: all {pile_size} cards were drawn")
-        if not rnd.is_unseen(card):
-            raise RuleBroken("draw.seen", f"{card} cannot be drawn: it is {rnd.where(card)}")
-    rnd.drawn += 1
-
-
-def place(rnd: Cards, card: str, source: Source, alone: Collection[str] = ()) -> bool:
-    """Put a played or drawn card down: it must capture if it can, or it stays on the field.
-    A card in ``alone`` always goes on to capture (Tensho's Phoenix, which takes nothing).
+def put_down(rnd: Cards, seat: int, card: str, source: Source, pile_size: int, alone: Collection[str] = ()) -> bool:
+    """A card played from ``seat``'s hand, or drawn from the pile (the known top when the
+    order is known, else any unseen card), put down: it must capture if it can, or it stays
+    on the field. A card in ``alone`` always goes on to capture (Tensho's Phoenix, which
+    takes nothing). One function for both: every move of a round goes through it.
 
     True when the turn is over: a drawn card that stayed on the field.
     """
+    if source == "play":
+        if rnd.phase != "play":
+            raise RuleBroken("play.out_of_turn", f"seat {seat} has played and must now draw")
+        try:
+            rnd.hands[seat].remove(card)
+        except ValueError:
+            raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({rnd.where(card)})") from None
+    else:
+        if rnd.phase != "draw":
+            raise RuleBroken("draw.out_of_turn", f"seat {seat} must play a card from the hand first")
+        pile = rnd.pile
+        if pile is not None:
+            if not pile:
+                raise RuleBroken("draw.empty_pile", "the draw pile is empty")
+            if card != pile[0]:
+                raise RuleBroken("draw.not_top", f"the top of the draw pile is {pile[0]}, not {card}")
+            del pile[0]
+        else:
+            if rnd.drawn >= pile_size:
+                raise RuleBroken("draw.empty_pile", f"the draw pile is empty: all {pile_size} cards were drawn")
+            if not rnd.is_unseen(card):
+                raise RuleBroken("draw.seen", f"{card} cannot be drawn: it is {rnd.where(card)}")
+        rnd.drawn += 1
     month = MONTH[card]
     same = rnd.months.get(month)
     if same or card in alone:  # it matches a field card
