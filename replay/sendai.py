@@ -294,7 +294,10 @@ class _Round(table.Cards):
         return (seat - self.dealer) % SEATS
 
     def is_unseen(self, card: str) -> bool:
-        return card in SENDAI_IDS and not table.is_seen(self, card)
+        drawable = self.drawable
+        if drawable is None:
+            drawable = self.drawable = set(SENDAI_IDS - table.seen(self))
+        return card in drawable
 
     def where(self, card: str) -> str:
         return table.where(self, card, deck=SENDAI_IDS)

@@ -403,7 +403,10 @@ class _Round(table.Cards):
         )  # fmt: skip
 
     def is_unseen(self, card: str) -> bool:
-        return card in TENSHO_IDS and not table.is_seen(self, card) and not (self.dead and card in self.dead)
+        drawable = self.drawable
+        if drawable is None:
+            drawable = self.drawable = set(TENSHO_IDS - table.seen(self, self.dead or ()))
+        return card in drawable
 
     def where(self, card: str) -> str:
         return _where(self, card, self.dead)

@@ -104,6 +104,26 @@ def test_a_batch_fold_refuses_what_apply_refuses_with_the_same_code(game: str, s
         assert batch == alone
 
 
+@pytest.mark.parametrize("game", ["tensho", "sendai"])
+def test_with_the_pile_order_unknown_a_card_drawn_before_cannot_be_drawn_again(game: str) -> None:
+    """A batch fold keeps the cards that may still be drawn as it goes; a card drawn earlier in
+    the round (now on the field or in a pile) is refused as seen, as ``apply`` refuses it."""
+    for seed in range(40):
+        steps = steps_of(payloads(game, seed, 1))
+        deal = next(s for s in steps if s.type.endswith(".deal"))
+        if getattr(deal.payload, "draw_pile", ()) is None:
+            break
+    else:
+        raise AssertionError("no simulated round with the pile order unknown in 40 seeds")
+    draws = [i for i, s in enumerate(steps) if s.type.endswith(".draw")]
+    first, later = draws[0], draws[3]
+    again = steps[later].payload.model_copy(update={"card": steps[first].payload.card})  # type: ignore[attr-defined]
+    steps[later] = Step(later + 1, again.EVENT_TYPE, again)
+    _, refused = one_by_one(game, steps)
+    _, batch_refused = in_one_batch(game, steps)
+    assert refused == batch_refused == (f"{game}.draw.seen", later + 1)
+
+
 @settings(max_examples=20, deadline=None)
 @given(games, seeds)
 def test_no_working_list_leaks_out_of_a_fold(game: str, seed: int) -> None:

@@ -67,7 +67,9 @@ class FrozenCards(FishingRound, Protocol):
 class Cards:
     """The card fields of a round being folded; each game's working round adds its own."""
 
-    __slots__ = ("captured", "drawn", "field", "hands", "months", "pending", "pending_from", "phase", "pile", "to_move")
+    __slots__ = (
+        "captured", "drawable", "drawn", "field", "hands", "months", "pending", "pending_from", "phase", "pile", "to_move",
+    )  # fmt: skip
 
     phase: str
     to_move: int
@@ -79,6 +81,9 @@ class Cards:
     captured: list[list[str]]
     pending: str | None  # the card played or drawn that must now capture
     pending_from: Source
+    # The cards that may still be drawn when the pile's order is unknown, made by the game's
+    # ``is_unseen`` at the first such draw and kept as cards are drawn; a deal forgets it.
+    drawable: set[str] | None
 
     def thaw_cards(self, frozen: FrozenCards) -> None:
         self.phase = frozen.phase
@@ -90,6 +95,7 @@ class Cards:
         self.captured = [list(pile) for pile in frozen.captured]
         self.pending = frozen.pending
         self.pending_from = frozen.pending_from
+        self.drawable = None
 
     def frozen_cards(self) -> dict[str, object]:
         """The card fields as the immutable round state holds them."""
@@ -106,6 +112,7 @@ class Cards:
         }
 
     def set_field(self, cards: Iterable[str]) -> None:
+        self.drawable = None  # only a deal sets the whole field
         self.field = list(cards)
         self.months = {}
         for card in self.field:
@@ -132,16 +139,6 @@ class Cards:
     def is_unseen(self, card: str) -> bool:
         """The card is in the game's deck and nowhere known: it may be the next one drawn."""
         raise NotImplementedError
-
-
-def is_seen(rnd: FishingRound, card: str) -> bool:
-    """The card is in a hand, on the field, in a captured pile or being placed."""
-    if card in rnd.field or card == rnd.pending:
-        return True
-    for hand in rnd.hands:
-        if card in hand:
-            return True
-    return any(card in pile for pile in rnd.captured)
 
 
 def seen(rnd: FishingRound, also: Collection[str] = ()) -> frozenset[str]:
@@ -206,6 +203,8 @@ def put_down(rnd: Cards, seat: int, card: str, source: Source, pile_size: int, a
                 raise RuleBroken("draw.empty_pile", f"the draw pile is empty: all {pile_size} cards were drawn")
             if not rnd.is_unseen(card):
                 raise RuleBroken("draw.seen", f"{card} cannot be drawn: it is {rnd.where(card)}")
+            if rnd.drawable is not None:
+                rnd.drawable.discard(card)
         rnd.drawn += 1
     month = MONTH[card]
     same = rnd.months.get(month)
