@@ -611,7 +611,11 @@ def _next_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
 
 def _tally(rnd: _Round, seat: int, options: SendaiOptions) -> SendaiTally:
     position = (seat - rnd.dealer) % SEATS
-    hits = tuple(evaluate(_tables(rnd, options)[seat], rnd.captured[seat], highest_only_groups=BRIGHTS_GROUP))
+    dekiyaku, pile = _tables(rnd, options)[seat], rnd.captured[seat]
+    if rnd.checked[seat] == len(pile) and not dekiyaku.may_hold_any(rnd.counts[seat]):
+        hits: tuple[YakuHit, ...] = ()  # its row count, up to date, says no row can hold
+    else:
+        hits = tuple(evaluate(dekiyaku, pile, highest_only_groups=BRIGHTS_GROUP))
     exposed = rnd.exposed[seat]
     teyaku = tuple(TEYAKU_BY_KEY[k] for k in exposed) if exposed else ()
     return SendaiTally(seat, position, teyaku, hits, _total(hits), seat in rnd.went)

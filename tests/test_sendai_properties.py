@@ -78,8 +78,9 @@ TABLES = _tables()
 def test_a_pile_whose_row_count_says_nothing_changed_makes_the_same_yaku(
     table: YakuTable, deck: list[str], captures: list[int]
 ) -> None:
-    """The turn check's shortcut (``YakuTable.may_have_changed``) never hides a yaku: when it
-    says a capture cannot have changed anything, every row holds as before, worth the same."""
+    """The shortcuts of the turn check and the round's tally never hide a yaku: when the row
+    count says a capture cannot have changed anything, every row holds as before, worth the
+    same (``may_have_changed``); when it says no row can hold, none does (``may_hold_any``)."""
     pile: list[str] = []
     count = 0
     for taken in captures:
@@ -88,6 +89,8 @@ def test_a_pile_whose_row_count_says_nothing_changed_makes_the_same_yaku(
             pile.append(card)
             count += table.increments.get(card, 0)
         assert count == table.row_count(pile)
+        if not table.may_hold_any(count):
+            assert evaluate(table, pile, highest_only_groups=BRIGHTS_GROUP) == []
         if not table.may_have_changed(before_count, count):
             assert evaluate(table, pile, highest_only_groups=BRIGHTS_GROUP) == evaluate(
                 table, before, highest_only_groups=BRIGHTS_GROUP
@@ -106,3 +109,5 @@ def test_the_row_count_shortcut_sees_the_card_that_completes_a_yaku() -> None:
     three = table.row_count([crane, curtain, moon])
     assert table.may_have_changed(three, three + table.increments["paulownia-phoenix"])  # Four Brights
     assert not table.may_have_changed(three, three + table.increments[chaff[0]])
+    assert not table.may_hold_any(six) and table.may_hold_any(seven)
+    assert not table.may_hold_any(three) and table.may_hold_any(three + table.increments["paulownia-phoenix"])

@@ -78,6 +78,11 @@ class YakuTable(tuple[YakuSpec, ...]):
         increments = self.increments
         return sum(increments.get(card, 0) for card in captured)
 
+    def may_hold_any(self, count: int) -> bool:
+        """Whether a pile of this row count may make any yaku: some row has at least the fewest
+        cards it holds with. When False, ``held`` finds nothing."""
+        return bool((count + self._reach_bias) & self._top_bits)
+
     def may_have_changed(self, before: int, after: int) -> bool:
         """Whether a pile whose row count went from ``before`` to ``after`` may make other yaku
         or other points: some row gained a card and now has at least the fewest cards it holds
@@ -119,16 +124,14 @@ def evaluate(
 ) -> list[YakuHit]:
     """Every yaku the captured cards make, after compounds and highest-only groups."""
     held_cards = frozenset(captured)
-    return [
-        YakuHit(
-            spec.key,
-            spec.name,
-            spec.jp,
-            spec.value(held_cards),
-            tuple(sorted(spec.required | (spec.pool & held_cards))),
-        )
-        for spec in held(specs, held_cards, supersede, highest_only_groups)
-    ]
+    hits = []
+    for spec in held(specs, held_cards, supersede, highest_only_groups):
+        mine = spec.pool & held_cards  # spec.value's count, and the cards, from one intersection
+        value = spec.points
+        if value is not None and spec.per_extra:
+            value += spec.per_extra * (len(mine) - spec.need)
+        hits.append(YakuHit(spec.key, spec.name, spec.jp, value, tuple(sorted(spec.required | mine))))
+    return hits
 
 
 def points(
