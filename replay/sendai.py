@@ -618,7 +618,7 @@ def _tally(rnd: _Round, seat: int, options: SendaiOptions) -> SendaiTally:
         hits = tuple(evaluate(dekiyaku, pile, highest_only_groups=BRIGHTS_GROUP))
     exposed = rnd.exposed[seat]
     teyaku = tuple(TEYAKU_BY_KEY[k] for k in exposed) if exposed else ()
-    return SendaiTally(seat, position, teyaku, hits, _total(hits), seat in rnd.went)
+    return SendaiTally(seat, position, teyaku, hits, _total(hits) if hits else 0, seat in rnd.went)
 
 
 def _finish(game: _Game, rnd: _Round, options: SendaiOptions, *, reason: str, winner: int | None) -> None:
