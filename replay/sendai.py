@@ -609,22 +609,24 @@ def _next_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:
     _finish(game, rnd, options, reason=reason, winner=rnd.dealer if reason == "dealerPrivilege" else None)
 
 
-def _tally(rnd: _Round, seat: int, options: SendaiOptions) -> SendaiTally:
-    position = (seat - rnd.dealer) % SEATS
-    dekiyaku, pile = _tables(rnd, options)[seat], rnd.captured[seat]
+def _tally(rnd: _Round, seat: int, dekiyaku: YakuTable) -> SendaiTally:
+    pile = rnd.captured[seat]
     if rnd.checked[seat] == len(pile) and not dekiyaku.may_hold_any(rnd.counts[seat]):
         hits: tuple[YakuHit, ...] = ()  # its row count, up to date, says no row can hold
+        total = 0
     else:
         hits = tuple(evaluate(dekiyaku, pile, highest_only_groups=BRIGHTS_GROUP))
+        total = _total(hits)
     exposed = rnd.exposed[seat]
     teyaku = tuple(TEYAKU_BY_KEY[k] for k in exposed) if exposed else ()
-    return SendaiTally(seat, position, teyaku, hits, _total(hits) if hits else 0, seat in rnd.went)
+    return SendaiTally(seat, (seat - rnd.dealer) % SEATS, teyaku, hits, total, seat in rnd.went)
 
 
 def _finish(game: _Game, rnd: _Round, options: SendaiOptions, *, reason: str, winner: int | None) -> None:
     """End the round: who scores what, by the payment options."""
     names = game.names or tuple(f"seat {s}" for s in range(SEATS))
-    tallies = tuple(_tally(rnd, seat, options) for seat in range(SEATS))
+    tables = rnd.tables or _tables(rnd, options)
+    tallies = tuple([_tally(rnd, seat, dekiyaku) for seat, dekiyaku in enumerate(tables)])
     gains = [0] * SEATS
     lines: list[str] = []
     multiplier = 2 if options.multipliers == "koikoi" and winner is not None and rnd.went - {winner} else 1
