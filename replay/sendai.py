@@ -383,29 +383,32 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
             raise _illegal(step, "sendai.deal.missing", f"the round needs sendai.deal before {step.type}")
 
     def _play(self, game: _Game, rnd: _Round, step: Step, play: SendaiPlay, options: SendaiOptions) -> None:
-        if rnd.phase != "play" or play.seat != rnd.to_move:
-            self._turn(game, rnd, step, play.seat)
+        seat = play.seat  # read once: a model's fields are slower to read than a local
+        if rnd.phase != "play" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat)
         try:
-            table.put_down(rnd, play.seat, play.card, "play", PILE_SIZE)
+            table.put_down(rnd, seat, play.card, "play", PILE_SIZE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
         rnd.opening = False
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: SendaiDraw, options: SendaiOptions) -> None:
-        if rnd.phase != "draw" or draw.seat != rnd.to_move:
-            self._turn(game, rnd, step, draw.seat)
+        seat = draw.seat  # read once: a model's fields are slower to read than a local
+        if rnd.phase != "draw" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat)
         try:
-            over = table.put_down(rnd, draw.seat, draw.card, "draw", PILE_SIZE)
+            over = table.put_down(rnd, seat, draw.card, "draw", PILE_SIZE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
         if over:
             _end_turn(game, rnd, options)
 
     def _capture(self, game: _Game, rnd: _Round, step: Step, capture: SendaiCapture, options: SendaiOptions) -> None:
-        if rnd.phase != "capture" or capture.seat != rnd.to_move:
-            self._turn(game, rnd, step, capture.seat, capturing=True)
+        seat = capture.seat
+        if rnd.phase != "capture" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat, capturing=True)
         try:
-            table.capture(rnd, capture.seat, capture.card, capture.taken)
+            table.capture(rnd, seat, capture.card, capture.taken)
         except table.RuleBroken as broken:
             raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
         if rnd.pending_from == "play":

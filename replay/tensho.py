@@ -583,19 +583,21 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         _instant_win(game, rnd, rnd.dealer, options, event.cards)
 
     def _play(self, game: _Game, rnd: _Round, step: Step, play: TenshoPlay, options: TenshoOptions) -> None:
-        if rnd.phase != "play" or play.seat != rnd.to_move:
-            self._turn(game, rnd, step, play.seat)
+        seat = play.seat  # read once: a model's fields are slower to read than a local
+        if rnd.phase != "play" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat)
         try:
-            table.put_down(rnd, play.seat, play.card, "play", 18, ALONE)
+            table.put_down(rnd, seat, play.card, "play", 18, ALONE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
         rnd.opening = False
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: TenshoDraw, options: TenshoOptions) -> None:
-        if rnd.phase != "draw" or draw.seat != rnd.to_move:
-            self._turn(game, rnd, step, draw.seat)
+        seat = draw.seat  # read once: a model's fields are slower to read than a local
+        if rnd.phase != "draw" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat)
         try:
-            over = table.put_down(rnd, draw.seat, draw.card, "draw", 18, ALONE)
+            over = table.put_down(rnd, seat, draw.card, "draw", 18, ALONE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
         if over:
