@@ -239,16 +239,22 @@ class WorkingFold(Generic[Opts, R, X]):
         start = None if state.round is None else self.thaw(state.round)
         game: WorkingGame[Opts, WorkingRound, X] = WorkingGame(state.match, state.options, start, state.results)
         handlers, rnd, options = self.round_events, game.round, game.options
+        # Handlers run only while a match and a round are under way and the round is not over.
+        handler_of = _no_handler if rnd is None or options is None or rnd.phase == "over" else handlers.get
         for step in steps:
             payload = step.payload
-            handler = handlers.get(type(payload))
-            if handler is None or rnd is None or options is None or rnd.phase == "over":
+            handler = handler_of(type(payload))
+            if handler is None:
                 self._apply(game, step)  # match events, and every refusal of the round's own checks
                 rnd, options = game.round, game.options  # only these events start a round or a match
+                if rnd is not None and options is not None and rnd.phase != "over":
+                    handler_of = handlers.get
             else:
                 handler(self, game, rnd, step, payload, options)  # what _apply does, without its checks
-                if rnd.phase == "over":
-                    _keep_result(game, rnd)
+                # A handler is found only while rnd is a round in play, so rnd is not None here.
+                if rnd.phase == "over":  # type: ignore[union-attr]
+                    _keep_result(game, rnd)  # type: ignore[arg-type]
+                    handler_of = _no_handler
         end = game.round
         return GameState(game.match, game.options, None if end is None else end.freeze(), tuple(game.results))
 
@@ -275,6 +281,10 @@ class WorkingFold(Generic[Opts, R, X]):
     def _foreign(self, game: Any, rnd: Any, step: Step, payload: Payload, options: Any) -> None:
         """An event of another game, or one this game has no handler for: the game says why."""
         raise NotImplementedError
+
+
+def _no_handler(kind: type[Payload]) -> None:
+    return None
 
 
 def _keep_result(game: WorkingGame[Any, WorkingRound, Any], rnd: WorkingRound) -> None:
