@@ -310,7 +310,6 @@ def _total(hits: Sequence[YakuHit]) -> int:
     return sum(h.points or 0 for h in hits)
 
 
-_NO_ROUND = SendaiRound(number=0, dealer=0)  # what a round holds before anything happens in it
 SendaiState = GameState[SendaiOptions, SendaiRound, SendaiResult]
 _Game = WorkingGame[SendaiOptions, _Round, SendaiResult]
 
@@ -349,7 +348,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         if isinstance(payload, MatchStarted):
             game.options = SendaiOptions.of(payload.ruleset.options)
         if isinstance(payload, RoundStarted):
-            game.round = _Round(_NO_ROUND._replace(number=payload.round, dealer=payload.dealer))
+            game.round = _Round(SendaiRound(payload.round, payload.dealer))
         game.match = match
 
     def _turn(self, game: _Game, rnd: _Round, step: Step, seat: int | None, *, capturing: bool = False) -> None:
@@ -465,11 +464,10 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         if len(set(dealt)) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise _illegal(step, "sendai.deal.duplicate", f"{twice} is dealt twice")
-        months = Counter(month_of(c) for c in deal.field)
-        four = next((m for m, n in months.items() if n == 4), None)
         rnd.dealt = tuple(tuple(h) for h in deal.hands)
         rnd.hands = [list(h) for h in deal.hands]
         rnd.set_field(deal.field)
+        four = next((month for month, cards in rnd.months.items() if len(cards) == 4), None)
         rnd.pile = None if deal.draw_pile is None else list(deal.draw_pile)
         rnd.drawn, rnd.captured, rnd.to_move = 0, [[], [], []], rnd.dealer
         if four is not None and options.misdeal_four:
