@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -53,10 +54,13 @@ def import_logs(
         except UnicodeDecodeError:
             skipped.append({"file": path.name, "match_id": "", "reason": f"{path.name}: not UTF-8 text"})
     converted: list[tenhou6.Imported] = []
+    per_file = Counter(game.source for game in games)
+    numbered: Counter[str] = Counter()  # a game's number within its file names it, whatever else is imported
     with _bar(len(games)) as tick:
-        for index, game in enumerate(games):
-            same_file = sum(1 for g in games if g.source == game.source)
-            converted.append(tenhou6.convert(game, tenhou6.match_id_for(game, index, same_file)))
+        for game in games:
+            match_id = tenhou6.match_id_for(game, numbered[game.source], per_file[game.source])
+            numbered[game.source] += 1
+            converted.append(tenhou6.convert(game, match_id))
             tick()
     good = [c for c in converted if c.problem is None]
     skipped += [
