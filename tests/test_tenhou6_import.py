@@ -139,3 +139,22 @@ def test_games_in_one_file_are_numbered_within_it_whatever_else_is_imported(cli:
         ("two-games.json", "two-games-1"),
         ("two-games.json", "two-games-2"),
     ]
+
+
+def test_strict_counts_a_match_already_stored_as_a_finding(cli: Cli, db: Path) -> None:
+    assert cli("import", str(GOOD)).code == 0
+    before = rows(db)
+    result = cli("import", str(GAMES[0]), str(GOOD), "--strict")
+    assert result.code == 1
+    assert result.err == f"taikyoku: finding: match mjai-reviewer-rinshan is already in {db}\n"
+    assert rows(db) == before  # the new game is not imported either
+
+
+def test_two_files_that_name_the_same_game_import_it_once_and_say_so(cli: Cli, db: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "elsewhere"
+    copy.mkdir()
+    (copy / GOOD.name).write_bytes(GOOD.read_bytes())
+    result = cli("import", str(GOOD), str(copy / GOOD.name))
+    assert result.code == 1
+    assert result.err == f"taikyoku: skipped: match mjai-reviewer-rinshan is already in {db}\n"
+    assert match_ids(db) == ["mjai-reviewer-rinshan"]

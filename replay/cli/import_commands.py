@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,8 +16,9 @@ from events.envelope import PendingEvent, new_event_id, now_timestamp
 from events.errors import EXIT_FINDINGS, InputError
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, err, open_store, out, print_json, recorder
 from replay.formats import tenhou6
+from store import EventStore
 
-PROGRESS_FROM = 5  # games: below this a batch is quick and shows no bar
+PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no bar
 
 
 @app.command("import")
@@ -42,48 +43,79 @@ def import_logs(
         return
     if format_ != "tenhou6":
         raise InputError(f"unknown import format {format_!r}; use tenhou6, json or jsonl")
-    games: list[tenhou6.Game] = []
-    skipped: list[dict[str, str]] = []
     for path in files:
         if not path.is_file():
             raise InputError(f"file {path} does not exist; give tenhou.net/6 JSON files")
-        try:
-            games += tenhou6.read(path.read_bytes(), path.name)
-        except tenhou6.LogProblem as exc:
-            skipped.append({"file": path.name, "match_id": "", "reason": exc.message})
-        except UnicodeDecodeError:
-            skipped.append({"file": path.name, "match_id": "", "reason": f"{path.name}: not UTF-8 text"})
-    converted: list[tenhou6.Imported] = []
-    per_file = Counter(game.source for game in games)
-    numbered: Counter[str] = Counter()  # a game's number within its file names it, whatever else is imported
-    with _bar(len(games)) as tick:
-        for game in games:
-            match_id = tenhou6.match_id_for(game, numbered[game.source], per_file[game.source])
-            numbered[game.source] += 1
-            converted.append(tenhou6.convert(game, match_id))
-            tick()
-    good = [c for c in converted if c.problem is None]
-    skipped += [
-        {"file": c.game.source, "match_id": c.match_id, "reason": c.problem or ""} for c in converted if c.problem
-    ]
-    if strict and skipped:
-        for entry in skipped:
-            sys.stderr.write(f"taikyoku: finding: {entry['reason']}\n")
-        raise typer.Exit(EXIT_FINDINGS)
-    imported: list[dict[str, Any]] = []
-    who = recorder(by or "import")
+    if strict:
+        # A first pass checks every game and keeps none of them: then nothing is written at all
+        # if anything would be skipped, and an archive of any size is never held in memory.
+        findings = [entry["reason"] for entry in _tenhou6_pass(files, db, "checking", store=None)[1]]
+        if findings:
+            for finding in findings:
+                sys.stderr.write(f"taikyoku: finding: {finding}\n")
+            raise typer.Exit(EXIT_FINDINGS)
     with open_store(db, create=True) as store:
-        for item in good:
-            if store.exists(item.match_id):
-                skipped.append({"file": item.game.source, "match_id": item.match_id,
-                                "reason": f"match {item.match_id} is already in {db}"})  # fmt: skip
-                continue
-            stamp = now_timestamp()
-            events = [PendingEvent(p, new_event_id(), stamp, who) for p in item.payloads]
-            store.append(item.match_id, 0, events)
-            imported.append({"file": item.game.source, "match_id": item.match_id, "hands": item.hands,
-                             "wins": item.wins, "events": len(events)})  # fmt: skip
+        imported, skipped = _tenhou6_pass(files, db, "importing", store=store, by=recorder(by or "import"))
     _report(imported, skipped, json_out, lambda e: f"{e['hands']} hands, {e['events']} events", total=True)
+
+
+def _tenhou6_pass(
+    files: list[Path], db: Any, doing: str, *, store: EventStore | None, by: str = ""
+) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+    """Every game of the files, read, converted and checked one at a time, and stored when a
+    store is given. Returns what was (or would be) imported, and what is skipped and why."""
+    imported: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
+    taken: set[str] = set()  # the match ids this batch has stored, or would store
+    with _bar(len(files), doing) as tick, _existing(store, db) as existing:
+        for path in files:
+            for item in _games_of(path):
+                if isinstance(item, dict):
+                    skipped.append(item)
+                elif item.problem is not None:
+                    skipped.append({"file": item.game.source, "match_id": item.match_id, "reason": item.problem})
+                elif item.match_id in taken or existing(item.match_id):
+                    skipped.append({"file": item.game.source, "match_id": item.match_id,
+                                    "reason": f"match {item.match_id} is already in {db}"})  # fmt: skip
+                else:
+                    taken.add(item.match_id)
+                    if store is not None:
+                        stamp = now_timestamp()
+                        store.append(
+                            item.match_id, 0, [PendingEvent(p, new_event_id(), stamp, by) for p in item.payloads]
+                        )
+                    imported.append({"file": item.game.source, "match_id": item.match_id, "hands": item.hands,
+                                     "wins": item.wins, "events": len(item.payloads)})  # fmt: skip
+            tick()
+    return imported, skipped
+
+
+def _games_of(path: Path) -> Iterator[tenhou6.Imported | dict[str, str]]:
+    """Each game of a file turned into checked events, one at a time, or why the file cannot be read.
+    A game is named by its number within its file, whatever else the batch holds."""
+    try:
+        games = tenhou6.read(path.read_bytes(), path.name)
+    except tenhou6.LogProblem as exc:
+        yield {"file": path.name, "match_id": "", "reason": exc.message}
+        return
+    except UnicodeDecodeError:
+        yield {"file": path.name, "match_id": "", "reason": f"{path.name}: not UTF-8 text"}
+        return
+    for number, game in enumerate(games):
+        yield tenhou6.convert(game, tenhou6.match_id_for(game, number, len(games)))
+
+
+@contextmanager
+def _existing(store: EventStore | None, db: Any) -> Iterator[Callable[[str], bool]]:
+    """Whether a match id is already stored: in the store being written, or, for a check with
+    nothing written, in the database if there is one."""
+    if store is not None:
+        yield store.exists
+    elif Path(db).exists():
+        with open_store(db) as reading:
+            yield reading.exists
+    else:
+        yield lambda match_id: False
 
 
 class _bar:
