@@ -214,7 +214,8 @@ class WorkingFold(Generic[Opts, R, X]):
 
     A game gives ``game`` (its name, for codes), ``thaw`` (its round state to a working round),
     ``round_events`` (a handler by payload type, each changing the working round in place and
-    raising ``IllegalEvent`` when the event cannot happen), ``_match_event`` and ``_foreign``.
+    raising ``IllegalEvent`` when the event cannot happen), ``_options_of``, ``_fresh_round``,
+    ``_dealer_because`` (what differs at the match level) and ``_foreign``.
     ``apply`` of one event and ``apply_all`` of many run the same handlers; ``apply_all`` only
     skips the checks the usual event is known to pass (tests/test_fold_batch.py).
     """
@@ -276,6 +277,38 @@ class WorkingFold(Generic[Opts, R, X]):
             _keep_result(game, rnd)
 
     def _match_event(self, game: Any, step: Step, payload: Payload) -> None:
+        """match_started, round_started and match_ended: the checks every game shares, then the
+        game's options read from match_started, or a fresh round."""
+        if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
+            raise IllegalEvent(f"{self.game}.round.unfinished", f"round {game.round.number} is not over yet",
+                               seq=step.seq, event_type=step.type)  # fmt: skip
+        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not game.complete:
+            raise IllegalEvent(f"{self.game}.match.not_complete",
+                               f"{len(game.results)} rounds are finished; record reason abandoned",
+                               seq=step.seq, event_type=step.type)  # fmt: skip
+        match = self.match.apply(game.match, step)  # the match-level checks come first
+        if isinstance(payload, RoundStarted) and payload.dealer != game.next_dealer:
+            who = f"{game.names[game.next_dealer]} (seat {game.next_dealer})"
+            last = game.results[-1] if game.results else None
+            why = f"{who} is the first dealer" if last is None else self._dealer_because(last, who)
+            raise IllegalEvent(f"{self.game}.round.wrong_dealer",
+                               f"{why} and deals round {payload.round}, not seat {payload.dealer}",
+                               seq=step.seq, event_type=step.type)  # fmt: skip
+        if isinstance(payload, MatchStarted):
+            game.options = self._options_of(step, payload)
+        if isinstance(payload, RoundStarted):
+            game.round = self._fresh_round(payload.round, payload.dealer)
+        game.match = match
+
+    def _options_of(self, step: Step, started: MatchStarted) -> Opts:
+        """The game's options from match_started (``IllegalEvent`` if the game refuses them)."""
+        raise NotImplementedError
+
+    def _fresh_round(self, number: int, dealer: int) -> WorkingRound:
+        raise NotImplementedError
+
+    def _dealer_because(self, last: Any, who: str) -> str:
+        """Why ``who`` deals next, after the round whose result is ``last`` (the game's rule)."""
         raise NotImplementedError
 
     def _foreign(self, game: Any, rnd: Any, step: Step, payload: Payload, options: Any) -> None:

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, Literal, NamedTuple
 
 from events.cards import BY_ID, DECK, month_of
-from events.match import MatchEnded, MatchStarted, RoundStarted
+from events.match import MatchStarted
 from events.model import Payload
 from events.sendai import (
     KoiKoi,
@@ -325,31 +325,16 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
     def thaw(self, rnd: SendaiRound) -> _Round:
         return _Round(rnd)
 
-    def _match_event(self, game: _Game, step: Step, payload: Payload) -> None:
-        if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
-            raise _illegal(step, "sendai.round.unfinished", f"round {game.round.number} is not over yet")
-        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not game.complete:
-            raise _illegal(
-                step, "sendai.match.not_complete", f"{len(game.results)} rounds are finished; record reason abandoned"
-            )
-        match = self.match.apply(game.match, step)
-        if isinstance(payload, RoundStarted) and payload.dealer != game.next_dealer:
-            last = game.results[-1] if game.results else None
-            who = f"{game.names[game.next_dealer]} (seat {game.next_dealer})"
-            why = (
-                f"{who} is the first dealer"
-                if last is None
-                else f"{who} keeps the deal" if last.winner is None or last.winner == last.dealer
-                else f"{who} won round {last.round}"
-            )  # fmt: skip
-            raise _illegal(
-                step, "sendai.round.wrong_dealer", f"{why} and deals round {payload.round}, not seat {payload.dealer}"
-            )
-        if isinstance(payload, MatchStarted):
-            game.options = SendaiOptions.of(payload.ruleset.options)
-        if isinstance(payload, RoundStarted):
-            game.round = _Round(SendaiRound(payload.round, payload.dealer))
-        game.match = match
+    def _options_of(self, step: Step, started: MatchStarted) -> SendaiOptions:
+        return SendaiOptions.of(started.ruleset.options)
+
+    def _fresh_round(self, number: int, dealer: int) -> _Round:
+        return _Round(SendaiRound(number, dealer))
+
+    def _dealer_because(self, last: SendaiResult, who: str) -> str:
+        if last.winner is None or last.winner == last.dealer:
+            return f"{who} keeps the deal"
+        return f"{who} won round {last.round}"
 
     def _turn(self, game: _Game, rnd: _Round, step: Step, seat: int | None, *, capturing: bool = False) -> None:
         """What a move in turn needs: a good deal, no go-or-stop owed, the seat to move, no capture owed."""

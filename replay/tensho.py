@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, Literal, NamedTuple
 
 from events.cards import BY_ID, TENSHO_DECK
-from events.match import MatchEnded, MatchStarted, RoundStarted
+from events.match import MatchStarted
 from events.model import Payload
 from events.tensho import (
     DealerTripleCapture,
@@ -428,35 +428,20 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
     def thaw(self, rnd: RoundState) -> _Round:
         return _Round(rnd)
 
-    def _match_event(self, game: _Game, step: Step, payload: Payload) -> None:
-        if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
-            raise _illegal(step, "tensho.round.unfinished", f"round {game.round.number} is not over yet")
-        if isinstance(payload, MatchEnded) and payload.reason == "completed" and not game.complete:
-            raise _illegal(
-                step, "tensho.match.not_complete", f"{len(game.results)} rounds are finished; record reason abandoned"
-            )
-        match = self.match.apply(game.match, step)  # the checks every game shares come first
-        if isinstance(payload, RoundStarted) and payload.dealer != game.next_dealer:
-            who = f"{game.names[game.next_dealer]} (seat {game.next_dealer})"
-            last = game.results[-1] if game.results else None
-            if last is None:
-                why = f"{who} is the first dealer"
-            elif last.winner is None:
-                why = f"round {last.round} was drawn, so {who} keeps the deal"
-            else:
-                why = f"{who} won round {last.round}"
-            raise _illegal(
-                step, "tensho.round.wrong_dealer", f"{why} and deals round {payload.round}, not seat {payload.dealer}"
-            )
-        if isinstance(payload, MatchStarted):
-            tiers = payload.ruleset.options["tensho.tieBreak"]
-            problem = check_tie_break([str(t) for t in tiers] if isinstance(tiers, tuple) else [])
-            if problem:
-                raise _illegal(step, "match.option.invalid", problem)
-            game.options = TenshoOptions.of(payload.ruleset.options)
-        if isinstance(payload, RoundStarted):
-            game.round = _Round.fresh(payload.round, payload.dealer)
-        game.match = match
+    def _options_of(self, step: Step, started: MatchStarted) -> TenshoOptions:
+        tiers = started.ruleset.options["tensho.tieBreak"]
+        problem = check_tie_break([str(t) for t in tiers] if isinstance(tiers, tuple) else [])
+        if problem:
+            raise _illegal(step, "match.option.invalid", problem)
+        return TenshoOptions.of(started.ruleset.options)
+
+    def _fresh_round(self, number: int, dealer: int) -> _Round:
+        return _Round.fresh(number, dealer)
+
+    def _dealer_because(self, last: RoundResult, who: str) -> str:
+        if last.winner is None:
+            return f"round {last.round} was drawn, so {who} keeps the deal"
+        return f"{who} won round {last.round}"
 
     # -- round events --
 
