@@ -35,6 +35,8 @@ from replay.rules import ruleset, ruleset_ids
 from replay.snapshot import snapshot
 
 SeatOption = Annotated[int | None, typer.Option("--seat", help="The seat (default: the one to move).")]
+UraOption = Annotated[str | None, typer.Option("--ura", help="Ura dora indicators, for a riichi winner.")]
+PaoOption = Annotated[int | None, typer.Option("--pao", help="The seat liable for the yakuman (pao).")]
 RIICHI = {"riichi"}
 
 
@@ -158,8 +160,8 @@ def _ura(text: str | None) -> tuple[str, ...]:
 def tsumo(
     match: MatchArg,
     seat: SeatOption = None,
-    ura: Annotated[str | None, typer.Option("--ura", help="Ura dora indicators, for a riichi winner.")] = None,
-    pao: Annotated[int | None, typer.Option("--pao", help="The seat liable for the yakuman (pao).")] = None,
+    ura: UraOption = None,
+    pao: PaoOption = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
@@ -176,8 +178,8 @@ def tsumo(
 def ron(
     match: MatchArg,
     seat: Annotated[int, typer.Option("--seat", help="The winner.")],
-    ura: Annotated[str | None, typer.Option("--ura", help="Ura dora indicators, for a riichi winner.")] = None,
-    pao: Annotated[int | None, typer.Option("--pao", help="The seat liable for the yakuman (pao).")] = None,
+    ura: UraOption = None,
+    pao: PaoOption = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
