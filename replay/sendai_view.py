@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.hanafuda.view import match_fields, result_fields
+from replay.hanafuda.view import cards_fields, match_fields, result_fields
 from replay.hanafuda.yaku import hit_json
 from replay.sendai import PILE_SIZE, SendaiResult, SendaiRound, SendaiState, TeyakuSpec, teyaku_held
 from replay.snapshot import Snapshot
@@ -57,11 +57,7 @@ def round_json(rnd: SendaiRound, state: SendaiState) -> dict[str, Any]:
         "phase": rnd.phase,
         "to_move": None if rnd.over else rnd.to_move,
         "expects": expects(rnd, names),
-        "hands": [list(h) for h in rnd.hands],
-        "field": list(rnd.field),
-        "pending": rnd.pending,
-        "draw_pile": {"left": PILE_SIZE - rnd.drawn, "top": rnd.pile[0] if rnd.pile else None},
-        "captured": [list(c) for c in rnd.captured],
+        **cards_fields(rnd, PILE_SIZE),
         "teyaku_held": [
             [s.key for s in teyaku_held(hand, four_as_two_pairs=options.four_as_two_pairs)] for hand in rnd.dealt
         ],

@@ -35,6 +35,7 @@ from replay.match import GameState, WorkingFold, WorkingGame
 PHOENIX = "paulownia-phoenix"
 ALONE = (PHOENIX,)  # placed, the Phoenix goes to the scoring area by itself and takes nothing
 TENSHO_IDS = frozenset(c.id for c in TENSHO_DECK)
+PILE_SIZE = 18  # of the 45 cards: two hands of 6, 9 on the field, 6 dead, and 18 to draw
 
 # ---- the yaku table (hanafuda.md §3.4) ------------------------------------------------------
 
@@ -572,7 +573,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         if rnd.phase != "play" or seat != rnd.to_move:
             self._turn(game, rnd, step, seat)
         try:
-            table.put_down(rnd, seat, play.card, "play", 18, ALONE)
+            table.put_down(rnd, seat, play.card, "play", PILE_SIZE, ALONE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
         rnd.opening = False
@@ -582,7 +583,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         if rnd.phase != "draw" or seat != rnd.to_move:
             self._turn(game, rnd, step, seat)
         try:
-            over = table.put_down(rnd, seat, draw.card, "draw", 18, ALONE)
+            over = table.put_down(rnd, seat, draw.card, "draw", PILE_SIZE, ALONE)
         except table.RuleBroken as broken:
             raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
         if over:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.hanafuda.view import match_fields, result_fields
+from replay.hanafuda.view import cards_fields, match_fields, result_fields
 from replay.hanafuda.yaku import hit_json
 from replay.snapshot import Snapshot
-from replay.tensho import RoundResult, RoundState, TenshoState
+from replay.tensho import PILE_SIZE, RoundResult, RoundState, TenshoState
 
 
 def result_json(result: RoundResult, names: Sequence[str]) -> dict[str, Any]:
@@ -53,11 +53,7 @@ def round_json(rnd: RoundState, state: TenshoState) -> dict[str, Any]:
         "phase": rnd.phase,
         "to_move": None if rnd.over else rnd.to_move,
         "expects": expects(rnd, names),
-        "hands": [list(h) for h in rnd.hands],
-        "field": list(rnd.field),
-        "pending": rnd.pending,
-        "draw_pile": {"left": 18 - rnd.drawn, "top": rnd.pile[0] if rnd.pile else None},
-        "captured": [list(c) for c in rnd.captured],
+        **cards_fields(rnd, PILE_SIZE),
         "yaku": [[hit_json(h) for h in rnd.yaku_of(seat, state.options)] for seat in (0, 1)],
         "result": None if rnd.result is None else result_json(rnd.result, names),
     }

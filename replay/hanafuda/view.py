@@ -1,4 +1,4 @@
-"""What the Tensho and Sendai-hana views share: a round result's common fields, the match header."""
+"""What the Tensho and Sendai-hana views share: where the cards are, a round result's common fields, the match header."""
 
 from __future__ import annotations
 
@@ -21,6 +21,17 @@ def result_fields(result: Any, names: Sequence[str], **after_dealer: Any) -> dic
         "explanation": result.explanation,
         "points": list(result.points),
         "next_dealer": result.next_dealer,
+    }
+
+
+def cards_fields(rnd: Any, pile_size: int) -> dict[str, Any]:
+    """Where a hanafuda round's cards are: hands, field, the card being placed, pile, captures."""
+    return {
+        "hands": [list(h) for h in rnd.hands],
+        "field": list(rnd.field),
+        "pending": rnd.pending,
+        "draw_pile": {"left": pile_size - rnd.drawn, "top": rnd.pile[0] if rnd.pile else None},
+        "captured": [list(c) for c in rnd.captured],
     }
 
 
