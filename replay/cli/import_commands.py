@@ -44,6 +44,8 @@ def import_logs(
     if format_ != "tenhou6":
         raise InputError(f"unknown import format {format_!r}; use tenhou6, json or jsonl")
     for path in files:
+        if path.is_dir():
+            raise InputError(f"{path} is a directory; give the tenhou.net/6 JSON files in it (e.g. {path}/*.json)")
         if not path.is_file():
             raise InputError(f"file {path} does not exist; give tenhou.net/6 JSON files")
     if strict:
