@@ -14,7 +14,7 @@ from typing import Any
 
 from events.match import Annotation, Claim, Retract, RoundStarted
 from events.riichi import RiichiRoundStarted
-from replay.fold import IllegalEvent, Step, history
+from replay.engine.fold import IllegalEvent, Step, history
 from replay.games import projection_for
 from store import CorruptStoreError, EventStore
 

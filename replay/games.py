@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from events.match import GameName
-from replay.fold import Projection
-from replay.match import MatchProjection
+from replay.engine.fold import Projection
+from replay.engine.match import MatchProjection
 
 
 def projection_for(game: GameName) -> Projection[Any]:

@@ -28,11 +28,11 @@ from events.sendai import (
     Stop,
     TeyakuExposed,
 )
-from replay.fold import IllegalEvent, Step
+from replay.engine.fold import IllegalEvent, Step
+from replay.engine.match import GameState, WorkingFold, WorkingGame
 from replay.hanafuda import table
 from replay.hanafuda.fishing import matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, points
-from replay.match import GameState, WorkingFold, WorkingGame
 
 SENDAI_IDS = frozenset(c.id for c in DECK)
 PILE_SIZE = 21

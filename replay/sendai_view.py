@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from replay.engine.snapshot import Snapshot
 from replay.hanafuda.view import cards_fields, match_fields, result_fields
 from replay.hanafuda.yaku import hit_json
 from replay.sendai import PILE_SIZE, SendaiResult, SendaiRound, SendaiState, TeyakuSpec, teyaku_held
-from replay.snapshot import Snapshot
 
 POSITIONS = ("dealer", "second", "third")
 

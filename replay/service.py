@@ -13,7 +13,7 @@ from events import registry
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError, TaikyokuError
 from events.match import GAMES, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
-from replay.fold import META_TYPES, Folded, Step, fold
+from replay.engine.fold import META_TYPES, Folded, Step, fold
 from replay.games import projection_for
 from replay.rules import DEFAULT_RULESET, RulesetSpec, default_length, ruleset, ruleset_ids
 from store import CorruptStoreError, EventStore, MatchExistsError, StoredEvent

@@ -17,7 +17,7 @@ from events.match import MatchEnded, RoundStarted
 from events.model import Payload
 from events.sendai import KoiKoi, SendaiDeal, SendaiDraw, Stop, TeyakuExposed
 from events.tensho import DealerTripleCapture, TenshoDeal, TenshoDraw
-from replay.fold import Projection, Step
+from replay.engine.fold import Projection, Step
 from replay.service import build_match_started
 
 RECORDER = "simulator"
@@ -203,7 +203,7 @@ def riichi_payloads(
         RiichiWin,
     )
     from events.tiles import full_set, plain
-    from replay.fold import IllegalEvent
+    from replay.engine.fold import IllegalEvent
     from replay.riichi.flow import next_hand
     from replay.riichi.hand import RiichiProjection, is_tenpai
 

@@ -26,11 +26,11 @@ from events.tensho import (
     TenshoRoundResult,
     YakuSetChosen,
 )
-from replay.fold import IllegalEvent, Step
+from replay.engine.fold import IllegalEvent, Step
+from replay.engine.match import GameState, WorkingFold, WorkingGame
 from replay.hanafuda import table
 from replay.hanafuda.fishing import MONTH, matches
 from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, cards_of, evaluate, total
-from replay.match import GameState, WorkingFold, WorkingGame
 
 PHOENIX = "paulownia-phoenix"
 ALONE = (PHOENIX,)  # placed, the Phoenix goes to the scoring area by itself and takes nothing

@@ -24,7 +24,7 @@ from events.envelope import new_event
 from events.match import Annotation
 from events.model import Payload
 from replay import service
-from replay.fold import IllegalEvent, Step
+from replay.engine.fold import IllegalEvent, Step
 from replay.games import projection_for
 from replay.hanafuda.fishing import MONTH
 from replay.simulate import sendai_payloads, simulated_events, tensho_payloads

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from events.riichi import RiichiCall, RiichiDiscard, RiichiDraw, RiichiWin
-from replay.fold import IllegalEvent
+from replay.engine.fold import IllegalEvent
 from replay.riichi.pricing import Priced, Unpriced
 from tests.riichi_support import RULESETS, Hand, points
 

@@ -18,7 +18,7 @@ from events.riichi import (
     RiichiDraw,
     RiichiWin,
 )
-from replay.fold import IllegalEvent
+from replay.engine.fold import IllegalEvent
 from tests.riichi_support import Hand, tiles
 
 CHIIHOU_HAND = "123m456p34789s55z"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from events.riichi import RiichiDiscard, RiichiDraw, RiichiRoundStarted, RiichiWin
-from replay.fold import IllegalEvent
+from replay.engine.fold import IllegalEvent
 from replay.riichi.pricing import Priced, price
 from tests.riichi_support import Hand
 

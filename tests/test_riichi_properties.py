@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from events.tiles import plain
 from replay import service
-from replay.fold import Step
+from replay.engine.fold import Step
 from replay.riichi.hand import RiichiProjection
 from replay.simulate import riichi_payloads, simulated_events
 from store import EventStore

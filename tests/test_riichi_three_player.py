@@ -5,7 +5,7 @@ from __future__ import annotations
 from events.match import MatchStarted
 from events.model import Payload
 from events.riichi import RiichiCall, RiichiDeal, RiichiDiscard, RiichiDraw, RiichiRoundStarted, RiichiWin
-from replay.fold import Step
+from replay.engine.fold import Step
 from replay.riichi.hand import RiichiProjection, RiichiState
 from replay.riichi.pricing import Priced
 from replay.service import build_match_started
@@ -57,7 +57,7 @@ def test_a_north_before_the_first_draw_ends_chiihou() -> None:
 def test_there_is_no_two_to_eight_of_characters() -> None:
     import pytest
 
-    from replay.fold import IllegalEvent
+    from replay.engine.fold import IllegalEvent
 
     with pytest.raises(IllegalEvent) as caught:
         run(RiichiDraw(seat=0, tile="5m"))

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay import service
-from replay.fold import Step
+from replay.engine.fold import Step
 from replay.hanafuda.yaku import YakuTable, evaluate
 from replay.sendai import BRIGHTS_GROUP, CHAFF, SENDAI_IDS, SendaiProjection, dekiyaku_specs
 from replay.simulate import sendai_payloads, simulated_events

@@ -136,7 +136,7 @@ def test_a_whole_tensho_round_at_the_table(cli: Cli, db: Path) -> None:
 
 def states_until(game: str, events: list[object], phase: str) -> object:
     """The real folded state at the first moment the round is in ``phase``."""
-    from replay.fold import Step
+    from replay.engine.fold import Step
     from replay.games import projection_for
 
     projection = projection_for(game)  # type: ignore[arg-type]
@@ -247,7 +247,7 @@ def test_a_whole_sendai_round_at_the_table(cli: Cli, db: Path) -> None:
 
 def _state(cli: Cli) -> object:
     from replay import service
-    from replay.fold import fold
+    from replay.engine.fold import fold
     from replay.games import projection_for
     from store import EventStore
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay import service
-from replay.fold import Step
+from replay.engine.fold import Step
 from replay.simulate import tensho_events, tensho_payloads
 from replay.tensho import TENSHO_IDS, TenshoProjection, TenshoState
 from store import EventStore

@@ -9,7 +9,7 @@ import pytest
 
 from events.match import MatchEnded, RoundStarted
 from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
-from replay.fold import IllegalEvent, Step
+from replay.engine.fold import IllegalEvent, Step
 from replay.simulate import tensho_payloads
 from replay.tensho import PlayerTally, RoundState, TenshoOptions, TenshoProjection, decide, tally, yaku_specs
 from tests.tensho_support import DEAD, FIELD, HAND0, HAND1, PILE, Table, deal, swap

@@ -22,7 +22,7 @@ from replay.cli import (
     table_commands,
 )
 from replay.cli.app import app
-from replay.fold import IllegalEvent
+from replay.engine.fold import IllegalEvent
 
 __all__ = [
     "app",

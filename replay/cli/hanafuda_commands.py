@@ -34,12 +34,12 @@ from replay import sendai_view, service, tensho_view
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, out, print_json
 from replay.cli.recording import expects, record
 from replay.cli.riichi_commands import deal_payload, draw_payload
+from replay.engine.snapshot import snapshot
 from replay.games import projection_for
 from replay.hanafuda.fishing import forced_capture, matches
 from replay.riichi import view as riichi_view
 from replay.riichi.flow import next_hand
 from replay.sendai import SENDAI_IDS, TEYAKU_BY_KEY
-from replay.snapshot import snapshot
 from replay.tensho import PHOENIX, TENSHO_IDS, TenshoState
 
 SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
@@ -416,7 +416,7 @@ def _what_if(
     replace: str | None, json_out: bool,
 ) -> None:  # fmt: skip
     """The match replayed with one event left out or changed, beside what was recorded."""
-    from replay.fold import IllegalEvent, Step
+    from replay.engine.fold import IllegalEvent, Step
 
     if without is not None and replace is not None:
         raise InputError("give --without or --replace, not both")
@@ -483,7 +483,7 @@ def _drop_moot(game: GameName, steps: list[Any]) -> tuple[list[Any], list[int]]:
     A stop said earlier, or a win that comes sooner, ends the round there; the plays recorded after
     it are not illegal in that world, they never happen. Any other illegal event still fails."""
     from events.riichi import RiichiRoundStarted
-    from replay.fold import META_TYPES, IllegalEvent, history
+    from replay.engine.fold import META_TYPES, IllegalEvent, history
 
     projection = projection_for(game)
     state = projection.initial()

@@ -272,7 +272,7 @@ def _rule_problems(match: Any, source: str) -> list[str]:
     """Replay an exported match through its rules before anything is written."""
     from events.errors import TaikyokuError
     from replay import service
-    from replay.fold import fold
+    from replay.engine.fold import fold
     from replay.formats import native
     from replay.games import projection_for
 

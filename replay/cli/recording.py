@@ -14,7 +14,7 @@ from events.ingest import describe_pydantic
 from events.model import Payload
 from replay import service
 from replay.cli.app import open_store, out, print_json, recorder
-from replay.fold import fold
+from replay.engine.fold import fold
 from replay.games import projection_for
 from store import EventStore
 

@@ -25,7 +25,7 @@ from events.tiles import KIND_OF
 from replay import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store, out
 from replay.cli.recording import expects
-from replay.fold import fold, history
+from replay.engine.fold import fold, history
 from replay.games import projection_for
 
 # Commands that can be typed in full; the session adds the match id after the verb.
@@ -118,8 +118,8 @@ class Session:
     def status(self) -> None:
         """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
         from replay import sendai_view, tensho_view
+        from replay.engine.snapshot import snapshot
         from replay.riichi import view as riichi_view
-        from replay.snapshot import snapshot
 
         game, _, steps = self.state()
         views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}

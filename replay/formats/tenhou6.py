@@ -449,7 +449,7 @@ class Imported:
 
 def convert(game: Game, match_id: str) -> Imported:
     """The game's events, each checked by the riichi fold as it comes; stops at the first problem."""
-    from replay.fold import IllegalEvent, Step
+    from replay.engine.fold import IllegalEvent, Step
     from replay.riichi.hand import RiichiProjection
 
     projection = RiichiProjection()
@@ -525,7 +525,7 @@ def _meld_string(
 
 def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
     """A match's events as one tenhou.net/6 game."""
-    from replay.fold import history
+    from replay.engine.fold import history
     from replay.riichi.flow import final_standings
     from replay.riichi.hand import RiichiProjection
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.snapshot import Snapshot
+from replay.engine.snapshot import Snapshot
 
 
 def result_fields(result: Any, names: Sequence[str], **after_dealer: Any) -> dict[str, Any]:

@@ -49,8 +49,8 @@ from events.tiles import (
     plain,
     to_34,
 )
-from replay.fold import IllegalEvent, Step
-from replay.match import GameState, MatchProjection
+from replay.engine.fold import IllegalEvent, Step
+from replay.engine.match import GameState, MatchProjection
 from replay.riichi.pricing import MeldTiles, Priced, RiichiRules, Unpriced, WinHand, price
 
 WIND_OF = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}

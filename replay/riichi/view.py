@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.tiles import WINDS, compact
+from replay.engine.snapshot import Snapshot
 from replay.riichi.hand import HandResult, RiichiRound, RiichiState, WinRecord, is_complete
 from replay.riichi.pricing import Priced, RiichiRules, Unpriced, WinHand, price
 from replay.rules import ruleset
-from replay.snapshot import Snapshot
 
 WIND_NAMES = {"1z": "East", "2z": "South", "3z": "West", "4z": "North"}
 

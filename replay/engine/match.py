@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from events.match import MatchEnded, MatchStarted, RoundStarted
 from events.model import Payload
-from replay.fold import IllegalEvent, Step
+from replay.engine.fold import IllegalEvent, Step
 from replay.rules import check_match_started
 
 

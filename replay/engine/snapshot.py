@@ -8,7 +8,7 @@ from typing import Any
 
 from events.errors import InputError
 from events.match import RoundStarted
-from replay.fold import Projection, Step, history
+from replay.engine.fold import Projection, Step, history
 
 
 @dataclass(frozen=True, slots=True)
