@@ -30,9 +30,10 @@ from events.sendai import (
 )
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.match import GameState, WorkingFold, WorkingGame
-from replay.hanafuda import table
-from replay.hanafuda.fishing import matches
-from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, points
+from replay.games.hanafuda import table
+from replay.games.hanafuda.fishing import matches
+from replay.games.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, points
+from replay.games.sendai.options import RULESETS
 
 SENDAI_IDS = frozenset(c.id for c in DECK)
 PILE_SIZE = 21
@@ -321,6 +322,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
     """The pure fold of a Sendai-hana match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     game = "sendai"
+    rulesets = RULESETS
 
     def thaw(self, rnd: SendaiRound) -> _Round:
         return _Round(rnd)

@@ -14,8 +14,8 @@ from events.envelope import PendingEvent, new_event
 from events.errors import InputError, TaikyokuError
 from events.match import GAMES, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from replay.engine.fold import META_TYPES, Folded, Step, fold
-from replay.games import projection_for
-from replay.rules import DEFAULT_RULESET, RulesetSpec, default_length, ruleset, ruleset_ids
+from replay.engine.options import RulesetSpec, default_length
+from replay.games import DEFAULT_RULESET, projection_for, ruleset, ruleset_ids
 from store import CorruptStoreError, EventStore, MatchExistsError, StoredEvent
 
 MATCH_ID = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$")

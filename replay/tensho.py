@@ -28,9 +28,10 @@ from events.tensho import (
 )
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.match import GameState, WorkingFold, WorkingGame
-from replay.hanafuda import table
-from replay.hanafuda.fishing import MONTH, matches
-from replay.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, cards_of, evaluate, total
+from replay.games.hanafuda import table
+from replay.games.hanafuda.fishing import MONTH, matches
+from replay.games.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, cards_of, evaluate, total
+from replay.games.tensho.options import RULESETS
 
 PHOENIX = "paulownia-phoenix"
 ALONE = (PHOENIX,)  # placed, the Phoenix goes to the scoring area by itself and takes nothing
@@ -425,6 +426,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
     """The pure fold of a Tensho match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     game = "tensho"
+    rulesets = RULESETS
 
     def thaw(self, rnd: RoundState) -> _Round:
         return _Round(rnd)

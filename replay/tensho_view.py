@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from replay.engine.snapshot import Snapshot
-from replay.hanafuda.view import cards_fields, match_fields, result_fields
-from replay.hanafuda.yaku import hit_json
+from replay.games.hanafuda.view import cards_fields, match_fields, result_fields
+from replay.games.hanafuda.yaku import hit_json
 from replay.tensho import PILE_SIZE, RoundResult, RoundState, TenshoState
 
 

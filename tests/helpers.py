@@ -14,7 +14,7 @@ import pytest
 from events.envelope import PendingEvent, new_event
 from events.match import Annotation, MatchLength, MatchStarted, PlayerSeat, RoundStarted, Ruleset
 from replay.cli import run
-from replay.rules import ruleset
+from replay.games import ruleset
 
 RECORDER = "tester"
 

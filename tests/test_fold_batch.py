@@ -26,7 +26,7 @@ from events.model import Payload
 from replay import service
 from replay.engine.fold import IllegalEvent, Step
 from replay.games import projection_for
-from replay.hanafuda.fishing import MONTH
+from replay.games.hanafuda.fishing import MONTH
 from replay.simulate import sendai_payloads, simulated_events, tensho_payloads
 from store import CorruptStoreError, EventStore
 

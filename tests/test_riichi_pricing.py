@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from replay.games import ruleset
 from replay.riichi.pricing import MeldTiles, Priced, RiichiRules, Unpriced, WinHand, price
-from replay.rules import ruleset
 from tests.riichi_support import RULESETS, tiles
 
 WHITE_PON = (MeldTiles("pon", ("5z", "5z", "5z")),)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from replay import rules
+from replay import games as rules
 from tests.helpers import Cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from events.sendai import (
     TeyakuExposed,
 )
 from replay.engine.fold import IllegalEvent, Step
-from replay.hanafuda.yaku import evaluate
+from replay.games.hanafuda.yaku import evaluate
 from replay.sendai import SendaiProjection, SendaiRound, SendaiState, dekiyaku_specs, teyaku_held
 from replay.service import build_match_started
 

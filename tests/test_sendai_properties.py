@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from replay import service
 from replay.engine.fold import Step
-from replay.hanafuda.yaku import YakuTable, evaluate
+from replay.games.hanafuda.yaku import YakuTable, evaluate
 from replay.sendai import BRIGHTS_GROUP, CHAFF, SENDAI_IDS, SendaiProjection, dekiyaku_specs
 from replay.simulate import sendai_payloads, simulated_events
 from replay.tensho import yaku_specs

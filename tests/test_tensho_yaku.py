@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from events.cards import TENSHO_DECK
-from replay.hanafuda.yaku import evaluate
+from replay.games.hanafuda.yaku import evaluate
 from replay.tensho import (
     BACK_CARD,
     CARD_VALUES,

@@ -36,7 +36,7 @@ from replay.cli.recording import expects, record
 from replay.cli.riichi_commands import deal_payload, draw_payload
 from replay.engine.snapshot import snapshot
 from replay.games import projection_for
-from replay.hanafuda.fishing import forced_capture, matches
+from replay.games.hanafuda.fishing import forced_capture, matches
 from replay.riichi import view as riichi_view
 from replay.riichi.flow import next_hand
 from replay.sendai import SENDAI_IDS, TEYAKU_BY_KEY

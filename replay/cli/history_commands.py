@@ -119,7 +119,7 @@ def audit(
 ) -> None:
     """Audit a match: integrity, legality, claims, history, balance. Exit 1 when anything is found."""
     from replay.audit import audit as run_audit
-    from replay.rules import ruleset, ruleset_ids
+    from replay.games import ruleset, ruleset_ids
 
     chosen = [r.strip() for r in (rulesets or "").split(",") if r.strip()]
     for name in chosen:

@@ -352,7 +352,8 @@ def rules(
     json_out: JsonOption = False,
 ) -> None:
     """List the rulesets and every rule option with its default; reconstructions are marked."""
-    from replay import rules as rule_data
+    from replay import games as rule_data
+    from replay.engine.options import show_value
 
     if markdown:
         out.file.write(rule_data.markdown() + "\n")
@@ -393,7 +394,7 @@ def rules(
         for column in ("option", "default", "choices", "confidence"):
             table.add_column(column, no_wrap=column == "option")
         for o in spec.options:
-            default = "(must be chosen)" if o.default is None else rule_data._show(o.default)
+            default = "(must be chosen)" if o.default is None else show_value(o.default)
             confidence = o.confidence + (", reconstruction" if o.reconstruction else "")
             table.add_row(o.name, default, ", ".join(o.choices) or o.kind, confidence)
         out.print(table)

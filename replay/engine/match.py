@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 from events.match import MatchEnded, MatchStarted, RoundStarted
 from events.model import Payload
 from replay.engine.fold import IllegalEvent, Step
-from replay.rules import check_match_started
+from replay.engine.options import RulesetSpec, check_match_started
 
 
 class MatchState(NamedTuple):  # a tuple: replaced at every round, where a dataclass is slower
@@ -29,7 +29,12 @@ class MatchState(NamedTuple):  # a tuple: replaced at every round, where a datac
 
 
 class MatchProjection:
-    """Match-level legality: one start, rounds numbered in order, nothing after the end."""
+    """Match-level legality: one start, rounds numbered in order, nothing after the end.
+
+    ``rulesets`` are the game's own: a match_started naming any other ruleset is refused."""
+
+    def __init__(self, rulesets: Sequence[RulesetSpec]) -> None:
+        self.rulesets = tuple(rulesets)
 
     def initial(self) -> MatchState:
         return MatchState()
@@ -41,7 +46,7 @@ class MatchProjection:
                 raise IllegalEvent(
                     "match.started.twice", "the match has already started", seq=step.seq, event_type=step.type
                 )
-            problem = check_match_started(payload)
+            problem = check_match_started(payload, self.rulesets)
             if problem is not None:
                 raise IllegalEvent(problem[0], problem[1], seq=step.seq, event_type=step.type)
             return MatchState(started=payload, dealer=payload.first_dealer, last_seq=step.seq)
@@ -221,10 +226,11 @@ class WorkingFold(Generic[Opts, R, X]):
     """
 
     game: ClassVar[str]
+    rulesets: ClassVar[Sequence[RulesetSpec]]
     round_events: ClassVar[Mapping[type[Payload], RoundHandler]]
 
     def __init__(self) -> None:
-        self.match = MatchProjection()
+        self.match = MatchProjection(self.rulesets)
 
     def initial(self) -> GameState[Opts, R, X]:
         return GameState()

@@ -31,7 +31,7 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import plain
-from replay.rules import ruleset
+from replay.games import ruleset
 
 ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "four_riichi", "三家和了": "triple_ron", "四槓散了": "four_kans",
           "四風連打": "four_winds"}  # fmt: skip

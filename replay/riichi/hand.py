@@ -51,6 +51,7 @@ from events.tiles import (
 )
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.match import GameState, MatchProjection
+from replay.games.riichi.options import RULESETS
 from replay.riichi.pricing import MeldTiles, Priced, RiichiRules, Unpriced, WinHand, price
 
 WIND_OF = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
@@ -226,7 +227,7 @@ class RiichiProjection:
     """The pure fold of a riichi match, hand by hand. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     def __init__(self) -> None:
-        self.match = MatchProjection()
+        self.match = MatchProjection(RULESETS)
 
     def initial(self) -> RiichiState:
         return RiichiState()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import Literal, Protocol
 
-from replay.hanafuda.fishing import MONTH, capture_problem, matches
+from replay.games.hanafuda.fishing import MONTH, capture_problem, matches
 
 Source = Literal["play", "draw"]
 

@@ -1,0 +1,192 @@
+"""Rule options as typed data: one option, one ruleset, and the check of a match's recorded options.
+
+A match records its ruleset id and *every* option value in ``match_started``; replay reads
+them from there, never from these defaults, so changing a default here never changes the
+result of a match already recorded. Options marked ``reconstruction`` are points the
+sources leave open (see docs/rules.md); their defaults are the proposals of the rules notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from events.match import GameName, MatchLength, MatchStarted, OptionValue
+
+Confidence = Literal["high", "medium", "low"]
+Kind = Literal["bool", "int", "str", "list", "ints"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One named rule option. ``default`` None means the players must choose it."""
+
+    name: str
+    kind: Kind
+    default: OptionValue | None
+    doc: str
+    choices: tuple[str, ...] = ()
+    confidence: Confidence = "high"
+    reconstruction: bool = False
+    minimum: int | None = None
+
+    def check(self, value: object) -> str | None:
+        """Why ``value`` is not allowed for this option, or None."""
+        if self.kind == "bool":
+            ok = isinstance(value, bool)
+        elif self.kind == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif self.kind == "str":
+            ok = isinstance(value, str)
+        elif self.kind == "ints":
+            ok = isinstance(value, tuple | list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        else:
+            ok = isinstance(value, tuple | list) and all(isinstance(v, str) for v in value)
+        if not ok:
+            return f"option {self.name} takes a {self.kind}, not {value!r}"
+        if self.kind == "str" and self.choices and value not in self.choices:
+            return f"option {self.name} must be one of {', '.join(self.choices)}; got {value!r}"
+        if self.kind == "list" and self.choices and isinstance(value, tuple | list):
+            bad = [v for v in value if v not in self.choices]
+            if bad:
+                return f"option {self.name} may hold only {', '.join(self.choices)}; got {bad[0]!r}"
+        if self.kind == "int" and self.minimum is not None and isinstance(value, int) and value < self.minimum:
+            return f"option {self.name} must be at least {self.minimum}; got {value!r}"
+        return None
+
+    def parse(self, text: str) -> OptionValue:
+        """Read a value typed on the command line (``--option name=text``)."""
+        if self.kind == "bool":
+            lowered = text.strip().lower()
+            if lowered in ("true", "yes", "on", "1"):
+                return True
+            if lowered in ("false", "no", "off", "0"):
+                return False
+            raise ValueError(f"option {self.name} takes true or false; got {text!r}")
+        if self.kind == "int":
+            try:
+                return int(text)
+            except ValueError:
+                raise ValueError(f"option {self.name} takes a whole number; got {text!r}") from None
+        if self.kind == "list":
+            return tuple(part.strip() for part in text.split(",") if part.strip())
+        if self.kind == "ints":
+            try:
+                return tuple(int(part) for part in text.split(",") if part.strip())
+            except ValueError:
+                raise ValueError(f"option {self.name} takes whole numbers separated by commas; got {text!r}") from None
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetSpec:
+    id: str
+    game: GameName
+    doc: str
+    players: tuple[int, ...]
+    length_unit: Literal["rounds", "hanchan", "tonpuusen"]
+    default_length: int
+    options: tuple[RuleOption, ...]
+
+    def option(self, name: str) -> RuleOption | None:
+        by_name = _OPTIONS_BY_NAME.get(self.id)
+        if by_name is None:
+            by_name = _OPTIONS_BY_NAME[self.id] = {option.name: option for option in self.options}
+        return by_name.get(name)
+
+    def defaults(self) -> dict[str, OptionValue | None]:
+        return {o.name: o.default for o in self.options}
+
+
+_OPTIONS_BY_NAME: dict[str, dict[str, RuleOption]] = {}  # by ruleset id: every match_started looks its options up
+
+
+def option(name: str, kind: Kind, default: OptionValue | None, doc: str, **extra: object) -> RuleOption:
+    return RuleOption(name, kind, default, doc, **extra)  # type: ignore[arg-type]
+
+
+def check_match_started(started: MatchStarted, rulesets: Sequence[RulesetSpec]) -> tuple[str, str] | None:
+    """(code, reason) when ``match_started`` names a ruleset not among ``rulesets`` (the game's), or bad
+    options, players or length."""
+    spec = next((r for r in rulesets if r.id == started.ruleset.id), None)
+    if spec is None or spec.game != started.game:
+        return (
+            "match.ruleset.unknown",
+            f"ruleset {started.ruleset.id!r} is not a {started.game} ruleset; "
+            f"use one of: {', '.join(r.id for r in rulesets if r.game == started.game)}",
+        )
+    options = started.ruleset.options
+    for name in options:
+        if spec.option(name) is None:
+            return "match.option.unknown", f"ruleset {spec.id} has no option {name!r}; known: " + ", ".join(
+                o.name for o in spec.options
+            )
+    for option in spec.options:
+        if option.name not in options:
+            return (
+                "match.option.missing",
+                f"option {option.name} is missing; every option is recorded in match_started"
+                + ("" if option.default is None else f" (the default is {option.default!r})"),
+            )
+        problem = option.check(options[option.name])
+        if problem is not None:
+            return "match.option.invalid", problem
+    count = len(started.players)
+    if count not in spec.players:
+        return "match.players.count", f"{spec.id} is played by {' or '.join(map(str, spec.players))}, not {count}"
+    if sorted(p.seat for p in started.players) != list(range(count)):
+        return "match.players.seats", f"seats must be 0 to {count - 1}, each once"
+    if len({p.name for p in started.players}) != count:
+        return "match.players.names", "two players have the same name; give each a different name"
+    if started.first_dealer >= count:
+        return "match.seat.unknown", f"first_dealer {started.first_dealer} is not a seat (0 to {count - 1})"
+    units = ("hanchan", "tonpuusen") if spec.game == "riichi" else (spec.length_unit,)
+    if started.length.unit not in units:
+        return "match.length.unit", f"a {spec.game} match is measured in {spec.length_unit}, not {started.length.unit}"
+    return None
+
+
+def default_length(spec: RulesetSpec) -> MatchLength:
+    return MatchLength(unit=spec.length_unit, count=spec.default_length)
+
+
+def markdown(rulesets: Sequence[RulesetSpec]) -> str:
+    """docs/rules.md: every ruleset and option, reconstructions marked (a test keeps it current)."""
+    lines = [
+        "# Rulesets and rule options",
+        "",
+        "Generated by `taikyoku rules --markdown` from each game's `replay/games/<game>/options.py`; a test fails when it drifts.",
+        "",
+        "Every option is recorded in full in a match's `match_started` event, so a replay reads the",
+        "rules the table agreed on, never today's defaults. An option marked **RECONSTRUCTION** is a",
+        "point the sources leave open (see `../shared/rules/`): its default is the proposal of the rules",
+        "notes, and a table that plays it differently says so with `--option name=value` at `taikyoku new`.",
+        "An option with no default must be chosen when the match is created.",
+        "",
+    ]
+    for spec in rulesets:
+        lines += [
+            f"## `{spec.id}` ({spec.game})",
+            "",
+            f"{spec.doc}. Players: {' or '.join(map(str, spec.players))}. "
+            f"Length: {spec.default_length} {spec.length_unit} unless `--length` says otherwise.",
+            "",
+            "| option | default | choices | confidence | what it decides |",
+            "|---|---|---|---|---|",
+        ]
+        for option in spec.options:
+            default = "*(must be chosen)*" if option.default is None else f"`{show_value(option.default)}`"
+            choices = ", ".join(f"`{c}`" for c in option.choices) or option.kind
+            note = " **RECONSTRUCTION**" if option.reconstruction else ""
+            lines.append(f"| `{option.name}` | {default} | {choices} | {option.confidence}{note} | {option.doc} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def show_value(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
