@@ -78,7 +78,7 @@ def tensho_payloads(
     seed: int, rounds: int, *, players: Sequence[str] = DEFAULT_PLAYERS["tensho"], options: Sequence[str] = ()
 ) -> Iterator[Payload]:
     """The payloads of a whole random Tensho match, in order."""
-    from replay.tensho import legal_moves
+    from replay.games.tensho.fold import legal_moves
 
     def deal(rng: random.Random, driver: _Driver) -> Payload:
         dealer = driver.state.round.dealer

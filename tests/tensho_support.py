@@ -11,7 +11,7 @@ from events.match import RoundStarted
 from events.model import Payload
 from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
 from replay import service
-from replay.tensho import TenshoState
+from replay.games.tensho.state import TenshoState
 from store import EventStore
 from tests.helpers import RECORDER
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from replay import service
 from replay.engine.fold import Step
 from replay.games.hanafuda.yaku import YakuTable, evaluate
+from replay.games.tensho.scoring import yaku_specs
 from replay.sendai import BRIGHTS_GROUP, CHAFF, SENDAI_IDS, SendaiProjection, dekiyaku_specs
 from replay.simulate import sendai_payloads, simulated_events
-from replay.tensho import yaku_specs
 from store import EventStore
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

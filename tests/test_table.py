@@ -350,8 +350,8 @@ def record_until(cli: Cli, match: str, events: list[object], stop: Callable[[obj
 def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: Path) -> None:
     from replay.cli import run
     from replay.cli.table_commands import Session
+    from replay.games.tensho.fold import triple_choices
     from replay.simulate import simulated_events
-    from replay.tensho import triple_choices
 
     # Tensho: the first seed whose deal puts a triple on the field.
     for seed in range(200):

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from replay import service
 from replay.engine.fold import Step
+from replay.games.tensho.fold import TenshoProjection
+from replay.games.tensho.scoring import TENSHO_IDS
+from replay.games.tensho.state import TenshoState
 from replay.simulate import tensho_events, tensho_payloads
-from replay.tensho import TENSHO_IDS, TenshoProjection, TenshoState
 from store import EventStore
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

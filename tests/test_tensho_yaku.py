@@ -6,16 +6,8 @@ import pytest
 
 from events.cards import TENSHO_DECK
 from replay.games.hanafuda.yaku import evaluate
-from replay.tensho import (
-    BACK_CARD,
-    CARD_VALUES,
-    FRONT_CARD,
-    YAKU_TABLE,
-    TenshoOptions,
-    TenshoYaku,
-    tally,
-    yaku_specs,
-)
+from replay.games.tensho.options import TenshoOptions
+from replay.games.tensho.scoring import BACK_CARD, CARD_VALUES, FRONT_CARD, YAKU_TABLE, TenshoYaku, tally, yaku_specs
 
 DEFAULT = ("swallow", "peony")
 NOISE = ("pine-chaff-2", "plum-chaff-2")  # chaff that makes no yaku

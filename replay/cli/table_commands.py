@@ -117,8 +117,9 @@ class Session:
 
     def status(self) -> None:
         """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
-        from replay import sendai_view, tensho_view
+        from replay import sendai_view
         from replay.engine.snapshot import snapshot
+        from replay.games.tensho import view as tensho_view
         from replay.riichi import view as riichi_view
 
         game, _, steps = self.state()
@@ -222,7 +223,7 @@ def question(game: str, state: Any) -> tuple[str, str, frozenset[str]] | None:
     if rnd is None or rnd.over:
         return None
     if game == "tensho" and rnd.phase == "play" and rnd.opening:
-        from replay.tensho import triple_choices
+        from replay.games.tensho.fold import triple_choices
 
         pairs = triple_choices(rnd)
         if pairs:

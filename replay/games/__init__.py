@@ -45,7 +45,7 @@ def markdown() -> str:
 def projection_for(game: GameName) -> Projection[Any]:
     """The fold of ``game``'s matches (each game's projection wraps the match-level one)."""
     if game == "tensho":
-        from replay.tensho import TenshoProjection
+        from replay.games.tensho.fold import TenshoProjection
 
         return TenshoProjection()
     if game == "riichi":

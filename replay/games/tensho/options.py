@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
 from replay.engine.options import RulesetSpec, option
 
 # hanafuda.md §3.8. The yaku set is chosen per round (a `tensho.yaku_set_chosen` event) and the
@@ -108,3 +112,52 @@ RULESETS = (
     ),
 )
 DEFAULT_RULESET = "tensho-fudawiki"
+
+
+TIE_TIERS = ("yakuPoints", "chaffCount", "cardValueSum")
+FULL_TIE = ("draw", "dealerWins")
+
+
+@dataclass(frozen=True, slots=True)
+class TenshoOptions:
+    """The ruleset options of a match, read once from its match_started."""
+
+    back2_card: str
+    ten_horse_king: str
+    compound: str
+    phoenix_dealt: str
+    dealer_triple: bool
+    four_of_suit: str
+    mandatory_capture: bool
+    tie_break: tuple[str, ...]
+    round_score: str
+    instant_win_value: int
+
+    @property
+    def supersede(self) -> bool:
+        return self.compound == "supersede"
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> TenshoOptions:
+        return cls(
+            back2_card=options["tensho.back2Card"],
+            ten_horse_king=options["tensho.tenHorseKing"],
+            compound=options["tensho.compoundYaku"],
+            phoenix_dealt=options["tensho.phoenixDealtToField"],
+            dealer_triple=options["tensho.dealerTripleOption"],
+            four_of_suit=options["tensho.fourOfSuitOnField"],
+            mandatory_capture=options["capture.mandatoryIfMatch"],
+            tie_break=tuple(options["tensho.tieBreak"]),
+            round_score=options["tensho.roundScore"],
+            instant_win_value=options["tensho.instantWinValue"],
+        )
+
+
+def check_tie_break(tiers: Sequence[str]) -> str | None:
+    body, last = list(tiers[:-1]), tiers[-1] if tiers else ""
+    if last not in FULL_TIE or any(t not in TIE_TIERS for t in body) or len(set(body)) != len(body):
+        return (
+            "option tensho.tieBreak lists comparison tiers (yakuPoints, chaffCount, cardValueSum), each once, "
+            "and ends with what a full tie does: draw or dealerWins"
+        )
+    return None

@@ -8,7 +8,8 @@ from typing import Any
 from replay.engine.snapshot import Snapshot
 from replay.games.hanafuda.view import cards_fields, match_fields, result_fields
 from replay.games.hanafuda.yaku import hit_json
-from replay.tensho import PILE_SIZE, RoundResult, RoundState, TenshoState
+from replay.games.tensho.scoring import PILE_SIZE, RoundResult
+from replay.games.tensho.state import RoundState, TenshoState
 
 
 def result_json(result: RoundResult, names: Sequence[str]) -> dict[str, Any]:
