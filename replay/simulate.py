@@ -108,7 +108,7 @@ def sendai_payloads(
     seed: int, rounds: int, *, players: Sequence[str] = DEFAULT_PLAYERS["sendai"], options: Sequence[str] = ()
 ) -> Iterator[Payload]:
     """The payloads of a whole random Sendai-hana match, in order."""
-    from replay.sendai import legal_moves
+    from replay.games.sendai.fold import legal_moves
 
     def deal(rng: random.Random, driver: _Driver) -> Payload:
         cards = _shuffled(rng, DECK)

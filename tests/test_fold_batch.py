@@ -143,7 +143,7 @@ def test_no_working_list_leaks_out_of_a_fold(game: str, seed: int) -> None:
 @settings(max_examples=25, deadline=None)
 @given(games, seeds)
 def test_the_field_index_follows_the_field_after_every_event(game: str, seed: int) -> None:
-    from replay import sendai
+    from replay.games.sendai import state as sendai
     from replay.games.tensho import state as tensho
 
     module: Any = tensho if game == "tensho" else sendai

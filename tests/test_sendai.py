@@ -21,7 +21,9 @@ from events.sendai import (
 )
 from replay.engine.fold import IllegalEvent, Step
 from replay.games.hanafuda.yaku import evaluate
-from replay.sendai import SendaiProjection, SendaiRound, SendaiState, dekiyaku_specs, teyaku_held
+from replay.games.sendai.fold import SendaiProjection
+from replay.games.sendai.scoring import dekiyaku_specs, teyaku_held
+from replay.games.sendai.state import SendaiRound, SendaiState
 from replay.service import build_match_started
 
 NAMES = ("Dealer", "Right", "Left")
@@ -430,7 +432,8 @@ def test_exposure_after_the_first_play_is_refused() -> None:
 
 def drawn_out(state: SendaiState) -> SendaiRound:
     """The round as it stands, ended now by an exhaustive draw and scored."""
-    from replay.sendai import _finish, _Game, _Round
+    from replay.games.sendai.fold import _finish
+    from replay.games.sendai.state import _Game, _Round
 
     assert state.round is not None and state.options is not None
     rnd = _Round(state.round)

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from replay import service
 from replay.engine.fold import Step
 from replay.games.hanafuda.yaku import YakuTable, evaluate
+from replay.games.sendai.fold import SendaiProjection
+from replay.games.sendai.scoring import BRIGHTS_GROUP, CHAFF, SENDAI_IDS, dekiyaku_specs
 from replay.games.tensho.scoring import yaku_specs
-from replay.sendai import BRIGHTS_GROUP, CHAFF, SENDAI_IDS, SendaiProjection, dekiyaku_specs
 from replay.simulate import sendai_payloads, simulated_events
 from store import EventStore
 

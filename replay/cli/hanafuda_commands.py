@@ -30,19 +30,20 @@ from events.sendai import (
     TeyakuExposed,
 )
 from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
-from replay import sendai_view, service
+from replay import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, out, print_json
 from replay.cli.recording import expects, record
 from replay.cli.riichi_commands import deal_payload, draw_payload
 from replay.engine.snapshot import snapshot
 from replay.games import projection_for
 from replay.games.hanafuda.fishing import forced_capture, matches
+from replay.games.sendai import view as sendai_view
+from replay.games.sendai.scoring import SENDAI_IDS, TEYAKU_BY_KEY
 from replay.games.tensho import view as tensho_view
 from replay.games.tensho.scoring import PHOENIX, TENSHO_IDS
 from replay.games.tensho.state import TenshoState
 from replay.riichi import view as riichi_view
 from replay.riichi.flow import next_hand
-from replay.sendai import SENDAI_IDS, TEYAKU_BY_KEY
 
 SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
 

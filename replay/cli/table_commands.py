@@ -117,8 +117,8 @@ class Session:
 
     def status(self) -> None:
         """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
-        from replay import sendai_view
         from replay.engine.snapshot import snapshot
+        from replay.games.sendai import view as sendai_view
         from replay.games.tensho import view as tensho_view
         from replay.riichi import view as riichi_view
 
@@ -230,7 +230,7 @@ def question(game: str, state: Any) -> tuple[str, str, frozenset[str]] | None:
             shown = "; ".join(f"triple {a} {b}" for a, b in pairs)
             return "triple", f"{names[rnd.dealer]} may take two of the triple: {shown}; or pass", frozenset({"triple"})
     if game == "sendai" and rnd.phase == "play" and rnd.opening and state.options is not None:
-        from replay.sendai import teyaku_held
+        from replay.games.sendai.scoring import teyaku_held
 
         for seat, hand in enumerate(rnd.dealt):
             held = [t for t in teyaku_held(hand, four_as_two_pairs=state.options.four_as_two_pairs)

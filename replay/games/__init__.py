@@ -52,6 +52,6 @@ def projection_for(game: GameName) -> Projection[Any]:
         from replay.riichi.hand import RiichiProjection
 
         return RiichiProjection()
-    from replay.sendai import SendaiProjection
+    from replay.games.sendai.fold import SendaiProjection
 
     return SendaiProjection()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
 from replay.engine.options import RulesetSpec, option
 
 # hanafuda.md §4.3. teyakuMode has no default: the source does not know the rule, so the
@@ -120,3 +123,33 @@ RULESETS = (
     ),
 )
 DEFAULT_RULESET = "sendai-fudawiki"
+
+
+class SendaiOptions(NamedTuple):
+    misdeal_four: bool
+    thresholds: tuple[int, ...]
+    sake_cup_is_chaff: bool
+    willow_is_ribbon: bool
+    teyaku_mode: str
+    teyaku_exclusive: bool
+    four_as_two_pairs: bool
+    forfeit_on_stop: bool
+    multipliers: str
+    exhaustive: str
+    payment: str
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> SendaiOptions:
+        return cls(
+            misdeal_four=options["sendai.misdealFourOnField"],
+            thresholds=tuple(options["sendai.chaffThresholdBySeat"]),
+            sake_cup_is_chaff=options["sendai.sakeCupCountsAsChaff"],
+            willow_is_ribbon=options["sendai.willowCardsCountAsRibbons"],
+            teyaku_mode=options["sendai.teyakuMode"],
+            teyaku_exclusive=options["sendai.teyakuGroupExclusive"],
+            four_as_two_pairs=options["sendai.fourOfAKindCountsAsTwoPairs"],
+            forfeit_on_stop=options["sendai.koiKoi.forfeitOnOpponentStop"],
+            multipliers=options["sendai.koiKoi.multipliers"],
+            exhaustive=options["sendai.exhaustiveDraw"],
+            payment=options["sendai.payment"],
+        )

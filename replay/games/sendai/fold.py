@@ -1,5 +1,5 @@
-"""Sendai-hana (hanafuda.md §4): teyaku and dekiyaku as data, the round as a pure fold with
-go and stop, payments by option, and match standings.
+"""Sendai-hana (hanafuda.md §4): the round as a pure fold with go and stop, payments by option, and
+match standings.
 
 A round goes: ``round_started``, ``sendai.deal`` (a ``sendai.misdeal`` and a fresh deal when
 four cards of a month reach the field), teyaku exposures before the first play, then turns of
@@ -9,12 +9,9 @@ play and draw in turn order. A turn that makes a new or better dekiyaku must be 
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable
 
-from events.cards import BY_ID, DECK, month_of
+from events.cards import BY_ID, month_of
 from events.match import MatchStarted
 from events.model import Payload
 from events.sendai import (
@@ -29,291 +26,24 @@ from events.sendai import (
     TeyakuExposed,
 )
 from replay.engine.fold import IllegalEvent, Step
-from replay.engine.match import GameState, WorkingFold, WorkingGame
+from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import matches
-from replay.games.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate, points
-from replay.games.sendai.options import RULESETS
-
-SENDAI_IDS = frozenset(c.id for c in DECK)
-PILE_SIZE = 21
-SEATS = 3
-
-# ---- teyaku: sets in the dealt hand (hanafuda.md §4.1) ---------------------------------------
-
-
-class TeyakuSpec(NamedTuple):
-    """A teyaku as the shape of the hand: groups of cards of one month, by size."""
-
-    key: str
-    name: str
-    jp: str
-    points: int
-    groups: tuple[int, ...]
-    months: frozenset[int] | None = None  # for Four of a Kind: the only months that count
-
-
-TEYAKU: tuple[TeyakuSpec, ...] = (
-    TeyakuSpec("three-pairs", "Three Pairs", "喰付", 150, (2, 2, 2)),
-    TeyakuSpec("triplet-two-pairs", "Triplet and Two Pairs", "跳剣", 150, (3, 2, 2)),
-    TeyakuSpec("four-three", "Four-Three", "四三", 150, (4, 3)),
-    # Wisteria, Iris, Bush Clover, Susuki and Paulownia only.
-    TeyakuSpec("four-of-a-kind", "Four of a Kind", "手四", 50, (4,), frozenset({4, 5, 7, 8, 12})),
+from replay.games.hanafuda.yaku import YakuHit, YakuTable, evaluate, points
+from replay.games.sendai.options import RULESETS, SendaiOptions
+from replay.games.sendai.scoring import (
+    BRIGHTS_GROUP,
+    PILE_SIZE,
+    SEATS,
+    TEYAKU_BY_KEY,
+    SendaiResult,
+    SendaiTally,
+    _dekiyaku,
+    _total,
+    dekiyaku_specs,
+    teyaku_held,
 )
-TEYAKU_BY_KEY = {spec.key: spec for spec in TEYAKU}
-
-
-def teyaku_held(hand: Sequence[str], *, four_as_two_pairs: bool) -> list[TeyakuSpec]:
-    """Every teyaku the hand's months make, best first."""
-    counts = Counter(month_of(c) for c in hand)
-    return sorted(
-        (spec for spec in TEYAKU if _fits(spec, counts, four_as_two_pairs)), key=lambda s: s.points, reverse=True
-    )
-
-
-def _fits(spec: TeyakuSpec, counts: Mapping[int, int], four_as_two_pairs: bool) -> bool:
-    # Each month gives one group of its size; a four may instead give two pairs, by option.
-    layouts: list[list[tuple[int, int]]] = [[]]
-    for month, count in counts.items():
-        choices = [[(count, month)]]
-        if four_as_two_pairs and count == 4:
-            choices.append([(2, month), (2, month)])
-        layouts = [layout + choice for layout in layouts for choice in choices]
-    for layout in layouts:
-        groups = [size for size, month in layout if spec.months is None or month in spec.months]
-        need = Counter(spec.groups)
-        if all(Counter(groups)[size] >= n for size, n in need.items()):
-            return True
-    return False
-
-
-# ---- dekiyaku: sets among the captured cards (hanafuda.md §4.1) ------------------------------
-
-CRANE, CURTAIN, MOON, RAINMAN, PHOENIX = (
-    "pine-crane",
-    "cherry-curtain",
-    "susuki-moon",
-    "willow-rainman",
-    "paulownia-phoenix",
-)
-DRY_BRIGHTS = frozenset({CRANE, CURTAIN, MOON, PHOENIX})
-RIBBONS = frozenset(c.id for c in DECK if c.type == "ribbon")
-WILLOW = frozenset(c.id for c in DECK if c.suit == "willow")
-CHAFF = frozenset(c.id for c in DECK if c.type == "chaff")
-
-
-@cache
-def dekiyaku_specs(threshold: int, sake_cup_is_chaff: bool, willow_is_ribbon: bool) -> YakuTable:
-    """The dekiyaku table for a seat whose Chaff yaku needs ``threshold`` chaff."""
-    return YakuTable((
-        YakuSpec("five-brights", "Five Brights", "五光", 500, DRY_BRIGHTS | {RAINMAN}, group="brights"),
-        YakuSpec("four-brights", "Four Brights", "本四光", 300, DRY_BRIGHTS, group="brights"),
-        YakuSpec("rainy-four-brights", "Rainy Four Brights", "四光", 200, frozenset({RAINMAN}), DRY_BRIGHTS, 3,
-                 group="brights"),
-        YakuSpec("poetry-ribbons", "Poetry Ribbons", "赤短", 150, frozenset({"pine-poetry", "plum-poetry", "cherry-poetry"})),
-        YakuSpec("blue-ribbons", "Blue Ribbons", "青短", 150, frozenset({"peony-blue", "chrysanthemum-blue", "maple-blue"})),
-        YakuSpec("five-ribbons", "Five Ribbons", "五短", 100, frozenset(), RIBBONS | (WILLOW if willow_is_ribbon else frozenset()), 5),
-        YakuSpec("chaff", "Chaff", "カス役", 10, frozenset(), CHAFF | ({"chrysanthemum-cup"} if sake_cup_is_chaff else frozenset()),
-                 threshold, per_extra=10),
-    ))  # fmt: skip
-
-
-class SendaiOptions(NamedTuple):
-    misdeal_four: bool
-    thresholds: tuple[int, ...]
-    sake_cup_is_chaff: bool
-    willow_is_ribbon: bool
-    teyaku_mode: str
-    teyaku_exclusive: bool
-    four_as_two_pairs: bool
-    forfeit_on_stop: bool
-    multipliers: str
-    exhaustive: str
-    payment: str
-
-    @classmethod
-    def of(cls, options: Mapping[str, Any]) -> SendaiOptions:
-        return cls(
-            misdeal_four=options["sendai.misdealFourOnField"],
-            thresholds=tuple(options["sendai.chaffThresholdBySeat"]),
-            sake_cup_is_chaff=options["sendai.sakeCupCountsAsChaff"],
-            willow_is_ribbon=options["sendai.willowCardsCountAsRibbons"],
-            teyaku_mode=options["sendai.teyakuMode"],
-            teyaku_exclusive=options["sendai.teyakuGroupExclusive"],
-            four_as_two_pairs=options["sendai.fourOfAKindCountsAsTwoPairs"],
-            forfeit_on_stop=options["sendai.koiKoi.forfeitOnOpponentStop"],
-            multipliers=options["sendai.koiKoi.multipliers"],
-            exhaustive=options["sendai.exhaustiveDraw"],
-            payment=options["sendai.payment"],
-        )
-
-
-# ---- results --------------------------------------------------------------------------------
-
-
-class SendaiTally(NamedTuple):
-    seat: int
-    position: int  # 0 dealer, 1 second, 2 third
-    teyaku: tuple[TeyakuSpec, ...]
-    dekiyaku: tuple[YakuHit, ...]
-    dekiyaku_points: int
-    went: bool  # called koi-koi this round
-
-
-class SendaiResult(NamedTuple):
-    round: int
-    dealer: int
-    winner: int | None
-    reason: str  # "stop", "teyaku", "exhaustiveDraw" or "dealerPrivilege"
-    explanation: str
-    players: tuple[SendaiTally, ...]
-    points: tuple[int, ...]  # what the round adds to each seat's standing
-    next_dealer: int
-    depth: str = "moves"  # recorded move by move, or as its result only
-
-
-Phase = Literal["deal", "misdeal", "play", "capture", "draw", "decide", "over"]
-
-
-class SendaiRound(NamedTuple):
-    """One round as it stands, immutable. A fold works on a ``_Round`` copy and freezes it."""
-
-    number: int
-    dealer: int
-    phase: Phase = "deal"
-    to_move: int = 0
-    hands: tuple[tuple[str, ...], ...] = ((), (), ())
-    field: tuple[str, ...] = ()
-    pile: tuple[str, ...] | None = None
-    drawn: int = 0
-    captured: tuple[tuple[str, ...], ...] = ((), (), ())
-    pending: str | None = None
-    pending_from: Literal["play", "draw"] = "play"
-    dealt: tuple[tuple[str, ...], ...] = ((), (), ())  # the hands as dealt, for teyaku
-    opening: bool = True  # no card played yet: teyaku may be exposed
-    misdeal_month: int | None = None
-    misdeals: int = 0
-    exposed: tuple[tuple[str, ...], ...] = ((), (), ())  # teyaku keys exposed, by seat
-    went: frozenset[int] = frozenset()
-    best: tuple[int, ...] = (0, 0, 0)  # each seat's dekiyaku total when it last decided
-    result: SendaiResult | None = None
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def order(self) -> tuple[int, ...]:
-        return ORDERS[self.dealer]
-
-    def position(self, seat: int) -> int:
-        return (seat - self.dealer) % SEATS
-
-    def seen(self) -> frozenset[str]:
-        return table.seen(self)
-
-    def unseen(self) -> frozenset[str]:
-        return SENDAI_IDS - self.seen()
-
-    def where(self, card: str) -> str:
-        return table.where(self, card, deck=SENDAI_IDS)
-
-    def dekiyaku(self, seat: int, options: SendaiOptions) -> list[YakuHit]:
-        return _dekiyaku(self.captured[seat], (seat - self.dealer) % SEATS, options)
-
-
-ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(SEATS)) for dealer in range(SEATS))  # turn order by dealer
-AFTER = tuple(ORDERS[(seat + 1) % SEATS] for seat in range(SEATS))  # by seat, the seats after it, itself last
-
-
-def _dekiyaku(captured: Sequence[str], position: int, options: SendaiOptions) -> list[YakuHit]:
-    specs = dekiyaku_specs(options.thresholds[position], options.sake_cup_is_chaff, options.willow_is_ribbon)
-    return evaluate(specs, captured, highest_only_groups=BRIGHTS_GROUP)
-
-
-BRIGHTS_GROUP = frozenset({"brights"})
-
-
-class _Round(table.Cards):
-    """A ``SendaiRound`` while the fold works on it, changed in place (see ``replay.hanafuda.table``)."""
-
-    __slots__ = (
-        "best",
-        "checked",
-        "counts",
-        "dealer",
-        "dealt",
-        "exposed",
-        "misdeal_month",
-        "misdeals",
-        "number",
-        "opening",
-        "result",
-        "tables",
-        "went",
-    )
-
-    number: int
-    dealer: int
-    dealt: tuple[tuple[str, ...], ...]
-    opening: bool
-    misdeal_month: int | None
-    misdeals: int
-    exposed: tuple[tuple[str, ...], ...]
-    went: frozenset[int]
-    best: tuple[int, ...]
-    result: SendaiResult | None
-    # By seat, how many cards its pile held at its last check (-1: not known), and the packed
-    # row count of those cards (``YakuTable.increments``): a turn that gave no dekiyaku row a
-    # card it could hold with needs no evaluation.
-    checked: list[int]
-    counts: list[int]
-    tables: tuple[YakuTable, ...] | None  # the dekiyaku table by seat, once looked up
-
-    def __init__(self, rnd: SendaiRound) -> None:
-        self.reset(rnd)
-
-    def reset(self, rnd: SendaiRound) -> None:
-        """Become a working copy of ``rnd`` (a misdeal starts the round afresh in place)."""
-        self.thaw_cards(rnd)
-        self.number, self.dealer, self.dealt, self.opening = rnd.number, rnd.dealer, rnd.dealt, rnd.opening
-        self.misdeal_month, self.misdeals, self.exposed = rnd.misdeal_month, rnd.misdeals, rnd.exposed
-        self.went, self.best, self.result = rnd.went, rnd.best, rnd.result
-        # An empty pile makes no dekiyaku; of any other the next check counts the rows afresh.
-        self.checked = [-1 if pile else 0 for pile in rnd.captured]
-        self.counts = [0] * SEATS
-        self.tables = None
-
-    def freeze(self) -> SendaiRound:
-        return SendaiRound(
-            number=self.number, dealer=self.dealer, dealt=self.dealt, opening=self.opening,
-            misdeal_month=self.misdeal_month, misdeals=self.misdeals, exposed=self.exposed, went=self.went,
-            best=self.best, result=self.result, **self.frozen_cards(),  # type: ignore[arg-type]
-        )  # fmt: skip
-
-    def position(self, seat: int) -> int:
-        return (seat - self.dealer) % SEATS
-
-    def is_unseen(self, card: str) -> bool:
-        drawable = self.drawable
-        if drawable is None:
-            drawable = self.drawable = set(SENDAI_IDS - table.seen(self))
-        return card in drawable
-
-    def where(self, card: str) -> str:
-        return table.where(self, card, deck=SENDAI_IDS)
-
-    def dekiyaku(self, seat: int, options: SendaiOptions) -> list[YakuHit]:
-        return _dekiyaku(self.captured[seat], (seat - self.dealer) % SEATS, options)
-
-
-def _total(hits: Sequence[YakuHit]) -> int:
-    return sum(h.points or 0 for h in hits)
-
-
-SendaiState = GameState[SendaiOptions, SendaiRound, SendaiResult]
-_Game = WorkingGame[SendaiOptions, _Round, SendaiResult]
-
+from replay.games.sendai.state import AFTER, SendaiRound, SendaiState, _Game, _Round
 
 # ---- the fold -------------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ from typing import Any
 from replay.engine.snapshot import Snapshot
 from replay.games.hanafuda.view import cards_fields, match_fields, result_fields
 from replay.games.hanafuda.yaku import hit_json
-from replay.sendai import PILE_SIZE, SendaiResult, SendaiRound, SendaiState, TeyakuSpec, teyaku_held
+from replay.games.sendai.scoring import PILE_SIZE, SendaiResult, TeyakuSpec, teyaku_held
+from replay.games.sendai.state import SendaiRound, SendaiState
 
 POSITIONS = ("dealer", "second", "third")
 
