@@ -24,7 +24,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 from events.envelope import PendingEvent, new_event_id, now_timestamp  # noqa: E402
 from replay import service  # noqa: E402
 from replay.formats import tenhou6  # noqa: E402
-from replay.riichi.pricing import _estimate  # noqa: E402
+from replay.games.riichi.pricing import _estimate  # noqa: E402
 from store import EventStore  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "tenhou6"

@@ -213,7 +213,7 @@ def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence
 
 def _final_claim(report: Report, game: str, step: Step, claim: Claim, state: Any) -> None:
     if game == "riichi" and state is not None and state.results:
-        from replay.riichi.flow import final_standings
+        from replay.games.riichi.flow import final_standings
 
         computed = tuple(final_standings(state)["scores"])
     else:
@@ -272,7 +272,7 @@ def _balance(
 
 
 def _reprice(report: Report, results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None) -> None:
-    from replay.riichi.view import priced_json, reprice
+    from replay.games.riichi.view import priced_json, reprice
 
     for result in results:
         if round_no is not None and result.number != round_no:

@@ -204,8 +204,9 @@ def riichi_payloads(
     )
     from events.tiles import full_set, plain
     from replay.engine.fold import IllegalEvent
-    from replay.riichi.flow import next_hand
-    from replay.riichi.hand import RiichiProjection, is_tenpai
+    from replay.games.riichi.flow import next_hand
+    from replay.games.riichi.fold import RiichiProjection
+    from replay.games.riichi.shape import is_tenpai
 
     rng = random.Random(seed)
     projection = RiichiProjection()

@@ -10,7 +10,7 @@ import pytest
 
 from events.riichi import RiichiCall, RiichiDiscard, RiichiDraw, RiichiWin
 from replay.engine.fold import IllegalEvent
-from replay.riichi.pricing import Priced, Unpriced
+from replay.games.riichi.pricing import Priced, Unpriced
 from tests.riichi_support import RULESETS, Hand, points
 
 CHIIHOU_HAND = "123m456p34789s55z"  # waits on 2s or 5s; the white dragon pair rules out pinfu

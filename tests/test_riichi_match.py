@@ -8,7 +8,7 @@ import pytest
 
 from events.riichi import RiichiDiscard, RiichiDraw, RiichiRoundStarted, RiichiWin
 from replay.engine.fold import IllegalEvent
-from replay.riichi.pricing import Priced, price
+from replay.games.riichi.pricing import Priced, price
 from tests.riichi_support import Hand
 
 # Seats 1, 2 and 3 all wait on 3m, each with a yaku (white, red, their seat wind North).

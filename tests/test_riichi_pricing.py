@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from replay.games import ruleset
-from replay.riichi.pricing import MeldTiles, Priced, RiichiRules, Unpriced, WinHand, price
+from replay.games.riichi.pricing import MeldTiles, Priced, RiichiRules, Unpriced, WinHand, price
 from tests.riichi_support import RULESETS, tiles
 
 WHITE_PON = (MeldTiles("pon", ("5z", "5z", "5z")),)
@@ -147,8 +147,8 @@ def test_13_open_tanyao_with_a_red_five_honba_and_a_stick(name: str) -> None:
 
 
 def test_13_under_ema_a_red_five_is_a_plain_five() -> None:
-    from replay.riichi.hand import WinRecord
-    from replay.riichi.view import reprice
+    from replay.games.riichi.state import WinRecord
+    from replay.games.riichi.view import reprice
 
     hand = win(
         "234p678s34m88p0m", "0m", tsumo=False, from_seat=0, honba=2, sticks=1, melds=(MeldTiles("pon", tiles("444s")),)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from events.tiles import plain
 from replay import service
 from replay.engine.fold import Step
-from replay.riichi.hand import RiichiProjection
+from replay.games.riichi.fold import RiichiProjection
 from replay.simulate import riichi_payloads, simulated_events
 from store import EventStore
 

@@ -6,8 +6,9 @@ from events.match import MatchStarted
 from events.model import Payload
 from events.riichi import RiichiCall, RiichiDeal, RiichiDiscard, RiichiDraw, RiichiRoundStarted, RiichiWin
 from replay.engine.fold import Step
-from replay.riichi.hand import RiichiProjection, RiichiState
-from replay.riichi.pricing import Priced
+from replay.games.riichi.fold import RiichiProjection
+from replay.games.riichi.pricing import Priced
+from replay.games.riichi.state import RiichiState
 from replay.service import build_match_started
 from tests.riichi_support import tiles
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from replay import service
-from replay.riichi.flow import final_standings
+from replay.games.riichi.flow import final_standings
 from store import EventStore
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "tenhou6"

@@ -37,13 +37,13 @@ from replay.cli.riichi_commands import deal_payload, draw_payload
 from replay.engine.snapshot import snapshot
 from replay.games import projection_for
 from replay.games.hanafuda.fishing import forced_capture, matches
+from replay.games.riichi import view as riichi_view
+from replay.games.riichi.flow import next_hand
 from replay.games.sendai import view as sendai_view
 from replay.games.sendai.scoring import SENDAI_IDS, TEYAKU_BY_KEY
 from replay.games.tensho import view as tensho_view
 from replay.games.tensho.scoring import PHOENIX, TENSHO_IDS
 from replay.games.tensho.state import TenshoState
-from replay.riichi import view as riichi_view
-from replay.riichi.flow import next_hand
 
 SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
 

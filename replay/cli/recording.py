@@ -34,9 +34,9 @@ def current(store: EventStore, match: str, games: Collection[str]) -> tuple[str,
 
 def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
     """What the round waits for, in words."""
+    from replay.games.riichi import view as riichi_view
     from replay.games.sendai import view as sendai_view
     from replay.games.tensho import view as tensho_view
-    from replay.riichi import view as riichi_view
 
     views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
     return str(views[game].expects(rnd, names))

@@ -1,6 +1,6 @@
 """``taikyoku result``: a round recorded at result depth, for every game, without its moves.
 
-Riichi takes one line a hand (see ``replay.riichi.result_line``); Tensho and Sendai-hana take
+Riichi takes one line a hand (see ``replay.games.riichi.result_line``); Tensho and Sendai-hana take
 each seat's captured cards, and Sendai-hana the go and stop calls and the teyaku shown. The
 same folds score them as they score the moves.
 """
@@ -38,7 +38,7 @@ def result(
     conditions (riichi, ippatsu, haitei ...), dora and ura indicators. Tensho, after the yaku set:
     each seat's captured cards, seat 0 first, the seats parted by a /. Sendai-hana: the same for
     three seats, then the calls: go SEAT (each koi-koi), stop SEAT, expose SEAT TEYAKU."""  # fmt: skip
-    from replay.riichi.result_line import parse_result
+    from replay.games.riichi.result_line import parse_result
 
     def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         rnd = state.round

@@ -30,8 +30,8 @@ from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg,
 from replay.cli.recording import record
 from replay.engine.snapshot import snapshot
 from replay.games import projection_for, ruleset, ruleset_ids
-from replay.riichi.hand import RiichiState
-from replay.riichi.view import WIND_NAMES, priced_json, reprice
+from replay.games.riichi.state import RiichiState
+from replay.games.riichi.view import WIND_NAMES, priced_json, reprice
 
 SeatOption = Annotated[int | None, typer.Option("--seat", help="The seat (default: the one to move).")]
 UraOption = Annotated[str | None, typer.Option("--ura", help="Ura dora indicators, for a riichi winner.")]

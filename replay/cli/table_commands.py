@@ -118,9 +118,9 @@ class Session:
     def status(self) -> None:
         """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
         from replay.engine.snapshot import snapshot
+        from replay.games.riichi import view as riichi_view
         from replay.games.sendai import view as sendai_view
         from replay.games.tensho import view as tensho_view
-        from replay.riichi import view as riichi_view
 
         game, _, steps = self.state()
         views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}

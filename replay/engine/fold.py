@@ -41,6 +41,11 @@ class Step(NamedTuple):
     recorded_at: str = ""
 
 
+def illegal(step: Step, code: str, reason: str) -> IllegalEvent:
+    """The refusal of ``step``: ``code`` is a stable literal, ``reason`` says why in the table's words."""
+    return IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
+
+
 class Projection(Protocol[S]):
     def initial(self) -> S: ...
 

@@ -424,7 +424,7 @@ class TenpaiFromHands:
 
 
 def resolve(marker: TenpaiFromHands, state: Any) -> ExhaustiveDraw:
-    from replay.riichi.hand import is_tenpai
+    from replay.games.riichi.shape import is_tenpai
 
     rnd = state.round
     if marker.kind == "全員聴牌":
@@ -450,7 +450,7 @@ class Imported:
 def convert(game: Game, match_id: str) -> Imported:
     """The game's events, each checked by the riichi fold as it comes; stops at the first problem."""
     from replay.engine.fold import IllegalEvent, Step
-    from replay.riichi.hand import RiichiProjection
+    from replay.games.riichi.fold import RiichiProjection
 
     projection = RiichiProjection()
     state = projection.initial()
@@ -459,7 +459,7 @@ def convert(game: Game, match_id: str) -> Imported:
     try:
         for where, item in game_events(game):
             if isinstance(item, _Ending):
-                from replay.riichi.flow import match_over
+                from replay.games.riichi.flow import match_over
 
                 item = MatchEnded(reason="completed" if match_over(state) else "abandoned")
             payload = resolve(item, state) if isinstance(item, TenpaiFromHands) else item
@@ -526,8 +526,8 @@ def _meld_string(
 def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
     """A match's events as one tenhou.net/6 game."""
     from replay.engine.fold import history
-    from replay.riichi.flow import final_standings
-    from replay.riichi.hand import RiichiProjection
+    from replay.games.riichi.flow import final_standings
+    from replay.games.riichi.fold import RiichiProjection
 
     hist = history(steps)
     claims: dict[int, Any] = {c.payload.round: c.payload for c in hist.claims}  # type: ignore[attr-defined]

@@ -49,7 +49,7 @@ def projection_for(game: GameName) -> Projection[Any]:
 
         return TenshoProjection()
     if game == "riichi":
-        from replay.riichi.hand import RiichiProjection
+        from replay.games.riichi.fold import RiichiProjection
 
         return RiichiProjection()
     from replay.games.sendai.fold import SendaiProjection

@@ -25,7 +25,7 @@ from events.sendai import (
     Stop,
     TeyakuExposed,
 )
-from replay.engine.fold import IllegalEvent, Step
+from replay.engine.fold import Step, illegal
 from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import matches
@@ -72,31 +72,31 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         """What a move in turn needs: a good deal, no go-or-stop owed, the seat to move, no capture owed."""
         self._dealt(rnd, step)
         if rnd.phase == "decide":
-            raise _illegal(
+            raise illegal(
                 step,
                 "sendai.decide.missing",
                 f"{_who(game, rnd.to_move)} made a dekiyaku and must say go or stop first",
             )
         if seat != rnd.to_move:
-            raise _illegal(
+            raise illegal(
                 step,
                 "sendai.turn.wrong_seat",
                 f"it is {_who(game, rnd.to_move)}'s turn to {_expects(rnd)}, not seat {seat}",
             )
         if rnd.phase == "capture" and not capturing:
-            raise _illegal(step, "sendai.capture.missing", table.capture_reminder(rnd, "sendai.capture"))
+            raise illegal(step, "sendai.capture.missing", table.capture_reminder(rnd, "sendai.capture"))
 
     def _dealt(self, rnd: _Round, step: Step) -> None:
         """What every event after the deal needs: a deal, and no misdeal left to record."""
         if rnd.phase == "misdeal":
             suit = BY_ID[next(c for c in rnd.field if month_of(c) == rnd.misdeal_month)].suit
-            raise _illegal(
+            raise illegal(
                 step,
                 "sendai.misdeal.missing",
                 f"four {suit} cards are on the field: record sendai.misdeal, then deal again",
             )
         if rnd.phase == "deal":
-            raise _illegal(step, "sendai.deal.missing", f"the round needs sendai.deal before {step.type}")
+            raise illegal(step, "sendai.deal.missing", f"the round needs sendai.deal before {step.type}")
 
     def _play(self, game: _Game, rnd: _Round, step: Step, play: SendaiPlay, options: SendaiOptions) -> None:
         seat = play.seat  # read once: a model's fields are slower to read than a local
@@ -105,7 +105,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         try:
             table.put_down(rnd, seat, play.card, "play", PILE_SIZE)
         except table.RuleBroken as broken:
-            raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
+            raise illegal(step, f"sendai.{broken.code}", broken.reason) from None
         rnd.opening = False
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: SendaiDraw, options: SendaiOptions) -> None:
@@ -115,7 +115,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         try:
             over = table.put_down(rnd, seat, draw.card, "draw", PILE_SIZE)
         except table.RuleBroken as broken:
-            raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
+            raise illegal(step, f"sendai.{broken.code}", broken.reason) from None
         if over:
             _end_turn(game, rnd, options)
 
@@ -126,7 +126,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         try:
             table.capture(rnd, seat, capture.card, capture.taken)
         except table.RuleBroken as broken:
-            raise _illegal(step, f"sendai.{broken.code}", broken.reason) from None
+            raise illegal(step, f"sendai.{broken.code}", broken.reason) from None
         if rnd.pending_from == "play":
             rnd.phase = "draw"
         else:
@@ -134,23 +134,23 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
 
     def _foreign(self, game: _Game, rnd: _Round, step: Step, payload: Payload, options: SendaiOptions) -> None:
         self._turn(game, rnd, step, getattr(payload, "seat", None))
-        raise _illegal(step, "match.event.wrong_game", f"a sendai match has no {step.type} events")
+        raise illegal(step, "match.event.wrong_game", f"a sendai match has no {step.type} events")
 
     def _result(self, game: _Game, rnd: _Round, step: Step, event: SendaiRoundResult, options: SendaiOptions) -> None:
         """A round at result depth: the captures and the calls, scored by the same payments."""
         if rnd.phase != "deal" or rnd.misdeals:
-            raise _illegal(step, "sendai.result.phase",
+            raise illegal(step, "sendai.result.phase",
                            "this round is being recorded move by move; a round's result is recorded before any deal")  # fmt: skip
         cards = [c for seat in event.captured for c in seat]
         twice = sorted(c for c in set(cards) if cards.count(c) > 1)
         if twice:
-            raise _illegal(step, "sendai.result.twice", f"{', '.join(twice)} is captured twice")
+            raise illegal(step, "sendai.result.twice", f"{', '.join(twice)} is captured twice")
         if any(s >= SEATS for s in (*event.went, *([event.stopped] if event.stopped is not None else []))):
-            raise _illegal(step, "match.seat.unknown", f"seats are 0 to {SEATS - 1}")
+            raise illegal(step, "match.seat.unknown", f"seats are 0 to {SEATS - 1}")
         without = [s for s in {*event.went, *([event.stopped] if event.stopped is not None else [])}
                    if not _dekiyaku(event.captured[s], rnd.position(s), options)]  # fmt: skip
         if without:
-            raise _illegal(step, "sendai.result.no_dekiyaku",
+            raise illegal(step, "sendai.result.no_dekiyaku",
                            f"{_who(game, without[0])} said go or stop but holds no dekiyaku in these captures")  # fmt: skip
         exposers = [s for s in range(SEATS) if event.exposed[s]]
         if (
@@ -158,7 +158,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
             and exposers
             and (len(exposers) > 1 or event.stopped is not None or event.went)
         ):
-            raise _illegal(step, "sendai.result.teyaku",
+            raise illegal(step, "sendai.result.teyaku",
                            "under winRound the first teyaku shown ends the round: give that one alone")  # fmt: skip
         rnd.captured = [list(c) for c in event.captured]
         rnd.exposed = tuple(tuple(k) for k in event.exposed)
@@ -176,11 +176,11 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
     def _deal(self, game: _Game, rnd: _Round, step: Step, deal: SendaiDeal, options: SendaiOptions) -> None:
         if rnd.phase != "deal":
             what = "record sendai.misdeal first" if rnd.phase == "misdeal" else "the cards are already dealt"
-            raise _illegal(step, "sendai.deal.out_of_turn", f"cannot deal now: {what}")
+            raise illegal(step, "sendai.deal.out_of_turn", f"cannot deal now: {what}")
         dealt = [*deal.hands[0], *deal.hands[1], *deal.hands[2], *deal.field, *(deal.draw_pile or ())]
         if len(set(dealt)) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
-            raise _illegal(step, "sendai.deal.duplicate", f"{twice} is dealt twice")
+            raise illegal(step, "sendai.deal.duplicate", f"{twice} is dealt twice")
         rnd.dealt = tuple(tuple(h) for h in deal.hands)
         rnd.hands = [list(h) for h in deal.hands]
         rnd.set_field(deal.field)
@@ -194,11 +194,11 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
 
     def _misdeal(self, game: _Game, rnd: _Round, step: Step, misdeal: SendaiMisdeal, options: SendaiOptions) -> None:
         if rnd.phase != "misdeal":
-            raise _illegal(
+            raise illegal(
                 step, "sendai.misdeal.none", "a misdeal is four cards of one month on the field; there are none"
             )
         if misdeal.month != rnd.misdeal_month:
-            raise _illegal(
+            raise illegal(
                 step,
                 "sendai.misdeal.wrong_month",
                 f"the field holds four of month {rnd.misdeal_month}, not {misdeal.month}",
@@ -208,19 +208,19 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
     def _expose(self, game: _Game, rnd: _Round, step: Step, event: TeyakuExposed, options: SendaiOptions) -> None:
         self._dealt(rnd, step)
         if not rnd.opening or rnd.phase != "play":
-            raise _illegal(step, "sendai.teyaku.late", "teyaku are exposed after the deal, before the first play")
+            raise illegal(step, "sendai.teyaku.late", "teyaku are exposed after the deal, before the first play")
         spec = TEYAKU_BY_KEY[event.teyaku]
         held = teyaku_held(rnd.dealt[event.seat], four_as_two_pairs=options.four_as_two_pairs)
         if spec not in held:
-            raise _illegal(step, "sendai.teyaku.not_held", f"{_who(game, event.seat)}'s hand does not make {spec.name}")
+            raise illegal(step, "sendai.teyaku.not_held", f"{_who(game, event.seat)}'s hand does not make {spec.name}")
         mine = rnd.exposed[event.seat]
         if event.teyaku in mine:
-            raise _illegal(step, "sendai.teyaku.twice", f"{spec.name} is already exposed")
+            raise illegal(step, "sendai.teyaku.twice", f"{spec.name} is already exposed")
         if options.teyaku_exclusive:
             if mine:
-                raise _illegal(step, "sendai.teyaku.exclusive", "only one teyaku of a hand counts, and one is exposed")
+                raise illegal(step, "sendai.teyaku.exclusive", "only one teyaku of a hand counts, and one is exposed")
             if held[0].points > spec.points:
-                raise _illegal(
+                raise illegal(
                     step,
                     "sendai.teyaku.not_best",
                     f"the hand makes {held[0].name} ({held[0].points}); only the best teyaku counts, so expose that",
@@ -234,15 +234,13 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
     def _decide(self, game: _Game, rnd: _Round, step: Step, event: KoiKoi | Stop, options: SendaiOptions) -> None:
         self._dealt(rnd, step)
         if rnd.phase != "decide":
-            raise _illegal(
+            raise illegal(
                 step,
                 "sendai.decide.not_offered",
                 "go or stop is offered only after a turn that makes a new or better dekiyaku",
             )
         if event.seat != rnd.to_move:
-            raise _illegal(
-                step, "sendai.decide.wrong_seat", f"{_who(game, rnd.to_move)} decides, not seat {event.seat}"
-            )
+            raise illegal(step, "sendai.decide.wrong_seat", f"{_who(game, rnd.to_move)} decides, not seat {event.seat}")
         if isinstance(event, Stop):
             return _finish(game, rnd, options, reason="stop", winner=event.seat)
         total = _points(rnd, event.seat, options)
@@ -263,10 +261,6 @@ _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     SendaiDraw: SendaiProjection._draw,
 }
 SendaiProjection.round_events = _ROUND_EVENTS
-
-
-def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
-    return IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
 
 
 def _who(game: _Game | SendaiState, seat: int) -> str:

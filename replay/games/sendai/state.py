@@ -66,7 +66,7 @@ AFTER = tuple(ORDERS[(seat + 1) % SEATS] for seat in range(SEATS))  # by seat, t
 
 
 class _Round(table.Cards):
-    """A ``SendaiRound`` while the fold works on it, changed in place (see ``replay.hanafuda.table``)."""
+    """A ``SendaiRound`` while the fold works on it, changed in place (see ``replay.games.hanafuda.table``)."""
 
     __slots__ = (
         "best",

@@ -22,7 +22,7 @@ from events.tensho import (
     TenshoRoundResult,
     YakuSetChosen,
 )
-from replay.engine.fold import IllegalEvent, Step
+from replay.engine.fold import Step, illegal
 from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import MONTH, matches
@@ -46,7 +46,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         tiers = started.ruleset.options["tensho.tieBreak"]
         problem = check_tie_break([str(t) for t in tiers] if isinstance(tiers, tuple) else [])
         if problem:
-            raise _illegal(step, "match.option.invalid", problem)
+            raise illegal(step, "match.option.invalid", problem)
         return TenshoOptions.of(started.ruleset.options)
 
     def _fresh_round(self, number: int, dealer: int) -> _Round:
@@ -61,7 +61,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
 
     def _yaku_set(self, game: _Game, rnd: _Round, step: Step, chosen: YakuSetChosen, options: TenshoOptions) -> None:
         if rnd.phase != "set":
-            raise _illegal(step, "tensho.yaku_set.late", "the yaku set is chosen before the deal, once a round")
+            raise illegal(step, "tensho.yaku_set.late", "the yaku set is chosen before the deal, once a round")
         rnd.phase, rnd.yaku_set = "deal", chosen.yaku_set
         rnd.specs = specs = yaku_specs(chosen.yaku_set, options.back2_card, options.ten_horse_king)
         rnd.instant, rnd.instant_cards = specs.instant, specs.instant_cards
@@ -71,38 +71,38 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         phase = rnd.phase
         if phase == "set" or phase == "deal":
             need = "tensho.yaku_set_chosen" if phase == "set" else "tensho.deal"
-            raise _illegal(step, f"tensho.{phase}.missing", f"the round needs {need} before {step.type}")
+            raise illegal(step, f"tensho.{phase}.missing", f"the round needs {need} before {step.type}")
         if seat != rnd.to_move:
-            raise _illegal(
+            raise illegal(
                 step,
                 "tensho.turn.wrong_seat",
                 f"it is {game.names[rnd.to_move]}'s (seat {rnd.to_move}) turn to {_expects(rnd)}, not seat {seat}",
             )
         if phase == "capture" and not capturing:
-            raise _illegal(step, "tensho.capture.missing", _capture_reminder(rnd))
+            raise illegal(step, "tensho.capture.missing", _capture_reminder(rnd))
 
     def _foreign(self, game: _Game, rnd: _Round, step: Step, payload: Payload, options: TenshoOptions) -> None:
         self._turn(game, rnd, step, getattr(payload, "seat", None))
-        raise _illegal(step, "match.event.wrong_game", f"a tensho match has no {step.type} events")
+        raise illegal(step, "match.event.wrong_game", f"a tensho match has no {step.type} events")
 
     def _result(self, game: _Game, rnd: _Round, step: Step, event: TenshoRoundResult, options: TenshoOptions) -> None:
         """A round at result depth: scored from the captured cards by the same yaku and tie-break."""
         if rnd.phase != "deal":
             what = "choose the yaku set first" if rnd.phase == "set" else "this round is being recorded move by move"
-            raise _illegal(step, "tensho.result.phase", f"{what}; a round's result is recorded before any deal")
+            raise illegal(step, "tensho.result.phase", f"{what}; a round's result is recorded before any deal")
         cards = [c for seat in event.captured for c in seat]
         outside = sorted(set(cards) - TENSHO_IDS)
         if outside:
-            raise _illegal(step, "tensho.result.not_in_deck", f"{', '.join(outside)} is not in the 45-card Tensho deck")
+            raise illegal(step, "tensho.result.not_in_deck", f"{', '.join(outside)} is not in the 45-card Tensho deck")
         twice = sorted(c for c in set(cards) if cards.count(c) > 1)
         if twice:
-            raise _illegal(step, "tensho.result.twice", f"{', '.join(twice)} is captured twice")
+            raise illegal(step, "tensho.result.twice", f"{', '.join(twice)} is captured twice")
         if len(cards) > 39:
-            raise _illegal(step, "tensho.result.too_many", f"{len(cards)} cards captured; at most 39 are in play")
+            raise illegal(step, "tensho.result.too_many", f"{len(cards)} cards captured; at most 39 are in play")
         tallies = _tallies(event.captured, rnd.specs, options)
         instant = [t.seat for t in tallies if any(h.instant_win for h in t.yaku)]
         if len(instant) > 1:
-            raise _illegal(step, "tensho.result.two_instant_wins",
+            raise illegal(step, "tensho.result.two_instant_wins",
                            "both seats hold an instant-win yaku; only the first to complete one won, "
                            "so record this round move by move")  # fmt: skip
         result = decide(rnd.number, rnd.dealer, rnd.yaku_set, tallies, options, game.names,
@@ -113,15 +113,15 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
     def _deal(self, game: _Game, rnd: _Round, step: Step, deal: TenshoDeal, options: TenshoOptions) -> None:
         if rnd.phase != "deal":
             what = "choose the yaku set first" if rnd.phase == "set" else "the cards are already dealt"
-            raise _illegal(step, "tensho.deal.out_of_turn", f"cannot deal now: {what}")
+            raise illegal(step, "tensho.deal.out_of_turn", f"cannot deal now: {what}")
         dealt = [*deal.hands[0], *deal.hands[1], *deal.field, *(deal.draw_pile or ()), *(deal.dead or ())]
         cards = set(dealt)
         if not cards <= TENSHO_IDS:
             outside = next(c for c in dealt if c not in TENSHO_IDS)
-            raise _illegal(step, "tensho.deal.not_in_deck", f"{outside} is not in the 45-card Tensho deck")
+            raise illegal(step, "tensho.deal.not_in_deck", f"{outside} is not in the 45-card Tensho deck")
         if len(cards) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
-            raise _illegal(step, "tensho.deal.duplicate", f"{twice} is dealt twice")
+            raise illegal(step, "tensho.deal.duplicate", f"{twice} is dealt twice")
         four: list[str] | None = None
         if len(set(map(MONTH.__getitem__, deal.field))) <= 6:  # nine cards, four of one month: six months at most
             by_month: dict[int, list[str]] = {}
@@ -153,25 +153,25 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         if rnd.phase in ("set", "deal"):
             self._turn(game, rnd, step, event.seat)  # says what the round needs first
         if not options.dealer_triple:
-            raise _illegal(step, "tensho.triple.option_off", "this match plays without the dealer's triple capture")
+            raise illegal(step, "tensho.triple.option_off", "this match plays without the dealer's triple capture")
         if event.seat != rnd.dealer:
-            raise _illegal(step, "tensho.triple.not_dealer", f"only the dealer (seat {rnd.dealer}) may take a triple")
+            raise illegal(step, "tensho.triple.not_dealer", f"only the dealer (seat {rnd.dealer}) may take a triple")
         if not rnd.opening or rnd.phase != "play":
-            raise _illegal(step, "tensho.triple.late", "the dealer's triple capture comes before the first play")
+            raise illegal(step, "tensho.triple.late", "the dealer's triple capture comes before the first play")
         first, second = event.cards
         if first == second:
-            raise _illegal(step, "tensho.triple.same_card", "name two different cards of the triple")
+            raise illegal(step, "tensho.triple.same_card", "name two different cards of the triple")
         for card_id in event.cards:
             if card_id not in rnd.field:
-                raise _illegal(
+                raise illegal(
                     step, "tensho.triple.not_on_field", f"{card_id} is not on the field ({rnd.where(card_id)})"
                 )
         month = BY_ID[first].month
         if BY_ID[second].month != month:
-            raise _illegal(step, "tensho.triple.wrong_suit", f"{first} and {second} are of different suits")
+            raise illegal(step, "tensho.triple.wrong_suit", f"{first} and {second} are of different suits")
         same = [c for c in rnd.field if BY_ID[c].month == month]
         if len(same) != 3 or month in rnd.triple_months:
-            raise _illegal(
+            raise illegal(
                 step, "tensho.triple.no_triple", f"the field holds {len(same)} {BY_ID[first].suit} cards, not a triple"
             )
         rnd.take(first)
@@ -188,7 +188,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         try:
             table.put_down(rnd, seat, play.card, "play", PILE_SIZE, ALONE)
         except table.RuleBroken as broken:
-            raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
+            raise illegal(step, f"tensho.{broken.code}", broken.reason) from None
         rnd.opening = False
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: TenshoDraw, options: TenshoOptions) -> None:
@@ -198,7 +198,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         try:
             over = table.put_down(rnd, seat, draw.card, "draw", PILE_SIZE, ALONE)
         except table.RuleBroken as broken:
-            raise _illegal(step, f"tensho.{broken.code}", broken.reason) from None
+            raise illegal(step, f"tensho.{broken.code}", broken.reason) from None
         if over:
             _end_turn(game, rnd, options)
 
@@ -207,11 +207,11 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         if rnd.phase != "capture" or seat != rnd.to_move:
             self._turn(game, rnd, step, seat, capturing=True)
         if PHOENIX in taken:
-            raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
+            raise illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
         if rnd.phase == "play" and card == PHOENIX and PHOENIX in rnd.field:
             # The Mikawa rule: the dealer may take a field Phoenix instead of playing a card.
             if options.phoenix_dealt != "dealerMayTakeInsteadOfPlay" or seat != rnd.dealer or taken:
-                raise _illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
+                raise illegal(step, "tensho.phoenix.field_capture", "the Phoenix on the field can never be captured")
             rnd.captured[seat].append(PHOENIX)
             rnd.take(PHOENIX)
             rnd.phase, rnd.opening = "draw", False
@@ -229,7 +229,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
                     else f"tensho.{broken.code}"
                 )
                 reason = broken.reason + (f"; {_expects(rnd)}" if broken.code == "capture.nothing_pending" else "")
-                raise _illegal(step, code, reason) from None
+                raise illegal(step, code, reason) from None
             instant = rnd.instant_cards
             if (card in instant or not instant.isdisjoint(taken)) and _instant_win(
                 game, rnd, seat, options, (card, *taken)
@@ -252,10 +252,6 @@ _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     TenshoDraw: TenshoProjection._draw,
 }
 TenshoProjection.round_events = _ROUND_EVENTS
-
-
-def _illegal(step: Step, code: str, reason: str) -> IllegalEvent:
-    return IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
 
 
 def _expects(rnd: RoundState | _Round) -> str:

@@ -63,7 +63,7 @@ def _where(rnd: table.FishingRound, card: str, dead: frozenset[str] | None) -> s
 
 
 class _Round(table.Cards):
-    """A ``RoundState`` while the fold works on it, changed in place (see ``replay.hanafuda.table``)."""
+    """A ``RoundState`` while the fold works on it, changed in place (see ``replay.games.hanafuda.table``)."""
 
     __slots__ = (
         "dead",

@@ -8,8 +8,9 @@ from typing import Any
 from events.tiles import WINDS, compact
 from replay.engine.snapshot import Snapshot
 from replay.games import ruleset
-from replay.riichi.hand import HandResult, RiichiRound, RiichiState, WinRecord, is_complete
-from replay.riichi.pricing import Priced, RiichiRules, Unpriced, WinHand, price
+from replay.games.riichi.pricing import Priced, RiichiRules, Unpriced, WinHand, price
+from replay.games.riichi.shape import is_complete
+from replay.games.riichi.state import HandResult, RiichiRound, RiichiState, WinRecord
 
 WIND_NAMES = {"1z": "East", "2z": "South", "3z": "West", "4z": "North"}
 

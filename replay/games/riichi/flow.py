@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from events.errors import InputError
 from events.riichi import RiichiRoundStarted
-from replay.riichi.hand import RiichiState
+from replay.games.riichi.state import RiichiState
 
 WIND_LETTERS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N"}
 

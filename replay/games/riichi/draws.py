@@ -1,0 +1,120 @@
+"""A hand that ends without a win: exhaustive draw (tenpai payments, nagashi mangan) and abortive draws."""
+
+from __future__ import annotations
+
+from events.riichi import (
+    AbortiveDraw,
+    ExhaustiveDraw,
+    RiichiDrawResult,
+)
+from events.tiles import (
+    WINDS,
+    compact,
+    is_terminal_or_honor,
+    plain,
+)
+from replay.engine.fold import Step, illegal
+from replay.games.riichi.scoring import exhaustive_over, hand_over, nagashi_over
+from replay.games.riichi.shape import is_tenpai
+from replay.games.riichi.state import RiichiRound, RiichiState
+
+
+def on_draw_result(state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDrawResult) -> RiichiRound:
+    """An exhaustive draw at result depth: tenpai payments and riichi sticks, as the table says."""
+    if rnd.phase != "deal":
+        raise illegal(step, "riichi.result.after_moves",
+                       "this hand is being recorded move by move; finish it with its win or draw")  # fmt: skip
+    n = rnd.players
+    if any(s >= n for s in (*event.tenpai, *event.riichi)):
+        raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+    deposits = tuple(1000 if s in event.riichi else 0 for s in range(n))
+    drawn = rnd._replace(deposits=deposits, riichi=tuple(s in event.riichi for s in range(n)))
+    if event.abort is not None:
+        options = state.match.started.ruleset.options if state.match.started else {}
+        if not options.get("riichi.abortiveDraws", True):
+            raise illegal(step, "riichi.abort.not_allowed", "this ruleset has no abortive draws")
+        if event.tenpai:
+            raise illegal(step, "riichi.result.abort", "an abortive draw pays no tenpai; leave tenpai out")
+        if event.abort == "four_riichi" and len(set(event.riichi)) != 4:
+            raise illegal(step, "riichi.abort.four_riichi", "four riichi: name the four seats in riichi")
+        done = hand_over(drawn, "abortive", tuple(-d for d in deposits), rnd.sticks + sum(deposits) // 1000,
+                     rnd.dealer, f"abortive draw: {event.abort.replace('_', ' ')}", abort=event.abort)  # fmt: skip
+        assert done.result is not None
+        return done._replace(result=done.result._replace(depth="result"))
+    if not set(event.riichi) <= set(event.tenpai):
+        raise illegal(step, "riichi.result.riichi", "a seat in riichi is tenpai; list it among the tenpai seats")
+    if event.nagashi:
+        options = state.match.started.ruleset.options if state.match.started else {}
+        if not options.get("riichi.nagashiMangan", False):
+            raise illegal(step, "riichi.nagashi.not_allowed", "this ruleset has no nagashi mangan")
+        if any(s >= n for s in event.nagashi):
+            raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+        done = nagashi_over(drawn, sorted(set(event.nagashi)), sorted(set(event.tenpai)), [-d for d in deposits])
+    else:
+        done = exhaustive_over(drawn, sorted(set(event.tenpai)))
+    assert done.result is not None
+    return done._replace(result=done.result._replace(depth="result"))
+
+
+def on_exhaustive(state: RiichiState, rnd: RiichiRound, step: Step, event: ExhaustiveDraw) -> RiichiRound:
+    if rnd.live_left > 0 or rnd.phase != "after_discard":
+        raise illegal(
+            step, "riichi.draw.not_exhausted", f"{rnd.live_left} tiles are left in the wall; the hand goes on"
+        )
+    for seat in event.tenpai:
+        if not is_tenpai(rnd.hands[seat]):
+            raise illegal(step, "riichi.draw.not_tenpai", f"seat {seat}'s {compact(rnd.hands[seat])} is not tenpai")
+    if event.nagashi:
+        return on_nagashi(state, rnd, step, event, [-d for d in rnd.deposits])
+    return exhaustive_over(rnd, sorted(set(event.tenpai)))
+
+
+def on_nagashi(
+    state: RiichiState, rnd: RiichiRound, step: Step, event: ExhaustiveDraw, points: list[int]
+) -> RiichiRound:
+    """Nagashi mangan: a mangan tsumo's payments in place of the tenpai payments; the sticks stay."""
+    assert state.match.started is not None
+    if not state.match.started.ruleset.options.get("riichi.nagashiMangan", False):
+        raise illegal(step, "riichi.nagashi.not_allowed", "this ruleset has no nagashi mangan")
+    for seat in event.nagashi:
+        river = rnd.rivers[seat]
+        if not river or any(not is_terminal_or_honor(r.tile) or r.taken for r in river):
+            raise illegal(
+                step, "riichi.nagashi.river", f"seat {seat}'s river is not all terminals and honors, uncalled"
+            )
+    return nagashi_over(rnd, event.nagashi, event.tenpai, points)
+
+
+def on_abort(state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDraw) -> RiichiRound:
+    assert state.match.started is not None
+    if not state.match.started.ruleset.options.get("riichi.abortiveDraws", True):
+        raise illegal(
+            step,
+            "riichi.abort.not_allowed",
+            f"{state.options.ruleset if state.options else 'this ruleset'} has no abortive draws",
+        )
+    if event.kind == "kyuushu_kyuuhai":
+        seat = event.seat if event.seat is not None else rnd.to_move
+        distinct = {plain(t) for t in rnd.hands[seat] if is_terminal_or_honor(t)}
+        if rnd.phase != "discard" or seat != rnd.to_move or rnd.interrupted or seat in rnd.discarded_once:
+            raise illegal(
+                step, "riichi.abort.kyuushu", "nine terminals are declared on one's first draw, before any call"
+            )
+        if len(distinct) < 9:
+            raise illegal(
+                step,
+                "riichi.abort.kyuushu",
+                f"seat {seat} holds {len(distinct)} kinds of terminal and honor, not 9",
+            )
+    elif event.kind == "four_riichi" and sum(rnd.riichi) < 4:
+        raise illegal(step, "riichi.abort.four_riichi", f"{sum(rnd.riichi)} players are in riichi, not 4")
+    elif event.kind == "four_kans" and rnd.kans < 4:
+        raise illegal(step, "riichi.abort.four_kans", f"{rnd.kans} kans have been made, not 4")
+    elif event.kind == "four_winds":
+        firsts = [r[0].tile for r in rnd.rivers if r]
+        if rnd.interrupted or len(firsts) != rnd.players or len(set(firsts)) != 1 or firsts[0] not in WINDS:
+            raise illegal(step, "riichi.abort.four_winds", "the four first discards are not the same wind")
+    sticks = rnd.sticks + sum(rnd.deposits) // 1000
+    points = tuple(-d for d in rnd.deposits)
+    return hand_over(rnd, "abortive", points, sticks, rnd.dealer, f"abortive draw: {event.kind.replace('_', ' ')}",
+                 abort=event.kind)  # fmt: skip

@@ -1,0 +1,274 @@
+"""A riichi hand as a pure fold, with legality checked at every event.
+
+A hand goes: ``riichi.round_started``, ``riichi.deal``, then draws and discards in turn order,
+with calls, riichi declarations and kan dora between them, until a ``riichi.win`` (or several
+rons on one discard), an ``riichi.exhaustive_draw`` or an ``riichi.abortive_draw``.
+
+The first go-around is tracked as the source document says: any call ends it, a closed kan
+and a north included. It decides tenhou, chiihou, renhou and double riichi. Furiten is
+tracked three ways: a wait in one's own river, a passed winning tile since one's last discard,
+and a passed winning tile after riichi.
+"""
+
+from __future__ import annotations
+
+from events.match import MatchEnded, MatchStarted, RoundStarted
+from events.model import Payload
+from events.riichi import (
+    AbortiveDraw,
+    DoraRevealed,
+    ExhaustiveDraw,
+    RiichiCall,
+    RiichiDeal,
+    RiichiDeclared,
+    RiichiDiscard,
+    RiichiDraw,
+    RiichiDrawResult,
+    RiichiHandResult,
+    RiichiRoundStarted,
+    RiichiWin,
+)
+from events.tiles import (
+    TILES,
+    compact,
+)
+from replay.engine.fold import Step, illegal
+from replay.engine.match import MatchProjection
+from replay.games.riichi.calls import on_call, on_dora
+from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive
+from replay.games.riichi.options import RULESETS
+from replay.games.riichi.pricing import RiichiRules
+from replay.games.riichi.shape import completes, is_tenpai, without
+from replay.games.riichi.state import WIND_OF, RiichiRound, RiichiState, RiverTile, at, passed, see
+from replay.games.riichi.wins import on_hand_result, on_win
+
+
+class RiichiProjection:
+    """The pure fold of a riichi match, hand by hand. ``apply`` raises ``IllegalEvent`` with the reason."""
+
+    def __init__(self) -> None:
+        self.match = MatchProjection(RULESETS)
+
+    def initial(self) -> RiichiState:
+        return RiichiState()
+
+    def apply(self, state: RiichiState, step: Step) -> RiichiState:
+        payload = step.payload
+        if isinstance(payload, MatchStarted | MatchEnded | RoundStarted):
+            if isinstance(payload, MatchEnded) and payload.reason == "completed":
+                from replay.games.riichi.flow import match_over
+
+                if state.results and not match_over(state):
+                    raise illegal(
+                        step, "riichi.match.not_over", "the match goes on; record reason abandoned to stop it"
+                    )
+            match = self.match.apply(state.match, step)
+            if isinstance(payload, MatchStarted):
+                return RiichiState(match=match, options=RiichiRules.of(payload.ruleset.id, payload.ruleset.options,
+                                                                       len(payload.players)))  # fmt: skip
+            return state._replace(match=match)
+        rules = state.options
+        if state.match.started is None or rules is None:
+            raise illegal(step, "match.not_started", "the first event of a match must be match_started")
+        if isinstance(payload, RiichiRoundStarted):
+            return on_round_started(state, step, payload, rules)
+        rnd = state.round
+        another_ron = (
+            isinstance(payload, RiichiWin | RiichiHandResult)
+            and payload.kind == "ron"
+            and rnd is not None
+            and bool(rnd.wins)
+        )
+        if rnd is None or (rnd.over and not another_ron):
+            raise illegal(step, "riichi.round.not_started", "no hand is in progress; record riichi.round_started first")
+        after = on_event(state, rnd, step, payload, rules)
+        results = state.results
+        if after.result is not None:
+            if results and results[-1].number == after.number:  # a second ron on the same tile
+                results = results[:-1]
+            results = (*results, after.result)
+        return RiichiState(state.match, rules, after, results)
+
+
+def on_round_started(state: RiichiState, step: Step, event: RiichiRoundStarted, rules: RiichiRules) -> RiichiState:
+    players = state.match.players
+    if state.round is not None and not state.round.over:
+        raise illegal(step, "riichi.round.unfinished", f"hand {state.round.number} is not over yet")
+    from replay.games.riichi.flow import match_over
+
+    ended = match_over(state)
+    if ended:
+        raise illegal(step, "riichi.match.over", f"the match is over: {ended}; record match_ended")
+    if len(event.scores) != players:
+        raise illegal(step, "riichi.round.scores", f"give {players} scores, one per seat, not {len(event.scores)}")
+    if event.dealer >= players:
+        raise illegal(step, "match.seat.unknown", f"dealer {event.dealer} is not a seat (0 to {players - 1})")
+    rnd = RiichiRound(
+        number=len(state.results) + 1,
+        round_wind=WIND_OF[event.round_wind],
+        hand=event.hand,
+        dealer=event.dealer,
+        honba=event.honba,
+        sticks=event.sticks,
+        scores=tuple(event.scores),
+        players=players,
+    )
+    return state._replace(round=rnd)
+
+
+def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload, rules: RiichiRules) -> RiichiRound:
+    if isinstance(payload, RiichiDeal):
+        return on_deal(rnd, step, payload, rules)
+    if isinstance(payload, RiichiHandResult):
+        return on_hand_result(state, rnd, step, payload, rules)
+    if isinstance(payload, RiichiDrawResult):
+        return on_draw_result(state, rnd, step, payload)
+    if rnd.phase == "deal":
+        raise illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
+    if isinstance(payload, RiichiWin):
+        return on_win(state, rnd, step, payload, rules)
+    # Anything but a ron on it means the last discard passed: its riichi stick is paid, and
+    # whoever could have won on it is now furiten.
+    rnd = passed(rnd)
+    if isinstance(payload, RiichiDraw):
+        return on_draw(rnd, step, payload, rules)
+    if isinstance(payload, RiichiDiscard):
+        return on_discard(state, rnd, step, payload)
+    if isinstance(payload, RiichiCall):
+        return on_call(state, rnd, step, payload, rules)
+    if isinstance(payload, RiichiDeclared):
+        return on_riichi(state, rnd, step, payload)
+    if isinstance(payload, DoraRevealed):
+        return on_dora(rnd, step, payload, rules)
+    if isinstance(payload, ExhaustiveDraw):
+        return on_exhaustive(state, rnd, step, payload)
+    if isinstance(payload, AbortiveDraw):
+        return on_abort(state, rnd, step, payload)
+    raise illegal(step, "match.event.wrong_game", f"a riichi match has no {step.type} events")
+
+
+def on_deal(rnd: RiichiRound, step: Step, deal: RiichiDeal, rules: RiichiRules) -> RiichiRound:
+    if rnd.phase != "deal":
+        raise illegal(step, "riichi.deal.out_of_turn", "the tiles are already dealt")
+    n = rnd.players
+    if len(deal.hands) != n:
+        raise illegal(step, "riichi.deal.hands", f"deal {n} hands of 13, one per seat")
+    dealt = rnd._replace(
+        phase="draw",
+        to_move=rnd.dealer,
+        hands=tuple(tuple(h) for h in deal.hands),
+        melds=((),) * n,
+        rivers=((),) * n,
+        kita=(0,) * n,
+        dora=(deal.dora_indicator,),
+        live_left=(136 - 14 - 13 * 4) if n == 4 else (108 - 14 - 13 * 3),
+        riichi=(False,) * n,
+        deposits=(0,) * n,
+        counts=(0,) * len(TILES),
+    )
+    return see(dealt, [t for hand in deal.hands for t in hand] + [deal.dora_indicator], step, rules)
+
+
+def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiRules) -> RiichiRound:
+    if rnd.phase == "rinshan":
+        if draw.seat != rnd.to_move:
+            raise illegal(step, "riichi.turn.wrong_seat", f"seat {rnd.to_move} draws the replacement tile")
+        if not draw.rinshan:
+            raise illegal(step, "riichi.draw.rinshan", "after a kan or a north the replacement tile is a rinshan draw")
+    else:
+        if rnd.phase == "discard":
+            raise illegal(step, "riichi.draw.out_of_turn", f"seat {rnd.to_move} has drawn and must discard")
+        if draw.rinshan:
+            raise illegal(step, "riichi.draw.rinshan", "a rinshan draw comes only after a kan or a north")
+        expected = rnd.to_move if rnd.phase == "draw" else (rnd.to_move + 1) % rnd.players
+        if draw.seat != expected:
+            raise illegal(step, "riichi.turn.wrong_seat", f"seat {expected} draws next, not seat {draw.seat}")
+        if rnd.live_left <= 0:
+            raise illegal(step, "riichi.draw.empty_wall", "the wall is empty: record riichi.exhaustive_draw")
+    hands = at(rnd.hands, draw.seat, (*rnd.hands[draw.seat], draw.tile))
+    drawn = see(rnd, [draw.tile], step, rules)._replace(
+        phase="discard",
+        to_move=draw.seat,
+        hands=hands,
+        last_drawn=draw.tile,
+        rinshan_draw=draw.rinshan,
+        # A rinshan tile leaves the dead wall, and the last live tile moves in to keep it at 14.
+        live_left=rnd.live_left - 1,
+        drawn_once=rnd.drawn_once | {draw.seat},
+        last_discard=None,
+        kakan=None,
+    )
+    return drawn
+
+
+def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: RiichiDiscard) -> RiichiRound:
+    seat = discard.seat
+    if rnd.phase != "discard":
+        raise illegal(step, "riichi.discard.out_of_turn", f"seat {rnd.to_move} must draw before discarding")
+    if seat != rnd.to_move:
+        raise illegal(step, "riichi.turn.wrong_seat", f"it is seat {rnd.to_move}'s turn to discard, not seat {seat}")
+    rest = without(rnd.hands[seat], [discard.tile])
+    if rest is None:
+        raise illegal(
+            step,
+            "riichi.discard.not_in_hand",
+            f"{discard.tile} is not in seat {seat}'s hand ({compact(rnd.hands[seat])})",
+        )
+    if discard.tsumogiri and discard.tile != rnd.last_drawn:
+        raise illegal(step, "riichi.discard.not_tsumogiri", f"{discard.tile} is not the tile just drawn")
+    if rnd.riichi[seat] and discard.tile != rnd.last_drawn:
+        raise illegal(
+            step,
+            "riichi.discard.after_riichi",
+            f"after riichi seat {seat} must discard the tile drawn, {rnd.last_drawn}",
+        )
+    declaring = rnd.declaring == seat
+    if declaring and not is_tenpai(rest):
+        raise illegal(
+            step,
+            "riichi.riichi.not_tenpai",
+            f"riichi needs tenpai, and {compact(rest)} is not tenpai after {discard.tile}",
+        )
+    river = (*rnd.rivers[seat], RiverTile(discard.tile, discard.tile == rnd.last_drawn, declaring))
+    ippatsu = rnd.ippatsu - {seat}
+    if declaring:
+        ippatsu = ippatsu | {seat}
+    # Whom does this tile complete? They may ron it now; if they let it pass, they are furiten.
+    chances = frozenset(o for o in range(rnd.players) if o != seat and completes(rnd.hands[o], discard.tile))
+    return rnd._replace(
+        phase="after_discard",
+        hands=at(rnd.hands, seat, rest),
+        rivers=at(rnd.rivers, seat, river),
+        riichi=at(rnd.riichi, seat, True) if declaring else rnd.riichi,
+        declaring=None,
+        deposit_due=seat if declaring else None,
+        ippatsu=ippatsu,
+        last_discard=(seat, discard.tile),
+        last_drawn=None,
+        discarded_once=rnd.discarded_once | {seat},
+        furiten=rnd.furiten - {seat},
+        could_ron=chances,
+    )
+
+
+def on_riichi(state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDeclared) -> RiichiRound:
+    seat = event.seat
+    if rnd.phase != "discard" or seat != rnd.to_move:
+        raise illegal(step, "riichi.riichi.out_of_turn", "riichi is declared on one's own turn, with the discard")
+    if rnd.riichi[seat]:
+        raise illegal(step, "riichi.riichi.twice", f"seat {seat} is already in riichi")
+    if any(m.open for m in rnd.melds[seat]):
+        raise illegal(step, "riichi.riichi.open_hand", f"seat {seat}'s hand is open; riichi needs a closed hand")
+    points = rnd.scores[seat] - rnd.deposits[seat]
+    if points < 1000:
+        raise illegal(step, "riichi.riichi.points", f"seat {seat} has {points} points; riichi costs 1000")
+    if rnd.live_left < rnd.players:
+        raise illegal(
+            step,
+            "riichi.riichi.wall",
+            f"only {rnd.live_left} tiles are left in the wall; riichi needs a draw after it",
+        )
+    if not any(is_tenpai(without(rnd.hands[seat], [t]) or ()) for t in set(rnd.hands[seat])):
+        raise illegal(step, "riichi.riichi.not_tenpai", f"no discard leaves {compact(rnd.hands[seat])} in tenpai")
+    double = seat not in rnd.discarded_once and not rnd.interrupted
+    return rnd._replace(declaring=seat, double=rnd.double | {seat} if double else rnd.double)

@@ -1,0 +1,201 @@
+"""A riichi hand as it stands: melds, rivers, the immutable ``RiichiRound``, and the small steps every
+move shares (a discard passing, a kan's replacement, counting the tiles seen).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Literal, NamedTuple
+
+from events.tiles import (
+    TILES,
+    full_set,
+    is_red,
+    plain,
+)
+from replay.engine.fold import Step, illegal
+from replay.engine.match import GameState
+from replay.games.riichi.pricing import Priced, RiichiRules, Unpriced, WinHand
+
+WIND_OF = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
+
+
+class Meld(NamedTuple):
+    kind: str  # chi, pon, daiminkan, ankan, kakan
+    tiles: tuple[str, ...]
+    called: str | None = None
+    from_seat: int | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.kind != "ankan"
+
+
+class RiverTile(NamedTuple):
+    tile: str
+    tsumogiri: bool
+    riichi: bool  # the riichi declaration tile
+    taken: bool = False  # called away by another seat
+
+
+class WinRecord(NamedTuple):
+    seat: int
+    kind: str  # tsumo or ron
+    from_seat: int | None
+    hand: WinHand
+    priced: Priced | Unpriced  # Unpriced: a legal win the ruleset does not price
+
+
+class HandResult(NamedTuple):
+    number: int
+    kind: Literal["win", "exhaustive", "abortive"]
+    wins: tuple[WinRecord, ...]
+    points: tuple[int, ...]  # each seat's change over the hand, riichi deposits included
+    scores: tuple[int, ...]  # the scores after the hand
+    sticks: int  # riichi sticks left on the table
+    next_dealer: int
+    explanation: str
+    tenpai: tuple[int, ...] = ()
+    abort: str | None = None
+    deposits: tuple[int, ...] = ()  # riichi sticks put down this hand, by seat (in points)
+    depth: Literal["moves", "result"] = "moves"  # recorded move by move, or as its result only
+
+    @property
+    def paid(self) -> tuple[int, ...]:
+        """The change without this hand's riichi deposits: what Tenhou's logs record."""
+        return tuple(p + d for p, d in zip(self.points, self.deposits, strict=True))
+
+
+Phase = Literal["deal", "draw", "discard", "after_discard", "rinshan", "over"]
+
+
+class RiichiRound(NamedTuple):
+    """One hand as it stands. Immutable: the fold makes a new one per event (``_replace``)."""
+
+    number: int
+    round_wind: str  # "1z".."4z"
+    hand: int
+    dealer: int
+    honba: int
+    sticks: int  # on the table when the hand began
+    scores: tuple[int, ...]
+    players: int
+    phase: Phase = "deal"
+    to_move: int = 0
+    hands: tuple[tuple[str, ...], ...] = ()
+    melds: tuple[tuple[Meld, ...], ...] = ()
+    rivers: tuple[tuple[RiverTile, ...], ...] = ()
+    kita: tuple[int, ...] = ()
+    dora: tuple[str, ...] = ()
+    last_drawn: str | None = None
+    rinshan_draw: bool = False  # the tile in hand came from the dead wall
+    last_discard: tuple[int, str] | None = None
+    kakan: tuple[int, str] | None = None  # an added kan just made: its tile may be robbed
+    live_left: int = 0
+    kans: int = 0
+    riichi: tuple[bool, ...] = ()
+    double: frozenset[int] = frozenset()
+    ippatsu: frozenset[int] = frozenset()
+    declaring: int | None = None
+    deposit_due: int | None = None  # the declaration tile is out; its stick is paid if no one rons it
+    interrupted: bool = False  # a call has ended the first go-around
+    drawn_once: frozenset[int] = frozenset()
+    discarded_once: frozenset[int] = frozenset()
+    counts: tuple[int, ...] = ()  # tiles seen so far, by TILES index (red fives apart)
+    could_ron: frozenset[int] = frozenset()  # seats the last discard completes, until they pass it
+    furiten: frozenset[int] = frozenset()  # passed a winning tile since their last discard
+    riichi_furiten: frozenset[int] = frozenset()  # passed a winning tile after riichi
+    deposits: tuple[int, ...] = ()
+    wins: tuple[WinRecord, ...] = ()
+    result: HandResult | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def seen(self) -> Counter[str]:
+        """Every tile whose place is known: hands, melds, rivers (less the called), indicators, norths."""
+        tiles: Counter[str] = Counter(self.dora)
+        for seat in range(self.players):
+            tiles.update(self.hands[seat])
+            for meld in self.melds[seat]:
+                tiles.update(meld.tiles)
+            tiles.update(r.tile for r in self.rivers[seat] if not r.taken)
+            tiles["4z"] += self.kita[seat]
+        return tiles
+
+
+RiichiState = GameState[RiichiRules, RiichiRound, HandResult]
+
+
+def at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return tuple(value if i == seat else v for i, v in enumerate(values))
+
+
+def passed(rnd: RiichiRound) -> RiichiRound:
+    """The last discard was not won on: pay its riichi stick, and make its passers furiten."""
+    if rnd.deposit_due is None and not rnd.could_ron:
+        return rnd
+    deposits = rnd.deposits
+    if rnd.deposit_due is not None:
+        deposits = at(deposits, rnd.deposit_due, deposits[rnd.deposit_due] + 1000)
+    in_riichi = {s for s in rnd.could_ron if rnd.riichi[s]}
+    return rnd._replace(
+        deposits=deposits,
+        deposit_due=None,
+        furiten=rnd.furiten | (rnd.could_ron - in_riichi),
+        riichi_furiten=rnd.riichi_furiten | in_riichi,
+        could_ron=frozenset(),
+    )
+
+
+def after_kan_or_north(rnd: RiichiRound, seat: int, *, kan: bool) -> RiichiRound:
+    """A kan or a north ends the first go-around and ippatsu; a replacement tile is drawn next."""
+    return rnd._replace(
+        phase="rinshan",
+        to_move=seat,
+        interrupted=True,
+        ippatsu=frozenset(),
+        kans=rnd.kans + (1 if kan else 0),
+        last_drawn=None,
+        kakan=None,
+    )
+
+
+TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
+
+
+def see(rnd: RiichiRound, tiles: Sequence[str], step: Step, rules: RiichiRules) -> RiichiRound:
+    """Count newly seen tiles: no fifth copy, and red fives only as the ruleset has them."""
+    counts = list(rnd.counts)
+    allowed = allowed_tiles(rules.red_fives, rules.three_player)
+    for tile in tiles:
+        counts[TILE_INDEX[tile]] += 1
+        base = plain(tile)
+        red = f"0{tile[1]}" if tile[1] != "z" else ""
+        total = counts[TILE_INDEX[base]] + (counts[TILE_INDEX[red]] if red and base[0] == "5" else 0)
+        if total > 4:
+            raise illegal(step, "riichi.tiles.fifth_copy", f"a fifth {base}: only four are in the set")
+        if allowed[base] + (allowed[red] if red and base[0] == "5" else 0) == 0:
+            raise illegal(step, "riichi.tiles.not_in_set", f"{base} is not in the three-player set")
+        if is_red(tile):
+            if allowed[tile] == 0:
+                raise illegal(
+                    step, "riichi.tiles.no_red", f"{rules.ruleset} plays without red fives; write {base}, not {tile}"
+                )
+            if counts[TILE_INDEX[tile]] > allowed[tile]:
+                raise illegal(step, "riichi.tiles.fifth_copy", f"a second red {base}: the set has one")
+        elif tile[0] == "5" and 0 < allowed[tile] < counts[TILE_INDEX[tile]]:
+            raise illegal(
+                step,
+                "riichi.tiles.red_five",
+                f"the set has {allowed[tile]} plain {tile}; the fourth is red: write 0{tile[1]}",
+            )
+    return rnd._replace(counts=tuple(counts))
+
+
+@cache
+def allowed_tiles(red_fives: int, three_player: bool) -> Counter[str]:
+    return full_set(red_fives, three_player=three_player)

@@ -1,1 +1,0 @@
-"""Riichi mahjong: the hand as a fold, the first go-around, pricing over the `mahjong` library."""
