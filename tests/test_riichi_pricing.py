@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from replay.games import ruleset
-from replay.games.riichi.pricing import MeldTiles, Priced, RiichiRules, Unpriced, WinHand, price
+from replay.games.riichi.options import RiichiOptions as RiichiRules
+from replay.games.riichi.pricing import MeldTiles, Priced, Unpriced, WinHand, price
 from tests.riichi_support import RULESETS, tiles
 
 WHITE_PON = (MeldTiles("pon", ("5z", "5z", "5z")),)

@@ -541,7 +541,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         state = projection.apply(state, step)
         kind = step.type
         if kind == "match_started":
-            red = payload.ruleset.options.get("riichi.redFives", 0)
+            red = state.options.red_fives if state.options is not None else 0
             players = len(payload.players)
         elif kind == "riichi.round_started":
             wind = "ESWN".index(payload.round_wind)

@@ -12,12 +12,12 @@ from events.tiles import (
     plain,
 )
 from replay.engine.fold import Step, illegal
-from replay.games.riichi.pricing import RiichiRules
+from replay.games.riichi.options import RiichiOptions
 from replay.games.riichi.shape import completes, waits, without
 from replay.games.riichi.state import Meld, RiichiRound, RiichiState, after_kan_or_north, at, see
 
 
-def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, rules: RiichiRules) -> RiichiRound:
+def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, rules: RiichiOptions) -> RiichiRound:
     seat = call.seat
     if rnd.riichi[seat] and call.kind != "ankan":
         raise illegal(step, "riichi.call.after_riichi", f"seat {seat} is in riichi and may not call {call.kind}")
@@ -71,7 +71,7 @@ def check_kan_count(rnd: RiichiRound, step: Step) -> None:
         raise illegal(step, "riichi.call.last_tile", "no kan on the last tile of the wall")
 
 
-def on_call_discard(rnd: RiichiRound, step: Step, call: RiichiCall, rules: RiichiRules) -> RiichiRound:
+def on_call_discard(rnd: RiichiRound, step: Step, call: RiichiCall, rules: RiichiOptions) -> RiichiRound:
     seat = call.seat
     if rnd.phase != "after_discard" or rnd.last_discard is None:
         raise illegal(
@@ -134,7 +134,7 @@ def on_call_discard(rnd: RiichiRound, step: Step, call: RiichiCall, rules: Riich
     return called
 
 
-def on_dora(rnd: RiichiRound, step: Step, event: DoraRevealed, rules: RiichiRules) -> RiichiRound:
+def on_dora(rnd: RiichiRound, step: Step, event: DoraRevealed, rules: RiichiOptions) -> RiichiRound:
     if len(rnd.dora) - 1 >= rnd.kans:
         raise illegal(
             step, "riichi.dora.no_kan", f"{rnd.kans} kans made and {len(rnd.dora) - 1} kan dora shown: none is due"

@@ -30,8 +30,7 @@ def on_draw_result(state: RiichiState, rnd: RiichiRound, step: Step, event: Riic
     deposits = tuple(1000 if s in event.riichi else 0 for s in range(n))
     drawn = rnd._replace(deposits=deposits, riichi=tuple(s in event.riichi for s in range(n)))
     if event.abort is not None:
-        options = state.match.started.ruleset.options if state.match.started else {}
-        if not options.get("riichi.abortiveDraws", True):
+        if state.options is not None and not state.options.abortive_draws:
             raise illegal(step, "riichi.abort.not_allowed", "this ruleset has no abortive draws")
         if event.tenpai:
             raise illegal(step, "riichi.result.abort", "an abortive draw pays no tenpai; leave tenpai out")
@@ -44,8 +43,7 @@ def on_draw_result(state: RiichiState, rnd: RiichiRound, step: Step, event: Riic
     if not set(event.riichi) <= set(event.tenpai):
         raise illegal(step, "riichi.result.riichi", "a seat in riichi is tenpai; list it among the tenpai seats")
     if event.nagashi:
-        options = state.match.started.ruleset.options if state.match.started else {}
-        if not options.get("riichi.nagashiMangan", False):
+        if state.options is None or not state.options.nagashi_mangan:
             raise illegal(step, "riichi.nagashi.not_allowed", "this ruleset has no nagashi mangan")
         if any(s >= n for s in event.nagashi):
             raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
@@ -73,8 +71,8 @@ def on_nagashi(
     state: RiichiState, rnd: RiichiRound, step: Step, event: ExhaustiveDraw, points: list[int]
 ) -> RiichiRound:
     """Nagashi mangan: a mangan tsumo's payments in place of the tenpai payments; the sticks stay."""
-    assert state.match.started is not None
-    if not state.match.started.ruleset.options.get("riichi.nagashiMangan", False):
+    assert state.options is not None
+    if not state.options.nagashi_mangan:
         raise illegal(step, "riichi.nagashi.not_allowed", "this ruleset has no nagashi mangan")
     for seat in event.nagashi:
         river = rnd.rivers[seat]
@@ -86,13 +84,9 @@ def on_nagashi(
 
 
 def on_abort(state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDraw) -> RiichiRound:
-    assert state.match.started is not None
-    if not state.match.started.ruleset.options.get("riichi.abortiveDraws", True):
-        raise illegal(
-            step,
-            "riichi.abort.not_allowed",
-            f"{state.options.ruleset if state.options else 'this ruleset'} has no abortive draws",
-        )
+    assert state.options is not None
+    if not state.options.abortive_draws:
+        raise illegal(step, "riichi.abort.not_allowed", f"{state.options.ruleset} has no abortive draws")
     if event.kind == "kyuushu_kyuuhai":
         seat = event.seat if event.seat is not None else rnd.to_move
         distinct = {plain(t) for t in rnd.hands[seat] if is_terminal_or_honor(t)}

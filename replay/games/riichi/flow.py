@@ -17,7 +17,7 @@ def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: 
     players = len(started.players)
     last = state.results[-1] if state.results else None
     if last is None:
-        start = int(started.ruleset.options["riichi.startingPoints"])  # type: ignore[arg-type]
+        start = state.options.starting_points
         default = ("E", 1, 0, 0, (start,) * players, started.first_dealer)
     else:
         previous = state.round
@@ -59,15 +59,14 @@ def final_standings(state: RiichiState) -> dict[str, list[int] | list[str]]:
     """
     started = state.match.started
     assert started is not None and state.results
-    options = started.ruleset.options
+    options = state.options
+    assert options is not None
     last = state.results[-1]
     scores = list(last.scores)
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))  # ties go to the earlier seat
-    if options.get("riichi.leftoverSticks") == "firstPlace":
+    if options.leftover_sticks == "firstPlace":
         scores[order[0]] += 1000 * last.sticks
-    start = int(options["riichi.startingPoints"])  # type: ignore[arg-type]
-    target = int(options["riichi.returnPoints"])  # type: ignore[arg-type]
-    uma = [int(u) for u in options["riichi.uma"]]  # type: ignore[union-attr]
+    start, target, uma = options.starting_points, options.return_points, options.uma
     oka = (target - start) * len(scores)
     results = [0] * len(scores)
     for place, seat in enumerate(order):
@@ -84,18 +83,19 @@ def match_over(state: RiichiState) -> str | None:
     started, rnd = state.match.started, state.round
     if started is None or rnd is None or not rnd.over or rnd.result is None:
         return None
-    options = started.ruleset.options
+    options = state.options
+    assert options is not None
     result = rnd.result
     players = rnd.players
     below = [s for s, score in enumerate(result.scores) if score < 0]
-    if options.get("riichi.tobi") and below:
+    if options.tobi and below:
         return f"seat {below[0]} went below zero"
-    target = int(options["riichi.returnPoints"])  # type: ignore[arg-type]
+    target = options.return_points
     last_wind = 0 if started.length.unit == "tonpuusen" else 1
     wind = "1z2z3z4z".index(rnd.round_wind) // 2
     top = max(result.scores)
     renchan = result.next_dealer == rnd.dealer
-    extension = bool(options.get("riichi.westExtension"))
+    extension = options.west_extension
     if wind > last_wind:
         if top >= target:
             return f"{top} reached the return points in the extension"
@@ -104,7 +104,7 @@ def match_over(state: RiichiState) -> str | None:
         return None
     if wind == last_wind and rnd.hand == players:
         leader_alone = result.scores.count(top) == 1 and result.scores.index(top) == rnd.dealer
-        if renchan and options.get("riichi.leaderStops") and leader_alone and top >= target:
+        if renchan and options.leader_stops and leader_alone and top >= target:
             return "the last dealer leads with the return points and stops"
         if not renchan and (top >= target or not extension):
             return "the last hand is played"

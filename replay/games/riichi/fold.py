@@ -36,8 +36,7 @@ from replay.engine.fold import Step, illegal
 from replay.engine.match import MatchProjection
 from replay.games.riichi.calls import on_call, on_dora
 from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive
-from replay.games.riichi.options import RULESETS
-from replay.games.riichi.pricing import RiichiRules
+from replay.games.riichi.options import RULESETS, RiichiOptions
 from replay.games.riichi.shape import completes, is_tenpai, without
 from replay.games.riichi.state import WIND_OF, RiichiRound, RiichiState, RiverTile, at, passed, see
 from replay.games.riichi.wins import on_hand_result, on_win
@@ -64,7 +63,7 @@ class RiichiProjection:
                     )
             match = self.match.apply(state.match, step)
             if isinstance(payload, MatchStarted):
-                return RiichiState(match=match, options=RiichiRules.of(payload.ruleset.id, payload.ruleset.options,
+                return RiichiState(match=match, options=RiichiOptions.of(payload.ruleset.id, payload.ruleset.options,
                                                                        len(payload.players)))  # fmt: skip
             return state._replace(match=match)
         rules = state.options
@@ -90,7 +89,7 @@ class RiichiProjection:
         return RiichiState(state.match, rules, after, results)
 
 
-def on_round_started(state: RiichiState, step: Step, event: RiichiRoundStarted, rules: RiichiRules) -> RiichiState:
+def on_round_started(state: RiichiState, step: Step, event: RiichiRoundStarted, rules: RiichiOptions) -> RiichiState:
     players = state.match.players
     if state.round is not None and not state.round.over:
         raise illegal(step, "riichi.round.unfinished", f"hand {state.round.number} is not over yet")
@@ -116,7 +115,7 @@ def on_round_started(state: RiichiState, step: Step, event: RiichiRoundStarted, 
     return state._replace(round=rnd)
 
 
-def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload, rules: RiichiRules) -> RiichiRound:
+def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload, rules: RiichiOptions) -> RiichiRound:
     if isinstance(payload, RiichiDeal):
         return on_deal(rnd, step, payload, rules)
     if isinstance(payload, RiichiHandResult):
@@ -147,7 +146,7 @@ def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload,
     raise illegal(step, "match.event.wrong_game", f"a riichi match has no {step.type} events")
 
 
-def on_deal(rnd: RiichiRound, step: Step, deal: RiichiDeal, rules: RiichiRules) -> RiichiRound:
+def on_deal(rnd: RiichiRound, step: Step, deal: RiichiDeal, rules: RiichiOptions) -> RiichiRound:
     if rnd.phase != "deal":
         raise illegal(step, "riichi.deal.out_of_turn", "the tiles are already dealt")
     n = rnd.players
@@ -169,7 +168,7 @@ def on_deal(rnd: RiichiRound, step: Step, deal: RiichiDeal, rules: RiichiRules) 
     return see(dealt, [t for hand in deal.hands for t in hand] + [deal.dora_indicator], step, rules)
 
 
-def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiRules) -> RiichiRound:
+def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiOptions) -> RiichiRound:
     if rnd.phase == "rinshan":
         if draw.seat != rnd.to_move:
             raise illegal(step, "riichi.turn.wrong_seat", f"seat {rnd.to_move} draws the replacement tile")

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
 from replay.engine.options import RuleOption, RulesetSpec, option
+
+if TYPE_CHECKING:
+    from mahjong.hand_calculating.hand_config import OptionalRules
 
 
 # riichi.md §2, one column per ruleset. Open cells are options with the notes' proposals.
@@ -184,3 +191,72 @@ RULESETS = (
     ),
 )
 DEFAULT_RULESET = "tenhou"
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiOptions:
+    """A match's riichi options, read once from its match_started: pricing and match flow alike."""
+
+    ruleset: str
+    yakuman_stacking: bool
+    double_yakuman: bool
+    kazoe_yakuman: bool
+    kiriage: bool
+    renhou: str  # "none" or "mangan"
+    red_fives: int
+    open_tanyao: bool
+    three_player: bool = False
+    pao: str = "wholeHand"  # or "paoYakumanOnly"
+    triple_ron: str = "abortive"  # or "allWin"
+    multi_ron_sticks: str = "nearestWinner"  # or "ownBackRestNearest"
+    multi_ron_honba: str = "nearestWinner"  # or "eachWinner"
+    nagashi_mangan: bool = True
+    abortive_draws: bool = True
+    tobi: bool = True
+    west_extension: bool = True
+    leader_stops: bool = True
+    starting_points: int = 25000
+    return_points: int = 30000
+    uma: tuple[int, ...] = (15000, 5000, -5000, -15000)
+    leftover_sticks: str = "firstPlace"  # or "lost"
+
+    @classmethod
+    def of(cls, ruleset: str, options: Mapping[str, Any], players: int = 4) -> RiichiOptions:
+        """From a match's recorded options, every one of which match_started holds (it is checked first)."""
+        return cls(
+            ruleset=ruleset,
+            yakuman_stacking=options["riichi.yakumanStacking"],
+            double_yakuman=options["riichi.doubleYakuman"],
+            kazoe_yakuman=options["riichi.kazoeYakuman"],
+            kiriage=options["riichi.kiriageMangan"],
+            renhou=options["riichi.renhou"],
+            red_fives=options["riichi.redFives"],
+            open_tanyao=options["riichi.openTanyao"],
+            three_player=players == 3,
+            pao=options["riichi.paoWithStackedYakuman"],
+            triple_ron=options["riichi.tripleRon"],
+            multi_ron_sticks=options["riichi.multiRonSticks"],
+            multi_ron_honba=options["riichi.multiRonHonba"],
+            nagashi_mangan=options["riichi.nagashiMangan"],
+            abortive_draws=options["riichi.abortiveDraws"],
+            tobi=options["riichi.tobi"],
+            west_extension=options["riichi.westExtension"],
+            leader_stops=options["riichi.leaderStops"],
+            starting_points=options["riichi.startingPoints"],
+            return_points=options["riichi.returnPoints"],
+            uma=tuple(options["riichi.uma"]),
+            leftover_sticks=options["riichi.leftoverSticks"],
+        )
+
+    def library_options(self) -> OptionalRules:
+        from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules  # only when a win is priced
+
+        return OptionalRules(
+            has_open_tanyao=self.open_tanyao,
+            has_aka_dora=self.red_fives > 0,
+            has_double_yakuman=self.double_yakuman,
+            kazoe_limit=HandConstants.KAZOE_LIMITED if self.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
+            kiriage=self.kiriage,
+            renhou_as_yakuman=False,
+            is_three_player=self.three_player,
+        )

@@ -14,17 +14,17 @@ A case a ruleset does not price is returned as ``Unpriced`` with the reason, nev
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from mahjong.constants import EAST
 from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.hand_calculating.hand_response import HandResponse
 from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld
 
 from events.tiles import WINDS, kind, to_136
+from replay.games.riichi.options import RiichiOptions
 
 KOKUSHI_13_SIDED = "Kokushi Musou Juusanmen Matchi"
 
@@ -36,48 +36,6 @@ LIBRARY_ERRORS = {
     "open_hand_daburi_not_allowed": "double riichi with an open hand",
     "ippatsu_without_riichi_not_allowed": "ippatsu without riichi",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class RiichiRules:
-    """The scoring options of a ruleset, read from a match's recorded options."""
-
-    ruleset: str
-    yakuman_stacking: bool
-    double_yakuman: bool
-    kazoe_yakuman: bool
-    kiriage: bool
-    renhou: str  # "none" or "mangan"
-    red_fives: int
-    open_tanyao: bool
-    three_player: bool = False
-    pao: str = "wholeHand"  # or "paoYakumanOnly"
-
-    @classmethod
-    def of(cls, ruleset: str, options: Mapping[str, Any], players: int = 4) -> RiichiRules:
-        return cls(
-            ruleset=ruleset,
-            yakuman_stacking=options["riichi.yakumanStacking"],
-            double_yakuman=options["riichi.doubleYakuman"],
-            kazoe_yakuman=options["riichi.kazoeYakuman"],
-            kiriage=options["riichi.kiriageMangan"],
-            renhou=options["riichi.renhou"],
-            red_fives=options["riichi.redFives"],
-            open_tanyao=options["riichi.openTanyao"],
-            three_player=players == 3,
-            pao=options["riichi.paoWithStackedYakuman"],
-        )
-
-    def library_options(self) -> OptionalRules:
-        return OptionalRules(
-            has_open_tanyao=self.open_tanyao,
-            has_aka_dora=self.red_fives > 0,
-            has_double_yakuman=self.double_yakuman,
-            kazoe_limit=HandConstants.KAZOE_LIMITED if self.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
-            kiriage=self.kiriage,
-            renhou_as_yakuman=False,
-            is_three_player=self.three_player,
-        )
 
 
 class MeldTiles(NamedTuple):
@@ -144,7 +102,7 @@ class Unpriced(NamedTuple):
         return False
 
 
-def price(hand: WinHand, rules: RiichiRules) -> Priced | Unpriced:
+def price(hand: WinHand, rules: RiichiOptions) -> Priced | Unpriced:
     """What the win pays under ``rules``, or why the ruleset does not price it."""
     if hand.renhou and rules.renhou == "none":
         plain = price(hand._replace(renhou=False), rules)
@@ -158,7 +116,7 @@ def price(hand: WinHand, rules: RiichiRules) -> Priced | Unpriced:
     return _library(hand, rules)
 
 
-def _library(hand: WinHand, rules: RiichiRules, notes: Sequence[str] = ()) -> Priced | Unpriced:
+def _library(hand: WinHand, rules: RiichiOptions, notes: Sequence[str] = ()) -> Priced | Unpriced:
     response = _estimate(hand, rules)
     if response.error:
         reason = LIBRARY_ERRORS.get(response.error, response.error.replace("_", " "))
@@ -191,7 +149,7 @@ def _yaku_han(yaku: Any, is_open: bool) -> int:
     return int(yaku.han_open if is_open and yaku.han_open else yaku.han_closed)
 
 
-def _tenhou(hand: WinHand, rules: RiichiRules) -> Priced | Unpriced:
+def _tenhou(hand: WinHand, rules: RiichiOptions) -> Priced | Unpriced:
     """A tenhou's 14 tiles came in the deal: take as drawn the tile that scores highest."""
     best: Priced | Unpriced | None = None
     for tile in dict.fromkeys(hand.concealed):
@@ -214,7 +172,7 @@ def _won(result: Priced) -> int:
     return max(result.payments)
 
 
-def _renhou_mangan(hand: WinHand, rules: RiichiRules) -> Priced | Unpriced:
+def _renhou_mangan(hand: WinHand, rules: RiichiOptions) -> Priced | Unpriced:
     """EMA: renhou is a mangan, not cumulative with other yaku or dora; the higher value is taken."""
     plain = _library(hand._replace(renhou=False), rules)
     config = _config(hand._replace(renhou=False), rules)
@@ -234,7 +192,7 @@ def _renhou_mangan(hand: WinHand, rules: RiichiRules) -> Priced | Unpriced:
     return mangan
 
 
-def _config(hand: WinHand, rules: RiichiRules) -> HandConfig:
+def _config(hand: WinHand, rules: RiichiOptions) -> HandConfig:
     return HandConfig(
         is_tsumo=hand.tsumo,
         is_riichi=hand.riichi and not hand.double_riichi,
@@ -256,7 +214,7 @@ def _config(hand: WinHand, rules: RiichiRules) -> HandConfig:
     )
 
 
-def _estimate(hand: WinHand, rules: RiichiRules) -> HandResponse:
+def _estimate(hand: WinHand, rules: RiichiOptions) -> HandResponse:
     meld_tiles = [t for meld in hand.melds for t in meld.tiles]
     ids = to_136([*hand.concealed, *meld_tiles])
     concealed_ids = ids[: len(hand.concealed)]
@@ -305,7 +263,7 @@ PAO_YAKUMAN = ("Daisangen", "Dai Suushii")
 
 
 def _with_pao(
-    hand: WinHand, rules: RiichiRules, cost: Mapping[str, Any], response: HandResponse, notes: list[str]
+    hand: WinHand, rules: RiichiOptions, cost: Mapping[str, Any], response: HandResponse, notes: list[str]
 ) -> tuple[int, ...]:
     """Payments, with the liable seat paying for a daisangen or daisuushi it fed (pao)."""
     plain = _payments(hand, cost)

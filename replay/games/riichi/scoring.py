@@ -5,24 +5,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from replay.games.riichi.pricing import Priced, RiichiRules, Unpriced, price
+from replay.games.riichi.options import RiichiOptions
+from replay.games.riichi.pricing import Priced, Unpriced, price
 from replay.games.riichi.state import HandResult, RiichiRound, RiichiState, WinRecord
 
 
 def share_counters(
-    wins: tuple[WinRecord, ...], rnd: RiichiRound, state: RiichiState, rules: RiichiRules
+    wins: tuple[WinRecord, ...], rnd: RiichiRound, state: RiichiState, rules: RiichiOptions
 ) -> tuple[WinRecord, ...]:
     """Who takes the honba and the riichi sticks when several players ron one tile, by option."""
     if len(wins) == 1:
         return wins
     assert state.match.started is not None
-    options = state.match.started.ruleset.options
     table = rnd.sticks + sum(rnd.deposits) // 1000
     own = {w.seat: rnd.deposits[w.seat] // 1000 for w in wins}
     shared: list[WinRecord] = []
     for index, record in enumerate(wins):
-        honba = rnd.honba if index == 0 or options.get("riichi.multiRonHonba") == "eachWinner" else 0
-        if options.get("riichi.multiRonSticks") == "ownBackRestNearest":
+        honba = rnd.honba if index == 0 or rules.multi_ron_honba == "eachWinner" else 0
+        if rules.multi_ron_sticks == "ownBackRestNearest":
             sticks = own[record.seat] + (table - sum(own.values()) if index == 0 else 0)
         else:
             sticks = table if index == 0 else 0
@@ -33,7 +33,7 @@ def share_counters(
     return tuple(shared)
 
 
-def finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiRules) -> RiichiRound:
+def finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiOptions) -> RiichiRound:
     """Score the wins so far; the hand is over (another ron on the same tile may follow)."""
     points = [-d for d in rnd.deposits]
     for record in rnd.wins:

@@ -17,7 +17,8 @@ from events.tiles import (
 )
 from replay.engine.fold import Step, illegal
 from replay.engine.match import GameState
-from replay.games.riichi.pricing import Priced, RiichiRules, Unpriced, WinHand
+from replay.games.riichi.options import RiichiOptions
+from replay.games.riichi.pricing import Priced, Unpriced, WinHand
 
 WIND_OF = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 
@@ -127,7 +128,7 @@ class RiichiRound(NamedTuple):
         return tiles
 
 
-RiichiState = GameState[RiichiRules, RiichiRound, HandResult]
+RiichiState = GameState[RiichiOptions, RiichiRound, HandResult]
 
 
 def at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
@@ -167,7 +168,7 @@ def after_kan_or_north(rnd: RiichiRound, seat: int, *, kan: bool) -> RiichiRound
 TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
 
 
-def see(rnd: RiichiRound, tiles: Sequence[str], step: Step, rules: RiichiRules) -> RiichiRound:
+def see(rnd: RiichiRound, tiles: Sequence[str], step: Step, rules: RiichiOptions) -> RiichiRound:
     """Count newly seen tiles: no fifth copy, and red fives only as the ruleset has them."""
     counts = list(rnd.counts)
     allowed = allowed_tiles(rules.red_fives, rules.three_player)

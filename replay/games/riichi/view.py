@@ -8,7 +8,8 @@ from typing import Any
 from events.tiles import WINDS, compact
 from replay.engine.snapshot import Snapshot
 from replay.games import ruleset
-from replay.games.riichi.pricing import Priced, RiichiRules, Unpriced, WinHand, price
+from replay.games.riichi.options import RiichiOptions
+from replay.games.riichi.pricing import Priced, Unpriced, WinHand, price
 from replay.games.riichi.shape import is_complete
 from replay.games.riichi.state import HandResult, RiichiRound, RiichiState, WinRecord
 
@@ -160,13 +161,13 @@ def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
     }
 
 
-def reprice(win: WinRecord, ruleset_id: str, recorded: RiichiRules) -> Priced | Unpriced:
+def reprice(win: WinRecord, ruleset_id: str, recorded: RiichiOptions) -> Priced | Unpriced:
     """The same win priced under another ruleset's declared options (the recorded ones for its own)."""
     spec = ruleset(ruleset_id)
     if spec is None or spec.game != "riichi":
         raise ValueError(ruleset_id)
     rules = (
-        recorded if ruleset_id == recorded.ruleset else RiichiRules.of(ruleset_id, spec.defaults(), win.hand.players)
+        recorded if ruleset_id == recorded.ruleset else RiichiOptions.of(ruleset_id, spec.defaults(), win.hand.players)
     )
     hand: WinHand = win.hand
     if rules.red_fives == 0 and any(t[0] == "0" for t in (*hand.concealed, *(t for m in hand.melds for t in m.tiles))):

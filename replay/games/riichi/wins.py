@@ -17,14 +17,15 @@ from events.tiles import (
     plain,
 )
 from replay.engine.fold import Step, illegal
-from replay.games.riichi.pricing import MeldTiles, RiichiRules, Unpriced, WinHand, price
+from replay.games.riichi.options import RiichiOptions
+from replay.games.riichi.pricing import MeldTiles, Unpriced, WinHand, price
 from replay.games.riichi.scoring import finish_wins, share_counters
 from replay.games.riichi.shape import is_complete, waits
 from replay.games.riichi.state import RiichiRound, RiichiState, WinRecord
 
 
 def on_hand_result(
-    state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiHandResult, rules: RiichiRules
+    state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiHandResult, rules: RiichiOptions
 ) -> RiichiRound:
     """A hand at result depth: the winning hand priced from its tiles, with the conditions as said.
 
@@ -121,7 +122,7 @@ def on_hand_result(
     return done._replace(result=done.result._replace(depth="result"))
 
 
-def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rules: RiichiRules) -> RiichiRound:
+def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rules: RiichiOptions) -> RiichiRound:
     seat = win.seat
     if win.kind == "tsumo":
         if rnd.phase != "discard" or seat != rnd.to_move or rnd.last_drawn is None:
@@ -149,7 +150,7 @@ def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rul
             raise illegal(step, "riichi.win.twice", f"seat {seat} has already won on this tile")
         if rnd.wins:
             assert state.match.started is not None
-            if len(rnd.wins) >= 2 and state.match.started.ruleset.options.get("riichi.tripleRon") == "abortive":
+            if len(rnd.wins) >= 2 and rules.triple_ron == "abortive":
                 raise illegal(
                     step,
                     "riichi.win.triple_ron",
@@ -245,8 +246,8 @@ def another_ron_at_result_depth(state: RiichiState, rnd: RiichiRound, step: Step
         raise illegal(step, "riichi.result.dora", f"this hand's dora indicators are {' '.join(rnd.dora)}")
     if any(w.seat == event.seat for w in rnd.wins):
         raise illegal(step, "riichi.win.twice", f"seat {event.seat} has already won on this tile")
-    assert state.match.started is not None
-    if len(rnd.wins) >= 2 and state.match.started.ruleset.options.get("riichi.tripleRon") == "abortive":
+    assert state.options is not None
+    if len(rnd.wins) >= 2 and state.options.triple_ron == "abortive":
         raise illegal(step, "riichi.win.triple_ron",
                        "three rons on one tile abort the hand under this ruleset: record abort triple_ron")  # fmt: skip
     discarder = first.from_seat or 0
