@@ -24,7 +24,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 from events.canonical import dumps  # noqa: E402
 from events.envelope import PendingEvent, envelope_text, new_event_id, now_timestamp  # noqa: E402
 from events.match import Annotation  # noqa: E402
-from replay.service import build_match_started  # noqa: E402
+from replay.app.service import build_match_started  # noqa: E402
 from store import EventStore  # noqa: E402
 from store.chain import GENESIS, link  # noqa: E402
 from store.sqlite import _INSERT, MIGRATIONS  # noqa: E402

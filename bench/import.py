@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 from events.envelope import PendingEvent, new_event_id, now_timestamp  # noqa: E402
-from replay import service  # noqa: E402
+from replay.app import service  # noqa: E402
 from replay.formats import tenhou6  # noqa: E402
 from replay.games.riichi.pricing import _estimate  # noqa: E402
 from store import EventStore  # noqa: E402

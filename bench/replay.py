@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 from events import registry  # noqa: E402
-from replay import service  # noqa: E402
-from replay.simulate import simulated_events  # noqa: E402
+from replay.app import service  # noqa: E402
+from replay.app.simulate import simulated_events  # noqa: E402
 from store import EventStore  # noqa: E402
 
 OPTIONS = {"tensho": [], "sendai": ["sendai.teyakuMode=claimAndContinue"]}

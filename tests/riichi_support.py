@@ -10,7 +10,7 @@ from events.envelope import new_event
 from events.model import Payload
 from events.riichi import RiichiDeal, RiichiDiscard, RiichiDraw, RiichiRoundStarted
 from events.tiles import KIND_NAMES, full_set, parse_many, plain
-from replay import service
+from replay.app import service
 from replay.games.riichi.state import RiichiState
 from store import EventStore
 from tests.helpers import RECORDER

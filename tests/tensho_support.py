@@ -10,7 +10,7 @@ from events.envelope import new_event
 from events.match import RoundStarted
 from events.model import Payload
 from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
-from replay import service
+from replay.app import service
 from replay.games.tensho.state import TenshoState
 from store import EventStore
 from tests.helpers import RECORDER

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from events.envelope import PendingEvent, new_event
 from events.match import Annotation, Claim
-from replay import service
+from replay.app import service
+from replay.app.simulate import simulated_events
 from replay.formats import native
-from replay.simulate import simulated_events
 from store import EventStore
 from tests.helpers import RECORDER, Cli, rows
 

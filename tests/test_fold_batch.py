@@ -23,11 +23,11 @@ from events import registry
 from events.envelope import new_event
 from events.match import Annotation
 from events.model import Payload
-from replay import service
+from replay.app import service
+from replay.app.simulate import sendai_payloads, simulated_events, tensho_payloads
 from replay.engine.fold import IllegalEvent, Step
 from replay.games import projection_for
 from replay.games.hanafuda.fishing import MONTH
-from replay.simulate import sendai_payloads, simulated_events, tensho_payloads
 from store import CorruptStoreError, EventStore
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events.tiles import plain
-from replay import service
+from replay.app import service
+from replay.app.simulate import riichi_payloads, simulated_events
 from replay.engine.fold import Step
 from replay.games.riichi.fold import RiichiProjection
-from replay.simulate import riichi_payloads, simulated_events
 from store import EventStore
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

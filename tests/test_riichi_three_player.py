@@ -5,11 +5,11 @@ from __future__ import annotations
 from events.match import MatchStarted
 from events.model import Payload
 from events.riichi import RiichiCall, RiichiDeal, RiichiDiscard, RiichiDraw, RiichiRoundStarted, RiichiWin
+from replay.app.service import build_match_started
 from replay.engine.fold import Step
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.pricing import Priced
 from replay.games.riichi.state import RiichiState
-from replay.service import build_match_started
 from tests.riichi_support import tiles
 
 DEAL = RiichiDeal(

@@ -19,12 +19,12 @@ from events.sendai import (
     Stop,
     TeyakuExposed,
 )
+from replay.app.service import build_match_started
 from replay.engine.fold import IllegalEvent, Step
 from replay.games.hanafuda.yaku import evaluate
 from replay.games.sendai.fold import SendaiProjection
 from replay.games.sendai.scoring import dekiyaku_specs, teyaku_held
 from replay.games.sendai.state import SendaiRound, SendaiState
-from replay.service import build_match_started
 
 NAMES = ("Dealer", "Right", "Left")
 

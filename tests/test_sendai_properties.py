@@ -9,13 +9,13 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay import service
+from replay.app import service
+from replay.app.simulate import sendai_payloads, simulated_events
 from replay.engine.fold import Step
 from replay.games.hanafuda.yaku import YakuTable, evaluate
 from replay.games.sendai.fold import SendaiProjection
 from replay.games.sendai.scoring import BRIGHTS_GROUP, CHAFF, SENDAI_IDS, dekiyaku_specs
 from replay.games.tensho.scoring import yaku_specs
-from replay.simulate import sendai_payloads, simulated_events
 from store import EventStore
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -149,7 +149,7 @@ def states_until(game: str, events: list[object], phase: str) -> object:
 
 
 def test_entries_mean_what_the_moment_asks_for() -> None:
-    from replay.simulate import simulated_events
+    from replay.app.simulate import simulated_events
 
     riichi = simulated_events("riichi", 3, 1, match_id="t-1")
     discard = states_until("riichi", riichi, "discard")
@@ -246,7 +246,7 @@ def test_a_whole_sendai_round_at_the_table(cli: Cli, db: Path) -> None:
 
 
 def _state(cli: Cli) -> object:
-    from replay import service
+    from replay.app import service
     from replay.engine.fold import fold
     from replay.games import projection_for
     from store import EventStore
@@ -282,7 +282,7 @@ def riichi_entries(events: list[object]) -> list[str]:
 
 
 def test_a_whole_riichi_hand_at_the_table(cli: Cli, db: Path) -> None:
-    from replay.simulate import simulated_events
+    from replay.app.simulate import simulated_events
 
     events = simulated_events("riichi", 3, 1, match_id="rsim-3")
     started = events[0].payload.canonical_json()
@@ -348,10 +348,10 @@ def record_until(cli: Cli, match: str, events: list[object], stop: Callable[[obj
 
 
 def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: Path) -> None:
+    from replay.app.simulate import simulated_events
     from replay.cli import run
     from replay.cli.table_commands import Session
     from replay.games.tensho.fold import triple_choices
-    from replay.simulate import simulated_events
 
     # Tensho: the first seed whose deal puts a triple on the field.
     for seed in range(200):

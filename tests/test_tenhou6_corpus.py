@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from replay import service
+from replay.app import service
 from replay.games.riichi.flow import final_standings
 from store import EventStore
 

@@ -30,7 +30,7 @@ from events.sendai import (
     TeyakuExposed,
 )
 from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
-from replay import service
+from replay.app import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, out, print_json
 from replay.cli.recording import expects, record
 from replay.cli.riichi_commands import deal_payload, draw_payload
@@ -690,7 +690,7 @@ def _simulate(
     game: str, seed: int, rounds: int, match_id: str | None, player: list[str] | None, option: list[str] | None,
     db: Any, json_out: bool,
 ) -> None:  # fmt: skip
-    from replay.simulate import DEFAULT_PLAYERS, simulated_events
+    from replay.app.simulate import DEFAULT_PLAYERS, simulated_events
 
     names = player or list(DEFAULT_PLAYERS[game])
     wanted = GAMES[game].players if game in GAMES else len(DEFAULT_PLAYERS[game])

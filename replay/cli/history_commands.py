@@ -10,7 +10,7 @@ from events.envelope import new_event
 from events.errors import EXIT_FINDINGS, InputError
 from events.match import Annotation, Claim, Retract
 from events.model import Payload
-from replay import service
+from replay.app import service
 from replay.cli.app import (
     DEFAULT_DB,
     ByOption,
@@ -118,7 +118,7 @@ def audit(
     json_out: JsonOption = False,
 ) -> None:
     """Audit a match: integrity, legality, claims, history, balance. Exit 1 when anything is found."""
-    from replay.audit import audit as run_audit
+    from replay.app.audit import audit as run_audit
     from replay.games import ruleset, ruleset_ids
 
     chosen = [r.strip() for r in (rulesets or "").split(",") if r.strip()]

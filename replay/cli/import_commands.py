@@ -152,7 +152,7 @@ def export_match(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format."""
-    from replay import service
+    from replay.app import service
 
     if format_ not in ("json", "jsonl", "csv", "tenhou6"):
         raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv or tenhou6")
@@ -183,7 +183,7 @@ def _write(text: str, output: Path | None) -> None:
 
 
 def _export_native(db: Any, match: str | None, format_: str) -> str:
-    from replay import service
+    from replay.app import service
     from replay.formats import native
 
     with open_store(db) as store:
@@ -271,7 +271,7 @@ def _report(
 def _rule_problems(match: Any, source: str) -> list[str]:
     """Replay an exported match through its rules before anything is written."""
     from events.errors import TaikyokuError
-    from replay import service
+    from replay.app import service
     from replay.engine.fold import fold
     from replay.formats import native
     from replay.games import projection_for

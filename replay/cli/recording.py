@@ -12,7 +12,7 @@ from events.envelope import new_event
 from events.errors import InputError
 from events.ingest import describe_pydantic
 from events.model import Payload
-from replay import service
+from replay.app import service
 from replay.cli.app import open_store, out, print_json, recorder
 from replay.engine.fold import fold
 from replay.games import projection_for

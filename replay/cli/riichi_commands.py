@@ -25,7 +25,7 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import parse, parse_many
-from replay import service
+from replay.app import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, out, print_json
 from replay.cli.recording import record
 from replay.engine.snapshot import snapshot

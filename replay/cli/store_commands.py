@@ -13,7 +13,7 @@ from rich.table import Table
 from events import ingest
 from events.errors import EXIT_CORRUPT, EXIT_FINDINGS, InputError
 from events.match import MatchStarted
-from replay import schema_files, service
+from replay.app import schema_files, service
 from replay.cli.app import (
     DEFAULT_DB,
     ByOption,

@@ -22,7 +22,7 @@ from events.cards import BY_ID
 from events.errors import InputError, TaikyokuError
 from events.match import GameName
 from events.tiles import KIND_OF
-from replay import service
+from replay.app import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store, out
 from replay.cli.recording import expects
 from replay.engine.fold import fold, history

@@ -17,8 +17,8 @@ from events.match import MatchEnded, RoundStarted
 from events.model import Payload
 from events.sendai import KoiKoi, SendaiDeal, SendaiDraw, Stop, TeyakuExposed
 from events.tensho import DealerTripleCapture, TenshoDeal, TenshoDraw
+from replay.app.service import build_match_started
 from replay.engine.fold import Projection, Step
-from replay.service import build_match_started
 
 RECORDER = "simulator"
 DEFAULT_PLAYERS = {"tensho": ("East", "West"), "sendai": ("Dealer", "Right", "Left")}

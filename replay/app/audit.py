@@ -47,7 +47,7 @@ ROUND_STARTS = (RoundStarted, RiichiRoundStarted)
 
 
 def audit(store: EventStore, match_id: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
-    from replay import service
+    from replay.app import service
 
     integrity = [Finding("integrity", f.code, f.message, f.seq) for f in store.verify(match_id)]
     try:
