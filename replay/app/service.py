@@ -12,10 +12,11 @@ from typing import Any, Literal
 from events import registry
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError, TaikyokuError
-from events.match import GAMES, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
+from events.match import GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from replay.engine.fold import META_TYPES, Folded, Step, fold
 from replay.engine.options import RulesetSpec, default_length
 from replay.games import DEFAULT_RULESET, projection_for, ruleset, ruleset_ids
+from replay.games import game as game_named
 from store import CorruptStoreError, EventStore, MatchExistsError, StoredEvent
 
 MATCH_ID = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$")
@@ -136,9 +137,7 @@ def build_match_started(
     dealer: str | None = None,
 ) -> MatchStarted:
     """A complete match_started from what a person types: every option resolved."""
-    if game not in GAMES:
-        raise InputError(f"unknown game {game!r}; use one of: {', '.join(GAMES)}")
-    chosen: GameName = game
+    chosen = game_named(game).name
     spec = ruleset(ruleset_id or DEFAULT_RULESET[chosen])
     if spec is None or spec.game != chosen:
         raise InputError(f"unknown {game} ruleset {ruleset_id!r}; use one of: {', '.join(ruleset_ids(chosen))}")

@@ -8,7 +8,6 @@ atomic append after the same fold that replays them has accepted them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -16,64 +15,53 @@ from rich.table import Table
 
 from events.cards import BY_ID, resolve
 from events.errors import InputError
-from events.hanafuda import CardCapture, PlacedCard
-from events.match import GameName, RoundStarted
+from events.match import RoundStarted
 from events.model import Payload
 from events.sendai import (
     KoiKoi,
-    SendaiCapture,
-    SendaiDeal,
-    SendaiDraw,
     SendaiMisdeal,
-    SendaiPlay,
     Stop,
     TeyakuExposed,
 )
-from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
+from events.tensho import DealerTripleCapture, YakuSetChosen
 from replay.app import service
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, out, print_json
+from replay.cli.app import (
+    DEFAULT_DB,
+    ByOption,
+    DbOption,
+    JsonOption,
+    MatchArg,
+    app,
+    open_store,
+    out,
+    print_json,
+    read_input,
+)
 from replay.cli.recording import expects, record
 from replay.cli.riichi_commands import deal_payload, draw_payload
+from replay.engine.game import FishingMoves, Game
 from replay.engine.snapshot import snapshot
-from replay.games import projection_for
+from replay.games import GAMES, projection_for
 from replay.games.hanafuda.fishing import forced_capture, matches
-from replay.games.riichi import view as riichi_view
 from replay.games.riichi.flow import next_hand
-from replay.games.sendai import view as sendai_view
-from replay.games.sendai.scoring import SENDAI_IDS, TEYAKU_BY_KEY
-from replay.games.tensho import view as tensho_view
-from replay.games.tensho.scoring import PHOENIX, TENSHO_IDS
+from replay.games.sendai.scoring import TEYAKU_BY_KEY
 from replay.games.tensho.state import TenshoState
 
 SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
 
 
-@dataclass(frozen=True)
-class Game:
-    """What the recording commands need to know of a hanafuda game."""
-
-    name: str
-    players: int
-    play: type[PlacedCard]
-    draw: type[PlacedCard]
-    capture: type[CardCapture]
-    alone: frozenset[str]  # cards that go to the scoring area by themselves
-    deck: frozenset[str]
-    field_size: int
-    pile_size: int
+HANAFUDA = frozenset(name for name, game in GAMES.items() if game.fishing is not None)
 
 
-GAMES = {
-    "tensho": Game("tensho", 2, TenshoPlay, TenshoDraw, TenshoCapture, frozenset({PHOENIX}),
-                   TENSHO_IDS, 9, 18),
-    "sendai": Game("sendai", 3, SendaiPlay, SendaiDraw, SendaiCapture, frozenset(),
-                   SENDAI_IDS, 6, 21),
-}  # fmt: skip
+def _moves(game: Game) -> FishingMoves:
+    """The turn of play, draw and capture of a hanafuda game (the commands that use it refuse riichi first)."""
+    assert game.fishing is not None
+    return game.fishing
 
 
 def _record(db: Any, match: str, build: Any, by: str | None, json_out: bool, only: str | None = None) -> None:
     """Record what ``build(game, state)`` makes, for a hanafuda match (or only ``only``'s)."""
-    games = {only} if only else set(GAMES)
+    games = {only} if only else HANAFUDA
     record(db, match, lambda name, state: build(GAMES[name], state), by, json_out, games)
 
 
@@ -90,8 +78,9 @@ def _captures(game: Game, state: Any, card: str, given: Sequence[str]) -> tuple[
     """The capture a placed card makes: as given, or the one the rules force."""
     rnd = state.round
     seat = rnd.to_move
-    if card in game.alone:
-        return [game.capture(card=card, seat=seat, taken=())], [f"{card} goes straight to the scoring area"]
+    moves = _moves(game)
+    if card in moves.alone:
+        return [moves.capture(card=card, seat=seat, taken=())], [f"{card} goes straight to the scoring area"]
     found = matches(card, rnd.field)
     if not found:
         if given:
@@ -99,11 +88,11 @@ def _captures(game: Game, state: Any, card: str, given: Sequence[str]) -> tuple[
         return [], []
     if given:
         taken = [resolve(t, found, what="captured").card.id for t in given]
-        return [game.capture(card=card, seat=seat, taken=tuple(taken))], []
+        return [moves.capture(card=card, seat=seat, taken=tuple(taken))], []
     forced = forced_capture(found)
     if forced is None:
         raise InputError(f"{card} matches {' and '.join(found)} on the field; say which it takes with --capture CARD")
-    return [game.capture(card=card, seat=seat, taken=forced)], [f"{card} takes {', '.join(forced)}"]
+    return [moves.capture(card=card, seat=seat, taken=forced)], [f"{card} takes {', '.join(forced)}"]
 
 
 @app.command("round")
@@ -129,7 +118,7 @@ def start_round(
         number = len(state.results) + 1
         return [RoundStarted(round=number, dealer=state.next_dealer if dealer is None else dealer)], []
 
-    record(db, match, build, by, json_out, {*GAMES, "riichi"})
+    record(db, match, build, by, json_out, set(GAMES))
 
 
 @app.command("yaku-set")
@@ -179,9 +168,10 @@ def deal(
     the dora indicator, and the pile if known."""
 
     def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
-        if len(hand) != game.players:
-            raise InputError(f"give --hand {game.players} times, one per seat, seat 0 first")
-        pool = set(game.deck)
+        moves, seats = _moves(game), game.players[0]
+        if len(hand) != seats:
+            raise InputError(f"give --hand {seats} times, one per seat, seat 0 first")
+        pool = set(moves.deck)
         notes: list[str] = []
         hands = []
         for text in hand:
@@ -193,17 +183,15 @@ def deal(
         pile_cards = _card_list(pile, pool, "dealt") if pile else None
         notes += pile_cards[1] if pile_cards else []
         pile_value = None if pile_cards is None else tuple(pile_cards[0])
-        if game.name == "sendai":
+        if not moves.dead_size:
             if dead:
-                raise InputError("Sendai-hana has no dead cards; leave out --dead")
-            return [SendaiDeal(hands=tuple(hands), field=tuple(field_cards), draw_pile=pile_value)], notes
+                raise InputError(f"{game.title} has no dead cards; leave out --dead")
+            return [moves.deal.model_validate({"hands": hands, "field": field_cards, "draw_pile": pile_value})], notes
         dead_cards = _card_list(dead, pool, "dealt") if dead else None
         notes += dead_cards[1] if dead_cards else []
-        payload = TenshoDeal(
-            hands=tuple(hands),
-            field=tuple(field_cards),
-            draw_pile=pile_value,
-            dead=None if dead_cards is None else tuple(dead_cards[0]),
+        dead_value = None if dead_cards is None else tuple(dead_cards[0])
+        payload = moves.deal.model_validate(
+            {"hands": hands, "field": field_cards, "draw_pile": pile_value, "dead": dead_value}
         )
         return [payload], notes
 
@@ -214,7 +202,7 @@ def deal(
             raise InputError("a hanafuda deal needs --field")
         return build(GAMES[name], state)
 
-    record(db, match, any_game, by, json_out, {*GAMES, "riichi"})
+    record(db, match, any_game, by, json_out, set(GAMES))
 
 
 @app.command()
@@ -258,7 +246,7 @@ def play(
         mover = _seat(state, game, seat)
         rnd = state.round
         chosen = resolve(card, rnd.hands[mover], what=f"played from seat {mover}'s hand")
-        payloads: list[Payload] = [game.play(card=chosen.card.id, seat=mover)]
+        payloads: list[Payload] = [_moves(game).play(card=chosen.card.id, seat=mover)]
         notes = [chosen.note] if chosen.note else []
         if rnd.phase == "play" and chosen.card.id in rnd.hands[mover]:
             caps, more = _captures(game, state, chosen.card.id, capture or [])
@@ -298,7 +286,7 @@ def draw(
             chosen = resolve(card, sorted(rnd.unseen()), what="drawn")
             drawn = chosen.card.id
             notes += [chosen.note] if chosen.note else []
-        payloads: list[Payload] = [game.draw(card=drawn, seat=mover)]
+        payloads: list[Payload] = [_moves(game).draw(card=drawn, seat=mover)]
         if rnd.phase == "draw" and (rnd.pile is None or rnd.pile[:1] == (drawn,)) and drawn in rnd.unseen():
             caps, more = _captures(game, state, drawn, capture or [])
             payloads += caps
@@ -312,7 +300,7 @@ def draw(
             return [draw_payload(state, card, seat, rinshan)], []
         return build(GAMES[name], state)
 
-    record(db, match, any_game, by, json_out, {*GAMES, "riichi"})
+    record(db, match, any_game, by, json_out, set(GAMES))
 
 
 @app.command()
@@ -400,130 +388,55 @@ def replay(
     with open_store(db) as store:
         steps = service.read_steps(store, match, provenance="all")  # a replaced event keeps its recorder
     game = service.game_of(steps)
-    views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
     if without is not None or replace is not None:
         if at is not None:
             raise InputError("--at does not combine with --without or --replace; use --round to limit the what-if")
-        _what_if(match, game, steps, views[game], round_no, without, replace, json_out)
+        _show_what_if(match, steps, round_no, without, replace, json_out)
         return
     snap = snapshot(projection_for(game), steps, round_no=round_no, at=at)
-    data = views[game].match_json(match, snap)
+    data = GAMES[game].view().match_json(match, snap)
     if json_out:
         print_json(data)
     else:
         {"tensho": _show_tensho, "sendai": _show_sendai, "riichi": _show_riichi}[game](data)
 
 
-def _what_if(
-    match: str, game: GameName, steps: list[Any], view: Any, round_no: int | None, without: int | None,
-    replace: str | None, json_out: bool,
-) -> None:  # fmt: skip
+def _show_what_if(
+    match: str, steps: list[Any], round_no: int | None, without: int | None, replace: str | None, json_out: bool
+) -> None:
     """The match replayed with one event left out or changed, beside what was recorded."""
-    from replay.engine.fold import IllegalEvent, Step
+    from replay.app.what_if import Replacement, what_if
 
     if without is not None and replace is not None:
         raise InputError("give --without or --replace, not both")
-    target = without if without is not None else _replace_seq(replace or "")
-    if not any(s.seq == target for s in steps):
-        raise InputError(f"match {match} has no seq {target}; see `taikyoku log {match}`")
-    if without is not None:
-        changed = [s for s in steps if s.seq != without]
-        what = f"without seq {without} ({next(s.type for s in steps if s.seq == without)})"
-    else:
-        from events import ingest
-        from replay.cli.app import read_input
-
-        source = (replace or "").split("=", 1)[1]
-        data, name = read_input(source)
-        documents = ingest.split_documents(data, name)
-        if len(documents) != 1:
-            raise InputError(f"{name} holds {len(documents)} events; --replace takes a file with exactly one")
-        (document,) = documents
-        original = next(s for s in steps if s.seq == target)
-        completed = ingest.complete(document, match_id=match, seq=target, recorded_by=original.recorded_by)
-        _, _, event = ingest.validate(completed)
-        changed = [Step(target, event.type, event.payload) if s.seq == target else s for s in steps]
-        what = f"with seq {target} replaced by {event.type}"
-    changed, moot = _drop_moot(game, changed)
-    if moot:
-        what += f"; the round would be over by then, so seq {_seq_ranges(moot)} would not have happened"
-    before = view.match_json(match, snapshot(projection_for(game), steps, round_no=round_no))
-    try:
-        after = view.match_json(match, snapshot(projection_for(game), changed, round_no=round_no))
-    except IllegalEvent as exc:
-        message = f"{what}, the record no longer stands: {exc.message} [{exc.code}]"
+    replacement = None
+    if replace is not None:
+        seq, sep, source = replace.partition("=")
+        if not sep or not seq.strip().isdigit() or not source:
+            raise InputError("--replace takes SEQ=FILE, e.g. --replace 12=play.json")
+        replacement = Replacement(int(seq), lambda: read_input(source))
+    found = what_if(match, steps, round_no=round_no, without=without, replace=replacement)
+    if not found.stands:
         if json_out:
-            print_json({"match_id": match, "what_if": what, "stands": False, "reason": message})
+            print_json({"match_id": match, "what_if": found.what, "stands": False, "reason": found.reason})
         else:
-            out.print(message, markup=False)
-        raise typer.Exit(1) from None
-
-    def outcome(results: list[dict[str, Any]]) -> list[str]:
-        return [str(r.get("explanation", "")) for r in results]
-
-    differs = outcome(before["results"]) != outcome(after["results"])
+            out.print(found.reason, markup=False)
+        raise typer.Exit(1)
     if json_out:
-        print_json({"match_id": match, "what_if": what, "stands": True, "changed": differs, "moot": moot,
-                    "recorded": before["results"], "results": after["results"]})  # fmt: skip
+        print_json({"match_id": match, "what_if": found.what, "stands": True, "changed": found.changed,
+                    "moot": found.moot, "recorded": found.recorded, "results": found.results})  # fmt: skip
         return
-    out.print(f"[bold]what if[/bold]: {match} {what} (nothing is written)")
-    for old, new in zip(outcome(before["results"]), outcome(after["results"]), strict=False):
+    out.print(f"[bold]what if[/bold]: {match} {found.what} (nothing is written)")
+    before, after = found.outcomes()
+    for old, new in zip(before, after, strict=False):
         mark = "same" if old == new else "changes"
         out.print(f"  {mark}: recorded: {old}", markup=False)
         if old != new:
             out.print(f"           would be: {new}", markup=False)
-    for extra in outcome(after["results"])[len(before["results"]) :]:
+    for extra in after[len(before) :]:
         out.print(f"  new: {extra}", markup=False)
-    if len(after["results"]) < len(before["results"]):
-        out.print(
-            f"  {len(before['results']) - len(after['results'])} recorded result(s) would not be reached", markup=False
-        )
-
-
-def _drop_moot(game: GameName, steps: list[Any]) -> tuple[list[Any], list[int]]:
-    """Leave out the events a what-if makes moot: those recorded after their round would have ended.
-
-    A stop said earlier, or a win that comes sooner, ends the round there; the plays recorded after
-    it are not illegal in that world, they never happen. Any other illegal event still fails."""
-    from events.riichi import RiichiRoundStarted
-    from replay.engine.fold import META_TYPES, IllegalEvent, history
-
-    projection = projection_for(game)
-    state = projection.initial()
-    moot: list[int] = []
-    for step in history(steps).effective:
-        if step.type in META_TYPES:
-            continue
-        round_over = state.round is not None and state.round.over
-        if round_over and not isinstance(step.payload, RoundStarted | RiichiRoundStarted):
-            try:
-                state = projection.apply(state, step)
-            except IllegalEvent:
-                moot.append(step.seq)
-            continue
-        try:
-            state = projection.apply(state, step)
-        except IllegalEvent:
-            break  # a real illegality: the replay below reports it
-    return [s for s in steps if s.seq not in moot], moot
-
-
-def _seq_ranges(seqs: list[int]) -> str:
-    """1, 2, 3, 7 -> '1..3, 7'."""
-    runs: list[list[int]] = []
-    for seq in seqs:
-        if runs and seq == runs[-1][-1] + 1:
-            runs[-1].append(seq)
-        else:
-            runs.append([seq])
-    return ", ".join(f"{r[0]}..{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
-def _replace_seq(text: str) -> int:
-    seq, sep, source = text.partition("=")
-    if not sep or not seq.strip().isdigit() or not source:
-        raise InputError("--replace takes SEQ=FILE, e.g. --replace 12=play.json")
-    return int(seq)
+    if len(after) < len(before):
+        out.print(f"  {len(before) - len(after)} recorded result(s) would not be reached", markup=False)
 
 
 def _counted(length: dict[str, Any]) -> str:
@@ -690,12 +603,13 @@ def _simulate(
     game: str, seed: int, rounds: int, match_id: str | None, player: list[str] | None, option: list[str] | None,
     db: Any, json_out: bool,
 ) -> None:  # fmt: skip
-    from replay.app.simulate import DEFAULT_PLAYERS, simulated_events
+    from replay.app.simulate import simulated_events
 
-    names = player or list(DEFAULT_PLAYERS[game])
-    wanted = GAMES[game].players if game in GAMES else len(DEFAULT_PLAYERS[game])
-    if len(names) != wanted:
-        raise InputError(f"{game} is simulated with {wanted} players; give --player NAME that many times")
+    declared = GAMES[game]
+    names = player or list(declared.default_players)
+    if len(names) not in declared.players:
+        wanted = " or ".join(map(str, declared.players))
+        raise InputError(f"{declared.title} is simulated with {wanted} players; give --player NAME that many times")
     match = match_id or f"{game}-sim-{seed}"
     service.check_match_id(match)
     service.build_match_started(game, names, options=option or ())  # option errors before any work

@@ -15,11 +15,10 @@ from events.model import Payload
 from replay.app import service
 from replay.cli.app import open_store, out, print_json, recorder
 from replay.engine.fold import fold
-from replay.games import projection_for
+from replay.games import GAMES, projection_for
 from store import EventStore
 
 Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
-GAME_WORDS = {"tensho": "Tensho", "sendai": "Sendai-hana", "riichi": "riichi"}
 
 
 def current(store: EventStore, match: str, games: Collection[str]) -> tuple[str, Any, int]:
@@ -27,19 +26,14 @@ def current(store: EventStore, match: str, games: Collection[str]) -> tuple[str,
     steps = service.read_steps(store, match)
     game = service.game_of(steps)
     if game not in games:
-        wanted = " or ".join(GAME_WORDS[g] for g in sorted(games))
-        raise InputError(f"match {match} is a {GAME_WORDS[game]} match; this command records {wanted} matches")
+        wanted = " or ".join(GAMES[g].title for g in sorted(games))
+        raise InputError(f"match {match} is a {GAMES[game].title} match; this command records {wanted} matches")
     return game, fold(projection_for(game), steps).state, steps[-1].seq
 
 
 def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
     """What the round waits for, in words."""
-    from replay.games.riichi import view as riichi_view
-    from replay.games.sendai import view as sendai_view
-    from replay.games.tensho import view as tensho_view
-
-    views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
-    return str(views[game].expects(rnd, names))
+    return GAMES[game].view().expects(rnd, names)
 
 
 def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, games: Collection[str]) -> None:
@@ -64,7 +58,7 @@ def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, ga
         out.print(f"seq {event.seq}: {event.type} {brief(event.payload)}")
     rnd = after.round
     if rnd is not None and rnd.result is not None and rnd.over:
-        out.print(f"[bold]{'hand' if game == 'riichi' else 'round'} {rnd.number} over:[/bold] {rnd.result.explanation}")
+        out.print(f"[bold]{GAMES[game].round_word} {rnd.number} over:[/bold] {rnd.result.explanation}")
     elif rnd is not None:
         out.print(f"next: {expects(game, rnd, after.names)}")
 

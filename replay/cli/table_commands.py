@@ -26,7 +26,7 @@ from replay.app import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store, out
 from replay.cli.recording import expects
 from replay.engine.fold import fold, history
-from replay.games import projection_for
+from replay.games import GAMES, projection_for
 
 # Commands that can be typed in full; the session adds the match id after the verb.
 VERBS = frozenset({
@@ -118,13 +118,9 @@ class Session:
     def status(self) -> None:
         """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
         from replay.engine.snapshot import snapshot
-        from replay.games.riichi import view as riichi_view
-        from replay.games.sendai import view as sendai_view
-        from replay.games.tensho import view as tensho_view
 
         game, _, steps = self.state()
-        views: dict[str, Any] = {"tensho": tensho_view, "sendai": sendai_view, "riichi": riichi_view}
-        data = views[game].match_json(self.match, snapshot(projection_for(game), steps))
+        data = GAMES[game].view().match_json(self.match, snapshot(projection_for(game), steps))
         for line in status_lines(game, data):
             out.print(line, markup=False)
 

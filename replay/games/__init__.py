@@ -1,28 +1,36 @@
-"""The games, each declared once in its own package (``replay/games/<game>/``), and their rulesets.
+"""The games, each declared once in its own package (``replay/games/<game>/game.py``), and their rulesets.
 
 Every game package has the same module names: ``game`` (its descriptor), ``options``, ``state``,
-``fold``, ``scoring``, ``view``, ``result_line`` and ``simulate``; riichi adds its own. Rulesets
-are data, so they are gathered here without loading any game's fold.
+``fold``, ``scoring``, ``view``, ``result_line`` and ``simulate``; riichi adds ``shape``, ``calls``,
+``wins``, ``draws``, ``flow`` and ``pricing``, and the hanafuda games share ``hanafuda/``. The
+descriptors and rulesets are data, so they are gathered here without loading any game's fold.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from events.errors import InputError
 from events.match import GameName
 from replay.engine.fold import Projection
+from replay.engine.game import Game
 from replay.engine.options import RulesetSpec
 from replay.engine.options import markdown as _markdown
-from replay.games.riichi import options as _riichi
-from replay.games.sendai import options as _sendai
-from replay.games.tensho import options as _tensho
+from replay.games.riichi.game import GAME as RIICHI
+from replay.games.sendai.game import GAME as SENDAI
+from replay.games.tensho.game import GAME as TENSHO
 
-RULESETS: tuple[RulesetSpec, ...] = (*_tensho.RULESETS, *_sendai.RULESETS, *_riichi.RULESETS)
-DEFAULT_RULESET: dict[GameName, str] = {
-    "tensho": _tensho.DEFAULT_RULESET,
-    "sendai": _sendai.DEFAULT_RULESET,
-    "riichi": _riichi.DEFAULT_RULESET,
-}
+GAMES: dict[str, Game] = {game.name: game for game in (TENSHO, SENDAI, RIICHI)}
+RULESETS: tuple[RulesetSpec, ...] = tuple(spec for game in GAMES.values() for spec in game.rulesets)
+DEFAULT_RULESET: dict[str, str] = {game.name: game.default_ruleset for game in GAMES.values()}
+
+
+def game(name: str) -> Game:
+    """The game called ``name``, or a refusal that lists the games."""
+    found = GAMES.get(name)
+    if found is None:
+        raise InputError(f"unknown game {name!r}; use one of: {', '.join(GAMES)}")
+    return found
 
 
 def ruleset(ruleset_id: str) -> RulesetSpec | None:
@@ -33,25 +41,11 @@ def ruleset_ids(game: GameName | None = None) -> list[str]:
     return [r.id for r in RULESETS if game is None or r.game == game]
 
 
-def rulesets_of(game: GameName) -> tuple[RulesetSpec, ...]:
-    return tuple(r for r in RULESETS if r.game == game)
-
-
 def markdown() -> str:
     """docs/rules.md: every ruleset and option, reconstructions marked (a test keeps it current)."""
     return _markdown(RULESETS)
 
 
-def projection_for(game: GameName) -> Projection[Any]:
-    """The fold of ``game``'s matches (each game's projection wraps the match-level one)."""
-    if game == "tensho":
-        from replay.games.tensho.fold import TenshoProjection
-
-        return TenshoProjection()
-    if game == "riichi":
-        from replay.games.riichi.fold import RiichiProjection
-
-        return RiichiProjection()
-    from replay.games.sendai.fold import SendaiProjection
-
-    return SendaiProjection()
+def projection_for(name: GameName) -> Projection[Any]:
+    """The fold of ``name``'s matches (each game's projection wraps the match-level one)."""
+    return game(name).projection()

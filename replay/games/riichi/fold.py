@@ -271,3 +271,8 @@ def on_riichi(state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDec
         raise illegal(step, "riichi.riichi.not_tenpai", f"no discard leaves {compact(rnd.hands[seat])} in tenpai")
     double = seat not in rnd.discarded_once and not rnd.interrupted
     return rnd._replace(declaring=seat, double=rnd.double | {seat} if double else rnd.double)
+
+
+def projection() -> RiichiProjection:
+    """A fresh fold of a riichi match."""
+    return RiichiProjection()

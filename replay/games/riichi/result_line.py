@@ -19,11 +19,13 @@ word that is none of these is an error naming it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast, get_args
 
 from events.errors import InputError
 from events.riichi import AbortKind, RiichiDrawResult, RiichiHandResult, ScoredMeld, WinCondition
-from events.tiles import parse, parse_many
+from events.tiles import parse as parse_tile
+from events.tiles import parse_many
 
 WIND_LETTERS = ("E", "S", "W", "N")
 MELD_KINDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "daiminkan": "daiminkan", "ankan": "ankan",
@@ -69,7 +71,7 @@ def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult | 
         elif collecting == "also-riichi" and (word.upper() in WIND_LETTERS or word.isdigit()):
             others.append(_seat(word, dealer, players))
         elif word.startswith("+"):
-            win_tile = parse(word[1:])
+            win_tile = parse_tile(word[1:])
             collecting = None
         elif ":" in word:
             name, _, tiles = word.partition(":")
@@ -141,3 +143,8 @@ def _seat(word: str, dealer: int, players: int) -> int:
     raise InputError(
         f"{word!r} is not a seat: give its wind this hand ({winds}, E is the dealer) or 0 to {players - 1}"
     )
+
+
+def parse(words: Sequence[str], rnd: Any) -> RiichiHandResult | RiichiDrawResult:
+    """One hand's line, read with this hand's dealer (seat winds count from the dealer)."""
+    return parse_result(" ".join(words), dealer=rnd.dealer, players=rnd.players)

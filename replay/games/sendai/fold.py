@@ -414,3 +414,8 @@ def legal_moves(state: SendaiState) -> list[Payload]:
                 if spec.key not in rnd.exposed[other]:
                     moves.append(TeyakuExposed(seat=other, teyaku=spec.key))
     return moves
+
+
+def projection() -> SendaiProjection:
+    """A fresh fold of a sendai match."""
+    return SendaiProjection()

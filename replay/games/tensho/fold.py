@@ -340,3 +340,8 @@ def triple_choices(rnd: RoundState) -> list[tuple[str, str]]:
         if len(cards) == 3 and month not in rnd.triple_months:
             pairs += [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]]
     return pairs
+
+
+def projection() -> TenshoProjection:
+    """A fresh fold of a tensho match."""
+    return TenshoProjection()

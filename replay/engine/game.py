@@ -1,0 +1,82 @@
+"""A game declared once: the ``Game`` descriptor every layer above asks instead of branching on a name.
+
+Each game's package (``replay/games/<game>/``) declares its ``GAME`` in ``game.py`` and has the same
+modules: ``fold`` (its projection), ``view``, ``result_line`` and ``simulate``. The descriptor loads
+them only when asked, so a command that touches one game never loads the others (or the ``mahjong``
+library, which only riichi's pricing needs).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from events.hanafuda import CardCapture, PlacedCard
+from events.match import GameName, MatchStarted
+from events.model import Payload
+from replay.engine.fold import Projection
+from replay.engine.options import RulesetSpec
+from replay.engine.snapshot import Snapshot
+
+
+class GameView(Protocol):
+    """What a game's ``view`` module gives: the replay document, and what a round waits for."""
+
+    def match_json(self, match_id: str, snap: Snapshot) -> dict[str, Any]: ...
+
+    def expects(self, rnd: Any, names: Sequence[str]) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class FishingMoves:
+    """What recording a hanafuda turn needs: the move types, the deck, and the layout of a deal."""
+
+    deal: type[Payload]
+    play: type[PlacedCard]
+    draw: type[PlacedCard]
+    capture: type[CardCapture]
+    alone: frozenset[str]  # cards that go to the scoring area by themselves
+    deck: frozenset[str]
+    field_size: int
+    pile_size: int
+    dead_size: int  # cards set aside unseen at the deal
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its identity, table, rulesets, and where its rules live."""
+
+    name: GameName
+    title: str  # as players write it: Tensho, Sendai-hana, riichi
+    round_word: str  # what one deal to its result is called: round, or hand
+    players: tuple[int, ...]  # how many may sit at the table
+    default_players: tuple[str, ...]  # names a simulated match gives its seats
+    pieces: int  # cards in the deck, or tiles in the wall
+    rulesets: tuple[RulesetSpec, ...]
+    default_ruleset: str
+    package: str  # the game's package, e.g. replay.games.tensho
+    fishing: FishingMoves | None = None  # the hanafuda games' turn of play, draw and capture
+
+    def _module(self, name: str) -> Any:
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def projection(self) -> Projection[Any]:
+        """A fresh fold of this game's matches (it wraps the match-level one)."""
+        made: Projection[Any] = self._module("fold").projection()
+        return made
+
+    def view(self) -> GameView:
+        view: GameView = self._module("view")
+        return view
+
+    def parse_result_line(self, words: Sequence[str], rnd: Any) -> Payload:
+        """A round recorded at result depth, from the words typed after ``taikyoku result``."""
+        payload: Payload = self._module("result_line").parse(words, rnd)
+        return payload
+
+    def simulate(self, started: MatchStarted, seed: int, rounds: int) -> Iterator[Payload]:
+        """A random legal match from ``seed``: ``started`` first, then ``rounds`` rounds."""
+        payloads: Iterator[Payload] = self._module("simulate").payloads(started, seed, rounds)
+        return payloads

@@ -1,0 +1,23 @@
+"""Tensho, declared once."""
+
+from __future__ import annotations
+
+from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay
+from replay.engine.game import FishingMoves, Game
+from replay.games.tensho.options import DEFAULT_RULESET, RULESETS
+from replay.games.tensho.scoring import PHOENIX, PILE_SIZE, TENSHO_IDS
+
+GAME = Game(
+    name="tensho",
+    title="Tensho",
+    round_word="round",
+    players=(2,),
+    default_players=("East", "West"),
+    pieces=len(TENSHO_IDS),
+    rulesets=RULESETS,
+    default_ruleset=DEFAULT_RULESET,
+    package="replay.games.tensho",
+    fishing=FishingMoves(
+        TenshoDeal, TenshoPlay, TenshoDraw, TenshoCapture, frozenset({PHOENIX}), TENSHO_IDS, 9, PILE_SIZE, 6
+    ),
+)

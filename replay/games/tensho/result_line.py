@@ -1,0 +1,14 @@
+"""A Tensho round at result depth: each seat's captured cards, seat 0 first, parted by a /."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from events.tensho import TenshoRoundResult
+from replay.games.hanafuda.result_line import cards_by_seat
+
+
+def parse(words: Sequence[str], rnd: Any = None) -> TenshoRoundResult:
+    """``pine-crane 01-1 ... / 12-0 ...``: the yaku and the tie-break follow from the cards."""
+    return TenshoRoundResult.model_validate({"captured": cards_by_seat(" ".join(words), 2)})
