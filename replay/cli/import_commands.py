@@ -12,11 +12,9 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, Progress, TextColumn
 
-from events.envelope import PendingEvent, new_event_id, now_timestamp
 from events.errors import EXIT_FINDINGS, InputError
+from replay.app import importing
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, err, open_store, out, print_json, recorder
-from replay.formats import tenhou6
-from store import EventStore
 
 PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no bar
 
@@ -43,77 +41,27 @@ def import_logs(
         return
     if format_ != "tenhou6":
         raise InputError(f"unknown import format {format_!r}; use tenhou6, json or jsonl")
-    for path in files:
-        if path.is_dir():
-            raise InputError(f"{path} is a directory; give the tenhou.net/6 JSON files in it (e.g. {path}/*.json)")
-        if not path.is_file():
-            raise InputError(f"file {path} does not exist; give tenhou.net/6 JSON files")
+    importing.check_log_files(files)
     if strict:
         # A first pass checks every game and keeps none of them: then nothing is written at all
         # if anything would be skipped, and an archive of any size is never held in memory.
-        findings = [entry["reason"] for entry in _tenhou6_pass(files, db, "checking", store=None)[1]]
-        if findings:
-            for finding in findings:
-                sys.stderr.write(f"taikyoku: finding: {finding}\n")
+        with _bar(len(files), "checking") as tick, _existing(db) as exists:
+            checked = importing.import_tenhou6(files, store=None, exists=exists, where=str(db), tick=tick)
+        if checked.skipped:
+            for entry in checked.skipped:
+                sys.stderr.write(f"taikyoku: finding: {entry['reason']}\n")
             raise typer.Exit(EXIT_FINDINGS)
-    with open_store(db, create=True) as store:
-        imported, skipped = _tenhou6_pass(files, db, "importing", store=store, by=recorder(by or "import"))
-    _report(imported, skipped, json_out, lambda e: f"{e['hands']} hands, {e['events']} events", total=True)
-
-
-def _tenhou6_pass(
-    files: list[Path], db: Any, doing: str, *, store: EventStore | None, by: str = ""
-) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
-    """Every game of the files, read, converted and checked one at a time, and stored when a
-    store is given. Returns what was (or would be) imported, and what is skipped and why."""
-    imported: list[dict[str, Any]] = []
-    skipped: list[dict[str, str]] = []
-    taken: set[str] = set()  # the match ids this batch has stored, or would store
-    with _bar(len(files), doing) as tick, _existing(store, db) as existing:
-        for path in files:
-            for item in _games_of(path):
-                if isinstance(item, dict):
-                    skipped.append(item)
-                elif item.problem is not None:
-                    skipped.append({"file": item.game.source, "match_id": item.match_id, "reason": item.problem})
-                elif item.match_id in taken or existing(item.match_id):
-                    skipped.append({"file": item.game.source, "match_id": item.match_id,
-                                    "reason": f"match {item.match_id} is already in {db}"})  # fmt: skip
-                else:
-                    taken.add(item.match_id)
-                    if store is not None:
-                        stamp = now_timestamp()
-                        store.append(
-                            item.match_id, 0, [PendingEvent(p, new_event_id(), stamp, by) for p in item.payloads]
-                        )
-                    imported.append({"file": item.game.source, "match_id": item.match_id, "hands": item.hands,
-                                     "wins": item.wins, "events": len(item.payloads)})  # fmt: skip
-            tick()
-    return imported, skipped
-
-
-def _games_of(path: Path) -> Iterator[tenhou6.Imported | dict[str, str]]:
-    """Each game of a file turned into checked events, one at a time, or why the file cannot be read.
-    A game is named by its number within its file, whatever else the batch holds."""
-    try:
-        games = tenhou6.read(path.read_bytes(), path.name)
-    except tenhou6.LogProblem as exc:
-        yield {"file": path.name, "match_id": "", "reason": exc.message}
-        return
-    except UnicodeDecodeError:
-        yield {"file": path.name, "match_id": "", "reason": f"{path.name}: not UTF-8 text"}
-        return
-    for number, game in enumerate(games):
-        yield tenhou6.convert(game, tenhou6.match_id_for(game, number, len(games)))
+    with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
+        report = importing.import_tenhou6(
+            files, store=store, exists=store.exists, where=str(db), by=recorder(by or "import"), tick=tick
+        )
+    _report(report, json_out, lambda e: f"{e['hands']} hands, {e['events']} events", total=True)
 
 
 @contextmanager
-def _existing(store: EventStore | None, db: Any) -> Iterator[Callable[[str], bool]]:
-    """Whether a match id is already stored: in the store being written, or, for a check with
-    nothing written, in the database if there is one."""
-    if store is not None:
-        yield store.exists
-    elif Path(db).exists():
+def _existing(db: Any) -> Iterator[Callable[[str], bool]]:
+    """Whether a match id is already stored, for a check with nothing written: in the database if there is one."""
+    if Path(db).exists():
         with open_store(db) as reading:
             yield reading.exists
     else:
@@ -152,8 +100,6 @@ def export_match(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format."""
-    from replay.app import service
-
     if format_ not in ("json", "jsonl", "csv", "tenhou6"):
         raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv or tenhou6")
     if (match is None) == (not all_matches):
@@ -161,17 +107,17 @@ def export_match(
     if output is not None and not output.parent.exists():
         raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
     if format_ != "tenhou6":
-        _write(_export_native(db, match, format_), output)
+        with open_store(db) as store:
+            ids = [match] if match is not None else [m.match_id for m in store.matches()]
+            with _bar(len(ids), "exporting") as tick:
+                text = importing.export_native(store, ids, format_, tick)
+        _write(text, output)
         return
     if match is None:
         raise InputError("tenhou6 holds one game: name the match")
     with open_store(db) as store:
-        steps = service.read_steps(store, match)
-    if service.game_of(steps) != "riichi":
-        raise InputError(f"match {match} is not a riichi match; tenhou6 holds riichi games")
-    started = steps[0].payload
-    names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
-    _write(json.dumps(tenhou6.export(steps, names), ensure_ascii=False, separators=(",", ":")) + "\n", output)
+        log = importing.export_tenhou6(store, match)
+    _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output)
 
 
 def _write(text: str, output: Path | None) -> None:
@@ -182,79 +128,27 @@ def _write(text: str, output: Path | None) -> None:
     out.print(f"wrote {output}")
 
 
-def _export_native(db: Any, match: str | None, format_: str) -> str:
-    from replay.app import service
-    from replay.formats import native
-
-    with open_store(db) as store:
-        ids = [match] if match is not None else [m.match_id for m in store.matches()]
-        matches = []
-        with _bar(len(ids), "exporting") as tick:
-            for match_id in ids:
-                matches.append(store.read(match_id))
-                tick()
-            if format_ == "json":
-                return native.to_json(matches)
-            if format_ == "jsonl":
-                return native.to_jsonl(matches)
-        rows = []
-        with _bar(len(ids), "replaying") as tick:
-            for match_id in ids:
-                state = service.replay_match(store, match_id).state
-                names = list(state.names)
-                standings = (
-                    list(state.results[-1].scores)
-                    if state.results and hasattr(state.results[-1], "scores")
-                    else list(state.standings)
-                )
-                rows.append(native.csv_rows(match_id, names, state.results, standings))
-                tick()
-        header = "match,round,dealer,winner,decided_by," + ",".join(f"seat{i}" for i in range(4)) + "\n"
-        return header + "".join(rows)
-
-
 def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> None:
-    from replay.formats import native
-
-    found: list[tuple[str, native.ExportedMatch]] = []
-    skipped: list[dict[str, str]] = []
-    for path in files:
-        if not path.is_file():
-            raise InputError(f"file {path} does not exist; give a taikyoku json or jsonl export")
-        for match in native.read(path.read_bytes(), path.name):
-            problems = native.check(match, path.name) or _rule_problems(match, path.name)
-            if problems:
-                skipped.append({"file": path.name, "match_id": match.match_id, "reason": problems[0]})
-            else:
-                found.append((path.name, match))
+    found, skipped = importing.read_exports(files)
     if strict and skipped:
         for entry in skipped:
             sys.stderr.write(f"taikyoku: finding: {entry['reason']}\n")
         raise typer.Exit(EXIT_FINDINGS)
-    imported: list[dict[str, Any]] = []
+    report = importing.ImportReport(skipped=skipped)
     with open_store(db, create=True) as store:
-        for name, match in found:
-            if store.exists(match.match_id):
-                skipped.append(
-                    {"file": name, "match_id": match.match_id, "reason": f"match {match.match_id} is already in {db}"}
-                )
-                continue
-            stored = store.append(match.match_id, 0, native.pending(match))  # checked above
-            imported.append(
-                {"file": name, "match_id": match.match_id, "events": len(stored), "head_hash": stored[-1].hash}
-            )
-    _report(imported, skipped, json_out, lambda e: f"{e['events']} events, head {e['head_hash'][:12]}")
+        importing.store_exports(store, found, str(db), report)
+    _report(report, json_out, lambda e: f"{e['events']} events, head {e['head_hash'][:12]}")
 
 
 def _report(
-    imported: list[dict[str, Any]],
-    skipped: list[dict[str, Any]],
+    report: importing.ImportReport,
     json_out: bool,
     what: Callable[[dict[str, Any]], str],
     *,
     total: bool = False,
 ) -> None:
     """What an import stored and what it skipped; exit 1 when anything was skipped."""
+    imported, skipped = report.imported, report.skipped
     if json_out:
         print_json({"imported": imported, "skipped": skipped})
     else:
@@ -266,19 +160,3 @@ def _report(
             out.print(f"{len(imported)} imported, {len(skipped)} skipped")
     if skipped:
         raise typer.Exit(EXIT_FINDINGS)
-
-
-def _rule_problems(match: Any, source: str) -> list[str]:
-    """Replay an exported match through its rules before anything is written."""
-    from events.errors import TaikyokuError
-    from replay.app import service
-    from replay.engine.fold import fold
-    from replay.formats import native
-    from replay.games import projection_for
-
-    steps = [service.pending_step(i, event) for i, event in enumerate(native.pending(match), 1)]
-    try:
-        fold(projection_for(service.game_of(steps)), steps)
-    except TaikyokuError as exc:  # an illegal event, or a first event that is not match_started
-        return [f"{source}: {match.match_id}: {exc.message}; run `taikyoku audit` on the source database"]
-    return []
