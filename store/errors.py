@@ -1,20 +1,18 @@
-"""Errors raised by the store. Codes are stable; exit codes follow the CLI's contract."""
+"""Errors raised by the store. Codes are stable; the CLI maps each class to its exit code."""
 
 from __future__ import annotations
 
-from events.errors import EXIT_CONFLICT, EXIT_CORRUPT, EXIT_USAGE, TaikyokuError
+from events.errors import TaikyokuError
 
 
 class StoreError(TaikyokuError):
     code = "store.error"
-    exit_code = EXIT_USAGE
 
 
 class ConcurrencyError(StoreError):
     """Someone else appended first: ``expected_seq`` is stale. Re-read and retry."""
 
     code = "store.conflict"
-    exit_code = EXIT_CONFLICT
 
     def __init__(self, match_id: str, expected_seq: int, actual_seq: int) -> None:
         super().__init__(
@@ -30,36 +28,29 @@ class DuplicateEventError(StoreError):
     """An event id is already stored with different content (or elsewhere)."""
 
     code = "store.duplicate_event_id"
-    exit_code = EXIT_CONFLICT
 
 
 class UnknownMatchError(StoreError):
     code = "store.unknown_match"
-    exit_code = EXIT_USAGE
 
 
 class MatchExistsError(StoreError):
     code = "store.match_exists"
-    exit_code = EXIT_USAGE
 
 
 class DatabaseMissingError(StoreError):
     code = "store.missing"
-    exit_code = EXIT_USAGE
 
 
 class DatabaseLockedError(StoreError):
     code = "store.locked"
-    exit_code = EXIT_CONFLICT
 
 
 class NotAStoreError(StoreError):
     """The file is a database, but not a taikyoku store (or from a newer taikyoku)."""
 
     code = "store.not_taikyoku"
-    exit_code = EXIT_USAGE
 
 
 class CorruptStoreError(StoreError):
     code = "store.corrupt"
-    exit_code = EXIT_CORRUPT

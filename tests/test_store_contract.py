@@ -11,6 +11,7 @@ import pytest
 
 from events.envelope import PendingEvent, new_event
 from events.match import RoundStarted
+from replay.cli.exit_codes import exit_code_for
 from store import ConcurrencyError, DuplicateEventError, EventStore, UnknownMatchError
 from store.chain import GENESIS, link
 from tests.helpers import RECORDER, note, round_started, start
@@ -65,7 +66,7 @@ class StoreContract:
         with pytest.raises(ConcurrencyError) as caught:
             store.append("m-1", 1, [note(1)])
         assert (caught.value.expected_seq, caught.value.actual_seq) == (1, 2)
-        assert caught.value.exit_code == 3
+        assert exit_code_for(caught.value) == 3
         with pytest.raises(ConcurrencyError):
             store.append("m-1", 5, [note(1)])
         assert store.head("m-1") == 2

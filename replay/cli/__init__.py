@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from events.errors import EXIT_INTERNAL, EXIT_USAGE, TaikyokuError
+from events.errors import TaikyokuError
 from replay.cli import (
     hanafuda_commands,
     history_commands,
@@ -22,6 +22,7 @@ from replay.cli import (
     table_commands,
 )
 from replay.cli.app import app
+from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_USAGE, exit_code_for
 from replay.engine.fold import IllegalEvent
 
 __all__ = [
@@ -48,9 +49,9 @@ def run(args: list[str] | None = None) -> int:
     try:
         result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)
     except IllegalEvent as exc:  # a rule broken: say which, by its stable code
-        return _fail(f"{exc.message} [{exc.code}]", exc.exit_code)
+        return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
     except TaikyokuError as exc:
-        return _fail(exc.message, exc.exit_code)
+        return _fail(exc.message, exit_code_for(exc))
     except (KeyboardInterrupt, EOFError):
         return _fail("interrupted; nothing more was recorded", 130)
     except BrokenPipeError:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from events.envelope import new_event
-from events.errors import EXIT_FINDINGS, InputError
+from events.errors import InputError
 from events.match import Annotation, Claim, Retract
 from events.model import Payload
 from replay.app import service
@@ -23,6 +23,7 @@ from replay.cli.app import (
     print_json,
     recorder,
 )
+from replay.cli.exit_codes import EXIT_FINDINGS
 
 SeqArg = Annotated[int, typer.Argument(help="The seq of the event it concerns (see `taikyoku log`).", min=1)]
 

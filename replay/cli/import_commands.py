@@ -12,9 +12,10 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, Progress, TextColumn
 
-from events.errors import EXIT_FINDINGS, InputError
+from events.errors import InputError
 from replay.app import importing
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, err, open_store, out, print_json, recorder
+from replay.cli.exit_codes import EXIT_FINDINGS
 
 PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no bar
 

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
 from events import ingest
-from events.errors import EXIT_CORRUPT, EXIT_FINDINGS, InputError
+from events.errors import InputError
 from events.match import MatchStarted
 from replay.app import schema_files, service
 from replay.cli.app import (
@@ -27,6 +27,7 @@ from replay.cli.app import (
     read_input,
     recorder,
 )
+from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
 from store import EventStore, StoredEvent
 
 PROGRESS_THRESHOLD = 2000  # events; below this, work is quick enough not to need a bar

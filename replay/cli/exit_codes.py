@@ -1,0 +1,29 @@
+"""The exit codes, a contract: 0 ok, 1 findings, 2 usage or bad input, 3 a conflict a retry can
+clear (the match moved on, or the database is locked), 4 a corrupt store, 5 an internal error (a bug).
+
+The library raises errors by what went wrong; only the CLI decides what a process exits with.
+"""
+
+from __future__ import annotations
+
+from events.errors import TaikyokuError
+from store.errors import ConcurrencyError, CorruptStoreError, DatabaseLockedError, DuplicateEventError
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_CONFLICT = 3
+EXIT_CORRUPT = 4
+EXIT_INTERNAL = 5
+
+_BY_CLASS: tuple[tuple[type[TaikyokuError], int], ...] = (
+    (ConcurrencyError, EXIT_CONFLICT),
+    (DuplicateEventError, EXIT_CONFLICT),
+    (DatabaseLockedError, EXIT_CONFLICT),
+    (CorruptStoreError, EXIT_CORRUPT),
+)
+
+
+def exit_code_for(error: TaikyokuError) -> int:
+    """The exit code of an expected error: by its class, and bad input (2) for every other."""
+    return next((code for kind, code in _BY_CLASS if isinstance(error, kind)), EXIT_USAGE)
