@@ -24,7 +24,10 @@ TILES: tuple[str, ...] = get_args(Tile)
 SUITS = "mpsz"
 HONOR_NAMES = {"1z": "East", "2z": "South", "3z": "West", "4z": "North", "5z": "White", "6z": "Green", "7z": "Red"}
 MJAI_HONORS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
-WINDS = ("1z", "2z", "3z", "4z")  # East, South, West, North
+WINDS = ("1z", "2z", "3z", "4z")  # East, South, West, North: the one wind table
+WIND_LETTERS = ("E", "S", "W", "N")  # the same winds as players write them, in the same order
+WIND_OF_LETTER = dict(zip(WIND_LETTERS, WINDS, strict=True))
+LETTER_OF_WIND = dict(zip(WINDS, WIND_LETTERS, strict=True))
 RED_FIVE_IDS = {"0m": 16, "0p": 52, "0s": 88}  # the 136-ids the mahjong library treats as red
 
 

@@ -26,11 +26,11 @@ import sqlite_utils
 
 import schemas
 from events import registry
-from events.canonical import is_canonical, loads, quote
+from events.canonical import loads, quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent, envelope_text, now_timestamp
 from events.errors import InputError, TaikyokuError
 from events.model import Payload
-from store.chain import GENESIS, link
+from store.chain import GENESIS, chain_problem
 from store.errors import (
     ConcurrencyError,
     CorruptStoreError,
@@ -44,7 +44,6 @@ from store.errors import (
 
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
 BUSY_TIMEOUT_MS = int(os.environ.get("TAIKYOKU_BUSY_TIMEOUT_MS", "5000"))  # how long to wait for a lock
-MATCH_ID_RE = re.compile(registry.MATCH_ID_PATTERN)
 UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
 TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
 
@@ -356,8 +355,7 @@ class EventStore:
         time, so a bulk import validates as it writes and never holds the whole batch twice.
         An error raised by the generator rolls the whole batch back.
         """
-        if not MATCH_ID_RE.match(match_id):
-            raise InputError(f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes")
+        registry.check_match_id(match_id)
         if not self.initialized:
             raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
         conn = self.db.conn
@@ -650,16 +648,17 @@ def _finding(event: StoredEvent, code: str, message: str) -> Finding:
 
 
 def _chain_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str, str] | None:
-    expected_seq = 1 if previous is None else previous.seq + 1
-    if event.seq != expected_seq:
-        return "store.chain.gap", f"expected seq {expected_seq} here; the chain has a gap"
-    expected_prev = GENESIS if previous is None else previous.hash
-    if event.prev_hash != expected_prev:
-        return "store.chain.prev_hash", "prev_hash does not match the previous event's hash"
-    if not is_canonical(event.payload_text):
-        return "store.chain.payload_not_canonical", "payload is not in canonical JSON: it was edited"
-    if link(event.prev_hash, event.envelope_text()) != event.hash:
-        return "store.chain.hash", "hash does not match the event's content: it was altered"
+    problem = chain_problem(
+        expected_seq=1 if previous is None else previous.seq + 1,
+        expected_prev=GENESIS if previous is None else previous.hash,
+        seq=event.seq,
+        prev_hash=event.prev_hash,
+        payload_text=event.payload_text,
+        envelope_text=event.envelope_text(),
+        hash=event.hash,
+    )
+    if problem is not None:
+        return problem
     if previous is None and event.type != "match_started":
         return "store.chain.first_event", f"the first event is {event.type}, not match_started"
     return None

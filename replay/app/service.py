@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -18,8 +17,6 @@ from replay.engine.options import RulesetSpec, default_length
 from replay.games import DEFAULT_RULESET, projection_for, ruleset, ruleset_ids
 from replay.games import game as game_named
 from store import CorruptStoreError, EventStore, MatchExistsError, StoredEvent
-
-MATCH_ID = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$")
 
 
 def step_of(event: StoredEvent) -> Step:
@@ -199,8 +196,7 @@ def _resolve_options(spec: RulesetSpec, options: Sequence[str]) -> dict[str, Any
 
 
 def check_match_id(match_id: str) -> None:
-    if not MATCH_ID.match(match_id):
-        raise InputError(f"match id {match_id!r} is not valid; use 3-64 lower-case letters, digits and dashes")
+    registry.check_match_id(match_id)
 
 
 def start_match(

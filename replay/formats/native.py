@@ -19,11 +19,11 @@ from typing import Any
 
 import schemas
 from events import registry
-from events.canonical import dumps, is_canonical
+from events.canonical import dumps
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
 from store import StoredEvent
-from store.chain import GENESIS, link
+from store.chain import GENESIS, chain_problem
 
 FORMAT = "taikyoku"
 VERSION = 1
@@ -118,11 +118,17 @@ def check(match: ExportedMatch, source: str) -> list[str]:
             schema_version=body["schema_version"], recorded_at=body["recorded_at"], recorded_by=body["recorded_by"],
             payload_text=payload_text,
         )  # fmt: skip
-        if event.get("prev_hash") != previous:
-            problems.append(f"{where}: prev_hash does not match the event before; the file was edited")
-            break
-        if not is_canonical(payload_text) or link(previous, text) != event.get("hash"):
-            problems.append(f"{where}: hash does not match the event's content; the file was edited")
+        broken = chain_problem(
+            expected_seq=index,
+            expected_prev=previous,
+            seq=body["seq"],
+            prev_hash=str(event.get("prev_hash")),
+            payload_text=payload_text,
+            envelope_text=text,
+            hash=str(event.get("hash")),
+        )
+        if broken is not None:
+            problems.append(f"{where}: {broken[1]}; the file was edited")
             break
         previous = str(event.get("hash"))
     if not problems and match.head_hash is not None and match.head_hash != previous:

@@ -30,7 +30,7 @@ from events.riichi import (
     RiichiRoundStarted,
     RiichiWin,
 )
-from events.tiles import plain
+from events.tiles import WIND_LETTERS, plain
 from replay.games import ruleset
 
 ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "four_riichi", "三家和了": "triple_ron", "四槓散了": "four_kans",
@@ -287,7 +287,7 @@ def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str,
             dealer=dealer,
             hand=kyoku % 4 + 1,
             honba=honba,
-            round_wind="ESWN"[kyoku // 4 % 4],
+            round_wind=WIND_LETTERS[kyoku // 4 % 4],
             scores=tuple(int(s) for s in raw[1][:players]),
             sticks=sticks,
         ),
@@ -544,7 +544,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
             red = state.options.red_fives if state.options is not None else 0
             players = len(payload.players)
         elif kind == "riichi.round_started":
-            wind = "ESWN".index(payload.round_wind)
+            wind = WIND_LETTERS.index(payload.round_wind)
             current = {
                 "head": [wind * 4 + payload.hand - 1, payload.honba, payload.sticks],
                 "scores": list(payload.scores),

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from events.errors import InputError
 from events.riichi import RiichiRoundStarted
+from events.tiles import WIND_LETTERS, WINDS
 from replay.games.riichi.state import RiichiState
-
-WIND_LETTERS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N"}
 
 
 def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: int | None, sticks: int | None,
@@ -23,13 +22,13 @@ def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: 
         previous = state.round
         assert previous is not None
         renchan = last.next_dealer == previous.dealer
-        wind_index, number = "ESWN".index(WIND_LETTERS[previous.round_wind]), previous.hand
+        wind_index, number = WINDS.index(previous.round_wind), previous.hand
         if not renchan:
             number += 1
             if number > players:
                 number, wind_index = 1, wind_index + 1
         won_by_other = last.kind == "win" and not renchan
-        default = ("ESWN"[wind_index % 4], number, 0 if won_by_other else previous.honba + 1, last.sticks,
+        default = (WIND_LETTERS[wind_index % 4], number, 0 if won_by_other else previous.honba + 1, last.sticks,
                    last.scores, last.next_dealer)  # fmt: skip
     given_scores = None
     if scores is not None:
@@ -39,7 +38,7 @@ def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: 
             raise InputError(
                 f"--scores takes {players} whole numbers separated by commas, e.g. 25000,25000,..."
             ) from None
-    if wind is not None and wind.upper() not in ("E", "S", "W", "N"):
+    if wind is not None and wind.upper() not in WIND_LETTERS:
         raise InputError(f"--wind is E, S, W or N, not {wind!r}")
     return RiichiRoundStarted(
         round_wind=(wind or default[0]).upper(),
@@ -92,7 +91,7 @@ def match_over(state: RiichiState) -> str | None:
         return f"seat {below[0]} went below zero"
     target = options.return_points
     last_wind = 0 if started.length.unit == "tonpuusen" else 1
-    wind = "1z2z3z4z".index(rnd.round_wind) // 2
+    wind = WINDS.index(rnd.round_wind)
     top = max(result.scores)
     renchan = result.next_dealer == rnd.dealer
     extension = options.west_extension

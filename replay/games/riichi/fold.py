@@ -30,6 +30,7 @@ from events.riichi import (
 )
 from events.tiles import (
     TILES,
+    WIND_OF_LETTER,
     compact,
 )
 from replay.engine.fold import Step, illegal
@@ -38,7 +39,7 @@ from replay.games.riichi.calls import on_call, on_dora
 from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive
 from replay.games.riichi.options import RULESETS, RiichiOptions
 from replay.games.riichi.shape import completes, is_tenpai, without
-from replay.games.riichi.state import WIND_OF, RiichiRound, RiichiState, RiverTile, at, passed, see
+from replay.games.riichi.state import RiichiRound, RiichiState, RiverTile, at, passed, see
 from replay.games.riichi.wins import on_hand_result, on_win
 
 
@@ -104,7 +105,7 @@ def on_round_started(state: RiichiState, step: Step, event: RiichiRoundStarted, 
         raise illegal(step, "match.seat.unknown", f"dealer {event.dealer} is not a seat (0 to {players - 1})")
     rnd = RiichiRound(
         number=len(state.results) + 1,
-        round_wind=WIND_OF[event.round_wind],
+        round_wind=WIND_OF_LETTER[event.round_wind],
         hand=event.hand,
         dealer=event.dealer,
         honba=event.honba,

@@ -24,10 +24,9 @@ from typing import Any, cast, get_args
 
 from events.errors import InputError
 from events.riichi import AbortKind, RiichiDrawResult, RiichiHandResult, ScoredMeld, WinCondition
+from events.tiles import WIND_LETTERS, parse_many
 from events.tiles import parse as parse_tile
-from events.tiles import parse_many
 
-WIND_LETTERS = ("E", "S", "W", "N")
 MELD_KINDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "daiminkan": "daiminkan", "ankan": "ankan",
               "kakan": "kakan"}  # fmt: skip
 CONDITIONS = {c.replace("_", "-") for c in get_args(WinCondition)}  # as typed: double-riichi

@@ -20,8 +20,6 @@ from replay.engine.match import GameState
 from replay.games.riichi.options import RiichiOptions
 from replay.games.riichi.pricing import Priced, Unpriced, WinHand
 
-WIND_OF = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
-
 
 class Meld(NamedTuple):
     kind: str  # chi, pon, daiminkan, ankan, kakan
