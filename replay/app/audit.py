@@ -15,6 +15,7 @@ from typing import Any
 from events.match import Annotation, Claim, Retract, RoundStarted
 from events.riichi import RiichiRoundStarted
 from replay.engine.fold import IllegalEvent, Step, history
+from replay.engine.result import RoundOutcome
 from replay.games import projection_for
 from store import CorruptStoreError, EventStore
 
@@ -77,8 +78,8 @@ def audit(store: EventStore, match_id: str, *, round_no: int | None = None, rule
     return report
 
 
-def _round_of(result: Any) -> int:
-    return int(getattr(result, "round", None) or result.number)
+def _round_of(result: RoundOutcome) -> int:
+    return result.number
 
 
 def _legality(report: Report, game: str, effective: Sequence[Step], round_no: int | None) -> Any:
@@ -190,15 +191,13 @@ def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence
             for seat, (c, r) in enumerate(zip(claim.points, computed, strict=False))
             if c != r
         ]
-        winner = getattr(result, "winner", None)
-        if winner is None and getattr(result, "wins", None):
-            winner = result.wins[0].seat
+        winner = result.winners[0] if result.winners else None
         if claim.winner is not None and claim.winner != winner:
             differences.insert(
                 0, f"claimed {who(claim.winner)} won; the rules say {'nobody won' if winner is None else who(winner)}"
             )
         if differences:
-            why = getattr(result, "explanation", "")
+            why = result.explanation
             report.findings.append(
                 Finding(
                     "claim",

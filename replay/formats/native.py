@@ -22,6 +22,7 @@ from events import registry
 from events.canonical import dumps
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
+from replay.engine.result import RoundOutcome
 from store import StoredEvent
 from store.chain import GENESIS, chain_problem
 
@@ -146,18 +147,14 @@ def pending(match: ExportedMatch) -> list[PendingEvent]:
     return events
 
 
-def csv_rows(match_id: str, names: Sequence[str], results: Sequence[Any], standings: Sequence[int]) -> str:
+def csv_rows(match_id: str, names: Sequence[str], results: Sequence[RoundOutcome], standings: Sequence[int]) -> str:
     """One row per round (match, round, dealer, winner, deciding reason, points per player), then standings."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     for result in results:
-        number = getattr(result, "round", None) or getattr(result, "number", None)
-        winner = getattr(result, "winner", None)
-        if winner is None and getattr(result, "wins", None):
-            winner = result.wins[0].seat
-        reason = getattr(result, "reason", None) or getattr(result, "kind", "")
-        writer.writerow([match_id, number, names[result.dealer] if hasattr(result, "dealer") else "",
-                         "" if winner is None else names[winner], reason, *_four(result.points)])  # fmt: skip
+        winner = result.winners[0] if result.winners else None
+        writer.writerow([match_id, result.number, names[result.dealer], "" if winner is None else names[winner],
+                         result.reason, *_four(result.points)])  # fmt: skip
     writer.writerow([match_id, "standings", "", "", "", *_four(standings)])
     return buffer.getvalue()
 

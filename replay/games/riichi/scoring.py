@@ -98,6 +98,17 @@ def hand_over(
 ) -> RiichiRound:
     scores = tuple(s + p for s, p in zip(rnd.scores, points, strict=True))
     result = HandResult(
-        rnd.number, kind, wins, points, scores, sticks, next_dealer, explanation, tenpai, abort, rnd.deposits
+        rnd.number,
+        kind,
+        wins,
+        points,
+        scores,
+        sticks,
+        next_dealer,
+        explanation,
+        tenpai,
+        abort,
+        rnd.deposits,
+        dealer=rnd.dealer,
     )
     return rnd._replace(phase="over", result=result, deposit_due=None)

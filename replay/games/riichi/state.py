@@ -60,6 +60,15 @@ class HandResult(NamedTuple):
     abort: str | None = None
     deposits: tuple[int, ...] = ()  # riichi sticks put down this hand, by seat (in points)
     depth: Literal["moves", "result"] = "moves"  # recorded move by move, or as its result only
+    dealer: int = 0
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(w.seat for w in self.wins)
+
+    @property
+    def reason(self) -> str:
+        return self.kind
 
     @property
     def paid(self) -> tuple[int, ...]:

@@ -118,6 +118,14 @@ class SendaiResult(NamedTuple):
     next_dealer: int
     depth: str = "moves"  # recorded move by move, or as its result only
 
+    @property
+    def number(self) -> int:
+        return self.round
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
 
 def _dekiyaku(captured: Sequence[str], position: int, options: SendaiOptions) -> list[YakuHit]:
     specs = dekiyaku_specs(options.thresholds[position], options.sake_cup_is_chaff, options.willow_is_ribbon)

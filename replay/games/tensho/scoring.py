@@ -157,6 +157,14 @@ class RoundResult(NamedTuple):
     next_dealer: int
     depth: str = "moves"  # recorded move by move, or as its result only
 
+    @property
+    def number(self) -> int:
+        return self.round
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
 
 def tally(seat: int, captured: Sequence[str], specs: Sequence[YakuSpec], options: TenshoOptions) -> PlayerTally:
     hits = tuple(evaluate(specs, captured, supersede=options.supersede))
