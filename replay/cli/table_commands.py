@@ -56,7 +56,7 @@ def table(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Record a live game entry by entry: the state, a prompt for what comes next, tab completion."""
-    from replay.cli import run
+    from replay.cli.runner import run
 
     session = Session(match, db, by, run)
     session.state()  # an unknown match or a bad database: the usual one-line error, before any prompt

@@ -1,0 +1,59 @@
+"""Running the CLI: one line on stderr for every error, the exit code from the contract
+(``replay/cli/exit_codes.py``), never a traceback. The commands register themselves on ``app``
+when ``replay.cli`` imports them; this module imports none of them, so a command may run another.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from events.errors import TaikyokuError
+from replay.cli.app import app
+from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_USAGE, exit_code_for
+from replay.engine.fold import IllegalEvent
+
+
+def _fail(message: str, code: int) -> int:
+    sys.stderr.write(f"taikyoku: error: {message}\n")
+    return code
+
+
+def run(args: list[str] | None = None) -> int:
+    """Run the CLI and return its exit code; never lets a traceback out."""
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)
+    except IllegalEvent as exc:  # a rule broken: say which, by its stable code
+        return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
+    except TaikyokuError as exc:
+        return _fail(exc.message, exit_code_for(exc))
+    except (KeyboardInterrupt, EOFError):
+        return _fail("interrupted; nothing more was recorded", 130)
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:
+        return _cli_error(exc)
+    return result if isinstance(result, int) else 0
+
+
+def _cli_error(exc: Exception) -> int:
+    """Errors of the command-line parser (click, or the copy typer vendors), by their shape."""
+    kind = type(exc).__name__
+    ctx = getattr(exc, "ctx", None)
+    if kind == "NoArgsIsHelpError" and ctx is not None:
+        sys.stdout.write(ctx.get_help() + "\n")
+        return 0
+    if kind == "Exit":
+        return int(getattr(exc, "exit_code", 0))
+    if kind == "Abort":
+        return _fail("interrupted; nothing more was recorded", 130)
+    if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+        message = " ".join(str(exc.format_message()).split())
+        if ctx is not None:
+            name = ctx.command_path.replace("taikyoku", "").strip()
+            message += f" (see 'taikyoku {name} --help')" if name else " (see 'taikyoku --help')"
+        return _fail(message, int(exc.exit_code) or EXIT_USAGE)
+    # A bug: say so in one line, never a traceback.
+    return _fail(f"internal error ({kind}: {exc}); please report it", EXIT_INTERNAL)

@@ -1,0 +1,201 @@
+"""The house's order, read from the code's own imports (at the top of a module and inside functions).
+
+Layers import downward only: schemas < events < store < replay.engine < replay.games <
+replay.formats < replay.app < replay.cli. A game imports no other game (Tensho and Sendai-hana
+share ``replay.games.hanafuda``; the registry, ``replay.games`` itself, gathers them all), and no
+two modules import each other, directly or round a longer circle.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("schemas", "events", "store", "replay")
+LAYERS = (
+    "schemas",
+    "events",
+    "store",
+    "replay.engine",
+    "replay.games",
+    "replay.formats",
+    "replay.app",
+    "replay.cli",
+)
+GAMES = ("tensho", "sendai", "riichi")
+SHARED_BY = {"hanafuda": ("tensho", "sendai")}
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Every module of the project's packages under ``root``, by dotted name (a package by its own name)."""
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[str, int]]:
+    """The project modules ``name`` imports, with the line: each ``from a import b`` counts as a.b
+    when a.b is a module, else as a."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in known:
+                    yield alias.name, node.lineno
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                if full in known:
+                    yield full, node.lineno
+                elif node.module in known:
+                    yield node.module, node.lineno
+
+
+def layer_of(module: str) -> int | None:
+    """The index of the layer ``module`` belongs to (``replay`` itself belongs to none)."""
+    best = None
+    for index, layer in enumerate(LAYERS):
+        if module == layer or module.startswith(layer + "."):
+            best = index
+    return best
+
+
+def game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["replay", "games"] else None
+
+
+def upward_imports(root: Path) -> list[str]:
+    """Every import of a higher layer, or of another game, as 'module:line imports target'."""
+    known = modules(root)
+    wrong = []
+    for name, path in known.items():
+        mine = layer_of(name)
+        for target, line in imports_of(name, path, known):
+            theirs = layer_of(target)
+            if mine is not None and theirs is not None and theirs > mine:
+                wrong.append(f"{name}:{line} imports {target}, a higher layer ({LAYERS[theirs]} > {LAYERS[mine]})")
+            game, other = game_of(name), game_of(target)
+            if game and other and game != other and game not in SHARED_BY.get(other, ()):
+                wrong.append(f"{name}:{line} imports {target}: one game's rules never import another's")
+    return wrong
+
+
+def cycles(root: Path) -> list[list[str]]:
+    """Every circle of imports (Tarjan's strongly connected components of more than one module)."""
+    known = modules(root)
+    graph = {name: sorted({t for t, _ in imports_of(name, path, known) if t != name}) for name, path in known.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph[node]:
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for name in graph:
+        if name not in index:
+            visit(name)
+    return found
+
+
+def test_layers_import_downward_only() -> None:
+    assert upward_imports(ROOT) == []
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    assert cycles(ROOT) == []
+
+
+def test_events_and_store_never_import_replay() -> None:
+    known = modules(ROOT)
+    below = [n for n in known if n.split(".")[0] in ("schemas", "events", "store")]
+    assert below, "the lower packages are found"
+    assert [
+        f"{n} imports {t}" for n in below for t, _ in imports_of(n, known[n], known) if t.startswith("replay")
+    ] == []
+
+
+def _house(tmp_path: Path, files: dict[str, str]) -> Path:
+    for relative, text in files.items():
+        path = tmp_path / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    for package in PACKAGES:
+        (tmp_path / package).mkdir(exist_ok=True)
+        (tmp_path / package / "__init__.py").touch()
+    return tmp_path
+
+
+def test_a_planted_upward_import_is_found(tmp_path: Path) -> None:
+    root = _house(
+        tmp_path,
+        {
+            "replay/engine/__init__.py": "",
+            "replay/engine/fold.py": "def fold():\n    from replay.cli.main import run\n",
+            "replay/cli/__init__.py": "",
+            "replay/cli/main.py": "from replay.engine.fold import fold\n",
+            "store/sqlite.py": "from replay.engine import fold\n",
+        },
+    )
+    assert sorted(upward_imports(root)) == [
+        "replay.engine.fold:2 imports replay.cli.main, a higher layer (replay.cli > replay.engine)",
+        "store.sqlite:1 imports replay.engine.fold, a higher layer (replay.engine > store)",
+    ]
+
+
+def test_a_game_importing_another_game_is_found(tmp_path: Path) -> None:
+    root = _house(
+        tmp_path,
+        {
+            "replay/games/__init__.py": "",
+            "replay/games/hanafuda/__init__.py": "",
+            "replay/games/hanafuda/table.py": "",
+            "replay/games/tensho/__init__.py": "",
+            "replay/games/tensho/fold.py": "from replay.games.hanafuda import table\n",
+            "replay/games/sendai/__init__.py": "",
+            "replay/games/sendai/fold.py": "from replay.games.tensho.fold import x\n",
+        },
+    )
+    assert upward_imports(root) == [
+        "replay.games.sendai.fold:1 imports replay.games.tensho.fold: one game's rules never import another's"
+    ]
+
+
+def test_a_planted_circle_is_found_even_inside_a_function(tmp_path: Path) -> None:
+    root = _house(
+        tmp_path,
+        {
+            "replay/games/__init__.py": "",
+            "replay/games/riichi/__init__.py": "",
+            "replay/games/riichi/hand.py": "from replay.games.riichi.flow import match_over\n",
+            "replay/games/riichi/flow.py": "def match_over():\n    from replay.games.riichi.hand import State\n",
+        },
+    )
+    assert cycles(root) == [["replay.games.riichi.flow", "replay.games.riichi.hand"]]
