@@ -1,4 +1,4 @@
-"""The ``taikyoku`` command. Errors are one line on stderr; exit codes are a contract.
+"""The ``taikyoku`` command: each command module registers its commands on ``app``. Errors are one line on stderr; exit codes are a contract.
 
 Exit codes: 0 ok, 1 findings, 2 usage or bad input, 3 concurrency conflict (or a locked
 database), 4 corrupt store, 5 internal error (a bug: please report it).
@@ -10,11 +10,13 @@ import gc
 import sys
 
 from replay.cli import (
-    hanafuda_commands,
     history_commands,
     import_commands,
+    recording_commands,
+    replay_commands,
     result_commands,
     riichi_commands,
+    simulate_commands,
     store_commands,
     table_commands,
 )
@@ -23,13 +25,15 @@ from replay.cli.runner import run
 
 __all__ = [
     "app",
-    "hanafuda_commands",
     "history_commands",
     "import_commands",
     "main",
+    "recording_commands",
+    "replay_commands",
     "result_commands",
     "riichi_commands",
     "run",
+    "simulate_commands",
     "store_commands",
     "table_commands",
 ]
