@@ -27,7 +27,8 @@ from events.match import Annotation  # noqa: E402
 from replay.app.service import build_match_started  # noqa: E402
 from store import EventStore  # noqa: E402
 from store.chain import GENESIS, link  # noqa: E402
-from store.sqlite import _INSERT, MIGRATIONS  # noqa: E402
+from store.migrations import MIGRATIONS  # noqa: E402
+from store.sqlite import _INSERT  # noqa: E402
 
 
 def start() -> PendingEvent:

@@ -1,5 +1,6 @@
-"""Persistence: the append-only SQLite event store and its hash chain."""
+"""Persistence: the store contract (``store/contract.py``), the append-only SQLite event store, and the hash chain."""
 
+from store.contract import Store
 from store.errors import (
     ConcurrencyError,
     CorruptStoreError,
@@ -11,7 +12,8 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.sqlite import EventStore, Finding, MatchHead, StoredEvent
+from store.records import Finding, MatchHead, StoredEvent
+from store.sqlite import EventStore
 
 __all__ = [
     "ConcurrencyError",
@@ -24,6 +26,7 @@ __all__ = [
     "MatchExistsError",
     "MatchHead",
     "NotAStoreError",
+    "Store",
     "StoreError",
     "StoredEvent",
     "UnknownMatchError",

@@ -18,19 +18,17 @@ import os
 import re
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, overload
+from typing import Any
 
 import sqlite_utils
 
-import schemas
 from events import registry
-from events.canonical import loads, quote
-from events.envelope import PAYLOAD_LIMIT, PendingEvent, envelope_text, now_timestamp
-from events.errors import InputError, TaikyokuError
-from events.model import Payload
-from store.chain import GENESIS, chain_problem
+from events.canonical import quote
+from events.envelope import PAYLOAD_LIMIT, PendingEvent, now_timestamp
+from events.errors import InputError
+from store.chain import GENESIS
+from store.contract import Store
 from store.errors import (
     ConcurrencyError,
     CorruptStoreError,
@@ -41,53 +39,15 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
+from store.migrations import MIGRATIONS, REQUIRED_TRIGGERS, SCHEMA_VERSION
+from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
+from store.verify import check_events
 
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
 BUSY_TIMEOUT_MS = int(os.environ.get("TAIKYOKU_BUSY_TIMEOUT_MS", "5000"))  # how long to wait for a lock
 UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
 TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
 
-# Each migration is (version, description, statements). Applied in order, once, recorded in
-# schema_migrations. Never edit a released migration; add the next one.
-MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
-    (
-        1,
-        "events table, append-only triggers, match index",
-        (
-            """
-            CREATE TABLE events (
-                position       INTEGER PRIMARY KEY AUTOINCREMENT,
-                match_id       TEXT    NOT NULL,
-                seq            INTEGER NOT NULL CHECK (seq >= 1),
-                event_id       TEXT    NOT NULL UNIQUE,
-                type           TEXT    NOT NULL,
-                schema_version INTEGER NOT NULL,
-                recorded_at    TEXT    NOT NULL,
-                recorded_by    TEXT    NOT NULL,
-                payload        TEXT    NOT NULL,
-                prev_hash      TEXT    NOT NULL,
-                hash           TEXT    NOT NULL,
-                UNIQUE (match_id, seq)
-            )
-            """,
-            "CREATE INDEX events_match_starts ON events (match_id) WHERE seq = 1",
-            """
-            CREATE TRIGGER events_no_update BEFORE UPDATE ON events
-            BEGIN
-                SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of updating');
-            END
-            """,
-            """
-            CREATE TRIGGER events_no_delete BEFORE DELETE ON events
-            BEGIN
-                SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of deleting');
-            END
-            """,
-        ),
-    ),
-)
-SCHEMA_VERSION = MIGRATIONS[-1][0]
-REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")
 
 _COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
 _HEAD = "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1"
@@ -95,125 +55,6 @@ _INSERT = (
     "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
     "recorded_by, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-
-
-class StoredEvent(NamedTuple):
-    """An event as stored: its envelope, its place, and its link in the chain."""
-
-    position: int
-    match_id: str
-    seq: int
-    event_id: str
-    type: str
-    schema_version: int
-    recorded_at: str
-    recorded_by: str
-    payload_text: str
-    prev_hash: str
-    hash: str
-
-    @property
-    def payload(self) -> Any:
-        return loads(self.payload_text, where=f"{self.match_id} seq {self.seq}")
-
-    def decode(self) -> Payload:
-        """The typed payload, upcast to the current version of its type."""
-        return registry.decode(self.type, self.schema_version, self.payload_text)
-
-    def envelope(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seq": self.seq,
-            "event_id": self.event_id,
-            "type": self.type,
-            "schema_version": self.schema_version,
-            "recorded_at": self.recorded_at,
-            "recorded_by": self.recorded_by,
-            "payload": self.payload,
-        }
-
-    def envelope_text(self) -> str:
-        return envelope_text(
-            match_id=self.match_id,
-            seq=self.seq,
-            event_id=self.event_id,
-            type=self.type,
-            schema_version=self.schema_version,
-            recorded_at=self.recorded_at,
-            recorded_by=self.recorded_by,
-            payload_text=self.payload_text,
-        )
-
-    def same_content(self, event: PendingEvent, payload_text: str) -> bool:
-        return (
-            self.type == event.type
-            and self.schema_version == event.schema_version
-            and self.recorded_at == event.recorded_at
-            and self.recorded_by == event.recorded_by
-            and self.payload_text == payload_text
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One thing ``verify`` found wrong. ``code`` is stable."""
-
-    code: str
-    message: str
-    match_id: str | None = None
-    seq: int | None = None
-    position: int | None = None
-    event_id: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class MatchHead:
-    match_id: str
-    first: StoredEvent  # the match_started event
-    last_seq: int
-    last_recorded_at: str
-
-
-class Appended(Sequence[StoredEvent]):
-    """The events one append stored, made into ``StoredEvent`` only when looked at.
-
-    A bulk append of many thousand events is rarely read back through its result, so the
-    rows it already holds are not copied into objects up front.
-    """
-
-    __slots__ = ("_first", "_rows")
-
-    def __init__(self, first_position: int, rows: list[tuple[Any, ...]]) -> None:
-        self._first = first_position
-        self._rows = rows
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    @overload
-    def __getitem__(self, index: int) -> StoredEvent: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[StoredEvent]: ...
-
-    def __getitem__(self, index: int | slice) -> StoredEvent | list[StoredEvent]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self._rows)))]
-        if index < 0:
-            index += len(self._rows)
-        if not 0 <= index < len(self._rows):
-            raise IndexError(index)
-        return StoredEvent._make((self._first + index, *self._rows[index]))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and list(self) == list(other)
-
-    def __repr__(self) -> str:
-        return f"Appended({list(self)!r})"
-
-
-def _row(row: Sequence[Any]) -> StoredEvent:
-    return StoredEvent._make(row)
 
 
 class EventStore:
@@ -429,7 +270,7 @@ class EventStore:
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for row in self.db.execute(f"SELECT {_COLUMNS} FROM events WHERE event_id IN ({marks})", chunk):
-                found[row[3]] = _row(row)
+                found[row[3]] = stored_event(row)
         if not found:
             return None
         stored = []
@@ -468,7 +309,7 @@ class EventStore:
                 f"SELECT {_COLUMNS} FROM events WHERE match_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
                 [match_id, from_seq, upper],
             ).fetchall()
-        return [_row(row) for row in rows]
+        return [stored_event(row) for row in rows]
 
     def read_rows(self, match_id: str) -> list[tuple[int, str, str, int, str, str, str]]:
         """The match's events as plain rows, for replay: (seq, event_id, type, schema_version,
@@ -513,7 +354,7 @@ class EventStore:
         with self._errors():
             cursor = self.db.execute(f"SELECT {_COLUMNS} FROM events ORDER BY position")
             for row in cursor:
-                yield _row(row)
+                yield stored_event(row)
 
     def count(self) -> int:
         if not self.initialized:
@@ -536,7 +377,7 @@ class EventStore:
                 ORDER BY s.position
                 """
             ).fetchall()
-        return [MatchHead(row[1], _row(row[:11]), row[11], row[12]) for row in rows]
+        return [MatchHead(row[1], stored_event(row[:11]), row[11], row[12]) for row in rows]
 
     # ---- verification --------------------------------------------------------------------
 
@@ -572,22 +413,8 @@ class EventStore:
             else:
                 query = f"SELECT {_COLUMNS} FROM events WHERE match_id = ? ORDER BY seq"
                 params = [match_id]
-            broken: set[str] = set()
-            last: dict[str, StoredEvent] = {}
-            for done, row in enumerate(self.db.execute(query, params), 1):
-                event = _row(row)
-                if event.match_id not in broken:
-                    problem = _chain_problem(last.get(event.match_id), event)
-                    if problem is not None:
-                        broken.add(event.match_id)
-                        findings.append(_finding(event, *problem))
-                last[event.match_id] = event
-                if check_schemas:
-                    invalid = _schema_problem(event)
-                    if invalid is not None:
-                        findings.append(_finding(event, "store.schema", invalid))
-                if progress is not None:
-                    progress(done)
+            rows = (stored_event(row) for row in self.db.execute(query, params))
+            findings += check_events(rows, check_schemas=check_schemas, progress=progress)
         return findings
 
 
@@ -636,43 +463,6 @@ def _rows(
         prev = digest
 
 
-def _finding(event: StoredEvent, code: str, message: str) -> Finding:
-    return Finding(
-        code,
-        f"{event.match_id} seq {event.seq} (row {event.position}, event {event.event_id}): {message}",
-        event.match_id,
-        event.seq,
-        event.position,
-        event.event_id,
-    )
-
-
-def _chain_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str, str] | None:
-    problem = chain_problem(
-        expected_seq=1 if previous is None else previous.seq + 1,
-        expected_prev=GENESIS if previous is None else previous.hash,
-        seq=event.seq,
-        prev_hash=event.prev_hash,
-        payload_text=event.payload_text,
-        envelope_text=event.envelope_text(),
-        hash=event.hash,
-    )
-    if problem is not None:
-        return problem
-    if previous is None and event.type != "match_started":
-        return "store.chain.first_event", f"the first event is {event.type}, not match_started"
-    return None
-
-
-def _schema_problem(event: StoredEvent) -> str | None:
-    try:
-        registry.model_for(event.type, event.schema_version)
-        document = event.envelope()
-    except TaikyokuError as exc:
-        return exc.message
-    return schemas.first_error(registry.schema_filename(event.type, event.schema_version), document)
-
-
 class _SqliteErrors:
     """Turn sqlite3 errors into one-line store errors that say what to do."""
 
@@ -704,3 +494,7 @@ class _SqliteErrors:
                 f"{self.path} is not a taikyoku store ({text}); point --db at a taikyoku database"
             ) from None
         raise CorruptStoreError(f"database {self.path}: {text}") from None
+
+
+def _keeps_the_contract(store: EventStore) -> Store:
+    return store  # mypy checks here that the SQLite store has every method of the contract

@@ -1,0 +1,62 @@
+"""The store contract: what every backend gives the layers above, and the one suite that checks it
+(``tests/test_store_contract.py``). The SQLite store (``store/sqlite.py``) is the embedded default.
+
+Every backend keeps the same promises: a stored event is never changed or deleted; a batch is
+appended whole or not at all, after the match's last seq the caller saw (``expected_seq``); a
+batch resent as it was stored is a no-op; each match's events form the SHA-256 chain of
+``store/chain.py``, byte for byte the same in every backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from typing import Protocol
+
+from events.envelope import PendingEvent
+from store.records import Finding, MatchHead, StoredEvent
+
+
+class Store(Protocol):
+    path: str  # where the store is, for messages
+
+    def append(self, match_id: str, expected_seq: int, events: Iterable[PendingEvent]) -> Sequence[StoredEvent]:
+        """Append a batch after seq ``expected_seq`` (0 for a new match), all or nothing."""
+        ...
+
+    def head(self, match_id: str) -> int:
+        """The seq of the match's last event (0 when there is none)."""
+        ...
+
+    def exists(self, match_id: str) -> bool: ...
+
+    def read(self, match_id: str, *, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]: ...
+
+    def read_rows(self, match_id: str) -> list[tuple[int, str, str, int, str, str, str]]:
+        """(seq, event id, type, version, recorded at, recorded by, payload text) in seq order;
+        ``UnknownMatchError`` when the match has no events."""
+        ...
+
+    def read_payloads(self, match_id: str) -> list[tuple[int, str, int, str]]:
+        """(seq, type, version, payload text) in seq order: what a replay reads; ``UnknownMatchError``
+        when the match has no events."""
+        ...
+
+    def read_provenance(self, match_id: str, types: Collection[str]) -> dict[int, tuple[str, str, str]]:
+        """By seq, (event id, recorded by, recorded at) of the match's events of these types."""
+        ...
+
+    def iter_all(self) -> Iterator[StoredEvent]: ...
+
+    def count(self) -> int: ...
+
+    def matches(self) -> list[MatchHead]: ...
+
+    def verify(
+        self,
+        match_id: str | None = None,
+        *,
+        check_schemas: bool = True,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Finding]: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,45 @@
+"""The store's schema, as numbered migrations: applied in order, once, recorded in ``schema_migrations``."""
+
+from __future__ import annotations
+
+# Each migration is (version, description, statements). Applied in order, once, recorded in
+# schema_migrations. Never edit a released migration; add the next one.
+MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
+    (
+        1,
+        "events table, append-only triggers, match index",
+        (
+            """
+            CREATE TABLE events (
+                position       INTEGER PRIMARY KEY AUTOINCREMENT,
+                match_id       TEXT    NOT NULL,
+                seq            INTEGER NOT NULL CHECK (seq >= 1),
+                event_id       TEXT    NOT NULL UNIQUE,
+                type           TEXT    NOT NULL,
+                schema_version INTEGER NOT NULL,
+                recorded_at    TEXT    NOT NULL,
+                recorded_by    TEXT    NOT NULL,
+                payload        TEXT    NOT NULL,
+                prev_hash      TEXT    NOT NULL,
+                hash           TEXT    NOT NULL,
+                UNIQUE (match_id, seq)
+            )
+            """,
+            "CREATE INDEX events_match_starts ON events (match_id) WHERE seq = 1",
+            """
+            CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+            BEGIN
+                SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of updating');
+            END
+            """,
+            """
+            CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+            BEGIN
+                SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of deleting');
+            END
+            """,
+        ),
+    ),
+)
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")

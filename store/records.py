@@ -1,0 +1,131 @@
+"""What the store gives back: stored events, verify's findings, a match's head."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, overload
+
+from events import registry
+from events.canonical import loads
+from events.envelope import PendingEvent, envelope_text
+from events.model import Payload
+
+
+class StoredEvent(NamedTuple):
+    """An event as stored: its envelope, its place, and its link in the chain."""
+
+    position: int
+    match_id: str
+    seq: int
+    event_id: str
+    type: str
+    schema_version: int
+    recorded_at: str
+    recorded_by: str
+    payload_text: str
+    prev_hash: str
+    hash: str
+
+    @property
+    def payload(self) -> Any:
+        return loads(self.payload_text, where=f"{self.match_id} seq {self.seq}")
+
+    def decode(self) -> Payload:
+        """The typed payload, upcast to the current version of its type."""
+        return registry.decode(self.type, self.schema_version, self.payload_text)
+
+    def envelope(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "seq": self.seq,
+            "event_id": self.event_id,
+            "type": self.type,
+            "schema_version": self.schema_version,
+            "recorded_at": self.recorded_at,
+            "recorded_by": self.recorded_by,
+            "payload": self.payload,
+        }
+
+    def envelope_text(self) -> str:
+        return envelope_text(
+            match_id=self.match_id,
+            seq=self.seq,
+            event_id=self.event_id,
+            type=self.type,
+            schema_version=self.schema_version,
+            recorded_at=self.recorded_at,
+            recorded_by=self.recorded_by,
+            payload_text=self.payload_text,
+        )
+
+    def same_content(self, event: PendingEvent, payload_text: str) -> bool:
+        return (
+            self.type == event.type
+            and self.schema_version == event.schema_version
+            and self.recorded_at == event.recorded_at
+            and self.recorded_by == event.recorded_by
+            and self.payload_text == payload_text
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing ``verify`` found wrong. ``code`` is stable."""
+
+    code: str
+    message: str
+    match_id: str | None = None
+    seq: int | None = None
+    position: int | None = None
+    event_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchHead:
+    match_id: str
+    first: StoredEvent  # the match_started event
+    last_seq: int
+    last_recorded_at: str
+
+
+class Appended(Sequence[StoredEvent]):
+    """The events one append stored, made into ``StoredEvent`` only when looked at.
+
+    A bulk append of many thousand events is rarely read back through its result, so the
+    rows it already holds are not copied into objects up front.
+    """
+
+    __slots__ = ("_first", "_rows")
+
+    def __init__(self, first_position: int, rows: list[tuple[Any, ...]]) -> None:
+        self._first = first_position
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> StoredEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[StoredEvent]: ...
+
+    def __getitem__(self, index: int | slice) -> StoredEvent | list[StoredEvent]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._rows)))]
+        if index < 0:
+            index += len(self._rows)
+        if not 0 <= index < len(self._rows):
+            raise IndexError(index)
+        return StoredEvent._make((self._first + index, *self._rows[index]))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"Appended({list(self)!r})"
+
+
+def stored_event(row: Sequence[Any]) -> StoredEvent:
+    return StoredEvent._make(row)
