@@ -1,4 +1,4 @@
-"""tenhou.net/6 JSON logs (riichi.md §3.2) to events, and events back to the format.
+"""tenhou.net/6 JSON logs (riichi.md §3.2) read into events.
 
 Tenhou's JSON keeps each seat's takes and discards in separate lists. The importer walks them
 in turn order to recover the moves: a take that is a call string is a call on the discard just
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,7 @@ from events.riichi import (
     RiichiRoundStarted,
     RiichiWin,
 )
-from events.tiles import WIND_LETTERS, plain
+from events.tiles import WIND_LETTERS
 from replay.games import ruleset
 
 ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "four_riichi", "三家和了": "triple_ron", "四槓散了": "four_kans",
@@ -489,156 +489,3 @@ def match_id_for(game: Game, index: int, count: int) -> str:
 
 
 # ---- export -----------------------------------------------------------------------------------
-
-ABORT_NAMES = {v: k for k, v in ABORTS.items()}
-PON_POSITION = {1: 0, 2: 2, 3: 4}  # seats back from the caller (1 = kamicha) -> where the letter goes
-KAN_POSITION = {1: 0, 2: 2, 3: 6}
-
-
-def _meld_string(
-    kind: str, tiles: Sequence[str], called: str | None, caller: int, source: int | None, players: int
-) -> str:
-    """A call in tenhou's notation: the letter where the source sits, the called tile after it."""
-    codes = [number(t) for t in tiles]
-    if kind == "chi":
-        assert called is not None
-        rest = codes.copy()
-        rest.remove(number(called))
-        return "c" + "".join(f"{c:02d}" for c in [number(called), *rest])
-    if kind == "ankan":
-        return "".join(f"{c:02d}" for c in codes[:3]) + "a" + f"{codes[3]:02d}"
-    if kind == "kita":
-        return "f44"
-    assert source is not None and called is not None
-    back = (caller - source) % players
-    position = (PON_POSITION if kind in ("pon", "kakan") else KAN_POSITION)[back]
-    rest = codes.copy()
-    index = position // 2
-    if index < len(rest) and rest[index] == number(called):
-        del rest[index]  # the tiles are in tenhou's order already: keep it
-    else:
-        rest.remove(number(called))
-    before, after = rest[: position // 2], rest[position // 2 :]
-    letter = {"pon": "p", "daiminkan": "m", "kakan": "k"}[kind]
-    return "".join(f"{c:02d}" for c in before) + letter + "".join(f"{c:02d}" for c in [number(called), *after])
-
-
-def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
-    """A match's events as one tenhou.net/6 game."""
-    from replay.engine.fold import history
-    from replay.games.riichi.flow import final_standings
-    from replay.games.riichi.fold import RiichiProjection
-
-    hist = history(steps)
-    claims: dict[int, Any] = {c.payload.round: c.payload for c in hist.claims}  # type: ignore[attr-defined]
-    projection = RiichiProjection()
-    state = projection.initial()
-    log: list[list[Any]] = []
-    current: dict[str, Any] = {}
-    pons: dict[tuple[int, str], int] = {}  # (seat, tile kind) -> the seat the pon came from
-    for step in hist.effective:
-        payload: Any = step.payload
-        state = projection.apply(state, step)
-        kind = step.type
-        if kind == "match_started":
-            red = state.options.red_fives if state.options is not None else 0
-            players = len(payload.players)
-        elif kind == "riichi.round_started":
-            wind = WIND_LETTERS.index(payload.round_wind)
-            current = {
-                "head": [wind * 4 + payload.hand - 1, payload.honba, payload.sticks],
-                "scores": list(payload.scores),
-                "dora": [],
-                "ura": [],
-                "haipai": [],
-                "takes": [[] for _ in range(players)],
-                "discards": [[] for _ in range(players)],
-                "declaring": None,
-            }
-            pons = {}
-        elif kind == "riichi.deal":
-            current["haipai"] = [[number(t) for t in hand] for hand in payload.hands]
-            current["dora"].append(number(payload.dora_indicator))
-        elif kind == "riichi.draw":
-            current["takes"][payload.seat].append(number(payload.tile))
-        elif kind == "riichi.dora_revealed":
-            current["dora"].append(number(payload.indicator))
-        elif kind == "riichi.riichi":
-            current["declaring"] = payload.seat
-        elif kind == "riichi.discard":
-            code: Any = 60 if payload.tsumogiri else number(payload.tile)
-            if current["declaring"] == payload.seat:
-                code, current["declaring"] = f"r{code}", None
-            current["discards"][payload.seat].append(code)
-        elif kind == "riichi.call":
-            seat = payload.seat
-            if payload.kind in ("chi", "pon", "daiminkan"):
-                text = _meld_string(payload.kind, payload.tiles, payload.called, seat, payload.from_seat, players)
-                current["takes"][seat].append(text)
-                if payload.kind == "pon":
-                    pons[(seat, plain(payload.called))] = payload.from_seat
-                if payload.kind == "daiminkan":
-                    current["discards"][seat].append(0)
-            else:
-                source = pons.get((seat, plain(payload.called))) if payload.kind == "kakan" and payload.called else None
-                text = _meld_string(payload.kind, payload.tiles, payload.called, seat, source, players)
-                current["discards"][seat].append(text)
-        elif kind == "riichi.win" and payload.ura_indicators and not current["ura"]:
-            current["ura"] = [number(t) for t in payload.ura_indicators]
-        rnd: Any = state.round
-        if kind in ("riichi.win", "riichi.exhaustive_draw", "riichi.abortive_draw") and rnd is not None and rnd.over:
-            result = rnd.result
-            claim = claims.get(result.number)
-            block = json.loads(claim.text) if claim is not None and claim.source == "import" else _result_block(result)
-            entry = [current["head"], current["scores"], current["dora"], current["ura"]]
-            for seat in range(players):
-                entry += [current["haipai"][seat], current["takes"][seat], current["discards"][seat]]
-            if log and log[-1][0] == entry[0] and log[-1][1] == entry[1]:
-                log[-1] = [*entry, block]  # a second ron on the same tile rewrites the hand's entry
-            else:
-                log.append([*entry, block])
-    game: dict[str, Any] = {
-        "title": ["", ""],
-        "name": list(names),
-        "rule": {"disp": "taikyoku tenhou", "aka": 1 if red else 0},
-    }
-    game["log"] = log
-    if 0 in claims and claims[0].source == "import":
-        game["sc"] = json.loads(claims[0].text)
-    elif state.results:
-        final = final_standings(state)
-        game["sc"] = [v for pair in zip(final["scores"], final["results"], strict=True) for v in pair]
-    return game
-
-
-def _result_block(result: Any) -> list[Any]:
-    """A result in tenhou's words, for a hand recorded here rather than imported."""
-    if result.kind == "win":
-        block: list[Any] = ["和了"]
-        for win in result.wins:
-            priced = win.priced
-            deltas = list(getattr(priced, "payments", [0] * len(result.points)))
-            source = win.seat if win.from_seat is None else win.from_seat
-            pao = win.hand.pao_seat if win.hand.pao_seat is not None else win.seat
-            words = [f"{name}({han}飜)" for name, han in getattr(priced, "yaku", ())]
-            block += [deltas, [win.seat, source, pao, _score_words(win), *words]]
-        return block
-    if result.kind == "exhaustive":
-        paid = list(result.paid)
-        if not any(paid):
-            return ["全員聴牌" if len(result.tenpai) == len(paid) else "全員不聴"]
-        return ["流局", paid]
-    return [ABORT_NAMES.get(result.abort or "", "流局")]
-
-
-def _score_words(win: Any) -> str:
-    priced = win.priced
-    if not getattr(priced, "priced", False):
-        return "unpriced"
-    paid = [-d for d in priced.payments if d < 0]
-    value = (
-        "-".join(str(v) for v in sorted(set(paid))) if win.kind == "tsumo" and len(set(paid)) > 1 else str(max(paid))
-    )
-    if priced.limit:
-        return f"{priced.limit}{value}点"
-    return f"{priced.fu}符{priced.han}飜{value}点"
