@@ -2,7 +2,7 @@
 
     python bench/import.py [--repeat N]
 
-Imports the corpus (../shared/corpus/tenhou6), stores it, replays every match from the store
+Imports the corpus (tests/data/tenhou6), stores it, replays every match from the store
 with every legality check and every price, N times; and, in the same run, times the library
 alone scoring each of those wins (the same tiles, melds and conditions). Prints hands/s and
 the ratio. Figures, never pass/fail.
@@ -27,7 +27,7 @@ from replay.formats import tenhou6  # noqa: E402
 from replay.games.riichi.pricing import _estimate  # noqa: E402
 from store import EventStore  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "tenhou6"
+CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "tenhou6"
 
 
 def pipeline(files: list[Path], folder: Path, run: int, stages: dict[str, float]) -> tuple[int, list[object], int]:

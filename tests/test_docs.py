@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import Cli
+from tests.paths import ROOT
 
-ROOT = Path(__file__).parent.parent
 PAGE = ROOT / "docs" / "dispute-walkthrough.md"
 BLOCK = re.compile(r"```console\n(.*?)```", re.S)
 CLOCK = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?Z?)?")

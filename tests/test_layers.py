@@ -12,7 +12,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.paths import ROOT
+
 PACKAGES = ("schemas", "events", "store", "replay")
 LAYERS = (
     "schemas",

@@ -1,0 +1,208 @@
+"""Illegal riichi events are refused with the reason and a stable code, and nothing is stored."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from events.model import Payload
+from events.riichi import (
+    DoraRevealed,
+    ExhaustiveDraw,
+    RiichiCall,
+    RiichiDeal,
+    RiichiDeclared,
+    RiichiDiscard,
+    RiichiDraw,
+    RiichiWin,
+)
+from replay.engine.fold import IllegalEvent
+from tests.games.riichi.support import Hand, tiles
+
+CHIIHOU_HAND = "123m456p34789s55z"
+
+
+@pytest.fixture
+def hand(tmp_path: Path) -> Iterator[Hand]:
+    h = Hand(tmp_path / "r.db", "tenhou")
+    yield h
+    h.close()
+
+
+def refused(hand: Hand, code: str, *events: Payload) -> str:
+    before = hand.count()
+    with pytest.raises(IllegalEvent) as caught:
+        hand.record(*events)
+    assert caught.value.code == code, caught.value
+    assert hand.count() == before
+    return caught.value.reason
+
+
+def test_a_fifth_copy_of_a_tile(hand: Hand) -> None:
+    hand.begin({0: "1111m234p567s99s1z"})
+    reason = refused(hand, "riichi.tiles.fifth_copy", RiichiDraw(seat=0, tile="1m"))
+    assert "a fifth 1m" in reason
+
+
+def test_a_fifth_copy_in_the_deal(hand: Hand) -> None:
+    from events.riichi import RiichiRoundStarted
+
+    hand.record(RiichiRoundStarted(dealer=0, hand=1, honba=0, round_wind="E", scores=(25000,) * 4, sticks=0))
+    bad = RiichiDeal(
+        hands=(
+            tiles("11112223m45678p"),
+            tiles("1m9999p1234s1234z"),
+            tiles("5555s6666s7777s1z"),
+            tiles("8888s9999s5555z2z"),
+        ),
+        dora_indicator="2p",
+    )
+    reason = refused(hand, "riichi.tiles.fifth_copy", bad)
+    assert "a fifth 1m" in reason
+
+
+def test_no_red_fives_where_the_ruleset_has_none(tmp_path: Path) -> None:
+    ema = Hand(tmp_path / "e.db", "ema2016")
+    ema.begin({1: CHIIHOU_HAND}, reserved="2s5s5s")
+    reason = refused(ema, "riichi.tiles.no_red", RiichiDraw(seat=0, tile="0p"))
+    assert "without red fives" in reason
+    ema.close()
+
+
+def test_a_discard_not_in_the_hand(hand: Hand) -> None:
+    hand.begin({0: "111222333m456p9s"}, reserved="9s")
+    hand.record(RiichiDraw(seat=0, tile="9s"))
+    reason = refused(hand, "riichi.discard.not_in_hand", RiichiDiscard(seat=0, tile="7z"))
+    assert "7z is not in seat 0's hand" in reason
+
+
+def test_discard_out_of_turn_and_before_drawing(hand: Hand) -> None:
+    hand.begin({0: "111222333m456p9s"}, reserved="9s")
+    refused(hand, "riichi.discard.out_of_turn", RiichiDiscard(seat=0, tile="1m"))
+    hand.record(RiichiDraw(seat=0, tile="9s"))
+    refused(hand, "riichi.turn.wrong_seat", RiichiDiscard(seat=1, tile="1m"))
+    refused(hand, "riichi.draw.out_of_turn", RiichiDraw(seat=1, tile="1z"))
+
+
+def test_a_call_the_hand_cannot_make(hand: Hand) -> None:
+    hand.begin({0: "123m456p34789s55z", 2: "5z1368m258p369s14z"}, reserved="5z")
+    hand.record(RiichiDraw(seat=0, tile="5z"), RiichiDiscard(seat=0, tile="5z", tsumogiri=True))
+    # Seat 2 holds one white dragon: no pon.
+    refused(hand, "riichi.call.not_in_hand", RiichiCall(kind="pon", seat=2, tiles=("5z", "5z", "5z"), called="5z"))
+    refused(hand, "riichi.call.shape", RiichiCall(kind="pon", seat=2, tiles=("5z", "6z", "7z"), called="5z"))
+    refused(hand, "riichi.call.chi_seat", RiichiCall(kind="chi", seat=3, tiles=("5z", "6z", "7z"), called="5z"))
+
+
+def test_a_chi_only_from_the_left_and_only_a_run(hand: Hand) -> None:
+    hand.begin({0: "111222333m456p9s", 1: "34m8m258p369s1234z"}, reserved="5m")
+    hand.record(RiichiDraw(seat=0, tile="5m"), RiichiDiscard(seat=0, tile="5m", tsumogiri=True))
+    refused(hand, "riichi.call.chi_seat", RiichiCall(kind="chi", seat=2, tiles=("3m", "4m", "5m"), called="5m"))
+    refused(hand, "riichi.call.shape", RiichiCall(kind="chi", seat=1, tiles=("3m", "5m", "8m"), called="5m"))
+    hand.record(RiichiCall(kind="chi", seat=1, tiles=("3m", "4m", "5m"), called="5m", from_seat=0))
+    state = hand.state.round
+    assert state is not None and state.to_move == 1 and state.interrupted and state.phase == "discard"
+
+
+def test_a_call_out_of_turn(hand: Hand) -> None:
+    hand.begin({0: "1111m234p567s9s1z2z", 1: "2345m2468p1357s1z"}, reserved="9s")
+    refused(hand, "riichi.call.out_of_turn", RiichiCall(kind="ankan", seat=0, tiles=("1m",) * 4))
+    hand.record(RiichiDraw(seat=0, tile="9s"))
+    refused(hand, "riichi.call.out_of_turn", RiichiCall(kind="ankan", seat=1, tiles=("1m",) * 4))
+    refused(hand, "riichi.call.no_discard", RiichiCall(kind="pon", seat=1, tiles=("9s", "9s", "9s"), called="9s"))
+
+
+def test_riichi_with_an_open_hand(hand: Hand) -> None:
+    hand.begin({0: "111222333m456p9s", 1: "34m689m258p369s12z"}, reserved="5m")
+    hand.record(RiichiDraw(seat=0, tile="5m"), RiichiDiscard(seat=0, tile="5m", tsumogiri=True))
+    hand.record(RiichiCall(kind="chi", seat=1, tiles=("3m", "4m", "5m"), called="5m", from_seat=0))
+    reason = refused(hand, "riichi.riichi.open_hand", RiichiDeclared(seat=1))
+    assert "open" in reason
+
+
+def test_riichi_on_a_hand_not_in_tenpai(hand: Hand) -> None:
+    hand.begin({1: "1357m2468p1357s1z"}, reserved="9s")
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="9s"))
+    reason = refused(hand, "riichi.riichi.not_tenpai", RiichiDeclared(seat=1))
+    assert "tenpai" in reason
+
+
+def test_riichi_with_the_wrong_discard_is_refused_at_the_discard(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s5s9s")
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="9s"))
+    refused(hand, "riichi.riichi.not_tenpai", RiichiDeclared(seat=1), RiichiDiscard(seat=1, tile="1m"))
+    hand.record(RiichiDeclared(seat=1), RiichiDiscard(seat=1, tile="9s", tsumogiri=True))
+    assert hand.state.round.riichi[1]  # type: ignore[union-attr]
+
+
+def test_riichi_with_fewer_than_1000_points(tmp_path: Path) -> None:
+    poor = Hand(tmp_path / "p.db", "tenhou")
+    poor.begin({1: CHIIHOU_HAND}, reserved="2s5s5s9s", scores=(25000, 900, 37100, 37000))
+    poor.turn(0)
+    poor.record(RiichiDraw(seat=1, tile="9s"))
+    reason = refused(poor, "riichi.riichi.points", RiichiDeclared(seat=1))
+    assert "900 points" in reason
+    poor.close()
+
+
+def test_a_ron_in_furiten_own_discard(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s2s5s5s")
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="2s"))
+    hand.record(RiichiDiscard(seat=1, tile="2s", tsumogiri=True))  # discards a wait: furiten
+    hand.turn(2)
+    hand.turn(3)
+    hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
+    reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert "own river" in reason
+
+
+def test_a_ron_in_furiten_after_passing_a_winning_tile(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s2s5s5s")
+    hand.turn(0)
+    hand.turn(1)
+    hand.record(RiichiDraw(seat=2, tile="2s"), RiichiDiscard(seat=2, tile="2s", tsumogiri=True))
+    hand.turn(3)  # seat 1 let the 2s pass
+    hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
+    reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert "passed a winning tile" in reason
+
+
+def test_a_win_on_a_hand_that_is_not_complete(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s5s9s")
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="9s"))
+    reason = refused(hand, "riichi.win.incomplete", RiichiWin(seat=1, kind="tsumo"))
+    assert "not a complete hand" in reason
+
+
+def test_a_win_without_yaku(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s5s")
+    hand.turn(0)
+    hand.turn(1)
+    hand.turn(2)
+    hand.record(RiichiDraw(seat=3, tile="5s"), RiichiDiscard(seat=3, tile="5s", tsumogiri=True))
+    reason = refused(hand, "riichi.win.no_win", RiichiWin(seat=1, kind="ron", from_seat=3))
+    assert "no yaku" in reason
+
+
+def test_an_exhaustive_draw_while_tiles_remain(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s5s")
+    hand.turn(0)
+    reason = refused(hand, "riichi.draw.not_exhausted", ExhaustiveDraw(tenpai=(1,)))
+    assert "tiles are left" in reason
+
+
+def test_a_kan_dora_with_no_kan(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s5s")
+    refused(hand, "riichi.dora.no_kan", DoraRevealed(indicator="1z"))
+
+
+def test_with_red_fives_the_fourth_five_is_the_red_one(hand: Hand) -> None:
+    hand.begin({0: "555m123p456p789s1z", 1: CHIIHOU_HAND})
+    reason = refused(hand, "riichi.tiles.red_five", RiichiDraw(seat=0, tile="5m"))
+    assert "write 0m" in reason
+    hand.record(RiichiDraw(seat=0, tile="0m"))  # the red one is fine

@@ -1,0 +1,97 @@
+"""Riichi match flow: several rons on one tile under each ruleset, and the end below zero."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from events.riichi import RiichiDiscard, RiichiDraw, RiichiRoundStarted, RiichiWin
+from replay.engine.fold import IllegalEvent
+from replay.games.riichi.pricing import Priced, price
+from tests.games.riichi.support import Hand
+
+# Seats 1, 2 and 3 all wait on 3m, each with a yaku (white, red, their seat wind North).
+WAITING = {1: "12m456p789s11z555z", 2: "12m789p234s66z777z", 3: "12m111p999s33z444z"}
+
+
+def double_ron(tmp_path: Path, ruleset: str) -> Hand:
+    hand = Hand(tmp_path / f"{ruleset}.db", ruleset)
+    hand.begin({1: WAITING[1], 2: WAITING[2]}, reserved="3m", honba=2, sticks=1)
+    hand.record(RiichiDraw(seat=0, tile="3m"), RiichiDiscard(seat=0, tile="3m", tsumogiri=True))
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=0))
+    hand.record(RiichiWin(seat=2, kind="ron", from_seat=0))
+    return hand
+
+
+def bare(hand: Hand, seat: int) -> int:
+    """What the win is worth with no honba and no sticks."""
+    record = next(w for w in hand.state.results[-1].wins if w.seat == seat)
+    assert hand.state.options is not None
+    plain = price(record.hand._replace(honba=0, sticks=0), hand.state.options)
+    assert isinstance(plain, Priced)
+    return plain.payments[seat]
+
+
+def test_tenhou_double_ron_gives_honba_and_sticks_to_the_nearest_winner(tmp_path: Path) -> None:
+    hand = double_ron(tmp_path, "tenhou")
+    points = hand.state.results[-1].points
+    assert points[1] == bare(hand, 1) + 600 + 1000
+    assert points[2] == bare(hand, 2)
+    assert points[0] == -(bare(hand, 1) + 600) - bare(hand, 2)
+    hand.close()
+
+
+def test_ema_double_ron_pays_honba_to_each_winner(tmp_path: Path) -> None:
+    hand = double_ron(tmp_path, "ema2016")
+    points = hand.state.results[-1].points
+    assert points[1] == bare(hand, 1) + 600 + 1000  # the nearest takes the stick on the table
+    assert points[2] == bare(hand, 2) + 600
+    hand.close()
+
+
+def test_rons_are_recorded_nearest_first(tmp_path: Path) -> None:
+    hand = Hand(tmp_path / "o.db", "tenhou")
+    hand.begin({1: WAITING[1], 2: WAITING[2]}, reserved="3m")
+    hand.record(RiichiDraw(seat=0, tile="3m"), RiichiDiscard(seat=0, tile="3m", tsumogiri=True))
+    hand.record(RiichiWin(seat=2, kind="ron", from_seat=0))
+    with pytest.raises(IllegalEvent) as caught:
+        hand.record(RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert caught.value.code == "riichi.win.order"
+    hand.close()
+
+
+@pytest.mark.parametrize(("ruleset", "allowed"), [("tenhou", False), ("mahjongsoul", True), ("ema2016", True)])
+def test_triple_ron(tmp_path: Path, ruleset: str, allowed: bool) -> None:
+    hand = Hand(tmp_path / "t.db", ruleset)
+    hand.begin(WAITING, reserved="3m")
+    hand.record(RiichiDraw(seat=0, tile="3m"), RiichiDiscard(seat=0, tile="3m", tsumogiri=True))
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=0), RiichiWin(seat=2, kind="ron", from_seat=0))
+    third = RiichiWin(seat=3, kind="ron", from_seat=0)
+    if allowed:
+        hand.record(third)
+        assert len(hand.state.results[-1].wins) == 3
+    else:
+        with pytest.raises(IllegalEvent) as caught:
+            hand.record(third)
+        assert caught.value.code == "riichi.win.triple_ron" and "abortive_draw" in caught.value.reason
+    hand.close()
+
+
+@pytest.mark.parametrize(("ruleset", "ends"), [("tenhou", True), ("ema2016", False)])
+def test_a_player_below_zero_ends_the_match_where_the_ruleset_says(tmp_path: Path, ruleset: str, ends: bool) -> None:
+    hand = Hand(tmp_path / "z.db", ruleset)
+    hand.begin({1: "123m456p34789s55z"}, reserved="2s5s5s", scores=(5000, 25000, 35000, 35000))
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="5s"), RiichiWin(seat=1, kind="tsumo"))  # chiihou: the dealer pays 16,000
+    assert hand.state.results[-1].scores[0] == -11000
+    following = RiichiRoundStarted(
+        dealer=1, hand=2, honba=0, round_wind="E", scores=hand.state.results[-1].scores, sticks=0
+    )
+    if ends:
+        with pytest.raises(IllegalEvent) as caught:
+            hand.record(following)
+        assert caught.value.code == "riichi.match.over" and "below zero" in caught.value.reason
+    else:
+        hand.record(following)
+    hand.close()

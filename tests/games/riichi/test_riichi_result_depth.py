@@ -1,0 +1,201 @@
+"""Riichi hands recorded at result depth: one line, priced from the tiles by the same rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import Cli, rows
+
+EXAMPLE = "ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m"
+
+
+def started(cli: Cli, ruleset: str = "tenhou", match: str = "rd-1") -> None:
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--ruleset", ruleset,
+               "--id", match).code == 0  # fmt: skip
+    assert cli("round", match).code == 0
+
+
+def test_the_issues_example_line(cli: Cli) -> None:
+    started(cli)
+    recorded = cli("result", "rd-1", *EXAMPLE.split())
+    assert recorded.code == 0, recorded.err
+    # Riichi and chun, 40 fu (a shanpon won on the dragon: an open pung of honours, 4 fu): 2,600;
+    # Nan's own riichi stick comes back to him.
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["depth"] == "result"
+    assert result["points"] == [0, 2600, -2600, 0] and result["scores"] == [25000, 27600, 22400, 25000]
+    win = result["wins"][0]
+    assert (win["seat"], win["kind"], win["from_seat"]) == (1, "ron", 2)
+    assert win["result"]["han"] == 2 and win["result"]["fu"] == 40
+    assert "recorded at result depth" in cli("replay", "rd-1").out
+    assert cli("audit", "rd-1").code == 0
+    assert cli("round", "rd-1").code == 0  # the match goes on: South's deal next
+
+
+def test_result_depth_prices_a_chiihou_as_the_moves_do(cli: Cli, tmp_path: Path) -> None:
+    # The same chiihou recorded move by move in test_riichi_cli: Nan wins on his first draw.
+    started(cli)
+    assert cli("result", "rd-1", "tsumo", "S", "123m456p34789s55z", "+5s", "chiihou", "dora", "3m").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["points"] == [-16000, 32000, -8000, -8000]
+    assert result["wins"][0]["conditions"] == ["chiihou"]
+    moves = Cli(tmp_path / "moves.db", cli.capsys)
+    from tests.cli.test_riichi_cli import HANDS
+
+    assert moves("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--ruleset", "tenhou",
+                 "--id", "r-1").code == 0  # fmt: skip
+    assert moves("round", "r-1").code == 0
+    assert moves("deal", "r-1", *[a for h in HANDS for a in ("--hand", h)], "--dora", "3m").code == 0
+    for args in (("draw", "r-1", "7m"), ("discard", "r-1", "7m"), ("draw", "r-1", "5s"), ("tsumo", "r-1")):
+        assert moves(*args).code == 0
+    (by_moves,) = moves("replay", "r-1", "--json").json()["results"]
+    assert by_moves["depth"] == "moves"
+    assert by_moves["points"] == result["points"] and by_moves["wins"][0]["result"] == result["wins"][0]["result"]
+
+
+def test_melds_and_seat_numbers(cli: Cli) -> None:
+    started(cli)
+    line = "ron 2 from 0 1m234p567s chi:345m pon:777z +1m dora 7p"
+    assert cli("result", "rd-1", *line.split()).code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["points"] == [-1000, 0, 1000, 0]  # chun, open: 1 han 30 fu
+    assert [y["name"] for y in result["wins"][0]["result"]["yaku"]] == ["Yakuhai (chun)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("ron S from W 234m567p345s11s7z +7z dora 3p", "holds 13 tiles besides the winning one, not 12"),
+        ("ron S from W 234m567p345s11s77z +7z dora 3p ura 8m", "ura dora are turned only for a riichi winner"),
+        ("ron S from W 234m567p345s11s77z +7z ippatsu dora 3p", "ippatsu needs riichi"),
+        ("tsumo S 123m456p34789s55z +5s tenhou dora 3m", "tenhou is the dealer's tsumo"),
+        ("ron S from S 234m567p345s11s77z +7z dora 3p", "a ron names the seat that dealt in"),
+        ("ron X from W 234m567p345s11s77z +7z dora 3p", "'X' is not a seat"),
+        ("ron S from W 234m567p345s11s77z +7z", "give the dora indicators"),
+        ("ron S from W 234m567p345s11s77z dora 3p", "give the winning tile after a +"),
+        ("ron S from W 234m567p345s11s77z +7z dora 3p lucky", "'lucky' is not a tile"),
+        ("ron S from W 1111m567p345s11s7z +7z dora 1m", "more than four 1m"),
+        ("ron S from W 234m567p345s11s67z +7z dora 3p", "is not a complete hand"),
+        ("tsumo E 123m456p789s1z pon:555p +1z dora 4s", "does not stand under tenhou"),  # open, no yaku
+        ("ron S from W 234m567p3459s pon:112z +9s dora 3p", "pon 112z is not a pon"),
+        ("ron S from W 234m567p345s11s77z +7z dora 3p 5x", "'5x' is not a tile"),
+    ],
+)
+def test_bad_lines_are_refused_in_one_line_and_store_nothing(cli: Cli, db: Path, line: str, expected: str) -> None:
+    started(cli)
+    before = rows(db)
+    refused = cli("result", "rd-1", *line.split())
+    assert refused.code == 2 and expected in refused.err, refused.err
+    assert refused.err.count("\n") == 1 and "Traceback" not in refused.err
+    assert rows(db) == before
+
+
+def test_moves_and_result_depth_do_not_mix_in_one_hand(cli: Cli) -> None:
+    from tests.cli.test_riichi_cli import HANDS
+
+    started(cli)
+    assert cli("deal", "rd-1", *[a for h in HANDS for a in ("--hand", h)], "--dora", "3m").code == 0
+    refused = cli("result", "rd-1", *EXAMPLE.split())
+    assert refused.code == 2 and "riichi.result.after_moves" in refused.err
+
+
+def test_a_table_session_records_a_hand_at_result_depth(cli: Cli, db: Path) -> None:
+    from replay.cli import run
+    from replay.cli.table_commands import Session
+
+    started(cli)
+    session = Session("rd-1", db, "scorer", run)
+    assert session.enter(EXAMPLE) == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["depth"] == "result" and result["points"] == [0, 2600, -2600, 0]
+    assert session.enter("ron S from W 234m567p345s11s77z +7z riichi dora 3p") == 2  # the hand is over
+    assert "next round" in session.prompt()
+
+
+def test_other_riichi_sticks_go_to_the_winner(cli: Cli) -> None:
+    started(cli)
+    assert cli("result", "rd-1", *EXAMPLE.split(), "also-riichi", "N").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    # Nan: 2,600 from Sha, both sticks back (his and Pei's), less his own stick: +3,600. Pei: -1,000.
+    assert result["points"] == [0, 3600, -2600, -1000] and result["sticks_left"] == 0
+    assert cli("audit", "rd-1").code == 0
+
+
+def test_an_exhaustive_draw_at_result_depth(cli: Cli, db: Path) -> None:
+    started(cli)
+    assert cli("result", "rd-1", "draw", "tenpai", "E", "W", "riichi", "W").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["depth"] == "result" and result["kind"] == "exhaustive"
+    assert result["points"] == [1500, -1500, 500, -1500] and result["sticks_left"] == 1
+    assert result["next_dealer"] == 0  # the dealer was tenpai
+    assert cli("audit", "rd-1").code == 0  # the changes and the stick left on the table balance
+    assert cli("round", "rd-1").code == 0
+    hand2 = cli("replay", "rd-1", "--json").json()["round"]
+    assert hand2["honba"] == 1 and hand2["sticks"] == 1
+    before = rows(db)
+    refused = cli("result", "rd-1", "draw", "tenpai", "E", "riichi", "W")
+    assert refused.code == 2 and "a seat in riichi is tenpai" in refused.err
+    assert rows(db) == before
+
+
+def test_an_abortive_draw_at_result_depth(cli: Cli, db: Path) -> None:
+    started(cli)
+    assert cli("result", "rd-1", "abort", "four-riichi", "riichi", "E", "S", "W", "N").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert (result["kind"], result["abort"], result["depth"]) == ("abortive", "four_riichi", "result")
+    assert result["points"] == [-1000] * 4 and result["sticks_left"] == 4 and result["next_dealer"] == 0
+    assert cli("audit", "rd-1").code == 0
+    assert cli("round", "rd-1").code == 0
+    before = rows(db)
+    for line, expected in (
+        (["abort", "four-riichi", "riichi", "E", "S"], "name the four seats in riichi"),
+        (["abort", "sneezing"], "abort takes its kind"),
+    ):
+        refused = cli("result", "rd-1", *line)
+        assert refused.code == 2 and expected in refused.err, refused.err
+    assert rows(db) == before
+
+
+def test_no_abortive_draws_under_ema(cli: Cli) -> None:
+    started(cli, "ema2016")
+    refused = cli("result", "rd-1", "abort", "four-winds")
+    assert refused.code == 2 and "riichi.abort.not_allowed" in refused.err
+
+
+def test_a_double_ron_at_result_depth_follows_the_ruleset(cli: Cli, tmp_path: Path) -> None:
+    """Sha deals in 3m to Nan and Pei; honba 1 and a stick on the table (the match_flow facts)."""
+    first = "ron N from W 12m111p999s33z444z +3m dora 9p"  # Pei, nearest the discarder: his seat wind
+    second = "ron S from W 12m456p789s11z555z +3m dora 9p"  # Nan: haku
+    outcomes = {}
+    for ruleset in ("tenhou", "ema2016"):
+        db = Cli(tmp_path / f"{ruleset}.db", cli.capsys)
+        assert db("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--ruleset", ruleset,
+                  "--id", "dr-1").code == 0  # fmt: skip
+        assert db("round", "dr-1", "--honba", "1", "--sticks", "1", "--scores", "25000,25000,25000,24000").code == 0
+        assert db("result", "dr-1", *first.split()).code == 0
+        recorded = db("result", "dr-1", *second.split())
+        assert recorded.code == 0, recorded.err
+        (result,) = db("replay", "dr-1", "--json").json()["results"]
+        assert [w["seat"] for w in result["wins"]] == [3, 1] and result["depth"] == "result"
+        assert sum(result["points"]) + 1000 * (result["sticks_left"] - 1) == 0
+        outcomes[ruleset] = result["points"]
+        assert db("audit", "dr-1").code == 0
+        refused = db("result", "dr-1", *first.split())
+        assert refused.code == 2 and "riichi.win.twice" in refused.err  # Pei has won already
+    # Tenhou: the honba and the stick go to the winner nearest the discarder (Pei); EMA: honba to each.
+    assert outcomes["tenhou"] != outcomes["ema2016"]
+
+
+def test_nagashi_mangan_at_result_depth(cli: Cli) -> None:
+    started(cli, "tenhou")
+    assert cli("result", "rd-1", "draw", "tenpai", "S", "nagashi", "W").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    # Sha, a non-dealer: a mangan tsumo's payments, 4,000 from the dealer and 2,000 from each other.
+    assert result["points"] == [-4000, -2000, 8000, -2000] and result["next_dealer"] == 1
+    assert result["explanation"] == "nagashi mangan: seat 2" and result["depth"] == "result"
+    assert cli("audit", "rd-1").code == 0
+    started(cli, "ema2016", match="rd-2")
+    refused = cli("result", "rd-2", "draw", "tenpai", "none", "nagashi", "W")
+    assert refused.code == 2 and "riichi.nagashi.not_allowed" in refused.err

@@ -1,0 +1,65 @@
+"""Three-player riichi: a north set aside (kita) is a call, and ends the first go-around."""
+
+from __future__ import annotations
+
+from events.match import MatchStarted
+from events.model import Payload
+from events.riichi import RiichiCall, RiichiDeal, RiichiDiscard, RiichiDraw, RiichiRoundStarted, RiichiWin
+from replay.app.service import build_match_started
+from replay.engine.fold import Step
+from replay.games.riichi.fold import RiichiProjection
+from replay.games.riichi.pricing import Priced
+from replay.games.riichi.state import RiichiState
+from tests.games.riichi.support import tiles
+
+DEAL = RiichiDeal(
+    hands=(tiles("4z1111p2222p3333p"), tiles("111m456p34789s55z"), tiles("999m6666s111z222z")),
+    dora_indicator="9p",
+)
+
+
+def run(*events: Payload) -> RiichiState:
+    projection = RiichiProjection()
+    started: MatchStarted = build_match_started("riichi", ["Ton", "Nan", "Sha"], ruleset_id="tenhou")
+    state = projection.apply(projection.initial(), Step(1, "match_started", started))
+    opening = RiichiRoundStarted(dealer=0, hand=1, honba=0, round_wind="E", scores=(35000,) * 3, sticks=0)
+    for seq, event in enumerate((opening, DEAL, *events), 2):
+        state = projection.apply(state, Step(seq, event.EVENT_TYPE, event))
+    return state
+
+
+def yaku(state: RiichiState) -> set[str]:
+    priced = state.results[-1].wins[-1].priced
+    assert isinstance(priced, Priced)
+    return {name for name, _ in priced.yaku}
+
+
+def test_without_a_north_the_first_draw_win_is_chiihou() -> None:
+    state = run(
+        RiichiDraw(seat=0, tile="8p"), RiichiDiscard(seat=0, tile="8p", tsumogiri=True),
+        RiichiDraw(seat=1, tile="5s"), RiichiWin(seat=1, kind="tsumo"),
+    )  # fmt: skip
+    assert "Chiihou" in yaku(state)
+
+
+def test_a_north_before_the_first_draw_ends_chiihou() -> None:
+    state = run(
+        RiichiDraw(seat=0, tile="8p"),
+        RiichiCall(kind="kita", seat=0, tiles=("4z",)),
+        RiichiDraw(seat=0, tile="7p", rinshan=True),
+        RiichiDiscard(seat=0, tile="7p", tsumogiri=True),
+        RiichiDraw(seat=1, tile="5s"),
+        RiichiWin(seat=1, kind="tsumo"),
+    )
+    assert "Chiihou" not in yaku(state) and "Menzen Tsumo" in yaku(state)
+    assert state.results[-1].wins[0].hand.kita == 0  # the north was the dealer's, not the winner's
+
+
+def test_there_is_no_two_to_eight_of_characters() -> None:
+    import pytest
+
+    from replay.engine.fold import IllegalEvent
+
+    with pytest.raises(IllegalEvent) as caught:
+        run(RiichiDraw(seat=0, tile="5m"))
+    assert caught.value.code == "riichi.tiles.not_in_set"
