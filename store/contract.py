@@ -1,5 +1,5 @@
 """The store contract: what every backend gives the layers above, and the one suite that checks it
-(``tests/test_store_contract.py``). The SQLite store (``store/sqlite.py``) is the embedded default.
+(``tests/store/test_store_contract.py``). The SQLite store (``store/sqlite.py``) is the embedded default.
 
 Every backend keeps the same promises: a stored event is never changed or deleted; a batch is
 appended whole or not at all, after the match's last seq the caller saw (``expected_seq``); a

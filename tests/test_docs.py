@@ -85,3 +85,25 @@ def test_the_dispute_walkthrough_prints_what_it_shows(
     if os.environ.get("TAIKYOKU_WRITE_DOCS"):
         PAGE.write_text(fresh)
     assert CLOCK.sub("<time>", fresh) == CLOCK.sub("<time>", PAGE.read_text())
+
+
+CODE = re.compile(r"\[([a-z]+(?:\.[a-z_]+){2,})\]")  # a refusal code as messages show it: [tensho.capture.wrong_suit]
+QUOTED_CODE = re.compile(
+    r"'\"([a-z]+(?:\.[a-z_]+){2,})\"'"
+)  # one named in a grep command: '"tensho.capture.wrong_suit"'
+
+
+def test_every_refusal_code_the_docs_name_is_written_out_in_the_code() -> None:
+    """A code a reader finds in the README or docs/ is found by grep in the code, as a literal."""
+    named = set()
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        named |= set(CODE.findall(text)) | set(QUOTED_CODE.findall(text))
+    assert "tensho.capture.wrong_suit" in named  # the README names at least this one
+    sources = "\n".join(
+        path.read_text(encoding="utf-8")
+        for package in ("events", "store", "replay")
+        for path in (ROOT / package).rglob("*.py")
+    )
+    missing = sorted(code for code in named if f'"{code}"' not in sources)
+    assert missing == []

@@ -222,10 +222,11 @@ class WorkingFold(Generic[Opts, R, X]):
     raising ``IllegalEvent`` when the event cannot happen), ``_options_of``, ``_fresh_round``,
     ``_dealer_because`` (what differs at the match level) and ``_foreign``.
     ``apply`` of one event and ``apply_all`` of many run the same handlers; ``apply_all`` only
-    skips the checks the usual event is known to pass (tests/test_fold_batch.py).
+    skips the checks the usual event is known to pass (tests/engine/test_fold_batch.py).
     """
 
     game: ClassVar[str]
+    codes: ClassVar[Mapping[str, str]]  # the game's own code for each refusal made here, written out
     rulesets: ClassVar[Sequence[RulesetSpec]]
     round_events: ClassVar[Mapping[type[Payload], RoundHandler]]
 
@@ -275,7 +276,7 @@ class WorkingFold(Generic[Opts, R, X]):
             raise IllegalEvent("match.not_started", "the first event of a match must be match_started",
                                seq=step.seq, event_type=step.type)  # fmt: skip
         if rnd is None or rnd.phase == "over":
-            raise IllegalEvent(f"{self.game}.round.not_started", "no round is in progress; record round_started first",
+            raise IllegalEvent(self.codes["round.not_started"], "no round is in progress; record round_started first",
                                seq=step.seq, event_type=step.type)  # fmt: skip
         handler: RoundHandler = self.round_events.get(kind) or type(self)._foreign
         handler(self, game, rnd, step, payload, options)
@@ -286,10 +287,10 @@ class WorkingFold(Generic[Opts, R, X]):
         """match_started, round_started and match_ended: the checks every game shares, then the
         game's options read from match_started, or a fresh round."""
         if isinstance(payload, RoundStarted) and game.round is not None and game.round.phase != "over":
-            raise IllegalEvent(f"{self.game}.round.unfinished", f"round {game.round.number} is not over yet",
+            raise IllegalEvent(self.codes["round.unfinished"], f"round {game.round.number} is not over yet",
                                seq=step.seq, event_type=step.type)  # fmt: skip
         if isinstance(payload, MatchEnded) and payload.reason == "completed" and not game.complete:
-            raise IllegalEvent(f"{self.game}.match.not_complete",
+            raise IllegalEvent(self.codes["match.not_complete"],
                                f"{len(game.results)} rounds are finished; record reason abandoned",
                                seq=step.seq, event_type=step.type)  # fmt: skip
         match = self.match.apply(game.match, step)  # the match-level checks come first
@@ -297,7 +298,7 @@ class WorkingFold(Generic[Opts, R, X]):
             who = f"{game.names[game.next_dealer]} (seat {game.next_dealer})"
             last = game.results[-1] if game.results else None
             why = f"{who} is the first dealer" if last is None else self._dealer_because(last, who)
-            raise IllegalEvent(f"{self.game}.round.wrong_dealer",
+            raise IllegalEvent(self.codes["round.wrong_dealer"],
                                f"{why} and deals round {payload.round}, not seat {payload.dealer}",
                                seq=step.seq, event_type=step.type)  # fmt: skip
         if isinstance(payload, MatchStarted):

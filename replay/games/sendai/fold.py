@@ -48,10 +48,36 @@ from replay.games.sendai.state import AFTER, SendaiRound, SendaiState, _Game, _R
 # ---- the fold -------------------------------------------------------------------------------
 
 
+# The refusals the shared table and the match-level fold raise, under this game's name: each code
+# written out, so that grep finds every code a message names.
+CODES = {
+    "capture.repeated": "sendai.capture.repeated",
+    "capture.no_match": "sendai.capture.no_match",
+    "capture.not_on_field": "sendai.capture.not_on_field",
+    "capture.wrong_suit": "sendai.capture.wrong_suit",
+    "capture.take_all": "sendai.capture.take_all",
+    "capture.take_one": "sendai.capture.take_one",
+    "play.out_of_turn": "sendai.play.out_of_turn",
+    "play.not_in_hand": "sendai.play.not_in_hand",
+    "draw.out_of_turn": "sendai.draw.out_of_turn",
+    "draw.empty_pile": "sendai.draw.empty_pile",
+    "draw.not_top": "sendai.draw.not_top",
+    "draw.seen": "sendai.draw.seen",
+    "capture.nothing_pending": "sendai.capture.nothing_pending",
+    "capture.wrong_card": "sendai.capture.wrong_card",
+    "capture.takes_nothing": "sendai.capture.takes_nothing",
+    "round.not_started": "sendai.round.not_started",
+    "round.unfinished": "sendai.round.unfinished",
+    "match.not_complete": "sendai.match.not_complete",
+    "round.wrong_dealer": "sendai.round.wrong_dealer",
+}
+
+
 class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
     """The pure fold of a Sendai-hana match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     game = "sendai"
+    codes = CODES
     rulesets = RULESETS
 
     def thaw(self, rnd: SendaiRound) -> _Round:
@@ -105,7 +131,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         try:
             table.put_down(rnd, seat, play.card, "play", PILE_SIZE)
         except table.RuleBroken as broken:
-            raise illegal(step, f"sendai.{broken.code}", broken.reason) from None
+            raise illegal(step, CODES[broken.code], broken.reason) from None
         rnd.opening = False
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: SendaiDraw, options: SendaiOptions) -> None:
@@ -115,7 +141,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         try:
             over = table.put_down(rnd, seat, draw.card, "draw", PILE_SIZE)
         except table.RuleBroken as broken:
-            raise illegal(step, f"sendai.{broken.code}", broken.reason) from None
+            raise illegal(step, CODES[broken.code], broken.reason) from None
         if over:
             _end_turn(game, rnd, options)
 
@@ -126,7 +152,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         try:
             table.capture(rnd, seat, capture.card, capture.taken)
         except table.RuleBroken as broken:
-            raise illegal(step, f"sendai.{broken.code}", broken.reason) from None
+            raise illegal(step, CODES[broken.code], broken.reason) from None
         if rnd.pending_from == "play":
             rnd.phase = "draw"
         else:

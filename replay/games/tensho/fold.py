@@ -33,10 +33,36 @@ from replay.games.tensho.state import RoundState, TenshoState, _Game, _Round
 # ---- the fold -------------------------------------------------------------------------------
 
 
+# The refusals the shared table and the match-level fold raise, under this game's name: each code
+# written out, so that grep finds every code a message names.
+CODES = {
+    "capture.repeated": "tensho.capture.repeated",
+    "capture.no_match": "tensho.capture.no_match",
+    "capture.not_on_field": "tensho.capture.not_on_field",
+    "capture.wrong_suit": "tensho.capture.wrong_suit",
+    "capture.take_all": "tensho.capture.take_all",
+    "capture.take_one": "tensho.capture.take_one",
+    "play.out_of_turn": "tensho.play.out_of_turn",
+    "play.not_in_hand": "tensho.play.not_in_hand",
+    "draw.out_of_turn": "tensho.draw.out_of_turn",
+    "draw.empty_pile": "tensho.draw.empty_pile",
+    "draw.not_top": "tensho.draw.not_top",
+    "draw.seen": "tensho.draw.seen",
+    "capture.nothing_pending": "tensho.capture.nothing_pending",
+    "capture.wrong_card": "tensho.capture.wrong_card",
+    "capture.takes_nothing": "tensho.capture.takes_nothing",
+    "round.not_started": "tensho.round.not_started",
+    "round.unfinished": "tensho.round.unfinished",
+    "match.not_complete": "tensho.match.not_complete",
+    "round.wrong_dealer": "tensho.round.wrong_dealer",
+}
+
+
 class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
     """The pure fold of a Tensho match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     game = "tensho"
+    codes = CODES
     rulesets = RULESETS
 
     def thaw(self, rnd: RoundState) -> _Round:
@@ -71,7 +97,8 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         phase = rnd.phase
         if phase == "set" or phase == "deal":
             need = "tensho.yaku_set_chosen" if phase == "set" else "tensho.deal"
-            raise illegal(step, f"tensho.{phase}.missing", f"the round needs {need} before {step.type}")
+            code = "tensho.set.missing" if phase == "set" else "tensho.deal.missing"
+            raise illegal(step, code, f"the round needs {need} before {step.type}")
         if seat != rnd.to_move:
             raise illegal(
                 step,
@@ -188,7 +215,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         try:
             table.put_down(rnd, seat, play.card, "play", PILE_SIZE, ALONE)
         except table.RuleBroken as broken:
-            raise illegal(step, f"tensho.{broken.code}", broken.reason) from None
+            raise illegal(step, CODES[broken.code], broken.reason) from None
         rnd.opening = False
 
     def _draw(self, game: _Game, rnd: _Round, step: Step, draw: TenshoDraw, options: TenshoOptions) -> None:
@@ -198,7 +225,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         try:
             over = table.put_down(rnd, seat, draw.card, "draw", PILE_SIZE, ALONE)
         except table.RuleBroken as broken:
-            raise illegal(step, f"tensho.{broken.code}", broken.reason) from None
+            raise illegal(step, CODES[broken.code], broken.reason) from None
         if over:
             _end_turn(game, rnd, options)
 
