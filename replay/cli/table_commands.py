@@ -18,13 +18,12 @@ from typing import Annotated, Any
 
 import typer
 
-from events.cards import BY_ID
 from events.errors import InputError, TaikyokuError
 from events.match import GameName
-from events.tiles import KIND_OF
 from replay.app import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store, out
 from replay.cli.recording import expects
+from replay.cli.table_games import TABLES, Question
 from replay.engine.fold import fold, history
 from replay.games import GAMES, projection_for
 
@@ -46,7 +45,6 @@ Type what happened, in the shortest form:
   when the rules give a player a choice (the dealer's triple, a teyaku, a ron) the session asks
   and waits: answer it, or pass
   undo (retract the last event), note TEXT, dispute TEXT, show, help, quit"""
-CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
 
 
 @app.command()
@@ -211,63 +209,21 @@ class Session:
         return self.run([kind, self.match, str(target), text, *self._common()])
 
 
-def question(game: str, state: Any) -> tuple[str, str, frozenset[str]] | None:
+def question(game: str, state: Any) -> Question | None:
     """A decision the rules leave to a player right now: (what, the question, the answers).
 
     The session asks it and takes nothing else until it is answered; ``pass`` declines."""
-    rnd, names = state.round, state.names
+    rnd = state.round
     if rnd is None or rnd.over:
         return None
-    if game == "tensho" and rnd.phase == "play" and rnd.opening:
-        from replay.games.tensho.fold import triple_choices
-
-        pairs = triple_choices(rnd)
-        if pairs:
-            shown = "; ".join(f"triple {a} {b}" for a, b in pairs)
-            return "triple", f"{names[rnd.dealer]} may take two of the triple: {shown}; or pass", frozenset({"triple"})
-    if game == "sendai" and rnd.phase == "play" and rnd.opening and state.options is not None:
-        from replay.games.sendai.scoring import teyaku_held
-
-        for seat, hand in enumerate(rnd.dealt):
-            held = [t for t in teyaku_held(hand, four_as_two_pairs=state.options.four_as_two_pairs)
-                    if t.key not in rnd.exposed[seat]]  # fmt: skip
-            if held:
-                offer = "; ".join(f"expose {t.key} --seat {seat}" for t in held)
-                return f"teyaku-{seat}", f"{names[seat]} holds {held[0].name}: {offer}; or pass", frozenset({"expose"})
-    if game == "riichi" and rnd.phase == "after_discard" and rnd.could_ron:
-        seats = sorted(rnd.could_ron)
-        offer = "; ".join(f"ron {s}" for s in seats)
-        return "ron", f"{', '.join(names[s] for s in seats)} can ron: {offer}; or pass", frozenset({"ron"})
-    return None
+    return TABLES[game].question(state)
 
 
 def status_lines(game: str, data: dict[str, Any]) -> list[str]:
     """The short screen between moves, from the replay view's JSON."""
-    names = [p["name"] for p in data["players"]]
-    rnd = data["round"]
-    if rnd is None:
+    if data["round"] is None:
         return []
-    mover = rnd["to_move"]
-    hand = rnd["hands"][mover] if rnd["hands"] else []
-    if game == "riichi":
-        shown = hand if isinstance(hand, str) else " ".join(hand)
-        rivers = "; ".join(
-            f"{names[s]}: {' '.join(t['tile'] for t in river[-6:])}" for s, river in enumerate(rnd["rivers"])
-        )
-        return [
-            f"  {names[mover]}'s hand: {shown or '?'}   wall: {rnd['wall_left']}",
-            f"  rivers (last six): {rivers}",
-            "  scores: " + ", ".join(f"{n} {score}" for n, score in zip(names, rnd["scores"], strict=True)),
-        ]
-    captured = ", ".join(f"{names[s]} {len(c)}" for s, c in enumerate(rnd["captured"]))
-    formed = rnd.get("yaku") or rnd.get("dekiyaku") or []  # Tensho's yaku, Sendai-hana's dekiyaku
-    yaku = "; ".join(f"{names[s]}: {', '.join(y['name'] for y in ys)}" for s, ys in enumerate(formed) if ys)
-    went = [names[s] for s in rnd.get("went", [])]
-    return [
-        f"  field: {', '.join(rnd['field']) or '—'}",
-        f"  {names[mover]}'s hand: {', '.join(hand) or '—'}   captured: {captured}",
-        f"  yaku so far: {yaku or 'none'}" + (f"   went on (koi-koi): {', '.join(went)}" if went else ""),
-    ]
+    return TABLES[game].status_lines(data)
 
 
 def translate(game: str, state: Any, words: list[str]) -> list[str]:
@@ -275,17 +231,9 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
     head = words[0].lower()
     rest = words[1:]
     rnd = state.round
-    result_words = ("ron", "tsumo", "draw", "abort")
-    enough = len(rest) >= (1 if head == "abort" else 2)
-    another_ron = head == "ron" and rnd is not None and rnd.over and getattr(rnd.result, "depth", "") == "result"
-    if (
-        game == "riichi"
-        and head in result_words
-        and enough
-        and rnd is not None
-        and (rnd.phase == "deal" or another_ron)
-    ):
-        return ["result", head, *rest]  # a whole hand at result depth
+    whole_hand = TABLES[game].result_line(state, head, rest)
+    if whole_hand is not None:
+        return whole_hand
     if head == "ron" and len(rest) == 1 and rest[0].isdigit():
         return ["ron", "--seat", rest[0], *rest[1:]]
     if head in VERBS:
@@ -294,50 +242,7 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
         if head not in ("next", "new-round"):
             raise InputError("the round is over; type next to start the next one")
         return ["round", *rest]
-    phase = rnd.phase
-    if game == "riichi":
-        return _riichi(phase, head, rest)
-    if game == "tensho" and phase == "set":
-        if head in ("1", "2"):
-            return ["yaku-set", head, *rest]
-        raise InputError("choose the yaku set first: 1 (shichi-bu yaku) or 2 (han yaku)")
-    if game == "sendai" and phase == "decide":
-        if head in ("go", "koikoi", "koi-koi"):
-            return ["koikoi"]
-        if head == "stop":
-            return ["stop"]
-        raise InputError("a new dekiyaku: say go or stop")
-    if game in ("tensho", "sendai") and phase == "deal" and "/" in words:  # the round at result depth
-        return ["result", *words]
-    if phase in ("deal", "misdeal"):
-        raise InputError("record the deal first: deal --hand ... --field ... (one --hand per seat)")
-    if phase == "play":
-        return ["play", words[0], *[a for card in rest for a in ("-c", card)]]
-    if phase in ("draw", "capture"):
-        return ["draw", words[0], *[a for card in rest for a in ("-c", card)]]
-    raise InputError(f"nothing can be entered now ({phase}); type help")
-
-
-def _riichi(phase: str, head: str, rest: list[str]) -> list[str]:
-    if head == "riichi":
-        if len(rest) != 1:
-            raise InputError("riichi takes the tile discarded with it, e.g. riichi 5m")
-        return ["discard", rest[0], "--riichi"]
-    if head == "ron":
-        return ["ron", *(["--seat", rest[0]] if rest else [])]
-    if head in CALL_WORDS:
-        return ["call", CALL_WORDS[head], *rest]
-    if head in ("draw", "rinshan") or (head in _TILE_WORDS and phase in ("draw", "after_discard", "rinshan")):
-        tile = rest[0] if head in ("draw", "rinshan") and rest else head
-        return ["draw", tile, *(["--rinshan"] if head == "rinshan" or phase == "rinshan" else [])]
-    if head in _TILE_WORDS and phase == "discard":
-        return ["discard", head]
-    if phase == "deal":
-        raise InputError("record the deal first: deal --hand ... (13 tiles a seat) --dora 3m")
-    raise InputError(f"{head!r} is not a tile or a word for this moment; type help")
-
-
-_TILE_WORDS = frozenset(KIND_OF) | {"0m", "0p", "0s"}
+    return TABLES[game].translate(state, words)
 
 
 def choices(game: str, state: Any) -> list[str]:
@@ -346,35 +251,7 @@ def choices(game: str, state: Any) -> list[str]:
     words = list(SESSION_WORDS)
     if rnd is None or rnd.over:
         return ["next", *words]
-    phase = rnd.phase
-    if game == "tensho" and phase == "set":
-        return ["1", "2", *words]
-    if game == "sendai" and phase == "decide":
-        return ["go", "stop", *words]
-    if phase in ("deal", "misdeal"):
-        result_depth = ["ron", "tsumo", "draw", "abort"] if game == "riichi" else []  # a whole hand in one line
-        return ["deal", *(["misdeal"] if phase == "misdeal" else []), *result_depth, *words]
-    if game == "riichi":
-        hand = list(rnd.hands[rnd.to_move]) if phase == "discard" and rnd.hands else []
-        extra = ["riichi", "tsumo", "kan", "ankan", "kakan"] if phase == "discard" else ["ron", "pon", "chi", "kan"]
-        return sorted(set(hand)) + extra + words
-    if phase == "play":
-        opening = ["triple"] if game == "tensho" and getattr(rnd, "opening", False) else []
-        if game == "sendai" and getattr(rnd, "opening", False):
-            opening = ["expose"]
-        return list(rnd.hands[rnd.to_move]) + list(rnd.field) + opening + words
-    if phase in ("draw", "capture"):
-        pile = getattr(rnd, "pile", None)
-        top = [pile[0]] if pile else sorted(set(BY_ID) - _seen(rnd))
-        return top + list(rnd.field) + words
-    return words
-
-
-def _seen(rnd: Any) -> set[str]:
-    seen = set(rnd.field)
-    for group in (*rnd.hands, *rnd.captured):
-        seen.update(group)
-    return seen
+    return TABLES[game].choices(state, words)
 
 
 def _completion(session: Session) -> None:
