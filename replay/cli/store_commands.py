@@ -407,11 +407,13 @@ def cards(
     json_out: JsonOption = False,
 ) -> None:
     """List the hanafuda cards: canonical ID, MM-i code, suit, type, Nagoya number."""
-    from events.cards import DECK, TENSHO_DECK
+    from events.cards import DECK
+    from replay.games import GAMES
 
-    if game not in (None, "tensho", "sendai"):
-        raise InputError(f"cards are listed for tensho or sendai, not {game!r}")
-    deck = TENSHO_DECK if game == "tensho" else DECK
+    decks = {name: g.fishing.deck for name, g in GAMES.items() if g.fishing is not None}
+    if game is not None and game not in decks:
+        raise InputError(f"cards are listed for {' or '.join(decks)}, not {game!r}")
+    deck = [c for c in DECK if game is None or c.id in decks[game]]
     rows: list[dict[str, Any]] = [
         {"id": c.id, "code": c.code, "suit": c.suit, "month": c.month, "type": c.type, "ribbon": c.ribbon,
          "nagoya": c.nagoya, "name": c.name}
