@@ -126,6 +126,8 @@ DEFAULT_RULESET = "sendai-fudawiki"
 
 
 class SendaiOptions(NamedTuple):
+    """The ruleset options of a match, read once from its match_started."""
+
     misdeal_four: bool
     thresholds: tuple[int, ...]
     sake_cup_is_chaff: bool
@@ -137,6 +139,8 @@ class SendaiOptions(NamedTuple):
     multipliers: str
     exhaustive: str
     payment: str
+    turn_order: str = "anticlockwise"  # each of these two has one choice today: recorded, so a replay knows it
+    next_dealer: str = "roundWinner"
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> SendaiOptions:
@@ -152,4 +156,6 @@ class SendaiOptions(NamedTuple):
             multipliers=options["sendai.koiKoi.multipliers"],
             exhaustive=options["sendai.exhaustiveDraw"],
             payment=options["sendai.payment"],
+            turn_order=options["sendai.turnOrder"],
+            next_dealer=options["sendai.nextDealer"],
         )

@@ -132,6 +132,8 @@ class TenshoOptions:
     tie_break: tuple[str, ...]
     round_score: str
     instant_win_value: int
+    two_matches: str = "choose"  # each of these two has one choice today: recorded, so a replay knows it
+    three_matches: str = "takeAll"
 
     @property
     def supersede(self) -> bool:
@@ -150,6 +152,8 @@ class TenshoOptions:
             tie_break=tuple(options["tensho.tieBreak"]),
             round_score=options["tensho.roundScore"],
             instant_win_value=options["tensho.instantWinValue"],
+            two_matches=options["capture.twoMatches"],
+            three_matches=options["capture.threeMatches"],
         )
 
 

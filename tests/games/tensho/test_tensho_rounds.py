@@ -30,6 +30,7 @@ def options(**over: object) -> TenshoOptions:
         "tensho.back2Card": "swallow", "tensho.tenHorseKing": "peony", "tensho.compoundYaku": "supersede",
         "tensho.phoenixDealtToField": "uncapturable", "tensho.dealerTripleOption": True,
         "tensho.fourOfSuitOnField": "misdeal", "capture.mandatoryIfMatch": True,
+        "capture.twoMatches": "choose", "capture.threeMatches": "takeAll",
         "tensho.tieBreak": ("yakuPoints", "chaffCount", "cardValueSum", "draw"),
         "tensho.roundScore": "roundsWon", "tensho.instantWinValue": 300,
     }  # fmt: skip

@@ -184,6 +184,7 @@ def test_tally_counts_chaff_values_and_yaku() -> None:
             "tensho.back2Card": "swallow", "tensho.tenHorseKing": "peony", "tensho.compoundYaku": "supersede",
             "tensho.phoenixDealtToField": "uncapturable", "tensho.dealerTripleOption": True,
             "tensho.fourOfSuitOnField": "misdeal", "capture.mandatoryIfMatch": True,
+            "capture.twoMatches": "choose", "capture.threeMatches": "takeAll",
             "tensho.tieBreak": ("yakuPoints", "chaffCount", "cardValueSum", "draw"),
             "tensho.roundScore": "roundsWon", "tensho.instantWinValue": 300,
         }

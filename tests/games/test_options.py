@@ -1,0 +1,67 @@
+"""Each game's typed options object is built from every option its rulesets declare, and nothing else:
+an option added to the data but never read (or read but never declared) fails here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+
+from replay.games import RULESETS
+from replay.games.riichi.options import RiichiOptions
+from replay.games.sendai.options import SendaiOptions
+from replay.games.tensho.options import TenshoOptions
+
+
+class Reads(Mapping[str, Any]):
+    """A mapping that remembers which keys were read."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self.values = dict(values)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return self.values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+
+FILLED = {"sendai.teyakuMode": "claimAndContinue"}  # the one option with no default: players choose it
+
+
+@pytest.mark.parametrize("spec", RULESETS, ids=lambda s: s.id)
+def test_the_typed_options_read_every_declared_option(spec: Any) -> None:
+    values = Reads({name: FILLED.get(name, default) for name, default in spec.defaults().items()})
+    if spec.game == "tensho":
+        TenshoOptions.of(values)
+    elif spec.game == "sendai":
+        SendaiOptions.of(values)
+    else:
+        RiichiOptions.of(spec.id, values)
+    assert values.read == set(values.values)
+
+
+def test_riichi_options_carry_the_match_flow_rules_as_typed_values() -> None:
+    tenhou = next(s for s in RULESETS if s.id == "tenhou")
+    ema = next(s for s in RULESETS if s.id == "ema2016")
+    on_tenhou = RiichiOptions.of("tenhou", tenhou.defaults())
+    on_ema = RiichiOptions.of("ema2016", ema.defaults())
+    # Tenhou: 25,000 start, 30,000 return, busting ends the game, the West extension; EMA: 30,000 both, no busting.
+    assert (on_tenhou.starting_points, on_tenhou.return_points, on_tenhou.tobi, on_tenhou.west_extension) == (
+        25000,
+        30000,
+        True,
+        True,
+    )
+    assert (on_ema.starting_points, on_ema.return_points, on_ema.tobi, on_ema.uma) == (
+        30000,
+        30000,
+        False,
+        (15000, 5000, -5000, -15000),
+    )
