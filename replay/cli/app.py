@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from events.errors import InputError
 from store import EventStore
@@ -41,10 +40,6 @@ ByOption = Annotated[
     str | None,
     typer.Option("--by", envvar="TAIKYOKU_RECORDER", help="Who records the events (default: your user name)."),
 ]
-
-# A pipe or file gets wide tables rather than rich's 80 columns, so ids are never cut.
-out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
-err = Console(stderr=True, highlight=False)
 
 
 def recorder(by: str | None) -> str:

@@ -11,18 +11,8 @@ from events.errors import InputError
 from events.match import Annotation, Claim, Retract
 from events.model import Payload
 from replay.app import service
-from replay.cli.app import (
-    DEFAULT_DB,
-    ByOption,
-    DbOption,
-    JsonOption,
-    MatchArg,
-    app,
-    open_store,
-    out,
-    print_json,
-    recorder,
-)
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json, recorder
+from replay.cli.display import out, styled
 from replay.cli.exit_codes import EXIT_FINDINGS
 
 SeqArg = Annotated[int, typer.Argument(help="The seq of the event it concerns (see `taikyoku log`).", min=1)]
@@ -142,25 +132,24 @@ def audit(
             }
         )
     else:
-        verdict = "[green]no findings[/green]" if report.ok else f"[red]{len(report.findings)} finding(s)[/red]"
-        out.print(
-            f"[bold]audit of {match}[/bold] ({report.game}, {report.rounds} round{'s' if report.rounds != 1 else ''}): {verdict}"
-        )
+        verdict = ("no findings", "green") if report.ok else (f"{len(report.findings)} finding(s)", "red")
+        rounds = f"{report.rounds} round{'s' if report.rounds != 1 else ''}"
+        out.print(styled((f"audit of {match}", "bold"), f" ({report.game}, {rounds}): ", verdict))
         for finding in report.findings:
             where = f" seq {finding.seq}" if finding.seq else ""
-            out.print(f"  {finding.kind} [{finding.code}]{where}: {finding.message}", markup=False)
+            out.print(f"  {finding.kind} [{finding.code}]{where}: {finding.message}")
         if report.history:
             out.print("history:")
             for entry in report.history:
                 void = f" (retracted by seq {entry['retracted_by']})" if "retracted_by" in entry else ""
                 target = f" seq {entry['target']}" if "target" in entry else f" round {entry.get('round')}"
                 out.print(f"  seq {entry['seq']} {entry['what']}{target} by {entry['by']} at {entry['at'][:19]}: "
-                          f"{entry.get('text', '')}{void}", markup=False)  # fmt: skip
+                          f"{entry.get('text', '')}{void}")  # fmt: skip
         for entry in report.repricing:
             prices = "; ".join(
                 f"{p['ruleset']}: {p['payments'] if p['priced'] else 'unpriced (' + p['reason'] + ')'}"
                 for p in entry["prices"]
             )
-            out.print(f"  hand {entry['hand']} seat {entry['seat']} {entry['kind']}: {prices}", markup=False)
+            out.print(f"  hand {entry['hand']} seat {entry['seat']} {entry['kind']}: {prices}")
     if not report.ok:
         raise typer.Exit(EXIT_FINDINGS)

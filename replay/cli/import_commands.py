@@ -14,7 +14,8 @@ from rich.progress import BarColumn, Progress, TextColumn
 
 from events.errors import InputError
 from replay.app import importing
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, err, open_store, out, print_json, recorder
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, recorder
+from replay.cli.display import err, out, warn
 from replay.cli.exit_codes import EXIT_FINDINGS
 
 PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no bar
@@ -50,7 +51,7 @@ def import_logs(
             checked = importing.import_tenhou6(files, store=None, exists=exists, where=str(db), tick=tick)
         if checked.skipped:
             for entry in checked.skipped:
-                sys.stderr.write(f"taikyoku: finding: {entry['reason']}\n")
+                warn("finding", f"{entry['reason']}")
             raise typer.Exit(EXIT_FINDINGS)
     with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
         report = importing.import_tenhou6(
@@ -133,7 +134,7 @@ def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> 
     found, skipped = importing.read_exports(files)
     if strict and skipped:
         for entry in skipped:
-            sys.stderr.write(f"taikyoku: finding: {entry['reason']}\n")
+            warn("finding", f"{entry['reason']}")
         raise typer.Exit(EXIT_FINDINGS)
     report = importing.ImportReport(skipped=skipped)
     with open_store(db, create=True) as store:
@@ -156,7 +157,7 @@ def _report(
         for entry in imported:
             out.print(f"imported {entry['match_id']} from {entry['file']}: {what(entry)}")
         for entry in skipped:
-            sys.stderr.write(f"taikyoku: skipped: {entry['reason']}\n")
+            warn("skipped", f"{entry['reason']}")
         if total:
             out.print(f"{len(imported)} imported, {len(skipped)} skipped")
     if skipped:

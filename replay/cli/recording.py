@@ -13,7 +13,8 @@ from events.errors import InputError
 from events.ingest import describe_pydantic
 from events.model import Payload
 from replay.app import service
-from replay.cli.app import open_store, out, print_json, recorder
+from replay.cli.app import open_store, print_json, recorder
+from replay.cli.display import out, styled
 from replay.engine.fold import fold
 from replay.games import GAMES, projection_for
 from store import EventStore
@@ -58,7 +59,7 @@ def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, ga
         out.print(f"seq {event.seq}: {event.type} {brief(event.payload)}")
     rnd = after.round
     if rnd is not None and rnd.result is not None and rnd.over:
-        out.print(f"[bold]{GAMES[game].round_word} {rnd.number} over:[/bold] {rnd.result.explanation}")
+        out.print(styled((f"{GAMES[game].round_word} {rnd.number} over:", "bold"), f" {rnd.result.explanation}"))
     elif rnd is not None:
         out.print(f"next: {expects(game, rnd, after.names)}")
 

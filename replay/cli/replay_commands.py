@@ -10,17 +10,8 @@ from rich.table import Table
 
 from events.errors import InputError
 from replay.app import service
-from replay.cli.app import (
-    DEFAULT_DB,
-    DbOption,
-    JsonOption,
-    MatchArg,
-    app,
-    open_store,
-    out,
-    print_json,
-    read_input,
-)
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, open_store, print_json, read_input
+from replay.cli.display import out, styled
 from replay.engine.snapshot import snapshot
 from replay.games import GAMES, projection_for
 
@@ -80,23 +71,23 @@ def _show_what_if(
         if json_out:
             print_json({"match_id": match, "what_if": found.what, "stands": False, "reason": found.reason})
         else:
-            out.print(found.reason, markup=False)
+            out.print(found.reason)
         raise typer.Exit(1)
     if json_out:
         print_json({"match_id": match, "what_if": found.what, "stands": True, "changed": found.changed,
                     "moot": found.moot, "recorded": found.recorded, "results": found.results})  # fmt: skip
         return
-    out.print(f"[bold]what if[/bold]: {match} {found.what} (nothing is written)")
+    out.print(styled(("what if", "bold"), f": {match} {found.what} (nothing is written)"))
     before, after = found.outcomes()
     for old, new in zip(before, after, strict=False):
         mark = "same" if old == new else "changes"
-        out.print(f"  {mark}: recorded: {old}", markup=False)
+        out.print(f"  {mark}: recorded: {old}")
         if old != new:
-            out.print(f"           would be: {new}", markup=False)
+            out.print(f"           would be: {new}")
     for extra in after[len(before) :]:
-        out.print(f"  new: {extra}", markup=False)
+        out.print(f"  new: {extra}")
     if len(after) < len(before):
-        out.print(f"  {len(before) - len(after)} recorded result(s) would not be reached", markup=False)
+        out.print(f"  {len(before) - len(after)} recorded result(s) would not be reached")
 
 
 def _counted(length: dict[str, Any]) -> str:
@@ -113,14 +104,19 @@ def _show_tensho(data: dict[str, Any]) -> None:
     names = [p["name"] for p in data["players"]]
     length = data["length"]
     out.print(
-        f"[bold]{data['match_id']}[/bold]: Tensho ({data['ruleset']['id']}), {' vs '.join(names)}, "
-        f"{_counted(length)}; at seq {data['at_seq']}"
+        styled(
+            (data["match_id"], "bold"),
+            f": Tensho ({data['ruleset']['id']}), {' vs '.join(names)}, {_counted(length)}; at seq {data['at_seq']}",
+        )
     )
     rnd = data["round"]
     if rnd is not None:
         set_text = f"yaku set {rnd['yaku_set']}" if rnd["yaku_set"] else "yaku set not chosen"
         out.print(
-            f"\n[bold]Round {rnd['number']}[/bold]: dealer {names[rnd['dealer']]}, {set_text}; next: {rnd['expects']}"
+            styled(
+                (f"\nRound {rnd['number']}", "bold"),
+                f": dealer {names[rnd['dealer']]}, {set_text}; next: {rnd['expects']}",
+            )
         )
         table = Table(show_header=True, header_style="bold")
         table.add_column("")
@@ -179,14 +175,16 @@ def _show_sendai(data: dict[str, Any]) -> None:
     names = [p["name"] for p in data["players"]]
     length = data["length"]
     out.print(
-        f"[bold]{data['match_id']}[/bold]: Sendai-hana ({data['ruleset']['id']}, teyaku "
-        f"{data['ruleset']['options']['sendai.teyakuMode']}), {', '.join(names)}, {_counted(length)}; "
-        f"at seq {data['at_seq']}"
+        styled(
+            (data["match_id"], "bold"),
+            f": Sendai-hana ({data['ruleset']['id']}, teyaku {data['ruleset']['options']['sendai.teyakuMode']}), "
+            f"{', '.join(names)}, {_counted(length)}; at seq {data['at_seq']}",
+        )
     )
     rnd = data["round"]
     if rnd is not None:
         order = " → ".join(names[s] for s in rnd["turn_order"])
-        out.print(f"\n[bold]Round {rnd['number']}[/bold]: turn order {order}; next: {rnd['expects']}")
+        out.print(styled((f"\nRound {rnd['number']}", "bold"), f": turn order {order}; next: {rnd['expects']}"))
         grid = Table(show_header=True, header_style="bold")
         grid.add_column("")
         for name in names:
@@ -225,13 +223,19 @@ def _show_sendai(data: dict[str, Any]) -> None:
 def _show_riichi(data: dict[str, Any]) -> None:
     names = [p["name"] for p in data["players"]]
     out.print(
-        f"[bold]{data['match_id']}[/bold]: riichi ({data['ruleset']['id']}), {', '.join(names)}; at seq {data['at_seq']}"
+        styled(
+            (data["match_id"], "bold"),
+            f": riichi ({data['ruleset']['id']}), {', '.join(names)}; at seq {data['at_seq']}",
+        )
     )
     rnd = data["round"]
     if rnd is not None:
         out.print(
-            f"\n[bold]{rnd['name']}[/bold] (hand {rnd['hand']}), {rnd['honba']} honba, {rnd['sticks']} sticks; "
-            f"dora indicators {' '.join(rnd['dora_indicators'])}; wall {rnd['wall_left']}; next: {rnd['expects']}"
+            styled(
+                (f"\n{rnd['name']}", "bold"),
+                f" (hand {rnd['hand']}), {rnd['honba']} honba, {rnd['sticks']} sticks; dora indicators "
+                f"{' '.join(rnd['dora_indicators'])}; wall {rnd['wall_left']}; next: {rnd['expects']}",
+            )
         )
         grid = Table(show_header=True, header_style="bold")
         for column in ("seat", "wind", "score", "hand", "melds", "river"):

@@ -26,7 +26,8 @@ from events.riichi import (
 )
 from events.tiles import parse, parse_many
 from replay.app import service
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, out, print_json
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json
+from replay.cli.display import out, styled
 from replay.cli.recording import record
 from replay.engine.snapshot import snapshot
 from replay.games import projection_for, ruleset, ruleset_ids
@@ -263,7 +264,11 @@ def price_hand(
         return
     for win in report:
         source = "tsumo" if win["kind"] == "tsumo" else f"ron from {names[win['from_seat']]}"
-        out.print(f"[bold]hand {round_no}[/bold] ({WIND_NAMES[rnd.round_wind]} {rnd.hand}): {win['winner']} {source}")
+        out.print(
+            styled(
+                (f"hand {round_no}", "bold"), f" ({WIND_NAMES[rnd.round_wind]} {rnd.hand}): {win['winner']} {source}"
+            )
+        )
         table = Table()
         table.add_column("")
         for entry in win["prices"]:

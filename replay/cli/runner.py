@@ -11,12 +11,13 @@ import typer
 
 from events.errors import TaikyokuError
 from replay.cli.app import app
+from replay.cli.display import one_line
 from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_USAGE, exit_code_for
 from replay.engine.fold import IllegalEvent
 
 
 def _fail(message: str, code: int) -> int:
-    sys.stderr.write(f"taikyoku: error: {message}\n")
+    sys.stderr.write(f"taikyoku: error: {one_line(message)}\n")
     return code
 
 

@@ -14,19 +14,8 @@ from events import ingest
 from events.errors import InputError
 from events.match import MatchStarted
 from replay.app import schema_files, service
-from replay.cli.app import (
-    DEFAULT_DB,
-    ByOption,
-    DbOption,
-    JsonOption,
-    app,
-    err,
-    open_store,
-    out,
-    print_json,
-    read_input,
-    recorder,
-)
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, read_input, recorder
+from replay.cli.display import err, out, styled
 from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
 from store import EventStore, StoredEvent
 
@@ -230,7 +219,7 @@ def verify(
         )
     elif findings:
         for finding in findings:
-            out.print(f"[red]FAIL[/red] {finding.code}: {finding.message}")
+            out.print(styled(("FAIL", "red"), f" {finding.code}: {finding.message}"))
     else:
         what = f"match {match}" if match else f"{matches_checked} match{'es' if matches_checked != 1 else ''}"
         out.print(
@@ -252,7 +241,7 @@ def _verify_file(file: Path, json_out: bool) -> None:
         print_json({"ok": not problems, "file": name, "matches": len(matches), "events": events, "findings": problems})
     elif problems:
         for problem in problems:
-            out.print(f"[red]FAIL[/red] {problem}", markup=True)
+            out.print(styled(("FAIL", "red"), f" {problem}"))
     else:
         out.print(
             f"ok: {events} events in {len(matches)} match{'es' if len(matches) != 1 else ''}; every hash and schema checks"

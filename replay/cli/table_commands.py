@@ -21,7 +21,8 @@ import typer
 from events.errors import InputError, TaikyokuError
 from events.match import GameName
 from replay.app import service
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store, out
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store
+from replay.cli.display import out, warn
 from replay.cli.recording import expects
 from replay.cli.table_games import TABLES, Question
 from replay.engine.fold import fold, history
@@ -74,11 +75,12 @@ def table(
         try:
             session.enter(line)
         except TaikyokuError as exc:  # e.g. another writer got there first: say so, keep the session
-            sys.stderr.write(f"taikyoku: error: {exc.message}\n")
+            warn("error", f"{exc.message}")
         except Exception as exc:  # a bug: the store is atomic, so say it and keep the game going
-            sys.stderr.write(
-                f"taikyoku: error: internal error ({type(exc).__name__}: {exc}); see `taikyoku log` "
-                "for what was stored, and please report it\n"
+            warn(
+                "error",
+                f"internal error ({type(exc).__name__}: {exc}); see `taikyoku log` for what was stored, "
+                "and please report it",
             )
 
 
@@ -120,21 +122,21 @@ class Session:
         game, _, steps = self.state()
         data = GAMES[game].view().match_json(self.match, snapshot(projection_for(game), steps))
         for line in status_lines(game, data):
-            out.print(line, markup=False)
+            out.print(line)
 
     def enter(self, line: str) -> int:
         """Record one entry; 0 when it was recorded (or needed nothing), else the command's exit code."""
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            sys.stderr.write(f"taikyoku: error: {exc}; close the quotes\n")
+            warn("error", f"{exc}; close the quotes")
             return 2
         if not words:
             return 0
         game, state, steps = self.state()
         head = words[0].lower()
         if head == "help":
-            out.print(HELP, markup=False)
+            out.print(HELP)
             return 0
         if head == "show":
             self.show()
@@ -149,12 +151,12 @@ class Session:
                 self.passed.add((asked[0], steps[-1].seq))
                 return 0
             if head not in asked[2]:
-                sys.stderr.write(f"taikyoku: error: answer first: {asked[1]}\n")
+                warn("error", f"answer first: {asked[1]}")
                 return 2
         try:
             argv = translate(game, state, words)
         except InputError as exc:
-            sys.stderr.write(f"taikyoku: error: {exc.message}\n")
+            warn("error", f"{exc.message}")
             return 2
         code = self.run([argv[0], self.match, *argv[1:], *self._common()])
         if code == 0:
@@ -166,8 +168,7 @@ class Session:
             if after is not None and after.over and argv[0] != "claim":
                 out.print(
                     f"If the table scored round {after.number} otherwise, record what it agreed: "
-                    f"claim --round {after.number} --points P0,P1,... [--winner SEAT]; `taikyoku audit` compares the two.",
-                    markup=False,
+                    f"claim --round {after.number} --points P0,P1,... [--winner SEAT]; `taikyoku audit` compares the two."
                 )
         return code
 
@@ -182,7 +183,7 @@ class Session:
 
         effective = [s for s in history(steps).effective if s.seq != 1]
         if not effective:
-            sys.stderr.write("taikyoku: error: there is nothing to undo yet\n")
+            warn("error", "there is nothing to undo yet")
             return 2
         undone = [effective[-1]]
         if len(effective) > 1 and effective[-1].type.endswith(".capture"):
@@ -198,12 +199,12 @@ class Session:
         with open_store(self.db) as store:
             stored = service.check_and_append(store, self.match, retracts, expected_seq=steps[-1].seq)
         said = ", ".join(f"seq {s.seq} ({s.type})" for s in undone)
-        out.print(f"undo: retracted {said} (seq {', '.join(str(e.seq) for e in stored)})", markup=False)
+        out.print(f"undo: retracted {said} (seq {', '.join(str(e.seq) for e in stored)})")
         return 0
 
     def _annotate(self, kind: str, steps: list[Any], text: str) -> int:
         if not text.strip():
-            sys.stderr.write(f"taikyoku: error: {kind} needs a text, e.g. {kind} Bob says he played the crane\n")
+            warn("error", f"{kind} needs a text, e.g. {kind} Bob says he played the crane")
             return 2
         target = history(steps).effective[-1].seq
         return self.run([kind, self.match, str(target), text, *self._common()])

@@ -1,0 +1,56 @@
+"""What the CLI prints for people: stored and typed text is shown as text, never as markup, and
+control characters are shown escaped, so no name, note, id or file can restyle, retitle or clear
+a terminal. ``--json`` and CSV output do not pass through here: they keep the data as it is."""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+# C0 and C1 controls but tab and newline, DEL, the line and paragraph separators, and the bidi
+# overrides and isolates that reorder what follows them on screen.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_LONG = re.compile(r"\S{201,}")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``, ``\\u202e``)."""
+    return _CONTROL.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text
+    )
+
+
+def one_line(text: str) -> str:
+    """A message for stderr: control characters and newlines escaped, and any word longer than 200
+    characters (a pasted file, a 10 MB id) cut to its start and its length."""
+    shown = visible(text).replace("\n", "\\n").replace("\t", " ")
+    return _LONG.sub(lambda m: f"{m.group()[:60]}...({len(m.group())} characters)", shown)
+
+
+class SafeConsole(Console):
+    """A rich console that takes every string as plain text, shown with its control characters escaped."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(markup=False, highlight=False, emoji=False, **options)
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        return super().render_str(visible(text), **options)
+
+
+def styled(*parts: str | tuple[str, str]) -> Text:
+    """A line of plain parts and (text, style) parts, e.g. ``styled(("Round 2", "bold"), ": ...")``."""
+    return Text.assemble(*((visible(p[0]), p[1]) if isinstance(p, tuple) else visible(p) for p in parts))
+
+
+# A pipe or file gets wide tables rather than rich's 80 columns, so ids are never cut.
+out = SafeConsole(width=None if sys.stdout.isatty() else 160)
+err = SafeConsole(stderr=True)
+
+
+def warn(kind: str, message: str) -> None:
+    """One line on stderr: ``taikyoku: KIND: message``, made safe to show."""
+    sys.stderr.write(f"taikyoku: {kind}: {one_line(message)}\n")
