@@ -44,7 +44,27 @@ from store.records import Appended, Finding, MatchHead, StoredEvent, stored_even
 from store.verify import check_events
 
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
-BUSY_TIMEOUT_MS = int(os.environ.get("TAIKYOKU_BUSY_TIMEOUT_MS", "5000"))  # how long to wait for a lock
+BUSY_TIMEOUT_MS = 5000  # how long to wait for a lock, unless TAIKYOKU_BUSY_TIMEOUT_MS says otherwise
+
+
+def busy_timeout_ms() -> int:
+    """The lock wait: TAIKYOKU_BUSY_TIMEOUT_MS when set (read at each open), else the default."""
+    given = os.environ.get("TAIKYOKU_BUSY_TIMEOUT_MS")
+    if given is None:
+        return BUSY_TIMEOUT_MS
+    try:
+        value = int(given.strip())
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 3_600_000:
+        shown = given if len(given) <= 40 else given[:40] + "..."
+        raise InputError(
+            f"TAIKYOKU_BUSY_TIMEOUT_MS is {shown!r}; set it to a whole number of milliseconds from 0 to "
+            "3600000 (e.g. 5000), or unset it"
+        )
+    return value
+
+
 UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
 TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
 
@@ -64,6 +84,7 @@ class EventStore:
         self.db = db
         self.path = path
         self._initialized = False
+        self.busy_ms = BUSY_TIMEOUT_MS
 
     # ---- opening -------------------------------------------------------------------------
 
@@ -84,11 +105,13 @@ class EventStore:
                     )
                 if not file.parent.exists():
                     raise DatabaseMissingError(f"cannot create {name}: folder {file.parent} does not exist")
+        wait = busy_timeout_ms()
         try:
-            conn = sqlite3.connect(name, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+            conn = sqlite3.connect(name, timeout=wait / 1000, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise DatabaseMissingError(f"cannot open database {name}: {exc}") from None
         store = cls(sqlite_utils.Database(conn), name)
+        store.busy_ms = wait
         try:
             store._prepare(create=create, memory=memory)
         except BaseException:
@@ -102,7 +125,7 @@ class EventStore:
 
     def _prepare(self, *, create: bool, memory: bool) -> None:
         with self._errors():
-            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.db.execute(f"PRAGMA busy_timeout = {self.busy_ms}")
             app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
             tables = set(self.db.table_names())
             if app_id != APPLICATION_ID and tables:
@@ -165,7 +188,7 @@ class EventStore:
     # ---- errors and transactions ---------------------------------------------------------
 
     def _errors(self) -> _SqliteErrors:
-        return _SqliteErrors(self.path)
+        return _SqliteErrors(self.path, self.busy_ms)
 
     def _begin(self) -> None:
         # IMMEDIATE takes the write lock now, so the head we read cannot change under us.
@@ -466,8 +489,9 @@ def _rows(
 class _SqliteErrors:
     """Turn sqlite3 errors into one-line store errors that say what to do."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, busy_ms: int) -> None:
         self.path = path
+        self.busy_ms = busy_ms
 
     def __enter__(self) -> None:
         return None
@@ -478,7 +502,7 @@ class _SqliteErrors:
         text = str(exc)
         if "locked" in text or "busy" in text:
             raise DatabaseLockedError(
-                f"database {self.path} is locked by another process (waited {BUSY_TIMEOUT_MS / 1000:g} s); "
+                f"database {self.path} is locked by another process (waited {self.busy_ms / 1000:g} s); "
                 "retry when it is done"
             ) from None
         if isinstance(exc, sqlite3.DatabaseError) and (

@@ -35,10 +35,12 @@ def _simulate(
         if store.exists(match):
             raise InputError(f"match {match} already exists in {db}; choose another --id or --db")
         stored = service.check_and_append(store, match, events, expected_seq=0)
+    played = sum(1 for event in stored if event.type.endswith("round_started"))  # fewer when the match ended sooner
     if json_out:
-        print_json({"match_id": match, "events": len(stored), "seed": seed, "rounds": rounds})
+        print_json({"match_id": match, "events": len(stored), "seed": seed, "rounds": played})
     else:
-        out.print(f"{match}: {len(stored)} events, {rounds} rounds (seed {seed})")
+        word = declared.round_word + ("" if played == 1 else "s")
+        out.print(f"{match}: {len(stored)} events, {played} {word} (seed {seed})")
 
 
 SeedOption = Annotated[int, typer.Option(help="The random seed: the same seed gives the same match.")]

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from events.errors import InputError
-from events.match import RoundStarted
 from replay.engine.fold import Projection, Step, history
 
 
@@ -28,10 +27,11 @@ def snapshot(
     target: Any = None
     last_seq = 0
     for step in hist.effective:
-        if round_no is not None and isinstance(step.payload, RoundStarted) and step.payload.round == round_no + 1:
-            target = state  # round N ended before round N+1 began
-            break
+        before = state
         state = projection.apply(state, step)
+        if round_no is not None and _number(state) == round_no + 1 and _number(before) == round_no:
+            target = before  # round N ended before round N+1 began (any game's way of starting one)
+            break
         last_seq = step.seq
         if state.round is not None:
             round_ends[state.round.number] = step.seq
@@ -45,3 +45,7 @@ def snapshot(
             )
         last_seq = round_ends.get(round_no, last_seq)
     return Snapshot(chosen, last_seq, round_ends)
+
+
+def _number(state: Any) -> int | None:
+    return None if state.round is None else int(state.round.number)

@@ -27,13 +27,14 @@ from events.riichi import (
 from events.tiles import full_set, plain, to_34
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.simulate import Driver
-from replay.games.riichi.flow import next_hand
+from replay.games.riichi.flow import match_over, next_hand
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.shape import is_tenpai
 
 
 def payloads(started: MatchStarted, seed: int, hands: int) -> Iterator[Payload]:
-    """The payloads of ``hands`` random riichi hands, match_started first."""
+    """The payloads of up to ``hands`` random riichi hands, match_started first: fewer when the match
+    ends sooner (a player busts, or the last hand is played)."""
     rng = random.Random(seed)
     projection = RiichiProjection()
     driver = Driver(projection)
@@ -51,6 +52,9 @@ def payloads(started: MatchStarted, seed: int, hands: int) -> Iterator[Payload]:
         return True
 
     for _ in range(hands):
+        if driver.state.results and match_over(driver.state):
+            yield driver.step(MatchEnded(reason="completed"))  # the match ended before the hands ran out
+            return
         yield driver.step(
             next_hand(driver.state, wind=None, hand=None, honba=None, sticks=None, scores=None, dealer=None)
         )
@@ -120,7 +124,8 @@ def payloads(started: MatchStarted, seed: int, hands: int) -> Iterator[Payload]:
             tile = choices[0]
             yield driver.step(RiichiDiscard(seat=seat, tile=tile, tsumogiri=tile == rnd.last_drawn))
             del declared
-    yield driver.step(MatchEnded(reason="abandoned"))
+    ended = "completed" if match_over(driver.state) else "abandoned"  # abandoned: stopped after ``hands`` hands
+    yield driver.step(MatchEnded(reason=ended))
 
 
 def _toward_tenpai(hand: Sequence[str], rng: random.Random) -> list[str]:

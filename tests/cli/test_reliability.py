@@ -1,0 +1,57 @@
+"""Inputs an adversary (or an accident) brings: each is refused in one line with nothing written,
+or handled as a user at the table would expect. Real SQLite files, the real command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import Cli, rows
+
+
+def test_a_bad_busy_timeout_setting_is_one_line_not_a_traceback(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    monkeypatch.setenv("TAIKYOKU_BUSY_TIMEOUT_MS", "abc")
+    result = cli("matches")
+    assert result.code == 2
+    assert result.err.startswith("taikyoku: error: TAIKYOKU_BUSY_TIMEOUT_MS is 'abc'; set it to a whole number")
+    assert "Traceback" not in result.err and result.err.count("\n") == 1
+
+
+def test_a_ten_megabyte_match_id_is_not_echoed_whole(cli: Cli, db: Path) -> None:
+    huge = "a" * 10_000_000
+    event = {"match_id": huge, "type": "annotation", "payload": {"seq": 1, "kind": "note", "text": "x"}}
+    result = cli("record", "m-1", stdin=json.dumps(event))
+    assert result.code == 2
+    assert len(result.err) < 500, len(result.err)
+    assert result.err.count("\n") == 1
+    assert rows(db) == []
+
+
+def test_a_ten_megabyte_event_type_is_not_echoed_whole(cli: Cli, db: Path) -> None:
+    event = {"type": "x" * 10_000_000, "payload": {}}
+    result = cli("record", "m-1", stdin=json.dumps(event))
+    assert result.code == 2
+    assert len(result.err) < 1000, len(result.err)  # the type cut, then the list of known types
+    assert rows(db) == []
+
+
+def test_every_riichi_hand_can_be_replayed_by_its_number(cli: Cli) -> None:
+    assert cli("simulate", "riichi", "--seed", "3", "--hands", "4", "--id", "r-1").code == 0
+    for number in (1, 2, 3, 4):
+        shown = cli("replay", "r-1", "--round", str(number), "--json")
+        assert shown.code == 0, shown.err
+        assert shown.json()["round"]["hand"] == number  # riichi numbers its hands in the match
+    missing = cli("replay", "r-1", "--round", "5")
+    assert missing.code == 2 and "there is no round 5" in missing.err
+
+
+def test_simulating_more_hands_than_the_match_lasts_ends_the_match_where_the_rules_end_it(cli: Cli) -> None:
+    result = cli("simulate", "riichi", "--seed", "1", "--hands", "120", "--id", "r-long", "--json")
+    assert result.code == 0, result.err
+    played = result.json()["rounds"]
+    assert 4 <= played < 120  # a hanchan ends at South 4 at the latest, or its extension
+    log = cli("log", "r-long", "--json").json()
+    assert log[-1]["type"] == "match_ended" and log[-1]["payload"]["reason"] == "completed"
