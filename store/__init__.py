@@ -9,6 +9,7 @@ from store.errors import (
     DuplicateEventError,
     MatchExistsError,
     NotAStoreError,
+    RepeatedEventIdError,
     StoreError,
     UnknownMatchError,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "MatchExistsError",
     "MatchHead",
     "NotAStoreError",
+    "RepeatedEventIdError",
     "Store",
     "StoreError",
     "StoredEvent",

@@ -25,9 +25,15 @@ class ConcurrencyError(StoreError):
 
 
 class DuplicateEventError(StoreError):
-    """An event id is already stored with different content (or elsewhere)."""
+    """An event id is already stored with different content (or elsewhere): a retry cannot clear it."""
 
     code = "store.duplicate_event_id"
+
+
+class RepeatedEventIdError(DuplicateEventError):
+    """Two events of one batch share an id: bad input, never a conflict."""
+
+    code = "store.repeated_event_id"
 
 
 class UnknownMatchError(StoreError):

@@ -36,6 +36,7 @@ from store.errors import (
     DatabaseMissingError,
     DuplicateEventError,
     NotAStoreError,
+    RepeatedEventIdError,
     StoreError,
     UnknownMatchError,
 )
@@ -240,6 +241,10 @@ class EventStore:
                     conn.executemany(_INSERT, _rows(match_id, expected_seq, prev, events, rows))
                 except sqlite3.IntegrityError:
                     self._rollback()
+                    if isinstance(events, Sequence):  # a batch resent whole, after the head moved on
+                        resent = self._already_stored(match_id, events)
+                        if resent is not None:
+                            return resent
                     raise self._duplicate(rows) from None
                 finally:
                     if collecting:
@@ -260,7 +265,7 @@ class EventStore:
         for row in rows:
             event_id = row[2]
             if event_id in seen:
-                return DuplicateEventError(
+                return RepeatedEventIdError(
                     f"event id {event_id} appears twice in one batch; give each event its own id"
                 )
             seen.add(event_id)
@@ -277,15 +282,15 @@ class EventStore:
     ) -> Sequence[StoredEvent]:
         if not events:
             return []
-        stored = self._already_stored(match_id, expected_seq, events)
+        stored = self._already_stored(match_id, events)
         if stored is None:
             raise ConcurrencyError(match_id, expected_seq, actual_seq)
         return stored
 
-    def _already_stored(
-        self, match_id: str, expected_seq: int, events: Sequence[PendingEvent]
-    ) -> list[StoredEvent] | None:
-        """The stored events if this batch is an exact retry; None if none of it is stored."""
+    def _already_stored(self, match_id: str, events: Sequence[PendingEvent]) -> list[StoredEvent] | None:
+        """The stored events if this batch is an exact resend (every event stored in this match, one
+        after another, with the same content), whatever seq the sender thought the match was at;
+        None if none of it is stored. A batch stored in part, or otherwise, is a ``DuplicateEventError``."""
         payload_texts = [event.payload.canonical_json() for event in events]
         found: dict[str, StoredEvent] = {}
         ids = [event.event_id for event in events]
@@ -297,14 +302,19 @@ class EventStore:
         if not found:
             return None
         stored = []
+        first = found.get(events[0].event_id)
         for offset, (event, text) in enumerate(zip(events, payload_texts, strict=True)):
             row = found.get(event.event_id)
-            place = (match_id, expected_seq + 1 + offset)
+            place = (match_id, (first.seq if first is not None else 0) + offset)
             if row is None or (row.match_id, row.seq) != place or not row.same_content(event, text):
-                where = "is not" if row is None else f"is stored as {row.match_id} seq {row.seq}"
+                where = (
+                    "is not stored, while others of this batch are"
+                    if row is None
+                    else f"is stored as {row.match_id} seq {row.seq} with other content or in another place"
+                )
                 raise DuplicateEventError(
-                    f"event id {event.event_id} {where} with this content; a retry must resend the "
-                    "same batch unchanged, and a new event needs a new id"
+                    f"event id {event.event_id} {where}; a retry must resend the same batch unchanged, "
+                    "and a new event needs a new id"
                 )
             stored.append(row)
         return stored

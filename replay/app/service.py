@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Literal
 
-from events import registry
+from events import ingest, registry
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError, TaikyokuError
 from events.match import GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
@@ -217,3 +217,29 @@ def _fresh_id(store: EventStore, game: str) -> str:
         candidate = f"{game}-{secrets.token_hex(4)}"
         if not store.exists(candidate):
             return candidate
+
+
+def stored_resend(store: EventStore, match_id: str, documents: Sequence[ingest.Document]) -> list[StoredEvent] | None:
+    """The stored events, when ``documents`` are a batch already recorded: every one names its
+    event id, and those events are stored in this match one after another with the same type and
+    payload (and the same time and recorder where the document gives them). Resending a batch is
+    then a no-op, as the store makes it for a batch resent through the API; None otherwise."""
+    ids = [d.value.get("event_id") if isinstance(d.value, dict) else None for d in documents]
+    if not ids or not all(isinstance(i, str) for i in ids) or not store.exists(match_id):
+        return None
+    by_id = {event.event_id: event for event in store.read(match_id)}
+    found = [by_id.get(str(i)) for i in ids]
+    if any(event is None for event in found):
+        return None
+    stored = [event for event in found if event is not None]
+    if [e.seq for e in stored] != list(range(stored[0].seq, stored[0].seq + len(stored))):
+        return None
+    for document, event in zip(documents, stored, strict=True):
+        value = document.value
+        given = ingest.complete(document, match_id=match_id, seq=event.seq, recorded_by=event.recorded_by)
+        pending = ingest.validate(given)[2]
+        if pending.type != event.type or pending.payload.canonical_json() != event.payload_text:
+            return None
+        if value.get("recorded_at", event.recorded_at) != event.recorded_at:
+            return None
+    return stored

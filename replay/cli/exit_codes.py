@@ -1,5 +1,6 @@
 """The exit codes, a contract: 0 ok, 1 findings, 2 usage or bad input, 3 a conflict a retry can
 clear (the match moved on, or the database is locked), 4 a corrupt store, 5 an internal error (a bug).
+An event id reused with other content is bad input (2): re-reading and retrying never clears it.
 
 The library raises errors by what went wrong; only the CLI decides what a process exits with.
 """
@@ -7,7 +8,7 @@ The library raises errors by what went wrong; only the CLI decides what a proces
 from __future__ import annotations
 
 from events.errors import TaikyokuError
-from store.errors import ConcurrencyError, CorruptStoreError, DatabaseLockedError, DuplicateEventError
+from store.errors import ConcurrencyError, CorruptStoreError, DatabaseLockedError
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -18,7 +19,6 @@ EXIT_INTERNAL = 5
 
 _BY_CLASS: tuple[tuple[type[TaikyokuError], int], ...] = (
     (ConcurrencyError, EXIT_CONFLICT),
-    (DuplicateEventError, EXIT_CONFLICT),
     (DatabaseLockedError, EXIT_CONFLICT),
     (CorruptStoreError, EXIT_CORRUPT),
 )

@@ -64,6 +64,9 @@ def record(
     who = recorder(by)
 
     def run(store: EventStore) -> Sequence[StoredEvent]:
+        resent = service.stored_resend(store, match, documents)
+        if resent is not None:
+            return resent  # the same batch again, ids and all: already recorded, nothing to do
         head = store.head(match)
         pending = []
         for offset, document in enumerate(documents):

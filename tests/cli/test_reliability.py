@@ -55,3 +55,51 @@ def test_simulating_more_hands_than_the_match_lasts_ends_the_match_where_the_rul
     assert 4 <= played < 120  # a hanchan ends at South 4 at the latest, or its extension
     log = cli("log", "r-long", "--json").json()
     assert log[-1]["type"] == "match_ended" and log[-1]["payload"]["reason"] == "completed"
+
+
+def _note_batch(ids: list[str]) -> str:
+    return "\n".join(
+        json.dumps({"event_id": i, "type": "annotation", "payload": {"seq": 1, "kind": "note", "text": f"n{n}"}})
+        for n, i in enumerate(ids)
+    )
+
+
+ID_A = "0b0e3f52-6f0c-4b1e-9a0e-3d9a1f6c2b11"
+ID_B = "0b0e3f52-6f0c-4b1e-9a0e-3d9a1f6c2b12"
+
+
+def test_two_events_with_one_id_in_a_batch_are_bad_input_not_a_conflict(cli: Cli, db: Path) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    before = rows(db)
+    result = cli("record", "m-1", stdin=_note_batch([ID_A, ID_A]))
+    assert result.code == 2, result.err
+    assert "appears twice in one batch" in result.err
+    assert rows(db) == before
+
+
+def test_resending_a_stored_batch_with_its_ids_is_a_no_op(cli: Cli, db: Path) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    first = cli("record", "m-1", "--json", stdin=_note_batch([ID_A, ID_B]))
+    assert first.code == 0, first.err
+    stored = rows(db)
+    again = cli("record", "m-1", "--json", stdin=_note_batch([ID_A, ID_B]))
+    assert again.code == 0, again.err
+    assert rows(db) == stored  # nothing twice
+    assert [e["seq"] for e in again.json()] == [e["seq"] for e in first.json()]  # the stored events, as stored
+    changed = _note_batch([ID_A, ID_B]).replace('"n1"', '"other"')
+    refused = cli("record", "m-1", stdin=changed)
+    assert refused.code == 2 and "with other content" in refused.err  # no retry clears it
+    assert rows(db) == stored
+
+
+def test_the_store_takes_an_exact_resend_whatever_seq_the_sender_saw(tmp_path: Path) -> None:
+    from store import EventStore
+    from tests.helpers import note, start
+
+    with EventStore.open(tmp_path / "s.db", create=True) as store:
+        store.append("m-1", 0, [start()])
+        batch = [note(1), note(1)]
+        first = store.append("m-1", 1, batch)
+        store.append("m-1", 3, [note(1)])
+        assert store.append("m-1", 4, batch) == first  # the head moved on since: still the same batch
+        assert store.count() == 4
