@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -99,15 +102,19 @@ def export_match(
         str, typer.Option("--format", help="json (with ids and hashes), jsonl, csv (a row per round), or tenhou6.")
     ] = "json",
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file (default: stdout).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
-    """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format."""
+    """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format.
+
+    With -o the file is written whole or not at all (a temporary file, renamed when complete); an
+    existing file is replaced only with --force, and never the database being read."""
     if format_ not in ("json", "jsonl", "csv", "tenhou6"):
         raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv or tenhou6")
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")
-    if output is not None and not output.parent.exists():
-        raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
+    if output is not None:
+        _check_output(output, force, db)
     if format_ != "tenhou6":
         with open_store(db) as store:
             ids = [match] if match is not None else [m.match_id for m in store.matches()]
@@ -122,11 +129,37 @@ def export_match(
     _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output)
 
 
+def _check_output(output: Path, force: bool, db: Path) -> None:
+    """Refuse, before any work, an -o that cannot or must not be written."""
+    if output.is_dir():
+        raise InputError(f"{output} is a folder; give -o a file name, e.g. {output / 'export.json'}")
+    if not output.parent.exists():
+        raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
+    if output.exists():
+        if db.exists() and os.path.samefile(output, db):
+            raise InputError(
+                f"{output} is the database being exported; choose another -o (even --force never replaces it)"
+            )
+        if not force:
+            raise InputError(f"{output} already exists; choose another -o, or give --force to replace it")
+
+
 def _write(text: str, output: Path | None) -> None:
+    """To stdout, or to ``output`` whole or not at all: a temporary file beside it, renamed when complete."""
     if output is None:
         sys.stdout.write(text)
         return
-    output.write_text(text, encoding="utf-8")
+    handle, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, output)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        why = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
+        raise InputError(f"could not write {output}: {why}; nothing was written") from None
     out.print(f"wrote {output}")
 
 

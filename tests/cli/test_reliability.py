@@ -103,3 +103,59 @@ def test_the_store_takes_an_exact_resend_whatever_seq_the_sender_saw(tmp_path: P
         store.append("m-1", 3, [note(1)])
         assert store.append("m-1", 4, batch) == first  # the head moved on since: still the same batch
         assert store.count() == 4
+
+
+# ---- export -o: never the database, never an existing file without --force, never half a file ----
+
+
+def test_export_refuses_to_write_over_the_database_it_reads(cli: Cli, db: Path) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    before = db.read_bytes()
+    for args in (("-o", str(db)), ("-o", str(db), "--force")):
+        result = cli("export", "m-1", *args)
+        assert result.code == 2 and "is the database being exported" in result.err, result.err
+    link = db.parent / "other-name.db"
+    link.hardlink_to(db)  # the same file under another name: the same inode
+    assert cli("export", "m-1", "-o", str(link), "--force").code == 2
+    assert db.read_bytes() == before
+    assert cli("matches").code == 0
+
+
+def test_export_replaces_an_existing_file_only_with_force(cli: Cli, tmp_path: Path) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    target = tmp_path / "out.json"
+    target.write_text("keep me")
+    refused = cli("export", "m-1", "-o", str(target))
+    assert refused.code == 2 and "already exists" in refused.err and "--force" in refused.err
+    assert target.read_text() == "keep me"
+    assert cli("export", "m-1", "-o", str(target), "--force").code == 0
+    assert json.loads(target.read_text())["matches"][0]["match_id"] == "m-1"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no temporary left
+
+
+def test_export_to_a_folder_is_one_line(cli: Cli, tmp_path: Path) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    result = cli("export", "m-1", "-o", str(tmp_path))
+    assert result.code == 2 and "is a folder" in result.err
+
+
+def test_an_export_that_cannot_be_written_whole_leaves_no_file(cli: Cli, db: Path, tmp_path: Path) -> None:
+    """A write that fails half-way (here the file-size limit, as a full disk would) leaves nothing."""
+    import subprocess
+    import sys
+
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "8", "--id", "m-1").code == 0
+    (tmp_path / "out").mkdir()
+    target = tmp_path / "out" / "out.json"
+    limit = 40_000  # room for SQLite's 32 KiB shared-memory file, not for the export (over 100 KB)
+    script = (
+        "import resource, sys\n"
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))\n"
+        "from replay.cli import run\n"
+        f"sys.exit(run(['export', 'm-1', '-o', {str(target)!r}, '--db', {str(db)!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"taikyoku: error: could not write {target}:")
+    assert "nothing was written" in done.stderr and done.stderr.count("\n") == 1
+    assert list(target.parent.iterdir()) == []  # neither the file nor its temporary
