@@ -119,7 +119,9 @@ def test_import_export_import_export_is_byte_identical(imported: tuple[Path, dic
         first = tmp_path / "first.json"
         second = tmp_path / "second.json"
         again = tmp_path / f"again-{entry['match_id']}.db"
-        assert run(["export", entry["match_id"], "--format", "tenhou6", "-o", str(first), "--force", "--db", str(db)]) == 0
+        assert (
+            run(["export", entry["match_id"], "--format", "tenhou6", "-o", str(first), "--force", "--db", str(db)]) == 0
+        )
         assert run(["import", str(first), "--format", "tenhou6", "--db", str(again)]) == 0
         (match_id,) = [m.match_id for m in EventStore.open(again).matches()]
         assert run(["export", match_id, "--format", "tenhou6", "-o", str(second), "--force", "--db", str(again)]) == 0
