@@ -133,9 +133,35 @@ def validate(doc: Document) -> tuple[str, int, PendingEvent]:
     return value["match_id"], value["seq"], event
 
 
-def describe_pydantic(exc: ValidationError) -> str:
+def describe_pydantic(exc: ValidationError, root: str = "payload") -> str:
+    """The first problem pydantic found, in a person's words: which field, what it holds, what it may hold."""
     first = exc.errors()[0]
-    where = "payload"
+    where = root
     for part in first["loc"]:
         where += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return f"{where}: {first['msg']}"
+    where = where.lstrip(".") or "the value"
+    kind, ctx, given = first["type"], first.get("ctx") or {}, first.get("input")
+    if kind == "string_too_long":
+        return f"{where} is {len(str(given))} characters long; it may be at most {ctx.get('max_length')}"
+    if kind == "string_too_short":
+        return (
+            f"{where} is empty; give it at least {ctx.get('min_length')} character(s)"
+            if not given
+            else (f"{where} is too short; give it at least {ctx.get('min_length')} characters")
+        )
+    if kind in ("less_than_equal", "less_than"):
+        return f"{where} is {_shown(given)}; it may be at most {ctx.get('le', ctx.get('lt'))}"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"{where} is {_shown(given)}; it must be at least {ctx.get('ge', ctx.get('gt'))}"
+    if kind == "too_short":
+        return f"{where} holds {ctx.get('actual_length')} items; it needs at least {ctx.get('min_length')}"
+    if kind == "too_long":
+        return f"{where} holds {ctx.get('actual_length')} items; it may hold at most {ctx.get('max_length')}"
+    if kind == "literal_error":
+        return f"{where} is {_shown(given)}; it must be {ctx.get('expected')}"
+    return f"{where}: {str(first['msg']).lower()}"
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -477,8 +477,12 @@ def _rows(
             raise InputError(f"recorded_at {recorded_at!r} is not a UTC time like 2026-11-29T15:04:05Z")
         by_quoted = recorders.get(recorded_by)
         if by_quoted is None:
-            if not recorded_by:
-                raise InputError("recorded_by is empty; say who records the event")
+            if not recorded_by or len(recorded_by) > 200:
+                raise InputError(
+                    "recorded_by is empty; say who records the event"
+                    if not recorded_by
+                    else f"recorded_by is {len(recorded_by)} characters long; it may be at most 200"
+                )
             by_quoted = recorders[recorded_by] = quote(recorded_by)
         seq += 1
         kind, version = payload.EVENT_TYPE, payload.SCHEMA_VERSION

@@ -124,6 +124,9 @@ class NewMatch:
     started: MatchStarted
 
 
+NAME_LIMIT = 64  # as match_started's schema allows
+
+
 def build_match_started(
     game: str,
     players: Sequence[str],
@@ -142,6 +145,11 @@ def build_match_started(
     if len(players) not in spec.players:
         need = " or ".join(str(n) for n in spec.players)
         raise InputError(f"{game} is played by {need} players; give --player NAME {need} times, in seat order")
+    for name in players:
+        if not name.strip():
+            raise InputError("a player's name is empty; give each player a name with -p NAME")
+        if len(name) > NAME_LIMIT:
+            raise InputError(f"player name {name[:20]!r}... is {len(name)} characters long; use at most {NAME_LIMIT}")
     if len(set(players)) != len(players):
         raise InputError("two players have the same name; give each player a different name")
     seats = tuple(PlayerSeat(seat=i, name=name) for i, name in enumerate(players))

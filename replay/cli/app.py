@@ -42,8 +42,16 @@ ByOption = Annotated[
 ]
 
 
+RECORDER_LIMIT = 200  # as the event envelope's schema allows
+
+
 def recorder(by: str | None) -> str:
-    if by:
+    """Who records: --by (or TAIKYOKU_RECORDER), else the user's login name."""
+    if by is not None:
+        if not by.strip():
+            raise InputError("--by (or TAIKYOKU_RECORDER) is empty; say who records, e.g. --by Aki")
+        if len(by) > RECORDER_LIMIT:
+            raise InputError(f"--by (or TAIKYOKU_RECORDER) is {len(by)} characters long; use at most {RECORDER_LIMIT}")
         return by
     try:
         return getpass.getuser() or "unknown"

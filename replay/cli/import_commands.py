@@ -56,10 +56,9 @@ def import_logs(
             for entry in checked.skipped:
                 warn("finding", f"{entry['reason']}")
             raise typer.Exit(EXIT_FINDINGS)
+    who = recorder(by or "import")
     with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
-        report = importing.import_tenhou6(
-            files, store=store, exists=store.exists, where=str(db), by=recorder(by or "import"), tick=tick
-        )
+        report = importing.import_tenhou6(files, store=store, exists=store.exists, where=str(db), by=who, tick=tick)
     _report(report, json_out, lambda e: f"{e['hands']} hands, {e['events']} events", total=True)
 
 

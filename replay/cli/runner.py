@@ -8,8 +8,10 @@ from __future__ import annotations
 import sys
 
 import typer
+from pydantic import ValidationError
 
 from events.errors import TaikyokuError
+from events.ingest import describe_pydantic
 from replay.cli.app import app
 from replay.cli.display import one_line
 from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_USAGE, exit_code_for
@@ -30,6 +32,8 @@ def run(args: list[str] | None = None) -> int:
         return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
     except TaikyokuError as exc:
         return _fail(exc.message, exit_code_for(exc))
+    except ValidationError as exc:  # a value typed on the command line that no event may hold
+        return _fail(describe_pydantic(exc, root=""), EXIT_USAGE)
     except (KeyboardInterrupt, EOFError):
         return _fail("interrupted; nothing more was recorded", 130)
     except BrokenPipeError:

@@ -30,7 +30,9 @@ def new(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A rule option as name=value; repeat.")
     ] = None,
-    length: Annotated[int | None, typer.Option(help="Rounds (hanafuda) or hanchan (riichi) agreed.", min=1)] = None,
+    length: Annotated[
+        int | None, typer.Option(help="Rounds (hanafuda) or hanchan (riichi) agreed.", min=1, max=1000)
+    ] = None,
     dealer: Annotated[str | None, typer.Option(help="The first dealer, by name or seat (default seat 0).")] = None,
     match_id: Annotated[str | None, typer.Option("--id", help="Choose the match id (default: generated).")] = None,
     by: ByOption = None,
@@ -38,11 +40,14 @@ def new(
     json_out: JsonOption = False,
 ) -> None:
     """Start a match: prints its id. Every rule option is recorded in its first event."""
+    if match_id is not None:
+        service.check_match_id(match_id)  # first: a user fixes the id before anything else
+    who = recorder(by)
     started = service.build_match_started(
         game, player, ruleset_id=ruleset, options=option or (), length=length, dealer=dealer
     )
     with open_store(db, create=True) as store:
-        event = service.start_match(store, started, recorded_by=recorder(by), match_id=match_id)
+        event = service.start_match(store, started, recorded_by=who, match_id=match_id)
     if json_out:
         print_json(event.envelope() | {"hash": event.hash})
     else:

@@ -159,3 +159,65 @@ def test_an_export_that_cannot_be_written_whole_leaves_no_file(cli: Cli, db: Pat
     assert done.stderr.startswith(f"taikyoku: error: could not write {target}:")
     assert "nothing was written" in done.stderr and done.stderr.count("\n") == 1
     assert list(target.parent.iterdir()) == []  # neither the file nor its temporary
+
+
+# ---- what verify would call corrupt is refused at the door ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "says"),
+    [
+        (("new", "tensho", "-p", "A" * 65, "-p", "B"), {}, "player name 'AAAAAAAAAAAAAAAAAAAA'... is 65 characters"),
+        (("new", "tensho", "-p", "", "-p", "B"), {}, "a player's name is empty"),
+        (("new", "tensho", "-p", "A", "-p", "B", "--by", "r" * 201), {}, "--by (or TAIKYOKU_RECORDER) is 201"),
+        (("new", "tensho", "-p", "A", "-p", "B"), {"TAIKYOKU_RECORDER": "r" * 300}, "is 300 characters long"),
+        (("new", "tensho", "-p", "A", "-p", "B", "--length", "1001"), {}, "--length"),
+        (("new", "tensho", "-p", "A", "-p", "B", "--length", "99999999999999999999"), {}, "--length"),
+    ],
+    ids=["long-name", "empty-name", "long-by", "long-recorder-env", "length", "huge-length"],
+)
+def test_a_new_match_that_verify_would_reject_is_refused_and_nothing_is_written(
+    cli: Cli, db: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], env: dict[str, str], says: str
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = cli(*args)
+    assert result.code == 2, result.err
+    assert says in result.err and result.err.count("\n") == 1
+    assert not db.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("note", "m-1", "1", "t" * 4001), "text is 4001 characters long; it may be at most 4000"),
+        (("dispute", "m-1", "1", "t" * 4001), "text is 4001 characters long; it may be at most 4000"),
+        (("note", "m-1", "1", "ok", "--by", "r" * 201), "--by (or TAIKYOKU_RECORDER) is 201"),
+        (("claim", "m-1", "--round", "1", "--points", "99999999999999,0"), "points[0] is 99999999999999"),
+    ],
+    ids=["long-note", "long-dispute", "long-by", "huge-claim"],
+)
+def test_a_record_that_verify_would_reject_is_refused_and_nothing_is_written(
+    cli: Cli, db: Path, args: tuple[str, ...], says: str
+) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    before = rows(db)
+    result = cli(*args)
+    assert result.code == 2, result.err
+    assert says in result.err and result.err.count("\n") == 1
+    assert rows(db) == before
+    assert cli("verify").code == 0
+
+
+def test_the_store_itself_refuses_a_recorder_verify_would_reject(tmp_path: Path) -> None:
+    from events.envelope import new_event
+    from events.errors import InputError
+    from store import EventStore
+    from tests.helpers import tensho_started
+
+    with EventStore.open(tmp_path / "s.db", create=True) as store:
+        with pytest.raises(InputError, match="recorded_by is 201 characters long"):
+            store.append("m-1", 0, [new_event(tensho_started(), recorded_by="r" * 201)])
+        assert store.count() == 0
+        store.append("m-1", 0, [new_event(tensho_started(), recorded_by="r" * 200)])
+        assert store.verify() == []
