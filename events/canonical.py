@@ -85,7 +85,7 @@ def loads(text: str | bytes, *, where: str = "input") -> JsonValue:
         except UnicodeDecodeError as exc:
             raise InputError(f"{where}: invalid UTF-8 at byte {exc.start}; save the file as UTF-8") from None
     try:
-        return json.loads(
+        value = json.loads(
             text,
             parse_float=_no_float,
             parse_int=_int_in_range,
@@ -96,6 +96,42 @@ def loads(text: str | bytes, *, where: str = "input") -> JsonValue:
         raise InputError(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except InputError as exc:
         raise InputError(f"{where}: {exc.message}") from None
+    except RecursionError:
+        raise InputError(_too_deep(where)) from None
+    check_depth(value, where)
+    return value
+
+
+MAX_DEPTH = 32  # no document taikyoku reads nests deeper than about 6; 32 leaves room and stops a bomb
+
+
+def _too_deep(where: str) -> str:
+    return f"{where}: JSON nested more than {MAX_DEPTH} levels deep; no taikyoku or Tenhou document is"
+
+
+def check_depth(value: Any, where: str) -> None:
+    """Refuse a value nested deeper than ``MAX_DEPTH`` (checked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                raise InputError(_too_deep(where))
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+
+
+def parse_outside_json(text: str, where: str) -> Any:
+    """JSON from another program (Tenhou's logs, an export): floats allowed, but no NaN or Infinity,
+    no nesting deeper than ``MAX_DEPTH``. A syntax error is ``json.JSONDecodeError``, for the caller
+    to word; anything else is one-line ``InputError``."""
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc.message}") from None
+    except RecursionError:
+        raise InputError(_too_deep(where)) from None
+    check_depth(value, where)
+    return value
 
 
 def is_canonical(text: str) -> bool:

@@ -380,6 +380,20 @@ class EventStore:
             ).fetchall()
         return {seq: (event_id, by, at) for seq, event_id, by, at in rows}
 
+    def known_event_ids(self, event_ids: Collection[str]) -> set[str]:
+        """Those of ``event_ids`` already stored, in any match."""
+        if not self.initialized:
+            return set()
+        ids, found = list(event_ids), set()
+        with self._errors():
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                found |= {
+                    r[0] for r in self.db.execute(f"SELECT event_id FROM events WHERE event_id IN ({marks})", chunk)
+                }
+        return found
+
     def iter_all(self) -> Iterator[StoredEvent]:
         """Every event of every match, in the order stored."""
         if not self.initialized:

@@ -15,7 +15,7 @@ from replay.app import service
 from replay.engine.fold import fold
 from replay.formats import native, tenhou6
 from replay.games import projection_for
-from store import EventStore
+from store import EventStore, StoreError
 
 Tick = Callable[[], None]
 
@@ -68,7 +68,15 @@ def import_tenhou6(
                 taken.add(item.match_id)
                 if store is not None:
                     stamp = now_timestamp()
-                    store.append(item.match_id, 0, [PendingEvent(p, new_event_id(), stamp, by) for p in item.payloads])
+                    try:  # each game is one append: all of it, or none of it
+                        store.append(
+                            item.match_id, 0, [PendingEvent(p, new_event_id(), stamp, by) for p in item.payloads]
+                        )
+                    except StoreError as exc:
+                        report.skipped.append(
+                            {"file": item.game.source, "match_id": item.match_id, "reason": exc.message}
+                        )
+                        continue
                 report.imported.append({"file": item.game.source, "match_id": item.match_id, "hands": item.hands,
                                         "wins": item.wins, "events": len(item.payloads)})  # fmt: skip
         tick()
@@ -106,17 +114,44 @@ def read_exports(files: Sequence[Path]) -> tuple[list[tuple[str, native.Exported
     return found, skipped
 
 
+def export_conflicts(
+    store: EventStore | None, found: Sequence[tuple[str, native.ExportedMatch]], where: str
+) -> list[dict[str, str]]:
+    """Why each of these exports could not be stored as it is: its match is already there (or twice in
+    the batch), or one of its event ids is stored already. Checked before anything is written."""
+    conflicts: list[dict[str, str]] = []
+    seen_matches: set[str] = set()
+    seen_ids: set[str] = set()
+    for name, match in found:
+        ids = [str(e.get("event_id")) for e in match.events]
+        if match.match_id in seen_matches or (store is not None and store.exists(match.match_id)):
+            reason = f"match {match.match_id} is already in {where}"
+        elif seen_ids & set(ids) or (store is not None and store.known_event_ids(ids)):
+            reason = f"{name}: {match.match_id} holds event ids already stored; it was imported under another id"
+        else:
+            seen_matches.add(match.match_id)
+            seen_ids |= set(ids)
+            continue
+        conflicts.append({"file": name, "match_id": match.match_id, "reason": reason})
+    return conflicts
+
+
 def store_exports(
     store: EventStore, found: Sequence[tuple[str, native.ExportedMatch]], where: str, report: ImportReport
 ) -> None:
-    """Append each checked export as it was (the same ids, the same chain); a match already there is skipped."""
+    """Append each checked export as it was (the same ids, the same chain), each all or nothing; one
+    that conflicts with the store is skipped with why, and the others are stored."""
     for name, match in found:
         if store.exists(match.match_id):
             report.skipped.append(
                 {"file": name, "match_id": match.match_id, "reason": f"match {match.match_id} is already in {where}"}
             )
             continue
-        stored = store.append(match.match_id, 0, native.pending(match))  # checked by read_exports
+        try:
+            stored = store.append(match.match_id, 0, native.pending(match))  # checked by read_exports
+        except StoreError as exc:
+            report.skipped.append({"file": name, "match_id": match.match_id, "reason": exc.message})
+            continue
         report.imported.append(
             {"file": name, "match_id": match.match_id, "events": len(stored), "head_hash": stored[-1].hash}
         )

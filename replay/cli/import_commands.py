@@ -20,6 +20,7 @@ from replay.app import importing
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, recorder
 from replay.cli.display import err, out, warn
 from replay.cli.exit_codes import EXIT_FINDINGS
+from store import EventStore
 
 PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no bar
 
@@ -60,6 +61,16 @@ def import_logs(
     with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
         report = importing.import_tenhou6(files, store=store, exists=store.exists, where=str(db), by=who, tick=tick)
     _report(report, json_out, lambda e: f"{e['hands']} hands, {e['events']} events", total=True)
+
+
+@contextmanager
+def _existing_store(db: Any) -> Iterator[EventStore | None]:
+    """The store at ``db`` to check against, when there is one; nothing is created."""
+    if Path(db).exists():
+        with open_store(db) as store:
+            yield store
+    else:
+        yield None
 
 
 @contextmanager
@@ -164,6 +175,9 @@ def _write(text: str, output: Path | None) -> None:
 
 def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> None:
     found, skipped = importing.read_exports(files)
+    if strict:  # all or nothing for the whole command: every conflict with the store is a finding first
+        with _existing_store(db) as store:
+            skipped += importing.export_conflicts(store, found, str(db))
     if strict and skipped:
         for entry in skipped:
             warn("finding", f"{entry['reason']}")

@@ -19,7 +19,7 @@ from typing import Any
 
 import schemas
 from events import registry
-from events.canonical import dumps
+from events.canonical import dumps, parse_outside_json
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
 from replay.engine.result import RoundOutcome
@@ -63,7 +63,7 @@ def read(data: bytes, source: str) -> list[ExportedMatch]:
     stripped = text.lstrip()
     if stripped.startswith("{") and '"format"' in stripped[:200]:
         try:
-            document = json.loads(text)
+            document = parse_outside_json(text, source)
         except json.JSONDecodeError as exc:
             raise InputError(f"{source}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
         if document.get("format") != FORMAT or document.get("version") != VERSION:
@@ -71,13 +71,16 @@ def read(data: bytes, source: str) -> list[ExportedMatch]:
         listed = document.get("matches")
         if not isinstance(listed, list) or not all(isinstance(m, dict) for m in listed):
             raise InputError(f"{source}: 'matches' must be a list of matches; the file was edited")
-        return [ExportedMatch(str(m.get("match_id")), list(m.get("events") or []), m.get("head_hash")) for m in listed]
+        for number, match in enumerate(listed, 1):
+            if not isinstance(match.get("events"), list):
+                raise InputError(f"{source}: match {number}'s 'events' must be a list of events; the file was edited")
+        return [ExportedMatch(str(m.get("match_id")), list(m["events"]), m.get("head_hash")) for m in listed]
     matches: dict[str, ExportedMatch] = {}
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = parse_outside_json(line, f"{source} line {number}")
         except json.JSONDecodeError as exc:
             raise InputError(
                 f"{source} line {number}: malformed JSON at column {exc.colno}: {exc.msg}; a taikyoku jsonl "
@@ -101,6 +104,9 @@ def check(match: ExportedMatch, source: str) -> list[str]:
             break
         body = {k: v for k, v in event.items() if k not in ("prev_hash", "hash")}
         name, version = body.get("type"), body.get("schema_version")
+        if not isinstance(version, int) or isinstance(version, bool) or not isinstance(name, str):
+            problems.append(f"{where}: every exported event names its type and its schema_version; the file was edited")
+            break
         try:
             registry.model_for(str(name), version if isinstance(version, int) else None)
         except InputError as exc:

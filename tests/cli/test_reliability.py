@@ -221,3 +221,94 @@ def test_the_store_itself_refuses_a_recorder_verify_would_reject(tmp_path: Path)
         assert store.count() == 0
         store.append("m-1", 0, [new_event(tensho_started(), recorded_by="r" * 200)])
         assert store.verify() == []
+
+
+# ---- imports: each game all or nothing; --strict all or nothing for the command -----------------
+
+
+def _two_match_export(cli: Cli, tmp_path: Path) -> Path:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    assert cli("simulate", "tensho", "--seed", "2", "--rounds", "1", "--id", "m-2").code == 0
+    path = tmp_path / "both.json"
+    assert cli("export", "--all", "-o", str(path)).code == 0
+    return path
+
+
+def test_a_match_listed_twice_in_an_export_is_skipped_once_and_the_rest_imported(cli: Cli, tmp_path: Path) -> None:
+    path = _two_match_export(cli, tmp_path)
+    document = json.loads(path.read_text())
+    document["matches"].insert(1, document["matches"][0])  # m-1, m-1 again, m-2
+    path.write_text(json.dumps(document))
+    target = tmp_path / "target.db"
+    result = cli("import", str(path), "--format", "json", "--db", str(target), "--json")
+    assert result.code == 1, result.err  # a finding, not a conflict to retry
+    report = result.json()
+    assert [e["match_id"] for e in report["imported"]] == ["m-1", "m-2"]
+    assert [e["match_id"] for e in report["skipped"]] == ["m-1"]
+    assert cli("verify", "--db", str(target)).code == 0
+
+
+def test_strict_imports_nothing_when_one_match_is_already_there(cli: Cli, tmp_path: Path) -> None:
+    path = _two_match_export(cli, tmp_path)
+    target = tmp_path / "target.db"
+    single = tmp_path / "m2.json"
+    assert cli("export", "m-2", "-o", str(single)).code == 0
+    assert cli("import", str(single), "--format", "json", "--db", str(target)).code == 0
+    before = rows(target)
+    result = cli("import", str(path), "--format", "json", "--strict", "--db", str(target))
+    assert result.code == 1 and "match m-2 is already in" in result.err
+    assert rows(target) == before  # m-1 was not imported either
+
+
+def test_a_log_file_whose_name_is_too_short_for_an_id_still_imports(cli: Cli, db: Path, tmp_path: Path) -> None:
+    from tests.paths import CORPUS
+
+    log = json.loads((CORPUS / "mjai-reviewer-ryukyoku.json").read_text())
+    log.pop("ref", None)
+    short = tmp_path / "1.json"
+    short.write_text(json.dumps(log))
+    other = tmp_path / "other-log.json"
+    other.write_text(json.dumps(log))
+    result = cli("import", str(short), str(other), "--json")
+    assert result.code == 0, result.err
+    assert [e["match_id"] for e in result.json()["imported"]] == ["tenhou-1", "other-log"]
+
+
+def _renamed(match: dict, new_id: str) -> dict:  # type: ignore[type-arg]
+    """The same events under another match id, the chain re-hashed as a forger would."""
+    from events.canonical import dumps
+    from events.envelope import envelope_text
+    from store.chain import GENESIS, link
+
+    previous, events = GENESIS, []
+    for event in match["events"]:
+        body = {**event, "match_id": new_id}
+        text = envelope_text(
+            match_id=new_id, seq=body["seq"], event_id=body["event_id"], type=body["type"],
+            schema_version=body["schema_version"], recorded_at=body["recorded_at"],
+            recorded_by=body["recorded_by"], payload_text=dumps(body["payload"]),
+        )  # fmt: skip
+        body["prev_hash"], body["hash"] = previous, link(previous, text)
+        previous = body["hash"]
+        events.append(body)
+    return {"match_id": new_id, "events": events, "head_hash": previous}
+
+
+def test_a_match_whose_event_ids_are_stored_already_is_skipped_and_the_others_imported(
+    cli: Cli, tmp_path: Path
+) -> None:
+    path = _two_match_export(cli, tmp_path)
+    document = json.loads(path.read_text())
+    m1, m2 = document["matches"]
+    document["matches"] = [m1, _renamed(m2, "m-2-copy"), m2]  # the copy reuses m-2's event ids
+    path.write_text(json.dumps(document))
+    target = tmp_path / "target.db"
+    result = cli("import", str(path), "--format", "json", "--db", str(target), "--json")
+    assert result.code == 1, result.err  # a finding: never exit 3, never a half-done command
+    report = result.json()
+    assert [e["match_id"] for e in report["imported"]] == ["m-1", "m-2-copy"]
+    assert [e["match_id"] for e in report["skipped"]] == ["m-2"]
+    strict_target = tmp_path / "strict.db"
+    strict = cli("import", str(path), "--format", "json", "--strict", "--db", str(strict_target))
+    assert strict.code == 1 and "event ids already stored" in strict.err
+    assert rows(strict_target) == []

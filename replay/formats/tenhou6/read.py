@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from events.canonical import parse_outside_json
 from events.errors import InputError
 from events.match import Claim, MatchEnded, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from events.model import Payload
@@ -80,14 +81,14 @@ def read(data: bytes | str, source: str) -> list[Game]:
     """The games in a file: Tenhou's own export (one object), or one hand per line (grouped)."""
     text = data.decode("utf-8") if isinstance(data, bytes) else data
     try:
-        documents = [json.loads(text)]
+        documents = [_parsed(text, source)]
     except json.JSONDecodeError:
         documents = []
         for line_no, line in enumerate(text.split("\n"), 1):
             if not line.strip():
                 continue
             try:
-                documents.append(json.loads(line))
+                documents.append(_parsed(line, f"{source} line {line_no}"))
             except json.JSONDecodeError as exc:
                 raise LogProblem(f"{source} line {line_no}: not JSON ({exc.msg} at column {exc.colno})") from None
     games: list[Game] = []
@@ -100,6 +101,13 @@ def read(data: bytes | str, source: str) -> list[Game]:
         else:
             games.append(Game(source, header, list(document["log"])))
     return games
+
+
+def _parsed(text: str, where: str) -> Any:
+    try:
+        return parse_outside_json(text, where)
+    except InputError as exc:
+        raise LogProblem(exc.message) from None
 
 
 def _same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -173,6 +181,7 @@ def _call(text: str, seat: int, players: int, where: str) -> tuple[str, list[str
     return "kita", ["4z"], None, None
 
 
+MOST_TAKES = 100  # a four-player hand draws at most 74 tiles and makes at most 16 calls
 Action = tuple[int, str, Any]  # (seat, "take" or "discard", the log's entry)
 
 
@@ -274,11 +283,53 @@ def _callers(takes: list[list[Any]], ti: list[int], discarder: int, code: int, p
     return first + chi
 
 
-def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str, Any]]:
-    if not isinstance(raw, list) or len(raw) < 14:
-        raise LogProblem(f"{where}: a hand is a list of 17 entries in tenhou.net/6")
-    head = raw[0]
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**31) <= value < 2**31
+
+
+def check_hand_shape(raw: Any, where: str) -> int:
+    """The number of players of a hand whose entries have the types tenhou.net/6 writes; else
+    ``LogProblem`` naming the entry. A log that passes can be walked without a type error."""
+    if not isinstance(raw, list) or len(raw) not in (14, 17):
+        raise LogProblem(f"{where}: a hand is a list of 17 entries (14 for three players) in tenhou.net/6")
     players = 3 if len(raw) == 14 else 4
+    names = {0: "the round counters [kyoku, honba, sticks]", 1: "the scores", 2: "the dora indicators",
+             3: "the ura indicators"}  # fmt: skip
+    for index, name in names.items():
+        entry = raw[index]
+        if not isinstance(entry, list) or not all(_is_int(v) for v in entry):
+            raise LogProblem(f"{where}: {name} (entry {index}) must be a list of whole numbers")
+    if len(raw[0]) != 3 or raw[0][0] < 0 or raw[0][1] < 0 or raw[0][2] < 0:
+        raise LogProblem(f"{where}: the round counters (entry 0) are three whole numbers from 0: kyoku, honba, sticks")
+    if len(raw[1]) < players:
+        raise LogProblem(f"{where}: the scores (entry 1) hold one score per seat")
+    if not raw[2]:
+        raise LogProblem(f"{where}: the dora indicators (entry 2) hold at least the first indicator")
+    for seat in range(players):
+        for offset, name in ((4, "dealt hand"), (5, "takes"), (6, "discards")):
+            entry = raw[offset + 3 * seat]
+            calls_allowed = offset != 4  # takes and discards also hold call strings
+            if not isinstance(entry, list) or not all(
+                _is_int(v) or (calls_allowed and isinstance(v, str)) for v in entry
+            ):
+                kinds = "tile numbers" if offset == 4 else "tile numbers and call strings"
+                raise LogProblem(f"{where}: seat {seat}'s {name} (entry {offset + 3 * seat}) must be a list of {kinds}")
+        if len(raw[4 + 3 * seat]) != 13:
+            raise LogProblem(f"{where}: seat {seat}'s dealt hand holds {len(raw[4 + 3 * seat])} tiles, not 13")
+    result = raw[4 + 3 * players]
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        raise LogProblem(f"{where}: the result (the last entry) starts with its name, e.g. 和了 or 流局")
+    for value in result[1:]:
+        if isinstance(value, list) and not all(_is_int(v) or isinstance(v, str) for v in value):
+            raise LogProblem(f"{where}: the result (the last entry) holds lists of numbers and texts only")
+        if not isinstance(value, list):
+            raise LogProblem(f"{where}: the result (the last entry) holds lists after its name")
+    return players
+
+
+def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str, Any]]:
+    players = check_hand_shape(raw, where)
+    head = raw[0]
     kyoku, honba, sticks = int(head[0]), int(head[1]), int(head[2])
     dealer = kyoku % players
     yield (
@@ -299,7 +350,16 @@ def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str,
     discards = [list(raw[6 + 3 * p]) for p in range(players)]
     result = raw[4 + 3 * players]
     yield where + ": deal", RiichiDeal(hands=tuple(haipai), dora_indicator=dora[0])
-    moves = walk(takes, discards, dealer)
+    count = sum(len(t) for t in takes)
+    if count > MOST_TAKES or sum(len(d) for d in discards) > MOST_TAKES:
+        raise LogProblem(
+            f"{where}: {count} takes; a hand has at most {MOST_TAKES} (70 draws from the live wall, "
+            "4 replacement tiles and 16 calls), so the log is not a real one"
+        )
+    try:
+        moves = walk(takes, discards, dealer)
+    except RecursionError:  # the bound above keeps a real hand far from this; a backstop only
+        raise LogProblem(f"{where}: the moves of this hand are too many to read") from None
     if moves is None:
         raise LogProblem(f"{where}: the takes and discards cannot be put in any order that uses them all")
     kan_dora = iter(dora[1:])
@@ -456,6 +516,7 @@ def convert(game: Game, match_id: str) -> Imported:
     state = projection.initial()
     payloads: list[Payload] = []
     imported = Imported(game, match_id, payloads)
+    where = f"{game.source}: the header"
     try:
         for where, item in game_events(game):
             if isinstance(item, _Ending):
@@ -471,8 +532,13 @@ def convert(game: Game, match_id: str) -> Imported:
             payloads.append(payload)
     except LogProblem as exc:
         imported.problem = exc.message
-    except (TypeError, ValueError, IndexError, KeyError) as exc:
-        imported.problem = f"{game.source}: the log is malformed ({type(exc).__name__}: {exc})"
+    except (TypeError, ValueError, IndexError, KeyError):
+        # The shape checks above name what they find; what they let through is said plainly.
+        place = where.rsplit(":", 1)[0] if ": hand" in where else where  # the hand the reading had reached
+        imported.problem = (
+            f"{place}: an entry (a call string, a tile or a result value) is not one tenhou.net/6 writes; "
+            "check the log is unedited"
+        )
     imported.hands = len(state.results)
     imported.wins = sum(len(r.wins) for r in state.results)
     return imported
@@ -485,7 +551,10 @@ def match_id_for(game: Game, index: int, count: int) -> str:
     base = re.sub(r"[^a-z0-9-]+", "-", base.lower()).strip("-") or "tenhou"
     if count > 1 and not game.ref:
         base = f"{base}-{index + 1}"
-    return base[:64].strip("-")
+    base = base[:64].strip("-")
+    if len(base) < 3:  # a file named 1.json: ids take 3 to 64 characters
+        base = f"tenhou-{base}".strip("-")
+    return base
 
 
 # ---- export -----------------------------------------------------------------------------------
