@@ -40,6 +40,26 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
             """,
         ),
     ),
+    (
+        2,
+        "match_heads: each match's last seq, hash and event count, written with its events",
+        (
+            """
+            CREATE TABLE match_heads (
+                match_id  TEXT    PRIMARY KEY,
+                last_seq  INTEGER NOT NULL,
+                last_hash TEXT    NOT NULL,
+                events    INTEGER NOT NULL
+            )
+            """,
+            """
+            INSERT INTO match_heads (match_id, last_seq, last_hash, events)
+            SELECT e.match_id, e.seq, e.hash, e.seq FROM events e
+            WHERE e.seq = (SELECT MAX(seq) FROM events WHERE match_id = e.match_id)
+            """,
+        ),
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")
+REQUIRED_TABLES = ("events", "schema_migrations", "match_heads")

@@ -40,7 +40,7 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.migrations import MIGRATIONS, REQUIRED_TRIGGERS, SCHEMA_VERSION
+from store.migrations import MIGRATIONS, REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION
 from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
 from store.verify import check_events
 
@@ -72,6 +72,11 @@ TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
 
 _COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
 _HEAD = "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1"
+_HEAD_UPSERT = (
+    "INSERT INTO match_heads (match_id, last_seq, last_hash, events) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (match_id) DO UPDATE SET last_seq = excluded.last_seq, last_hash = excluded.last_hash, "
+    "events = excluded.events"
+)
 _INSERT = (
     "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
     "recorded_by, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -253,6 +258,8 @@ class EventStore:
                     self._rollback()
                     return []
                 first = conn.execute("SELECT last_insert_rowid()").fetchone()[0] - len(rows) + 1
+                last = rows[-1]  # the match's new head, in the same transaction as its events
+                conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
                 conn.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -441,11 +448,26 @@ class EventStore:
         ``check_schemas`` re-validates every stored event against its committed schema file.
         """
         findings: list[Finding] = []
+        with self._errors():
+            tables = set(self.db.table_names())
+        if not tables:
+            return [
+                Finding(
+                    "store.empty", f"{self.path} holds no taikyoku tables: the file is empty, or was cut to nothing"
+                )
+            ]
         if match_id is not None and not self.exists(match_id):
             raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
-        if not self.initialized:
-            return findings
         with self._errors():
+            damaged = [row[0] for row in self.db.execute("PRAGMA integrity_check(20)")]
+            if damaged != ["ok"]:
+                findings += [Finding("store.integrity", f"SQLite finds the file damaged: {line}") for line in damaged]
+                return findings  # what follows would read damaged pages
+            for table in REQUIRED_TABLES:
+                if table not in tables:
+                    findings.append(Finding("store.table_missing", f"table {table} is missing: the store was altered"))
+            if "events" not in tables:
+                return findings
             triggers = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
             for name in REQUIRED_TRIGGERS:
                 if name not in triggers:
@@ -462,7 +484,62 @@ class EventStore:
                 params = [match_id]
             rows = (stored_event(row) for row in self.db.execute(query, params))
             findings += check_events(rows, check_schemas=check_schemas, progress=progress)
+            if "match_heads" in tables:
+                findings += self._head_findings(match_id)
         return findings
+
+    def _head_findings(self, match_id: str | None) -> list[Finding]:
+        """Each match's last event against the head written with it: a removed tail or match shows."""
+        where, params = ("WHERE match_id = ?", [match_id]) if match_id is not None else ("", [])
+        heads = {r[0]: (r[1], r[2], r[3]) for r in self.db.execute(f"SELECT * FROM match_heads {where}", params)}
+        found = {
+            r[0]: (r[1], r[2], r[3])
+            for r in self.db.execute(
+                f"SELECT e.match_id, e.seq, e.hash, c.n FROM events e JOIN (SELECT match_id, MAX(seq) AS top, "
+                f"COUNT(*) AS n FROM events {where} GROUP BY match_id) c ON e.match_id = c.match_id AND e.seq = c.top",
+                params,
+            )
+        }
+        findings = []
+        for match, (seq, hash_, count) in sorted(heads.items()):
+            if match not in found:
+                findings.append(Finding("store.match_missing",
+                                        f"match {match} had {count} events (head seq {seq}) and none is left: it was deleted",
+                                        match))  # fmt: skip
+            elif found[match] != (seq, hash_, count):
+                now = found[match]
+                why = (
+                    f"ends at seq {now[0]} with {now[2]} events, but its head says seq {seq} with {count}: "
+                    "events were removed from its end"
+                    if now[0] != seq or now[2] != count
+                    else f"ends at seq {seq} with hash {now[1][:16]}, but its head says {hash_[:16]}: its chain was rewritten"
+                )
+                findings.append(Finding("store.head_mismatch", f"match {match} {why}", match, now[0]))
+        for match in sorted(set(found) - set(heads)):
+            findings.append(Finding("store.head_missing", f"match {match} has events but no head: written around the store",
+                                    match))  # fmt: skip
+        return findings
+
+    def heads(self) -> list[tuple[str, int, str]]:
+        """(match id, last seq, last hash) of every match, as the heads table holds them."""
+        if not self.initialized:
+            return []
+        with self._errors():
+            rows = self.db.execute("SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id").fetchall()
+        return [(str(m), int(seq), str(h)) for m, seq, h in rows]
+
+    def fingerprint(self, events: int | None = None) -> tuple[int, str]:
+        """(n, SHA-256) over the hashes of the first ``n`` events stored (all by default), in the order
+        stored. Events only ever come after, so a fingerprint published once still checks later."""
+        digest = hashlib.sha256()
+        count = 0
+        limit = -1 if events is None else events
+        with self._errors():
+            if self.initialized:
+                for (event_hash,) in self.db.execute("SELECT hash FROM events ORDER BY position LIMIT ?", [limit]):
+                    digest.update(bytes.fromhex(event_hash))
+                    count += 1
+        return count, digest.hexdigest()
 
 
 def _rows(
@@ -525,6 +602,11 @@ class _SqliteErrors:
         return None
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if isinstance(exc, UnicodeDecodeError):  # SQLite hands back a text that a flipped byte broke
+            raise CorruptStoreError(
+                f"database {self.path} holds a text that is not UTF-8: the file was damaged; "
+                "restore it from a backup or an export"
+            ) from None
         if exc is None or not isinstance(exc, sqlite3.Error) or isinstance(exc, sqlite3.IntegrityError):
             return
         text = str(exc)

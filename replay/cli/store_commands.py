@@ -204,12 +204,26 @@ def verify(
     match: Annotated[str | None, typer.Argument(help="One match (default: the whole store).")] = None,
     schemas: Annotated[bool, typer.Option("--schemas/--no-schemas", help="Re-validate every event.")] = True,
     file: Annotated[Path | None, typer.Option("--file", help="Check an exported json or jsonl file instead.")] = None,
+    heads: Annotated[
+        bool, typer.Option("--heads", help="Print each match's head and the store's fingerprint, to publish.")
+    ] = False,
+    against: Annotated[
+        str | None, typer.Option("--against", metavar="FINGERPRINT", help="Check a fingerprint published earlier.")
+    ] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Check the hash chains and re-validate every stored event. Exit 4 if anything is wrong."""
+    """Check the hash chains, each match's head, SQLite's own integrity, and every stored event
+    against its schema. Exit 4 if anything is wrong.
+
+    --heads prints a fingerprint of the whole store (a hash over every event's hash, in the order
+    stored) that a club can publish after a night's play; --against checks it later: the events it
+    covered must be there unchanged, whatever was recorded since."""
     if file is not None:
         _verify_file(file, json_out)
+        return
+    if against is not None:
+        _verify_against(against, db, json_out)
         return
     with open_store(db) as store:
         total = store.count() if match is None else store.head(match)
@@ -217,14 +231,13 @@ def verify(
             findings = store.verify(match, check_schemas=schemas, progress=tick)
         matches_checked = 1 if match is not None else len(store.matches())
     if json_out:
-        print_json(
-            {
-                "ok": not findings,
-                "events": total,
-                "matches": matches_checked,
-                "findings": [_finding_json(f) for f in findings],
-            }
-        )
+        report = {
+            "ok": not findings,
+            "events": total,
+            "matches": matches_checked,
+            "findings": [_finding_json(f) for f in findings],
+        }
+        print_json(report | (_heads_json(db) if heads and not findings else {}))
     elif findings:
         for finding in findings:
             out.print(styled(("FAIL", "red"), f" {finding.code}: {finding.message}"))
@@ -235,6 +248,61 @@ def verify(
             + ("; every event valid against its schema" if schemas else "")
         )
     if findings:
+        raise typer.Exit(EXIT_CORRUPT)
+    if heads and not json_out:
+        _show_heads(db)
+
+
+def _parse_fingerprint(text: str) -> tuple[int, str]:
+    count, _, digest = text.strip().partition(":")
+    if not count.isdigit() or len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+        raise InputError(
+            f"{text[:80]!r} is not a fingerprint; give it as printed by `taikyoku verify --heads`: N:64 hex digits"
+        )
+    return int(count), digest
+
+
+def _heads_json(db: Path) -> dict[str, Any]:
+    with open_store(db) as store:
+        listed = store.heads()
+        count, digest = store.fingerprint()
+    return {
+        "heads": [{"match_id": m, "last_seq": seq, "last_hash": h} for m, seq, h in listed],
+        "fingerprint": f"{count}:{digest}",
+    }
+
+
+def _show_heads(db: Path) -> None:
+    shown = _heads_json(db)
+    for head in shown["heads"]:
+        out.print(f"  {head['match_id']}  seq {head['last_seq']}  {head['last_hash'][:16]}")
+    out.print(f"fingerprint: {shown['fingerprint']}")
+    out.print("publish it; `taikyoku verify --against FINGERPRINT` checks later that these events are unchanged")
+
+
+def _verify_against(text: str, db: Path, json_out: bool) -> None:
+    count, digest = _parse_fingerprint(text)
+    with open_store(db) as store:
+        total = store.count()
+        if count > total:
+            raise InputError(
+                f"the fingerprint covers {count} events and this store holds {total}; is --db the store it was taken of?"
+            )
+        findings = store.verify(check_schemas=False)
+        _, now = store.fingerprint(count)
+    same = now == digest
+    if json_out:
+        print_json({"ok": same and not findings, "events": count, "matches_published": same,
+                    "findings": [_finding_json(f) for f in findings]})  # fmt: skip
+    else:
+        for finding in findings:
+            out.print(styled(("FAIL", "red"), f" {finding.code}: {finding.message}"))
+        if same:
+            out.print(f"ok: the first {count} events are still as published ({total - count} recorded since)")
+        else:
+            out.print(styled(("FAIL", "red"), f" the first {count} events do not match the published fingerprint: "
+                              "an event the club published was changed, removed or replaced"))  # fmt: skip
+    if findings or not same:
         raise typer.Exit(EXIT_CORRUPT)
 
 

@@ -226,7 +226,7 @@ class TestFileStore(StoreContract):
         with EventStore.open(path, create=True) as store:
             assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
             versions = [row[0] for row in store.db.execute("SELECT version FROM schema_migrations")]
-            assert versions == [1]
+            assert versions == [1, 2]
 
 
 class TestMemoryStore(StoreContract):
