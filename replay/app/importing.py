@@ -4,7 +4,7 @@ here prints."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,7 @@ from replay.app import service
 from replay.engine.fold import fold
 from replay.formats import native, tenhou6
 from replay.games import projection_for
-from store import EventStore, StoreError
+from store import EventStore, StoredEvent, StoreError
 
 Tick = Callable[[], None]
 
@@ -98,63 +98,56 @@ def games_of(path: Path) -> Iterator[tenhou6.Imported | dict[str, str]]:
         yield tenhou6.convert(game, tenhou6.match_id_for(game, number, len(games)))
 
 
-def read_exports(files: Sequence[Path]) -> tuple[list[tuple[str, native.ExportedMatch]], list[dict[str, str]]]:
-    """The matches of taikyoku exports that pass their chain and their rules, and those that do not."""
-    found: list[tuple[str, native.ExportedMatch]] = []
-    skipped: list[dict[str, str]] = []
+def exports_of(files: Sequence[Path]) -> Iterator[tuple[str, native.ExportedMatch]]:
+    """Each match of the exports, read one at a time (an export of any size is never held whole)."""
     for path in files:
         if not path.is_file():
             raise InputError(f"file {path} does not exist; give a taikyoku json or jsonl export")
-        for match in native.read(path.read_bytes(), path.name):
-            problems = native.check(match, path.name) or rule_problems(match, path.name)
-            if problems:
-                skipped.append({"file": path.name, "match_id": match.match_id, "reason": problems[0]})
-            else:
-                found.append((path.name, match))
-    return found, skipped
+        with path.open("rb") as stream:
+            for match in native.iter_matches(stream, path.name):
+                yield path.name, match
 
 
-def export_conflicts(
-    store: EventStore | None, found: Sequence[tuple[str, native.ExportedMatch]], where: str
-) -> list[dict[str, str]]:
-    """Why each of these exports could not be stored as it is: its match is already there (or twice in
-    the batch), or one of its event ids is stored already. Checked before anything is written."""
-    conflicts: list[dict[str, str]] = []
+def import_exports(
+    files: Sequence[Path],
+    *,
+    store: EventStore | None,
+    exists: Callable[[str], bool],
+    known: Callable[[Collection[str]], set[str]],
+    where: str,
+    tick: Tick = _no_tick,
+) -> ImportReport:
+    """Each match of taikyoku exports checked (chain, head, rules, conflicts with the store and the
+    batch) and, when ``store`` is given, stored as it was: the same ids, the same chain, each match
+    all or nothing. Without a store nothing is written: a check."""
+    report = ImportReport()
     seen_matches: set[str] = set()
     seen_ids: set[str] = set()
-    for name, match in found:
-        ids = [str(e.get("event_id")) for e in match.events]
-        if match.match_id in seen_matches or (store is not None and store.exists(match.match_id)):
-            reason = f"match {match.match_id} is already in {where}"
-        elif seen_ids & set(ids) or (store is not None and store.known_event_ids(ids)):
+    for name, match in exports_of(files):
+        entry = {"file": name, "match_id": match.match_id}
+        problems = native.check(match, name) or rule_problems(match, name)
+        ids = [] if problems else [str(e.get("event_id")) for e in match.events]  # check() saw every event is an object
+        if problems:
+            report.skipped.append(entry | {"reason": problems[0]})
+        elif match.match_id in seen_matches or exists(match.match_id):
+            report.skipped.append(entry | {"reason": f"match {match.match_id} is already in {where}"})
+        elif not seen_ids.isdisjoint(ids) or known(ids):
             reason = f"{name}: {match.match_id} holds event ids already stored; it was imported under another id"
+            report.skipped.append(entry | {"reason": reason})
         else:
             seen_matches.add(match.match_id)
-            seen_ids |= set(ids)
-            continue
-        conflicts.append({"file": name, "match_id": match.match_id, "reason": reason})
-    return conflicts
-
-
-def store_exports(
-    store: EventStore, found: Sequence[tuple[str, native.ExportedMatch]], where: str, report: ImportReport
-) -> None:
-    """Append each checked export as it was (the same ids, the same chain), each all or nothing; one
-    that conflicts with the store is skipped with why, and the others are stored."""
-    for name, match in found:
-        if store.exists(match.match_id):
-            report.skipped.append(
-                {"file": name, "match_id": match.match_id, "reason": f"match {match.match_id} is already in {where}"}
-            )
-            continue
-        try:
-            stored = store.append(match.match_id, 0, native.pending(match))  # checked by read_exports
-        except StoreError as exc:
-            report.skipped.append({"file": name, "match_id": match.match_id, "reason": exc.message})
-            continue
-        report.imported.append(
-            {"file": name, "match_id": match.match_id, "events": len(stored), "head_hash": stored[-1].hash}
-        )
+            if store is None:
+                seen_ids.update(ids)  # a check remembers what the batch would store
+                report.imported.append(entry | {"events": len(match.events), "head_hash": str(match.head_hash)})
+            else:
+                try:
+                    stored = store.append(match.match_id, 0, native.pending(match))
+                except StoreError as exc:
+                    report.skipped.append(entry | {"reason": exc.message})
+                else:
+                    report.imported.append(entry | {"events": len(stored), "head_hash": stored[-1].hash})
+        tick()
+    return report
 
 
 def rule_problems(match: native.ExportedMatch, source: str) -> list[str]:
@@ -167,23 +160,30 @@ def rule_problems(match: native.ExportedMatch, source: str) -> list[str]:
     return []
 
 
-def export_native(store: EventStore, ids: Sequence[str], format_: str, tick: Tick = _no_tick) -> str:
-    """Matches as taikyoku json or jsonl (every event, its id and hash), or csv (a row per round)."""
-    if format_ in ("json", "jsonl"):
-        matches = []
+def export_native(
+    store: EventStore, ids: Sequence[str], format_: str, write: Callable[[str], object], tick: Tick = _no_tick
+) -> None:
+    """Matches as taikyoku json or jsonl (every event, its id and hash, each match's head), or csv
+    (a row per round), written one match at a time."""
+
+    def matches() -> Iterator[Sequence[StoredEvent]]:
         for match_id in ids:
-            matches.append(store.read(match_id))
+            yield store.read(match_id)
             tick()
-        return native.to_json(matches) if format_ == "json" else native.to_jsonl(matches)
-    rows = []
+
+    if format_ == "json":
+        native.write_json(matches(), write)
+        return
+    if format_ == "jsonl":
+        native.write_jsonl(matches(), write)
+        return
+    write("match,round,dealer,winner,decided_by," + ",".join(f"seat{i}" for i in range(4)) + "\n")
     for match_id in ids:
         state = service.replay_match(store, match_id).state
         results = state.results
         standings = list(results[-1].scores) if results and hasattr(results[-1], "scores") else list(state.standings)
-        rows.append(native.csv_rows(match_id, list(state.names), results, standings))
+        write(native.csv_rows(match_id, list(state.names), results, standings))
         tick()
-    header = "match,round,dealer,winner,decided_by," + ",".join(f"seat{i}" for i in range(4)) + "\n"
-    return header + "".join(rows)
 
 
 def export_tenhou6(store: EventStore, match: str) -> list[Any] | dict[str, Any]:

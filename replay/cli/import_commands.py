@@ -128,9 +128,10 @@ def export_match(
     if format_ != "tenhou6":
         with open_store(db) as store:
             ids = [match] if match is not None else [m.match_id for m in store.matches()]
-            with _bar(len(ids), "exporting") as tick:
-                text = importing.export_native(store, ids, format_, tick)
-        _write(text, output)
+            if match is not None and not store.exists(match):
+                raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
+            with _bar(len(ids), "exporting") as tick, _writer(output) as write:
+                importing.export_native(store, ids, format_, write, tick)
         return
     if match is None:
         raise InputError("tenhou6 holds one game: name the match")
@@ -155,14 +156,21 @@ def _check_output(output: Path, force: bool, db: Path) -> None:
 
 
 def _write(text: str, output: Path | None) -> None:
-    """To stdout, or to ``output`` whole or not at all: a temporary file beside it, renamed when complete."""
+    with _writer(output) as write:
+        write(text)
+
+
+@contextmanager
+def _writer(output: Path | None) -> Iterator[Callable[[str], object]]:
+    """Writes to stdout, or to ``output`` whole or not at all: a temporary file beside it, renamed
+    only when everything is written; on any failure it is removed and nothing is left."""
     if output is None:
-        sys.stdout.write(text)
+        yield sys.stdout.write
         return
     handle, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".part")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
+            yield file.write
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, output)
@@ -170,21 +178,39 @@ def _write(text: str, output: Path | None) -> None:
         Path(temporary).unlink(missing_ok=True)
         why = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
         raise InputError(f"could not write {output}: {why}; nothing was written") from None
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
     out.print(f"wrote {output}")
 
 
 def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> None:
-    found, skipped = importing.read_exports(files)
-    if strict:  # all or nothing for the whole command: every conflict with the store is a finding first
-        with _existing_store(db) as store:
-            skipped += importing.export_conflicts(store, found, str(db))
-    if strict and skipped:
-        for entry in skipped:
-            warn("finding", f"{entry['reason']}")
-        raise typer.Exit(EXIT_FINDINGS)
-    report = importing.ImportReport(skipped=skipped)
-    with open_store(db, create=True) as store:
-        importing.store_exports(store, found, str(db), report)
+    if strict:  # all or nothing for the whole command: a first pass finds every problem, writing nothing
+        with _existing_store(db) as existing, _bar(len(files), "checking") as tick:
+            checked = importing.import_exports(
+                files,
+                store=None,
+                exists=existing.exists if existing is not None else (lambda match_id: False),
+                known=existing.known_event_ids if existing is not None else (lambda ids: set()),
+                where=str(db),
+                tick=tick,
+            )
+        if checked.skipped:
+            for entry in checked.skipped:
+                warn("finding", entry["reason"])
+            raise typer.Exit(EXIT_FINDINGS)
+    if not Path(db).exists():
+        # Nothing stored unless something imports: a check first, so a refused file leaves no database.
+        checked = importing.import_exports(
+            files, store=None, exists=lambda m: False, known=lambda i: set(), where=str(db)
+        )
+        if not checked.imported:
+            _report(checked, json_out, lambda e: "")
+            return
+    with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
+        report = importing.import_exports(
+            files, store=store, exists=store.exists, known=store.known_event_ids, where=str(db), tick=tick
+        )
     _report(report, json_out, lambda e: f"{e['events']} events, head {e['head_hash'][:12]}")
 
 

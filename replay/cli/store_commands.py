@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -307,20 +308,30 @@ def _verify_against(text: str, db: Path, json_out: bool) -> None:
 
 
 def _verify_file(file: Path, json_out: bool) -> None:
+    """Check an export one match at a time: its chain, its head and count, each event's schema."""
     from replay.formats import native
 
-    data, name = read_input(str(file))
-    matches = native.read(data, name)
-    problems = [p for m in matches for p in native.check(m, name)]
-    events = sum(len(m.events) for m in matches)
+    if str(file) == "-":
+        data, name = read_input("-")
+        stream: Any = io.BytesIO(data)
+    else:
+        if not file.is_file():
+            read_input(str(file))  # the one-line refusal of a missing file or a folder
+        name, stream = file.name, file.open("rb")
+    problems: list[str] = []
+    matches = events = 0
+    with stream:
+        for match in native.iter_matches(stream, name):
+            problems += native.check(match, name)
+            matches, events = matches + 1, events + len(match.events)
     if json_out:
-        print_json({"ok": not problems, "file": name, "matches": len(matches), "events": events, "findings": problems})
+        print_json({"ok": not problems, "file": name, "matches": matches, "events": events, "findings": problems})
     elif problems:
         for problem in problems:
             out.print(styled(("FAIL", "red"), f" {problem}"))
     else:
         out.print(
-            f"ok: {events} events in {len(matches)} match{'es' if len(matches) != 1 else ''}; every hash and schema checks"
+            f"ok: {events} events in {matches} match{'es' if matches != 1 else ''}; every hash, head and schema checks"
         )
     if problems:
         raise typer.Exit(EXIT_CORRUPT)

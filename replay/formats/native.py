@@ -1,7 +1,9 @@
 """taikyoku's own export: whole matches with their events, ids and hashes, checkable on their own.
 
-json: ``{"format": "taikyoku", "version": 1, "matches": [{"match_id", "head_hash", "events": [...]}]}``
-jsonl: one event per line (its envelope, ``prev_hash`` and ``hash``), matches one after another.
+json: ``{"format": "taikyoku", "version": 2, "matches": [{"match_id", "event_count", "head_hash", "events": [...]}]}``
+jsonl: one event per line (its envelope, ``prev_hash`` and ``hash``), each match closed by a head line
+``{"event_count", "head_hash", "match_id"}``, matches one after another.
+Both are written and read one match at a time, so memory does not grow with the history.
 csv: one row per round, then the standings.
 
 An export holds no store positions, so exporting a match, importing it elsewhere, and exporting
@@ -13,13 +15,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 import schemas
 from events import registry
-from events.canonical import dumps, parse_outside_json
+from events.canonical import check_depth, dumps, parse_outside_json
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
 from replay.engine.result import RoundOutcome
@@ -27,70 +30,240 @@ from store import StoredEvent
 from store.chain import GENESIS, chain_problem
 
 FORMAT = "taikyoku"
-VERSION = 1
+VERSION = 2  # 2: every match carries its head hash and its event count, so a cut file is refused
+HEAD_KEYS = frozenset({"match_id", "event_count", "head_hash"})  # a jsonl line that closes a match
+CHUNK = 1 << 20
 
 
 def event_json(event: StoredEvent) -> dict[str, Any]:
     return event.envelope() | {"prev_hash": event.prev_hash, "hash": event.hash}
 
 
+def head_json(events: Sequence[StoredEvent]) -> dict[str, Any]:
+    return {"match_id": events[0].match_id, "event_count": len(events), "head_hash": events[-1].hash}
+
+
 def match_json(events: Sequence[StoredEvent]) -> dict[str, Any]:
-    return {"match_id": events[0].match_id, "head_hash": events[-1].hash, "events": [event_json(e) for e in events]}
+    return head_json(events) | {"events": [event_json(e) for e in events]}
+
+
+def write_json(matches: Iterable[Sequence[StoredEvent]], write: Callable[[str], object]) -> None:
+    """The json export, one match at a time: what is held is one match, whatever the history's size."""
+    write(f'{{\n "format": "{FORMAT}",\n "version": {VERSION},\n "matches": [')
+    for number, events in enumerate(matches):
+        text = json.dumps(match_json(events), ensure_ascii=False, indent=1, sort_keys=True)
+        write(("," if number else "") + "\n  " + text.replace("\n", "\n  "))
+    write("\n ]\n}\n")
+
+
+def write_jsonl(matches: Iterable[Sequence[StoredEvent]], write: Callable[[str], object]) -> None:
+    """One event a line, each match closed by its head line (match id, event count, head hash)."""
+    for events in matches:
+        write("".join(dumps(event_json(e)) + "\n" for e in events) + dumps(head_json(events)) + "\n")
 
 
 def to_json(matches: Iterable[Sequence[StoredEvent]]) -> str:
-    document = {"format": FORMAT, "version": VERSION, "matches": [match_json(m) for m in matches]}
-    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    parts: list[str] = []
+    write_json(matches, parts.append)
+    return "".join(parts)
 
 
 def to_jsonl(matches: Iterable[Sequence[StoredEvent]]) -> str:
-    return "".join(dumps(event_json(e)) + "\n" for m in matches for e in m)
+    parts: list[str] = []
+    write_jsonl(matches, parts.append)
+    return "".join(parts)
 
 
 @dataclass
 class ExportedMatch:
     match_id: str
     events: list[dict[str, Any]]
-    head_hash: str | None  # json only: what the file says the chain ends with
+    head_hash: str | None  # what the file says the chain ends with
+    event_count: int | None = None  # how many events the file says the match has
 
 
 def read(data: bytes, source: str) -> list[ExportedMatch]:
-    """The matches of a json or jsonl export, not yet checked."""
+    """The matches of a json or jsonl export held in memory, not yet checked."""
+    return list(iter_matches(io.BytesIO(data), source))
+
+
+def iter_matches(stream: BinaryIO, source: str) -> Iterator[ExportedMatch]:
+    """The matches of a json or jsonl export, one at a time as the stream is read, not yet checked."""
+    reader = io.TextIOWrapper(stream, encoding="utf-8", newline="")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{source}: invalid UTF-8 at byte {exc.start}; an export is UTF-8 JSON") from None
-    stripped = text.lstrip()
-    if stripped.startswith("{") and '"format"' in stripped[:200]:
-        try:
-            document = parse_outside_json(text, source)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{source}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-        if document.get("format") != FORMAT or document.get("version") != VERSION:
-            raise InputError(f"{source}: not a taikyoku export (format {FORMAT}, version {VERSION})")
-        listed = document.get("matches")
-        if not isinstance(listed, list) or not all(isinstance(m, dict) for m in listed):
-            raise InputError(f"{source}: 'matches' must be a list of matches; the file was edited")
-        for number, match in enumerate(listed, 1):
-            if not isinstance(match.get("events"), list):
-                raise InputError(f"{source}: match {number}'s 'events' must be a list of events; the file was edited")
-        return [ExportedMatch(str(m.get("match_id")), list(m["events"]), m.get("head_hash")) for m in listed]
-    matches: dict[str, ExportedMatch] = {}
-    for number, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            event = parse_outside_json(line, f"{source} line {number}")
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                f"{source} line {number}: malformed JSON at column {exc.colno}: {exc.msg}; a taikyoku jsonl "
-                "export holds one event object a line (Tenhou logs import with --format tenhou6)"
-            ) from None
-        match_id = str(event.get("match_id")) if isinstance(event, dict) else "?"
-        matches.setdefault(match_id, ExportedMatch(match_id, [], None)).events.append(event)
-    if not matches:
+        start = reader.read(200)
+    except UnicodeDecodeError:
+        raise InputError(f"{source}: invalid UTF-8; an export is UTF-8 JSON") from None
+    if start.lstrip().startswith("{") and '"format"' in start:
+        yield from _json_matches(start, reader, source)
+    else:
+        yield from _jsonl_matches(start, reader, source)
+
+
+def _more(reader: io.TextIOWrapper, source: str) -> str:
+    try:
+        return reader.read(CHUNK)
+    except UnicodeDecodeError:
+        raise InputError(f"{source}: invalid UTF-8; an export is UTF-8 JSON") from None
+
+
+def _json_matches(text: str, reader: io.TextIOWrapper, source: str) -> Iterator[ExportedMatch]:
+    """A json export read match by match. Its header must come first, as taikyoku writes it; a file
+    laid out otherwise is read whole."""
+    header = re.match(r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[', text)
+    while header is None and len(text) < 400:
+        more = _more(reader, source)
+        if not more:
+            break
+        text += more
+        header = re.match(
+            r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[', text
+        )
+    if header is None:
+        yield from _whole_json(text + _rest(reader, source), source)
+        return
+    _check_format(header.group(1), int(header.group(2)), source)
+    buffer, position, number = text, header.end(), 0
+    decoder = json.JSONDecoder(parse_constant=_no_constant)
+    while True:
+        position = _skip(buffer, position, "," if number else "")
+        while position >= len(buffer):
+            more = _more(reader, source)
+            if not more:
+                raise InputError(f"{source}: the file ends inside its list of matches: it was cut")
+            buffer, position = buffer[position:] + more, 0
+            position = _skip(buffer, position, "," if number else "")
+        if buffer[position] == "]":
+            rest = (buffer[position + 1 :] + _rest(reader, source)).strip()
+            if rest != "}":
+                raise InputError(f"{source}: the file does not end where its list of matches ends; it was edited")
+            return
+        while True:
+            try:
+                value, end = decoder.raw_decode(buffer, position)
+                break
+            except json.JSONDecodeError as exc:
+                more = _more(reader, source)
+                if not more:
+                    raise InputError(
+                        f"{source}: match {number + 1} is malformed JSON ({exc.msg}): the file was cut or edited"
+                    ) from None
+                buffer += more
+            except RecursionError:
+                raise InputError(f"{source}: JSON nested too deeply") from None
+        number += 1
+        yield _match_of(value, number, source)
+        buffer, position = buffer[end:], 0
+
+
+def _skip(buffer: str, position: int, separator: str) -> int:
+    """Past whitespace and the one separator expected there."""
+    while position < len(buffer) and buffer[position].isspace():
+        position += 1
+    if separator and position < len(buffer) and buffer[position] == separator:
+        position += 1
+        while position < len(buffer) and buffer[position].isspace():
+            position += 1
+    return position
+
+
+def _rest(reader: io.TextIOWrapper, source: str) -> str:
+    parts = []
+    while more := _more(reader, source):
+        parts.append(more)
+    return "".join(parts)
+
+
+def _no_constant(text: str) -> Any:
+    raise json.JSONDecodeError(f"{text} is not valid JSON", text, 0)
+
+
+def _check_format(name: object, version: object, source: str) -> None:
+    if name != FORMAT:
+        raise InputError(f"{source}: not a taikyoku export (format {FORMAT}, version {VERSION})")
+    if version == 1:
+        raise InputError(
+            f"{source}: a version 1 export, which does not record each match's event count, so a cut file "
+            "would pass; export the matches again with this taikyoku"
+        )
+    if version != VERSION:
+        raise InputError(f"{source}: a taikyoku export of version {version}; this taikyoku reads version {VERSION}")
+
+
+def _whole_json(text: str, source: str) -> Iterator[ExportedMatch]:
+    try:
+        document = parse_outside_json(text, source)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    if not isinstance(document, dict):
+        raise InputError(f"{source}: not a taikyoku export (format {FORMAT}, version {VERSION})")
+    _check_format(document.get("format"), document.get("version"), source)
+    listed = document.get("matches")
+    if not isinstance(listed, list):
+        raise InputError(f"{source}: 'matches' must be a list of matches; the file was edited")
+    for number, match in enumerate(listed, 1):
+        yield _match_of(match, number, source)
+
+
+def _match_of(value: Any, number: int, source: str) -> ExportedMatch:
+    check_depth(value, source)
+    if not isinstance(value, dict):
+        raise InputError(f"{source}: match {number} is not a JSON object; the file was edited")
+    if not isinstance(value.get("events"), list):
+        raise InputError(f"{source}: match {number}'s 'events' must be a list of events; the file was edited")
+    count = value.get("event_count")
+    return ExportedMatch(
+        str(value.get("match_id")),
+        list(value["events"]),
+        value.get("head_hash"),
+        count if isinstance(count, int) else None,
+    )
+
+
+def _jsonl_matches(start: str, reader: io.TextIOWrapper, source: str) -> Iterator[ExportedMatch]:
+    current: ExportedMatch | None = None
+    found = False
+    pending = start
+    number = 0
+    while True:
+        more = _more(reader, source)
+        pending += more
+        lines = pending.split("\n")
+        pending = lines.pop() if more else ""
+        for line in lines:
+            number += 1
+            if not line.strip():
+                continue
+            try:
+                value = parse_outside_json(line, f"{source} line {number}")
+            except json.JSONDecodeError as exc:
+                raise InputError(
+                    f"{source} line {number}: malformed JSON at column {exc.colno}: {exc.msg}; a taikyoku jsonl "
+                    "export holds one event object a line (Tenhou logs import with --format tenhou6)"
+                ) from None
+            found = True
+            if isinstance(value, dict) and set(value) == HEAD_KEYS:
+                if current is None or str(value.get("match_id")) != current.match_id:
+                    raise InputError(f"{source} line {number}: a head line for a match with no events before it")
+                count = value.get("event_count")
+                current.head_hash = value.get("head_hash")
+                current.event_count = count if isinstance(count, int) else None
+                yield current
+                current = None
+                continue
+            match_id = str(value.get("match_id")) if isinstance(value, dict) else "?"
+            if current is not None and current.match_id != match_id:
+                yield current  # no head line: check() says the match was cut
+                current = None
+            if current is None:
+                current = ExportedMatch(match_id, [], None)
+            current.events.append(value)
+        if not more:
+            break
+    if current is not None:
+        yield current
+    if not found:
         raise InputError(f"{source}: no events found")
-    return list(matches.values())
 
 
 def check(match: ExportedMatch, source: str) -> list[str]:
@@ -138,8 +311,18 @@ def check(match: ExportedMatch, source: str) -> list[str]:
             problems.append(f"{where}: {broken[1]}; the file was edited")
             break
         previous = str(event.get("hash"))
-    if not problems and match.head_hash is not None and match.head_hash != previous:
-        problems.append(f"{source}: {match.match_id} head hash {match.head_hash} is not the last event's hash")
+    if not problems:
+        if match.head_hash is None or match.event_count is None:
+            problems.append(
+                f"{source}: {match.match_id} has no head (its event count and last hash): the file was cut or edited"
+            )
+        elif match.event_count != len(match.events):
+            problems.append(
+                f"{source}: {match.match_id} holds {len(match.events)} events but its head says "
+                f"{match.event_count}: the file was cut or edited"
+            )
+        elif match.head_hash != previous:
+            problems.append(f"{source}: {match.match_id} head hash {match.head_hash} is not the last event's hash")
     return problems
 
 

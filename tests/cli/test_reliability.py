@@ -291,7 +291,7 @@ def _renamed(match: dict, new_id: str) -> dict:  # type: ignore[type-arg]
         body["prev_hash"], body["hash"] = previous, link(previous, text)
         previous = body["hash"]
         events.append(body)
-    return {"match_id": new_id, "events": events, "head_hash": previous}
+    return {"match_id": new_id, "events": events, "head_hash": previous, "event_count": len(events)}
 
 
 def test_a_match_whose_event_ids_are_stored_already_is_skipped_and_the_others_imported(
@@ -312,3 +312,46 @@ def test_a_match_whose_event_ids_are_stored_already_is_skipped_and_the_others_im
     strict = cli("import", str(path), "--format", "json", "--strict", "--db", str(strict_target))
     assert strict.code == 1 and "event ids already stored" in strict.err
     assert rows(strict_target) == []
+
+
+# ---- an export carries each match's head and event count: a cut file is refused ---------------
+
+
+def test_a_jsonl_export_cut_by_thirty_lines_is_refused(cli: Cli, tmp_path: Path) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "2", "--id", "m-1").code == 0
+    path = tmp_path / "m.jsonl"
+    assert cli("export", "m-1", "--format", "jsonl", "-o", str(path)).code == 0
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-30]) + "\n")
+    target = tmp_path / "t.db"
+    imported = cli("import", str(path), "--format", "jsonl", "--db", str(target))
+    assert imported.code == 1 and "has no head" in imported.err and "was cut" in imported.err
+    assert rows(target) == []
+    verified = cli("verify", "--file", str(path))
+    assert verified.code == 4 and "has no head" in verified.out
+
+
+def test_a_json_export_with_its_last_events_and_head_removed_is_refused(cli: Cli, tmp_path: Path) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "2", "--id", "m-1").code == 0
+    path = tmp_path / "m.json"
+    assert cli("export", "m-1", "-o", str(path)).code == 0
+    document = json.loads(path.read_text())
+    match = document["matches"][0]
+    match["events"] = match["events"][:-5]
+    del match["head_hash"]
+    path.write_text(json.dumps(document))
+    target = tmp_path / "t.db"
+    assert cli("import", str(path), "--format", "json", "--db", str(target)).code == 1
+    assert rows(target) == []
+    match["head_hash"] = match["events"][-1]["hash"]  # a head made to fit: the count still says more
+    path.write_text(json.dumps(document))
+    result = cli("import", str(path), "--format", "json", "--db", str(target))
+    assert result.code == 1 and "but its head says" in result.err
+    assert rows(target) == []
+
+
+def test_an_export_of_the_old_version_without_counts_is_refused_with_what_to_do(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "taikyoku", "version": 1, "matches": []}))
+    result = cli("import", str(path), "--format", "json", "--db", str(tmp_path / "t.db"))
+    assert result.code == 2 and "export the matches again" in result.err
