@@ -91,6 +91,7 @@ class EventStore:
         self.path = path
         self._initialized = False
         self.busy_ms = BUSY_TIMEOUT_MS
+        self.readonly = False  # opened on a read-only file system: reads only
 
     # ---- opening -------------------------------------------------------------------------
 
@@ -112,12 +113,19 @@ class EventStore:
                 if not file.parent.exists():
                     raise DatabaseMissingError(f"cannot create {name}: folder {file.parent} does not exist")
         wait = busy_timeout_ms()
+        readonly = not memory and not create and _on_readonly_filesystem(name)
+        # On a read-only file system SQLite cannot make the WAL's shared-memory file; nobody can
+        # write the file there either, so it is opened as immutable and read as it is.
+        target = f"file:{quote_uri(str(Path(name).resolve()))}?mode=ro&immutable=1" if readonly else name
         try:
-            conn = sqlite3.connect(name, timeout=wait / 1000, isolation_level=None, check_same_thread=False)
+            conn = sqlite3.connect(
+                target, timeout=wait / 1000, isolation_level=None, check_same_thread=False, uri=readonly
+            )
         except sqlite3.Error as exc:
             raise DatabaseMissingError(f"cannot open database {name}: {exc}") from None
         store = cls(sqlite_utils.Database(conn), name)
         store.busy_ms = wait
+        store.readonly = readonly
         try:
             store._prepare(create=create, memory=memory)
         except BaseException:
@@ -139,6 +147,8 @@ class EventStore:
                     f"{self.path} is an SQLite database but not a taikyoku store "
                     f"(it has tables {', '.join(sorted(tables)[:5])}); point --db at a taikyoku database"
                 )
+            if self.readonly:
+                return  # read as it is: no journal mode to set, no migration to run
             if not memory:
                 self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = FULL")
@@ -463,7 +473,10 @@ class EventStore:
             if damaged != ["ok"]:
                 findings += [Finding("store.integrity", f"SQLite finds the file damaged: {line}") for line in damaged]
                 return findings  # what follows would read damaged pages
-            for table in REQUIRED_TABLES:
+            # A store of an older schema, read where it cannot be migrated (a read-only disc), lacks
+            # the newer tables by right; verify checks what its version has.
+            required = REQUIRED_TABLES if self._applied_version() >= SCHEMA_VERSION else REQUIRED_TABLES[:2]
+            for table in required:
                 if table not in tables:
                     findings.append(Finding("store.table_missing", f"table {table} is missing: the store was altered"))
             if "events" not in tables:
@@ -589,6 +602,18 @@ def _rows(
         keep(row)
         yield row
         prev = digest
+
+
+def _on_readonly_filesystem(name: str) -> bool:
+    try:
+        return bool(os.statvfs(name).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def quote_uri(path: str) -> str:
+    """A path as it goes in an SQLite file: URI (``?`` and ``#`` and ``%`` escaped)."""
+    return path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
 
 
 class _SqliteErrors:

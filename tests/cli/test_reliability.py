@@ -4,10 +4,12 @@ or handled as a user at the table would expect. Real SQLite files, the real comm
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from store import EventStore
 from tests.helpers import Cli, rows
 
 
@@ -355,3 +357,42 @@ def test_an_export_of_the_old_version_without_counts_is_refused_with_what_to_do(
     path.write_text(json.dumps({"format": "taikyoku", "version": 1, "matches": []}))
     result = cli("import", str(path), "--format", "json", "--db", str(tmp_path / "t.db"))
     assert result.code == 2 and "export the matches again" in result.err
+
+
+# ---- a store on a read-only file system is read, not called corrupt ----------------------------
+
+
+@pytest.fixture
+def readonly_store(cli: Cli, db: Path, tmp_path: Path) -> Iterator[Path]:
+    """The store on a read-only bind mount (root mounts it; CI runs as root, so it always runs there)."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0 and not os.environ.get("CI"):
+        pytest.skip("mounting a read-only file system needs root; CI runs this as root")
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1").code == 0
+    with EventStore.open(db) as store:
+        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    import tempfile
+
+    mount = Path(tempfile.mkdtemp(prefix="taikyoku-disc-"))
+    subprocess.run(["mount", "--bind", str(db.parent), str(mount)], check=True)
+    try:
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(mount)], check=True)
+        yield mount / db.name
+    finally:
+        subprocess.run(["umount", "--lazy", str(mount)], check=True)
+        mount.rmdir()
+
+
+def test_a_store_on_a_read_only_file_system_is_read_and_refuses_writes_in_one_line(
+    cli: Cli, readonly_store: Path
+) -> None:
+    writable = Path(str(readonly_store).replace(str(readonly_store.parent), str(cli.db.parent)))  # the same file
+    before = rows(writable)
+    for command in (("matches",), ("log", "m-1"), ("replay", "m-1"), ("verify",), ("export", "m-1")):
+        result = cli(*command, "--db", str(readonly_store))
+        assert result.code == 0, (command, result.err)
+    refused = cli("note", "m-1", "1", "hello", "--db", str(readonly_store))
+    assert refused.code == 2 and "is read-only" in refused.err
+    assert rows(writable) == before
