@@ -293,6 +293,11 @@ def check_hand_shape(raw: Any, where: str) -> int:
     if not isinstance(raw, list) or len(raw) not in (14, 17):
         raise LogProblem(f"{where}: a hand is a list of 17 entries (14 for three players) in tenhou.net/6")
     players = 3 if len(raw) == 14 else 4
+    if players == 4 and raw[13] == [] and raw[14] == [] and raw[15] == []:
+        raise LogProblem(
+            f"{where}: a three-player game (the fourth seat is empty); three-player Tenhou logs cannot be "
+            "imported yet (sanma rules: kita, no chi, its payments)"
+        )
     names = {0: "the round counters [kyoku, honba, sticks]", 1: "the scores", 2: "the dora indicators",
              3: "the ura indicators"}  # fmt: skip
     for index, name in names.items():
