@@ -128,8 +128,10 @@ def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload,
     if isinstance(payload, RiichiWin):
         return on_win(state, rnd, step, payload, rules)
     # Anything but a ron on it means the last discard passed: its riichi stick is paid, and
-    # whoever could have won on it is now furiten.
-    rnd = passed(rnd)
+    # whoever could have won on it is now furiten. Not a kan dora turned over: after an open or
+    # added kan, Tenhou reveals it once the replacement tile is discarded, before anyone may ron.
+    if not isinstance(payload, DoraRevealed):
+        rnd = passed(rnd)
     if isinstance(payload, RiichiDraw):
         return on_draw(rnd, step, payload, rules)
     if isinstance(payload, RiichiDiscard):

@@ -1,0 +1,89 @@
+"""The second real corpus (tests/data/tenhou6-more: 57 four-player games from 2009 to 2024, every
+room, East-only and South games, the West extension, busts, anonymous players, kans of every kind):
+every game imports, and every hand's score change, every next hand's start and every final score
+is Tenhou's own, game by game."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from replay.app import service
+from replay.cli import run
+from replay.games.riichi.flow import final_standings
+from store import EventStore
+from tests.paths import CORPUS_MORE
+
+FILES = sorted(CORPUS_MORE.glob("*.json"))
+
+
+def _import(paths: list[Path], db: Path) -> tuple[int, dict[str, Any], str]:
+    buffer, errors, old = io.StringIO(), io.StringIO(), sys.stderr
+    sys.stderr = errors
+    try:
+        with redirect_stdout(buffer):
+            code = run(["import", *map(str, paths), "--db", str(db), "--json"])
+    finally:
+        sys.stderr = old
+    return code, json.loads(buffer.getvalue()), errors.getvalue()
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    db = tmp_path_factory.mktemp("more") / "more.db"
+    code, report, errors = _import(FILES, db)
+    assert code == 0, errors
+    return db, report
+
+
+def test_every_four_player_game_imports(imported: tuple[Path, dict[str, Any]]) -> None:
+    _, report = imported
+    assert len(FILES) == 57
+    assert len(report["imported"]) == 57 and report["skipped"] == []
+
+
+def test_every_score_change_next_start_and_final_score_is_tenhous(imported: tuple[Path, dict[str, Any]]) -> None:
+    db, report = imported
+    hands = finals = 0
+    with EventStore.open(db) as store:
+        for entry in report["imported"]:
+            match = entry["match_id"]
+            folded = service.replay_match(store, match)
+            claims = {c.payload.round: c.payload for c in folded.history.claims}
+            starts = [s for s in folded.history.effective if s.type == "riichi.round_started"]
+            for index, result in enumerate(folded.state.results):
+                assert result.paid == tuple(claims[result.number].points), (match, result.number, result.explanation)
+                if index + 1 < len(starts):
+                    assert tuple(starts[index + 1].payload.scores) == result.scores, (match, result.number)
+                hands += 1
+            recorded = json.loads(claims[0].text)
+            standings = final_standings(folded.state)
+            assert tuple(standings["scores"]) == tuple(recorded[0::2]), match
+            finals += 1
+    assert finals == 57
+    assert hands == sum(m["hands"] for m in report["imported"])
+
+
+def test_the_kan_dora_turned_after_the_replacement_discard_passes_nothing(tmp_path: Path) -> None:
+    """Hand 3 of 2018060200gm: seat 0's open kan of 8s, its replacement 7m discarded, the new
+    indicator turned, then seat 3 (in riichi) rons the 7m. The reveal is not a pass: no furiten."""
+    path = CORPUS_MORE / "2018060200gm-00a9-0000-20015615.json"
+    code, report, errors = _import([path], tmp_path / "one.db")
+    assert code == 0, errors
+    with EventStore.open(tmp_path / "one.db") as store:
+        folded = service.replay_match(store, report["imported"][0]["match_id"])
+    third = folded.state.results[2]
+    assert [(w.seat, w.kind, w.from_seat) for w in third.wins] == [(3, "ron", 0)]
+    assert third.paid == (-5200, 0, 0, 7200)  # 40 fu 3 han, riichi, tanyao, dora: Tenhou's own figures
+
+
+def test_three_player_games_are_named_and_not_guessed(tmp_path: Path) -> None:
+    code, report, _ = _import(sorted((CORPUS_MORE / "sanma").glob("*.json")), tmp_path / "three.db")
+    assert code == 1
+    assert [s["reason"].split(": ", 2)[-1][:27] for s in report["skipped"]] == ["a three-player game (the fo"] * 2
