@@ -112,9 +112,20 @@ class _Result(Protocol):
     def next_dealer(self) -> int: ...
 
 
+SEAT_WORDS = ("East", "South", "West", "North")  # the seats in order from the first seat, as tables say
+
+
 def seat_names(match: MatchState) -> tuple[str, ...]:
+    """Each seat's player as shown: the name, and where two players share one (Tenhou shows every
+    anonymous player as NoName) the seat beside it, so they can be told apart: ``NoName (South)``."""
     started = match.started
-    return () if started is None else tuple(p.name for p in sorted(started.players, key=lambda p: p.seat))
+    if started is None:
+        return ()
+    names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]
+    return tuple(
+        f"{name} ({SEAT_WORDS[seat] if len(names) <= 4 else f'seat {seat}'})" if names.count(name) > 1 else name
+        for seat, name in enumerate(names)
+    )
 
 
 def next_dealer(match: MatchState, results: Sequence[_Result]) -> int:

@@ -137,8 +137,6 @@ def check_match_started(started: MatchStarted, rulesets: Sequence[RulesetSpec]) 
         return "match.players.count", f"{spec.id} is played by {' or '.join(map(str, spec.players))}, not {count}"
     if sorted(p.seat for p in started.players) != list(range(count)):
         return "match.players.seats", f"seats must be 0 to {count - 1}, each once"
-    if len({p.name for p in started.players}) != count:
-        return "match.players.names", "two players have the same name; give each a different name"
     if started.first_dealer >= count:
         return "match.seat.unknown", f"first_dealer {started.first_dealer} is not a seat (0 to {count - 1})"
     units = ("hanchan", "tonpuusen") if spec.game == "riichi" else (spec.length_unit,)

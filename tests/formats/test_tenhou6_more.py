@@ -87,3 +87,17 @@ def test_three_player_games_are_named_and_not_guessed(tmp_path: Path) -> None:
     code, report, _ = _import(sorted((CORPUS_MORE / "sanma").glob("*.json")), tmp_path / "three.db")
     assert code == 1
     assert [s["reason"].split(": ", 2)[-1][:27] for s in report["skipped"]] == ["a three-player game (the fo"] * 2
+
+
+def test_anonymous_players_who_share_a_name_are_seats_shown_apart(tmp_path: Path) -> None:
+    log = json.loads((CORPUS_MORE / "2018060200gm-00a9-0000-20015615.json").read_text())
+    log["name"] = ["NoName"] * 4  # as Tenhou shows every anonymous player
+    path = tmp_path / "anonymous.json"
+    path.write_text(json.dumps(log, ensure_ascii=False))
+    code, report, errors = _import([path], tmp_path / "anon.db")
+    assert code == 0, errors
+    match = report["imported"][0]["match_id"]
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        assert run(["replay", match, "--db", str(tmp_path / "anon.db")]) == 0
+    assert "NoName (East), NoName (South), NoName (West), NoName (North)" in buffer.getvalue()
