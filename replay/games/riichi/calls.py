@@ -61,7 +61,9 @@ def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, 
                                         for m in rnd.melds[seat]))  # fmt: skip
     after = after_kan_or_north(rnd._replace(hands=at(rnd.hands, seat, rest), melds=melds), seat, kan=True)
     chances = frozenset(o for o in range(rnd.players) if o != seat and completes(rnd.hands[o], added))
-    return after._replace(kakan=(seat, added), could_ron=chances)
+    # Until its replacement tile is drawn the kan may be robbed (chankan), and then it never happened:
+    # a riichi's ippatsu still stands for the robber.
+    return after._replace(kakan=(seat, added), could_ron=chances, ippatsu=rnd.ippatsu)
 
 
 def check_kan_count(rnd: RiichiRound, step: Step) -> None:

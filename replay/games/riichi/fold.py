@@ -199,6 +199,8 @@ def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiOptions
         drawn_once=rnd.drawn_once | {draw.seat},
         last_discard=None,
         kakan=None,
+        # An added kan ends ippatsu once it stands, when its replacement tile is drawn (robbed, it never happened).
+        ippatsu=frozenset() if rnd.kakan is not None else rnd.ippatsu,
     )
     return drawn
 
