@@ -8,7 +8,7 @@ sources leave open (see docs/rules.md); their defaults are the proposals of the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -30,6 +30,9 @@ class RuleOption:
     confidence: Confidence = "high"
     reconstruction: bool = False
     minimum: int | None = None
+    # An option added after matches were recorded without it: what those matches played, which is
+    # what the code did before the option existed. Fixed forever, so an old replay never changes.
+    absent_means: OptionValue | None = None
 
     def check(self, value: object) -> str | None:
         """Why ``value`` is not allowed for this option, or None."""
@@ -95,6 +98,15 @@ class RulesetSpec:
             by_name = _OPTIONS_BY_NAME[self.id] = {option.name: option for option in self.options}
         return by_name.get(name)
 
+    def value(self, options: Mapping[str, OptionValue], name: str) -> OptionValue:
+        """The recorded value of ``name``, or what its absence means in a match recorded before it."""
+        if name in options:
+            return options[name]
+        found = self.option(name)
+        if found is None or found.absent_means is None:
+            raise KeyError(name)
+        return found.absent_means
+
     def defaults(self) -> dict[str, OptionValue | None]:
         return {o.name: o.default for o in self.options}
 
@@ -123,6 +135,8 @@ def check_match_started(started: MatchStarted, rulesets: Sequence[RulesetSpec]) 
                 o.name for o in spec.options
             )
     for option in spec.options:
+        if option.name not in options and option.absent_means is not None:
+            continue  # recorded before the option existed: it means ``absent_means``
         if option.name not in options:
             return (
                 "match.option.missing",

@@ -24,6 +24,8 @@ def _riichi(
     sticks_multi_ron: str,
     honba_multi_ron: str,
     pao_stacked: str,
+    pao_ron_honba: str,
+    pao_honba_reconstructed: bool = False,
     nagashi: bool,
     abortive: bool,
     tobi: bool,
@@ -75,6 +77,16 @@ def _riichi(
             pao_stacked,
             "On tsumo, the liable player pays the whole hand or only the pao yakuman",
             choices=("wholeHand", "paoYakumanOnly"),
+        ),
+        option(
+            "riichi.paoRonHonba",
+            "str",
+            pao_ron_honba,
+            "On a ron with a liable player, who pays the honba: the liable player, or the discarder",
+            choices=("liable", "discarder"),
+            reconstruction=pao_honba_reconstructed,
+            confidence="low" if pao_honba_reconstructed else "high",
+            absent_means="discarder",
         ),
         option("riichi.nagashiMangan", "bool", nagashi, "Nagashi mangan is paid at an exhaustive draw"),
         option(
@@ -128,6 +140,7 @@ RULESETS = (
             sticks_multi_ron="nearestWinner",
             honba_multi_ron="nearestWinner",
             pao_stacked="wholeHand",
+            pao_ron_honba="liable",
             nagashi=True,
             abortive=True,
             tobi=True,
@@ -154,6 +167,8 @@ RULESETS = (
             sticks_multi_ron="nearestWinner",
             honba_multi_ron="nearestWinner",
             pao_stacked="paoYakumanOnly",
+            pao_ron_honba="discarder",
+            pao_honba_reconstructed=True,
             nagashi=True,
             abortive=True,
             tobi=True,
@@ -180,6 +195,7 @@ RULESETS = (
             sticks_multi_ron="ownBackRestNearest",
             honba_multi_ron="eachWinner",
             pao_stacked="wholeHand",
+            pao_ron_honba="discarder",
             nagashi=False,
             abortive=False,
             tobi=False,
@@ -207,6 +223,7 @@ class RiichiOptions:
     open_tanyao: bool
     three_player: bool = False
     pao: str = "wholeHand"  # or "paoYakumanOnly"
+    pao_ron_honba: str = "discarder"  # or "liable"
     triple_ron: str = "abortive"  # or "allWin"
     multi_ron_sticks: str = "nearestWinner"  # or "ownBackRestNearest"
     multi_ron_honba: str = "nearestWinner"  # or "eachWinner"
@@ -234,6 +251,7 @@ class RiichiOptions:
             open_tanyao=options["riichi.openTanyao"],
             three_player=players == 3,
             pao=options["riichi.paoWithStackedYakuman"],
+            pao_ron_honba=str(_spec(ruleset).value(options, "riichi.paoRonHonba")),
             triple_ron=options["riichi.tripleRon"],
             multi_ron_sticks=options["riichi.multiRonSticks"],
             multi_ron_honba=options["riichi.multiRonHonba"],
@@ -260,3 +278,7 @@ class RiichiOptions:
             renhou_as_yakuman=False,
             is_three_player=self.three_player,
         )
+
+
+def _spec(ruleset: str) -> RulesetSpec:
+    return next(spec for spec in RULESETS if spec.id == ruleset)

@@ -287,10 +287,15 @@ def _with_pao(
         notes.append(f"seat {liable} is liable (pao) and pays the whole tsumo")
     else:
         assert hand.from_seat is not None
-        base = value - 300 * hand.honba
-        half = base // 2
-        deltas[liable] -= half
-        deltas[hand.from_seat] -= value - half  # the discarder pays the other half and the honba
-        notes.append(f"seat {liable} is liable (pao) and pays half the ron with the discarder")
+        honba = 300 * hand.honba
+        half = (value - honba) // 2
+        if rules.pao_ron_honba == "liable":  # Tenhou: the liable player pays the honba
+            deltas[liable] -= half + honba
+            deltas[hand.from_seat] -= value - honba - half
+            notes.append(f"seat {liable} is liable (pao) and pays half the ron and the honba")
+        else:
+            deltas[liable] -= half
+            deltas[hand.from_seat] -= value - half  # the discarder pays the other half and the honba
+            notes.append(f"seat {liable} is liable (pao) and pays half the ron with the discarder")
     deltas[hand.seat] = -sum(deltas) + sticks
     return tuple(deltas)

@@ -159,3 +159,30 @@ def test_13_under_ema_a_red_five_is_a_plain_five() -> None:
     ema = reprice(WinRecord(1, "ron", 0, hand, recorded), "ema2016", RULES["tenhou"])
     assert isinstance(ema, Priced) and ema.han == 1  # tanyao alone: no aka dora
     assert ema.payments == (-1600, 2600, 0, 0) and any("no red fives" in n for n in ema.notes)
+
+
+DRAGON_PONS = (MeldTiles("pon", ("5z",) * 3), MeldTiles("pon", ("6z",) * 3), MeldTiles("pon", ("7z",) * 3))
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        # Seat 2 fed the third dragon pon (liable), seat 0 dealt in; a non-dealer's yakuman is 32,000,
+        # shared half and half, and the 2 honba (600) go with the liable player on Tenhou ...
+        ("tenhou", (-16000, 32600, -16600, 0)),
+        # ... and with the discarder under EMA ("only the discarder pays for any counters").
+        ("ema2016", (-16600, 32600, -16000, 0)),
+    ],
+)
+def test_a_pao_ron_shares_the_hand_and_the_ruleset_says_who_pays_the_honba(
+    name: str, expected: tuple[int, ...]
+) -> None:
+    hand = win("123m99s", "9s", melds=DRAGON_PONS, tsumo=False, from_seat=0, pao_seat=2, honba=2)
+    assert paid(hand, name) == expected
+
+
+def test_a_match_recorded_before_the_pao_honba_option_keeps_what_it_played() -> None:
+    spec = ruleset("tenhou")
+    assert spec is not None
+    recorded = {k: v for k, v in spec.defaults().items() if k != "riichi.paoRonHonba"}
+    assert RiichiRules.of("tenhou", recorded).pao_ron_honba == "discarder"  # the rule the code applied then
