@@ -33,6 +33,8 @@ FORMAT = "taikyoku"
 VERSION = 2  # 2: every match carries its head hash and its event count, so a cut file is refused
 HEAD_KEYS = frozenset({"match_id", "event_count", "head_hash"})  # a jsonl line that closes a match
 CHUNK = 1 << 20
+# The start of a json export as taikyoku writes it: read match by match after it.
+HEADER = re.compile(r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[')
 
 
 def event_json(event: StoredEvent) -> dict[str, Any]:
@@ -110,15 +112,13 @@ def _more(reader: io.TextIOWrapper, source: str) -> str:
 def _json_matches(text: str, reader: io.TextIOWrapper, source: str) -> Iterator[ExportedMatch]:
     """A json export read match by match. Its header must come first, as taikyoku writes it; a file
     laid out otherwise is read whole."""
-    header = re.match(r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[', text)
+    header = HEADER.match(text)
     while header is None and len(text) < 400:
         more = _more(reader, source)
         if not more:
             break
         text += more
-        header = re.match(
-            r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[', text
-        )
+        header = HEADER.match(text)
     if header is None:
         yield from _whole_json(text + _rest(reader, source), source)
         return
