@@ -28,23 +28,44 @@ from events.canonical import quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent, now_timestamp
 from events.errors import InputError
 from store.chain import GENESIS
+from store.connection import (
+    SqliteErrors,
+    on_readonly_filesystem,
+    quote_uri,
+)
 from store.contract import Store
 from store.errors import (
     ConcurrencyError,
-    CorruptStoreError,
-    DatabaseLockedError,
     DatabaseMissingError,
     DuplicateEventError,
     NotAStoreError,
     RepeatedEventIdError,
-    StoreError,
     UnknownMatchError,
 )
 from store.migrations import MIGRATIONS, REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION
 from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
-from store.verify import check_events
+from store.verify import check_events, head_findings
 
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
+
+
+UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
+TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
+
+
+_COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
+_HEAD = "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1"
+_HEAD_UPSERT = (
+    "INSERT INTO match_heads (match_id, last_seq, last_hash, events) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (match_id) DO UPDATE SET last_seq = excluded.last_seq, last_hash = excluded.last_hash, "
+    "events = excluded.events"
+)
+_INSERT = (
+    "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
+    "recorded_by, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
 BUSY_TIMEOUT_MS = 5000  # how long to wait for a lock, unless TAIKYOKU_BUSY_TIMEOUT_MS says otherwise
 
 
@@ -64,23 +85,6 @@ def busy_timeout_ms() -> int:
             "3600000 (e.g. 5000), or unset it"
         )
     return value
-
-
-UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
-TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
-
-
-_COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
-_HEAD = "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1"
-_HEAD_UPSERT = (
-    "INSERT INTO match_heads (match_id, last_seq, last_hash, events) VALUES (?, ?, ?, ?) "
-    "ON CONFLICT (match_id) DO UPDATE SET last_seq = excluded.last_seq, last_hash = excluded.last_hash, "
-    "events = excluded.events"
-)
-_INSERT = (
-    "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
-    "recorded_by, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
 
 
 class EventStore:
@@ -113,7 +117,7 @@ class EventStore:
                 if not file.parent.exists():
                     raise DatabaseMissingError(f"cannot create {name}: folder {file.parent} does not exist")
         wait = busy_timeout_ms()
-        readonly = not memory and not create and _on_readonly_filesystem(name)
+        readonly = not memory and not create and on_readonly_filesystem(name)
         # On a read-only file system SQLite cannot make the WAL's shared-memory file; nobody can
         # write the file there either, so it is opened as immutable and read as it is.
         target = f"file:{quote_uri(str(Path(name).resolve()))}?mode=ro&immutable=1" if readonly else name
@@ -203,8 +207,8 @@ class EventStore:
 
     # ---- errors and transactions ---------------------------------------------------------
 
-    def _errors(self) -> _SqliteErrors:
-        return _SqliteErrors(self.path, self.busy_ms)
+    def _errors(self) -> SqliteErrors:
+        return SqliteErrors(self.path, self.busy_ms)
 
     def _begin(self) -> None:
         # IMMEDIATE takes the write lock now, so the head we read cannot change under us.
@@ -498,39 +502,7 @@ class EventStore:
             rows = (stored_event(row) for row in self.db.execute(query, params))
             findings += check_events(rows, check_schemas=check_schemas, progress=progress)
             if "match_heads" in tables:
-                findings += self._head_findings(match_id)
-        return findings
-
-    def _head_findings(self, match_id: str | None) -> list[Finding]:
-        """Each match's last event against the head written with it: a removed tail or match shows."""
-        where, params = ("WHERE match_id = ?", [match_id]) if match_id is not None else ("", [])
-        heads = {r[0]: (r[1], r[2], r[3]) for r in self.db.execute(f"SELECT * FROM match_heads {where}", params)}
-        found = {
-            r[0]: (r[1], r[2], r[3])
-            for r in self.db.execute(
-                f"SELECT e.match_id, e.seq, e.hash, c.n FROM events e JOIN (SELECT match_id, MAX(seq) AS top, "
-                f"COUNT(*) AS n FROM events {where} GROUP BY match_id) c ON e.match_id = c.match_id AND e.seq = c.top",
-                params,
-            )
-        }
-        findings = []
-        for match, (seq, hash_, count) in sorted(heads.items()):
-            if match not in found:
-                findings.append(Finding("store.match_missing",
-                                        f"match {match} had {count} events (head seq {seq}) and none is left: it was deleted",
-                                        match))  # fmt: skip
-            elif found[match] != (seq, hash_, count):
-                now = found[match]
-                why = (
-                    f"ends at seq {now[0]} with {now[2]} events, but its head says seq {seq} with {count}: "
-                    "events were removed from its end"
-                    if now[0] != seq or now[2] != count
-                    else f"ends at seq {seq} with hash {now[1][:16]}, but its head says {hash_[:16]}: its chain was rewritten"
-                )
-                findings.append(Finding("store.head_mismatch", f"match {match} {why}", match, now[0]))
-        for match in sorted(set(found) - set(heads)):
-            findings.append(Finding("store.head_missing", f"match {match} has events but no head: written around the store",
-                                    match))  # fmt: skip
+                findings += head_findings(self.db, match_id)
         return findings
 
     def heads(self) -> list[tuple[str, int, str]]:
@@ -602,57 +574,6 @@ def _rows(
         keep(row)
         yield row
         prev = digest
-
-
-def _on_readonly_filesystem(name: str) -> bool:
-    try:
-        return bool(os.statvfs(name).f_flag & os.ST_RDONLY)
-    except OSError:
-        return False
-
-
-def quote_uri(path: str) -> str:
-    """A path as it goes in an SQLite file: URI (``?`` and ``#`` and ``%`` escaped)."""
-    return path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
-
-
-class _SqliteErrors:
-    """Turn sqlite3 errors into one-line store errors that say what to do."""
-
-    def __init__(self, path: str, busy_ms: int) -> None:
-        self.path = path
-        self.busy_ms = busy_ms
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
-        if isinstance(exc, UnicodeDecodeError):  # SQLite hands back a text that a flipped byte broke
-            raise CorruptStoreError(
-                f"database {self.path} holds a text that is not UTF-8: the file was damaged; "
-                "restore it from a backup or an export"
-            ) from None
-        if exc is None or not isinstance(exc, sqlite3.Error) or isinstance(exc, sqlite3.IntegrityError):
-            return
-        text = str(exc)
-        if "locked" in text or "busy" in text:
-            raise DatabaseLockedError(
-                f"database {self.path} is locked by another process (waited {self.busy_ms / 1000:g} s); "
-                "retry when it is done"
-            ) from None
-        if isinstance(exc, sqlite3.DatabaseError) and (
-            "not a database" in text or "malformed" in text or "corrupt" in text
-        ):
-            raise CorruptStoreError(
-                f"database {self.path} is corrupt or not an SQLite file ({text}); restore it from a backup or an export"
-            ) from None
-        if "readonly" in text or "read-only" in text:
-            raise StoreError(f"database {self.path} is read-only; give taikyoku write access or use a copy") from None
-        if "no such table" in text or "no such column" in text:
-            raise NotAStoreError(
-                f"{self.path} is not a taikyoku store ({text}); point --db at a taikyoku database"
-            ) from None
-        raise CorruptStoreError(f"database {self.path}: {text}") from None
 
 
 def _keeps_the_contract(store: EventStore) -> Store:

@@ -4,6 +4,7 @@ against its committed schema. The store reads the rows; this says what is wrong 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import schemas
 from events import registry
@@ -71,3 +72,36 @@ def schema_problem(event: StoredEvent) -> str | None:
     except TaikyokuError as exc:
         return exc.message
     return schemas.first_error(registry.schema_filename(event.type, event.schema_version), document)
+
+
+def head_findings(db: Any, match_id: str | None) -> list[Finding]:
+    """Each match's last event against the head written with it: a removed tail or match shows."""
+    where, params = ("WHERE match_id = ?", [match_id]) if match_id is not None else ("", [])
+    heads = {r[0]: (r[1], r[2], r[3]) for r in db.execute(f"SELECT * FROM match_heads {where}", params)}
+    found = {
+        r[0]: (r[1], r[2], r[3])
+        for r in db.execute(
+            f"SELECT e.match_id, e.seq, e.hash, c.n FROM events e JOIN (SELECT match_id, MAX(seq) AS top, "
+            f"COUNT(*) AS n FROM events {where} GROUP BY match_id) c ON e.match_id = c.match_id AND e.seq = c.top",
+            params,
+        )
+    }
+    findings = []
+    for match, (seq, hash_, count) in sorted(heads.items()):
+        if match not in found:
+            findings.append(Finding("store.match_missing",
+                                    f"match {match} had {count} events (head seq {seq}) and none is left: it was deleted",
+                                    match))  # fmt: skip
+        elif found[match] != (seq, hash_, count):
+            now = found[match]
+            why = (
+                f"ends at seq {now[0]} with {now[2]} events, but its head says seq {seq} with {count}: "
+                "events were removed from its end"
+                if now[0] != seq or now[2] != count
+                else f"ends at seq {seq} with hash {now[1][:16]}, but its head says {hash_[:16]}: its chain was rewritten"
+            )
+            findings.append(Finding("store.head_mismatch", f"match {match} {why}", match, now[0]))
+    for match in sorted(set(found) - set(heads)):
+        findings.append(Finding("store.head_missing", f"match {match} has events but no head: written around the store",
+                                match))  # fmt: skip
+    return findings
