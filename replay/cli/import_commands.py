@@ -199,18 +199,14 @@ def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> 
             for entry in checked.skipped:
                 warn("finding", entry["reason"])
             raise typer.Exit(EXIT_FINDINGS)
-    if not Path(db).exists():
-        # Nothing stored unless something imports: a check first, so a refused file leaves no database.
-        checked = importing.import_exports(
-            files, store=None, exists=lambda m: False, known=lambda i: set(), where=str(db)
-        )
-        if not checked.imported:
-            _report(checked, json_out, lambda e: "")
-            return
+    new = not Path(db).exists()
     with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
         report = importing.import_exports(
             files, store=store, exists=store.exists, known=store.known_event_ids, where=str(db), tick=tick
         )
+    if new and not report.imported:  # nothing was imported: leave no database behind either
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
     _report(report, json_out, lambda e: f"{e['events']} events, head {e['head_hash'][:12]}")
 
 
