@@ -62,7 +62,9 @@ def final_standings(state: RiichiState) -> dict[str, list[int] | list[str]]:
     assert options is not None
     last = state.results[-1]
     scores = list(last.scores)
-    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))  # ties go to the earlier seat
+    first, seats = started.first_dealer, len(scores)
+    # Ties go to the seat nearer the first dealer (the first East), counted round the table.
+    order = sorted(range(seats), key=lambda s: (-scores[s], (s - first) % seats))
     if options.leftover_sticks == "firstPlace":
         scores[order[0]] += 1000 * last.sticks
     start, target, uma = options.starting_points, options.return_points, options.uma

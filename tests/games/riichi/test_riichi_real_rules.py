@@ -1,5 +1,6 @@
-"""Robbing an added kan (chankan): the kan never happened, so a riichi's ippatsu still stands, and
-the ron is paid as any ron. A built hand, on Tenhou's rules, in a real SQLite file."""
+"""Rules the real records showed, on built hands in real SQLite files: robbing an added kan
+(chankan) keeps a riichi's ippatsu and is paid as any ron; tied final scores rank from the first
+dealer round the table."""
 
 from __future__ import annotations
 
@@ -38,3 +39,24 @@ def test_riichi_ippatsu_and_chankan_together(hand: Hand) -> None:
     assert (win.priced.han, win.priced.fu) == (3, 40)
     # A non-dealer's 40 fu 3 han ron is 5,200, all from the kan's maker; the winner's own stick comes back.
     assert hand.state.results[-1].paid == (0, -5200, 6200, 0)
+
+
+def test_tied_final_scores_go_to_the_seat_nearer_the_first_dealer(tmp_path: Path) -> None:
+    """Four players level after a drawn hand nobody was tenpai in: the ranking runs round the table
+    from the first dealer (here seat 2), not from seat 0."""
+    from events.envelope import new_event
+    from events.riichi import RiichiDrawResult, RiichiRoundStarted
+    from replay.app import service
+    from replay.games.riichi.flow import final_standings
+    from store import EventStore
+
+    started = service.build_match_started("riichi", ["A", "B", "C", "D"], ruleset_id="tenhou", dealer="2")
+    with EventStore.open(tmp_path / "tie.db", create=True) as store:
+        service.start_match(store, started, recorded_by="t", match_id="tie-1")
+        events = [
+            RiichiRoundStarted(round_wind="E", hand=1, honba=0, sticks=0, scores=(25000,) * 4, dealer=2),
+            RiichiDrawResult(tenpai=()),
+        ]
+        service.check_and_append(store, "tie-1", [new_event(p, recorded_by="t") for p in events])
+        state = service.replay_match(store, "tie-1").state
+    assert final_standings(state)["ranks"] == [3, 4, 1, 2]  # seats 2, 3, 0, 1 in that order
