@@ -101,3 +101,25 @@ def test_anonymous_players_who_share_a_name_are_seats_shown_apart(tmp_path: Path
     with redirect_stdout(buffer):
         assert run(["replay", match, "--db", str(tmp_path / "anon.db")]) == 0
     assert "NoName (East), NoName (South), NoName (West), NoName (North)" in buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (lambda log: log.__setitem__("name", ["A" * 70, "B", "C", "D"]), "the header: name is 70 characters long"),
+        (lambda log: log["log"][0].__setitem__(4, log["log"][0][4][:12]), "seat 0's dealt hand holds 12 tiles"),
+        (lambda log: log["log"][0].__setitem__(5, [11, {"x": 1}]), "seat 0's takes (entry 5) must be a list"),
+    ],
+    ids=["long-name", "short-hand", "odd-take"],
+)
+def test_an_import_message_names_the_file_and_place_never_a_library(tmp_path: Path, edit, says: str) -> None:  # type: ignore[no-untyped-def]
+    log = json.loads((CORPUS_MORE / "2018060200gm-00a9-0000-20015615.json").read_text())
+    edit(log)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(log, ensure_ascii=False))
+    code, report, errors = _import([path], tmp_path / "e.db")
+    assert code == 1
+    (skipped,) = report["skipped"]
+    assert skipped["reason"].startswith("edited.json: ") and says in skipped["reason"], skipped["reason"]
+    for internal in ("validation error", "pydantic", "Error", "errors.pydantic.dev", "Traceback"):
+        assert internal not in errors

@@ -15,8 +15,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from events.canonical import parse_outside_json
 from events.errors import InputError
+from events.ingest import describe_pydantic
 from events.match import Claim, MatchEnded, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from events.model import Payload
 from events.riichi import (
@@ -537,6 +540,8 @@ def convert(game: Game, match_id: str) -> Imported:
             payloads.append(payload)
     except LogProblem as exc:
         imported.problem = exc.message
+    except ValidationError as exc:  # a value no event may hold: said in a person's words
+        imported.problem = f"{where}: {describe_pydantic(exc, root='')}"
     except (TypeError, ValueError, IndexError, KeyError):
         # The shape checks above name what they find; what they let through is said plainly.
         place = where.rsplit(":", 1)[0] if ": hand" in where else where  # the hand the reading had reached
