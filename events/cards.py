@@ -1,4 +1,4 @@
-"""The 48 hanafuda cards, by the canonical IDs every event and report uses (hanafuda.md).
+"""The 48 hanafuda cards, by the canonical IDs every event and report uses (docs/hanafuda.md).
 
 A card is named ``<suit>-<card>`` (``pine-crane``). People may also type the ``MM-i`` code
 (``01-0``), or a bare ``<suit>-chaff`` that the caller resolves against the cards that could
@@ -36,7 +36,7 @@ SUITS = (
     "clover", "susuki", "chrysanthemum", "maple", "willow", "paulownia",
 )  # fmt: skip
 
-# Nagoya order (hanafuda.md §2): Willow is 2, Paulownia 6, Peony 11, Plum 12.
+# Nagoya order (docs/hanafuda.md §2): Willow is 2, Paulownia 6, Peony 11, Plum 12.
 NAGOYA = {
     "pine": 1, "willow": 2, "cherry": 3, "wisteria": 4, "iris": 5, "paulownia": 6,
     "clover": 7, "susuki": 8, "chrysanthemum": 9, "maple": 10, "peony": 11, "plum": 12,
@@ -66,7 +66,7 @@ class Card:
         return NAGOYA[self.suit]
 
 
-# (id, type, ribbon kind, English name), in MM-i order: the table of hanafuda.md §1.
+# (id, type, ribbon kind, English name), in MM-i order: the table of docs/hanafuda.md §1.
 _TABLE: tuple[tuple[str, CardType, RibbonKind | None, str], ...] = (
     ("pine-crane", "bright", None, "Crane"),
     ("pine-poetry", "ribbon", "poetry", "Pine Poetry Ribbon"),
@@ -126,7 +126,7 @@ BY_ID: dict[str, Card] = {card.id: card for card in DECK}
 BY_CODE: dict[str, Card] = {card.code: card for card in DECK}
 ALL_IDS: tuple[str, ...] = get_args(CardId)
 
-# Tensho, Hon-Bana, Hiyoko and Isuri remove the three Paulownia chaff (hanafuda.md §1).
+# Tensho, Hon-Bana, Hiyoko and Isuri remove the three Paulownia chaff (docs/hanafuda.md §1).
 TENSHO_DECK: tuple[Card, ...] = tuple(c for c in DECK if not c.id.startswith("paulownia-chaff"))
 
 assert tuple(c.id for c in DECK) == ALL_IDS, "the card table and CardId must list the same cards in order"

@@ -1,4 +1,4 @@
-"""Riichi mahjong's events (riichi.md §3). Seats are 0..3 in turn order (East, South, West,
+"""Riichi mahjong's events (docs/riichi.md §3). Seats are 0..3 in turn order (East, South, West,
 North at the first hand, counter-clockwise); tiles are in ``events.tiles`` notation."""
 
 from __future__ import annotations

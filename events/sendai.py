@@ -1,4 +1,4 @@
-"""Sendai-hana's events (hanafuda.md §4). Seats 0, 1, 2 are numbered in turn order
+"""Sendai-hana's events (docs/hanafuda.md §4). Seats 0, 1, 2 are numbered in turn order
 (anticlockwise): the dealer plays first, then the next seat up, then the one after."""
 
 from __future__ import annotations

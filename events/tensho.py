@@ -1,4 +1,4 @@
-"""Tensho's events (hanafuda.md §3). Cards are canonical IDs; seats are 0 and 1."""
+"""Tensho's events (docs/hanafuda.md §3). Cards are canonical IDs; seats are 0 and 1."""
 
 from __future__ import annotations
 

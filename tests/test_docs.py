@@ -107,3 +107,17 @@ def test_every_refusal_code_the_docs_name_is_written_out_in_the_code() -> None:
     )
     missing = sorted(code for code in named if f'"{code}"' not in sources)
     assert missing == []
+
+
+def test_nothing_in_the_repository_points_outside_it() -> None:
+    """A fresh clone has nothing beside it: no code, doc or test names the shared folder above it."""
+    outside = "../" + "shared"  # written apart, so this file does not name it
+    found = [
+        str(path.relative_to(ROOT))
+        for path in ROOT.rglob("*")
+        if path.suffix in (".py", ".md", ".toml", ".sh", ".json")
+        and ".venv" not in path.parts
+        and path.is_file()
+        and outside in path.read_text(encoding="utf-8", errors="replace")
+    ]
+    assert found == []

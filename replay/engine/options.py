@@ -172,7 +172,7 @@ def markdown(rulesets: Sequence[RulesetSpec]) -> str:
         "",
         "Every option is recorded in full in a match's `match_started` event, so a replay reads the",
         "rules the table agreed on, never today's defaults. An option marked **RECONSTRUCTION** is a",
-        "point the sources leave open (see `../shared/rules/`): its default is the proposal of the rules",
+        "point the sources leave open (see `docs/hanafuda.md` and `docs/riichi.md`): its default is the proposal of the rules",
         "notes, and a table that plays it differently says so with `--option name=value` at `taikyoku new`.",
         "An option with no default must be chosen when the match is created.",
         "",

@@ -19,7 +19,7 @@ FILES = sorted(CORPUS.glob("*.json"))
 # What the logs themselves get wrong, each checked to be exactly this and nothing else:
 # - confusing_nakis_1 records 1,600 for a 1,000-point ron at 2 honba, leaving out the stick of the
 #   loser's riichi, which had passed (declared on 1m; the ronned tile is a later 7p). Tenhou's
-#   rule, as riichi.md §3.2 verifies on 323 wins, pays it to the winner: 2,600.
+#   rule, as docs/riichi.md §3.2 verifies on 323 wins, pays it to the winner: 2,600.
 # - confusing_nakis_2 names seat 1 as winner from seat 0 with no score, while its changes pay
 #   seat 2: it contradicts itself, so it is not imported.
 KNOWN_CLAIM_DIFFERENCES = {("mjai-reviewer-confusing-nakis-1", 1): ((2600, 0, -1600, 0), (1600, 0, -1600, 0))}

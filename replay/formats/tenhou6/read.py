@@ -1,4 +1,4 @@
-"""tenhou.net/6 JSON logs (riichi.md §3.2) read into events.
+"""tenhou.net/6 JSON logs (docs/riichi.md §3.2) read into events.
 
 Tenhou's JSON keeps each seat's takes and discards in separate lists. The importer walks them
 in turn order to recover the moves: a take that is a call string is a call on the discard just

@@ -1,6 +1,6 @@
 """The fishing mechanics of hana-awase games: a card placed on the field takes its month.
 
-hanafuda.md §3.2 and §4.2: matching one field card takes it; matching two, the player
+docs/hanafuda.md §3.2 and §4.2: matching one field card takes it; matching two, the player
 chooses one; matching three takes all three; matching none leaves the card on the field.
 A card that matches must capture.
 """

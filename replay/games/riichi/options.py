@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from mahjong.hand_calculating.hand_config import OptionalRules
 
 
-# riichi.md §2, one column per ruleset. Open cells are options with the notes' proposals.
+# docs/riichi.md §2, one column per ruleset. Open cells are options with the notes' proposals.
 def _riichi(
     *,
     yakuman_stack: bool,
@@ -126,7 +126,7 @@ RULESETS = (
     RulesetSpec(
         "tenhou",
         "riichi",
-        "Tenhou ranked rules (riichi.md §2, Tenhou column)",
+        "Tenhou ranked rules (docs/riichi.md §2, Tenhou column)",
         (4, 3),
         "hanchan",
         1,
@@ -153,7 +153,7 @@ RULESETS = (
     RulesetSpec(
         "mahjongsoul",
         "riichi",
-        "Mahjong Soul ranked (riichi.md §2)",
+        "Mahjong Soul ranked (docs/riichi.md §2)",
         (4, 3),
         "hanchan",
         1,
@@ -181,7 +181,7 @@ RULESETS = (
     RulesetSpec(
         "ema2016",
         "riichi",
-        "EMA Riichi Competition Rules 2016 (riichi.md §2)",
+        "EMA Riichi Competition Rules 2016 (docs/riichi.md §2)",
         (4,),
         "hanchan",
         1,

@@ -1,5 +1,5 @@
 """Pricing a riichi win under a ruleset: the `mahjong` library for han and fu, and a thin rules
-layer above it for what the library does not model (riichi.md §1–2):
+layer above it for what the library does not model (docs/riichi.md §1–2):
 
 - yakuman that do not stack (EMA): the limit is clamped to one yakuman;
 - renhou as a mangan that is not cumulative with other yaku or dora (EMA), or no renhou at all;

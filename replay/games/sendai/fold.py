@@ -1,4 +1,4 @@
-"""Sendai-hana (hanafuda.md §4): the round as a pure fold with go and stop, payments by option, and
+"""Sendai-hana (docs/hanafuda.md §4): the round as a pure fold with go and stop, payments by option, and
 match standings.
 
 A round goes: ``round_started``, ``sendai.deal`` (a ``sendai.misdeal`` and a fresh deal when

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from replay.engine.options import RulesetSpec, option
 
-# hanafuda.md §4.3. teyakuMode has no default: the source does not know the rule, so the
+# docs/hanafuda.md §4.3. teyakuMode has no default: the source does not know the rule, so the
 # players must say which they play.
 SENDAI_OPTIONS = (
     option("sendai.misdealFourOnField", "bool", True, "Four cards of one month on the field is a misdeal"),
@@ -115,7 +115,7 @@ RULESETS = (
     RulesetSpec(
         "sendai-fudawiki",
         "sendai",
-        "Sendai-hana as on fudawiki's Sendai-hana page (hanafuda.md §4)",
+        "Sendai-hana as on fudawiki's Sendai-hana page (docs/hanafuda.md §4)",
         (3,),
         "rounds",
         12,

@@ -1,4 +1,4 @@
-"""Sendai-hana's scoring (hanafuda.md §4.1-§4.2): teyaku and dekiyaku as data, each player's tally,
+"""Sendai-hana's scoring (docs/hanafuda.md §4.1-§4.2): teyaku and dekiyaku as data, each player's tally,
 and the round's result."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ SENDAI_IDS = frozenset(c.id for c in DECK)
 PILE_SIZE = 21
 SEATS = 3
 
-# ---- teyaku: sets in the dealt hand (hanafuda.md §4.1) ---------------------------------------
+# ---- teyaku: sets in the dealt hand (docs/hanafuda.md §4.1) ---------------------------------------
 
 
 class TeyakuSpec(NamedTuple):
@@ -64,7 +64,7 @@ def _fits(spec: TeyakuSpec, counts: Mapping[int, int], four_as_two_pairs: bool) 
     return False
 
 
-# ---- dekiyaku: sets among the captured cards (hanafuda.md §4.1) ------------------------------
+# ---- dekiyaku: sets among the captured cards (docs/hanafuda.md §4.1) ------------------------------
 
 CRANE, CURTAIN, MOON, RAINMAN, PHOENIX = (
     "pine-crane",

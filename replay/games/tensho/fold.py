@@ -1,4 +1,4 @@
-"""Tensho (hanafuda.md §3): the round as a pure fold, with legality checked at every event.
+"""Tensho (docs/hanafuda.md §3): the round as a pure fold, with legality checked at every event.
 
 A round goes: ``round_started``, ``tensho.yaku_set_chosen``, ``tensho.deal``, then the
 dealer's optional triple captures, then turns. A turn is a ``tensho.play`` and a
@@ -156,7 +156,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
                 by_month.setdefault(MONTH[card_id], []).append(card_id)
             four = next((cards for cards in by_month.values() if len(cards) == 4), None)
         if four and options.four_of_suit == "misdeal":
-            # Recorded as dealt; the round now needs a fresh deal (hanafuda.md §3.2, reconstruction).
+            # Recorded as dealt; the round now needs a fresh deal (docs/hanafuda.md §3.2, reconstruction).
             rnd.misdeals += 1
             return
         dealer = rnd.dealer

@@ -8,7 +8,7 @@ from typing import Any
 
 from replay.engine.options import RulesetSpec, option
 
-# hanafuda.md §3.8. The yaku set is chosen per round (a `tensho.yaku_set_chosen` event) and the
+# docs/hanafuda.md §3.8. The yaku set is chosen per round (a `tensho.yaku_set_chosen` event) and the
 # number of rounds is the match length, so neither is an option here.
 TENSHO_OPTIONS = (
     option(
@@ -104,7 +104,7 @@ RULESETS = (
     RulesetSpec(
         "tensho-fudawiki",
         "tensho",
-        "Tensho as on fudawiki's Tensho page (hanafuda.md §3)",
+        "Tensho as on fudawiki's Tensho page (docs/hanafuda.md §3)",
         (2,),
         "rounds",
         6,

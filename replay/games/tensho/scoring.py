@@ -1,4 +1,4 @@
-"""Tensho's scoring (hanafuda.md §3.4-§3.6): the deck, the yaku table and card values as data, each
+"""Tensho's scoring (docs/hanafuda.md §3.4-§3.6): the deck, the yaku table and card values as data, each
 player's tally, and the round's result with its tie-break tiers."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ ALONE = (PHOENIX,)  # placed, the Phoenix goes to the scoring area by itself and
 TENSHO_IDS = frozenset(c.id for c in TENSHO_DECK)
 PILE_SIZE = 18  # of the 45 cards: two hands of 6, 9 on the field, 6 dead, and 18 to draw
 
-# ---- the yaku table (hanafuda.md §3.4) ------------------------------------------------------
+# ---- the yaku table (docs/hanafuda.md §3.4) ------------------------------------------------------
 
 # The card of each Nagoya number on the front (ribbon, Geese, Phoenix) and back (bright or
 # animal) side. The back card of 2 is an option (Swallow or Rain Man).
@@ -78,7 +78,7 @@ YAKU_TABLE: tuple[TenshoYaku, ...] = (
 # The one mixed yaku: no front or back version (Set 2 only, instant win).
 RED_FOUR = YakuSpec("red-four", "Red Four", "赤四", IW, frozenset({"pine-crane", PHOENIX, "wisteria-ribbon"}))
 
-# Card values for the last tie-break (hanafuda.md §3.6); every other card is worth 1.
+# Card values for the last tie-break (docs/hanafuda.md §3.6); every other card is worth 1.
 CARD_VALUE_TABLE: Mapping[int, tuple[str, ...]] = {
     15: ("pine-crane",),
     12: ("plum-warbler",),

@@ -1,5 +1,5 @@
 """Every example of the source document on tenhou, chiihou and renhou, recorded move by move
-and paid under Tenhou, Mahjong Soul ranked and EMA 2016 (riichi.md §5)."""
+and paid under Tenhou, Mahjong Soul ranked and EMA 2016 (docs/riichi.md §5)."""
 
 from __future__ import annotations
 

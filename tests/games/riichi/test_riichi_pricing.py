@@ -1,4 +1,4 @@
-"""The payment facts of riichi.md §5, priced through the ruleset layer over the `mahjong` library."""
+"""The payment facts of docs/riichi.md §5, priced through the ruleset layer over the `mahjong` library."""
 
 from __future__ import annotations
 

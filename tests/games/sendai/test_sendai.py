@@ -1,5 +1,5 @@
 """Sendai-hana: every teyaku and dekiyaku, the chaff threshold by seat, go and stop, forfeits,
-misdeals, each option's effect, and legality (hanafuda.md §4)."""
+misdeals, each option's effect, and legality (docs/hanafuda.md §4)."""
 
 from __future__ import annotations
 

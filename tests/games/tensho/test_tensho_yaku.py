@@ -1,4 +1,4 @@
-"""Every Tensho yaku, on each side and in each variant, against hanafuda.md §3.4–3.6."""
+"""Every Tensho yaku, on each side and in each variant, against docs/hanafuda.md §3.4–3.6."""
 
 from __future__ import annotations
 
