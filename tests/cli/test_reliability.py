@@ -352,6 +352,70 @@ def test_a_json_export_with_its_last_events_and_head_removed_is_refused(cli: Cli
     assert rows(target) == []
 
 
+def _rehashed(match: dict[str, object]) -> None:
+    """Recompute an edited match's chain and head, as a forger with the export alone would."""
+    from events.canonical import dumps
+    from events.envelope import envelope_text
+    from store.chain import GENESIS, link
+
+    previous = GENESIS
+    events = match["events"]
+    assert isinstance(events, list)
+    for event in events:
+        event["prev_hash"] = previous
+        text = envelope_text(
+            match_id=event["match_id"], seq=event["seq"], event_id=event["event_id"], type=event["type"],
+            schema_version=event["schema_version"], recorded_at=event["recorded_at"],
+            recorded_by=event["recorded_by"], payload_text=dumps(event["payload"]),
+        )  # fmt: skip
+        event["hash"] = previous = link(previous, text)
+    match["head_hash"] = previous
+
+
+def _yaku_set_flipped(cli: Cli, seed: int, tmp_path: Path) -> Path:
+    """Simulate a one-round Tensho match, export it, and forge the export: the other yaku set, re-hashed."""
+    source = tmp_path / f"source-{seed}.db"
+    assert cli("simulate", "tensho", "--seed", str(seed), "--rounds", "1", "--id", "m-1", "--db", str(source)).code == 0
+    path = tmp_path / f"forged-{seed}.json"
+    assert cli("export", "m-1", "-o", str(path), "--db", str(source)).code == 0
+    document = json.loads(path.read_text())
+    match = document["matches"][0]
+    chosen = [e for e in match["events"] if e["type"] == "tensho.yaku_set_chosen"]
+    assert len(chosen) == 1
+    chosen[0]["payload"]["yaku_set"] = 3 - chosen[0]["payload"]["yaku_set"]
+    _rehashed(match)
+    path.write_text(json.dumps(document))
+    return path
+
+
+def test_a_rehashed_yaku_set_change_is_refused_where_it_makes_a_recorded_move_illegal(cli: Cli, tmp_path: Path) -> None:
+    # Seed 4's round is played under set 1; under set 2 a capture at seq 26 completes an instant
+    # win (Red Four or the back Elder are set 2's), so the round ends there and seq 27's draw
+    # cannot have happened. The chain and head are consistent: only the rules can see it.
+    forged = _yaku_set_flipped(cli, 4, tmp_path)
+    target = tmp_path / "t.db"
+    assert cli("verify", "--file", str(forged)).code == 0  # the chain alone is whole
+    result = cli("import", str(forged), "--format", "json", "--db", str(target))
+    assert result.code == 1 and "seq 27 (tensho.draw)" in result.err and "no round is in progress" in result.err
+    assert rows(target) == []
+
+
+def test_a_rehashed_yaku_set_change_the_rules_allow_is_caught_only_by_a_published_fingerprint(
+    cli: Cli, tmp_path: Path
+) -> None:
+    # Seed 1's round plays out the same under either set: the forgery imports and verifies (the
+    # README says so), and only the fingerprint published from the real store tells it apart.
+    forged = _yaku_set_flipped(cli, 1, tmp_path)
+    published = cli("verify", "--heads", "--json", "--db", str(tmp_path / "source-1.db"))
+    fingerprint = json.loads(published.out)["fingerprint"]
+    target = tmp_path / "t.db"
+    assert cli("import", str(forged), "--format", "json", "--db", str(target)).code == 0
+    assert cli("verify", "--db", str(target)).code == 0
+    checked = cli("verify", "--against", fingerprint, "--db", str(target))
+    assert checked.code == 4 and "do not match the published fingerprint" in checked.out
+    assert cli("verify", "--against", fingerprint, "--db", str(tmp_path / "source-1.db")).code == 0
+
+
 def test_an_export_of_the_old_version_without_counts_is_refused_with_what_to_do(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "old.json"
     path.write_text(json.dumps({"format": "taikyoku", "version": 1, "matches": []}))
