@@ -14,7 +14,7 @@ from events.errors import InputError, TaikyokuError
 from events.match import GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from replay.engine.fold import META_TYPES, Folded, Step, fold
 from replay.engine.options import RulesetSpec, default_length
-from replay.games import DEFAULT_RULESET, projection_for, ruleset, ruleset_ids
+from replay.games import DEFAULT_RULESET, RULESETS, projection_for, ruleset, ruleset_ids
 from replay.games import game as game_named
 from store import CorruptStoreError, EventStore, MatchExistsError, StoredEvent
 
@@ -143,6 +143,12 @@ def build_match_started(
         raise InputError(f"unknown {game} ruleset {ruleset_id!r}; use one of: {', '.join(ruleset_ids(chosen))}")
     values = _resolve_options(spec, options)
     if len(players) not in spec.players:
+        other = next((r.id for r in RULESETS if r.game == chosen and len(players) in r.players), None)
+        if other is not None:
+            raise InputError(
+                f"the {spec.id} ruleset is for {' or '.join(map(str, spec.players))} players; "
+                f"for {len(players)}, use --ruleset {other}"
+            )
         need = " or ".join(str(n) for n in spec.players)
         raise InputError(f"{game} is played by {need} players; give --player NAME {need} times, in seat order")
     for name in players:

@@ -71,11 +71,12 @@ def simulated_events(
     match_id: str,
     players: Sequence[str] | None = None,
     options: Sequence[str] = (),
+    ruleset_id: str | None = None,
 ) -> list[PendingEvent]:
     """A simulated match as events ready to append: ids from the seed and match id, so reproducible."""
     ids = random.Random(f"{seed}:{match_id}")
     stamp = now_timestamp()
-    made = payloads(game, seed, rounds, players=players, options=options)
+    made = payloads(game, seed, rounds, players=players, options=options, ruleset_id=ruleset_id)
     return [PendingEvent(p, str(uuid.UUID(int=ids.getrandbits(128), version=4)), stamp, RECORDER) for p in made]
 
 

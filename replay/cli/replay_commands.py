@@ -255,5 +255,12 @@ def _show_riichi(data: dict[str, Any]) -> None:
         points = ", ".join(f"{n} {p:+}" for n, p in zip(names, result["points"], strict=True))
         depth = " (recorded at result depth)" if result.get("depth") == "result" else ""
         out.print(f"hand {result['hand']}{depth}: {result['explanation']}; {points}")
-    if data["scores"]:
+    final = data.get("final")
+    if final:
+        places = sorted(range(len(names)), key=lambda seat: final["ranks"][seat])
+        standing = ", ".join(
+            f"{final['ranks'][s]}. {names[s]} {final['scores'][s]} ({final['results'][s]:+})" for s in places
+        )
+        out.print(f"\nfinal (points, and results in thousands with oka and uma): {standing}")
+    elif data["scores"]:
         out.print(f"\nscores: {', '.join(f'{n} {s}' for n, s in zip(names, data['scores'], strict=True))}")

@@ -18,7 +18,7 @@ app.add_typer(simulate_app, name="simulate")
 
 def _simulate(
     game: str, seed: int, rounds: int, match_id: str | None, player: list[str] | None, option: list[str] | None,
-    db: Any, json_out: bool,
+    db: Any, json_out: bool, ruleset_id: str | None = None,
 ) -> None:  # fmt: skip
     from replay.app.simulate import simulated_events
 
@@ -29,8 +29,10 @@ def _simulate(
         raise InputError(f"{declared.title} is simulated with {wanted} players; give --player NAME that many times")
     match = match_id or f"{game}-sim-{seed}"
     service.check_match_id(match)
-    service.build_match_started(game, names, options=option or ())  # option errors before any work
-    events = simulated_events(game, seed, rounds, match_id=match, players=names, options=option or ())
+    service.build_match_started(game, names, ruleset_id=ruleset_id, options=option or ())  # errors before any work
+    events = simulated_events(
+        game, seed, rounds, match_id=match, players=names, options=option or (), ruleset_id=ruleset_id
+    )
     with open_store(db, create=True) as store:
         if store.exists(match):
             raise InputError(f"match {match} already exists in {db}; choose another --id or --db")
@@ -48,6 +50,9 @@ RoundsOption = Annotated[int, typer.Option(help="Rounds in the match.", min=1, m
 SimIdOption = Annotated[str | None, typer.Option("--id", help="The match id (default: GAME-sim-SEED).")]
 PlayersOption = Annotated[list[str] | None, typer.Option("--player", "-p", help="The names, in seat order.")]
 OptionsOption = Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option as name=value.")]
+RulesetOption = Annotated[
+    str | None, typer.Option("--ruleset", help="The ruleset (see `taikyoku rules`); the game's default if left out.")
+]
 
 
 @simulate_app.command("tensho")
@@ -57,11 +62,12 @@ def simulate_tensho(
     match_id: SimIdOption = None,
     player: PlayersOption = None,
     option: OptionsOption = None,
+    ruleset: RulesetOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
     """Record a random legal Tensho match."""
-    _simulate("tensho", seed, rounds, match_id, player, option, db, json_out)
+    _simulate("tensho", seed, rounds, match_id, player, option, db, json_out, ruleset)
 
 
 @simulate_app.command("riichi")
@@ -71,11 +77,12 @@ def simulate_riichi(
     match_id: SimIdOption = None,
     player: PlayersOption = None,
     option: OptionsOption = None,
+    ruleset: RulesetOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Record random legal riichi hands (Tenhou rules), each hand following from the last."""
-    _simulate("riichi", seed, rounds, match_id, player, option, db, json_out)
+    """Record random legal riichi hands (Tenhou's rules unless --ruleset), each hand following from the last."""
+    _simulate("riichi", seed, rounds, match_id, player, option, db, json_out, ruleset)
 
 
 @simulate_app.command("sendai")
@@ -85,8 +92,9 @@ def simulate_sendai(
     match_id: SimIdOption = None,
     player: PlayersOption = None,
     option: OptionsOption = None,
+    ruleset: RulesetOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
     """Record a random legal Sendai-hana match (choose -o sendai.teyakuMode=...)."""
-    _simulate("sendai", seed, rounds, match_id, player, option, db, json_out)
+    _simulate("sendai", seed, rounds, match_id, player, option, db, json_out, ruleset)

@@ -104,3 +104,24 @@ def test_simulate_riichi(cli: Cli) -> None:
     assert len(data["results"]) == 3
     assert sum(data["scores"]) + 1000 * data["results"][-1]["sticks_left"] == 100000
     assert cli("verify").code == 0
+
+
+def test_three_players_play_under_the_three_player_ruleset_and_are_told_so(cli: Cli, db: Path) -> None:
+    refused = cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "--id", "sanma-1")
+    assert refused.code == 2
+    assert refused.err == "taikyoku: error: the tenhou ruleset is for 4 players; for 3, use --ruleset tenhou-sanma\n"
+    assert rows(db) == []
+    made = cli("simulate", "riichi", "-p", "A", "-p", "B", "-p", "C", "--ruleset", "tenhou-sanma", "--seed", "2",
+               "--hands", "30", "--id", "sim-3", "--json")  # fmt: skip
+    assert made.code == 0
+    replayed = cli("replay", "sim-3", "--json").json()
+    assert replayed["ruleset"]["id"] == "tenhou-sanma"
+    # South 3 ends it with B over the 40,000 returned. Results by hand: C 20,700 rounds to 21 - 40 - 20
+    # (uma) = -39; A 32,600 to 33 - 40 + 0 = -7; B takes what balances the table: +46.
+    assert replayed["complete"] is True
+    assert replayed["final"] == {"scores": [32600, 51700, 20700], "ranks": [2, 1, 3], "results": [-7, 46, -39]}
+    shown = cli("replay", "sim-3").out.splitlines()[-1]
+    assert (
+        shown
+        == "final (points, and results in thousands with oka and uma): 1. B 51700 (+46), 2. A 32600 (-7), 3. C 20700 (-39)"
+    )

@@ -42,7 +42,14 @@ def test_reconstructions_of_the_rules_notes_are_marked() -> None:
 
 def test_rules_command(cli: Cli) -> None:
     listed = cli("rules", "--json").json()
-    assert [r["id"] for r in listed] == ["tensho-fudawiki", "sendai-fudawiki", "tenhou", "mahjongsoul", "ema2016"]
+    assert [r["id"] for r in listed] == [
+        "tensho-fudawiki",
+        "sendai-fudawiki",
+        "tenhou",
+        "tenhou-sanma",
+        "mahjongsoul",
+        "ema2016",
+    ]
     ema = cli("rules", "ema2016", "--json").json()[0]
     by_name = {o["name"]: o for o in ema["options"]}
     assert by_name["riichi.redFives"]["default"] == 0

@@ -83,10 +83,35 @@ def test_the_kan_dora_turned_after_the_replacement_discard_passes_nothing(tmp_pa
     assert third.paid == (-5200, 0, 0, 7200)  # 40 fu 3 han, riichi, tanyao, dora: Tenhou's own figures
 
 
-def test_three_player_games_are_named_and_not_guessed(tmp_path: Path) -> None:
-    code, report, _ = _import(sorted((CORPUS_MORE / "sanma").glob("*.json")), tmp_path / "three.db")
-    assert code == 1
-    assert [s["reason"].split(": ", 2)[-1][:27] for s in report["skipped"]] == ["a three-player game (the fo"] * 2
+def test_both_three_player_games_import_and_reproduce_every_score_change_and_the_final_results(
+    tmp_path: Path,
+) -> None:
+    files = sorted((CORPUS_MORE / "sanma").glob("*.json"))
+    code, report, errors = _import(files, tmp_path / "three.db")
+    assert code == 0, errors
+    assert [(m["hands"], m["wins"]) for m in report["imported"]] == [(8, 8), (9, 7)]
+    # Tenhou's final scores, from each file's sc, and the results worked out by hand: return points
+    # 40,000, uma +20/0/-20, each score but the top one rounded to a thousand (five up), and the top
+    # one what balances the table. (Tenhou's sc shows them in tenths now: 70.7, -53.2, -17.5 and
+    # -64.9, -18.4, 83.3; our standings keep the whole-thousand results of its older logs.)
+    expected = {
+        "2024010120gm-00b9-0000-e324b88a": ((75700, 6800, 22500), (70, -53, -17)),
+        "2024010120gm-00b9-0000-ef5da89f": ((-4900, 21600, 88300), (-65, -18, 83)),
+    }
+    with EventStore.open(tmp_path / "three.db") as store:
+        for match, (scores, results) in expected.items():
+            folded = service.replay_match(store, match)
+            assert folded.state.options is not None and folded.state.options.ruleset == "tenhou-sanma"
+            claims = {c.payload.round: c.payload for c in folded.history.claims}
+            starts = [s for s in folded.history.effective if s.type == "riichi.round_started"]
+            for index, result in enumerate(folded.state.results):
+                assert result.paid == tuple(claims[result.number].points), (match, result.number, result.explanation)
+                if index + 1 < len(starts):
+                    assert tuple(starts[index + 1].payload.scores) == result.scores, (match, result.number)
+            standings = final_standings(folded.state)
+            assert tuple(standings["scores"]) == scores
+            assert tuple(standings["results"]) == results
+            assert folded.history.effective[-1].payload.reason == "completed"
 
 
 def test_anonymous_players_who_share_a_name_are_seats_shown_apart(tmp_path: Path) -> None:
@@ -123,3 +148,23 @@ def test_an_import_message_names_the_file_and_place_never_a_library(tmp_path: Pa
     assert skipped["reason"].startswith("edited.json: ") and says in skipped["reason"], skipped["reason"]
     for internal in ("validation error", "pydantic", "Error", "errors.pydantic.dev", "Traceback"):
         assert internal not in errors
+
+
+def test_a_three_player_game_exports_as_tenhou_wrote_it_and_round_trips(tmp_path: Path) -> None:
+    path = CORPUS_MORE / "sanma" / "2024010120gm-00b9-0000-ef5da89f.json"
+    db = tmp_path / "three.db"
+    assert _import([path], db)[0] == 0
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    match = "2024010120gm-00b9-0000-ef5da89f"
+    assert run(["export", match, "--format", "tenhou6", "-o", str(first), "--db", str(db)]) == 0
+    exported, original = json.loads(first.read_text()), json.loads(path.read_text())
+    # Tenhou's shape: 17 entries a hand with the fourth seat empty, kita as f44, calls from across
+    # counted round four seats; every hand, score and result as the server wrote it.
+    assert exported["log"] == original["log"]
+    assert exported["name"] == ["龍、巣食う", "つるっぱげ", "れすこ", ""]
+    assert exported["sc"] == [-4900, -64.9, 21600, -18.4, 88300, 83.3, 0, 0]
+    again = tmp_path / "again.db"
+    assert _import([first], again)[0] == 0
+    (again_id,) = [m.match_id for m in EventStore.open(again).matches()]  # named after the file: no ref
+    assert run(["export", again_id, "--format", "tenhou6", "-o", str(second), "--db", str(again)]) == 0
+    assert first.read_bytes() == second.read_bytes()

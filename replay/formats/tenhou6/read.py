@@ -122,15 +122,20 @@ def match_started(game: Game) -> MatchStarted:
     names = header.get("name") or ["A", "B", "C", "D"]
     # Red fives as the tiles show them: a game with aka has three, and its logs show 51-53.
     red = 3 if any(code in (51, 52, 53) for code in _codes([hand[4:-1] for hand in game.hands])) else 0
-    rule = header.get("rule") or {}
-    spec = ruleset("tenhou")
+    rule = header.get("rule")
+    if not isinstance(rule, dict):
+        rule = {}  # the rule only tells East-only games apart; without it, a South game is read
+    three = bool(game.hands) and is_three_player_hand(game.hands[0])
+    ruleset_id = "tenhou-sanma" if three else "tenhou"
+    spec = ruleset(ruleset_id)
     assert spec is not None
     options = dict(spec.defaults()) | {"riichi.redFives": red}
     east_only = "東" in str(rule.get("disp", "")) and "南" not in str(rule.get("disp", ""))
+    seats = list(names)[:3] if three else list(names)
     return MatchStarted(
         game="riichi",
-        ruleset=Ruleset(id="tenhou", options=options),
-        players=tuple(PlayerSeat(seat=i, name=str(n) or f"seat {i}") for i, n in enumerate(names)),
+        ruleset=Ruleset(id=ruleset_id, options=options),
+        players=tuple(PlayerSeat(seat=i, name=str(n) or f"seat {i}") for i, n in enumerate(seats)),
         length=MatchLength(unit="tonpuusen" if east_only else "hanchan", count=1),
         first_dealer=0,
     )
@@ -154,7 +159,8 @@ def game_events(game: Game) -> Iterator[tuple[str, Any]]:
         yield from hand_events(raw, index + 1, f"{game.source}: hand {index + 1}")
     final = game.header.get("sc")
     if isinstance(final, list) and len(final) >= 2:
-        scores = tuple(int(v) for v in final[0::2])
+        players = 3 if game.hands and is_three_player_hand(game.hands[0]) else 4
+        scores = tuple(int(v) for v in final[0::2])[:players]
         text = json.dumps(final, ensure_ascii=False)
         yield f"{game.source}: final scores", Claim(round=0, points=scores, source="import", text=text)
     yield f"{game.source}: end", _Ending()
@@ -170,7 +176,9 @@ def _call(text: str, seat: int, players: int, where: str) -> tuple[str, list[str
     digits = before + after
     tiles = [tile(int(digits[i : i + 2]), where) for i in range(0, len(digits), 2)]
     called = tile(int(after[:2]), where)
-    source = {0: (seat - 1) % players, 2: (seat + 2) % players, 4: (seat + 1) % players, 6: (seat + 1) % players}
+    source = _sources(seat, players)
+    if letter in "pm" and position not in source:
+        raise LogProblem(f"{where}: {text!r} names a seat that is not at the table")
     if letter == "c":
         return "chi", tiles, called, (seat - 1) % players
     if letter == "p":
@@ -182,6 +190,19 @@ def _call(text: str, seat: int, players: int, where: str) -> tuple[str, list[str
     if letter == "k":
         return "kakan", tiles, called, None
     return "kita", ["4z"], None, None
+
+
+# Where the letter of a pon or kan stands says whom it was called from: first the seat before
+# (kamicha), second the seat across (toimen), third or fourth the seat after (shimocha). Tenhou
+# counts round four seats in three-player games too, so there the seat "across" is the one after
+# and nobody sits before East.
+SEATS_BACK = {0: 3, 2: 2, 4: 1, 6: 1}  # the letter's index -> seats on from the caller, of four
+
+
+def _sources(seat: int, players: int) -> dict[int, int]:
+    """The letter's index -> the seat called from, for the seats at the table."""
+    found = {index: (seat + on) % 4 for index, on in SEATS_BACK.items()}
+    return {index: source for index, source in found.items() if source < players and source != seat}
 
 
 MOST_TAKES = 100  # a four-player hand draws at most 74 tiles and makes at most 16 calls
@@ -266,7 +287,7 @@ def _call_parts(text: str, seat: int, players: int) -> tuple[str, int, int] | No
     called = int(found.group(3)[:2])
     if found.group(2) == "c":
         return "c", called, (seat - 1) % players
-    source = {0: (seat - 1) % players, 2: (seat + 2) % players, 4: (seat + 1) % players, 6: (seat + 1) % players}
+    source = _sources(seat, players)
     if position not in source:
         return None
     return found.group(2), called, source[position]
@@ -296,11 +317,6 @@ def check_hand_shape(raw: Any, where: str) -> int:
     if not isinstance(raw, list) or len(raw) not in (14, 17):
         raise LogProblem(f"{where}: a hand is a list of 17 entries (14 for three players) in tenhou.net/6")
     players = 3 if len(raw) == 14 else 4
-    if players == 4 and raw[13] == [] and raw[14] == [] and raw[15] == []:
-        raise LogProblem(
-            f"{where}: a three-player game (the fourth seat is empty); three-player Tenhou logs cannot be "
-            "imported yet (sanma rules: kita, no chi, its payments)"
-        )
     names = {0: "the round counters [kyoku, honba, sticks]", 1: "the scores", 2: "the dora indicators",
              3: "the ura indicators"}  # fmt: skip
     for index, name in names.items():
@@ -335,11 +351,33 @@ def check_hand_shape(raw: Any, where: str) -> int:
     return players
 
 
+def is_three_player_hand(raw: Any) -> bool:
+    """Tenhou writes a three-player hand in either of two shapes: 14 entries, or the four-player
+    17 with the fourth seat left empty (as its own server's logs do)."""
+    if not isinstance(raw, list):
+        return False
+    return len(raw) == 14 or (len(raw) == 17 and raw[13] == [] and raw[14] == [] and raw[15] == [])
+
+
+def _three_seats(raw: list[Any]) -> list[Any]:
+    """A 17-entry three-player hand in the 14-entry shape: the empty fourth seat dropped, and its
+    score and score changes with it."""
+    if len(raw) != 17:
+        return raw
+    result = raw[16]
+    if isinstance(result, list):
+        result = [v[:3] if isinstance(v, list) and all(_is_int(x) for x in v) else v for v in result]
+    scores = raw[1][:3] if isinstance(raw[1], list) else raw[1]
+    return [raw[0], scores, raw[2], raw[3], *raw[4:13], result]
+
+
 def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str, Any]]:
+    if is_three_player_hand(raw):
+        raw = _three_seats(raw)
     players = check_hand_shape(raw, where)
     head = raw[0]
     kyoku, honba, sticks = int(head[0]), int(head[1]), int(head[2])
-    dealer = kyoku % players
+    dealer = kyoku % 4 % players  # four hands a wind in the counter, whatever the players
     yield (
         where + ": start",
         RiichiRoundStarted(
@@ -420,7 +458,7 @@ def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str,
             yield at, DoraRevealed(indicator=_next(kan_dora, at))
         owed = 0
         last = (actor, out)
-    yield from _ending(result, hand_no, where, actor, riichi, ura)
+    yield from _ending(result, hand_no, where, actor, riichi, ura, players)
 
 
 def _next(indicators: Iterator[str], where: str) -> str:
@@ -431,7 +469,7 @@ def _next(indicators: Iterator[str], where: str) -> str:
 
 
 def _ending(
-    result: list[Any], hand_no: int, where: str, actor: int, riichi: set[int], ura: tuple[str, ...]
+    result: list[Any], hand_no: int, where: str, actor: int, riichi: set[int], ura: tuple[str, ...], players: int
 ) -> Iterator[tuple[str, Any]]:
     at = f"{where}, result"
     kind = result[0] if result else None
@@ -469,12 +507,12 @@ def _ending(
             yield at, ExhaustiveDraw(tenpai=gainers)
         else:
             yield at, TenpaiFromHands(kind)
-        yield at, Claim(round=hand_no, points=tuple(deltas or [0, 0, 0, 0]), source="import", text=text)
+        yield at, Claim(round=hand_no, points=tuple(deltas or [0] * players), source="import", text=text)
         return
     if kind in ABORTS:
         seat = actor if ABORTS[kind] == "kyuushu_kyuuhai" else None
         yield at, AbortiveDraw(kind=ABORTS[kind], seat=seat)
-        yield at, Claim(round=hand_no, points=(0, 0, 0, 0), source="import", text=text)
+        yield at, Claim(round=hand_no, points=(0,) * players, source="import", text=text)
         return
     raise LogProblem(f"{at}: unknown result {kind!r}")
 

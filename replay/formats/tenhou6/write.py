@@ -15,9 +15,7 @@ PON_POSITION = {1: 0, 2: 2, 3: 4}  # seats back from the caller (1 = kamicha) ->
 KAN_POSITION = {1: 0, 2: 2, 3: 6}
 
 
-def _meld_string(
-    kind: str, tiles: Sequence[str], called: str | None, caller: int, source: int | None, players: int
-) -> str:
+def _meld_string(kind: str, tiles: Sequence[str], called: str | None, caller: int, source: int | None) -> str:
     """A call in tenhou's notation: the letter where the source sits, the called tile after it."""
     codes = [number(t) for t in tiles]
     if kind == "chi":
@@ -30,7 +28,7 @@ def _meld_string(
     if kind == "kita":
         return "f44"
     assert source is not None and called is not None
-    back = (caller - source) % players
+    back = (caller - source) % 4  # round four seats, the empty one included when three play
     position = (PON_POSITION if kind in ("pon", "kakan") else KAN_POSITION)[back]
     rest = codes.copy()
     index = position // 2
@@ -93,7 +91,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         elif kind == "riichi.call":
             seat = payload.seat
             if payload.kind in ("chi", "pon", "daiminkan"):
-                text = _meld_string(payload.kind, payload.tiles, payload.called, seat, payload.from_seat, players)
+                text = _meld_string(payload.kind, payload.tiles, payload.called, seat, payload.from_seat)
                 current["takes"][seat].append(text)
                 if payload.kind == "pon":
                     pons[(seat, plain(payload.called))] = payload.from_seat
@@ -101,7 +99,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
                     current["discards"][seat].append(0)
             else:
                 source = pons.get((seat, plain(payload.called))) if payload.kind == "kakan" and payload.called else None
-                text = _meld_string(payload.kind, payload.tiles, payload.called, seat, source, players)
+                text = _meld_string(payload.kind, payload.tiles, payload.called, seat, source)
                 current["discards"][seat].append(text)
         elif kind == "riichi.win" and payload.ura_indicators and not current["ura"]:
             current["ura"] = [number(t) for t in payload.ura_indicators]
@@ -110,16 +108,21 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
             result = rnd.result
             claim = claims.get(result.number)
             block = json.loads(claim.text) if claim is not None and claim.source == "import" else _result_block(result)
-            entry = [current["head"], current["scores"], current["dora"], current["ura"]]
+            scores = current["scores"] + [0] * (4 - players)  # Tenhou's shape: an empty fourth seat
+            entry = [current["head"], scores, current["dora"], current["ura"]]
             for seat in range(players):
                 entry += [current["haipai"][seat], current["takes"][seat], current["discards"][seat]]
+            entry += [[], [], []] * (4 - players)
+            if players < 4:
+                block = [v + [0] * (4 - players) if isinstance(v, list) and len(v) == players and all(
+                    isinstance(x, int) for x in v) else v for v in block]  # fmt: skip
             if log and log[-1][0] == entry[0] and log[-1][1] == entry[1]:
                 log[-1] = [*entry, block]  # a second ron on the same tile rewrites the hand's entry
             else:
                 log.append([*entry, block])
     game: dict[str, Any] = {
         "title": ["", ""],
-        "name": list(names),
+        "name": list(names) + [""] * (4 - len(names)),
         "rule": {"disp": "taikyoku tenhou", "aka": 1 if red else 0},
     }
     game["log"] = log
@@ -128,6 +131,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
     elif state.results:
         final = final_standings(state)
         game["sc"] = [v for pair in zip(final["scores"], final["results"], strict=True) for v in pair]
+        game["sc"] += [0, 0] * (4 - len(final["scores"]))
     return game
 
 

@@ -19,7 +19,7 @@ from replay.games.riichi.state import Meld, RiichiRound, RiichiState, after_kan_
 
 def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, rules: RiichiOptions) -> RiichiRound:
     seat = call.seat
-    if rnd.riichi[seat] and call.kind != "ankan":
+    if rnd.riichi[seat] and call.kind not in ("ankan", "kita"):
         raise illegal(step, "riichi.call.after_riichi", f"seat {seat} is in riichi and may not call {call.kind}")
     if call.kind in ("chi", "pon", "daiminkan"):
         return on_call_discard(rnd, step, call, rules)
@@ -32,6 +32,8 @@ def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, 
         rest = without(hand, ["4z"])
         if rest is None:
             raise illegal(step, "riichi.call.not_in_hand", f"seat {seat} holds no north")
+        if rnd.riichi[seat] and rnd.last_drawn != "4z":  # Tenhou: the hand in riichi stays as it was
+            raise illegal(step, "riichi.call.kita_in_riichi", "in riichi, only a north just drawn may be set aside")
         return after_kan_or_north(
             rnd._replace(hands=at(rnd.hands, seat, rest), kita=at(rnd.kita, seat, rnd.kita[seat] + 1)),
             seat,

@@ -49,7 +49,8 @@ def on_draw_result(state: RiichiState, rnd: RiichiRound, step: Step, event: Riic
             raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
         done = nagashi_over(drawn, sorted(set(event.nagashi)), sorted(set(event.tenpai)), [-d for d in deposits])
     else:
-        done = exhaustive_over(drawn, sorted(set(event.tenpai)))
+        assert state.options is not None
+        done = exhaustive_over(drawn, sorted(set(event.tenpai)), state.options.noten_payment)
     assert done.result is not None
     return done._replace(result=done.result._replace(depth="result"))
 
@@ -64,7 +65,8 @@ def on_exhaustive(state: RiichiState, rnd: RiichiRound, step: Step, event: Exhau
             raise illegal(step, "riichi.draw.not_tenpai", f"seat {seat}'s {compact(rnd.hands[seat])} is not tenpai")
     if event.nagashi:
         return on_nagashi(state, rnd, step, event, [-d for d in rnd.deposits])
-    return exhaustive_over(rnd, sorted(set(event.tenpai)))
+    assert state.options is not None
+    return exhaustive_over(rnd, sorted(set(event.tenpai)), state.options.noten_payment)
 
 
 def on_nagashi(
@@ -106,7 +108,8 @@ def on_abort(state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDr
         raise illegal(step, "riichi.abort.four_kans", f"{rnd.kans} kans have been made, not 4")
     elif event.kind == "four_winds":
         firsts = [r[0].tile for r in rnd.rivers if r]
-        if rnd.interrupted or len(firsts) != rnd.players or len(set(firsts)) != 1 or firsts[0] not in WINDS:
+        # Four players only: three players have no four-winds draw.
+        if rnd.interrupted or len(firsts) != 4 or len(set(firsts)) != 1 or firsts[0] not in WINDS:
             raise illegal(step, "riichi.abort.four_winds", "the four first discards are not the same wind")
     sticks = rnd.sticks + sum(rnd.deposits) // 1000
     points = tuple(-d for d in rnd.deposits)

@@ -26,6 +26,7 @@ def _riichi(
     pao_stacked: str,
     pao_ron_honba: str,
     pao_honba_reconstructed: bool = False,
+    noten_payment: int = 3000,
     nagashi: bool,
     abortive: bool,
     tobi: bool,
@@ -88,6 +89,14 @@ def _riichi(
             confidence="low" if pao_honba_reconstructed else "high",
             absent_means="discarder",
         ),
+        option(
+            "riichi.notenPayment",
+            "int",
+            noten_payment,
+            "At an exhaustive draw, what the noten seats pay the tenpai seats in all",
+            minimum=0,
+            absent_means=3000,
+        ),
         option("riichi.nagashiMangan", "bool", nagashi, "Nagashi mangan is paid at an exhaustive draw"),
         option(
             "riichi.abortiveDraws",
@@ -127,7 +136,7 @@ RULESETS = (
         "tenhou",
         "riichi",
         "Tenhou ranked rules (docs/riichi.md §2, Tenhou column)",
-        (4, 3),
+        (4,),
         "hanchan",
         1,
         _riichi(
@@ -147,6 +156,34 @@ RULESETS = (
             start=25000,
             target=30000,
             uma=(20000, 10000, -10000, -20000),
+            leftover="firstPlace",
+        ),
+    ),
+    RulesetSpec(
+        "tenhou-sanma",
+        "riichi",
+        "Tenhou ranked three-player rules (docs/riichi.md §4): no 2m-8m, kita, no chi, tsumo loss",
+        (3,),
+        "hanchan",
+        1,
+        _riichi(
+            yakuman_stack=True,
+            double_yakuman=False,
+            kazoe=True,
+            renhou="none",
+            red_fives=3,
+            triple_ron="abortive",  # two rons at most: there are only two other players
+            sticks_multi_ron="nearestWinner",
+            honba_multi_ron="nearestWinner",
+            pao_stacked="wholeHand",
+            pao_ron_honba="liable",
+            noten_payment=2000,
+            nagashi=True,
+            abortive=True,
+            tobi=True,
+            start=35000,
+            target=40000,
+            uma=(20000, 0, -20000),
             leftover="firstPlace",
         ),
     ),
@@ -224,6 +261,7 @@ class RiichiOptions:
     three_player: bool = False
     pao: str = "wholeHand"  # or "paoYakumanOnly"
     pao_ron_honba: str = "discarder"  # or "liable"
+    noten_payment: int = 3000  # in all, from the noten seats to the tenpai seats
     triple_ron: str = "abortive"  # or "allWin"
     multi_ron_sticks: str = "nearestWinner"  # or "ownBackRestNearest"
     multi_ron_honba: str = "nearestWinner"  # or "eachWinner"
@@ -252,6 +290,7 @@ class RiichiOptions:
             three_player=players == 3,
             pao=options["riichi.paoWithStackedYakuman"],
             pao_ron_honba=str(_spec(ruleset).value(options, "riichi.paoRonHonba")),
+            noten_payment=_whole(_spec(ruleset).value(options, "riichi.notenPayment")),
             triple_ron=options["riichi.tripleRon"],
             multi_ron_sticks=options["riichi.multiRonSticks"],
             multi_ron_honba=options["riichi.multiRonHonba"],
@@ -278,6 +317,11 @@ class RiichiOptions:
             renhou_as_yakuman=False,
             is_three_player=self.three_player,
         )
+
+
+def _whole(value: object) -> int:
+    assert isinstance(value, int)  # the option is checked as a whole number when the match starts
+    return value
 
 
 def _spec(ruleset: str) -> RulesetSpec:

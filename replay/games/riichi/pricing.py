@@ -287,7 +287,7 @@ def _with_pao(
         notes.append(f"seat {liable} is liable (pao) and pays the whole tsumo")
     else:
         assert hand.from_seat is not None
-        honba = 300 * hand.honba
+        honba = (200 if hand.players == 3 else 300) * hand.honba  # as the library prices a ron's honba
         half = (value - honba) // 2
         if rules.pao_ron_honba == "liable":  # Tenhou: the liable player pays the honba
             deltas[liable] -= half + honba

@@ -62,11 +62,11 @@ def nagashi_over(rnd: RiichiRound, nagashi: Sequence[int], tenpai: Sequence[int]
     return hand_over(rnd, "exhaustive", tuple(points), sticks, next_dealer, words, tenpai=tuple(tenpai))
 
 
-def exhaustive_over(rnd: RiichiRound, tenpai: list[int]) -> RiichiRound:
-    """The tenpai payments of an exhaustive draw; the riichi sticks stay on the table."""
+def exhaustive_over(rnd: RiichiRound, tenpai: list[int], pool: int) -> RiichiRound:
+    """The tenpai payments of an exhaustive draw (``pool`` in all); the riichi sticks stay on the table."""
     points = [-d for d in rnd.deposits]
     if 0 < len(tenpai) < rnd.players:
-        gain, loss = 3000 // len(tenpai), 3000 // (rnd.players - len(tenpai))
+        gain, loss = pool // len(tenpai), pool // (rnd.players - len(tenpai))
         for seat in range(rnd.players):
             points[seat] += gain if seat in tenpai else -loss
     next_dealer = rnd.dealer if rnd.dealer in tenpai else (rnd.dealer + 1) % rnd.players

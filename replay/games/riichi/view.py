@@ -8,6 +8,7 @@ from typing import Any
 from events.tiles import WINDS, compact
 from replay.engine.snapshot import Snapshot
 from replay.games import ruleset
+from replay.games.riichi.flow import final_standings, match_over
 from replay.games.riichi.options import RiichiOptions
 from replay.games.riichi.pricing import Priced, Unpriced, WinHand, price
 from replay.games.riichi.shape import is_complete
@@ -147,6 +148,10 @@ def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
         current = round_json(rnd)
         current["expects"] = expects(rnd, names)
     scores = list(state.results[-1].scores) if state.results else list(rnd.scores) if rnd else []
+    ended = state.match.ended
+    complete = bool(state.results) and (
+        (ended is not None and ended.reason == "completed") or (ended is None and match_over(state) is not None)
+    )
     return {
         "match_id": match_id,
         "game": started.game,
@@ -157,7 +162,9 @@ def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
         "round": current,
         "results": [result_json(r) for r in state.results],
         "scores": scores,
-        "complete": False,
+        "complete": complete,
+        # The end of the match: sticks left to first place, ranks, and results with oka and uma (in thousands).
+        "final": final_standings(state) if complete else None,
     }
 
 

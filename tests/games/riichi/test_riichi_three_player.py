@@ -20,7 +20,7 @@ DEAL = RiichiDeal(
 
 def run(*events: Payload) -> RiichiState:
     projection = RiichiProjection()
-    started: MatchStarted = build_match_started("riichi", ["Ton", "Nan", "Sha"], ruleset_id="tenhou")
+    started: MatchStarted = build_match_started("riichi", ["Ton", "Nan", "Sha"], ruleset_id="tenhou-sanma")
     state = projection.apply(projection.initial(), Step(1, "match_started", started))
     opening = RiichiRoundStarted(dealer=0, hand=1, honba=0, round_wind="E", scores=(35000,) * 3, sticks=0)
     for seq, event in enumerate((opening, DEAL, *events), 2):
