@@ -155,3 +155,23 @@ class RiichiDrawResult(Payload):
     nagashi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
     riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
     tenpai: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
+
+
+@event_type("riichi.recorded_result")
+class RiichiRecordedResult(Payload):
+    """A hand's end as a server's log recorded it, where the rules refuse a move of it.
+
+    A server's record is the table's record: the hand is kept as the log has it, with the score
+    changes it recorded (``paid``, riichi sticks put down not included), the seats whose riichi
+    stick went down (``riichi``), the sticks left on the table and the next dealer, all of which
+    the log's next hand confirms. ``refused`` says which move the rules refused and why;
+    ``record`` holds the hand as the log wrote it (its JSON), so that nothing of it is lost.
+    """
+
+    kind: Literal["win", "exhaustive", "abortive"]
+    next_dealer: Seat
+    paid: Annotated[tuple[Points, ...], Field(min_length=3, max_length=4)]
+    record: Annotated[str, Strict(), Field(max_length=100_000)] = ""
+    refused: Annotated[str, Strict(), Field(min_length=1, max_length=1000)]
+    riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
+    sticks: Annotated[int, Strict(), Field(ge=0, le=1000)]

@@ -22,7 +22,7 @@ from store import CorruptStoreError, EventStore
 
 @dataclass(frozen=True)
 class Finding:
-    kind: str  # integrity, legality, claim, dispute, balance
+    kind: str  # integrity, legality, record, claim, dispute, balance
     code: str
     message: str
     seq: int | None = None
@@ -98,6 +98,17 @@ def _legality(report: Report, game: str, effective: Sequence[Step], round_no: in
             continue
         try:
             state = projection.apply(state, step)
+            refused = getattr(step.payload, "refused", None)  # a hand kept as a server's log recorded it
+            if refused is not None and (round_no is None or current == round_no):
+                report.findings.append(
+                    Finding(
+                        "record",
+                        "import.kept_as_recorded",
+                        f"round {current} is kept as the log recorded it: the rules refused {refused}",
+                        step.seq,
+                        current,
+                    )
+                )
         except IllegalEvent as exc:
             skipping = True
             if round_no is not None and current != round_no:

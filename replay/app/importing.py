@@ -78,7 +78,8 @@ def import_tenhou6(
                         )
                         continue
                 report.imported.append({"file": item.game.source, "match_id": item.match_id, "hands": item.hands,
-                                        "wins": item.wins, "events": len(item.payloads)})  # fmt: skip
+                                        "wins": item.wins, "events": len(item.payloads),
+                                        "findings": item.findings})  # fmt: skip
         tick()
     return report
 

@@ -53,9 +53,12 @@ def import_logs(
         # if anything would be skipped, and an archive of any size is never held in memory.
         with _bar(len(files), "checking") as tick, _existing(db) as exists:
             checked = importing.import_tenhou6(files, store=None, exists=exists, where=str(db), tick=tick)
-        if checked.skipped:
+        disagreements = [finding for entry in checked.imported for finding in entry["findings"]]
+        if checked.skipped or disagreements:
             for entry in checked.skipped:
                 warn("finding", f"{entry['reason']}")
+            for finding in disagreements:
+                warn("finding", f"{finding}; the rules and the log disagree, so --strict imports nothing")
             raise typer.Exit(EXIT_FINDINGS)
     who = recorder(by or "import")
     with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
@@ -217,16 +220,20 @@ def _report(
     *,
     total: bool = False,
 ) -> None:
-    """What an import stored and what it skipped; exit 1 when anything was skipped."""
+    """What an import stored and what it skipped; exit 1 when anything was skipped, or imported
+    where the rules and the log disagree (kept as the log has it: `audit` shows both)."""
     imported, skipped = report.imported, report.skipped
+    disagree = [(entry, finding) for entry in imported for finding in entry.get("findings", ())]
     if json_out:
         print_json({"imported": imported, "skipped": skipped})
     else:
         for entry in imported:
             out.print(f"imported {entry['match_id']} from {entry['file']}: {what(entry)}")
+        for entry, finding in disagree:
+            warn("finding", f"{finding}; imported, and `taikyoku audit {entry['match_id']}` shows both")
         for entry in skipped:
             warn("skipped", f"{entry['reason']}")
         if total:
             out.print(f"{len(imported)} imported, {len(skipped)} skipped")
-    if skipped:
+    if skipped or disagree:
         raise typer.Exit(EXIT_FINDINGS)

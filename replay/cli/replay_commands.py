@@ -253,7 +253,9 @@ def _show_riichi(data: dict[str, Any]) -> None:
         out.print("river marks: * riichi tile, ' tsumogiri, ^ called away")
     for result in data["results"]:
         points = ", ".join(f"{n} {p:+}" for n, p in zip(names, result["points"], strict=True))
-        depth = " (recorded at result depth)" if result.get("depth") == "result" else ""
+        depth = {"result": " (recorded at result depth)", "record": " (as the log recorded it)"}.get(
+            result.get("depth", ""), ""
+        )
         out.print(f"hand {result['hand']}{depth}: {result['explanation']}; {points}")
     final = data.get("final")
     if final:

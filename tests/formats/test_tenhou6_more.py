@@ -34,6 +34,17 @@ def _import(paths: list[Path], db: Path) -> tuple[int, dict[str, Any], str]:
     return code, json.loads(buffer.getvalue()), errors.getvalue()
 
 
+def _import_strict(paths: list[Path], db: Path) -> tuple[int, str, str]:
+    buffer, errors, old = io.StringIO(), io.StringIO(), sys.stderr
+    sys.stderr = errors
+    try:
+        with redirect_stdout(buffer):
+            code = run(["import", *map(str, paths), "--db", str(db), "--strict"])
+    finally:
+        sys.stderr = old
+    return code, buffer.getvalue(), errors.getvalue()
+
+
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     db = tmp_path_factory.mktemp("more") / "more.db"
@@ -168,3 +179,94 @@ def test_a_three_player_game_exports_as_tenhou_wrote_it_and_round_trips(tmp_path
     (again_id,) = [m.match_id for m in EventStore.open(again).matches()]  # named after the file: no ref
     assert run(["export", again_id, "--format", "tenhou6", "-o", str(second), "--db", str(again)]) == 0
     assert first.read_bytes() == second.read_bytes()
+
+
+# ---- a server's record is the table's record (issue 15 item 8) ---------------------------------
+
+NINE_TERMINALS = CORPUS_MORE / "2017081719gm-00a9-0000-2ad81a60.json"
+
+
+def _eight_terminals(tmp_path: Path, *, break_the_chain: bool = False) -> Path:
+    """The real game with one edit the rules refuse but the log stays whole with: in hand 2 North
+    (seat 3) declares nine terminals with 1m made 2m in the deal, so he holds eight kinds. No more
+    than four 2m are in play, and the hand's score changes (none) still lead to hand 3's scores."""
+    game = json.loads(NINE_TERMINALS.read_text())
+    hand = game["log"][1]
+    assert hand[-1] == ["九種九牌"] and hand[13][0] == 11
+    hand[13][0] = 12
+    if break_the_chain:
+        game["log"][2][1][0] += 1000  # hand 3 starts from scores hand 2 cannot lead to
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(game, ensure_ascii=False))
+    return path
+
+
+def test_a_whole_log_the_rules_refuse_is_imported_as_recorded_with_a_finding(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    code, report, errors = _import([_eight_terminals(tmp_path)], db)
+    assert code == 1
+    (entry,) = report["imported"]
+    assert entry["hands"] == 11 and report["skipped"] == []
+    (finding,) = entry["findings"]
+    assert (
+        finding
+        == "edited.json: hand 2, result: seat 3 holds 8 kinds of terminal and honor, not 9 [riichi.abort.kyuushu]"
+    )
+    errors = io.StringIO()
+    old, sys.stderr = sys.stderr, errors
+    try:
+        with redirect_stdout(io.StringIO()):
+            assert run(["import", str(_eight_terminals(tmp_path)), "--db", str(tmp_path / "plain.db")]) == 1
+    finally:
+        sys.stderr = old
+    assert errors.getvalue() == (
+        "taikyoku: finding: edited.json: hand 2, result: seat 3 holds 8 kinds of terminal and honor, not 9 "
+        "[riichi.abort.kyuushu]; imported, and `taikyoku audit 2017081719gm-00a9-0000-2ad81a60` shows both\n"
+    )
+    match = entry["match_id"]
+    with EventStore.open(db) as store:
+        folded = service.replay_match(store, match)
+        results = folded.state.results
+        assert [r.depth for r in results] == ["moves", "record"] + ["moves"] * 9
+        assert results[1].paid == (0, 0, 0, 0) and results[1].next_dealer == 0  # the abort: dealer stays
+        standings = final_standings(folded.state)
+    assert tuple(standings["scores"]) == tuple(json.loads(NINE_TERMINALS.read_text())["sc"][0::2])
+    audit = io.StringIO()
+    with redirect_stdout(audit):
+        assert run(["audit", match, "--db", str(db)]) == 1
+    assert (
+        "record [import.kept_as_recorded]" in audit.getvalue()
+        and "round 2 is kept as the log recorded" in audit.getvalue()
+    )
+
+
+def test_strict_refuses_a_log_the_rules_refuse_and_writes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    code, _, errors = _import_strict([_eight_terminals(tmp_path)], db)
+    assert code == 1 and "--strict imports nothing" in errors
+    assert not db.exists()
+
+
+def test_a_log_the_rules_refuse_that_is_not_consistent_with_itself_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    code, report, _ = _import([_eight_terminals(tmp_path, break_the_chain=True)], db)
+    assert code == 1 and report["imported"] == []
+    (skipped,) = report["skipped"]
+    assert "not consistent with itself: hand 2's score changes [0, 0, 0, 0] do not lead" in skipped["reason"]
+
+
+def test_a_hand_the_log_contradicts_is_kept_with_a_finding_and_the_stick_left_out_is_a_finding(
+    tmp_path: Path,
+) -> None:
+    from tests.paths import CORPUS
+
+    files = [CORPUS / "mjai-reviewer-confusing_nakis_1.json", CORPUS / "mjai-reviewer-confusing_nakis_2.json"]
+    code, report, _ = _import(files, tmp_path / "t.db")
+    assert code == 1 and report["skipped"] == []
+    findings = [f for entry in report["imported"] for f in entry["findings"]]
+    assert findings == [
+        "mjai-reviewer-confusing_nakis_1.json: hand 1: the log records score changes [1600, 0, -1600, 0], "
+        "the tenhou rules give [2600, 0, -1600, 0] (seat 0 ron from seat 2: Yakuhai (chun) 1 (1 han 30 fu))",
+        "mjai-reviewer-confusing_nakis_2.json: hand 1, result: the result says seat 1 won from seat 0, but its "
+        "score changes [-3200, 0, 3200, 0] do not pay that winner",
+    ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -31,6 +31,7 @@ from events.riichi import (
     RiichiDeclared,
     RiichiDiscard,
     RiichiDraw,
+    RiichiRecordedResult,
     RiichiRoundStarted,
     RiichiWin,
 )
@@ -481,10 +482,15 @@ def _ending(
             who, source, pao = int(info[0]), int(info[1]), int(info[2])
             tsumo = who == source
             if int(deltas[who]) <= 0 or (not tsumo and pao in (who, source) and int(deltas[source]) >= 0):
-                raise LogProblem(
-                    f"{at}: the result says seat {who} won from seat {source}, but its score changes {deltas} "
-                    "do not pay that winner; the log contradicts itself"
+                yield (
+                    at,
+                    Disagreement(
+                        f"{at}: the result says seat {who} won from seat {source}, but its score changes {deltas} "
+                        "do not pay that winner"
+                    ),
                 )
+                yield at, Claim(round=hand_no, points=tuple(int(d) for d in deltas), source="import", text=text)
+                return
             yield (
                 at,
                 RiichiWin(
@@ -515,6 +521,13 @@ def _ending(
         yield at, Claim(round=hand_no, points=(0,) * players, source="import", text=text)
         return
     raise LogProblem(f"{at}: unknown result {kind!r}")
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A result the log contradicts within itself: the hand is kept as the log's score changes have it."""
+
+    message: str
 
 
 @dataclass(frozen=True)
@@ -551,6 +564,7 @@ class Imported:
     problem: str | None = None
     hands: int = 0
     wins: int = 0
+    findings: list[str] = field(default_factory=list)  # where the rules and the log disagree; imported anyway
 
 
 def convert(game: Game, match_id: str) -> Imported:
@@ -563,19 +577,43 @@ def convert(game: Game, match_id: str) -> Imported:
     payloads: list[Payload] = []
     imported = Imported(game, match_id, payloads)
     where = f"{game.source}: the header"
+    kept_hand: int | None = None  # a hand kept as the log recorded it: its other moves are left out
     try:
         for where, item in game_events(game):
+            hand_no = _hand_number(where)
+            if kept_hand is not None and hand_no == kept_hand and not isinstance(item, Claim):
+                continue
             if isinstance(item, _Ending):
                 from replay.games.riichi.flow import match_over
 
                 item = MatchEnded(reason="completed" if match_over(state) else "abandoned")
-            payload = resolve(item, state) if isinstance(item, TenpaiFromHands) else item
-            if not isinstance(payload, Claim):
+            refusal = item.message if isinstance(item, Disagreement) else None
+            if refusal is None:
+                payload = resolve(item, state) if isinstance(item, TenpaiFromHands) else item
+                if isinstance(payload, Claim):
+                    payloads.append(payload)
+                    continue
                 try:
                     state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
+                    payloads.append(payload)
+                    continue
                 except IllegalEvent as exc:
-                    raise LogProblem(f"{where}: {exc.reason} [{exc.code}]") from None
-            payloads.append(payload)
+                    refusal = f"{where}: {exc.reason} [{exc.code}]"
+                    if exc.code not in RULE_REFUSALS:  # tiles or turns the log does not hold together
+                        raise LogProblem(refusal) from None
+            # The rules refuse what the server recorded: keep the hand as the log has it, if the
+            # log is consistent with itself, and say so.
+            rnd = state.round
+            if hand_no is None or rnd is None or rnd.over or rnd.number != hand_no:
+                raise LogProblem(refusal)
+            kept = recorded_result(game, hand_no, refusal)
+            try:
+                state = projection.apply(state, Step(len(payloads) + 1, kept.EVENT_TYPE, kept))
+            except IllegalEvent:
+                raise LogProblem(refusal) from None
+            payloads.append(kept)
+            imported.findings.append(refusal)
+            kept_hand = hand_no
     except LogProblem as exc:
         imported.problem = exc.message
     except ValidationError as exc:  # a value no event may hold: said in a person's words
@@ -589,7 +627,87 @@ def convert(game: Game, match_id: str) -> Imported:
         )
     imported.hands = len(state.results)
     imported.wins = sum(len(r.wins) for r in state.results)
+    if imported.problem is None:
+        imported.findings.extend(_claims_differ(game, payloads, state))
     return imported
+
+
+# What a ruleset decides, where a server may rule otherwise than we do: a log whose moves hold
+# together (tiles conserved, turns in order) but meet one of these refusals is kept as the server
+# recorded it, with a finding. Any other refusal means the log itself does not hold together.
+RULE_REFUSALS = frozenset({
+    "riichi.abort.four_kans", "riichi.abort.four_riichi", "riichi.abort.four_winds", "riichi.abort.kyuushu",
+    "riichi.abort.not_allowed", "riichi.call.after_riichi", "riichi.call.changes_wait", "riichi.call.chi_sanma",
+    "riichi.call.kita_in_riichi", "riichi.call.fifth_kan", "riichi.call.last_tile", "riichi.discard.after_riichi",
+    "riichi.discard.not_tsumogiri", "riichi.draw.not_tenpai", "riichi.nagashi.not_allowed", "riichi.nagashi.river",
+    "riichi.riichi.not_tenpai", "riichi.riichi.open_hand", "riichi.riichi.points", "riichi.riichi.wall",
+    "riichi.win.furiten", "riichi.win.incomplete", "riichi.win.no_win", "riichi.win.triple_ron", "riichi.win.pao",
+    "riichi.renhou",
+})  # fmt: skip
+
+
+def _hand_number(where: str) -> int | None:
+    found = re.search(r": hand (\d+)(?:[:,]|$)", where)
+    return int(found.group(1)) if found else None
+
+
+def _claims_differ(game: Game, payloads: list[Payload], state: Any) -> list[str]:
+    """Each hand whose score changes the rules compute other than the log recorded them."""
+    claims = {p.round: p for p in payloads if isinstance(p, Claim) and p.round > 0}
+    found = []
+    for result in state.results:
+        claim = claims.get(result.number)
+        if claim is not None and result.depth != "record" and tuple(claim.points) != result.paid:
+            found.append(
+                f"{game.source}: hand {result.number}: the log records score changes {list(claim.points)}, "
+                f"the {state.options.ruleset} rules give {list(result.paid)} ({result.explanation})"
+            )
+    return found
+
+
+def recorded_result(game: Game, hand_no: int, refused: str) -> RiichiRecordedResult:
+    """Hand ``hand_no`` as the log recorded it, when the log is consistent with itself: its score
+    changes lead to the next hand's scores. Else ``LogProblem``: such a log is not imported."""
+    raw = game.hands[hand_no - 1]
+    if is_three_player_hand(raw):
+        raw = _three_seats(raw)
+    players = check_hand_shape(raw, refused)
+    result = raw[-1]
+    name = result[0]
+    start = [int(v) for v in raw[1][:players]]
+    paid = [0] * players
+    if name == "和了":
+        for deltas in result[1::2]:
+            paid = [p + int(d) for p, d in zip(paid, deltas, strict=False)]
+    elif len(result) > 1 and isinstance(result[1], list):
+        paid = [int(d) for d in result[1][:players]] + [0] * (players - len(result[1][:players]))
+    riichi = [s for s in range(players) if any(isinstance(e, str) and e.startswith("r") for e in raw[6 + 3 * s])]
+    kind = "win" if name == "和了" else "abortive" if name in ABORTS else "exhaustive"
+    dealer = int(raw[0][0]) % 4 % players
+    if hand_no < len(game.hands):
+        following = game.hands[hand_no]
+        if is_three_player_hand(following):
+            following = _three_seats(following)
+        check_hand_shape(following, refused)
+        then = [int(v) for v in following[1][:players]]
+        riichi = [s for s in riichi if start[s] + paid[s] != then[s]]  # ronned on his declaring tile: no stick
+        if any(start[s] + paid[s] - (1000 if s in riichi else 0) != then[s] for s in range(players)):
+            raise LogProblem(
+                f"{refused}; and the log is not consistent with itself: hand {hand_no}'s score changes "
+                f"{paid} do not lead from {start} to hand {hand_no + 1}'s scores {then}"
+            )
+        sticks, next_dealer = int(following[0][2]), int(following[0][0]) % 4 % players
+    else:
+        if kind == "win" and sum(paid) == 1000 * int(raw[0][2]):
+            riichi = []  # the winner's gain holds no stick of this hand: none went down
+        sticks = 0 if kind == "win" else int(raw[0][2]) + len(riichi)
+        stays = kind == "abortive" or paid[dealer] > 0
+        next_dealer = dealer if stays else (dealer + 1) % players
+    record = json.dumps(game.hands[hand_no - 1], ensure_ascii=False, separators=(",", ":"))
+    return RiichiRecordedResult(
+        kind=kind, next_dealer=next_dealer, paid=tuple(paid), record=record, refused=refused[:1000],
+        riichi=tuple(riichi), sticks=sticks,
+    )  # fmt: skip
 
 
 def match_id_for(game: Game, index: int, count: int) -> str:

@@ -104,6 +104,9 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         elif kind == "riichi.win" and payload.ura_indicators and not current["ura"]:
             current["ura"] = [number(t) for t in payload.ura_indicators]
         rnd: Any = state.round
+        if kind == "riichi.recorded_result" and payload.record:
+            log.append(json.loads(payload.record))  # a hand kept as the log wrote it
+            continue
         if kind in ("riichi.win", "riichi.exhaustive_draw", "riichi.abortive_draw") and rnd is not None and rnd.over:
             result = rnd.result
             claim = claims.get(result.number)

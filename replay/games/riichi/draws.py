@@ -6,6 +6,7 @@ from events.riichi import (
     AbortiveDraw,
     ExhaustiveDraw,
     RiichiDrawResult,
+    RiichiRecordedResult,
 )
 from events.tiles import (
     WINDS,
@@ -115,3 +116,20 @@ def on_abort(state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDr
     points = tuple(-d for d in rnd.deposits)
     return hand_over(rnd, "abortive", points, sticks, rnd.dealer, f"abortive draw: {event.kind.replace('_', ' ')}",
                  abort=event.kind)  # fmt: skip
+
+
+def on_recorded_result(rnd: RiichiRound, step: Step, event: RiichiRecordedResult) -> RiichiRound:
+    """A hand kept as a server's log recorded it, where the rules refused one of its moves: the
+    log's score changes stand, and the refusal is said beside them."""
+    n = rnd.players
+    if len(event.paid) != n:
+        raise illegal(step, "riichi.record.seats", f"give {n} score changes, one per seat, not {len(event.paid)}")
+    if event.next_dealer >= n or any(s >= n for s in event.riichi):
+        raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+    # The log's list of riichi sticks is the whole hand's: it replaces what the moves so far put down.
+    deposits = tuple(1000 if s in event.riichi else 0 for s in range(n))
+    points = tuple(p - d for p, d in zip(event.paid, deposits, strict=True))
+    words = f"kept as the log recorded it; the rules refused {event.refused}"
+    done = hand_over(rnd._replace(deposits=deposits), event.kind, points, event.sticks, event.next_dealer, words)
+    assert done.result is not None
+    return done._replace(result=done.result._replace(depth="record"))

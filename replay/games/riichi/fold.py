@@ -25,6 +25,7 @@ from events.riichi import (
     RiichiDraw,
     RiichiDrawResult,
     RiichiHandResult,
+    RiichiRecordedResult,
     RiichiRoundStarted,
     RiichiWin,
 )
@@ -36,7 +37,7 @@ from events.tiles import (
 from replay.engine.fold import Step, illegal
 from replay.engine.match import MatchProjection
 from replay.games.riichi.calls import on_call, on_dora
-from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive
+from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive, on_recorded_result
 from replay.games.riichi.options import RULESETS, RiichiOptions
 from replay.games.riichi.shape import completes, is_tenpai, without
 from replay.games.riichi.state import RiichiRound, RiichiState, RiverTile, at, passed, see
@@ -123,6 +124,8 @@ def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload,
         return on_hand_result(state, rnd, step, payload, rules)
     if isinstance(payload, RiichiDrawResult):
         return on_draw_result(state, rnd, step, payload)
+    if isinstance(payload, RiichiRecordedResult):
+        return on_recorded_result(rnd, step, payload)
     if rnd.phase == "deal":
         raise illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
     if isinstance(payload, RiichiWin):

@@ -59,7 +59,7 @@ class HandResult(NamedTuple):
     tenpai: tuple[int, ...] = ()
     abort: str | None = None
     deposits: tuple[int, ...] = ()  # riichi sticks put down this hand, by seat (in points)
-    depth: Literal["moves", "result"] = "moves"  # recorded move by move, or as its result only
+    depth: Literal["moves", "result", "record"] = "moves"  # move by move, its result only, or as a log had it
     dealer: int = 0
 
     @property
