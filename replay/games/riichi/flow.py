@@ -91,7 +91,7 @@ def match_over(state: RiichiState) -> str | None:
     below = [s for s, score in enumerate(result.scores) if score < 0]
     if options.tobi and below:
         return f"seat {below[0]} went below zero"
-    target = options.return_points
+    target = options.goal_points
     last_wind = 0 if started.length.unit == "tonpuusen" else 1
     wind = WINDS.index(rnd.round_wind)
     top = max(result.scores)

@@ -32,6 +32,7 @@ def _riichi(
     tobi: bool,
     start: int,
     target: int,
+    goal: int = 30000,
     uma: tuple[int, ...],
     leftover: str,
 ) -> tuple[RuleOption, ...]:
@@ -117,6 +118,15 @@ def _riichi(
             tobi,
             "A last-hand dealer who keeps the deal while alone in first place with the return points ends the game",
         ),
+        option(
+            "riichi.goalPoints",
+            "int",
+            goal,
+            "What the top player must hold after the last hand for the game to end, and for a leading dealer to stop",
+            minimum=0,
+            confidence="medium" if goal != target else "high",
+            absent_means=30000,
+        ),
         option("riichi.startingPoints", "int", start, "Points each player starts with", minimum=0),
         option("riichi.returnPoints", "int", target, "Points returned for oka (oka = 4 x (return - start))", minimum=0),
         option("riichi.uma", "ints", uma, "Uma for 1st to 4th place, in points"),
@@ -183,6 +193,7 @@ RULESETS = (
             tobi=True,
             start=35000,
             target=40000,
+            goal=40000,
             uma=(20000, 0, -20000),
             leftover="firstPlace",
         ),
@@ -272,6 +283,7 @@ class RiichiOptions:
     leader_stops: bool = True
     starting_points: int = 25000
     return_points: int = 30000
+    goal_points: int = 30000  # the top score that ends the game after its last hand
     uma: tuple[int, ...] = (15000, 5000, -5000, -15000)
     leftover_sticks: str = "firstPlace"  # or "lost"
 
@@ -301,6 +313,7 @@ class RiichiOptions:
             leader_stops=options["riichi.leaderStops"],
             starting_points=options["riichi.startingPoints"],
             return_points=options["riichi.returnPoints"],
+            goal_points=_whole(_spec(ruleset).value(options, "riichi.goalPoints")),
             uma=tuple(options["riichi.uma"]),
             leftover_sticks=options["riichi.leftoverSticks"],
         )

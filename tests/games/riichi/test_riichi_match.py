@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from events.riichi import RiichiDiscard, RiichiDraw, RiichiRoundStarted, RiichiWin
+from events.riichi import RiichiDiscard, RiichiDraw, RiichiDrawResult, RiichiRoundStarted, RiichiWin
 from replay.engine.fold import IllegalEvent
 from replay.games.riichi.pricing import Priced, price
 from tests.games.riichi.support import Hand
@@ -94,4 +94,31 @@ def test_a_player_below_zero_ends_the_match_where_the_ruleset_says(tmp_path: Pat
         assert caught.value.code == "riichi.match.over" and "below zero" in caught.value.reason
     else:
         hand.record(following)
+    hand.close()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scores", "goes_on"),
+    [
+        # South 4: the dealer (North) noten, East alone tenpai, so East gains 3,000.
+        ("mahjongsoul", (26000, 25000, 24000, 25000), True),  # East 29,000: under 30,000, into West
+        ("tenhou", (26000, 25000, 24000, 25000), True),
+        ("mahjongsoul", (28000, 24000, 24000, 24000), False),  # East 31,000: the game is over
+        ("ema2016", (26000, 25000, 24000, 25000), False),  # EMA plays no extension
+    ],
+)
+def test_the_last_hand_ends_the_game_only_when_the_top_player_holds_the_goal(
+    tmp_path: Path, ruleset: str, scores: tuple[int, ...], goes_on: bool
+) -> None:
+    # Mahjong Soul returns 25,000 but, like Tenhou, plays into West until someone holds 30,000.
+    hand = Hand(tmp_path / "g.db", ruleset)
+    start = RiichiRoundStarted(dealer=3, hand=4, honba=0, round_wind="S", scores=scores, sticks=0)
+    hand.record(start, RiichiDrawResult(tenpai=(0,)))  # East +3,000; the others -1,000 each
+    west = RiichiRoundStarted(dealer=0, hand=1, honba=1, round_wind="W", scores=hand.state.results[-1].scores, sticks=0)
+    if goes_on:
+        hand.record(west)
+    else:
+        with pytest.raises(IllegalEvent) as caught:
+            hand.record(west)
+        assert caught.value.code == "riichi.match.over"
     hand.close()
