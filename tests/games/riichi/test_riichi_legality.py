@@ -171,6 +171,37 @@ def test_a_ron_in_furiten_after_passing_a_winning_tile(hand: Hand) -> None:
     assert "passed a winning tile" in reason
 
 
+ALL_TWOS_AND_FIVES = "2s2s2s2s5s5s5s5s"  # seat 1's waits, kept out of every other hand and junk draw
+
+
+def test_a_passed_winning_tile_is_furiten_until_ones_own_discard_then_clears(hand: Hand) -> None:
+    hand.begin({1: "234m456p678p34s66s"}, reserved=ALL_TWOS_AND_FIVES)  # tanyao, waiting on 2s and 5s
+    hand.turn(0)
+    hand.turn(1)
+    hand.record(RiichiDraw(seat=2, tile="2s"), RiichiDiscard(seat=2, tile="2s", tsumogiri=True))  # seat 1 lets it pass
+    hand.turn(3)
+    hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
+    refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))  # the same go-around
+    hand.turn(1)  # his own discard ends the temporary furiten
+    hand.record(RiichiDraw(seat=2, tile="5s"), RiichiDiscard(seat=2, tile="5s", tsumogiri=True))
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=2))
+    assert hand.state.results[-1].winners == (1,)
+
+
+def test_a_winning_tile_passed_in_riichi_is_furiten_for_the_rest_of_the_hand(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved=ALL_TWOS_AND_FIVES)
+    hand.turn(0)
+    junk = hand.junk.pop(0)
+    hand.record(RiichiDraw(seat=1, tile=junk), RiichiDeclared(seat=1), RiichiDiscard(seat=1, tile=junk, tsumogiri=True))
+    hand.record(RiichiDraw(seat=2, tile="2s"), RiichiDiscard(seat=2, tile="2s", tsumogiri=True))  # passed in riichi
+    hand.turn(3)
+    hand.turn(0)
+    hand.turn(1)  # his own discard does not clear it in riichi
+    hand.record(RiichiDraw(seat=2, tile="5s"), RiichiDiscard(seat=2, tile="5s", tsumogiri=True))
+    reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=2))
+    assert "riichi" in reason
+
+
 def test_a_win_on_a_hand_that_is_not_complete(hand: Hand) -> None:
     hand.begin({1: CHIIHOU_HAND}, reserved="2s5s5s9s")
     hand.turn(0)
