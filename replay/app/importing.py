@@ -13,7 +13,8 @@ from events.envelope import PendingEvent, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
 from replay.app import service
 from replay.engine.fold import fold
-from replay.formats import native, tenhou6
+from replay.formats import mjai, mjlog, native, tenhou6
+from replay.formats.detect import SNIFF, detect
 from replay.games import projection_for
 from store import EventStore, StoredEvent, StoreError
 
@@ -32,18 +33,54 @@ class ImportReport:
     skipped: list[dict[str, str]] = field(default_factory=list)
 
 
-def check_log_files(files: Sequence[Path]) -> None:
-    """Every path is a file; a folder or a missing file is refused before anything is read."""
-    for path in files:
+FOLDER_SUFFIXES = (".json", ".jsonl", ".xml", ".mjlog", ".gz", ".mjson")
+
+
+def expand(paths: Sequence[Path], *, recursive: bool = False) -> list[Path]:
+    """The files to import: each file given, and the files in each folder given (their sub-folders'
+    too with ``recursive``) that have a log's suffix, in name order. A path that is not there is
+    refused before anything is read."""
+    files: list[Path] = []
+    for path in paths:
         if path.is_dir():
-            raise InputError(f"{path} is a directory; give the tenhou.net/6 JSON files in it (e.g. {path}/*.json)")
-        if not path.is_file():
-            raise InputError(f"file {path} does not exist; give tenhou.net/6 JSON files")
+            found = path.rglob("*") if recursive else path.iterdir()
+            inside = sorted(p for p in found if p.is_file() and p.name.lower().endswith(FOLDER_SUFFIXES)
+                            and not any(part.startswith(".") for part in p.relative_to(path).parts))  # fmt: skip
+            if not inside:
+                more = "" if recursive else " (give --recursive to look in its sub-folders)"
+                raise InputError(f"folder {path} holds no log files{more}")
+            files += inside
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise InputError(f"file {path} does not exist; give log files, or folders of them")
+    return files
+
+
+def split_by_format(files: Sequence[Path], format_: str | None) -> tuple[list[Path], list[Path]]:
+    """(taikyoku exports, game logs): by ``format_`` when forced, else from each file's opening. A
+    file of no known format goes with the logs, where it is reported with the formats tried."""
+    if format_ in ("json", "jsonl"):
+        return list(files), []
+    if format_ is not None:
+        return [], list(files)
+    natives: list[Path] = []
+    logs: list[Path] = []
+    for path in files:
+        with path.open("rb") as stream:
+            opening = stream.read(SNIFF)
+        try:
+            native_export = detect(opening, path.name) == "native"
+        except InputError:
+            native_export = False
+        (natives if native_export else logs).append(path)
+    return natives, logs
 
 
 def import_tenhou6(
     files: Sequence[Path],
     *,
+    format_: str | None = None,
     store: EventStore | None,
     exists: Callable[[str], bool],
     where: str,
@@ -56,7 +93,7 @@ def import_tenhou6(
     report = ImportReport()
     taken: set[str] = set()  # the match ids this batch has stored, or would store
     for path in files:
-        for item in games_of(path):
+        for item in games_of(path, format_):
             if isinstance(item, dict):
                 report.skipped.append(item)
             elif item.problem is not None:
@@ -84,12 +121,20 @@ def import_tenhou6(
     return report
 
 
-def games_of(path: Path) -> Iterator[tenhou6.Imported | dict[str, str]]:
+def games_of(path: Path, format_: str | None = None) -> Iterator[tenhou6.Imported | dict[str, str]]:
     """Each game of a file turned into checked events, one at a time, or why the file cannot be read.
-    A game is named by its number within its file, whatever else the batch holds."""
+    A game is named by its number within its file, whatever else the batch holds. ``format_`` is
+    tenhou6 or mjlog (mjai too), or None to tell from the file."""
     try:
-        games = tenhou6.read(path.read_bytes(), path.name)
-    except tenhou6.LogProblem as exc:
+        data = path.read_bytes()
+        kind = format_ or detect(data[:SNIFF], path.name)
+        if kind == "mjai":
+            yield mjai.imported(data, path.name, tenhou6.match_id_for(tenhou6.Game(path.name, {}, []), 0, 1))
+            return
+        if kind == "native":
+            raise InputError(f"{path.name}: a taikyoku export; import it with --format json or jsonl, or alone")
+        games = mjlog.read(data, path.name) if kind == "mjlog" else tenhou6.read(data, path.name)
+    except InputError as exc:  # a LogProblem too: the file cannot be read
         yield {"file": path.name, "match_id": "", "reason": exc.message}
         return
     except UnicodeDecodeError:
@@ -196,3 +241,13 @@ def export_tenhou6(store: EventStore, match: str) -> list[Any] | dict[str, Any]:
     names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
     exported: list[Any] | dict[str, Any] = tenhou6.export(steps, names)
     return exported
+
+
+def export_mjai(store: EventStore, match: str) -> list[str]:
+    """A riichi match as mjai lines, one JSON event each."""
+    steps = service.read_steps(store, match)
+    if service.game_of(steps) != "riichi":
+        raise InputError(f"match {match} is not a riichi match; mjai holds riichi games")
+    started = steps[0].payload
+    names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
+    return mjai.export(steps, names)

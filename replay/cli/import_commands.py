@@ -25,15 +25,21 @@ from store import EventStore
 PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no bar
 
 
+FORMATS = ("tenhou6", "mjlog", "mjai", "json", "jsonl")
+
+
 @app.command("import")
 def import_logs(
-    files: Annotated[list[Path], typer.Argument(help="Log files to import.")],
+    files: Annotated[list[Path], typer.Argument(help="Files to import, or folders of them.")],
     format_: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--format", help="tenhou6 (Tenhou's JSON, or one hand per line), or json / jsonl (taikyoku's own export)."
+            "--format",
+            help="Force a format: tenhou6 (Tenhou's JSON), mjlog (Tenhou's XML, plain or gzipped), mjai, or "
+            "json / jsonl (taikyoku's own export). Default: found from each file.",
         ),
-    ] = "tenhou6",
+    ] = None,
+    recursive: Annotated[bool, typer.Option("--recursive", "-r", help="Walk folders and their sub-folders.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Any finding is fatal: then nothing is imported.")] = False,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
@@ -41,29 +47,54 @@ def import_logs(
 ) -> None:
     """Import each game in the files as a new match; a game with an illegal move is skipped and named.
 
-    json and jsonl restore taikyoku's own exports exactly: the same event ids, the same chain."""
-    if format_ in ("json", "jsonl"):
-        _import_native(files, strict, db, json_out)
-        return
-    if format_ != "tenhou6":
-        raise InputError(f"unknown import format {format_!r}; use tenhou6, json or jsonl")
-    importing.check_log_files(files)
-    if strict:
-        # A first pass checks every game and keeps none of them: then nothing is written at all
-        # if anything would be skipped, and an archive of any size is never held in memory.
-        with _bar(len(files), "checking") as tick, _existing(db) as exists:
-            checked = importing.import_tenhou6(files, store=None, exists=exists, where=str(db), tick=tick)
-        disagreements = [finding for entry in checked.imported for finding in entry["findings"]]
-        if checked.skipped or disagreements:
-            for entry in checked.skipped:
-                warn("finding", f"{entry['reason']}")
-            for finding in disagreements:
-                warn("finding", f"{finding}; the rules and the log disagree, so --strict imports nothing")
-            raise typer.Exit(EXIT_FINDINGS)
+    The format of each file is found by itself. json and jsonl restore taikyoku's own exports
+    exactly: the same event ids, the same chain. A folder is read for its files (.json, .jsonl,
+    .xml, .mjlog, .gz, .mjson); with --recursive, its sub-folders too."""
+    if format_ is not None and format_ not in FORMATS:
+        raise InputError(f"unknown import format {format_!r}; use one of {', '.join(FORMATS)}, or leave it out")
+    paths = importing.expand(files, recursive=recursive)
+    natives, logs = importing.split_by_format(paths, format_)
     who = recorder(by or "import")
-    with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
-        report = importing.import_tenhou6(files, store=store, exists=store.exists, where=str(db), by=who, tick=tick)
-    _report(report, json_out, lambda e: f"{e['hands']} hands, {e['events']} events", total=True)
+    if strict:
+        # A first pass checks everything and keeps nothing: then nothing is written at all if
+        # anything would be skipped, and an archive of any size is never held in memory.
+        problems = _native_problems(natives, db) if natives else []
+        if logs:
+            with _bar(len(logs), "checking") as tick, _existing(db) as exists:
+                checked = importing.import_tenhou6(
+                    logs, format_=_log_format(format_), store=None, exists=exists, where=str(db), tick=tick
+                )
+            problems += [entry["reason"] for entry in checked.skipped]
+            problems += [
+                f"{finding}; the rules and the log disagree, so --strict imports nothing"
+                for entry in checked.imported
+                for finding in entry["findings"]
+            ]
+        if problems:
+            for problem in problems:
+                warn("finding", problem)
+            raise typer.Exit(EXIT_FINDINGS)
+    report = importing.ImportReport()
+    if natives:
+        report = _import_native(natives, db)
+    if logs:
+        with open_store(db, create=True) as store, _bar(len(logs), "importing") as tick:
+            found = importing.import_tenhou6(
+                logs, format_=_log_format(format_), store=store, exists=store.exists, where=str(db), by=who, tick=tick
+            )
+        report.imported += found.imported
+        report.skipped += found.skipped
+    _report(report, json_out, _described, total=bool(logs))
+
+
+def _log_format(format_: str | None) -> str | None:
+    return format_ if format_ in ("tenhou6", "mjlog", "mjai") else None
+
+
+def _described(entry: dict[str, Any]) -> str:
+    if "hands" in entry:
+        return f"{entry['hands']} hands, {entry['events']} events"
+    return f"{entry['events']} events, head {entry['head_hash'][:12]}"
 
 
 @contextmanager
@@ -112,7 +143,8 @@ def export_match(
     match: Annotated[str | None, typer.Argument(help="The match id (or --all).")] = None,
     all_matches: Annotated[bool, typer.Option("--all", help="Every match in the store.")] = False,
     format_: Annotated[
-        str, typer.Option("--format", help="json (with ids and hashes), jsonl, csv (a row per round), or tenhou6.")
+        str,
+        typer.Option("--format", help="json (with ids and hashes), jsonl, csv (a row per round), tenhou6, or mjai."),
     ] = "json",
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file (default: stdout).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")] = False,
@@ -122,13 +154,13 @@ def export_match(
 
     With -o the file is written whole or not at all (a temporary file, renamed when complete); an
     existing file is replaced only with --force, and never the database being read."""
-    if format_ not in ("json", "jsonl", "csv", "tenhou6"):
-        raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv or tenhou6")
+    if format_ not in ("json", "jsonl", "csv", "tenhou6", "mjai"):
+        raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, tenhou6 or mjai")
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")
     if output is not None:
         _check_output(output, force, db)
-    if format_ != "tenhou6":
+    if format_ not in ("tenhou6", "mjai"):
         with open_store(db) as store:
             ids = [match] if match is not None else [m.match_id for m in store.matches()]
             if match is not None and not store.exists(match):
@@ -137,8 +169,13 @@ def export_match(
                 importing.export_native(store, ids, format_, write, tick)
         return
     if match is None:
-        raise InputError("tenhou6 holds one game: name the match")
+        raise InputError(f"{format_} holds one game: name the match")
     with open_store(db) as store:
+        if not store.exists(match):
+            raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
+        if format_ == "mjai":
+            _write("".join(line + "\n" for line in importing.export_mjai(store, match)), output)
+            return
         log = importing.export_tenhou6(store, match)
     _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output)
 
@@ -187,21 +224,21 @@ def _writer(output: Path | None) -> Iterator[Callable[[str], object]]:
     out.print(f"wrote {output}")
 
 
-def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> None:
-    if strict:  # all or nothing for the whole command: a first pass finds every problem, writing nothing
-        with _existing_store(db) as existing, _bar(len(files), "checking") as tick:
-            checked = importing.import_exports(
-                files,
-                store=None,
-                exists=existing.exists if existing is not None else (lambda match_id: False),
-                known=existing.known_event_ids if existing is not None else (lambda ids: set()),
-                where=str(db),
-                tick=tick,
-            )
-        if checked.skipped:
-            for entry in checked.skipped:
-                warn("finding", entry["reason"])
-            raise typer.Exit(EXIT_FINDINGS)
+def _native_problems(files: list[Path], db: Any) -> list[str]:
+    """What would stop an import of these exports, with nothing written."""
+    with _existing_store(db) as existing, _bar(len(files), "checking") as tick:
+        checked = importing.import_exports(
+            files,
+            store=None,
+            exists=existing.exists if existing is not None else (lambda match_id: False),
+            known=existing.known_event_ids if existing is not None else (lambda ids: set()),
+            where=str(db),
+            tick=tick,
+        )
+    return [entry["reason"] for entry in checked.skipped]
+
+
+def _import_native(files: list[Path], db: Any) -> importing.ImportReport:
     new = not Path(db).exists()
     with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
         report = importing.import_exports(
@@ -210,7 +247,7 @@ def _import_native(files: list[Path], strict: bool, db: Any, json_out: bool) -> 
     if new and not report.imported:  # nothing was imported: leave no database behind either
         for suffix in ("", "-wal", "-shm"):
             Path(f"{db}{suffix}").unlink(missing_ok=True)
-    _report(report, json_out, lambda e: f"{e['events']} events, head {e['head_hash'][:12]}")
+    return report
 
 
 def _report(

@@ -87,14 +87,16 @@ def test_strict_on_a_clean_batch_imports_it_all(cli: Cli, db: Path) -> None:
     assert len(match_ids(db)) == 3
 
 
-def test_a_file_that_is_not_there_or_a_folder_is_bad_input_and_nothing_is_imported(
+def test_a_file_that_is_not_there_or_a_folder_of_no_logs_is_bad_input_and_nothing_is_imported(
     cli: Cli, db: Path, tmp_path: Path
 ) -> None:
     result = cli("import", str(GOOD), str(tmp_path / "missing.json"))
     assert result.code == 2 and result.err.count("\n") == 1 and "missing.json does not exist" in result.err
+    (tmp_path / "notes.txt").write_text("not a log")
+    (tmp_path / "deeper").mkdir()
     folder = cli("import", str(GOOD), str(tmp_path))
     assert folder.code == 2 and folder.err == (
-        f"taikyoku: error: {tmp_path} is a directory; give the tenhou.net/6 JSON files in it (e.g. {tmp_path}/*.json)\n"
+        f"taikyoku: error: folder {tmp_path} holds no log files (give --recursive to look in its sub-folders)\n"
     )
     assert rows(db) == []
 

@@ -122,10 +122,11 @@ def match_started(game: Game) -> MatchStarted:
     header = game.header
     names = header.get("name") or ["A", "B", "C", "D"]
     # Red fives as the tiles show them: a game with aka has three, and its logs show 51-53.
-    red = 3 if any(code in (51, 52, 53) for code in _codes([hand[4:-1] for hand in game.hands])) else 0
     rule = header.get("rule")
     if not isinstance(rule, dict):
         rule = {}  # the rule only tells East-only games apart; without it, a South game is read
+    # Red fives as the tiles show them (a rule saying "aka" with four plain fives is read by its tiles).
+    red = 3 if any(code in (51, 52, 53) for code in _codes([hand[4:-1] for hand in game.hands])) else 0
     three = bool(game.hands) and is_three_player_hand(game.hands[0])
     ruleset_id = "tenhou-sanma" if three else "tenhou"
     spec = ruleset(ruleset_id)

@@ -110,7 +110,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         if kind in ("riichi.win", "riichi.exhaustive_draw", "riichi.abortive_draw") and rnd is not None and rnd.over:
             result = rnd.result
             claim = claims.get(result.number)
-            block = json.loads(claim.text) if claim is not None and claim.source == "import" else _result_block(result)
+            block = _recorded_block(claim) or _result_block(result)
             scores = current["scores"] + [0] * (4 - players)  # Tenhou's shape: an empty fourth seat
             entry = [current["head"], scores, current["dora"], current["ura"]]
             for seat in range(players):
@@ -136,6 +136,14 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         game["sc"] = [v for pair in zip(final["scores"], final["results"], strict=True) for v in pair]
         game["sc"] += [0, 0] * (4 - len(final["scores"]))
     return game
+
+
+def _recorded_block(claim: Any) -> list[Any] | None:
+    """The result block a tenhou6 import kept as the claim's text, if this claim is one."""
+    if claim is None or claim.source != "import" or not claim.text.startswith('["'):
+        return None
+    block = json.loads(claim.text)
+    return block if isinstance(block, list) and block and isinstance(block[0], str) else None
 
 
 def _result_block(result: Any) -> list[Any]:

@@ -1,0 +1,47 @@
+"""Which format a file is in, from its first bytes: taikyoku's own export (json or jsonl), a
+tenhou.net/6 log (either shape), Tenhou's mjlog XML (plain or gzipped), or mjai JSONL.
+
+Only the opening is looked at, so a file of any size is recognised at once; the format's own
+reader then checks the whole. A file of none of them is refused with what each format expects.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+from events.errors import InputError
+from replay.formats.native import HEADER
+
+Format = Literal["native", "tenhou6", "mjlog", "mjai"]
+SNIFF = 4096
+MJAI_TYPES = frozenset({"start_game", "start_kyoku", "tsumo", "dahai", "none"})
+
+
+def detect(opening: bytes, name: str) -> Format:
+    """The format of a file that starts with ``opening``; else InputError naming every format tried."""
+    if opening[:2] == b"\x1f\x8b":
+        return "mjlog"  # gzip: Tenhou's .mjlog download
+    text = opening.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
+    if text.startswith("<"):
+        return "mjlog"
+    if HEADER.match(text):
+        return "native"
+    first = text.split("\n", 1)[0].strip()
+    try:
+        value = json.loads(first) if first else None
+    except json.JSONDecodeError:
+        value = None  # a JSON document over several lines, or not JSON at all
+    if isinstance(value, dict):
+        if {"event_id", "match_id", "payload"} <= value.keys():
+            return "native"
+        if value.get("type") in MJAI_TYPES:
+            return "mjai"
+    if text.startswith("{") and '"log"' in text:
+        return "tenhou6"
+    raise InputError(
+        f"{name}: not a format taikyoku reads. Tried: taikyoku json/jsonl (starts with "
+        '{"format": "taikyoku", ...} or an event a line), tenhou.net/6 (a JSON object with "log"), mjlog '
+        '(XML <mjloggm>, or gzipped), mjai (a JSON object a line, the first {"type": "start_game"}); '
+        "give --format to force one"
+    )

@@ -1,0 +1,417 @@
+"""mjai JSONL, the format of the riichi AI tools (Mortal, mjai-reviewer, mjai.app): a riichi match
+written as mjai events, and mjai events read back into a match.
+
+The events and their order are those of mjai-reviewer's own converter (``convlog``, docs/riichi.md
+§3.4): a closed kan's dora comes before the replacement draw, an open or added kan's after it and
+before the discard; ``reach_accepted`` follows the declaring discard unless it is won on; a win's
+``deltas`` are the table's score changes (honba and sticks included, riichi sticks put down not).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from events.ingest import describe_pydantic
+from events.match import Claim, MatchEnded, MatchLength, MatchStarted, PlayerSeat, Ruleset
+from events.model import Payload
+from events.riichi import (
+    AbortiveDraw,
+    AbortKind,
+    DoraRevealed,
+    ExhaustiveDraw,
+    RiichiCall,
+    RiichiDeal,
+    RiichiDeclared,
+    RiichiDiscard,
+    RiichiDraw,
+    RiichiRoundStarted,
+    RiichiWin,
+)
+from events.tiles import WIND_LETTERS
+from replay.formats.tenhou6.read import Game, Imported, LogProblem
+
+HONORS = ("E", "S", "W", "N", "P", "F", "C")
+KINDS_OF_ABORT: dict[str, AbortKind] = {
+    "kyushukyuhai": "kyuushu_kyuuhai",
+    "sufonrenta": "four_winds",
+    "suchareach": "four_riichi",
+    "sanchaho": "triple_ron",
+    "sukaikan": "four_kans",
+}
+
+
+def pai(tile: str) -> str:
+    """A tile in mjai's notation: 1m..9s, E S W N P F C for the honours, 5mr for a red five."""
+    if tile[1] == "z":
+        return HONORS[int(tile[0]) - 1]
+    if tile[0] == "0":
+        return f"5{tile[1]}r"
+    return tile
+
+
+def tile_of(text: Any, where: str) -> str:
+    """A tile from mjai's notation, or LogProblem naming it."""
+    if isinstance(text, str):
+        if text in HONORS:
+            return f"{HONORS.index(text) + 1}z"
+        if len(text) == 3 and text[0] == "5" and text[1] in "mps" and text[2] == "r":
+            return f"0{text[1]}"
+        if len(text) == 2 and text[0] in "123456789" and text[1] in "mps":
+            return text
+    raise LogProblem(f"{where}: {text!r} is not an mjai tile (1m..9s, E S W N P F C, 5mr 5pr 5sr)")
+
+
+def _line(**fields: Any) -> str:
+    return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---- export ------------------------------------------------------------------------------------
+
+
+def export(steps: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """A riichi match's events as mjai lines, one JSON object each."""
+    from replay.engine.fold import history
+    from replay.games.riichi.fold import RiichiProjection
+
+    hist = history(steps)
+    claims: dict[int, Claim] = {c.payload.round: c.payload for c in hist.claims}  # type: ignore[attr-defined,misc]
+    projection = RiichiProjection()
+    state = projection.initial()
+    lines: list[str] = []
+    effective = list(hist.effective)
+    held: list[str] = []  # a discard waits for an open kan's dora, which mjai writes before it
+    declared: int | None = None
+    for index, step in enumerate(effective):
+        payload: Any = step.payload
+        state = projection.apply(state, step)
+        following = effective[index + 1].payload if index + 1 < len(effective) else None
+        if isinstance(payload, MatchStarted):
+            east_only = payload.length.unit == "tonpuusen"
+            red = state.options is not None and state.options.red_fives > 0
+            lines.append(_line(type="start_game", names=list(names), kyoku_first=4 if east_only else 0, aka_flag=red))
+        elif isinstance(payload, RiichiRoundStarted):
+            start = payload
+        elif isinstance(payload, RiichiDeal):
+            lines.append(_line(type="start_kyoku", bakaze=start.round_wind, dora_marker=pai(payload.dora_indicator),
+                               kyoku=start.hand, honba=start.honba, kyotaku=start.sticks, oya=start.dealer,
+                               scores=list(start.scores), tehais=[[pai(t) for t in h] for h in payload.hands]))  # fmt: skip
+        elif isinstance(payload, RiichiDraw):
+            lines.append(_line(type="tsumo", actor=payload.seat, pai=pai(payload.tile)))
+        elif isinstance(payload, RiichiDeclared):
+            declared = payload.seat
+            lines.append(_line(type="reach", actor=payload.seat))
+        elif isinstance(payload, RiichiDiscard):
+            held = [_line(type="dahai", actor=payload.seat, pai=pai(payload.tile), tsumogiri=payload.tsumogiri)]
+            won_on = isinstance(following, RiichiWin) and following.kind == "ron"
+            if declared == payload.seat and not won_on and not isinstance(following, AbortiveDraw):
+                held.append(_line(type="reach_accepted", actor=payload.seat))
+            declared = None
+            if not isinstance(following, DoraRevealed):
+                lines += held
+                held = []
+        elif isinstance(payload, DoraRevealed):
+            lines.append(_line(type="dora", dora_marker=pai(payload.indicator)))
+            if not isinstance(following, DoraRevealed):  # every indicator turned here goes before the discard
+                lines += held
+                held = []
+        elif isinstance(payload, RiichiCall):
+            lines.append(_call(payload))
+        rnd: Any = state.round
+        if isinstance(payload, RiichiWin | ExhaustiveDraw | AbortiveDraw) and rnd is not None and rnd.over:
+            lines += _ending(rnd.result, claims.get(rnd.result.number), isinstance(following, RiichiWin))
+    if state.results and (state.match.ended is not None):
+        lines.append(_line(type="end_game"))
+    return lines
+
+
+def _call(call: RiichiCall) -> str:
+    tiles = [pai(t) for t in call.tiles]
+    if call.kind == "ankan":
+        return _line(type="ankan", actor=call.seat, consumed=tiles)
+    if call.kind == "kita":
+        return _line(type="nukidora", actor=call.seat, pai="N")
+    assert call.called is not None
+    called = pai(call.called)
+    consumed = list(tiles)
+    consumed.remove(called)
+    if call.kind == "kakan":
+        return _line(type="kakan", actor=call.seat, pai=called, consumed=consumed)
+    return _line(
+        type=call.kind, actor=call.seat, target=call.from_seat, pai=called, consumed=sorted(consumed, key=_order)
+    )
+
+
+def _order(text: str) -> tuple[str, str, bool]:
+    """mjai lists the consumed tiles in the hand's order: by suit, then number, a red five last."""
+    if len(text) == 1:
+        return ("z", str(HONORS.index(text)), False)
+    return (text[1], text[0], text.endswith("r"))
+
+
+def _ending(result: Any, claim: Claim | None, another_ron: bool) -> list[str]:
+    """The hand's end: each win with its score changes (the log's own when imported), or the draw."""
+    recorded = json.loads(claim.text) if claim is not None and claim.source == "import" and claim.text else None
+    if result.kind == "win":
+        if another_ron:
+            return []  # the next win closes the hand and writes every win of it
+        lines = []
+        recorded_deltas: list[Any] = []
+        if isinstance(recorded, list) and recorded and recorded[0] == "和了":  # a tenhou6 import's block
+            recorded_deltas = recorded[1::2]
+        elif isinstance(recorded, list) and all(isinstance(e, dict) for e in recorded):  # an mjai import's
+            recorded_deltas = [e.get("deltas") for e in recorded]
+        # The hand's ura indicators, as the log lists them for the hand: on every win of it.
+        ura = next(([pai(t) for t in w.hand.ura_indicators] for w in result.wins if w.hand.ura_indicators), [])
+        for number, win in enumerate(result.wins):
+            deltas = list(recorded_deltas[number]) if number < len(recorded_deltas) else list(_deltas(win))
+            target = win.seat if win.from_seat is None else win.from_seat
+            lines.append(_line(type="hora", actor=win.seat, target=target, deltas=deltas, ura_markers=ura))
+        return [*lines, _line(type="end_kyoku")]
+    paid = list(result.paid)
+    if result.kind == "abortive":
+        paid = [0] * len(paid)
+    return [_line(type="ryukyoku", deltas=paid), _line(type="end_kyoku")]
+
+
+def _deltas(win: Any) -> tuple[int, ...]:
+    priced = win.priced
+    return tuple(getattr(priced, "payments", ()))
+
+
+# ---- import ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _DrawnHand:
+    """A ryukyoku, resolved against the state: tenpai seats from the score changes, or, with no
+    change and tiles still in the wall, the one abortive draw the rules allow."""
+
+    deltas: tuple[int, ...]
+    reason: str | None
+
+
+ABORT_ORDER: tuple[AbortKind, ...] = ("kyuushu_kyuuhai", "four_riichi", "four_winds", "four_kans", "triple_ron")
+
+
+def imported(data: bytes, source: str, match_id: str) -> Imported:
+    """An mjai file as one match's checked events: every move through the riichi fold, each hand's
+    score changes kept as the table's claim (a difference from the rules is a finding)."""
+    from replay.engine.fold import IllegalEvent, Step
+    from replay.games.riichi.flow import match_over
+    from replay.games.riichi.fold import RiichiProjection
+
+    payloads: list[Payload] = []
+    result = Imported(Game(source, {"ref": match_id}, []), match_id, payloads)
+    projection = RiichiProjection()
+    state = projection.initial()
+    where = source
+
+    def apply(payload: Payload) -> None:
+        nonlocal state
+        state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
+        payloads.append(payload)
+
+    try:
+        for where, item in _payloads(data, source):
+            try:
+                if item is None:
+                    apply(MatchEnded(reason="completed" if match_over(state) else "abandoned"))
+                elif isinstance(item, Claim):
+                    payloads.append(item)
+                elif isinstance(item, _DrawnHand):
+                    apply(_resolve(item, state, projection, len(payloads) + 1))
+                else:
+                    apply(item)
+            except IllegalEvent as exc:
+                raise LogProblem(f"{where}: {exc.reason} [{exc.code}]") from None
+    except LogProblem as exc:
+        result.problem = exc.message
+    except ValidationError as exc:  # a value no event may hold: said in a person's words
+        result.problem = f"{where}: {describe_pydantic(exc, root='')}"
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        result.problem = f"{where}: an event holds a value mjai does not write; check the file is unedited"
+    result.hands = len(state.results)
+    result.wins = sum(len(r.wins) for r in state.results)
+    claims = {p.round: p for p in payloads if isinstance(p, Claim)}
+    for hand in state.results if result.problem is None else ():
+        claim = claims.get(hand.number)
+        if claim is not None and tuple(claim.points) != hand.paid:
+            result.findings.append(
+                f"{source}: hand {hand.number}: the file records score changes {list(claim.points)}, "
+                f"the {ruleset_of(state)} rules give {list(hand.paid)} ({hand.explanation})"
+            )
+    return result
+
+
+def ruleset_of(state: Any) -> str:
+    return str(state.options.ruleset) if state.options is not None else "riichi"
+
+
+def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int) -> Payload:
+    from replay.engine.fold import IllegalEvent, Step
+    from replay.games.riichi.shape import is_tenpai
+
+    if drawn.reason in KINDS_OF_ABORT:
+        return AbortiveDraw(kind=KINDS_OF_ABORT[drawn.reason], seat=None)
+    rnd = state.round
+    gainers = tuple(s for s, d in enumerate(drawn.deltas) if d > 0)
+    if gainers or rnd.live_left == 0:
+        if gainers:
+            return ExhaustiveDraw(tenpai=gainers)
+        tenpai = tuple(s for s in range(rnd.players) if is_tenpai(rnd.hands[s]))
+        return ExhaustiveDraw(tenpai=tenpai if len(tenpai) == rnd.players else ())
+    for kind in ABORT_ORDER:  # no change and tiles left: the abortive draw the rules allow
+        abort = AbortiveDraw(kind=kind, seat=None)
+        try:
+            projection.apply(state, Step(seq, abort.EVENT_TYPE, abort))
+        except IllegalEvent:
+            continue
+        return abort
+    raise LogProblem("a ryukyoku with tiles left in the wall, and no abortive draw the rules allow")
+
+
+def _events(data: bytes, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    from events.canonical import parse_outside_json
+    from events.errors import InputError
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LogProblem(f"{source}: not UTF-8 text; mjai is UTF-8 JSON, an event a line") from None
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{source} line {number}"
+        try:
+            event = parse_outside_json(line, where)
+        except InputError as exc:
+            raise LogProblem(exc.message) from None
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise LogProblem(f'{where}: an mjai event is a JSON object with a "type"')
+        yield where, event
+
+
+def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnHand | None]]:
+    """(where, what) for each event: a payload, a draw to resolve, or None where the match ends."""
+    started = False
+    hand_no = 0  # hands so far: the claims' round numbers
+    in_hand = False
+    after_kan = False
+    declared: set[int] = set()  # seats that declared riichi this hand: only they see the ura indicators
+    ended: list[dict[str, Any]] = []  # the hand's hora or ryukyoku events, for its claim
+
+    def claim() -> Iterator[tuple[str, Payload | _DrawnHand | None]]:
+        if ended:
+            total = [sum(column) for column in zip(*(e["deltas"] for e in ended), strict=True)]
+            text = json.dumps(ended, ensure_ascii=False, separators=(",", ":"))
+            yield where, Claim(round=hand_no, points=tuple(int(d) for d in total), source="import", text=text)
+            ended.clear()
+
+    where = source
+    for where, event in _events(data, source):
+        kind = event["type"]
+        raw_actor = event.get("actor")
+        actor = raw_actor if isinstance(raw_actor, int) and not isinstance(raw_actor, bool) else -1  # -1: refused
+        if kind == "start_game":
+            names = event.get("names")
+            if started or not isinstance(names, list) or len(names) not in (3, 4):
+                raise LogProblem(f"{where}: one start_game, naming three or four players")
+            started = True
+            yield where, _match_started([str(n) for n in names], event.get("kyoku_first") == 4,
+                                        bool(event.get("aka_flag", True)))  # fmt: skip
+            continue
+        if not started:
+            raise LogProblem(f"{where}: an mjai game begins with start_game, not {kind}")
+        if kind in ("end_kyoku", "start_kyoku", "end_game"):
+            yield from claim()
+            in_hand = kind == "start_kyoku"
+        if kind == "start_kyoku":
+            hand_no += 1
+            declared, after_kan = set(), False
+            wind = event["bakaze"]
+            if wind not in WIND_LETTERS:
+                raise LogProblem(f"{where}: bakaze is E, S, W or N, not {wind!r}")
+            yield where, RiichiRoundStarted(dealer=int(event["oya"]), hand=int(event["kyoku"]),
+                                            honba=int(event["honba"]), round_wind=wind,
+                                            scores=tuple(int(s) for s in event["scores"]),
+                                            sticks=int(event["kyotaku"]))  # fmt: skip
+            hands = tuple(tuple(tile_of(t, where) for t in hand) for hand in event["tehais"])
+            yield where, RiichiDeal(hands=hands, dora_indicator=tile_of(event["dora_marker"], where))
+        elif kind == "end_game":
+            yield where, None
+            return
+        elif kind in ("end_kyoku", "reach_accepted", "none"):
+            continue
+        elif not in_hand:
+            raise LogProblem(f"{where}: {kind} comes outside a hand (before start_kyoku or after end_kyoku)")
+        elif kind == "tsumo":
+            yield where, RiichiDraw(seat=actor, tile=tile_of(event["pai"], where), rinshan=after_kan)
+            after_kan = False
+        elif kind == "dahai":
+            tile = tile_of(event["pai"], where)
+            yield where, RiichiDiscard(seat=actor, tile=tile, tsumogiri=bool(event.get("tsumogiri", False)))
+        elif kind == "reach":
+            declared.add(actor)
+            yield where, RiichiDeclared(seat=actor)
+        elif kind == "dora":
+            yield where, DoraRevealed(indicator=tile_of(event["dora_marker"], where))
+        elif kind in ("chi", "pon", "daiminkan", "kakan"):
+            called = tile_of(event["pai"], where)
+            tiles = (*(tile_of(t, where) for t in event["consumed"]), called)
+            source_seat = event.get("target") if kind != "kakan" else None
+            yield where, RiichiCall(kind=kind, seat=actor, tiles=tiles, called=called, from_seat=source_seat)
+            after_kan = kind in ("daiminkan", "kakan")
+        elif kind == "ankan":
+            yield where, RiichiCall(kind="ankan", seat=actor, tiles=tuple(tile_of(t, where) for t in event["consumed"]))
+            after_kan = True
+        elif kind == "nukidora":
+            yield where, RiichiCall(kind="kita", seat=actor, tiles=("4z",))
+            after_kan = True
+        elif kind == "hora":
+            target = event["target"]
+            ron = target != actor
+            markers = event.get("ura_markers") or event.get("uradora_markers") or ()
+            ura = tuple(tile_of(t, where) for t in markers) if actor in declared else ()  # only riichi sees ura
+            deltas = [int(d) for d in event["deltas"]]
+            yield where, RiichiWin(kind="ron" if ron else "tsumo", seat=actor, from_seat=target if ron else None,
+                                   ura_indicators=ura, pao_seat=_liable(deltas, actor, target))  # fmt: skip
+            ended.append({"deltas": [int(d) for d in event["deltas"]]} | event)
+        elif kind == "ryukyoku":
+            changes = tuple(int(d) for d in event.get("deltas") or ())
+            ended.append({"deltas": list(changes)} | event)
+            yield where, _DrawnHand(changes, event.get("reason"))
+        else:
+            raise LogProblem(f"{where}: {kind!r} is not an mjai event taikyoku reads")
+    yield from claim()
+    yield f"{source}: end", None
+
+
+def _liable(deltas: list[int], winner: int, target: int) -> int | None:
+    """mjai names no liable seat (pao); the score changes show it: the one payer of a tsumo, or the
+    payer beside the discarder of a ron."""
+    payers = [seat for seat, delta in enumerate(deltas) if delta < 0 and seat != winner]
+    if winner == target:
+        return payers[0] if len(payers) == 1 and len(deltas) > 2 else None
+    others = [seat for seat in payers if seat != target]
+    return others[0] if len(others) == 1 else None
+
+
+def _match_started(names: list[str], east_only: bool, red: bool) -> MatchStarted:
+    from replay.games import ruleset
+
+    ruleset_id = "tenhou-sanma" if len(names) == 3 else "tenhou"
+    spec = ruleset(ruleset_id)
+    assert spec is not None
+    options = dict(spec.defaults()) | {"riichi.redFives": 3 if red else 0}
+    return MatchStarted(
+        game="riichi",
+        ruleset=Ruleset(id=ruleset_id, options=options),
+        players=tuple(PlayerSeat(seat=i, name=n or f"seat {i}") for i, n in enumerate(names)),
+        length=MatchLength(unit="tonpuusen" if east_only else "hanchan", count=1),
+        first_dealer=0,
+    )
