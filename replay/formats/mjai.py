@@ -36,6 +36,10 @@ from events.tiles import WIND_LETTERS
 from replay.formats.tenhou6.read import Game, Imported, LogProblem
 
 HONORS = ("E", "S", "W", "N", "P", "F", "C")
+EVENT_TYPES = frozenset({
+    "start_game", "start_kyoku", "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "nukidora", "dora",
+    "reach", "reach_accepted", "hora", "ryukyoku", "end_kyoku", "end_game", "none",
+})  # fmt: skip
 KINDS_OF_ABORT: dict[str, AbortKind] = {
     "kyushukyuhai": "kyuushu_kyuuhai",
     "sufonrenta": "four_winds",
@@ -256,9 +260,10 @@ def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int) -> Payloa
     from replay.engine.fold import IllegalEvent, Step
     from replay.games.riichi.shape import is_tenpai
 
-    if drawn.reason in KINDS_OF_ABORT:
-        return AbortiveDraw(kind=KINDS_OF_ABORT[drawn.reason], seat=None)
     rnd = state.round
+    if drawn.reason in KINDS_OF_ABORT:
+        kind = KINDS_OF_ABORT[drawn.reason]
+        return AbortiveDraw(kind=kind, seat=rnd.to_move if kind == "kyuushu_kyuuhai" else None)
     gainers = tuple(s for s, d in enumerate(drawn.deltas) if d > 0)
     if gainers or rnd.live_left == 0:
         if gainers:
@@ -266,7 +271,7 @@ def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int) -> Payloa
         tenpai = tuple(s for s in range(rnd.players) if is_tenpai(rnd.hands[s]))
         return ExhaustiveDraw(tenpai=tenpai if len(tenpai) == rnd.players else ())
     for kind in ABORT_ORDER:  # no change and tiles left: the abortive draw the rules allow
-        abort = AbortiveDraw(kind=kind, seat=None)
+        abort = AbortiveDraw(kind=kind, seat=rnd.to_move if kind == "kyuushu_kyuuhai" else None)
         try:
             projection.apply(state, Step(seq, abort.EVENT_TYPE, abort))
         except IllegalEvent:
@@ -291,6 +296,8 @@ def _events(data: bytes, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
             event = parse_outside_json(line, where)
         except InputError as exc:
             raise LogProblem(exc.message) from None
+        except json.JSONDecodeError as exc:
+            raise LogProblem(f"{where}: not JSON ({exc.msg} at column {exc.colno})") from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise LogProblem(f'{where}: an mjai event is a JSON object with a "type"')
         yield where, event
@@ -325,6 +332,8 @@ def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnH
             yield where, _match_started([str(n) for n in names], event.get("kyoku_first") == 4,
                                         bool(event.get("aka_flag", True)))  # fmt: skip
             continue
+        if kind not in EVENT_TYPES:
+            raise LogProblem(f"{where}: {kind!r} is not an mjai event taikyoku reads")
         if not started:
             raise LogProblem(f"{where}: an mjai game begins with start_game, not {kind}")
         if kind in ("end_kyoku", "start_kyoku", "end_game"):
@@ -362,7 +371,8 @@ def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnH
             yield where, DoraRevealed(indicator=tile_of(event["dora_marker"], where))
         elif kind in ("chi", "pon", "daiminkan", "kakan"):
             called = tile_of(event["pai"], where)
-            tiles = (*(tile_of(t, where) for t in event["consumed"]), called)
+            consumed = tuple(tile_of(t, where) for t in event["consumed"])
+            tiles = (called, *consumed) if kind == "chi" else (*consumed, called)  # a chi as Tenhou lists it
             source_seat = event.get("target") if kind != "kakan" else None
             yield where, RiichiCall(kind=kind, seat=actor, tiles=tiles, called=called, from_seat=source_seat)
             after_kan = kind in ("daiminkan", "kakan")
@@ -385,8 +395,6 @@ def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnH
             changes = tuple(int(d) for d in event.get("deltas") or ())
             ended.append({"deltas": list(changes)} | event)
             yield where, _DrawnHand(changes, event.get("reason"))
-        else:
-            raise LogProblem(f"{where}: {kind!r} is not an mjai event taikyoku reads")
     yield from claim()
     yield f"{source}: end", None
 

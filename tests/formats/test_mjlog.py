@@ -1,0 +1,82 @@
+"""Tenhou's own mjlog XML: each of the 57 real games in tests/data/tenhou6-more/xml reads as exactly
+its tenhou.net/6 JSON twin, imports as the same events, and exports back to Tenhou's log; a cut,
+gzipped or older file is imported or refused in one line."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from replay.formats import mjlog
+from store import EventStore
+from tests.helpers import Cli, rows
+from tests.paths import CORPUS_MORE
+
+XML = sorted((CORPUS_MORE / "xml").glob("*.xml"))
+ONE = CORPUS_MORE / "xml" / "2022060100gm-00a9-0000-3e8b8aaf.xml"
+
+
+def test_every_xml_reads_as_exactly_its_json_twin() -> None:
+    assert len(XML) == 57
+    for path in XML:
+        twin = json.loads((CORPUS_MORE / f"{path.stem}.json").read_text(encoding="utf-8"))
+        (game,) = mjlog.read(path.read_bytes(), path.name)
+        assert game.hands == twin["log"], path.name  # every hand, call string, result block and score word
+        assert game.header["sc"] == twin["sc"] and game.header["name"] == twin["name"], path.name
+        assert game.header["rule"]["disp"] == twin["rule"]["disp"], path.name
+
+
+def _events(db: Path, match_id: str) -> list[tuple[str, dict[str, object]]]:
+    with EventStore.open(db) as store:
+        return [(e.type, e.payload) for e in store.read(match_id)]
+
+
+def test_the_xml_and_json_imports_store_the_same_events_and_export_tenhous_log(cli: Cli, tmp_path: Path) -> None:
+    from_xml, from_json = tmp_path / "xml.db", tmp_path / "json.db"
+    assert cli("import", *map(str, XML), "--db", str(from_xml)).code == 0
+    twins = [CORPUS_MORE / f"{p.stem}.json" for p in XML]
+    assert cli("import", *map(str, twins), "--db", str(from_json)).code == 0
+    with EventStore.open(from_xml) as store:
+        ids = [m.match_id for m in store.matches()]
+    assert len(ids) == 57
+    for match_id in ids:
+        assert _events(from_xml, match_id) == _events(from_json, match_id), match_id
+    exported = tmp_path / "out.json"
+    assert cli("export", ids[0], "--format", "tenhou6", "-o", str(exported), "--db", str(from_xml)).code == 0
+    twin = json.loads((CORPUS_MORE / f"{ids[0]}.json").read_text(encoding="utf-8"))
+    assert json.loads(exported.read_text(encoding="utf-8"))["log"] == twin["log"]
+
+
+def test_a_gzipped_mjlog_imports_as_the_plain_one(cli: Cli, tmp_path: Path) -> None:
+    packed = tmp_path / "2022060100gm-00a9-0000-3e8b8aaf.mjlog"
+    packed.write_bytes(gzip.compress(ONE.read_bytes()))
+    db = tmp_path / "t.db"
+    result = cli("import", str(packed), "--db", str(db))
+    assert result.code == 0, result.err
+    assert "imported 2022060100gm-00a9-0000-3e8b8aaf from 2022060100gm-00a9-0000-3e8b8aaf.mjlog" in result.out
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "says"),
+    [
+        ("cut.xml", lambda text: text[: len(text) // 2].encode(), "cut.xml: not well-formed XML at line 1"),
+        ("cut.mjlog", lambda text: gzip.compress(text.encode())[:300], "a gzipped mjlog that does not decompress"),
+        ("old.xml", lambda text: text.replace('ver="2.3"', 'ver="2.0"').encode(), "mjlog version '2.0'"),
+        ("bomb.xml", lambda text: ('<!DOCTYPE x [<!ENTITY a "aaaa">]>' + text).encode(), "no DOCTYPE or ENTITY"),
+        ("noinit.xml", lambda text: text.split("<INIT")[0].encode() + b"</mjloggm>", "needs <GO>, <UN> and"),
+        ("ended.xml", lambda text: text.split("<AGARI")[0].encode() + b"</mjloggm>", "no hand of this mjlog reaches"),
+    ],
+)
+def test_a_broken_mjlog_is_refused_in_one_line_and_nothing_is_stored(  # type: ignore[no-untyped-def]
+    cli: Cli, tmp_path: Path, name: str, content, says: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(content(ONE.read_text(encoding="utf-8")))
+    db = tmp_path / "t.db"
+    result = cli("import", str(path), "--format", "mjlog", "--db", str(db))
+    assert result.code == 1 and says in result.err, result.err
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert rows(db) == []
