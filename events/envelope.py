@@ -6,7 +6,9 @@ stored event adds those and its hash link (see ``store``).
 
 from __future__ import annotations
 
-import uuid
+import os
+import random
+import time
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -31,8 +33,25 @@ def now_timestamp() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+_random = random.Random(os.urandom(32))  # ids must be unique, not secret: a fast generator, seeded well
+_last = [0, 0]  # the millisecond of the last id, and the counter within it
+
+
 def new_event_id() -> str:
-    return str(uuid.uuid4())
+    """A time-ordered UUID (version 7, RFC 9562): 48 bits of milliseconds, a 12-bit counter within
+    the millisecond, 62 random bits. Ids made one after another sort in order, so a store's
+    unique index takes each new one at its end instead of at a random place."""
+    now = time.time_ns() // 1_000_000
+    if now <= _last[0]:
+        now, counter = _last[0], _last[1] + 1
+        if counter > 0xFFF:  # 4,096 ids in one millisecond: borrow the next one
+            now, counter = now + 1, 0
+    else:
+        counter = _random.getrandbits(8)  # a random start leaves room to count within the millisecond
+    _last[0], _last[1] = now, counter
+    value = (now << 80) | (0x7 << 76) | (counter << 64) | (0b10 << 62) | _random.getrandbits(62)
+    text = f"{value:032x}"
+    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
 
 
 class PendingEvent(NamedTuple):

@@ -581,7 +581,7 @@ def convert(game: Game, match_id: str) -> Imported:
     kept_hand: int | None = None  # a hand kept as the log recorded it: its other moves are left out
     try:
         for where, item in game_events(game):
-            hand_no = _hand_number(where)
+            hand_no = None if kept_hand is None and not isinstance(item, Disagreement) else _hand_number(where)
             if kept_hand is not None and hand_no == kept_hand and not isinstance(item, Claim):
                 continue
             if isinstance(item, _Ending):
@@ -605,6 +605,7 @@ def convert(game: Game, match_id: str) -> Imported:
             # The rules refuse what the server recorded: keep the hand as the log has it, if the
             # log is consistent with itself, and say so.
             rnd = state.round
+            hand_no = _hand_number(where)
             if hand_no is None or rnd is None or rnd.over or rnd.number != hand_no:
                 raise LogProblem(refusal)
             kept = recorded_result(game, hand_no, refusal)

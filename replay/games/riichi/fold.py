@@ -39,7 +39,7 @@ from replay.engine.match import MatchProjection
 from replay.games.riichi.calls import on_call, on_dora
 from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive, on_recorded_result
 from replay.games.riichi.options import RULESETS, RiichiOptions
-from replay.games.riichi.shape import completes, is_tenpai, without
+from replay.games.riichi.shape import can_discard_to_tenpai, completes, is_tenpai, without
 from replay.games.riichi.state import RiichiRound, RiichiState, RiverTile, at, passed, see
 from replay.games.riichi.wins import on_hand_result, on_win
 
@@ -275,7 +275,7 @@ def on_riichi(state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDec
             "riichi.riichi.wall",
             f"only {rnd.live_left} tiles are left in the wall; riichi needs a draw after it",
         )
-    if not any(is_tenpai(without(rnd.hands[seat], [t]) or ()) for t in set(rnd.hands[seat])):
+    if not can_discard_to_tenpai(rnd.hands[seat]):
         raise illegal(step, "riichi.riichi.not_tenpai", f"no discard leaves {compact(rnd.hands[seat])} in tenpai")
     double = seat not in rnd.discarded_once and not rnd.interrupted
     return rnd._replace(declaring=seat, double=rnd.double | {seat} if double else rnd.double)

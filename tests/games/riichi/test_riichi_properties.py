@@ -60,3 +60,20 @@ def test_replay_from_the_store_is_deterministic(seed: int, ruleset: str) -> None
             second = service.replay_match(store, "prop-r").state
     assert first.results == second.results and len(first.results) == 2
     del ruleset
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=33), min_size=1, max_size=14), st.booleans())
+def test_the_folds_complete_hand_check_agrees_with_the_mahjong_library(kinds: list[int], one_suit: bool) -> None:
+    from mahjong.agari import Agari
+
+    from replay.games.riichi.shape import is_complete_counts
+
+    counts = [0] * 34
+    for kind in kinds:
+        kind = kind % 9 if one_suit else kind  # one suit makes complete hands common enough to test
+        if counts[kind] < 4:
+            counts[kind] += 1
+    if sum(counts) % 3 != 2:
+        return
+    assert is_complete_counts(counts) == bool(Agari().is_agari(counts))
