@@ -121,3 +121,35 @@ def test_nothing_in_the_repository_points_outside_it() -> None:
         and outside in path.read_text(encoding="utf-8", errors="replace")
     ]
     assert found == []
+
+
+def _readme_blocks(kind: str) -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(rf"```{kind}\n(.*?)```", text, flags=re.S)
+
+
+def test_the_readme_starts_with_the_install_and_test_commands_ci_runs() -> None:
+    install, tests = _readme_blocks("sh")[:2]
+    assert install.startswith("python3 -m venv .venv && .venv/bin/pip install -q . && ")
+    assert "taikyoku simulate tensho" in install and "taikyoku replay demo" in install
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert tests.strip() in ci  # exactly the command CI runs
+
+
+def test_every_command_block_of_the_readme_runs(tmp_path: Path) -> None:
+    """Each ```sh block after the two install commands, run as written from a folder where
+    tests/data is what the README says (a fresh clone's), with the installed taikyoku first on PATH."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "data").symlink_to(ROOT / "tests" / "data")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TAIKYOKU_")}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    blocks = _readme_blocks("sh")[2:]
+    assert len(blocks) == 3
+    for number, block in enumerate(blocks, 3):
+        done = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=120)  # fmt: skip
+        assert done.returncode == 0, f"README block {number} failed: {done.stderr[-800:]}"
