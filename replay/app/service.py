@@ -257,3 +257,43 @@ def stored_resend(store: EventStore, match_id: str, documents: Sequence[ingest.D
         if value.get("recorded_at", event.recorded_at) != event.recorded_at:
             return None
     return stored
+
+
+def summary(store: EventStore, match_id: str) -> dict[str, Any]:
+    """A match at a glance: its status (in play, complete, abandoned) and standings so far (riichi:
+    the scores; hanafuda: each player's total), from a replay."""
+    folded = replay_match(store, match_id)
+    state = folded.state
+    ended = state.match.ended
+    if ended is not None:
+        status = "abandoned" if ended.reason == "abandoned" else "complete"
+    elif getattr(state, "complete", False):
+        status = "complete"
+    else:
+        status = "in play"
+    results = list(state.results)
+    if results and hasattr(results[-1], "scores"):
+        standings = list(results[-1].scores)
+    elif hasattr(state, "standings"):
+        standings = list(state.standings)
+    else:
+        rnd = getattr(state, "round", None)
+        standings = list(getattr(rnd, "scores", ()) or ())
+    return {"status": status, "standings": standings, "rounds": len(results)}
+
+
+def abandon(store: EventStore, match_id: str, reason: str, *, recorded_by: str) -> StoredEvent:
+    """End a mistaken or unfinished match: a match_ended event that says why; its events stay."""
+    from events.match import MatchEnded
+
+    if not store.exists(match_id):
+        raise InputError(f"no match {match_id!r} in {store.path}; list the matches with `taikyoku matches`")
+    if not reason.strip():
+        raise InputError("say why the match is abandoned: --reason TEXT")
+    if len(reason) > 4000:
+        raise InputError(f"the reason is {len(reason)} characters long; it may be at most 4000")
+    ended = replay_match(store, match_id).state.match.ended
+    if ended is not None:
+        raise InputError(f"match {match_id} has ended already ({ended.reason}); retract match_ended to reopen it")
+    event = new_event(MatchEnded(reason="abandoned", note=reason), recorded_by=recorded_by)
+    return check_and_append(store, match_id, [event], expected_seq=store.head(match_id))[0]

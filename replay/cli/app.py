@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from events.errors import InputError
 from store import EventStore
@@ -19,7 +20,48 @@ EPILOG = (
     "4 corrupt store, 5 internal error."
 )
 
+# The commands, grouped in --help as a user looks for them (each module registers its own).
+PANELS = {
+    "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
+    "Recording a round": ("round", "yaku-set", "deal", "triple", "play", "draw", "expose", "koikoi", "go", "stop",
+                          "misdeal", "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort"),
+    "Results and the table": ("result", "table"),
+    "Review": ("replay", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
+    "Exchange": ("import", "export"),
+}  # fmt: skip
+
+
+class _Grouped(TyperGroup):
+    """--help lists the commands by group, in the order above, not alphabetically."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        order = [name for names in PANELS.values() for name in names]
+        known = super().list_commands(ctx)
+        return [n for n in order if n in known] + [n for n in known if n not in order]
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        for panel, names in PANELS.items():
+            rows = []
+            for name in names:
+                command = self.get_command(ctx, name)
+                if command is not None and not command.hidden:
+                    rows.append((name, command.get_short_help_str(formatter.width - 16)))
+            if rows:
+                with formatter.section(panel):
+                    formatter.write_dl(rows)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        print(f"taikyoku {version('taikyoku')}")
+        raise typer.Exit()
+
+
 app = typer.Typer(
+    cls=_Grouped,
+    context_settings={"help_option_names": ["-h", "--help"]},
     name="taikyoku",
     help="Record, replay and audit hanafuda and riichi mahjong matches, event by event.",
     epilog=EPILOG,
@@ -28,6 +70,16 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Record, replay and audit hanafuda and riichi mahjong matches, event by event."""
+
 
 DbOption = Annotated[
     Path,

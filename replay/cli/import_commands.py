@@ -16,7 +16,7 @@ import typer
 from rich.progress import BarColumn, Progress, TextColumn
 
 from events.errors import InputError
-from replay.app import importing
+from replay.app import importing, service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, recorder
 from replay.cli.display import err, out, warn
 from replay.cli.exit_codes import EXIT_FINDINGS
@@ -148,6 +148,9 @@ def export_match(
     ] = "json",
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file (default: stdout).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")] = False,
+    abandoned: Annotated[
+        bool, typer.Option("--include-abandoned", help="With --all, abandoned matches too (left out by default).")
+    ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format.
@@ -163,6 +166,8 @@ def export_match(
     if format_ not in ("tenhou6", "mjai"):
         with open_store(db) as store:
             ids = [match] if match is not None else [m.match_id for m in store.matches()]
+            if match is None and not abandoned:
+                ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
             if match is not None and not store.exists(match):
                 raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
             with _bar(len(ids), "exporting") as tick, _writer(output) as write:

@@ -330,6 +330,9 @@ def koikoi(
     _declare(KoiKoi, match, seat, by, db, json_out)
 
 
+app.command("go", help="Sendai-hana: go on after a new or better dekiyaku (the same as koikoi).")(koikoi)
+
+
 @app.command()
 def stop(
     match: MatchArg,

@@ -156,25 +156,43 @@ def log(
 
 
 @app.command()
-def matches(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
-    """List the matches in the store."""
-    with open_store(db) as store:
-        heads = store.matches()
+def matches(
+    game: Annotated[str | None, typer.Option(help="Only this game: tensho, sendai or riichi.")] = None,
+    player: Annotated[str | None, typer.Option(help="Only matches this player sat in (by name).")] = None,
+    status: Annotated[str | None, typer.Option(help="Only matches 'in play', 'complete' or 'abandoned'.")] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """List the matches in the store: players, status (in play, complete, abandoned), standings."""
+    if status is not None and status not in ("in play", "complete", "abandoned"):
+        raise InputError(f"--status is 'in play', 'complete' or 'abandoned', not {status!r}")
+    if game is not None and game not in ("tensho", "sendai", "riichi"):
+        raise InputError(f"--game is tensho, sendai or riichi, not {game!r}")
     rows: list[dict[str, Any]] = []
-    for head in heads:
-        started = head.first.decode()
-        assert isinstance(started, MatchStarted)
-        rows.append(
-            {
-                "match_id": head.match_id,
-                "game": started.game,
-                "ruleset": started.ruleset.id,
-                "players": [p.name for p in started.players],
-                "events": head.last_seq,
-                "started_at": head.first.recorded_at,
-                "last_recorded_at": head.last_recorded_at,
-            }
-        )
+    with open_store(db) as store:
+        for head in store.matches():
+            started = head.first.decode()
+            assert isinstance(started, MatchStarted)
+            names = [p.name for p in started.players]
+            if (game is not None and started.game != game) or (player is not None and player not in names):
+                continue
+            glance = service.summary(store, head.match_id)
+            if status is not None and glance["status"] != status:
+                continue
+            rows.append(
+                {
+                    "match_id": head.match_id,
+                    "game": started.game,
+                    "ruleset": started.ruleset.id,
+                    "players": names,
+                    "status": glance["status"],
+                    "rounds": glance["rounds"],
+                    "standings": glance["standings"],
+                    "events": head.last_seq,
+                    "started_at": head.first.recorded_at,
+                    "last_recorded_at": head.last_recorded_at,
+                }
+            )
     if json_out:
         print_json(rows)
         return
@@ -185,19 +203,41 @@ def matches(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
     table.add_column("match", no_wrap=True)
     table.add_column("game", no_wrap=True)
     table.add_column("ruleset", no_wrap=True)
-    table.add_column("players")
+    table.add_column("players and standings")
+    table.add_column("status", no_wrap=True)
     table.add_column("events", justify="right")
     table.add_column("last event", no_wrap=True)
     for row in rows:
+        scores = row["standings"]
+        players = ", ".join(f"{name} {scores[i]}" if i < len(scores) else name for i, name in enumerate(row["players"]))
         table.add_row(
             row["match_id"],
             row["game"],
             row["ruleset"],
-            ", ".join(row["players"]),
+            players,
+            row["status"],
             str(row["events"]),
             row["last_recorded_at"][:16].replace("T", " "),
         )
     out.print(table)
+
+
+@app.command()
+def abandon(
+    match: Annotated[str, typer.Argument(help="The match id.", metavar="MATCH")],
+    reason: Annotated[str, typer.Option(help="Why the match ends here, in a few words.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """End a mistaken or unfinished match (a match_ended event); its events stay, `matches` shows it abandoned."""
+    who = recorder(by)
+    with open_store(db) as store:
+        event = service.abandon(store, match, reason, recorded_by=who)
+    if json_out:
+        print_json(event.envelope() | {"hash": event.hash})
+    else:
+        out.print(f"{match}: abandoned at seq {event.seq} ({reason})")
 
 
 @app.command()

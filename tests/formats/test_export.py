@@ -88,14 +88,14 @@ def test_cli_round_trip_of_every_game_is_byte_identical(cli: Cli, tmp_path: Path
     ids = record_three_games(cli)
     for fmt in ("json", "jsonl"):
         first = tmp_path / f"all.{fmt}"
-        assert cli("export", "--all", "--format", fmt, "-o", str(first)).code == 0
+        assert cli("export", "--all", "--include-abandoned", "--format", fmt, "-o", str(first)).code == 0
         assert cli("verify", "--file", str(first)).code == 0
         fresh = Cli(tmp_path / f"fresh-{fmt}.db", cli.capsys)
         imported = fresh("import", "--format", fmt, str(first), "--json")
         assert imported.code == 0, imported.err
         assert [m["match_id"] for m in imported.json()["imported"]] == ids
         second = tmp_path / f"again.{fmt}"
-        assert fresh("export", "--all", "--format", fmt, "-o", str(second)).code == 0
+        assert fresh("export", "--all", "--include-abandoned", "--format", fmt, "-o", str(second)).code == 0
         assert second.read_bytes() == first.read_bytes()
         assert fresh("verify").code == 0
         assert (

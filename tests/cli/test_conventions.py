@@ -1,0 +1,51 @@
+"""The CLI's conventions: grouped help with -h and --version, `go` as in table mode, and a match
+that can be abandoned, then shown and filtered as such."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.helpers import Cli
+
+
+def test_help_groups_the_commands_and_takes_h_and_version(cli: Cli) -> None:
+    shown = cli("-h")
+    assert shown.code == 0
+    panels = [line for line in shown.out.splitlines() if line and not line.startswith(" ") and line.endswith(":")]
+    assert panels == ["Options:", "The store:", "Recording a round:", "Results and the table:", "Review:", "Exchange:"]
+    store_part = shown.out.split("The store:")[1].split("Recording a round:")[0]
+    assert [line.split()[0] for line in store_part.strip().splitlines()][:4] == ["new", "record", "log", "matches"]
+    version = cli("--version")
+    assert version.code == 0 and version.out.startswith("taikyoku 0.")
+
+
+def test_go_is_koikoi(cli: Cli) -> None:
+    assert "the same as koikoi" in cli("go", "-h").out
+
+
+def test_an_abandoned_match_is_shown_filtered_and_left_out_of_export_all(cli: Cli, db: Path, tmp_path: Path) -> None:
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "done-1").code == 0
+    assert cli("new", "tensho", "-p", "Ann", "-p", "Ben", "--id", "oops-1").code == 0
+    assert cli("new", "tensho", "-p", "Ann", "-p", "Cy", "--id", "live-1").code == 0
+    ended = cli("abandon", "oops-1", "--reason", "wrong players")
+    assert ended.code == 0 and ended.out == "oops-1: abandoned at seq 2 (wrong players)\n"
+    again = cli("abandon", "oops-1", "--reason", "twice")
+    assert again.code == 2 and "has ended already (abandoned)" in again.err
+    listed = {m["match_id"]: m for m in cli("matches", "--json").json()}
+    assert {k: v["status"] for k, v in listed.items()} == {
+        "done-1": "complete",
+        "oops-1": "abandoned",
+        "live-1": "in play",
+    }
+    assert listed["live-1"]["standings"] == [0, 0]
+    assert [m["match_id"] for m in cli("matches", "--player", "Ann", "--status", "in play", "--json").json()] == [
+        "live-1"
+    ]
+    assert [m["match_id"] for m in cli("matches", "--game", "riichi", "--json").json()] == []
+    assert cli("matches", "--status", "over").code == 2
+    out = tmp_path / "all.json"
+    assert cli("export", "--all", "-o", str(out)).code == 0
+    assert sorted(m["match_id"] for m in json.loads(out.read_text())["matches"]) == ["done-1", "live-1"]
+    assert cli("export", "--all", "--include-abandoned", "-o", str(out), "--force").code == 0
+    assert len(json.loads(out.read_text())["matches"]) == 3
