@@ -95,6 +95,18 @@ def claim(
         raise InputError(f"--points needs {seats} numbers, one per seat; got {len(values)}")
     if winner is not None and not 0 <= winner < seats:
         raise InputError(f"--winner {winner} is not a seat (0 to {seats - 1})")
+    with open_store(db) as store:
+        state = service.replay_match(store, match).state
+    rnd = state.round
+    recorded = len(state.results) + (1 if rnd is not None and not getattr(rnd, "over", True) else 0)
+    if round_no > recorded:
+        word = "hand" if steps[0].payload.game == "riichi" else "round"  # type: ignore[attr-defined]
+        raise InputError(
+            f"match {match} has {recorded} {word}{'' if recorded == 1 else 's'} recorded; "
+            f"claim one of them (--round 1 to {recorded})"
+            if recorded
+            else f"match {match} has no {word} recorded yet"
+        )
     _append(db, match, Claim(round=round_no, points=values, winner=winner, text=text), by, json_out)
 
 

@@ -101,11 +101,14 @@ def test_legality_the_first_illegal_event_of_each_round_with_the_state_before(cl
     assert human.code == 1 and f"seq {first_play + 1}" in human.out and legality[0]["code"] in human.out
 
 
-def test_claims_difference_by_difference(cli: Cli) -> None:
+def test_claims_difference_by_difference(cli: Cli, tmp_path: Path) -> None:
     assert cli("record", "gold-7", str(GOLDEN / "tensho-seed7.jsonl")).code == 0
     assert cli("claim", "gold-7", "--round", "1", "--points", "1,0", "--winner", "0").code == 0  # agrees
     assert cli("claim", "gold-7", "--round", "3", "--points", "1,0", "--winner", "0", "--by", "carol").code == 0
-    assert cli("claim", "gold-7", "--round", "5", "--points", "0,1").code == 0
+    # `claim` refuses a round that is not there; a claim that comes by `record` (or an import) is audited.
+    late = tmp_path / "claim.json"
+    late.write_text(json.dumps({"type": "claim", "payload": {"round": 5, "points": [0, 1]}}))
+    assert cli("record", "gold-7", str(late)).code == 0
     code, found, _ = findings(cli, "gold-7")
     assert code == 1
     claims = {f["round"]: f for f in found if f["kind"] == "claim"}
@@ -193,3 +196,12 @@ def test_riichi_repricing_side_by_side(cli: Cli) -> None:
     assert human.code == 0 and "tenhou" in human.out and "ema2016" in human.out and "8000" in human.out
     bad = cli("audit", "r-1", "--ruleset", "tenhou,nope")
     assert bad.code == 2 and "nope" in bad.err and bad.err.count("\n") == 1
+
+
+def test_a_claim_for_a_round_that_is_not_recorded_is_refused_at_once(cli: Cli, db: Path) -> None:
+    assert cli("simulate", "riichi", "--seed", "3", "--hands", "1", "--id", "one-hand").code == 0
+    refused = cli("claim", "one-hand", "--round", "9", "--points", "0,0,0,0")
+    assert refused.code == 2 and refused.err == (
+        "taikyoku: error: match one-hand has 1 hand recorded; claim one of them (--round 1 to 1)\n"
+    )
+    assert cli("claim", "one-hand", "--round", "1", "--points", "0,0,0,0").code == 0

@@ -211,7 +211,11 @@ def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiOptions
 def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: RiichiDiscard) -> RiichiRound:
     seat = discard.seat
     if rnd.phase != "discard":
-        raise illegal(step, "riichi.discard.out_of_turn", f"seat {rnd.to_move} must draw before discarding")
+        drawer = (rnd.to_move + 1) % rnd.players if rnd.phase == "after_discard" else rnd.to_move
+        if seat != drawer:
+            raise illegal(step, "riichi.turn.wrong_seat",
+                          f"it is seat {drawer}'s turn to draw; seat {seat} cannot discard now")  # fmt: skip
+        raise illegal(step, "riichi.discard.out_of_turn", f"seat {seat} must draw before discarding")
     if seat != rnd.to_move:
         raise illegal(step, "riichi.turn.wrong_seat", f"it is seat {rnd.to_move}'s turn to discard, not seat {seat}")
     rest = without(rnd.hands[seat], [discard.tile])

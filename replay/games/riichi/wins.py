@@ -21,7 +21,7 @@ from replay.games.riichi.options import RiichiOptions
 from replay.games.riichi.pricing import MeldTiles, Unpriced, WinHand, price
 from replay.games.riichi.scoring import finish_wins, share_counters
 from replay.games.riichi.shape import is_complete, waits
-from replay.games.riichi.state import RiichiRound, RiichiState, WinRecord
+from replay.games.riichi.state import RiichiRound, RiichiState, WinRecord, see
 
 
 def on_hand_result(
@@ -169,6 +169,8 @@ def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rul
         raise illegal(step, "riichi.win.ura", "ura dora are turned only for a riichi winner")
     if len(win.ura_indicators) > len(rnd.dora):
         raise illegal(step, "riichi.win.ura", f"{len(rnd.dora)} dora indicators, so at most {len(rnd.dora)} ura")
+    if win.ura_indicators and not any(w.hand.ura_indicators for w in rnd.wins):
+        rnd = see(rnd, list(win.ura_indicators), step, rules)  # turned over now: no fifth copy (once a hand)
     first = not rnd.interrupted and seat not in rnd.discarded_once
     sticks_on_table = rnd.sticks + sum(rnd.deposits) // 1000
     # Multiple rons: honba and sticks go to the winner nearest the discarder (the record's order).

@@ -237,3 +237,27 @@ def test_with_red_fives_the_fourth_five_is_the_red_one(hand: Hand) -> None:
     reason = refused(hand, "riichi.tiles.red_five", RiichiDraw(seat=0, tile="5m"))
     assert "write 0m" in reason
     hand.record(RiichiDraw(seat=0, tile="0m"))  # the red one is fine
+
+
+def test_an_ura_indicator_is_a_tile_like_any_other_no_fifth_copy(hand: Hand) -> None:
+    # Seat 1 holds one 9s and seat 2 three: a 9s ura indicator would be the fifth.
+    hand.begin({1: CHIIHOU_HAND, 2: "999s1112223334z"}, reserved=ALL_TWOS_AND_FIVES)
+    hand.turn(0)
+    junk = hand.junk.pop(0)
+    hand.record(RiichiDraw(seat=1, tile=junk), RiichiDeclared(seat=1), RiichiDiscard(seat=1, tile=junk, tsumogiri=True))
+    hand.turn(2, discard="4z")
+    hand.turn(3)
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="2s"))
+    reason = refused(hand, "riichi.tiles.fifth_copy", RiichiWin(seat=1, kind="tsumo", ura_indicators=("9s",)))
+    assert "a fifth 9s" in reason
+    hand.record(RiichiWin(seat=1, kind="tsumo", ura_indicators=("8s",)))
+
+
+def test_a_discard_by_a_seat_that_is_not_to_move_names_whose_turn_it_is(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND})
+    reason = refused(hand, "riichi.turn.wrong_seat", RiichiDiscard(seat=1, tile="5z"))
+    assert reason == "it is seat 0's turn to draw; seat 1 cannot discard now"
+    hand.turn(0)
+    reason = refused(hand, "riichi.discard.out_of_turn", RiichiDiscard(seat=1, tile="5z"))
+    assert reason == "seat 1 must draw before discarding"
