@@ -207,7 +207,13 @@ def rule_problems(match: native.ExportedMatch, source: str) -> list[str]:
 
 
 def export_native(
-    store: EventStore, ids: Sequence[str], format_: str, write: Callable[[str], object], tick: Tick = _no_tick
+    store: EventStore,
+    ids: Sequence[str],
+    format_: str,
+    write: Callable[[str], object],
+    tick: Tick = _no_tick,
+    *,
+    standings: bool = False,
 ) -> None:
     """Matches as taikyoku json or jsonl (every event, its id and hash, each match's head), or csv
     (a row per round), written one match at a time."""
@@ -223,12 +229,29 @@ def export_native(
     if format_ == "jsonl":
         native.write_jsonl(matches(), write)
         return
-    write("match,round,dealer,winner,decided_by," + ",".join(f"seat{i}" for i in range(4)) + "\n")
+    # csv: the rounds of every match, a points column per player name (the same player in many
+    # matches is one column), or with ``standings`` a row per player per match.
+    summaries = []
+    players: list[str] = []
+    dates = {m.match_id: m.first.recorded_at[:10] for m in store.matches()}
     for match_id in ids:
-        state = service.replay_match(store, match_id).state
-        results = state.results
-        standings = list(results[-1].scores) if results and hasattr(results[-1], "scores") else list(state.standings)
-        write(native.csv_rows(match_id, list(state.names), results, standings))
+        folded = service.replay_match(store, match_id)
+        started = folded.history.effective[0].payload
+        names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
+        summaries.append((match_id, folded, started, names, dates.get(match_id, "")))
+        players += [n for n in names if n not in players]
+    if standings:
+        write(",".join(native.STANDINGS_COLUMNS) + "\n")
+    else:
+        write(native.csv_header(players))
+    for match_id, folded, started, names, date in summaries:
+        game, rules = started.game, started.ruleset.id  # type: ignore[attr-defined]
+        state = folded.state
+        if standings:
+            glance = service.summary(store, match_id)
+            write(native.csv_standings(match_id, game, rules, date, glance["status"], names, glance["standings"]))
+        else:
+            write(native.csv_rows(match_id, game, rules, date, names, list(state.results), players))
         tick()
 
 

@@ -151,6 +151,9 @@ def export_match(
     abandoned: Annotated[
         bool, typer.Option("--include-abandoned", help="With --all, abandoned matches too (left out by default).")
     ] = False,
+    standings: Annotated[
+        bool, typer.Option("--standings", help="With --format csv: a row per player per match, not per round.")
+    ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format.
@@ -159,6 +162,8 @@ def export_match(
     existing file is replaced only with --force, and never the database being read."""
     if format_ not in ("json", "jsonl", "csv", "tenhou6", "mjai"):
         raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, tenhou6 or mjai")
+    if standings and format_ != "csv":
+        raise InputError("--standings is a csv table; give --format csv with it")
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")
     if output is not None:
@@ -171,7 +176,7 @@ def export_match(
             if match is not None and not store.exists(match):
                 raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
             with _bar(len(ids), "exporting") as tick, _writer(output) as write:
-                importing.export_native(store, ids, format_, write, tick)
+                importing.export_native(store, ids, format_, write, tick, standings=standings)
         return
     if match is None:
         raise InputError(f"{format_} holds one game: name the match")

@@ -25,7 +25,6 @@ from events import registry
 from events.canonical import check_depth, dumps, parse_outside_json
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
-from replay.engine.result import RoundOutcome
 from store import StoredEvent
 from store.chain import GENESIS, chain_problem
 
@@ -336,18 +335,60 @@ def pending(match: ExportedMatch) -> list[PendingEvent]:
     return events
 
 
-def csv_rows(match_id: str, names: Sequence[str], results: Sequence[RoundOutcome], standings: Sequence[int]) -> str:
-    """One row per round (match, round, dealer, winner, deciding reason, points per player), then standings."""
+CSV_COLUMNS = ("match", "game", "ruleset", "date", "round", "dealer", "winner", "reason", "yaku", "han", "fu", "limit")
+
+
+def csv_header(players: Sequence[str]) -> str:
+    """The header of the rounds table: the round's columns, then one points column per player."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow([*CSV_COLUMNS, *players])
+    return buffer.getvalue()
+
+
+def csv_rows(
+    match_id: str, game: str, ruleset: str, date: str, names: Sequence[str], results: Sequence[Any],
+    players: Sequence[str],
+) -> str:  # fmt: skip
+    """One row per round: who dealt and won and why, the yaku (riichi: han, fu and limit too), and
+    each player's points in the player's own column (``players``: every column of the file)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     for result in results:
         winner = result.winners[0] if result.winners else None
-        writer.writerow([match_id, result.number, names[result.dealer], "" if winner is None else names[winner],
-                         result.reason, *_four(result.points)])  # fmt: skip
-    writer.writerow([match_id, "standings", "", "", "", *_four(standings)])
+        yaku, han, fu, limit = _scoring(result, winner)
+        by_name = dict(zip(names, result.points, strict=False))
+        writer.writerow([match_id, game, ruleset, date, result.number, names[result.dealer],
+                         "" if winner is None else names[winner], result.reason, yaku, han, fu, limit,
+                         *(by_name.get(p, "") for p in players)])  # fmt: skip
     return buffer.getvalue()
 
 
-def _four(points: Sequence[int]) -> list[int | str]:
-    """Every row has the four seat columns; a seat the game does not have is left empty."""
-    return [*points, *[""] * (4 - len(points))]
+def _scoring(result: Any, winner: int | None) -> tuple[str, int | str, int | str, str]:
+    """The winner's yaku in a few words, and for riichi the han, fu and limit."""
+    if winner is None:
+        return "", "", "", ""
+    wins = getattr(result, "wins", ())
+    if wins:
+        priced = wins[0].priced
+        names = "; ".join(f"{name} {han}" for name, han in getattr(priced, "yaku", ()))
+        if not getattr(priced, "priced", False):
+            return "unpriced", "", "", ""
+        return names, priced.han, priced.fu, priced.limit
+    tally = result.players[winner]
+    hits = [*getattr(tally, "teyaku", ()), *getattr(tally, "dekiyaku", ()), *getattr(tally, "yaku", ())]
+    return "; ".join(hit.name for hit in hits), "", "", ""
+
+
+STANDINGS_COLUMNS = ("match", "game", "ruleset", "date", "status", "seat", "player", "points", "rank")
+
+
+def csv_standings(match_id: str, game: str, ruleset: str, date: str, status: str, names: Sequence[str],
+                  points: Sequence[int]) -> str:  # fmt: skip
+    """One row per player: the match's standing, and the rank it gives (ties share a rank)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for seat, name in enumerate(names):
+        score = points[seat] if seat < len(points) else 0
+        rank = 1 + sum(1 for other in points if other > score)
+        writer.writerow([match_id, game, ruleset, date, status, seat, name, score, rank])
+    return buffer.getvalue()

@@ -107,17 +107,19 @@ def test_cli_round_trip_of_every_game_is_byte_identical(cli: Cli, tmp_path: Path
     assert {"event_id", "hash", "prev_hash", "seq", "recorded_by", "recorded_at"} <= set(tensho["events"][0])
 
 
-def test_csv_has_a_row_per_round_and_the_standings(cli: Cli) -> None:
+def test_csv_has_a_row_per_round_and_a_standings_table(cli: Cli) -> None:
     record_three_games(cli)
-    text = cli("export", "gold-7", "--format", "csv").out
-    lines = text.splitlines()
-    assert lines[0] == "match,round,dealer,winner,decided_by,seat0,seat1,seat2,seat3"
-    assert lines[1:4] == [
-        "gold-7,1,East,East,chaffCount,1,0,,",
-        "gold-7,2,East,West,chaffCount,0,1,,",
-        "gold-7,3,West,West,yakuPoints,0,1,,",
+    lines = cli("export", "gold-7", "--format", "csv").out.splitlines()
+    assert lines[0] == "match,game,ruleset,date,round,dealer,winner,reason,yaku,han,fu,limit,East,West"
+    # The hand-checked golden match: East wins rounds 1 by chaff, West rounds 2 and 3.
+    assert [line.split(",")[4:8] + line.split(",")[12:] for line in lines[1:]] == [
+        ["1", "East", "East", "chaffCount", "1", "0"],
+        ["2", "East", "West", "chaffCount", "0", "1"],
+        ["3", "West", "West", "yakuPoints", "0", "1"],
     ]
-    assert lines[4].startswith("gold-7,standings")
+    table = cli("export", "gold-7", "--format", "csv", "--standings").out.splitlines()
+    assert table[0] == "match,game,ruleset,date,status,seat,player,points,rank"
+    assert [row.split(",")[5:] for row in table[1:]] == [["0", "East", "1", "2"], ["1", "West", "2", "1"]]
 
 
 def test_importing_a_match_twice_is_refused_and_writes_nothing_more(cli: Cli, tmp_path: Path, db: Path) -> None:
@@ -215,3 +217,37 @@ def test_exporting_many_matches_shows_progress_on_stderr(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert "exporting" in done.stderr and "wrote" in done.stdout
     assert len(out.read_text().splitlines()) == len(rows(db)) + 6  # every event, and each match's head line
+
+
+def test_the_csv_export_is_a_table_a_spreadsheet_can_sort(cli: Cli, tmp_path: Path) -> None:
+    import csv
+
+    assert cli("record", "gold-7", str(GOLDEN / "tensho-seed7.jsonl")).code == 0
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--id", "rd-9").code == 0
+    assert cli("round", "rd-9").code == 0
+    line = "ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m"
+    assert cli("result", "rd-9", *line.split()).code == 0
+    path = tmp_path / "rounds.csv"
+    assert cli("export", "--all", "--format", "csv", "-o", str(path)).code == 0
+    with path.open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    header = list(rows[0].keys())
+    assert header[:12] == ["match", "game", "ruleset", "date", "round", "dealer", "winner", "reason", "yaku", "han",
+                           "fu", "limit"]  # fmt: skip
+    assert header[12:] == ["East", "West", "Ton", "Nan", "Sha", "Pei"]  # a column per player, by name
+    riichi = [r for r in rows if r["match"] == "rd-9"]
+    # The example line of test_riichi_result_depth: Nan wins riichi and chun, 40 fu, 2,600 from Sha.
+    assert riichi == [riichi[0]] and riichi[0] | {"date": ""} == {
+        "match": "rd-9", "game": "riichi", "ruleset": "tenhou", "date": "", "round": "1", "dealer": "Ton",
+        "winner": "Nan", "reason": "win", "yaku": "Riichi 1; Yakuhai (chun) 1", "han": "2", "fu": "40",
+        "limit": "", "East": "", "West": "", "Ton": "0", "Nan": "2600", "Sha": "-2600", "Pei": "0",
+    }  # fmt: skip
+    assert all(r["round"].isdigit() for r in rows)  # no standings text in the numeric column
+    table = tmp_path / "standings.csv"
+    assert cli("export", "--all", "--format", "csv", "--standings", "-o", str(table)).code == 0
+    with table.open(newline="") as file:
+        standings = [r for r in csv.DictReader(file) if r["match"] == "rd-9"]
+    assert [(r["player"], r["points"], r["rank"]) for r in standings] == [
+        ("Ton", "25000", "2"), ("Nan", "27600", "1"), ("Sha", "22400", "4"), ("Pei", "25000", "2"),
+    ]  # fmt: skip
+    assert cli("export", "rd-9", "--format", "json", "--standings").code == 2
