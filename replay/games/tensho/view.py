@@ -31,7 +31,7 @@ def result_json(result: RoundResult, names: Sequence[str]) -> dict[str, Any]:
 def expects(rnd: RoundState, names: Sequence[str]) -> str:
     who = f"{names[rnd.to_move]} (seat {rnd.to_move})"
     if rnd.phase == "set":
-        return "the yaku set for this round (tensho.yaku_set_chosen)"
+        return "the yaku set for this round (`yaku-set MATCH 1` or 2)"
     if rnd.phase == "deal":
         return "a redeal: four cards of one suit were dealt to the field" if rnd.misdeals else "the deal"
     if rnd.phase == "capture":
