@@ -148,7 +148,7 @@ def test_every_command_block_of_the_readme_runs(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TAIKYOKU_")}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     blocks = _readme_blocks("sh")[2:]
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     for number, block in enumerate(blocks, 3):
         done = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=tmp_path, env=env,
                               capture_output=True, text=True, timeout=120)  # fmt: skip

@@ -19,6 +19,7 @@ from replay.cli import (
     simulate_commands,
     store_commands,
     table_commands,
+    view_commands,
 )
 from replay.cli.app import app
 from replay.cli.runner import run
@@ -36,6 +37,7 @@ __all__ = [
     "simulate_commands",
     "store_commands",
     "table_commands",
+    "view_commands",
 ]
 
 

@@ -26,7 +26,7 @@ PANELS = {
     "Recording a round": ("round", "yaku-set", "deal", "triple", "play", "draw", "expose", "koikoi", "go", "stop",
                           "misdeal", "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort"),
     "Results and the table": ("result", "table"),
-    "Review": ("replay", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
+    "Review": ("replay", "view", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
     "Exchange": ("import", "export"),
 }  # fmt: skip
 

@@ -144,7 +144,10 @@ def export_match(
     all_matches: Annotated[bool, typer.Option("--all", help="Every match in the store.")] = False,
     format_: Annotated[
         str,
-        typer.Option("--format", help="json (with ids and hashes), jsonl, csv (a row per round), tenhou6, or mjai."),
+        typer.Option(
+            "--format",
+            help="json (with ids and hashes), jsonl, csv (a row per round), tenhou6, mjai, or html (a page per match).",
+        ),
     ] = "json",
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file (default: stdout).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")] = False,
@@ -160,8 +163,11 @@ def export_match(
 
     With -o the file is written whole or not at all (a temporary file, renamed when complete); an
     existing file is replaced only with --force, and never the database being read."""
-    if format_ not in ("json", "jsonl", "csv", "tenhou6", "mjai"):
-        raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, tenhou6 or mjai")
+    if format_ not in ("json", "jsonl", "csv", "tenhou6", "mjai", "html"):
+        raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, tenhou6, mjai or html")
+    if format_ == "html":
+        _export_html(match, all_matches, output, abandoned, db)
+        return
     if standings and format_ != "csv":
         raise InputError("--standings is a csv table; give --format csv with it")
     if (match is None) == (not all_matches):
@@ -223,6 +229,9 @@ def _writer(output: Path | None) -> Iterator[Callable[[str], object]]:
             yield file.write
             file.flush()
             os.fsync(file.fileno())
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)  # as any file the user writes, not mkstemp's 0600
         os.replace(temporary, output)
     except OSError as exc:
         Path(temporary).unlink(missing_ok=True)
@@ -284,3 +293,31 @@ def _report(
             out.print(f"{len(imported)} imported, {len(skipped)} skipped")
     if skipped or disagree:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _export_html(match: str | None, all_matches: bool, output: Path | None, abandoned: bool, db: Path) -> None:
+    """Each match as its replay page, in the folder -o names, with an index.html listing them."""
+    from replay.app import view_page
+
+    if (match is None) == (not all_matches):
+        raise InputError("name one match, or give --all")
+    if output is None:
+        raise InputError("html writes a page per match: give -o FOLDER (it is created if it is not there)")
+    if output.exists() and not output.is_dir():
+        raise InputError(f"{output} is a file; give -o a folder for the pages")
+    with open_store(db) as store:
+        ids = [match] if match is not None else [m.match_id for m in store.matches()]
+        if match is not None and not store.exists(match):
+            raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
+        if match is None and not abandoned:
+            ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
+        output.mkdir(parents=True, exist_ok=True)
+        entries = []
+        with _bar(len(ids), "exporting") as tick:
+            for match_id in ids:
+                text = view_page.page(store, match_id)
+                (output / f"{match_id}.html").write_text(text, encoding="utf-8")
+                entries.append((f"{match_id}.html", match_id, service.game_of(service.read_steps(store, match_id))))
+                tick()
+    (output / "index.html").write_text(view_page.index(entries), encoding="utf-8")
+    out.print(f"wrote {len(entries)} page{'' if len(entries) == 1 else 's'} and index.html to {output}")

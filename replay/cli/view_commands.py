@@ -1,0 +1,44 @@
+"""`taikyoku view`: a match as one HTML page to open anywhere, and `export --all --format html`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from events.errors import InputError
+from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, open_store
+from replay.cli.import_commands import _check_output, _writer
+
+
+@app.command()
+def view(
+    match: MatchArg,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="The HTML file to write (default: MATCH.html).")
+    ] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Open the page at this event (seq).", min=1)] = None,
+    round_no: Annotated[int | None, typer.Option("--round", help="Open the page at this round's end.", min=1)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Write a match as one self-contained HTML page: the table at every event, arrow keys to step."""
+    from replay.app import service, view_page
+    from replay.engine.snapshot import snapshot
+    from replay.games import projection_for
+
+    target = output or Path(f"{match}.html")
+    _check_output(target, force, db)
+    with open_store(db) as store:
+        if not store.exists(match):
+            raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
+        start = at
+        if round_no is not None:
+            steps = service.read_steps(store, match)
+            start = snapshot(projection_for(service.game_of(steps)), steps, round_no=round_no).at_seq
+        if start is not None and start > store.head(match):
+            raise InputError(f"match {match} has {store.head(match)} events; --at takes 1 to {store.head(match)}")
+        text = view_page.page(store, match, start_seq=start)
+    with _writer(target) as write:
+        write(text)
