@@ -59,8 +59,12 @@ function drawHanafuda(state, round) {
   board.appendChild(zone("Field", "field", round.field.map(card)));
   const pile = round.draw_pile || {};
   board.appendChild(zone(`Draw pile: ${pile.left ?? "?"} left`, "pile", []));
-  round.captured.forEach((taken, seat) => board.appendChild(zone(`${names[seat]}: captured`, `captured-${seat}`,
-                                                                 taken.map(card))));
+  // Captures grouped by kind (brights, animals, ribbons, chaff), as players lay them out.
+  const order = ["bright", "animal", "ribbon", "chaff"];
+  round.captured.forEach((taken, seat) => {
+    const grouped = order.flatMap((kind) => taken.filter((c) => kindOf(c) === kind));
+    board.appendChild(zone(`${names[seat]}: captured (${taken.length})`, `captured-${seat}`, grouped.map(card)));
+  });
 }
 
 function drawRiichi(state, round) {
@@ -115,12 +119,18 @@ function show(index) {
 function build() {
   document.getElementById("title").textContent = `${DATA.match_id}: ${DATA.players.join(", ")}`;
   slider.max = String(frames.length - 1);
+  const notes = {};  // notes, disputes and verdicts, shown at the event they are about
+  for (const frame of frames) {
+    const about = frame.type === "annotation" && /(?:^| )seq=(\d+)/.exec(frame.text);
+    if (about) (notes[about[1]] = notes[about[1]] || []).push(`✎ ${frame.text.replace(/(?:^| )seq=\d+/, "")} (${frame.by})`);
+  }
   const findings = {};
   for (const f of DATA.findings) if (f.seq) (findings[f.seq] = findings[f.seq] || []).push(f);
   frames.forEach((frame, index) => {
     const item = el("li", { "data-index": String(index), "data-seq": String(frame.seq) });
     if (frame.retracted) item.classList.add("retracted");
     item.appendChild(el("span", {}, `${frame.seq}. ${frame.type} ${frame.text}`));
+    for (const note of notes[frame.seq] || []) item.appendChild(el("div", { class: "note" }, note));
     for (const f of findings[frame.seq] || []) item.appendChild(el("div", { class: "finding" }, `⚠ ${f.message}`));
     item.addEventListener("click", () => show(index));
     moves.appendChild(item);
