@@ -21,7 +21,7 @@ def _embedded(html: str) -> dict[str, object]:
     return json.loads(found.group(1).replace("<\\/", "</"))
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["tensho", "sendai", "riichi"]), st.integers(min_value=0, max_value=10_000))
 def test_every_frame_is_what_replay_at_that_seq_prints(cli: Cli, tmp_path: Path, game: str, seed: int) -> None:
     import uuid
@@ -41,6 +41,6 @@ def test_every_frame_is_what_replay_at_that_seq_prints(cli: Cli, tmp_path: Path,
     shown = document["frames"]
     assert isinstance(shown, list) and [f["type"] for f in shown[-2:]] == ["annotation", "retract"]
     assert [f["seq"] for f in shown if f["retracted"]] == [last]
-    for frame in shown[:: max(1, len(shown) // 12)] + shown[-1:]:
+    for frame in shown:  # every frame, step by step
         expected = cli("replay", match, "--at", str(frame["seq"]), "--json", "--db", str(db)).json()
         assert frame["state"] == expected, frame["seq"]

@@ -96,6 +96,9 @@ def test_every_event_stepped_by_keyboard_shows_what_the_replay_says(
                 assert sorted(shown.get(zone, [])) == sorted(pieces), (seq, zone)
             else:
                 assert shown.get(zone, []) == pieces, (seq, zone)
+    final = cli("replay", match, "--json").json()["results"][0]
+    said = page.evaluate("document.querySelector('[data-result=\"1\"]').textContent")
+    assert said.startswith(("Round 1: ", "Hand 1: ")) and final["explanation"] in said  # the result, with why
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing cut off on a phone
     middle = seqs[len(seqs) // 2]
     page.goto(out.as_uri() + f"#r1-s{middle}")

@@ -89,9 +89,12 @@ function describeResults(state) {
   box.textContent = "";
   const results = state.results || [];
   if (!results.length) { box.textContent = "No round finished yet."; return; }
+  const names = state.players.map((p) => p.name);
   for (const result of results) {
-    const line = el("p", {}, `${state.game === "riichi" ? "Hand" : "Round"} ${result.round ?? result.hand}: ` +
-                              (result.explanation || result.reason || ""));
+    const points = (result.points || []).map((p, seat) => `${names[seat]} ${p > 0 ? "+" : ""}${p}`).join(", ");
+    const line = el("p", { "data-result": String(result.round ?? result.hand) },
+                    `${state.game === "riichi" ? "Hand" : "Round"} ${result.round ?? result.hand}: ` +
+                    (result.explanation || result.reason || "") + (points ? ` (${points})` : ""));
     box.appendChild(line);
   }
 }
