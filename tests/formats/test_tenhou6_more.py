@@ -23,26 +23,25 @@ from tests.paths import CORPUS_MORE
 FILES = sorted(CORPUS_MORE.glob("*.json"))
 
 
-def _import(paths: list[Path], db: Path) -> tuple[int, dict[str, Any], str]:
+def _run(args: list[str]) -> tuple[int, str, str]:
+    """The command run in this process: exit code, stdout, stderr."""
     buffer, errors, old = io.StringIO(), io.StringIO(), sys.stderr
     sys.stderr = errors
     try:
         with redirect_stdout(buffer):
-            code = run(["import", *map(str, paths), "--db", str(db), "--json"])
-    finally:
-        sys.stderr = old
-    return code, json.loads(buffer.getvalue()), errors.getvalue()
-
-
-def _import_strict(paths: list[Path], db: Path) -> tuple[int, str, str]:
-    buffer, errors, old = io.StringIO(), io.StringIO(), sys.stderr
-    sys.stderr = errors
-    try:
-        with redirect_stdout(buffer):
-            code = run(["import", *map(str, paths), "--db", str(db), "--strict"])
+            code = run(args)
     finally:
         sys.stderr = old
     return code, buffer.getvalue(), errors.getvalue()
+
+
+def _import(paths: list[Path], db: Path) -> tuple[int, dict[str, Any], str]:
+    code, out, err = _run(["import", *map(str, paths), "--db", str(db), "--json"])
+    return code, json.loads(out), err
+
+
+def _import_strict(paths: list[Path], db: Path) -> tuple[int, str, str]:
+    return _run(["import", *map(str, paths), "--db", str(db), "--strict"])
 
 
 @pytest.fixture(scope="module")
@@ -212,14 +211,8 @@ def test_a_whole_log_the_rules_refuse_is_imported_as_recorded_with_a_finding(tmp
         finding
         == "edited.json: hand 2, result: seat 3 holds 8 kinds of terminal and honor, not 9 [riichi.abort.kyuushu]"
     )
-    errors = io.StringIO()
-    old, sys.stderr = sys.stderr, errors
-    try:
-        with redirect_stdout(io.StringIO()):
-            assert run(["import", str(_eight_terminals(tmp_path)), "--db", str(tmp_path / "plain.db")]) == 1
-    finally:
-        sys.stderr = old
-    assert errors.getvalue() == (
+    code, _, errors = _run(["import", str(_eight_terminals(tmp_path)), "--db", str(tmp_path / "plain.db")])
+    assert code == 1 and errors == (
         "taikyoku: finding: edited.json: hand 2, result: seat 3 holds 8 kinds of terminal and honor, not 9 "
         "[riichi.abort.kyuushu]; imported, and `taikyoku audit 2017081719gm-00a9-0000-2ad81a60` shows both\n"
     )
