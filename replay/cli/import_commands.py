@@ -196,10 +196,10 @@ def export_match(
     _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output)
 
 
-def _check_output(output: Path, force: bool, db: Path) -> None:
+def _check_output(output: Path, force: bool, db: Path, example: str = "export.json") -> None:
     """Refuse, before any work, an -o that cannot or must not be written."""
     if output.is_dir():
-        raise InputError(f"{output} is a folder; give -o a file name, e.g. {output / 'export.json'}")
+        raise InputError(f"{output} is a folder; give -o a file name, e.g. {output / example}")
     if not output.parent.exists():
         raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
     if output.exists():

@@ -29,7 +29,7 @@ def view(
     from replay.games import projection_for
 
     target = output or Path(f"{match}.html")
-    _check_output(target, force, db)
+    _check_output(target, force, db, example=f"{match}.html")
     with open_store(db) as store:
         if not store.exists(match):
             raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Literal
 
+from events.canonical import MAX_DEPTH, _too_deep, parse_outside_json
 from events.errors import InputError
 from replay.formats.native import HEADER
 
@@ -27,11 +28,17 @@ def detect(opening: bytes, name: str) -> Format:
         return "mjlog"
     if HEADER.match(text):
         return "native"
+    if _opening_depth(text) > MAX_DEPTH:
+        raise InputError(_too_deep(name))
     first = text.split("\n", 1)[0].strip()
     try:
-        value = json.loads(first) if first else None
+        value = parse_outside_json(first, name) if first else None
     except json.JSONDecodeError:
         value = None  # a JSON document over several lines, or not JSON at all
+    except InputError as exc:
+        if "nested" in exc.message:
+            raise  # too deep to be any log: said as such
+        value = None
     if isinstance(value, dict):
         if {"event_id", "match_id", "payload"} <= value.keys():
             return "native"
@@ -45,3 +52,25 @@ def detect(opening: bytes, name: str) -> Format:
         '(XML <mjloggm>, or gzipped), mjai (a JSON object a line, the first {"type": "start_game"}); '
         "give --format to force one"
     )
+
+
+def _opening_depth(text: str) -> int:
+    """How deep the brackets of the opening nest, strings aside: a bomb is refused before parsing."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
