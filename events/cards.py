@@ -7,6 +7,7 @@ be meant (see ``resolve``).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, get_args
@@ -152,6 +153,10 @@ def parse(text: str) -> Card | str:
         return BY_CODE[key]
     if key.endswith("-chaff") and key[: -len("-chaff")] in SUITS:
         return key[: -len("-chaff")]
+    close = difflib.get_close_matches(key, BY_ID, n=1, cutoff=0.75)
+    if close:
+        raise InputError(f"{text!r} is not a card; did you mean {close[0]}? (see `taikyoku cards`)",
+                         code="cards.unknown")  # fmt: skip
     raise InputError(
         f"{text!r} is not a card; use an ID like pine-crane or pine-chaff-1, an MM-i code like 01-0, "
         "or <suit>-chaff (see `taikyoku cards`)",

@@ -49,3 +49,17 @@ def test_an_abandoned_match_is_shown_filtered_and_left_out_of_export_all(cli: Cl
     assert sorted(m["match_id"] for m in json.loads(out.read_text())["matches"]) == ["done-1", "live-1"]
     assert cli("export", "--all", "--include-abandoned", "-o", str(out), "--force").code == 0
     assert len(json.loads(out.read_text())["matches"]) == 3
+
+
+def test_a_misspelt_card_is_answered_with_the_card_meant(cli: Cli) -> None:
+    assert cli("new", "tensho", "-p", "Ann", "-p", "Ben", "--id", "typo-1").code == 0
+    assert cli("round", "typo-1").code == 0
+    result = cli("yaku-set", "typo-1", "1")
+    assert result.code == 0
+    result = cli("deal", "typo-1", "--hand", "pine-cranee", "--hand", "x", "--field", "y")
+    assert result.code == 2
+    assert (
+        result.err == "taikyoku: error: 'pine-cranee' is not a card; did you mean pine-crane? (see `taikyoku cards`)\n"
+    )
+    far = cli("deal", "typo-1", "--hand", "banana", "--hand", "x", "--field", "y")
+    assert far.code == 2 and "did you mean" not in far.err and "use an ID like pine-crane" in far.err
