@@ -126,6 +126,9 @@ class Session:
 
     def enter(self, line: str) -> int:
         """Record one entry; 0 when it was recorded (or needed nothing), else the command's exit code."""
+        first, _, rest = line.strip().partition(" ")
+        if first.lower() in ("note", "dispute"):  # free text, taken as it is typed (it's, "quotes")
+            return self._annotate(first.lower(), self.state()[2], rest.strip())
         try:
             words = shlex.split(line)
         except ValueError as exc:

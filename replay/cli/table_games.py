@@ -51,6 +51,9 @@ class FishingTable:
             return ["result", *words]
         if phase in ("deal", "misdeal"):
             raise InputError("record the deal first: deal --hand ... --field ... (one --hand per seat)")
+        # The capture is the cards after the one placed, with or without the --capture (-c) the
+        # command-line messages suggest.
+        rest = [word for word in rest if word not in ("--capture", "-c")]
         if phase == "play":
             return ["play", words[0], *[a for card in rest for a in ("-c", card)]]
         if phase in ("draw", "capture"):

@@ -169,6 +169,10 @@ def test_entries_mean_what_the_moment_asks_for() -> None:
     assert choices("sendai", decide)[:2] == ["go", "stop"]
     play = states_until("sendai", sendai, "play")
     assert translate("sendai", play, ["pine-crane", "pine-chaff-1"]) == ["play", "pine-crane", "-c", "pine-chaff-1"]
+    # What the command line's messages suggest is taken too: --capture CARD, or -c CARD.
+    for flag in ("--capture", "-c"):
+        assert translate("sendai", play, ["pine-crane", flag, "pine-chaff-1"]) == ["play", "pine-crane", "-c",
+                                                                                  "pine-chaff-1"]  # fmt: skip
     hand = play.round.hands[play.round.to_move]  # type: ignore[attr-defined]
     assert choices("sendai", play)[: len(hand)] == list(hand)
 
@@ -400,3 +404,18 @@ def test_a_sendai_round_at_result_depth_in_a_session(cli: Cli, db: Path) -> None
     assert session.enter("next") == 0 and session.enter(line) == 0
     (result,) = cli("replay", "result-45", "--json").json()["results"]
     assert result["depth"] == "result" and result["explanation"].endswith("Left stops with Chaff 10: 10")
+
+
+def test_a_note_or_dispute_is_taken_as_typed_apostrophes_and_all(cli: Cli, db: Path) -> None:
+    from replay.cli import run
+    from replay.cli.table_commands import Session
+
+    assert cli("simulate", "tensho", "--seed", "5", "--rounds", "1", "--id", "talk-5").code == 0
+    session = Session("talk-5", db, "scorer", run)
+    assert session.enter("note it's fine") == 0
+    assert session.enter('dispute Aki\'s stop was late, "really"') == 0
+    notes = [e["payload"] for e in cli("log", "talk-5", "--json").json() if e["type"] == "annotation"]
+    assert [(n["kind"], n["text"]) for n in notes] == [
+        ("note", "it's fine"),
+        ("dispute", 'Aki\'s stop was late, "really"'),
+    ]
