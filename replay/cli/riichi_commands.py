@@ -153,7 +153,10 @@ def dora(
 
 
 def _ura(text: str | None) -> tuple[str, ...]:
-    return tuple(parse_many(text)) if text else ()
+    """The ura indicators as typed; "none" when none were turned (a riichi winner who did not look)."""
+    if text is None or text.strip().lower() in ("", "none"):
+        return ()
+    return tuple(parse_many(text))
 
 
 @app.command()

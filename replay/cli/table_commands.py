@@ -238,8 +238,8 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
     whole_hand = TABLES[game].result_line(state, head, rest)
     if whole_hand is not None:
         return whole_hand
-    if head == "ron" and len(rest) == 1 and rest[0].isdigit():
-        return ["ron", "--seat", rest[0], *rest[1:]]
+    if head in ("ron", "tsumo") and game == "riichi" and rnd is not None and not rnd.over:
+        return TABLES[game].translate(state, words)  # the winner, and the ura indicators of a riichi
     if head in VERBS:
         return [head, *rest]
     if head in ("next", "new-round") or rnd is None or rnd.over:

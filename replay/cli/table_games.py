@@ -187,14 +187,27 @@ class RiichiTable:
             return ["result", head, *rest]
         return None
 
+    def _win(self, state: Any, head: str, rest: list[str]) -> list[str]:
+        """A ron (``ron SEAT``) or tsumo; a winner in riichi says the ura indicators (or none) first."""
+        rnd = state.round
+        seat_given = rest[0] if rest and rest[0].isdigit() else None
+        flags = rest[1:] if seat_given is not None else rest
+        winner = int(seat_given) if seat_given is not None else (rnd.to_move if head == "tsumo" else None)
+        if winner is not None and winner < len(rnd.riichi) and rnd.riichi[winner] and "--ura" not in flags:
+            name = state.names[winner]
+            example = f"{head} {seat_given + ' ' if seat_given else ''}--ura 8m"
+            raise InputError(f"{name} is in riichi: turn the ura indicators and say them, e.g. {example} "
+                             "(or --ura none)")  # fmt: skip
+        return [head, *(["--seat", seat_given] if seat_given is not None else []), *flags]
+
     def translate(self, state: Any, words: list[str]) -> list[str]:
         head, rest, phase = words[0].lower(), words[1:], state.round.phase
         if head == "riichi":
             if len(rest) != 1:
                 raise InputError("riichi takes the tile discarded with it, e.g. riichi 5m")
             return ["discard", rest[0], "--riichi"]
-        if head == "ron":
-            return ["ron", *(["--seat", rest[0]] if rest else [])]
+        if head in ("ron", "tsumo"):
+            return self._win(state, head, rest)
         if head in CALL_WORDS:
             return ["call", CALL_WORDS[head], *rest]
         if head in ("draw", "rinshan") or (head in _TILE_WORDS and phase in ("draw", "after_discard", "rinshan")):

@@ -18,6 +18,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from events.errors import InputError
 from replay.cli.table_commands import choices, translate
 from tests.helpers import Cli, rows
 from tests.paths import ROOT
@@ -161,7 +164,13 @@ def test_entries_mean_what_the_moment_asks_for() -> None:
     assert translate("riichi", after, ["7z"]) == ["draw", "7z"]
     assert translate("riichi", after, ["pon", "555p"]) == ["call", "pon", "555p"]
     assert translate("riichi", after, ["ron", "2"]) == ["ron", "--seat", "2"]
+    assert translate("riichi", after, ["ron", "2", "--ura", "8m"]) == ["ron", "--seat", "2", "--ura", "8m"]
     assert "ron" in choices("riichi", after)
+    # A winner in riichi is asked for the ura indicators before the win is stored.
+    declared = after._replace(round=after.round._replace(riichi=(False, False, True, False)))  # type: ignore[attr-defined]
+    with pytest.raises(InputError, match=r"is in riichi: turn the ura indicators and say them, e.g. ron 2 --ura 8m"):
+        translate("riichi", declared, ["ron", "2"])
+    assert translate("riichi", declared, ["ron", "2", "--ura", "none"]) == ["ron", "--seat", "2", "--ura", "none"]
 
     sendai = simulated_events("sendai", 45, 3, match_id="t-2", options=("sendai.teyakuMode=claimAndContinue",))
     decide = states_until("sendai", sendai, "decide")
