@@ -1,4 +1,6 @@
-"""The ``taikyoku`` command: each command module registers its commands on ``app``. Errors are one line on stderr; exit codes are a contract.
+"""The ``taikyoku`` command: each command module registers its commands on ``app`` when the command
+is asked for (``replay/cli/app.py`` lists them). Errors are one line on stderr; exit codes are a
+contract.
 
 Exit codes: 0 ok, 1 findings, 2 usage or bad input, 3 concurrency conflict (or a locked
 database), 4 corrupt store, 5 internal error (a bug: please report it).
@@ -9,36 +11,10 @@ from __future__ import annotations
 import gc
 import sys
 
-from replay.cli import (
-    history_commands,
-    import_commands,
-    recording_commands,
-    replay_commands,
-    result_commands,
-    riichi_commands,
-    simulate_commands,
-    store_commands,
-    table_commands,
-    view_commands,
-)
 from replay.cli.app import app
 from replay.cli.runner import run
 
-__all__ = [
-    "app",
-    "history_commands",
-    "import_commands",
-    "main",
-    "recording_commands",
-    "replay_commands",
-    "result_commands",
-    "riichi_commands",
-    "run",
-    "simulate_commands",
-    "store_commands",
-    "table_commands",
-    "view_commands",
-]
+__all__ = ["app", "main", "run"]
 
 
 def main() -> None:

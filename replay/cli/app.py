@@ -7,13 +7,15 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from events.errors import InputError
-from store import EventStore
+
+if TYPE_CHECKING:
+    from store import EventStore
 
 EPILOG = (
     "Exit codes: 0 ok, 1 findings, 2 usage or bad input, 3 concurrency conflict or locked database, "
@@ -31,24 +33,163 @@ PANELS = {
 }  # fmt: skip
 
 
+# Every command: the module that defines it, and its line in --help. A command's module is
+# imported only when the command runs, so that `taikyoku --help` and each command start without
+# loading every game and model (tests/cli/test_startup.py keeps this list in step with the code).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("store_commands", "Start a match: prints its id."),
+    "record": ("store_commands", "Append events given as JSON or JSONL to a match: all of them, or none."),
+    "log": ("store_commands", "List a match's events, retracted ones marked."),
+    "matches": (
+        "store_commands",
+        "List the matches in the store: players, status (in play, complete, abandoned), standings.",
+    ),
+    "abandon": (
+        "store_commands",
+        "End a mistaken or unfinished match (a match_ended event); its events stay, `matches` shows it abandoned.",
+    ),
+    "verify": (
+        "store_commands",
+        "Check the hash chains, each match's head, SQLite's own integrity, and every stored event against its schema.",
+    ),
+    "rules": (
+        "store_commands",
+        "List the rulesets and every rule option with its default; reconstructions are marked.",
+    ),
+    "cards": ("store_commands", "List the hanafuda cards: canonical ID, MM-i code, suit, type, Nagoya number."),
+    "schemas": ("store_commands", "The JSON Schema files of the events."),
+    "simulate": ("simulate_commands", "Record random legal matches, reproducible from a seed."),
+    "round": (
+        "recording_commands",
+        "Start the next round (riichi: the next hand); what is not given follows from the last one.",
+    ),
+    "yaku-set": ("recording_commands", "Tensho: choose this round's yaku set, before the deal."),
+    "deal": (
+        "recording_commands",
+        "Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7, riichi 13 each), the field or the dora indicator, and the pile if known.",
+    ),
+    "triple": (
+        "recording_commands",
+        "Tensho: the dealer takes two of three same-suit field cards before the first play, then plays second.",
+    ),
+    "play": (
+        "recording_commands",
+        "Play a card from the hand, with the capture it makes (a forced capture is filled in).",
+    ),
+    "draw": (
+        "recording_commands",
+        "Turn the top card of the draw pile, with the capture it makes (riichi: draw a tile).",
+    ),
+    "expose": (
+        "recording_commands",
+        "Sendai-hana: a player exposes a teyaku in his dealt hand, before the first play.",
+    ),
+    "koikoi": ("recording_commands", "Sendai-hana: go on after a new or better dekiyaku (koi-koi)."),
+    "go": ("recording_commands", "Sendai-hana: go on after a new or better dekiyaku (the same as koikoi)."),
+    "stop": (
+        "recording_commands",
+        "Sendai-hana: stop after a new or better dekiyaku, ending the round and scoring it.",
+    ),
+    "misdeal": (
+        "recording_commands",
+        "Sendai-hana: declare the misdeal when four cards of one month were dealt to the field.",
+    ),
+    "discard": ("riichi_commands", "Riichi: discard a tile, declaring riichi with it if asked."),
+    "call": (
+        "riichi_commands",
+        "Riichi: a call: chi, pon or an open kan on the last discard; a closed or added kan, or a north.",
+    ),
+    "dora": ("riichi_commands", "Riichi: a kan dora indicator is revealed."),
+    "tsumo": ("riichi_commands", "Riichi: win on the tile just drawn."),
+    "ron": ("riichi_commands", "Riichi: win on the last discard (or on the tile of an added kan)."),
+    "exhaustive": ("riichi_commands", "Riichi: the wall is empty; say who is tenpai."),
+    "abort": ("riichi_commands", "Riichi: an abortive draw."),
+    "result": (
+        "result_commands",
+        "Record a round at result depth, without its moves; it is scored from the cards or tiles.",
+    ),
+    "table": (
+        "table_commands",
+        "Record a live game entry by entry: the state, a prompt for what comes next, tab completion.",
+    ),
+    "replay": (
+        "replay_commands",
+        "Replay a match: hands, field, captures and yaku at any point, and every round's result.",
+    ),
+    "view": (
+        "view_commands",
+        "Write a match as one self-contained HTML page: the table at every event, arrow keys to step.",
+    ),
+    "price": (
+        "riichi_commands",
+        "Riichi: price a recorded hand's win under several rulesets side by side, payments per seat.",
+    ),
+    "audit": ("history_commands", "Audit a match: integrity, legality, claims, history, balance."),
+    "retract": ("history_commands", "Void a mistaken event."),
+    "note": ("history_commands", "Attach a note to an event."),
+    "dispute": ("history_commands", "Attach a dispute to an event; `taikyoku audit` lists it."),
+    "verdict": (
+        "history_commands",
+        "Settle a dispute; `taikyoku audit` then lists it in the history, not as a finding.",
+    ),
+    "claim": (
+        "history_commands",
+        "Record the result the table agreed on for a round; `taikyoku audit` compares it with the computed one.",
+    ),
+    "import": (
+        "import_commands",
+        "Import each game in the files as a new match; a game with an illegal move is skipped and named.",
+    ),
+    "export": (
+        "import_commands",
+        "Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format.",
+    ),
+}
+
+
 class _Grouped(TyperGroup):
-    """--help lists the commands by group, in the order above, not alphabetically."""
+    """--help lists the commands by group; each command's module loads when it is asked for."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        order = [name for names in PANELS.values() for name in names]
-        known = super().list_commands(ctx)
-        return [n for n in order if n in known] + [n for n in known if n not in order]
+        return [name for names in PANELS.values() for name in names if name in COMMANDS]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        found = super().get_command(ctx, name)
+        if found is not None or name not in COMMANDS:
+            return found
+        import importlib
+
+        import typer.main
+
+        importlib.import_module(f"replay.cli.{COMMANDS[name][0]}")
+        for info in app.registered_commands:
+            if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:  # type: ignore[union-attr]
+                found = typer.main.get_command_from_info(
+                    info, pretty_exceptions_short=False, rich_markup_mode=app.rich_markup_mode
+                )
+        for group in app.registered_groups:
+            if group.name == name:
+                found = typer.main.get_group_from_info(
+                    group, pretty_exceptions_short=False, suggest_commands=True, rich_markup_mode=app.rich_markup_mode
+                )
+        if found is not None:
+            self.add_command(found, name)
+        return found
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         for panel, names in PANELS.items():
-            rows = []
-            for name in names:
-                command = self.get_command(ctx, name)
-                if command is not None and not command.hidden:
-                    rows.append((name, command.get_short_help_str(formatter.width - 16)))
+            rows = [(name, _short(COMMANDS[name][1], formatter.width - 16)) for name in names if name in COMMANDS]
             if rows:
                 with formatter.section(panel):
                     formatter.write_dl(rows)
+
+
+def _short(text: str, limit: int) -> str:
+    """A help line cut as click cuts it: at a word, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 3].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:") + "..."
 
 
 def _version(value: bool) -> None:
@@ -112,6 +253,8 @@ def recorder(by: str | None) -> str:
 
 
 def open_store(db: Path, *, create: bool = False) -> EventStore:
+    from store import EventStore
+
     return EventStore.open(db, create=create)
 
 

@@ -8,7 +8,6 @@ The library raises errors by what went wrong; only the CLI decides what a proces
 from __future__ import annotations
 
 from events.errors import TaikyokuError
-from store.errors import ConcurrencyError, CorruptStoreError, DatabaseLockedError
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -17,13 +16,15 @@ EXIT_CONFLICT = 3
 EXIT_CORRUPT = 4
 EXIT_INTERNAL = 5
 
-_BY_CLASS: tuple[tuple[type[TaikyokuError], int], ...] = (
-    (ConcurrencyError, EXIT_CONFLICT),
-    (DatabaseLockedError, EXIT_CONFLICT),
-    (CorruptStoreError, EXIT_CORRUPT),
-)
-
 
 def exit_code_for(error: TaikyokuError) -> int:
     """The exit code of an expected error: by its class, and bad input (2) for every other."""
-    return next((code for kind, code in _BY_CLASS if isinstance(error, kind)), EXIT_USAGE)
+    # Imported here, on an error only: the store's package would slow every command's start.
+    from store.errors import ConcurrencyError, CorruptStoreError, DatabaseLockedError
+
+    by_class: tuple[tuple[type[TaikyokuError], int], ...] = (
+        (ConcurrencyError, EXIT_CONFLICT),
+        (DatabaseLockedError, EXIT_CONFLICT),
+        (CorruptStoreError, EXIT_CORRUPT),
+    )
+    return next((code for kind, code in by_class if isinstance(error, kind)), EXIT_USAGE)

@@ -8,14 +8,11 @@ from __future__ import annotations
 import sys
 
 import typer
-from pydantic import ValidationError
 
 from events.errors import TaikyokuError
-from events.ingest import describe_pydantic
 from replay.cli.app import app
 from replay.cli.display import one_line
 from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_USAGE, exit_code_for
-from replay.engine.fold import IllegalEvent
 
 
 def _fail(message: str, code: int) -> int:
@@ -28,12 +25,10 @@ def run(args: list[str] | None = None) -> int:
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)
-    except IllegalEvent as exc:  # a rule broken: say which, by its stable code
-        return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
     except TaikyokuError as exc:
+        if type(exc).__name__ == "IllegalEvent":  # a rule broken: say which, by its stable code
+            return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
         return _fail(exc.message, exit_code_for(exc))
-    except ValidationError as exc:  # a value typed on the command line that no event may hold
-        return _fail(describe_pydantic(exc, root=""), EXIT_USAGE)
     except (KeyboardInterrupt, EOFError):
         return _fail("interrupted; nothing more was recorded", 130)
     except BrokenPipeError:
@@ -46,6 +41,10 @@ def run(args: list[str] | None = None) -> int:
 def _cli_error(exc: Exception) -> int:
     """Errors of the command-line parser (click, or the copy typer vendors), by their shape."""
     kind = type(exc).__name__
+    if kind == "ValidationError" and type(exc).__module__.startswith("pydantic"):
+        from events.ingest import describe_pydantic  # a value typed that no event may hold
+
+        return _fail(describe_pydantic(exc, root=""), EXIT_USAGE)  # type: ignore[arg-type]
     ctx = getattr(exc, "ctx", None)
     if kind == "NoArgsIsHelpError" and ctx is not None:
         sys.stdout.write(ctx.get_help() + "\n")

@@ -1,0 +1,40 @@
+"""Commands start fast: `--help` loads no command module, no model and no store, and the list of
+commands --help shows is the commands the modules define."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import typer.main
+
+from replay.cli.app import COMMANDS, app
+
+HEAVY = ("pydantic", "store", "mahjong", "jsonschema", "sqlite_utils", "replay.games", "replay.app", "events.model")
+
+
+def test_help_loads_nothing_heavy() -> None:
+    probe = (
+        "import sys\n"
+        "from replay.cli import run\n"
+        "code = run(['--help'])\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} or m in {HEAVY!r}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_list_of_commands_is_what_the_modules_define() -> None:
+    for module in sorted({module for module, _ in COMMANDS.values()}):
+        importlib.import_module(f"replay.cli.{module}")
+    defined = {}
+    for info in app.registered_commands:
+        name = info.name or typer.main.get_command_name(info.callback.__name__)  # type: ignore[union-attr]
+        command = typer.main.get_command_from_info(info, pretty_exceptions_short=False, rich_markup_mode=None)
+        defined[name] = (info.callback.__module__.rsplit(".", 1)[1], command.get_short_help_str(200))  # type: ignore[union-attr]
+    for group in app.registered_groups:
+        assert group.typer_instance is not None and group.name is not None
+        module = group.typer_instance.registered_commands[0].callback.__module__.rsplit(".", 1)[1]  # type: ignore[union-attr]
+        defined[group.name] = (module, str(group.typer_instance.info.help or group.help))
+    assert defined == COMMANDS
