@@ -228,7 +228,7 @@ def imported(data: bytes, source: str, match_id: str) -> Imported:
                 elif isinstance(item, Claim):
                     payloads.append(item)
                 elif isinstance(item, _DrawnHand):
-                    apply(_resolve(item, state, projection, len(payloads) + 1))
+                    apply(_resolve(item, state, projection, len(payloads) + 1, where))
                 else:
                     apply(item)
             except IllegalEvent as exc:
@@ -256,7 +256,7 @@ def ruleset_of(state: Any) -> str:
     return str(state.options.ruleset) if state.options is not None else "riichi"
 
 
-def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int) -> Payload:
+def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int, where: str) -> Payload:
     from replay.engine.fold import IllegalEvent, Step
     from replay.games.riichi.shape import is_tenpai
 
@@ -277,7 +277,7 @@ def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int) -> Payloa
         except IllegalEvent:
             continue
         return abort
-    raise LogProblem("a ryukyoku with tiles left in the wall, and no abortive draw the rules allow")
+    raise LogProblem(f"{where}: a ryukyoku with tiles left in the wall, and no abortive draw the rules allow")
 
 
 def _events(data: bytes, source: str) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -48,8 +48,11 @@ def read(data: bytes, source: str) -> list[Game]:
     root = _root(_text(data, source), source)
     try:
         return [_game(root, source)]
-    except (ValueError, IndexError, KeyError, TypeError) as exc:
-        raise LogProblem(f"{source}: an mjlog element holds a value Tenhou does not write ({exc})") from None
+    except (ValueError, IndexError, KeyError, TypeError):
+        raise LogProblem(
+            f"{source}: an element holds a value Tenhou does not write (a tile, a seat or a score); "
+            "check the file is the server's, unedited"
+        ) from None
 
 
 def _text(data: bytes, source: str) -> str:

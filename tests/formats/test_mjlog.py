@@ -80,3 +80,13 @@ def test_a_broken_mjlog_is_refused_in_one_line_and_nothing_is_stored(  # type: i
     assert result.code == 1 and says in result.err, result.err
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
     assert rows(db) == []
+
+
+def test_a_value_tenhou_does_not_write_is_named_without_pythons_words(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "odd.xml"
+    path.write_text(ONE.read_text(encoding="utf-8").replace('<INIT seed="', '<INIT seed="x', 1))
+    result = cli("import", str(path), "--db", str(tmp_path / "t.db"))
+    assert result.code == 1 and result.err == (
+        "taikyoku: skipped: odd.xml: an element holds a value Tenhou does not write (a tile, a seat or a score); "
+        "check the file is the server's, unedited\n"
+    )
