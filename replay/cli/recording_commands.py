@@ -33,6 +33,7 @@ from replay.cli.app import (
 )
 from replay.cli.recording import expects, record
 from replay.cli.riichi_commands import deal_payload, draw_payload
+from replay.cli.seats import seat_number
 from replay.engine.game import FishingMoves, Game
 from replay.games import GAMES
 from replay.games.hanafuda.fishing import forced_capture, matches
@@ -40,7 +41,9 @@ from replay.games.riichi.flow import next_hand
 from replay.games.sendai.scoring import TEYAKU_BY_KEY
 from replay.games.tensho.state import TenshoState
 
-SeatOption = Annotated[int | None, typer.Option("--seat", help="Check that this seat is the one to move.")]
+SeatOption = Annotated[
+    str | None, typer.Option("--seat", help="Check that this seat (number, wind or name) is the one to move.")
+]
 
 
 HANAFUDA = frozenset(name for name, game in GAMES.items() if game.fishing is not None)
@@ -58,10 +61,11 @@ def _record(db: Any, match: str, build: Any, by: str | None, json_out: bool, onl
     record(db, match, lambda name, state: build(GAMES[name], state), by, json_out, games)
 
 
-def _seat(state: Any, game: Game, seat: int | None) -> int:
+def _seat(state: Any, game: Game, given: str | None) -> int:
     rnd = state.round
     if rnd is None or rnd.over:
         raise InputError("no round is in progress; start one with `taikyoku round MATCH`")
+    seat = seat_number(state, given)
     if seat is not None and seat != rnd.to_move:
         raise InputError(f"it is seat {rnd.to_move}'s turn ({expects(game.name, rnd, state.names)}), not seat {seat}")
     return int(rnd.to_move)
@@ -290,7 +294,7 @@ def draw(
         if name == "riichi":
             if capture:
                 raise InputError("riichi tiles capture nothing; leave out --capture")
-            return [draw_payload(state, card, seat, rinshan)], []
+            return [draw_payload(state, card, seat_number(state, seat), rinshan)], []
         return build(GAMES[name], state)
 
     record(db, match, any_game, by, json_out, set(GAMES))
@@ -300,7 +304,7 @@ def draw(
 def expose(
     match: MatchArg,
     teyaku: Annotated[str, typer.Argument(help="three-pairs, triplet-two-pairs, four-three or four-of-a-kind.")],
-    seat: Annotated[int, typer.Option("--seat", help="Whose hand shows it.")],
+    seat: Annotated[str, typer.Option("--seat", help="Whose hand shows it: number or name.")],
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
@@ -308,10 +312,11 @@ def expose(
     """Sendai-hana: a player exposes a teyaku in his dealt hand, before the first play."""
     if teyaku not in TEYAKU_BY_KEY:
         raise InputError(f"unknown teyaku {teyaku!r}; use one of: {', '.join(TEYAKU_BY_KEY)}")
-    _record(db, match, lambda g, s: ([TeyakuExposed(seat=seat, teyaku=teyaku)], []), by, json_out, "sendai")
+    _record(db, match, lambda g, s: ([TeyakuExposed(seat=int(seat_number(s, seat) or 0), teyaku=teyaku)], []), by,
+            json_out, "sendai")  # fmt: skip
 
 
-def _declare(kind: type[KoiKoi] | type[Stop], match: str, seat: int | None, by: str | None, db: Any, j: bool) -> None:
+def _declare(kind: type[KoiKoi] | type[Stop], match: str, seat: str | None, by: str | None, db: Any, j: bool) -> None:
     def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
         return [kind(seat=_seat(state, game, seat))], []
 

@@ -29,14 +29,20 @@ from replay.app import service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json
 from replay.cli.display import out, styled
 from replay.cli.recording import record
+from replay.cli.seats import seat_number
 from replay.engine.snapshot import snapshot
 from replay.games import projection_for, ruleset, ruleset_ids
 from replay.games.riichi.state import RiichiState
 from replay.games.riichi.view import WIND_NAMES, priced_json, reprice
 
-SeatOption = Annotated[int | None, typer.Option("--seat", help="The seat (default: the one to move).")]
+SeatOption = Annotated[
+    str | None,
+    typer.Option("--seat", help="The seat: 0-3, a seat wind (E S W N) or a name (default: the one to move)."),
+]
 UraOption = Annotated[str | None, typer.Option("--ura", help="Ura dora indicators, for a riichi winner.")]
-PaoOption = Annotated[int | None, typer.Option("--pao", help="The seat liable for the yakuman (pao).")]
+PaoOption = Annotated[
+    str | None, typer.Option("--pao", help="The seat liable for the yakuman (pao): number, wind or name.")
+]
 RIICHI = {"riichi"}
 
 
@@ -47,9 +53,10 @@ def _round(state: RiichiState) -> Any:
     return rnd
 
 
-def _mover(state: RiichiState, seat: int | None) -> int:
+def _mover(state: RiichiState, seat: str | None) -> int:
     rnd = _round(state)
-    return rnd.to_move if seat is None else seat
+    chosen = seat_number(state, seat)
+    return rnd.to_move if chosen is None else chosen
 
 
 def deal_payload(hands: list[str], dora: str | None) -> RiichiDeal:
@@ -108,7 +115,10 @@ def call(
         str | None, typer.Argument(help="The whole meld, e.g. 345m or 555p; for kakan the added tile.")
     ] = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Who calls (default: the next seat for chi, the mover for kans).")
+        str | None,
+        typer.Option(
+            "--seat", help="Who calls: number, wind or name (default: the next seat for chi, the mover for kans)."
+        ),
     ] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
@@ -132,7 +142,8 @@ def call(
         if rnd.last_discard is None:
             raise InputError(f"there is no discard to {kind}")
         discarder, taken = rnd.last_discard
-        caller = seat if seat is not None else (discarder + 1) % rnd.players if kind == "chi" else None
+        named = seat_number(state, seat)
+        caller = named if named is not None else (discarder + 1) % rnd.players if kind == "chi" else None
         if caller is None:
             raise InputError(f"say who calls {kind} with --seat")
         return [RiichiCall(kind=kind, seat=caller, tiles=meld, called=taken, from_seat=discarder)], []
@@ -172,7 +183,8 @@ def tsumo(
     """Riichi: win on the tile just drawn."""
 
     def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
-        return [RiichiWin(kind="tsumo", seat=_mover(state, seat), ura_indicators=_ura(ura), pao_seat=pao)], []
+        liable = seat_number(state, pao)
+        return [RiichiWin(kind="tsumo", seat=_mover(state, seat), ura_indicators=_ura(ura), pao_seat=liable)], []
 
     record(db, match, build, by, json_out, RIICHI)
 
@@ -180,7 +192,7 @@ def tsumo(
 @app.command()
 def ron(
     match: MatchArg,
-    seat: Annotated[int, typer.Option("--seat", help="The winner.")],
+    seat: Annotated[str, typer.Option("--seat", help="The winner: number, wind or name.")],
     ura: UraOption = None,
     pao: PaoOption = None,
     by: ByOption = None,
@@ -193,7 +205,9 @@ def ron(
         rnd = state.round
         target = None if rnd is None else (rnd.kakan or rnd.last_discard)
         from_seat = None if target is None else target[0]
-        return [RiichiWin(kind="ron", seat=seat, from_seat=from_seat, ura_indicators=_ura(ura), pao_seat=pao)], []
+        winner, liable = seat_number(state, seat), seat_number(state, pao)
+        assert winner is not None
+        return [RiichiWin(kind="ron", seat=winner, from_seat=from_seat, ura_indicators=_ura(ura), pao_seat=liable)], []
 
     record(db, match, build, by, json_out, RIICHI)
 
@@ -201,17 +215,21 @@ def ron(
 @app.command()
 def exhaustive(
     match: MatchArg,
-    tenpai: Annotated[str, typer.Option("--tenpai", help="The tenpai seats, comma-separated, or none.")],
+    tenpai: Annotated[
+        str, typer.Option("--tenpai", help="The tenpai seats (numbers, winds or names), comma-separated, or none.")
+    ],
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: the wall is empty; say who is tenpai."""
-    try:
-        seats = () if tenpai.strip().lower() == "none" else tuple(int(s) for s in tenpai.split(","))
-    except ValueError:
-        raise InputError("--tenpai takes seat numbers separated by commas, or none") from None
-    record(db, match, lambda g, s: ([ExhaustiveDraw(tenpai=seats)], []), by, json_out, RIICHI)
+
+    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+        words = [] if tenpai.strip().lower() == "none" else [w for w in tenpai.split(",") if w.strip()]
+        seats = tuple(int(seat_number(state, w) or 0) for w in words)
+        return [ExhaustiveDraw(tenpai=seats)], []
+
+    record(db, match, build, by, json_out, RIICHI)
 
 
 @app.command()
@@ -227,7 +245,7 @@ def abort(
     kinds = ("kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron")
     if kind not in kinds:
         raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(kinds)}")
-    record(db, match, lambda g, s: ([AbortiveDraw(kind=kind, seat=seat)], []), by, json_out, RIICHI)
+    record(db, match, lambda g, s: ([AbortiveDraw(kind=kind, seat=seat_number(s, seat))], []), by, json_out, RIICHI)
 
 
 @app.command("price")

@@ -63,3 +63,25 @@ def test_a_misspelt_card_is_answered_with_the_card_meant(cli: Cli) -> None:
     )
     far = cli("deal", "typo-1", "--hand", "banana", "--hand", "x", "--field", "y")
     assert far.code == 2 and "did you mean" not in far.err and "use an ID like pine-crane" in far.err
+
+
+def test_a_seat_is_taken_as_a_number_a_seat_wind_or_a_name(cli: Cli) -> None:
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--id", "seats-1").code == 0
+    assert cli("round", "seats-1").code == 0
+    hands = ["--hand", "123m456p34789s55z", "--hand", "111m456p34789s55z", "--hand", "999m666s111z222z7z",
+             "--hand", "123456789p1234s"]  # fmt: skip
+    assert cli("deal", "seats-1", *hands, "--dora", "3m").code == 0
+    assert cli("draw", "seats-1", "7m", "--seat", "East").code == 0  # East 1: the dealer, seat 0, is East
+    assert cli("discard", "seats-1", "7m", "--seat", "Ton").code == 0  # by name
+    assert cli("draw", "seats-1", "9p", "--seat", "S").code == 0  # South: seat 1
+    assert cli("discard", "seats-1", "9p", "--seat", "1").code == 0
+    moves = [(e["type"], e["payload"]["seat"]) for e in cli("log", "seats-1", "--json").json()[3:]]
+    assert moves == [("riichi.draw", 0), ("riichi.discard", 0), ("riichi.draw", 1), ("riichi.discard", 1)]
+    wrong = cli("draw", "seats-1", "8p", "--seat", "Bob")
+    assert wrong.code == 2 and wrong.err == (
+        "taikyoku: error: 'Bob' is not a seat here; give 0 to 3, a seat wind (E, S, W, N) or a name "
+        "(Ton, Nan, Sha, Pei)\n"
+    )
+    assert cli("draw", "seats-1", "8p", "--seat", "7").err == (
+        "taikyoku: error: seat 7 is not at this table; seats are 0 to 3\n"
+    )
