@@ -56,12 +56,32 @@ def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, ga
     for line in notes:
         out.print(line)
     for event in stored:
-        out.print(f"seq {event.seq}: {event.type} {brief(event.payload)}")
+        out.print(f"seq {event.seq}: {said(event.type, event.payload, after.names)}")
     rnd = after.round
     if rnd is not None and rnd.result is not None and rnd.over:
         out.print(styled((f"{GAMES[game].round_word} {rnd.number} over:", "bold"), f" {rnd.result.explanation}"))
     elif rnd is not None:
         out.print(f"next: {expects(game, rnd, after.names)}")
+
+
+SEAT_FIELDS = ("seat", "from_seat", "pao_seat", "dealer")
+
+
+def said(event_type: str, payload: dict[str, Any], names: Sequence[str]) -> str:
+    """An event as the table would say it: what happened and by whom, the cards or tiles named,
+    nothing that is empty ("seq 5: play by Alice: card pine-crane"), not the type's dotted name."""
+    what = event_type.split(".", 1)[-1].replace("_", " ")
+    seat = payload.get("seat")
+    who = f" by {names[seat]}" if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    parts = []
+    for key, value in sorted(payload.items()):
+        if key in ("hands", "seat") or value is None or value == [] or value is False:
+            continue
+        if key in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        shown = key.replace("_", " ") if value is True else f"{key.replace('_', ' ')} {_brief_value(value)}"
+        parts.append(shown)
+    return f"{what}{who}" + (f": {', '.join(parts)}" if parts else "")
 
 
 def brief(payload: dict[str, Any]) -> str:

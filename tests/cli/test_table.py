@@ -109,7 +109,7 @@ def test_a_whole_tensho_round_at_the_table(cli: Cli, db: Path) -> None:
     # Tab completes Ben's card from his hand: susuki-m<TAB> is susuki-moon, the only card that fits.
     assert plays[2] == "susuki-moon"
     completed = term.type("susuki-m\t\n")
-    assert "seq 12: tensho.play card=susuki-moon seat=1" in completed
+    assert "seq 12: play by Ben: card susuki-moon" in completed
     for entry in plays[3:8]:
         term.type(entry + "\n")
     stored = len(rows(db))
@@ -235,7 +235,7 @@ def test_a_whole_sendai_round_at_the_table(cli: Cli, db: Path) -> None:
     for entry in typed[3:bright]:
         term.type(entry + "\n")
     card, *captures = typed[bright].split()
-    assert f"card={card}" in term.type(card[:-1] + "\t" + "".join(" " + c for c in captures) + "\n")
+    assert f"card {card}" in term.type(card[:-1] + "\t" + "".join(" " + c for c in captures) + "\n")
     middle = (bright + 1 + len(typed) - 1) // 2
     for entry in typed[bright + 1 : middle]:
         term.type(entry + "\n")
