@@ -256,7 +256,9 @@ def _show_riichi(data: dict[str, Any]) -> None:
         depth = {"result": " (recorded at result depth)", "record": " (as the log recorded it)"}.get(
             result.get("depth", ""), ""
         )
-        out.print(f"hand {result['hand']}{depth}: {result['explanation']}; {points}")
+        down = [names[s] for s, n in enumerate(result.get("riichi_sticks_put_down", [])) if n]
+        sticks = f" (riichi sticks put down counted: {', '.join(down)})" if down else ""
+        out.print(f"hand {result['hand']}{depth}: {result['explanation']}; {points}{sticks}")
     final = data.get("final")
     if final:
         places = sorted(range(len(names)), key=lambda seat: final["ranks"][seat])

@@ -317,3 +317,7 @@ def price_hand(
         for key, cells in rows.items():
             table.add_row(key, *cells)
         out.print(table)
+        out.print(
+            "payments: the win, honba and every riichi stick on the table (a winner's own comes back); "
+            "`replay` shows each seat's change over the hand, the sticks put down counted"
+        )

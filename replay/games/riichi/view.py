@@ -99,6 +99,7 @@ def result_json(result: HandResult) -> dict[str, Any]:
         "depth": result.depth,
         "explanation": result.explanation,
         "points": list(result.points),
+        "riichi_sticks_put_down": [d // 1000 for d in result.deposits],  # counted in points
         "scores": list(result.scores),
         "sticks_left": result.sticks,
         "next_dealer": result.next_dealer,

@@ -199,3 +199,14 @@ def test_nagashi_mangan_at_result_depth(cli: Cli) -> None:
     started(cli, "ema2016", match="rd-2")
     refused = cli("result", "rd-2", "draw", "tenpai", "none", "nagashi", "W")
     assert refused.code == 2 and "riichi.nagashi.not_allowed" in refused.err
+
+
+def test_price_and_replay_say_how_the_returned_riichi_stick_is_counted(cli: Cli) -> None:
+    started(cli)
+    assert cli("result", "rd-1", *EXAMPLE.split()).code == 0
+    priced = cli("price", "rd-1", "--round", "1", "--ruleset", "tenhou").out
+    assert "+3600" in priced  # 2,600 for the ron and Nan's own stick back
+    assert "every riichi stick on the table (a winner's own comes back)" in " ".join(priced.split())
+    replayed = " ".join(cli("replay", "rd-1").out.split())
+    assert "Nan +2600" in replayed and "(riichi sticks put down counted: Nan)" in replayed
+    assert cli("replay", "rd-1", "--json").json()["results"][0]["riichi_sticks_put_down"] == [0, 1, 0, 0]
