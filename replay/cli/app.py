@@ -155,8 +155,11 @@ class _Grouped(TyperGroup):
 
     def get_command(self, ctx: Any, name: str) -> Any:
         found = super().get_command(ctx, name)
-        if found is not None or name not in COMMANDS:
+        if found is not None:
+            _readable_placeholders(found)  # a command built before it was asked for (in-process runs)
             return found
+        if name not in COMMANDS:
+            return None
         import importlib
 
         import typer.main
@@ -173,6 +176,7 @@ class _Grouped(TyperGroup):
                     group, pretty_exceptions_short=False, suggest_commands=True, rich_markup_mode=app.rich_markup_mode
                 )
         if found is not None:
+            _readable_placeholders(found)
             self.add_command(found, name)
         return found
 
@@ -182,6 +186,36 @@ class _Grouped(TyperGroup):
             if rows:
                 with formatter.section(panel):
                     formatter.write_dl(rows)
+
+
+# Placeholders a person can read in --help: MATCH, CARD, FILE, N, not {match}, <list[str]> or
+# <int range>. An option's placeholder says what it takes; an argument's is its name.
+PLACEHOLDERS = {
+    "player": "NAME", "option": "NAME=VALUE", "length": "N", "dealer": "SEAT", "id": "MATCH", "by": "NAME",
+    "db": "PATH", "ruleset": "RULESET", "seat": "SEAT", "pao": "SEAT", "tenpai": "SEATS", "round": "N",
+    "round_no": "N", "at": "SEQ", "hand": "CARDS", "field": "CARDS", "pile": "CARDS", "dead": "CARDS",
+    "dora": "TILE", "ura": "TILES", "capture": "CARD", "output": "FILE", "format_": "FORMAT", "seed": "N",
+    "rounds": "N", "hands": "N", "points": "P0,P1,...", "winner": "SEAT", "text": "TEXT", "reason": "TEXT",
+    "against": "FINGERPRINT", "file": "FILE", "replace": "SEQ=FILE", "without": "SEQ", "wind": "E|S|W|N",
+    "honba": "N", "sticks": "N", "scores": "S0,S1,...", "game": "GAME", "status": "STATUS", "match_id": "MATCH",
+}  # fmt: skip
+
+
+def _readable_placeholders(command: Any) -> None:
+    for param in getattr(command, "params", ()):
+        if getattr(param, "is_flag", False) or getattr(param, "count", False):
+            continue
+        if param.param_type_name == "argument":
+            shown = (param.metavar or "").strip("[]") or (param.name or "value").rstrip("_").upper().replace("_", "-")
+            param.metavar = shown
+            # typer writes a required argument as {MATCH} and adds its Python type (<str>): plain words.
+            usage = (shown if param.required else f"[{shown}]") + ("..." if param.nargs != 1 else "")
+            param._usage_display_name = lambda usage=usage: usage
+            param.display_type_rich = lambda ctx=None: ""
+        elif param.metavar is None:
+            param.metavar = PLACEHOLDERS.get(param.name or "", (param.name or "value").rstrip("_").upper())
+    for sub in getattr(command, "commands", {}).values():
+        _readable_placeholders(sub)
 
 
 def _short(text: str, limit: int) -> str:

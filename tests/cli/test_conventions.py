@@ -85,3 +85,15 @@ def test_a_seat_is_taken_as_a_number_a_seat_wind_or_a_name(cli: Cli) -> None:
     assert cli("draw", "seats-1", "8p", "--seat", "7").err == (
         "taikyoku: error: seat 7 is not at this table; seats are 0 to 3\n"
     )
+
+
+def test_every_commands_help_uses_placeholders_a_person_can_read(cli: Cli) -> None:
+    from replay.cli.app import COMMANDS
+
+    for name in COMMANDS:
+        shown = cli(name, "-h").out
+        for python in ("{", "<str>", "<int", "list[str]", "<path>", "[[", "range>"):
+            assert python not in shown, (name, python, shown)
+    assert cli("play", "-h").out.startswith("Usage: taikyoku play [OPTIONS] MATCH CARD\n")
+    assert "-p, --player NAME" in cli("new", "-h").out
+    assert cli("record", "-h").out.startswith("Usage: taikyoku record [OPTIONS] MATCH [FILE|-]\n")
