@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -249,13 +249,13 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
     return TABLES[game].translate(state, words)
 
 
-def choices(game: str, state: Any) -> list[str]:
-    """What may be entered now: the completions offered on tab."""
+def choices(game: str, state: Any, typed: Sequence[str] = ()) -> list[str]:
+    """What may be entered now: the completions offered on tab (``typed``: the words before it)."""
     rnd = state.round
     words = list(SESSION_WORDS)
     if rnd is None or rnd.over:
-        return ["next", *words]
-    return TABLES[game].choices(state, words)
+        return ["next", *words] if not typed else []
+    return TABLES[game].choices(state, words, typed)
 
 
 def _completion(session: Session) -> None:
@@ -269,7 +269,11 @@ def _completion(session: Session) -> None:
 
     def complete(text: str, index: int) -> str | None:
         game, state, _ = session.state()
-        options = [c for c in choices(game, state) if c.startswith(text)]
+        line = readline.get_line_buffer()[: readline.get_begidx()]
+        typed = line.split()  # the words before the one being completed
+        last = text.rsplit(",", 1)  # inside --hand a,b,c: complete the card after the last comma
+        prefix, stem = (last[0] + ",", last[1]) if len(last) == 2 else ("", text)
+        options = [prefix + c for c in choices(game, state, typed) if c.startswith(stem)]
         return options[index] if index < len(options) else None
 
     readline.set_completer(complete)

@@ -4,11 +4,13 @@ game, looked up once by the session (``TABLES``); the rules themselves stay in t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from events.cards import BY_ID
 from events.errors import InputError
 from events.tiles import KIND_OF
+from replay.games.hanafuda.fishing import matches
 
 CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
 RESULT_WORDS = ("ron", "tsumo", "draw", "abort")  # a whole riichi hand typed in one line
@@ -66,9 +68,16 @@ class FishingTable:
     def opening_words(self) -> list[str]:
         return []
 
-    def choices(self, state: Any, words: list[str]) -> list[str]:
+    def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]:
+        """What may be entered next; ``typed`` is what the line holds already, word by word."""
         rnd = state.round
         phase = rnd.phase
+        if typed and typed[0] == "deal":  # the cards of this game's deck not yet dealt on this line
+            named = {card for word in typed for card in word.split(",")}
+            return [c for c in self.deck(state) if c not in named] + ["--hand", "--field", "--pile", "--dead"]
+        if typed and phase in ("play", "draw", "capture") and typed[0] in BY_ID:
+            taken = set(typed[1:])  # after the card: the field cards of its month it may take
+            return [c for c in matches(typed[0], rnd.field) if c not in taken]
         decided = self.decision_words(phase)
         if decided is not None:
             return [*decided, *words]
@@ -86,8 +95,17 @@ class FishingTable:
     def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None:
         return None
 
+    def deck(self, state: Any) -> list[str]:
+        """The card ids of this game's deck (Tensho: 45 of the 48)."""
+        return list(BY_ID)
+
 
 class TenshoTable(FishingTable):
+    def deck(self, state: Any) -> list[str]:
+        from replay.games.tensho.scoring import TENSHO_IDS
+
+        return [c for c in BY_ID if c in TENSHO_IDS]
+
     def question(self, state: Any) -> Question | None:
         rnd, names = state.round, state.names
         if rnd.phase == "play" and rnd.opening:
@@ -219,7 +237,7 @@ class RiichiTable:
             raise InputError("record the deal first: deal --hand ... (13 tiles a seat) --dora 3m")
         raise InputError(f"{head!r} is not a tile or a word for this moment; type help")
 
-    def choices(self, state: Any, words: list[str]) -> list[str]:
+    def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]:
         rnd = state.round
         phase = rnd.phase
         if phase == "deal":

@@ -184,10 +184,20 @@ def test_entries_mean_what_the_moment_asks_for() -> None:
                                                                                   "pine-chaff-1"]  # fmt: skip
     hand = play.round.hands[play.round.to_move]  # type: ignore[attr-defined]
     assert choices("sendai", play)[: len(hand)] == list(hand)
+    # After a card, tab offers only what it can take: the field cards of its month, not yet named.
+    field = play.round.field  # type: ignore[attr-defined]
+    months = {card: [f for f in field if f.split("-")[0] == card.split("-")[0]] for card in hand}
+    card = next(c for c in hand if months[c])
+    assert choices("sendai", play, [card]) == months[card]
+    assert choices("sendai", play, [card, months[card][0]]) == months[card][1:]
 
     tensho = simulated_events("tensho", 5, 1, match_id="t-3")
     chosen = states_until("tensho", tensho, "set")
     assert translate("tensho", chosen, ["2"]) == ["yaku-set", "2"] and choices("tensho", chosen)[:2] == ["1", "2"]
+    # Inside a deal line, the cards of Tensho's 45-card deck not yet named on it (and the flags).
+    dealing = choices("tensho", chosen, ["deal", "--hand", "pine-crane,pine-poetry"])
+    cards = [c for c in dealing if not c.startswith("--")]
+    assert len(cards) == 43 and "pine-crane" not in cards and "pine-chaff-1" in cards
     assert translate("tensho", chosen, ["call", "pon", "555p"]) == ["call", "pon", "555p"]  # a verb passes through
 
 
