@@ -88,7 +88,7 @@ class FishingTable:
             return list(rnd.hands[rnd.to_move]) + list(rnd.field) + opening + words
         if phase in ("draw", "capture"):
             pile = getattr(rnd, "pile", None)
-            top = [pile[0]] if pile else sorted(set(BY_ID) - _seen(rnd))
+            top = [pile[0]] if pile else sorted(set(self.deck(state)) - _seen(rnd))
             return top + list(rnd.field) + words
         return words
 
