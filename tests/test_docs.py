@@ -110,16 +110,17 @@ def test_every_refusal_code_the_docs_name_is_written_out_in_the_code() -> None:
 
 
 def test_nothing_in_the_repository_points_outside_it() -> None:
-    """A fresh clone has nothing beside it: no code, doc or test names the shared folder above it."""
-    outside = "../" + "shared"  # written apart, so this file does not name it
-    found = [
-        str(path.relative_to(ROOT))
-        for path in ROOT.rglob("*")
-        if path.suffix in (".py", ".md", ".toml", ".sh", ".json")
-        and ".venv" not in path.parts
-        and path.is_file()
-        and outside in path.read_text(encoding="utf-8", errors="replace")
-    ]
+    """A fresh clone has nothing beside it: every path climbing up (``..``) that a file names is a
+    file or folder of the clone, reached from the file that names it."""
+    climbing = re.compile(r"(?:\.\./)+[A-Za-z][\w.-]*(?:/[A-Za-z0-9][\w.-]*)*")
+    found = []
+    for path in ROOT.rglob("*"):
+        if path.suffix not in (".py", ".md", ".toml", ".sh", ".json") or ".venv" in path.parts or not path.is_file():
+            continue
+        for named in climbing.findall(path.read_text(encoding="utf-8", errors="replace")):
+            target = (path.parent / named.rstrip(".")).resolve()
+            if not target.is_relative_to(ROOT) or not target.exists():
+                found.append(f"{path.relative_to(ROOT)}: {named}")
     assert found == []
 
 
