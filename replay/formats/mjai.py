@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from events.ingest import describe_pydantic
-from events.match import Claim, MatchEnded, MatchLength, MatchStarted, PlayerSeat, Ruleset
+from events.match import Claim, MatchEnded, MatchStarted
 from events.model import Payload
 from events.riichi import (
     AbortiveDraw,
@@ -33,7 +33,7 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import WIND_LETTERS
-from replay.formats.tenhou6.read import Game, Imported, LogProblem
+from replay.formats.tenhou6.read import Game, Imported, LogProblem, tenhou_match_started
 
 HONORS = ("E", "S", "W", "N", "P", "F", "C")
 EVENT_TYPES = frozenset({
@@ -329,8 +329,8 @@ def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnH
             if started or not isinstance(names, list) or len(names) not in (3, 4):
                 raise LogProblem(f"{where}: one start_game, naming three or four players")
             started = True
-            yield where, _match_started([str(n) for n in names], event.get("kyoku_first") == 4,
-                                        bool(event.get("aka_flag", True)))  # fmt: skip
+            yield where, tenhou_match_started([str(n) for n in names], east_only=event.get("kyoku_first") == 4,
+                                              red=bool(event.get("aka_flag", True)))  # fmt: skip
             continue
         if kind not in EVENT_TYPES:
             raise LogProblem(f"{where}: {kind!r} is not an mjai event taikyoku reads")
@@ -407,19 +407,3 @@ def _liable(deltas: list[int], winner: int, target: int) -> int | None:
         return payers[0] if len(payers) == 1 and len(deltas) > 2 else None
     others = [seat for seat in payers if seat != target]
     return others[0] if len(others) == 1 else None
-
-
-def _match_started(names: list[str], east_only: bool, red: bool) -> MatchStarted:
-    from replay.games import ruleset
-
-    ruleset_id = "tenhou-sanma" if len(names) == 3 else "tenhou"
-    spec = ruleset(ruleset_id)
-    assert spec is not None
-    options = dict(spec.defaults()) | {"riichi.redFives": 3 if red else 0}
-    return MatchStarted(
-        game="riichi",
-        ruleset=Ruleset(id=ruleset_id, options=options),
-        players=tuple(PlayerSeat(seat=i, name=n or f"seat {i}") for i, n in enumerate(names)),
-        length=MatchLength(unit="tonpuusen" if east_only else "hanchan", count=1),
-        first_dealer=0,
-    )

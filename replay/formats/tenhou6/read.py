@@ -121,23 +121,27 @@ def _same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def match_started(game: Game) -> MatchStarted:
     header = game.header
     names = header.get("name") or ["A", "B", "C", "D"]
-    # Red fives as the tiles show them: a game with aka has three, and its logs show 51-53.
     rule = header.get("rule")
     if not isinstance(rule, dict):
         rule = {}  # the rule only tells East-only games apart; without it, a South game is read
     # Red fives as the tiles show them (a rule saying "aka" with four plain fives is read by its tiles).
-    red = 3 if any(code in (51, 52, 53) for code in _codes([hand[4:-1] for hand in game.hands])) else 0
+    red = any(code in (51, 52, 53) for code in _codes([hand[4:-1] for hand in game.hands]))
     three = bool(game.hands) and is_three_player_hand(game.hands[0])
-    ruleset_id = "tenhou-sanma" if three else "tenhou"
+    east_only = "東" in str(rule.get("disp", "")) and "南" not in str(rule.get("disp", ""))
+    return tenhou_match_started([str(n) for n in (names[:3] if three else names)], east_only=east_only, red=red)
+
+
+def tenhou_match_started(names: list[str], *, east_only: bool, red: bool) -> MatchStarted:
+    """A game played on Tenhou (from its JSON, XML or an mjai conversion): its ranked rules, the
+    three-player ones for three names, every option recorded; red fives as the game had them."""
+    ruleset_id = "tenhou-sanma" if len(names) == 3 else "tenhou"
     spec = ruleset(ruleset_id)
     assert spec is not None
-    options = dict(spec.defaults()) | {"riichi.redFives": red}
-    east_only = "東" in str(rule.get("disp", "")) and "南" not in str(rule.get("disp", ""))
-    seats = list(names)[:3] if three else list(names)
+    options = dict(spec.defaults()) | {"riichi.redFives": 3 if red else 0}
     return MatchStarted(
         game="riichi",
         ruleset=Ruleset(id=ruleset_id, options=options),
-        players=tuple(PlayerSeat(seat=i, name=str(n) or f"seat {i}") for i, n in enumerate(seats)),
+        players=tuple(PlayerSeat(seat=i, name=name or f"seat {i}") for i, name in enumerate(names)),
         length=MatchLength(unit="tonpuusen" if east_only else "hanchan", count=1),
         first_dealer=0,
     )
