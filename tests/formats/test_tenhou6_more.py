@@ -58,21 +58,28 @@ def test_every_four_player_game_imports(imported: tuple[Path, dict[str, Any]]) -
     assert len(report["imported"]) == 57 and report["skipped"] == []
 
 
+def _tenhous_score_chain(store: EventStore, match: str) -> Any:
+    """The match replayed, each hand's score changes checked against what Tenhou recorded for it, and
+    each next hand's starting scores against where this one ended."""
+    folded = service.replay_match(store, match)
+    claims = {c.payload.round: c.payload for c in folded.history.claims}
+    starts = [s for s in folded.history.effective if s.type == "riichi.round_started"]
+    for index, result in enumerate(folded.state.results):
+        assert result.paid == tuple(claims[result.number].points), (match, result.number, result.explanation)
+        if index + 1 < len(starts):
+            assert tuple(starts[index + 1].payload.scores) == result.scores, (match, result.number)
+    return folded
+
+
 def test_every_score_change_next_start_and_final_score_is_tenhous(imported: tuple[Path, dict[str, Any]]) -> None:
     db, report = imported
     hands = finals = 0
     with EventStore.open(db) as store:
         for entry in report["imported"]:
             match = entry["match_id"]
-            folded = service.replay_match(store, match)
-            claims = {c.payload.round: c.payload for c in folded.history.claims}
-            starts = [s for s in folded.history.effective if s.type == "riichi.round_started"]
-            for index, result in enumerate(folded.state.results):
-                assert result.paid == tuple(claims[result.number].points), (match, result.number, result.explanation)
-                if index + 1 < len(starts):
-                    assert tuple(starts[index + 1].payload.scores) == result.scores, (match, result.number)
-                hands += 1
-            recorded = json.loads(claims[0].text)
+            folded = _tenhous_score_chain(store, match)
+            hands += len(folded.state.results)
+            recorded = json.loads(next(c.payload.text for c in folded.history.claims if c.payload.round == 0))
             standings = final_standings(folded.state)
             assert tuple(standings["scores"]) == tuple(recorded[0::2]), match
             finals += 1
@@ -110,14 +117,8 @@ def test_both_three_player_games_import_and_reproduce_every_score_change_and_the
     }
     with EventStore.open(tmp_path / "three.db") as store:
         for match, (scores, results) in expected.items():
-            folded = service.replay_match(store, match)
+            folded = _tenhous_score_chain(store, match)
             assert folded.state.options is not None and folded.state.options.ruleset == "tenhou-sanma"
-            claims = {c.payload.round: c.payload for c in folded.history.claims}
-            starts = [s for s in folded.history.effective if s.type == "riichi.round_started"]
-            for index, result in enumerate(folded.state.results):
-                assert result.paid == tuple(claims[result.number].points), (match, result.number, result.explanation)
-                if index + 1 < len(starts):
-                    assert tuple(starts[index + 1].payload.scores) == result.scores, (match, result.number)
             standings = final_standings(folded.state)
             assert tuple(standings["scores"]) == scores
             assert tuple(standings["results"]) == results
