@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -311,13 +312,31 @@ def _export_html(match: str | None, all_matches: bool, output: Path | None, aban
             raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
         if match is None and not abandoned:
             ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
-        output.mkdir(parents=True, exist_ok=True)
-        entries = []
-        with _bar(len(ids), "exporting") as tick:
-            for match_id in ids:
-                text = view_page.page(store, match_id)
-                (output / f"{match_id}.html").write_text(text, encoding="utf-8")
-                entries.append((f"{match_id}.html", match_id, service.game_of(service.read_steps(store, match_id))))
-                tick()
-    (output / "index.html").write_text(view_page.index(entries), encoding="utf-8")
+        if not output.parent.is_dir():
+            raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
+        # The pages are written in a folder beside the target and moved in when all are there:
+        # a failure (a full disk) leaves the target as it was.
+        try:
+            staging = Path(tempfile.mkdtemp(dir=output.parent, prefix=f".{output.name}.", suffix=".part"))
+        except OSError as exc:
+            raise InputError(
+                f"could not write in {output.parent}: {exc.strerror or exc}; nothing was written"
+            ) from None
+        try:
+            entries = []
+            with _bar(len(ids), "exporting") as tick:
+                for match_id in ids:
+                    (staging / f"{match_id}.html").write_text(view_page.page(store, match_id), encoding="utf-8")
+                    game = service.game_of(service.read_steps(store, match_id))
+                    entries.append((f"{match_id}.html", match_id, game))
+                    tick()
+            (staging / "index.html").write_text(view_page.index(entries), encoding="utf-8")
+            output.mkdir(exist_ok=True)
+            for page in staging.iterdir():
+                os.replace(page, output / page.name)
+        except OSError as exc:
+            why = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
+            raise InputError(f"could not write {output}: {why}; the folder is as it was") from None
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     out.print(f"wrote {len(entries)} page{'' if len(entries) == 1 else 's'} and index.html to {output}")

@@ -118,3 +118,10 @@ def test_export_all_as_html_writes_a_page_per_match_and_an_index(cli: Cli, tmp_p
     index = (folder / "index.html").read_text()
     assert '<a href="t-1.html">t-1</a> (tensho)' in index and '<a href="r-1.html">r-1</a> (riichi)' in index
     assert cli("export", "--all", "--format", "html").code == 2  # a folder is needed
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    refused = cli("export", "--all", "--format", "html", "-o", str(a_file / "pages"))
+    assert refused.code == 2 and refused.err == (
+        f"taikyoku: error: folder {a_file} does not exist; create it or choose another -o\n"
+    )
+    assert not any(p.name.endswith(".part") for p in tmp_path.iterdir())  # nothing half-written
