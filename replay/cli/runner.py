@@ -55,9 +55,18 @@ def _cli_error(exc: Exception) -> int:
         return _fail("interrupted; nothing more was recorded", 130)
     if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
         message = " ".join(str(exc.format_message()).split())
+        if kind == "NoSuchOption" and getattr(exc, "option_name", "") == "-o" and _takes_option(ctx):
+            # -o means --output everywhere; older notes wrote rule options with it.
+            message = "-o means --output; give a rule option as --option NAME=VALUE (or -O NAME=VALUE)"
         if ctx is not None:
             name = ctx.command_path.replace("taikyoku", "").strip()
             message += f" (see 'taikyoku {name} --help')" if name else " (see 'taikyoku --help')"
         return _fail(message, int(exc.exit_code) or EXIT_USAGE)
     # A bug: say so in one line, never a traceback.
     return _fail(f"internal error ({kind}: {exc}); please report it", EXIT_INTERNAL)
+
+
+def _takes_option(ctx: object) -> bool:
+    """Whether the command being parsed has a --option flag."""
+    command = getattr(ctx, "command", None)
+    return any("--option" in getattr(param, "opts", ()) for param in getattr(command, "params", ()))

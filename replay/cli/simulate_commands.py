@@ -49,7 +49,7 @@ SeedOption = Annotated[int, typer.Option(help="The random seed: the same seed gi
 RoundsOption = Annotated[int, typer.Option(help="Rounds in the match.", min=1, max=1000)]
 SimIdOption = Annotated[str | None, typer.Option("--id", help="The match id (default: GAME-sim-SEED).")]
 PlayersOption = Annotated[list[str] | None, typer.Option("--player", "-p", help="The names, in seat order.")]
-OptionsOption = Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option as name=value.")]
+OptionsOption = Annotated[list[str] | None, typer.Option("--option", "-O", help="A rule option as name=value.")]
 RulesetOption = Annotated[
     str | None, typer.Option("--ruleset", help="The ruleset (see `taikyoku rules`); the game's default if left out.")
 ]
@@ -96,5 +96,5 @@ def simulate_sendai(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Record a random legal Sendai-hana match (choose -o sendai.teyakuMode=...)."""
+    """Record a random legal Sendai-hana match (choose --option sendai.teyakuMode=...)."""
     _simulate("sendai", seed, rounds, match_id, player, option, db, json_out, ruleset)

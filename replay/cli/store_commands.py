@@ -29,7 +29,7 @@ def new(
     player: Annotated[list[str], typer.Option("--player", "-p", help="A player's name, in seat order; repeat.")],
     ruleset: Annotated[str | None, typer.Option(help="Ruleset id (see `taikyoku rules`).")] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A rule option as name=value; repeat.")
+        list[str] | None, typer.Option("--option", "-O", help="A rule option as name=value; repeat.")
     ] = None,
     length: Annotated[
         int | None, typer.Option(help="Rounds (hanafuda) or hanchan (riichi) agreed.", min=1, max=1000)

@@ -29,7 +29,7 @@ def test_every_frame_is_what_replay_at_that_seq_prints(cli: Cli, tmp_path: Path,
     db = tmp_path / f"{uuid.uuid4().hex}.db"  # a store of its own for each example
     match = f"{game}-v{seed}"
     extra = ["--hands", "1"] if game == "riichi" else ["--rounds", "1"]
-    options = ["-o", "sendai.teyakuMode=winRound"] if game == "sendai" else []
+    options = ["--option", "sendai.teyakuMode=winRound"] if game == "sendai" else []
     assert cli("simulate", game, "--seed", str(seed), *extra, *options, "--id", match, "--db", str(db)).code == 0
     # A note whose text could end a script element, and a retraction that changes what came before.
     last = cli("log", match, "--json", "--db", str(db)).json()[-1]["seq"]

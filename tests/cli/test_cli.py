@@ -32,7 +32,19 @@ def test_new_prints_the_id_and_records_every_option(cli: Cli, db: Path) -> None:
 
 def test_new_with_chosen_id_and_json(cli: Cli) -> None:
     result = cli(
-        "new", "sendai", "-p", "A", "-p", "B", "-p", "C", "-o", "sendai.teyakuMode=winRound", "--id", "club-1", "--json"
+        "new",
+        "sendai",
+        "-p",
+        "A",
+        "-p",
+        "B",
+        "-p",
+        "C",
+        "--option",
+        "sendai.teyakuMode=winRound",
+        "--id",
+        "club-1",
+        "--json",
     )
     assert result.code == 0, result.err
     event = result.json()

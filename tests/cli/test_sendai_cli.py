@@ -45,7 +45,7 @@ def test_simulate_sendai_needs_the_teyaku_mode(cli: Cli, db: Path) -> None:
     missing = cli("simulate", "sendai", "--seed", "1")
     assert missing.code == 2 and "sendai.teyakuMode has no default" in missing.err
     assert rows(db) == []
-    made = cli("simulate", "sendai", "--seed", "1", "--rounds", "2", "-o", "sendai.teyakuMode=winRound")
+    made = cli("simulate", "sendai", "--seed", "1", "--rounds", "2", "--option", "sendai.teyakuMode=winRound")
     assert made.code == 0, made.err
     data = cli("replay", "sendai-sim-1", "--json").json()
     assert data["ruleset"]["options"]["sendai.teyakuMode"] == "winRound" and len(data["results"]) == 2

@@ -35,7 +35,7 @@ def commands(match: str, events: list[dict[str, Any]]) -> list[list[str]]:
                     if isinstance(value, bool)
                     else str(value)
                 )
-                line += ["-o", f"{name}={text}"]
+                line += ["--option", f"{name}={text}"]
             lines.append(line)
         elif kind == "round_started":
             lines.append(["round", match])

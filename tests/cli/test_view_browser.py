@@ -66,7 +66,7 @@ SHOWN = """() => Object.fromEntries([...document.querySelectorAll('[data-zone]')
     ("game", "args"),
     [
         ("tensho", ["--rounds", "1"]),
-        ("sendai", ["--rounds", "1", "-o", "sendai.teyakuMode=winRound"]),
+        ("sendai", ["--rounds", "1", "--option", "sendai.teyakuMode=winRound"]),
         ("riichi", ["--hands", "1"]),
     ],
 )

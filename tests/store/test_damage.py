@@ -19,7 +19,7 @@ def night(cli: Cli, db: Path) -> Path:
     """A night's play: two matches."""
     assert cli("simulate", "tensho", "--seed", "1", "--rounds", "2", "--id", "table-1").code == 0
     assert cli("simulate", "sendai", "--seed", "2", "--rounds", "1", "--id", "table-2",
-               "-o", "sendai.teyakuMode=claimAndContinue").code == 0  # fmt: skip
+               "--option", "sendai.teyakuMode=claimAndContinue").code == 0  # fmt: skip
     assert cli("verify").code == 0
     return db
 

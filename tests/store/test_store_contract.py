@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from events.envelope import PendingEvent, new_event
+from events.errors import InputError
 from events.match import RoundStarted
 from replay.cli.exit_codes import exit_code_for
 from store import ConcurrencyError, DuplicateEventError, EventStore, UnknownMatchError
@@ -108,6 +109,26 @@ class StoreContract:
 
     def test_empty_batch_stores_nothing(self, store: EventStore) -> None:
         assert store.append("m-1", 0, []) == []
+        assert store.count() == 0
+
+    @pytest.mark.parametrize(
+        ("field", "value", "said"),
+        [
+            ("recorded_at", "2026-11-30 18:00:00", "is not a UTC time"),
+            ("event_id", "0190A0B0-1234-7ABC-8DEF-0123456789AB", "is not a lower-case UUID"),
+            ("recorded_by", "", "recorded_by is empty"),
+        ],
+    )
+    def test_a_bad_envelope_late_in_a_batch_refuses_the_whole_batch(
+        self, store: EventStore, field: str, value: str, said: str
+    ) -> None:
+        # The first three events share one time; the fourth's own field is wrong, and a batch
+        # checks every event's envelope, not only the first.
+        same_time = "2026-11-30T18:00:00Z"
+        batch = [start()._replace(recorded_at=same_time)] + [note(1, recorded_at=same_time) for _ in range(2)]
+        batch.append(note(1, recorded_at=same_time)._replace(**{field: value}))
+        with pytest.raises(InputError, match=said):
+            store.append("m-1", 0, batch)
         assert store.count() == 0
 
     # --- the chain ---
