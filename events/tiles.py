@@ -66,10 +66,31 @@ def parse(text: str) -> str:
     if lowered in TILES:
         return lowered
     raise InputError(
-        f"{text!r} is not a tile; write 1m..9m, 1p..9p, 1s..9s, 1z..7z (E S W N white green red), "
+        f"{text!r} is not a tile; {_hint(lowered)}write 1m..9m, 1p..9p, 1s..9s, 1z..7z (E S W N white green red), "
         "0m/0p/0s for red fives, or the mjai letters E S W N P F C and 5mr",
         code="tiles.unknown",
     )
+
+
+# The names players say at the table, in English and in Japanese.
+HONOR_WORDS = {
+    "east": "1z", "ton": "1z", "south": "2z", "nan": "2z", "west": "3z", "sha": "3z", "shaa": "3z",
+    "north": "4z", "pei": "4z", "white": "5z", "haku": "5z", "green": "6z", "hatsu": "6z",
+    "red": "7z", "chun": "7z",
+}  # fmt: skip
+
+
+def _hint(lowered: str) -> str:
+    """What a mistyped spelling most likely means: the suit first (m5), a word (chun), a wind or
+    dragon letter with a suit (ez), or a number past the honours (8z)."""
+    guess = HONOR_WORDS.get(lowered)
+    if len(lowered) == 2 and lowered[0] in "mpsz" and lowered[::-1] in TILES:
+        guess = lowered[::-1]
+    if len(lowered) == 2 and lowered[1] == "z" and lowered[0].upper() in MJAI_HONORS:
+        guess = MJAI_HONORS[lowered[0].upper()]
+    if len(lowered) == 2 and lowered[1] == "z" and lowered[0] in "890":
+        return "the honours are only 1z..7z; "
+    return f"did you mean {guess}? " if guess else ""
 
 
 def parse_many(text: str) -> list[str]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
+if TYPE_CHECKING:  # jsonschema loads when a document is first checked, not with every command
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
 
 
 def files() -> list[str]:
@@ -33,6 +34,8 @@ def load(filename: str) -> dict[str, Any]:
 
 @cache
 def validator(filename: str) -> jsonschema.protocols.Validator:
+    import jsonschema.validators
+
     document = load(filename)
     cls = jsonschema.validators.validator_for(document)
     cls.check_schema(document)
@@ -45,6 +48,8 @@ def first_error(filename: str, document: Any) -> str | None:
         validator(filename)
     except KeyError:
         return f"no schema file {filename} in this installation; reinstall taikyoku"
+    from jsonschema.exceptions import best_match
+
     error = best_match(validator(filename).iter_errors(document))
     return None if error is None else describe(error)
 

@@ -133,14 +133,20 @@ def yaku_set(
     _record(db, match, lambda g, s: ([YakuSetChosen(by=decided_by, yaku_set=chosen)], []), by, json_out, "tensho")
 
 
-def _card_list(text: str, pool: set[str], what: str) -> tuple[list[str], list[str]]:
+def _card_list(text: str, pool: set[str], placed: dict[str, str], where: str) -> tuple[list[str], list[str]]:
+    """The cards of one list of the deal, taken from ``pool``; ``placed`` remembers where each went."""
     cards: list[str] = []
     notes: list[str] = []
     for part in (p for p in text.replace(" ", ",").split(",") if p):
-        found = resolve(part, sorted(pool, key=lambda c: (BY_ID[c].month, BY_ID[c].index)), what=what)
-        if found.card.id not in pool:
-            raise InputError(f"{found.card.id} is listed twice or is not in this game's deck")
-        pool.discard(found.card.id)
+        found = resolve(part, sorted(pool, key=lambda c: (BY_ID[c].month, BY_ID[c].index)), what="dealt")
+        card = found.card.id
+        if card in placed:
+            twice = f"in {where}" if placed[card] == where else f"in {placed[card]} and in {where}"
+            raise InputError(f"{card} is listed twice, {twice}; each card is dealt once")
+        if card not in pool:
+            raise InputError(f"{card} is not in this game's deck; see `taikyoku cards`")
+        placed[card] = where
+        pool.discard(card)
         cards.append(found.card.id)
         if found.note:
             notes.append(found.note)
@@ -169,22 +175,23 @@ def deal(
         if len(hand) != seats:
             raise InputError(f"give --hand {seats} times, one per seat, seat 0 first")
         pool = set(moves.deck)
+        placed: dict[str, str] = {}
         notes: list[str] = []
         hands = []
-        for text in hand:
-            cards, more = _card_list(text, pool, "dealt")
+        for seat, text in enumerate(hand):
+            cards, more = _card_list(text, pool, placed, f"seat {seat}'s hand")
             hands.append(tuple(cards))
             notes += more
-        field_cards, more = _card_list(field or "", pool, "dealt")
+        field_cards, more = _card_list(field or "", pool, placed, "the field")
         notes += more
-        pile_cards = _card_list(pile, pool, "dealt") if pile else None
+        pile_cards = _card_list(pile, pool, placed, "the pile") if pile else None
         notes += pile_cards[1] if pile_cards else []
         pile_value = None if pile_cards is None else tuple(pile_cards[0])
         if not moves.dead_size:
             if dead:
                 raise InputError(f"{game.title} has no dead cards; leave out --dead")
             return [moves.deal.model_validate({"hands": hands, "field": field_cards, "draw_pile": pile_value})], notes
-        dead_cards = _card_list(dead, pool, "dealt") if dead else None
+        dead_cards = _card_list(dead, pool, placed, "the dead cards") if dead else None
         notes += dead_cards[1] if dead_cards else []
         dead_value = None if dead_cards is None else tuple(dead_cards[0])
         payload = moves.deal.model_validate(

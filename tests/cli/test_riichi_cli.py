@@ -77,6 +77,11 @@ def test_refusals_store_nothing(cli: Cli, db: Path) -> None:
     cases = [
         (("discard", "r-1", "7m"), "must draw before discarding"),
         (("draw", "r-1", "5x"), "is not a tile"),
+        (("draw", "r-1", "m7"), "'m7' is not a tile; did you mean 7m?"),
+        (("draw", "r-1", "chun"), "did you mean 7z?"),
+        (("draw", "r-1", "Haku"), "did you mean 5z?"),
+        (("draw", "r-1", "nz"), "did you mean 4z?"),
+        (("draw", "r-1", "8z"), "the honours are only 1z..7z"),
         (("draw", "r-1", "7m", "--seat", "2"), "seat 0 draws next"),
         (("tsumo", "r-1"), "tile just drawn"),
         (("call", "r-1", "pon", "555p", "--seat", "2"), "no discard to pon"),

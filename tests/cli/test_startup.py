@@ -6,9 +6,11 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import typer.main
 
+from replay.cli import run
 from replay.cli.app import COMMANDS, app
 
 HEAVY = ("pydantic", "store", "mahjong", "jsonschema", "sqlite_utils", "replay.games", "replay.app", "events.model")
@@ -38,3 +40,16 @@ def test_the_list_of_commands_is_what_the_modules_define() -> None:
         module = group.typer_instance.registered_commands[0].callback.__module__.rsplit(".", 1)[1]  # type: ignore[union-attr]
         defined[group.name] = (module, str(group.typer_instance.info.help or group.help))
     assert defined == COMMANDS
+
+
+def test_listing_matches_loads_neither_the_schema_checker_nor_the_riichi_pricing(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    assert run(["simulate", "tensho", "--seed", "1", "--rounds", "1", "--db", str(db)]) == 0
+    probe = (
+        "import sys\n"
+        "from replay.cli import run\n"
+        f"code = run(['matches', '--db', {str(db)!r}])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jsonschema', 'mahjong')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -195,3 +195,22 @@ def test_result_depth_refusals(cli: Cli, db: Path) -> None:
         assert refused.code == 2 and expected in refused.err, (line, refused.err)
         assert refused.err.count("\n") == 1
     assert rows(db) == before
+
+
+def test_a_deal_that_lists_a_card_twice_says_where(cli: Cli, db: Path) -> None:
+    assert cli("new", "tensho", "-p", "Alice", "-p", "Bob", "--id", "club").code == 0
+    assert cli("round", "club").code == 0
+    assert cli("yaku-set", "club", "1").code == 0
+    before = len(rows(db))
+    hand1 = ",".join([*HAND1[:5], HAND0[0]])  # seat 0's first card, dealt to seat 1 as well
+    twice = cli("deal", "club", "--hand", ",".join(HAND0), "--hand", hand1, "--field", ",".join(FIELD))
+    assert twice.code == 2
+    assert f"{HAND0[0]} is listed twice, in seat 0's hand and in seat 1's hand" in twice.err
+    field = ",".join([*FIELD[:5], FIELD[0]])
+    same = cli("deal", "club", "--hand", ",".join(HAND0), "--hand", ",".join(HAND1), "--field", field)
+    assert same.code == 2 and f"{FIELD[0]} is listed twice, in the field;" in same.err
+    # Tensho's deck has 45 cards of the 48: the paulownia chaff are not in it.
+    hand0 = ",".join([*HAND0[:5], "paulownia-chaff-1"])
+    foreign = cli("deal", "club", "--hand", hand0, "--hand", ",".join(HAND1), "--field", ",".join(FIELD))
+    assert foreign.code == 2 and "paulownia-chaff-1 is not in this game's deck" in foreign.err
+    assert len(rows(db)) == before
