@@ -71,4 +71,17 @@ class Store(Protocol):
         """(n, SHA-256 hex) over the hashes of the first ``n`` events in the order stored (all by default)."""
         ...
 
+    def read_model(self, model: str) -> dict[str, tuple[str, str]]:
+        """Current rows of a cached projection: by match id, (head hash, body), where the head hash
+        is still the match's last hash."""
+        ...
+
+    def keep_read_model(self, model: str, rows: Sequence[tuple[str, str, str]]) -> bool:
+        """Keep (match id, head hash, body) rows of a cached projection; False when not kept."""
+        ...
+
+    def drop_read_model(self, model: str) -> int:
+        """Forget a cached projection (it is rebuilt from the events); how many rows."""
+        ...
+
     def close(self) -> None: ...

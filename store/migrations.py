@@ -59,6 +59,23 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
             """,
         ),
     ),
+    (
+        3,
+        "read_models: projections cached per match at a head hash, rebuilt from the events at will",
+        (
+            # Not a source of truth: a row is used only while its head_hash is the match's last
+            # hash, and any row may be deleted (stats --rebuild) without losing anything.
+            """
+            CREATE TABLE read_models (
+                model     TEXT NOT NULL,
+                match_id  TEXT NOT NULL,
+                head_hash TEXT NOT NULL,
+                body      TEXT NOT NULL,
+                PRIMARY KEY (model, match_id)
+            )
+            """,
+        ),
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")

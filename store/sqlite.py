@@ -40,6 +40,7 @@ from store.errors import (
     DuplicateEventError,
     NotAStoreError,
     RepeatedEventIdError,
+    StoreError,
     UnknownMatchError,
 )
 from store.migrations import MIGRATIONS, REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION
@@ -479,7 +480,7 @@ class EventStore:
                 return findings  # what follows would read damaged pages
             # A store of an older schema, read where it cannot be migrated (a read-only disc), lacks
             # the newer tables by right; verify checks what its version has.
-            required = REQUIRED_TABLES if self._applied_version() >= SCHEMA_VERSION else REQUIRED_TABLES[:2]
+            required = REQUIRED_TABLES if self._applied_version() >= 2 else REQUIRED_TABLES[:2]  # match_heads came in 2
             for table in required:
                 if table not in tables:
                     findings.append(Finding("store.table_missing", f"table {table} is missing: the store was altered"))
@@ -512,6 +513,55 @@ class EventStore:
         with self._errors():
             rows = self.db.execute("SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id").fetchall()
         return [(str(m), int(seq), str(h)) for m, seq, h in rows]
+
+    # ---- read models: projections cached per match, never a source of truth ---------------
+
+    def read_model(self, model: str) -> dict[str, tuple[str, str]]:
+        """The rows of read model ``model`` that are current: by match id, (head hash, body), only
+        where the head hash is still the match's last hash. A store without the table gives none."""
+        if not self.initialized:
+            return {}
+        with self._errors():
+            if "read_models" not in self.db.table_names():
+                return {}
+            rows = self.db.execute(
+                "SELECT r.match_id, r.head_hash, r.body FROM read_models r"
+                " JOIN match_heads h ON h.match_id = r.match_id AND h.last_hash = r.head_hash"
+                " WHERE r.model = ?",
+                [model],
+            ).fetchall()
+        return {str(m): (str(h), str(b)) for m, h, b in rows}
+
+    def keep_read_model(self, model: str, rows: Sequence[tuple[str, str, str]]) -> bool:
+        """Keep (match id, head hash, body) rows of read model ``model``, replacing older ones.
+        False, and nothing kept, where the store cannot be written (read-only) or is locked."""
+        if self.readonly or not rows or not self.initialized:
+            return False
+        try:
+            self._begin()
+            self.db.conn.executemany(
+                "INSERT OR REPLACE INTO read_models (model, match_id, head_hash, body) VALUES (?, ?, ?, ?)",
+                [(model, m, h, b) for m, h, b in rows],
+            )
+            self.db.execute("COMMIT")
+        except (sqlite3.Error, StoreError):
+            self._rollback()  # a cache not kept is only rebuilt next time
+            return False
+        return True
+
+    def drop_read_model(self, model: str) -> int:
+        """Forget every row of read model ``model`` (they are rebuilt from the events); how many."""
+        if self.readonly or not self.initialized:
+            return 0
+        self._begin()
+        try:
+            with self._errors():
+                dropped = self.db.conn.execute("DELETE FROM read_models WHERE model = ?", [model]).rowcount
+                self.db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        return int(dropped)
 
     def fingerprint(self, events: int | None = None) -> tuple[int, str]:
         """(n, SHA-256) over the hashes of the first ``n`` events stored (all by default), in the order

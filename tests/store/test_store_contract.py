@@ -131,6 +131,21 @@ class StoreContract:
             store.append("m-1", 0, batch)
         assert store.count() == 0
 
+    # --- read models: cached projections, never a source of truth ---
+
+    def test_a_read_model_row_counts_only_while_its_match_has_not_moved_on(self, store: EventStore) -> None:
+        first = store.append("m-1", 0, [start()])[-1]
+        store.append("m-2", 0, [start()])
+        assert store.keep_read_model("stats", [("m-1", first.hash, '{"rounds":0}'), ("m-2", "0" * 64, "{}")])
+        # m-2's row was built at a head it never had: not current.
+        assert store.read_model("stats") == {"m-1": (first.hash, '{"rounds":0}')}
+        assert store.read_model("other") == {}
+        store.append("m-1", 1, [note(1)])
+        assert store.read_model("stats") == {}  # m-1 moved on: its row is stale
+        count = store.count()
+        assert store.drop_read_model("stats") == 2
+        assert store.count() == count  # the events are untouched
+
     # --- the chain ---
 
     def test_chain_links_each_event_to_the_one_before(self, store: EventStore) -> None:
@@ -247,7 +262,7 @@ class TestFileStore(StoreContract):
         with EventStore.open(path, create=True) as store:
             assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
             versions = [row[0] for row in store.db.execute("SELECT version FROM schema_migrations")]
-            assert versions == [1, 2]
+            assert versions == [1, 2, 3]
 
 
 class TestMemoryStore(StoreContract):
