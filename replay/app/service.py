@@ -83,12 +83,15 @@ def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[S
 
 
 def replay_match(store: EventStore, match_id: str, *, until: int | None = None) -> Folded[Any]:
+    return replay_match_steps(read_steps(store, match_id), until=until)
+
+
+def replay_match_steps(steps: Sequence[Step], *, until: int | None = None) -> Folded[Any]:
     # A replay allocates a few tuples per event and no cycles; as in the store's bulk append,
     # the cyclic collector would only rescan them.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        steps = read_steps(store, match_id)
         return fold(projection_for(game_of(steps)), steps, until=until)
     finally:
         if collecting:
@@ -262,15 +265,8 @@ def stored_resend(store: EventStore, match_id: str, documents: Sequence[ingest.D
 def summary(store: EventStore, match_id: str) -> dict[str, Any]:
     """A match at a glance: its status (in play, complete, abandoned) and standings so far (riichi:
     the scores; hanafuda: each player's total), from a replay."""
-    folded = replay_match(store, match_id)
-    state = folded.state
-    ended = state.match.ended
-    if ended is not None:
-        status = "abandoned" if ended.reason == "abandoned" else "complete"
-    elif getattr(state, "complete", False):
-        status = "complete"
-    else:
-        status = "in play"
+    state = replay_match(store, match_id).state
+    status = status_of(state)
     results = list(state.results)
     if results and hasattr(results[-1], "scores"):
         standings = list(results[-1].scores)
@@ -280,6 +276,14 @@ def summary(store: EventStore, match_id: str) -> dict[str, Any]:
         rnd = getattr(state, "round", None)
         standings = list(getattr(rnd, "scores", ()) or ())
     return {"status": status, "standings": standings, "rounds": len(results)}
+
+
+def status_of(state: Any) -> Literal["in play", "complete", "abandoned"]:
+    """A folded match's status: in play, complete or abandoned."""
+    ended = state.match.ended
+    if ended is not None:
+        return "abandoned" if ended.reason == "abandoned" else "complete"
+    return "complete" if getattr(state, "complete", False) else "in play"
 
 
 def abandon(store: EventStore, match_id: str, reason: str, *, recorded_by: str) -> StoredEvent:

@@ -28,7 +28,7 @@ PANELS = {
     "Recording a round": ("round", "yaku-set", "deal", "triple", "play", "draw", "expose", "koikoi", "go", "stop",
                           "misdeal", "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort"),
     "Results and the table": ("result", "table"),
-    "Review": ("replay", "view", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
+    "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
     "Exchange": ("import", "export"),
 }  # fmt: skip
 
@@ -119,6 +119,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "view": (
         "view_commands",
         "Write a match as one self-contained HTML page: the table at every event, arrow keys to step.",
+    ),
+    "stats": (
+        "stats_commands",
+        "Statistics across every match: standings, riichi rates, hanafuda yaku and decisions.",
     ),
     "price": (
         "riichi_commands",

@@ -54,3 +54,31 @@ err = SafeConsole(stderr=True)
 def warn(kind: str, message: str) -> None:
     """One line on stderr: ``taikyoku: KIND: message``, made safe to show."""
     sys.stderr.write(f"taikyoku: {kind}: {one_line(message)}\n")
+
+
+PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no bar
+
+
+class ProgressBar:
+    """A bar on stderr for a batch of ``total`` items, when stderr is a terminal; yields a tick to call per item."""
+
+    def __init__(self, total: int, doing: str = "importing") -> None:
+        from rich.progress import BarColumn, Progress, TextColumn
+
+        self.progress: Progress | None = None
+        if total >= PROGRESS_FROM and err.is_terminal:
+            self.progress = Progress(TextColumn(doing), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                                     console=err, transient=True)  # fmt: skip
+        self.total = total
+
+    def __enter__(self) -> Any:
+        if self.progress is None:
+            return lambda: None
+        self.progress.start()
+        task = self.progress.add_task("games", total=self.total)
+        progress = self.progress
+        return lambda: progress.advance(task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()

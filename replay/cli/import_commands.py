@@ -14,17 +14,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn
 
 from events.errors import InputError
 from replay.app import importing, service
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, recorder
-from replay.cli.display import err, out, warn
+from replay.cli.display import ProgressBar, out, warn
 from replay.cli.exit_codes import EXIT_FINDINGS
 from store import EventStore
-
-PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no bar
-
 
 FORMATS = ("tenhou6", "mjlog", "mjai", "json", "jsonl")
 
@@ -61,7 +57,7 @@ def import_logs(
         # anything would be skipped, and an archive of any size is never held in memory.
         problems = _native_problems(natives, db) if natives else []
         if logs:
-            with _bar(len(logs), "checking") as tick, _existing(db) as exists:
+            with ProgressBar(len(logs), "checking") as tick, _existing(db) as exists:
                 checked = importing.import_tenhou6(
                     logs, format_=_log_format(format_), store=None, exists=exists, where=str(db), tick=tick
                 )
@@ -79,7 +75,7 @@ def import_logs(
     if natives:
         report = _import_native(natives, db)
     if logs:
-        with open_store(db, create=True) as store, _bar(len(logs), "importing") as tick:
+        with open_store(db, create=True) as store, ProgressBar(len(logs), "importing") as tick:
             found = importing.import_tenhou6(
                 logs, format_=_log_format(format_), store=store, exists=store.exists, where=str(db), by=who, tick=tick
             )
@@ -116,27 +112,6 @@ def _existing(db: Any) -> Iterator[Callable[[str], bool]]:
             yield reading.exists
     else:
         yield lambda match_id: False
-
-
-class _bar:
-    def __init__(self, total: int, doing: str = "importing") -> None:
-        self.progress: Progress | None = None
-        if total >= PROGRESS_FROM and err.is_terminal:
-            self.progress = Progress(TextColumn(doing), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                                     console=err, transient=True)  # fmt: skip
-        self.total = total
-
-    def __enter__(self) -> Any:
-        if self.progress is None:
-            return lambda: None
-        self.progress.start()
-        task = self.progress.add_task("games", total=self.total)
-        progress = self.progress
-        return lambda: progress.advance(task)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
 
 
 @app.command("export")
@@ -182,7 +157,7 @@ def export_match(
                 ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
             if match is not None and not store.exists(match):
                 raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
-            with _bar(len(ids), "exporting") as tick, _writer(output) as write:
+            with ProgressBar(len(ids), "exporting") as tick, _writer(output) as write:
                 importing.export_native(store, ids, format_, write, tick, standings=standings)
         return
     if match is None:
@@ -246,7 +221,7 @@ def _writer(output: Path | None) -> Iterator[Callable[[str], object]]:
 
 def _native_problems(files: list[Path], db: Any) -> list[str]:
     """What would stop an import of these exports, with nothing written."""
-    with _existing_store(db) as existing, _bar(len(files), "checking") as tick:
+    with _existing_store(db) as existing, ProgressBar(len(files), "checking") as tick:
         checked = importing.import_exports(
             files,
             store=None,
@@ -260,7 +235,7 @@ def _native_problems(files: list[Path], db: Any) -> list[str]:
 
 def _import_native(files: list[Path], db: Any) -> importing.ImportReport:
     new = not Path(db).exists()
-    with open_store(db, create=True) as store, _bar(len(files), "importing") as tick:
+    with open_store(db, create=True) as store, ProgressBar(len(files), "importing") as tick:
         report = importing.import_exports(
             files, store=store, exists=store.exists, known=store.known_event_ids, where=str(db), tick=tick
         )
@@ -324,7 +299,7 @@ def _export_html(match: str | None, all_matches: bool, output: Path | None, aban
             ) from None
         try:
             entries = []
-            with _bar(len(ids), "exporting") as tick:
+            with ProgressBar(len(ids), "exporting") as tick:
                 for match_id in ids:
                     (staging / f"{match_id}.html").write_text(view_page.page(store, match_id), encoding="utf-8")
                     game = service.game_of(service.read_steps(store, match_id))

@@ -1,0 +1,244 @@
+"""`taikyoku stats --html`: one self-contained page of tables and charts, drawn as inline SVG.
+
+Nothing is fetched: no script, font or style from anywhere else. The figures come from the same
+``stats.compute`` answer that ``stats --json`` prints, which the page also carries whole (in a
+``<script type="application/json">`` block) for anyone who wants to check it.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+PLACE_COLOURS = ("#2ca02c", "#1f77b4", "#ff7f0e", "#d62728")
+MOST_LINES = 8  # players drawn in one points-over-time chart: more would not be read
+MOST_YAKU = 20
+MOST_BARS = 24  # players in one placement chart
+
+
+def _text(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def _figure(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:.2f}"
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.0f}"
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.1f}%"
+
+
+def _table(caption: str, header: list[str], rows: list[list[str]], name: str) -> str:
+    head = "".join(f"<th>{_text(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in rows)
+    return f'<table data-table="{_text(name)}"><caption>{_text(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _cell(value: str) -> str:
+    numeric = value.strip("+-%").replace(",", "").replace(".", "").isdigit() or value == "-"
+    return f"<td>{_text(value)}</td>" if numeric else f'<td class="text">{_text(value)}</td>'
+
+
+def _points_chart(game: str, timeline: list[dict[str, Any]], unit: str) -> str:
+    """Each player's running total after each complete match, in the game's unit."""
+    if not timeline:
+        return ""
+    totals: dict[str, int] = {}
+    series: dict[str, list[tuple[int, int]]] = {}
+    for index, point in enumerate(timeline):
+        for name, value in point["points"].items():
+            totals[name] = totals.get(name, 0) + value
+            # Each line starts at 0 just before the player's first match, so one match is a line too.
+            series.setdefault(name, [(index, 0)]).append((index + 1, totals[name]))
+    shown = sorted(totals, key=lambda n: (-totals[n], n))[:MOST_LINES]
+    width, height, left, bottom = 640, 260, 56, 28
+    values = [v for name in shown for _, v in series[name]] + [0]
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    steps = len(timeline)
+
+    def x(i: int) -> float:
+        return left + (width - left - 10) * (i / steps)
+
+    def y(v: int) -> float:
+        return 10 + (height - bottom - 10) * (1 - (v - low) / span)
+
+    parts = [
+        f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 10}" y2="{y(0):.1f}" stroke="#999" stroke-dasharray="4 3"/>'
+    ]
+    parts.append(f'<text x="4" y="{y(high) + 4:.1f}" font-size="11">{_figure(high)}</text>')
+    parts.append(f'<text x="4" y="{y(low) + 4:.1f}" font-size="11">{_figure(low)}</text>')
+    parts.append(f'<text x="{left}" y="{height - 8}" font-size="11">{_text(timeline[0]["date"])}</text>')
+    parts.append(f'<text x="{width - 90}" y="{height - 8}" font-size="11">{_text(timeline[-1]["date"])}</text>')
+    legend = []
+    for n, name in enumerate(shown):
+        colour = PALETTE[n % len(PALETTE)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in series[name])
+        parts.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"><title>{_text(name)}: {_figure(totals[name])}</title></polyline>'
+        )
+        legend.append(f'<span class="key" style="border-color:{colour}">{_text(name)} {_figure(totals[name])}</span>')
+    hidden = len(totals) - len(shown)
+    note = f'<p class="note">{hidden} more players not drawn.</p>' if hidden > 0 else ""
+    return (
+        f'<figure data-chart="points-{_text(game)}"><figcaption>{_text(game)}: {_text(unit)} over time, '
+        f"running total after each complete match</figcaption>"
+        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">{"".join(parts)}</svg>'
+        f'<div class="legend">{"".join(legend)}</div>{note}</figure>'
+    )
+
+
+def _places_chart(game: str, rows: list[dict[str, Any]]) -> str:
+    """Each player's placements, as shares of a bar."""
+    placed = sorted((r for r in rows if sum(r["places"])), key=lambda r: (-sum(r["places"]), r["player"]))
+    if not placed:
+        return ""
+    hidden = len(placed) - MOST_BARS
+    placed = placed[:MOST_BARS]
+    width, bar, left = 640, 20, 140
+    height = 10 + len(placed) * (bar + 8)
+    parts = []
+    for n, row in enumerate(placed):
+        top = 10 + n * (bar + 8)
+        total = sum(row["places"])
+        start = float(left)
+        parts.append(f'<text x="4" y="{top + 14}" font-size="12">{_text(row["player"][:20])}</text>')
+        for place, count in enumerate(row["places"]):
+            if not count:
+                continue
+            size = (width - left - 10) * count / total
+            parts.append(
+                f'<rect x="{start:.1f}" y="{top}" width="{size:.1f}" height="{bar}" fill="{PLACE_COLOURS[place % 4]}">'
+                f"<title>{_text(row['player'])}: {place + 1} place {count} times</title></rect>"
+            )
+            if size > 18:
+                parts.append(f'<text x="{start + 4:.1f}" y="{top + 14}" font-size="11" fill="#fff">{count}</text>')
+            start += size
+    keys = "".join(
+        f'<span class="key" style="border-color:{PLACE_COLOURS[i]}">{i + 1}{("st", "nd", "rd", "th")[i]}</span>'
+        for i in range(len(placed[0]["places"]))
+    )
+    return (
+        f'<figure data-chart="places-{_text(game)}"><figcaption>{_text(game)}: placements</figcaption>'
+        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">{"".join(parts)}</svg>'
+        f'<div class="legend">{keys}</div>'
+        + (
+            f'<p class="note">The {MOST_BARS} players with the most placed matches; {hidden} more are in the table.</p>'
+            if hidden > 0
+            else ""
+        )
+        + "</figure>"
+    )
+
+
+def _yaku_chart(game: str, counts: dict[str, int]) -> str:
+    if not counts:
+        return ""
+    shown = list(counts.items())[:MOST_YAKU]
+    width, bar, left = 640, 16, 220
+    height = 10 + len(shown) * (bar + 6)
+    top_count = shown[0][1]
+    parts = []
+    for n, (name, count) in enumerate(shown):
+        top = 10 + n * (bar + 6)
+        size = (width - left - 50) * count / top_count
+        parts.append(f'<text x="4" y="{top + 12}" font-size="12">{_text(name[:32])}</text>')
+        parts.append(
+            f'<rect x="{left}" y="{top}" width="{size:.1f}" height="{bar}" fill="#1f77b4"><title>{_text(name)}: {count}</title></rect>'
+        )
+        parts.append(f'<text x="{left + size + 4:.1f}" y="{top + 12}" font-size="11">{count}</text>')
+    more = len(counts) - len(shown)
+    note = f'<p class="note">{more} rarer yaku are in the table below.</p>' if more > 0 else ""
+    return (
+        f'<figure data-chart="yaku-{_text(game)}"><figcaption>{_text(game)}: yaku frequency</figcaption>'
+        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">{"".join(parts)}</svg>{note}</figure>'
+    )
+
+
+STYLE = """
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em auto; max-width: 980px; color: #222; padding: 0 1em; }
+h1 { font-size: 1.5em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 1em 0; } caption { text-align: left; font-weight: 600; padding: .3em 0; }
+th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; } th { background: #f4f4f4; }
+td:first-child, th:first-child, td.text { text-align: left; }
+figure { margin: 1em 0; } figcaption { font-weight: 600; margin-bottom: .3em; }
+.legend { display: flex; flex-wrap: wrap; gap: .4em 1em; } .key { border-left: 14px solid; padding-left: .4em; }
+.note { color: #666; font-size: .9em; }
+"""
+
+
+def page(found: dict[str, Any]) -> str:
+    """The whole page for a ``stats.compute`` answer."""
+    sections = []
+    filters = found["filters"]
+    said = [f"{k} {', '.join(v) if isinstance(v, list) else v}" for k, v in filters.items() if v]
+    for game, rows in found["standings"].items():
+        seats = len(rows[0]["places"]) if rows else 0
+        header = ["player", "matches", "rounds", *[f"{n + 1}{('st', 'nd', 'rd', 'th')[n]}" for n in range(seats)],
+                  "avg place", "points", "wins"] + (["result (uma)"] if game == "riichi" else [])  # fmt: skip
+        table_rows = [
+            [r["player"], _figure(r["matches"]), _figure(r["rounds"]), *map(_figure, r["places"]),
+             _figure(r["average_place"]), _figure(r["points"]), _figure(r["wins"])]
+            + ([f"{r['uma']:+d}"] if game == "riichi" else [])
+            for r in rows
+        ]  # fmt: skip
+        unit = "results with uma (thousands)" if game == "riichi" else "points"
+        sections.append(
+            f"<h2>{_text(game)}</h2>"
+            + _table(f"{game}: standings", header, table_rows, f"standings-{game}")
+            + _points_chart(game, found["timeline"].get(game, []), unit)
+            + _places_chart(game, rows)
+            + _yaku_chart(game, found["yaku"].get(game, {}))
+        )
+        if game == "riichi":
+            for ruleset, rates in found["riichi"].items():
+                header = ["player", "hands", "win", "deal-in", "riichi", "call", "tsumo", "avg win", "avg deal-in",
+                          "avg han", "tenpai at draw"]  # fmt: skip
+                rate_rows = [
+                    [r["player"], _figure(r["hands"]), _percent(r["win_rate"]), _percent(r["deal_in_rate"]),
+                     _percent(r["riichi_rate"]), _percent(r["call_rate"]), _percent(r["tsumo_share"]),
+                     _figure(r["average_win"]), _figure(r["average_deal_in"]), _figure(r["average_han"]),
+                     _percent(r["tenpai_at_draw"])]
+                    for r in rates
+                ]  # fmt: skip
+                sections.append(_table(f"riichi under {ruleset}", header, rate_rows, f"riichi-{ruleset}"))
+        if game in found["hanafuda"]:
+            players = found["hanafuda"][game]["players"]
+            header = ["player", "rounds", "won", "how"] + (
+                ["go", "stop", "forfeits", "teyaku"] if game == "sendai" else []
+            )
+            hana_rows = []
+            for r in players:
+                row = [r["player"], _figure(r["rounds"]), _figure(r["rounds_won"]),
+                       ", ".join(f"{k} {v}" for k, v in r["won_by"].items()) or "-"]  # fmt: skip
+                if game == "sendai":
+                    row += [_figure(r["goes"]), _figure(r["stops"]), _figure(r["forfeits"]),
+                            ", ".join(f"{k} {v}" for k, v in r["teyaku"].items()) or "-"]  # fmt: skip
+                hana_rows.append(row)
+            sections.append(_table(f"{game}: rounds won and how", header, hana_rows, f"rounds-{game}"))
+        counts = found["yaku"].get(game, {})
+        if counts:
+            sections.append(
+                _table(
+                    f"{game}: every yaku",
+                    ["yaku", "times"],
+                    [[k, _figure(v)] for k, v in counts.items()],
+                    f"yaku-{game}",
+                )
+            )
+    data = json.dumps(found, ensure_ascii=False).replace("</", "<\\/")
+    body = "".join(sections) or "<p>No matches fit these filters (abandoned matches are never counted).</p>"
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
+        f"<title>taikyoku statistics</title><style>{STYLE}</style></head><body>"
+        f"<h1>Statistics: {found['matches']} matches</h1>"
+        f'<p class="note">{_text("; ".join(said) or "every match in the store")}; abandoned matches are left out.</p>'
+        f'{body}<script type="application/json" id="stats">{data}</script></body></html>'
+    )

@@ -1,0 +1,206 @@
+"""`taikyoku stats`: standings, riichi rates and hanafuda yaku across every match in the store."""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from events.errors import InputError
+from replay.app import stats as statistics
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json
+from replay.cli.display import ProgressBar, out, styled
+
+GAME_NAMES = ("tensho", "sendai", "riichi")
+
+
+@app.command()
+def stats(
+    game: Annotated[str | None, typer.Option("--game", metavar="GAME", help="Only this game: tensho, sendai or riichi.")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help="Only these players (repeat).")] = None,
+    since: Annotated[str | None, typer.Option("--since", metavar="DAY", help="Matches started on or after this day (YYYY-MM-DD).")] = None,
+    until: Annotated[str | None, typer.Option("--until", metavar="DAY", help="Matches started on or before this day.")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="RULESET", help="Only matches under this ruleset.")] = None,
+    match: Annotated[list[str] | None, typer.Option("--match", metavar="MATCH", help="Only these matches (repeat).")] = None,
+    csv_out: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV, a row per game and player.")] = False,
+    html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Write one self-contained page with tables and charts.")] = None,
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="Fold every match again instead of reading the cached digests.")] = False,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:  # fmt: skip
+    """Statistics across every match: standings, riichi rates, hanafuda yaku and decisions.
+
+    Abandoned matches are left out and retracted events do not count. Each match is folded once
+    and its digest kept in the store, beside the events, until the match moves on."""
+    if json_out and csv_out:
+        raise InputError("give --json or --csv, not both")
+    if game is not None and game not in GAME_NAMES:
+        raise InputError(f"--game is tensho, sendai or riichi, not {game!r}")
+    filters = statistics.Filters(
+        game=game,
+        players=tuple(player or ()),
+        since=statistics.check_day(since, "--since"),
+        until=statistics.check_day(until, "--until"),
+        ruleset=ruleset,
+        matches=tuple(match or ()),
+    )
+    if filters.since and filters.until and filters.since > filters.until:
+        raise InputError(f"--since {filters.since} is after --until {filters.until}; swap them")
+    if ruleset is not None:
+        from replay.games import ruleset_ids
+
+        if ruleset not in ruleset_ids():
+            raise InputError(f"unknown ruleset {ruleset!r}; use one of: {', '.join(ruleset_ids())}")
+    if html is not None:
+        _check_target(html)
+    if not Path(db).exists():
+        raise InputError(f"database {db} does not exist; point --db (or TAIKYOKU_DB) at your database")
+    with open_store(db) as store:
+        if rebuild:
+            store.drop_read_model(statistics.DIGEST_MODEL)
+        missing = len(store.heads()) - len(store.read_model(statistics.DIGEST_MODEL))
+        with ProgressBar(missing, "folding matches") as tick:
+            digests = statistics.digests(store, progress=lambda done, total: tick())
+    _check_names(digests, filters)
+    found = statistics.compute(digests, filters)
+    if html is not None:
+        from replay.app.stats_page import page
+
+        _write(html, page(found))
+        out.print(f"wrote {html}: {found['matches']} matches")
+        return
+    if json_out:
+        print_json(found)
+        return
+    if csv_out:
+        _print_csv(statistics.standings_rows(found))
+        return
+    _show(found)
+
+
+def _check_target(path: Path) -> None:
+    if path.is_dir():
+        raise InputError(f"{path} is a folder; give --html a file name, e.g. {path / 'stats.html'}")
+    if not path.parent.exists():
+        raise InputError(f"the folder {path.parent} does not exist; create it or write the page elsewhere")
+
+
+def _write(path: Path, text: str) -> None:
+    """The page whole or not at all: written beside the target, then moved in."""
+    import os
+    import tempfile
+
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)  # a page to share, not a private temporary file
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise InputError(
+            f"cannot write {path}: {exc.strerror or 'the file system refused'}; write it elsewhere"
+        ) from None
+
+
+def _check_names(digests: list[dict[str, Any]], filters: statistics.Filters) -> None:
+    """A player or match named in the filters that the store does not have is a mistake, not an empty answer."""
+    names = sorted({name for d in digests for name in d["players"]})
+    for name in filters.players:
+        if name not in names:
+            shown = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+            raise InputError(f"no match has a player named {name!r}; the players are: {shown or 'none yet'}")
+    ids = {d["match_id"] for d in digests}
+    for match_id in filters.matches:
+        if match_id not in ids:
+            raise InputError(f"no match {match_id!r} in this store; list the matches with `taikyoku matches`")
+
+
+def _print_csv(rows: list[dict[str, Any]]) -> None:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["game", "player"], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    sys.stdout.write(buffer.getvalue())
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.1f}%"
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}"
+
+
+def _show(found: dict[str, Any]) -> None:
+    if not found["matches"]:
+        out.print("no matches fit these filters (abandoned matches are never counted)")
+        return
+    for game, rows in found["standings"].items():
+        seats = len(rows[0]["places"]) if rows else 0
+        table = Table(title=f"{game}: standings")
+        places = [f"{n}{suffix}" for n, suffix in zip(range(1, seats + 1), ("st", "nd", "rd", "th"), strict=False)]
+        for name in ("player", "matches", "rounds", *places, "avg place", "points", "wins"):
+            table.add_column(name, justify="left" if name == "player" else "right", no_wrap=True)
+        if game == "riichi":
+            table.add_column("result (uma)", justify="right")
+        for row in rows:
+            cells = [row["player"], str(row["matches"]), str(row["rounds"]), *map(str, row["places"]),
+                     _number(row["average_place"]), _number(row["points"]), str(row["wins"])]  # fmt: skip
+            if game == "riichi":
+                cells.append(f"{row['uma']:+d}")
+            table.add_row(*(styled(c) for c in cells))
+        out.print(table)
+    for ruleset, rows in found["riichi"].items():
+        table = Table(title=f"riichi under {ruleset}")
+        for name in ("player", "hands", "win", "deal-in", "riichi", "call", "tsumo", "avg win", "avg deal-in",
+                     "avg han", "tenpai at draw"):  # fmt: skip
+            table.add_column(name, justify="left" if name == "player" else "right", no_wrap=True)
+        for row in rows:
+            table.add_row(
+                styled(row["player"]), str(row["hands"]), _percent(row["win_rate"]), _percent(row["deal_in_rate"]),
+                _percent(row["riichi_rate"]), _percent(row["call_rate"]), _percent(row["tsumo_share"]),
+                _number(row["average_win"]), _number(row["average_deal_in"]), _number(row["average_han"]),
+                _percent(row["tenpai_at_draw"]),
+            )  # fmt: skip
+        out.print(table)
+    for game, found_game in found["hanafuda"].items():
+        table = Table(title=f"{game}: rounds won and how")
+        columns = ["player", "rounds", "won", "how"] + (
+            ["go", "stop", "forfeits", "teyaku"] if game == "sendai" else []
+        )
+        for name in columns:
+            table.add_column(name, justify="right" if name in ("rounds", "won", "go", "stop", "forfeits") else "left")
+        for row in found_game["players"]:
+            how = ", ".join(f"{reason} {n}" for reason, n in row["won_by"].items()) or "-"
+            cells = [row["player"], str(row["rounds"]), str(row["rounds_won"]), how]
+            if game == "sendai":
+                teyaku = ", ".join(f"{name} {n}" for name, n in row["teyaku"].items()) or "-"
+                cells += [str(row["goes"]), str(row["stops"]), str(row["forfeits"]), teyaku]
+            table.add_row(*(styled(c) for c in cells))
+        out.print(table)
+        if found_game.get("yaku_sets"):
+            sets = Table(title="tensho: yaku sets chosen")
+            for name in ("set", "rounds", "decided by the dealer", "by agreement", "the dealer won"):
+                sets.add_column(name, justify="right")
+            for number, tally in found_game["yaku_sets"].items():
+                sets.add_row(number, str(tally.get("rounds", 0)), str(tally.get("decided by dealer", 0)),
+                             str(tally.get("decided by agreement", 0)), str(tally.get("dealer won", 0)))  # fmt: skip
+            out.print(sets)
+    for game, counts in found["yaku"].items():
+        if not counts:
+            continue
+        table = Table(title=f"{game}: yaku frequency")
+        table.add_column("yaku")
+        table.add_column("times", justify="right")
+        table.add_column("")
+        top = max(counts.values())
+        for name, count in counts.items():
+            table.add_row(styled(name), str(count), "█" * max(1, round(30 * count / top)))
+        out.print(table)

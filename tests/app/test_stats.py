@@ -1,0 +1,175 @@
+"""`taikyoku stats` on small histories whose every figure was worked out by hand from the rules.
+
+Tensho: the golden seed-7 match (its results are in tests/golden/tensho-seed7.expected.json,
+round 1 checked card by card): round 1, set 2 by agreement, East (the dealer) wins on chaff;
+round 2, set 1 by the dealer, West wins on chaff; round 3, set 2 by agreement, West (now the
+dealer) wins on yaku points with Front Elder. West takes 2 rounds, East 1.
+
+It is recorded four times: as it is; with the players in each other's seats (a player who
+changed seats); with a wrong yaku-set choice recorded, retracted and recorded right (the same
+match once the retraction is honoured); and abandoned (never counted).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import Cli
+from tests.paths import GOLDEN
+
+
+def _lines(name: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (GOLDEN / name).read_text().splitlines()]
+
+
+def _record(cli: Cli, match_id: str, events: list[dict[str, Any]]) -> None:
+    result = cli("record", match_id, "-", stdin="\n".join(json.dumps(e) for e in events))
+    assert result.code == 0, result.err
+
+
+@pytest.fixture
+def tensho_history(cli: Cli) -> Cli:
+    golden = _lines("tensho-seed7.jsonl")
+    _record(cli, "as-played", golden)
+    swapped = json.loads(json.dumps(golden))
+    swapped[0]["payload"]["players"] = [{"name": "West", "seat": 0}, {"name": "East", "seat": 1}]
+    _record(cli, "seats-changed", swapped)
+    # Seq 3 is a wrong choice (set 1 by the dealer), seq 4 retracts it, seq 5 is the right one.
+    wrong = {"type": "tensho.yaku_set_chosen", "payload": {"by": "dealer", "yaku_set": 1}}
+    retract = {"type": "retract", "payload": {"seq": 3, "reason": "the players agreed on set 2"}}
+    _record(cli, "corrected", [*golden[:2], wrong, retract, *golden[2:]])
+    _record(cli, "mistaken", golden[:-1])  # without its match_ended, so it can be abandoned
+    assert cli("abandon", "mistaken", "--reason", "recorded twice").code == 0
+    return cli
+
+
+def test_tensho_standings_by_name_across_seats_with_a_retraction_and_an_abandoned_match(tensho_history: Cli) -> None:
+    found = tensho_history("stats", "--json").json()
+    assert found["matches"] == 3  # the abandoned one left out
+    # West: 2 wins and 1st as played, 1 win and 2nd in the other seat, 2 wins and 1st corrected.
+    # East: 1 win and 2nd, 2 wins and 1st, 1 win and 2nd.
+    assert found["standings"]["tensho"] == [
+        {"player": "West", "matches": 3, "complete": 3, "rounds": 9, "places": [2, 1], "average_place": 1.33,
+         "points": 5, "wins": 5},
+        {"player": "East", "matches": 3, "complete": 3, "rounds": 9, "places": [1, 2], "average_place": 1.67,
+         "points": 4, "wins": 4},
+    ]  # fmt: skip
+    hanafuda = found["hanafuda"]["tensho"]
+    assert hanafuda["players"] == [
+        {"player": "East", "rounds": 9, "rounds_won": 4, "won_by": {"chaffCount": 3, "yakuPoints": 1},
+         "yaku": {"Front Elder": 1}},
+        {"player": "West", "rounds": 9, "rounds_won": 5, "won_by": {"chaffCount": 3, "yakuPoints": 2},
+         "yaku": {"Front Elder": 2}},
+    ]  # fmt: skip
+    # Per match: set 2 twice by agreement, the dealer winning both times; set 1 once by the dealer,
+    # who lost. The retracted choice (set 1 by the dealer) is not among them.
+    assert hanafuda["yaku_sets"] == {
+        "1": {"decided by dealer": 3, "dealer did not win": 3, "rounds": 3},
+        "2": {"decided by agreement": 6, "dealer won": 6, "rounds": 6},
+    }
+    assert found["yaku"] == {"tensho": {"Front Elder": 3}}
+    # Points over time: each complete match's standings, by name.
+    assert [point["points"] for point in found["timeline"]["tensho"]] == [
+        {"East": 1, "West": 2},
+        {"West": 1, "East": 2},
+        {"East": 1, "West": 2},
+    ]
+
+
+def test_filters_by_player_match_and_day(tensho_history: Cli) -> None:
+    east = tensho_history("stats", "--player", "East", "--json").json()
+    assert [row["player"] for row in east["standings"]["tensho"]] == ["East"]
+    one = tensho_history("stats", "--match", "seats-changed", "--json").json()
+    assert one["matches"] == 1
+    assert one["standings"]["tensho"][0] == {
+        "player": "East", "matches": 1, "complete": 1, "rounds": 3, "places": [1, 0], "average_place": 1.0,
+        "points": 2, "wins": 2,
+    }  # fmt: skip
+    assert tensho_history("stats", "--since", "2999-01-01", "--json").json()["matches"] == 0
+    assert tensho_history("stats", "--until", "2000-01-01", "--json").json()["matches"] == 0
+    assert tensho_history("stats", "--game", "riichi", "--json").json()["matches"] == 0
+
+
+def test_sendai_goes_stops_forfeits_and_teyaku(cli: Cli) -> None:
+    """The golden Sendai-hana match: the dealer stops twice on Chaff; in round 3 the dealer shows
+    Three Pairs, Right says go twice holding Blue Ribbons and Chaff, Left stops on Chaff, and
+    Right forfeits what he held (the ruleset's forfeitOnOpponentStop)."""
+    _record(cli, "sendai-45", _lines("sendai-seed45.jsonl"))
+    found = cli("stats", "--json").json()
+    assert found["standings"]["sendai"] == [
+        {"player": "Dealer", "matches": 1, "complete": 1, "rounds": 3, "places": [1, 0, 0], "average_place": 1.0,
+         "points": 170, "wins": 2},
+        {"player": "Left", "matches": 1, "complete": 1, "rounds": 3, "places": [0, 1, 0], "average_place": 2.0,
+         "points": 10, "wins": 1},
+        {"player": "Right", "matches": 1, "complete": 1, "rounds": 3, "places": [0, 0, 1], "average_place": 3.0,
+         "points": 0, "wins": 0},
+    ]  # fmt: skip
+    assert found["hanafuda"]["sendai"]["players"] == [
+        {"player": "Dealer", "rounds": 3, "rounds_won": 2, "won_by": {"stop": 2}, "yaku": {"Chaff": 2},
+         "goes": 0, "stops": 2, "forfeits": 0, "teyaku": {"Three Pairs": 1}},
+        {"player": "Left", "rounds": 3, "rounds_won": 1, "won_by": {"stop": 1}, "yaku": {"Chaff": 1},
+         "goes": 0, "stops": 1, "forfeits": 0, "teyaku": {}},
+        {"player": "Right", "rounds": 3, "rounds_won": 0, "won_by": {}, "yaku": {"Blue Ribbons": 1, "Chaff": 1},
+         "goes": 2, "stops": 0, "forfeits": 1, "teyaku": {}},
+    ]  # fmt: skip
+    assert found["yaku"]["sendai"] == {"Chaff": 4, "Blue Ribbons": 1}
+
+
+def test_riichi_rates_of_three_hands_recorded_at_result_depth(cli: Cli) -> None:
+    """Hand 1: B (seat 1) rons C's 7z: chun 1 han, 40 fu (20 + 10 closed ron + 4 for the chun
+    triplet completed on a discard), 1,300 from C. Hand 2: B, now the dealer, tsumo after riichi:
+    riichi and menzen tsumo, 2 han 30 fu (20 + 2 tsumo + 8 for the concealed 999s), 1,000 from
+    each of the three. Hand 3: exhaustive draw, B and D tenpai, D in riichi."""
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "night-1").code == 0
+    for line in (
+        "ron S from W 234m567p345s11s77z +7z dora 9p",
+        "tsumo E 123m456p789s1199s +9s riichi dora 9p ura 9p",
+        "draw tenpai E W riichi W",
+    ):
+        assert cli("round", "night-1").code == 0
+        recorded = cli("result", "night-1", line)
+        assert recorded.code == 0, recorded.err
+    found = cli("stats", "--json").json()
+    rows = {row["player"]: row for row in found["riichi"]["tenhou"]}
+    assert {name: (r["hands"], r["wins"], r["win_rate"], r["deal_in_rate"], r["riichi_rate"], r["call_rate"])
+            for name, r in rows.items()} == {
+        "A": (3, 0, 0.0, 0.0, 0.0, 0.0),
+        "B": (3, 2, 0.667, 0.0, 0.333, 0.0),
+        "C": (3, 0, 0.0, 0.333, 0.0, 0.0),
+        "D": (3, 0, 0.0, 0.0, 0.333, 0.0),
+    }  # fmt: skip
+    assert (rows["B"]["tsumo_share"], rows["B"]["average_win"], rows["B"]["average_han"]) == (0.5, 2150, 1.5)
+    assert rows["B"]["yaku"] == {"Menzen Tsumo": 1, "Riichi": 1, "Yakuhai (chun)": 1}
+    assert (rows["C"]["average_deal_in"], rows["A"]["average_win"], rows["A"]["tsumo_share"]) == (1300, None, None)
+    assert [rows[n]["tenpai_at_draw"] for n in "ABCD"] == [0.0, 1.0, 0.0, 1.0]
+    # The match is still in play: it has rounds and wins, but no place and no points yet.
+    standing = {row["player"]: row for row in found["standings"]["riichi"]}
+    assert standing["B"] == {"player": "B", "matches": 1, "complete": 0, "rounds": 3, "places": [0, 0, 0, 0],
+                             "average_place": None, "points": 0, "wins": 2, "uma": 0}  # fmt: skip
+
+
+def test_bad_filters_are_one_line_and_write_nothing(tensho_history: Cli, db: Path) -> None:
+    before = db.stat().st_size
+    cases = [
+        (("--player", "Zed"), "no match has a player named 'Zed'; the players are: East, West"),
+        (("--match", "nope-1"), "no match 'nope-1' in this store"),
+        (("--since", "30/11/2026"), "--since '30/11/2026' is not a day; write it as YYYY-MM-DD"),
+        (("--since", "2026-12-01", "--until", "2026-11-01"), "is after --until"),
+        (("--game", "chess"), "--game is tensho, sendai or riichi"),
+        (("--ruleset", "wrc"), "unknown ruleset 'wrc'"),
+        (("--json", "--csv"), "give --json or --csv, not both"),
+        (("--html", str(db.parent)), "is a folder; give --html a file name"),
+        (("--html", str(db.parent / "no-such-folder" / "s.html")), "does not exist"),
+    ]
+    for args, needle in cases:
+        result = tensho_history("stats", *args)
+        assert result.code == 2, (args, result.err)
+        assert needle in result.err and result.err.count("\n") == 1, (args, result.err)
+    assert db.stat().st_size == before
+    missing = tensho_history("stats", "--db", str(db.parent / "none.db"))
+    assert missing.code == 2 and "does not exist" in missing.err
+    assert not (db.parent / "none.db").exists()
