@@ -173,3 +173,40 @@ def test_bad_filters_are_one_line_and_write_nothing(tensho_history: Cli, db: Pat
     missing = tensho_history("stats", "--db", str(db.parent / "none.db"))
     assert missing.code == 2 and "does not exist" in missing.err
     assert not (db.parent / "none.db").exists()
+
+
+def test_csv_is_a_table_a_spreadsheet_sorts(tensho_history: Cli) -> None:
+    import csv
+    import io
+
+    result = tensho_history("stats", "--csv")
+    assert result.code == 0, result.err
+    rows = list(csv.DictReader(io.StringIO(result.out)))
+    assert list(rows[0]) == ["game", "player", "matches", "complete", "rounds", "first", "second", "third", "fourth",
+                             "average_place", "points", "uma", "wins"]  # fmt: skip
+    assert [(r["player"], r["first"], r["second"], r["average_place"], r["points"], r["wins"]) for r in rows] == [
+        ("West", "2", "1", "1.33", "5", "5"),
+        ("East", "1", "2", "1.67", "4", "4"),
+    ]
+
+
+def test_the_cached_digests_follow_the_events(cli: Cli, db: Path) -> None:
+    import sqlite3
+
+    golden = _lines("tensho-seed7.jsonl")
+    _record(cli, "as-played", golden[:-1])
+    first = cli("stats", "--json").json()
+    assert first["matches"] == 1
+    with sqlite3.connect(db) as conn:
+        kept = conn.execute("SELECT match_id, head_hash FROM read_models").fetchall()
+        head = conn.execute("SELECT last_hash FROM match_heads WHERE match_id = 'as-played'").fetchone()[0]
+    assert kept == [("as-played", head)]
+    # A second run reads the digest: a body changed behind the store's back shows, until --rebuild.
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE read_models SET body = replace(body, '\"West\"', '\"Wanda\"')")
+    assert [r["player"] for r in cli("stats", "--json").json()["standings"]["tensho"]] == ["Wanda", "East"]
+    assert cli("stats", "--rebuild", "--json").json() == first
+    # The match moves on (it is abandoned): its digest is stale and it is folded again.
+    assert cli("abandon", "as-played", "--reason", "a test").code == 0
+    assert cli("stats", "--json").json()["matches"] == 0
+    assert cli("verify").code == 0  # the read model is not part of the record
