@@ -18,6 +18,16 @@ from store.records import Finding, MatchHead, StoredEvent
 
 class Store(Protocol):
     path: str  # where the store is, for messages
+    readonly: bool  # opened where it cannot be written: reads only
+
+    @property
+    def initialized(self) -> bool:
+        """Whether the store's tables are there (a new file or schema has none until the first match)."""
+        ...
+
+    def __enter__(self) -> Store: ...
+
+    def __exit__(self, *exc: object) -> None: ...
 
     def append(self, match_id: str, expected_seq: int, events: Iterable[PendingEvent]) -> Sequence[StoredEvent]:
         """Append a batch after seq ``expected_seq`` (0 for a new match), all or nothing."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
-import re
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -24,9 +23,9 @@ from typing import Any
 import sqlite_utils
 
 from events import registry
-from events.canonical import quote
-from events.envelope import PAYLOAD_LIMIT, PendingEvent, now_timestamp
+from events.envelope import PendingEvent, now_timestamp
 from events.errors import InputError
+from store.batch import event_rows, resent
 from store.chain import GENESIS
 from store.connection import (
     SqliteErrors,
@@ -48,10 +47,6 @@ from store.records import Appended, Finding, MatchHead, StoredEvent, stored_even
 from store.verify import check_events, head_findings
 
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
-
-
-UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
-TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
 
 
 _COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
@@ -258,7 +253,7 @@ class EventStore:
                 collecting = gc.isenabled()
                 gc.disable()
                 try:
-                    conn.executemany(_INSERT, _rows(match_id, expected_seq, prev, events, rows))
+                    conn.executemany(_INSERT, event_rows(match_id, expected_seq, prev, events, rows))
                 except sqlite3.IntegrityError:
                     self._rollback()
                     if isinstance(events, Sequence):  # a batch resent whole, after the head moved on
@@ -310,10 +305,7 @@ class EventStore:
         return stored
 
     def _already_stored(self, match_id: str, events: Sequence[PendingEvent]) -> list[StoredEvent] | None:
-        """The stored events if this batch is an exact resend (every event stored in this match, one
-        after another, with the same content), whatever seq the sender thought the match was at;
-        None if none of it is stored. A batch stored in part, or otherwise, is a ``DuplicateEventError``."""
-        payload_texts = [event.payload.canonical_json() for event in events]
+        """The stored events if this batch is an exact resend; None if none of it is stored."""
         found: dict[str, StoredEvent] = {}
         ids = [event.event_id for event in events]
         for start in range(0, len(ids), 500):
@@ -321,25 +313,7 @@ class EventStore:
             marks = ",".join("?" * len(chunk))
             for row in self.db.execute(f"SELECT {_COLUMNS} FROM events WHERE event_id IN ({marks})", chunk):
                 found[row[3]] = stored_event(row)
-        if not found:
-            return None
-        stored = []
-        first = found.get(events[0].event_id)
-        for offset, (event, text) in enumerate(zip(events, payload_texts, strict=True)):
-            row = found.get(event.event_id)
-            place = (match_id, (first.seq if first is not None else 0) + offset)
-            if row is None or (row.match_id, row.seq) != place or not row.same_content(event, text):
-                where = (
-                    "is not stored, while others of this batch are"
-                    if row is None
-                    else f"is stored as {row.match_id} seq {row.seq} with other content or in another place"
-                )
-                raise DuplicateEventError(
-                    f"event id {event.event_id} {where}; a retry must resend the same batch unchanged, "
-                    "and a new event needs a new id"
-                )
-            stored.append(row)
-        return stored
+        return resent(match_id, events, found)
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -503,7 +477,7 @@ class EventStore:
             rows = (stored_event(row) for row in self.db.execute(query, params))
             findings += check_events(rows, check_schemas=check_schemas, progress=progress)
             if "match_heads" in tables:
-                findings += head_findings(self.db, match_id)
+                findings += head_findings(self.db.execute, match_id)
         return findings
 
     def heads(self) -> list[tuple[str, int, str]]:
@@ -575,56 +549,6 @@ class EventStore:
                     digest.update(bytes.fromhex(event_hash))
                     count += 1
         return count, digest.hexdigest()
-
-
-def _rows(
-    match_id: str, expected_seq: int, prev: str, events: Iterable[PendingEvent], out: list[tuple[Any, ...]]
-) -> Iterator[tuple[Any, ...]]:
-    """Validate, encode and chain each event into its row; keep each row in ``out`` too.
-
-    The hot loop of every append, so what it calls is bound to locals.
-    """
-    is_uuid, is_timestamp, sha256, keep = UUID_RE.fullmatch, TIMESTAMP_RE.fullmatch, hashlib.sha256, out.append
-    match_quoted = quote(match_id)
-    recorders: dict[str, str] = {}
-    checked_time = ""
-    seq = expected_seq
-    for payload, event_id, recorded_at, recorded_by in events:  # a PendingEvent unpacks faster than its fields read
-        text = payload.canonical_json()
-        if len(text) * 4 > PAYLOAD_LIMIT and len(text.encode("utf-8")) > PAYLOAD_LIMIT:
-            raise InputError(
-                f"{payload.EVENT_TYPE} payload is over {PAYLOAD_LIMIT} bytes; split it into smaller events",
-                code="input.too_large",
-            )
-        if is_uuid(event_id) is None:
-            raise InputError(f"event id {event_id!r} is not a lower-case UUID; leave it out to get one")
-        # A batch's events mostly share one time: check each distinct time once.
-        if recorded_at != checked_time and is_timestamp(recorded_at) is None:
-            raise InputError(f"recorded_at {recorded_at!r} is not a UTC time like 2026-11-29T15:04:05Z")
-        checked_time = recorded_at
-        by_quoted = recorders.get(recorded_by)
-        if by_quoted is None:
-            if not recorded_by or len(recorded_by) > 200:
-                raise InputError(
-                    "recorded_by is empty; say who records the event"
-                    if not recorded_by
-                    else f"recorded_by is {len(recorded_by)} characters long; it may be at most 200"
-                )
-            by_quoted = recorders[recorded_by] = quote(recorded_by)
-        seq += 1
-        kind, version = payload.EVENT_TYPE, payload.SCHEMA_VERSION
-        # link(prev, envelope_text(...)), spelled out: the id and time are checked above and
-        # the type is a registered name, so none of them needs escaping. verify() recomputes
-        # every hash through link() and envelope_text(), which keeps the two in step.
-        digest = sha256(
-            f'{prev}{{"event_id":"{event_id}","match_id":{match_quoted},"payload":{text},'
-            f'"recorded_at":"{recorded_at}","recorded_by":{by_quoted},'
-            f'"schema_version":{version},"seq":{seq},"type":"{kind}"}}'.encode()
-        ).hexdigest()
-        row = (match_id, seq, event_id, kind, version, recorded_at, recorded_by, text, prev, digest)
-        keep(row)
-        yield row
-        prev = digest
 
 
 def _keeps_the_contract(store: EventStore) -> Store:

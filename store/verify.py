@@ -74,13 +74,19 @@ def schema_problem(event: StoredEvent) -> str | None:
     return schemas.first_error(registry.schema_filename(event.type, event.schema_version), document)
 
 
-def head_findings(db: Any, match_id: str | None) -> list[Finding]:
-    """Each match's last event against the head written with it: a removed tail or match shows."""
-    where, params = ("WHERE match_id = ?", [match_id]) if match_id is not None else ("", [])
-    heads = {r[0]: (r[1], r[2], r[3]) for r in db.execute(f"SELECT * FROM match_heads {where}", params)}
+def head_findings(
+    execute: Callable[[str, list[Any]], Iterable[Any]], match_id: str | None, mark: str = "?"
+) -> list[Finding]:
+    """Each match's last event against the head written with it: a removed tail or match shows.
+    ``execute`` runs a query of the store's SQL, whose parameter mark is ``mark``."""
+    where, params = (f"WHERE match_id = {mark}", [match_id]) if match_id is not None else ("", [])
+    heads = {
+        r[0]: (r[1], r[2], r[3])
+        for r in execute(f"SELECT match_id, last_seq, last_hash, events FROM match_heads {where}", params)
+    }
     found = {
         r[0]: (r[1], r[2], r[3])
-        for r in db.execute(
+        for r in execute(
             f"SELECT e.match_id, e.seq, e.hash, c.n FROM events e JOIN (SELECT match_id, MAX(seq) AS top, "
             f"COUNT(*) AS n FROM events {where} GROUP BY match_id) c ON e.match_id = c.match_id AND e.seq = c.top",
             params,

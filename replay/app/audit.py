@@ -17,7 +17,7 @@ from events.riichi import RiichiRoundStarted
 from replay.engine.fold import IllegalEvent, Step, history
 from replay.engine.result import RoundOutcome
 from replay.games import projection_for
-from store import CorruptStoreError, EventStore
+from store import CorruptStoreError, Store
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Report:
 ROUND_STARTS = (RoundStarted, RiichiRoundStarted)
 
 
-def audit(store: EventStore, match_id: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
+def audit(store: Store, match_id: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
     from replay.app import service
 
     integrity = [Finding("integrity", f.code, f.message, f.seq) for f in store.verify(match_id)]

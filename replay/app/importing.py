@@ -16,7 +16,7 @@ from replay.engine.fold import fold
 from replay.formats import mjai, mjlog, native, tenhou6
 from replay.formats.detect import SNIFF, detect
 from replay.games import projection_for
-from store import EventStore, StoredEvent, StoreError
+from store import Store, StoredEvent, StoreError
 
 Tick = Callable[[], None]
 
@@ -81,7 +81,7 @@ def import_tenhou6(
     files: Sequence[Path],
     *,
     format_: str | None = None,
-    store: EventStore | None,
+    store: Store | None,
     exists: Callable[[str], bool],
     where: str,
     by: str = "",
@@ -157,7 +157,7 @@ def exports_of(files: Sequence[Path]) -> Iterator[tuple[str, native.ExportedMatc
 def import_exports(
     files: Sequence[Path],
     *,
-    store: EventStore | None,
+    store: Store | None,
     exists: Callable[[str], bool],
     known: Callable[[Collection[str]], set[str]],
     where: str,
@@ -207,7 +207,7 @@ def rule_problems(match: native.ExportedMatch, source: str) -> list[str]:
 
 
 def export_native(
-    store: EventStore,
+    store: Store,
     ids: Sequence[str],
     format_: str,
     write: Callable[[str], object],
@@ -255,7 +255,7 @@ def export_native(
         tick()
 
 
-def export_tenhou6(store: EventStore, match: str) -> list[Any] | dict[str, Any]:
+def export_tenhou6(store: Store, match: str) -> list[Any] | dict[str, Any]:
     """A riichi match as a tenhou.net/6 log."""
     steps = service.read_steps(store, match)
     if service.game_of(steps) != "riichi":
@@ -266,7 +266,7 @@ def export_tenhou6(store: EventStore, match: str) -> list[Any] | dict[str, Any]:
     return exported
 
 
-def export_mjai(store: EventStore, match: str) -> list[str]:
+def export_mjai(store: Store, match: str) -> list[str]:
     """A riichi match as mjai lines, one JSON event each."""
     steps = service.read_steps(store, match)
     if service.game_of(steps) != "riichi":

@@ -16,7 +16,7 @@ from replay.engine.fold import META_TYPES, Folded, Step, fold
 from replay.engine.options import RulesetSpec, default_length
 from replay.games import DEFAULT_RULESET, RULESETS, projection_for, ruleset, ruleset_ids
 from replay.games import game as game_named
-from store import CorruptStoreError, EventStore, MatchExistsError, StoredEvent
+from store import CorruptStoreError, MatchExistsError, Store, StoredEvent
 
 
 def step_of(event: StoredEvent) -> Step:
@@ -34,7 +34,7 @@ def game_of(steps: Sequence[Step]) -> GameName:
     return first.game
 
 
-def read_steps(store: EventStore, match_id: str, *, provenance: Literal["history", "all"] = "history") -> list[Step]:
+def read_steps(store: Store, match_id: str, *, provenance: Literal["history", "all"] = "history") -> list[Step]:
     """A match's events, decoded, in seq order: what every fold starts from.
 
     With ``provenance="all"`` every step carries its event id, recorder and time. By default
@@ -82,7 +82,7 @@ def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[S
         raise
 
 
-def replay_match(store: EventStore, match_id: str, *, until: int | None = None) -> Folded[Any]:
+def replay_match(store: Store, match_id: str, *, until: int | None = None) -> Folded[Any]:
     return replay_match_steps(read_steps(store, match_id), until=until)
 
 
@@ -99,7 +99,7 @@ def replay_match_steps(steps: Sequence[Step], *, until: int | None = None) -> Fo
 
 
 def check_and_append(
-    store: EventStore, match_id: str, events: Sequence[PendingEvent], *, expected_seq: int | None = None
+    store: Store, match_id: str, events: Sequence[PendingEvent], *, expected_seq: int | None = None
 ) -> Sequence[StoredEvent]:
     """Fold the match with ``events`` added; if every event is legal, append them all.
 
@@ -216,9 +216,7 @@ def check_match_id(match_id: str) -> None:
     registry.check_match_id(match_id)
 
 
-def start_match(
-    store: EventStore, started: MatchStarted, *, recorded_by: str, match_id: str | None = None
-) -> StoredEvent:
+def start_match(store: Store, started: MatchStarted, *, recorded_by: str, match_id: str | None = None) -> StoredEvent:
     if match_id is None:
         match_id = _fresh_id(store, started.game)
     check_match_id(match_id)
@@ -227,7 +225,7 @@ def start_match(
     return check_and_append(store, match_id, [new_event(started, recorded_by=recorded_by)], expected_seq=0)[0]
 
 
-def _fresh_id(store: EventStore, game: str) -> str:
+def _fresh_id(store: Store, game: str) -> str:
     import secrets
 
     while True:
@@ -236,7 +234,7 @@ def _fresh_id(store: EventStore, game: str) -> str:
             return candidate
 
 
-def stored_resend(store: EventStore, match_id: str, documents: Sequence[ingest.Document]) -> list[StoredEvent] | None:
+def stored_resend(store: Store, match_id: str, documents: Sequence[ingest.Document]) -> list[StoredEvent] | None:
     """The stored events, when ``documents`` are a batch already recorded: every one names its
     event id, and those events are stored in this match one after another with the same type and
     payload (and the same time and recorder where the document gives them). Resending a batch is
@@ -262,7 +260,7 @@ def stored_resend(store: EventStore, match_id: str, documents: Sequence[ingest.D
     return stored
 
 
-def summary(store: EventStore, match_id: str) -> dict[str, Any]:
+def summary(store: Store, match_id: str) -> dict[str, Any]:
     """A match at a glance: its status (in play, complete, abandoned) and standings so far (riichi:
     the scores; hanafuda: each player's total), from a replay."""
     state = replay_match(store, match_id).state
@@ -286,7 +284,7 @@ def status_of(state: Any) -> Literal["in play", "complete", "abandoned"]:
     return "complete" if getattr(state, "complete", False) else "in play"
 
 
-def abandon(store: EventStore, match_id: str, reason: str, *, recorded_by: str) -> StoredEvent:
+def abandon(store: Store, match_id: str, reason: str, *, recorded_by: str) -> StoredEvent:
     """End a mistaken or unfinished match: a match_ended event that says why; its events stay."""
     from events.match import MatchEnded
 

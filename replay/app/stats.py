@@ -22,7 +22,7 @@ from events.errors import InputError
 from replay.app import service
 from replay.engine.snapshot import Snapshot
 from replay.games import GAMES
-from store import EventStore
+from store import Store
 
 # The digest's shape; a change here gets a new name, so rows of the old shape are never read.
 DIGEST_MODEL = "stats-digest-1"
@@ -54,7 +54,7 @@ class Filters:
 # ---- one match -------------------------------------------------------------------------
 
 
-def digest(store: EventStore, match_id: str) -> dict[str, Any]:
+def digest(store: Store, match_id: str) -> dict[str, Any]:
     """What the statistics need of one match, from one replay of it."""
     steps = service.read_steps(store, match_id)
     folded = service.replay_match_steps(steps)
@@ -204,7 +204,7 @@ def _riichi(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
 # ---- every match, cached ---------------------------------------------------------------------
 
 
-def digests(store: EventStore, *, progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+def digests(store: Store, *, progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """The digest of every match, oldest first: read from the store's read model where it is
     current, folded (and kept) where not."""
     kept = store.read_model(DIGEST_MODEL)

@@ -19,12 +19,12 @@ from replay.app.audit import audit
 from replay.engine.fold import Step, history
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for
-from store import EventStore
+from store import Store
 
 META = ("annotation", "claim")  # on the record beside the table, not on it
 
 
-def frames(store: EventStore, match_id: str) -> dict[str, Any]:
+def frames(store: Store, match_id: str) -> dict[str, Any]:
     """The document the page draws: each event with the table after it (as ``replay --at``)."""
     steps = service.read_steps(store, match_id, provenance="all")
     game = service.game_of(steps)
@@ -74,7 +74,7 @@ def _words(step: Step) -> str:
     return " ".join(parts)
 
 
-def page(store: EventStore, match_id: str, *, start_seq: int | None = None) -> str:
+def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
     """The whole HTML page for one match, opening at ``start_seq`` (default: the last event)."""
     document = frames(store, match_id)
     document["start_seq"] = start_seq

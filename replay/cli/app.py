@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 from events.errors import InputError
 
 if TYPE_CHECKING:
-    from store import EventStore
+    from store import Store
 
 EPILOG = (
     "Exit codes: 0 ok, 1 findings, 2 usage or bad input, 3 concurrency conflict or locked database, "
@@ -261,10 +261,14 @@ def _root(
 
 
 DbOption = Annotated[
-    Path,
-    typer.Option("--db", envvar="TAIKYOKU_DB", help="The SQLite event store (default ./taikyoku.db, or $TAIKYOKU_DB)."),
+    str,
+    typer.Option(
+        "--db",
+        envvar="TAIKYOKU_DB",
+        help="The event store: an SQLite file (default ./taikyoku.db, or $TAIKYOKU_DB) or a postgresql:// URL.",
+    ),
 ]
-DEFAULT_DB = Path("taikyoku.db")
+DEFAULT_DB = "taikyoku.db"
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of tables.")]
 MatchArg = Annotated[str, typer.Argument(help="The match id.")]
 ByOption = Annotated[
@@ -290,10 +294,37 @@ def recorder(by: str | None) -> str:
         return os.environ.get("USER", "unknown")
 
 
-def open_store(db: Path, *, create: bool = False) -> EventStore:
+def is_server(db: object) -> bool:
+    """Whether --db names a PostgreSQL server (a postgresql:// URL) rather than an SQLite file."""
+    return str(db).startswith(("postgresql://", "postgres://"))
+
+
+def shown(db: object) -> str:
+    """--db as messages show it: a server URL without its password."""
+    if is_server(db):
+        from store.postgres import shown as without_password
+
+        return without_password(str(db))
+    return str(db)
+
+
+def open_store(db: object, *, create: bool = False) -> Store:
+    """The store --db names: an SQLite file (created when ``create``), or a PostgreSQL server."""
+    if is_server(db):
+        from store.postgres import PostgresStore
+
+        return PostgresStore.open(str(db), create=create)
     from store import EventStore
 
-    return EventStore.open(db, create=create)
+    return EventStore.open(Path(str(db)), create=create)
+
+
+def store_exists(db: object) -> bool:
+    """Whether --db names a store that holds something: a file there, or a server schema with a store in it."""
+    if not is_server(db):
+        return Path(str(db)).exists()
+    with open_store(db) as store:
+        return store.initialized
 
 
 def print_json(value: Any) -> None:

@@ -19,7 +19,7 @@ SeqArg = Annotated[int, typer.Argument(help="The seq of the event it concerns (s
 
 
 def _append(db: object, match: str, payload: Payload, by: str | None, json_out: bool) -> None:
-    with open_store(db) as store:  # type: ignore[arg-type]
+    with open_store(db) as store:
         stored = service.check_and_append(store, match, [new_event(payload, recorded_by=recorder(by))])
     event = stored[0]
     if json_out:

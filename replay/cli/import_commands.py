@@ -17,10 +17,22 @@ import typer
 
 from events.errors import InputError
 from replay.app import importing, service
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, recorder
+from replay.cli.app import (
+    DEFAULT_DB,
+    ByOption,
+    DbOption,
+    JsonOption,
+    app,
+    is_server,
+    open_store,
+    print_json,
+    recorder,
+    shown,
+    store_exists,
+)
 from replay.cli.display import ProgressBar, out, warn
 from replay.cli.exit_codes import EXIT_FINDINGS
-from store import EventStore
+from store import Store
 
 FORMATS = ("tenhou6", "mjlog", "mjai", "json", "jsonl")
 
@@ -59,7 +71,7 @@ def import_logs(
         if logs:
             with ProgressBar(len(logs), "checking") as tick, _existing(db) as exists:
                 checked = importing.import_tenhou6(
-                    logs, format_=_log_format(format_), store=None, exists=exists, where=str(db), tick=tick
+                    logs, format_=_log_format(format_), store=None, exists=exists, where=shown(db), tick=tick
                 )
             problems += [entry["reason"] for entry in checked.skipped]
             problems += [
@@ -77,7 +89,7 @@ def import_logs(
     if logs:
         with open_store(db, create=True) as store, ProgressBar(len(logs), "importing") as tick:
             found = importing.import_tenhou6(
-                logs, format_=_log_format(format_), store=store, exists=store.exists, where=str(db), by=who, tick=tick
+                logs, format_=_log_format(format_), store=store, exists=store.exists, where=shown(db), by=who, tick=tick
             )
         report.imported += found.imported
         report.skipped += found.skipped
@@ -95,9 +107,9 @@ def _described(entry: dict[str, Any]) -> str:
 
 
 @contextmanager
-def _existing_store(db: Any) -> Iterator[EventStore | None]:
+def _existing_store(db: Any) -> Iterator[Store | None]:
     """The store at ``db`` to check against, when there is one; nothing is created."""
-    if Path(db).exists():
+    if store_exists(db):
         with open_store(db) as store:
             yield store
     else:
@@ -107,7 +119,7 @@ def _existing_store(db: Any) -> Iterator[EventStore | None]:
 @contextmanager
 def _existing(db: Any) -> Iterator[Callable[[str], bool]]:
     """Whether a match id is already stored, for a check with nothing written: in the database if there is one."""
-    if Path(db).exists():
+    if store_exists(db):
         with open_store(db) as reading:
             yield reading.exists
     else:
@@ -156,7 +168,7 @@ def export_match(
             if match is None and not abandoned:
                 ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
             if match is not None and not store.exists(match):
-                raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
+                raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
             with ProgressBar(len(ids), "exporting") as tick, _writer(output) as write:
                 importing.export_native(store, ids, format_, write, tick, standings=standings)
         return
@@ -164,7 +176,7 @@ def export_match(
         raise InputError(f"{format_} holds one game: name the match")
     with open_store(db) as store:
         if not store.exists(match):
-            raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
+            raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
         if format_ == "mjai":
             _write("".join(line + "\n" for line in importing.export_mjai(store, match)), output)
             return
@@ -172,14 +184,14 @@ def export_match(
     _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output)
 
 
-def _check_output(output: Path, force: bool, db: Path, example: str = "export.json") -> None:
+def _check_output(output: Path, force: bool, db: str, example: str = "export.json") -> None:
     """Refuse, before any work, an -o that cannot or must not be written."""
     if output.is_dir():
         raise InputError(f"{output} is a folder; give -o a file name, e.g. {output / example}")
     if not output.parent.exists():
         raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
     if output.exists():
-        if db.exists() and os.path.samefile(output, db):
+        if not is_server(db) and Path(db).exists() and os.path.samefile(output, db):
             raise InputError(
                 f"{output} is the database being exported; choose another -o (even --force never replaces it)"
             )
@@ -227,19 +239,19 @@ def _native_problems(files: list[Path], db: Any) -> list[str]:
             store=None,
             exists=existing.exists if existing is not None else (lambda match_id: False),
             known=existing.known_event_ids if existing is not None else (lambda ids: set()),
-            where=str(db),
+            where=shown(db),
             tick=tick,
         )
     return [entry["reason"] for entry in checked.skipped]
 
 
 def _import_native(files: list[Path], db: Any) -> importing.ImportReport:
-    new = not Path(db).exists()
+    new = not store_exists(db)
     with open_store(db, create=True) as store, ProgressBar(len(files), "importing") as tick:
         report = importing.import_exports(
-            files, store=store, exists=store.exists, known=store.known_event_ids, where=str(db), tick=tick
+            files, store=store, exists=store.exists, known=store.known_event_ids, where=shown(db), tick=tick
         )
-    if new and not report.imported:  # nothing was imported: leave no database behind either
+    if new and not report.imported and not is_server(db):  # nothing was imported: leave no database behind either
         for suffix in ("", "-wal", "-shm"):
             Path(f"{db}{suffix}").unlink(missing_ok=True)
     return report
@@ -271,7 +283,7 @@ def _report(
         raise typer.Exit(EXIT_FINDINGS)
 
 
-def _export_html(match: str | None, all_matches: bool, output: Path | None, abandoned: bool, db: Path) -> None:
+def _export_html(match: str | None, all_matches: bool, output: Path | None, abandoned: bool, db: str) -> None:
     """Each match as its replay page, in the folder -o names, with an index.html listing them."""
     from replay.app import view_page
 
@@ -284,7 +296,7 @@ def _export_html(match: str | None, all_matches: bool, output: Path | None, aban
     with open_store(db) as store:
         ids = [match] if match is not None else [m.match_id for m in store.matches()]
         if match is not None and not store.exists(match):
-            raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
+            raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
         if match is None and not abandoned:
             ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
         if not output.parent.is_dir():

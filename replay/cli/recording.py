@@ -17,12 +17,12 @@ from replay.cli.app import open_store, print_json, recorder
 from replay.cli.display import out, styled
 from replay.engine.fold import fold
 from replay.games import GAMES, projection_for
-from store import EventStore
+from store import Store
 
 Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
 
 
-def current(store: EventStore, match: str, games: Collection[str]) -> tuple[str, Any, int]:
+def current(store: Store, match: str, games: Collection[str]) -> tuple[str, Any, int]:
     """The match's game, its folded state, and its last seq; refused if it is not one of ``games``."""
     steps = service.read_steps(store, match)
     game = service.game_of(steps)

@@ -8,7 +8,7 @@ import typer
 
 from events.errors import InputError
 from replay.app import service
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown
 from replay.cli.display import out
 from replay.games import GAMES
 
@@ -35,7 +35,7 @@ def _simulate(
     )
     with open_store(db, create=True) as store:
         if store.exists(match):
-            raise InputError(f"match {match} already exists in {db}; choose another --id or --db")
+            raise InputError(f"match {match} already exists in {shown(db)}; choose another --id or --db")
         stored = service.check_and_append(store, match, events, expected_seq=0)
     played = sum(1 for event in stored if event.type.endswith("round_started"))  # fewer when the match ended sooner
     if json_out:

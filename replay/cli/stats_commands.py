@@ -13,7 +13,7 @@ from rich.table import Table
 
 from events.errors import InputError
 from replay.app import stats as statistics
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, out, styled
 
 GAME_NAMES = ("tensho", "sendai", "riichi")
@@ -58,8 +58,8 @@ def stats(
             raise InputError(f"unknown ruleset {ruleset!r}; use one of: {', '.join(ruleset_ids())}")
     if html is not None:
         _check_target(html)
-    if not Path(db).exists():
-        raise InputError(f"database {db} does not exist; point --db (or TAIKYOKU_DB) at your database")
+    if not store_exists(db):
+        raise InputError(f"database {shown(db)} does not exist; point --db (or TAIKYOKU_DB) at your database")
     with open_store(db) as store:
         if rebuild:
             store.drop_read_model(statistics.DIGEST_MODEL)

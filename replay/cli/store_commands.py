@@ -15,10 +15,22 @@ from events import ingest
 from events.errors import InputError
 from events.match import MatchStarted
 from replay.app import schema_files, service
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, read_input, recorder
+from replay.cli.app import (
+    DEFAULT_DB,
+    ByOption,
+    DbOption,
+    JsonOption,
+    app,
+    open_store,
+    print_json,
+    read_input,
+    recorder,
+    shown,
+    store_exists,
+)
 from replay.cli.display import err, out, styled
 from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
-from store import EventStore, StoredEvent
+from store import EventStore, Store, StoredEvent
 
 PROGRESS_THRESHOLD = 2000  # events; below this, work is quick enough not to need a bar
 
@@ -69,7 +81,7 @@ def record(
     documents = ingest.split_documents(data, name)
     who = recorder(by)
 
-    def run(store: EventStore) -> Sequence[StoredEvent]:
+    def run(store: Store) -> Sequence[StoredEvent]:
         resent = service.stored_resend(store, match, documents)
         if resent is not None:
             return resent  # the same batch again, ids and all: already recorded, nothing to do
@@ -80,7 +92,7 @@ def record(
             pending.append(ingest.validate(complete)[2])
         return service.check_and_append(store, match, pending, expected_seq=head)
 
-    if not db.exists():
+    if not store_exists(db):
         # Check everything in memory first, so bad input never leaves a new file behind.
         with EventStore.memory() as scratch:
             run(scratch)
@@ -197,7 +209,7 @@ def matches(
         print_json(rows)
         return
     if not rows:
-        out.print(f"no matches in {db}; start one with `taikyoku new`")
+        out.print(f"no matches in {shown(db)}; start one with `taikyoku new`")
         return
     table = Table()
     table.add_column("match", no_wrap=True)
@@ -303,7 +315,7 @@ def _parse_fingerprint(text: str) -> tuple[int, str]:
     return int(count), digest
 
 
-def _heads_json(db: Path) -> dict[str, Any]:
+def _heads_json(db: str) -> dict[str, Any]:
     with open_store(db) as store:
         listed = store.heads()
         count, digest = store.fingerprint()
@@ -313,7 +325,7 @@ def _heads_json(db: Path) -> dict[str, Any]:
     }
 
 
-def _show_heads(db: Path) -> None:
+def _show_heads(db: str) -> None:
     shown = _heads_json(db)
     for head in shown["heads"]:
         out.print(f"  {head['match_id']}  seq {head['last_seq']}  {head['last_hash'][:16]}")
@@ -321,7 +333,7 @@ def _show_heads(db: Path) -> None:
     out.print("publish it; `taikyoku verify --against FINGERPRINT` checks later that these events are unchanged")
 
 
-def _verify_against(text: str, db: Path, json_out: bool) -> None:
+def _verify_against(text: str, db: str, json_out: bool) -> None:
     count, digest = _parse_fingerprint(text)
     with open_store(db) as store:
         total = store.count()

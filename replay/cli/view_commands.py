@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from events.errors import InputError
-from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, open_store
+from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, open_store, shown
 from replay.cli.import_commands import _check_output, _writer
 
 
@@ -32,7 +32,7 @@ def view(
     _check_output(target, force, db, example=f"{match}.html")
     with open_store(db) as store:
         if not store.exists(match):
-            raise InputError(f"no match {match!r} in {db}; list the matches with `taikyoku matches`")
+            raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
         start = at
         if round_no is not None:
             steps = service.read_steps(store, match)

@@ -1,0 +1,99 @@
+"""What every store does to a batch before and after it writes: validate, encode and chain each
+event into its row, and tell a resent batch from a clash. The backends differ only in the SQL."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from events import registry
+from events.canonical import quote
+from events.envelope import PAYLOAD_LIMIT, PendingEvent
+from events.errors import InputError
+from store.errors import DuplicateEventError
+from store.records import StoredEvent
+
+UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
+TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
+
+
+def event_rows(
+    match_id: str, expected_seq: int, prev: str, events: Iterable[PendingEvent], out: list[tuple[Any, ...]]
+) -> Iterator[tuple[Any, ...]]:
+    """Validate, encode and chain each event into its row; keep each row in ``out`` too.
+
+    The hot loop of every append, so what it calls is bound to locals.
+    """
+    is_uuid, is_timestamp, sha256, keep = UUID_RE.fullmatch, TIMESTAMP_RE.fullmatch, hashlib.sha256, out.append
+    match_quoted = quote(match_id)
+    recorders: dict[str, str] = {}
+    checked_time = ""
+    seq = expected_seq
+    for payload, event_id, recorded_at, recorded_by in events:  # a PendingEvent unpacks faster than its fields read
+        text = payload.canonical_json()
+        if len(text) * 4 > PAYLOAD_LIMIT and len(text.encode("utf-8")) > PAYLOAD_LIMIT:
+            raise InputError(
+                f"{payload.EVENT_TYPE} payload is over {PAYLOAD_LIMIT} bytes; split it into smaller events",
+                code="input.too_large",
+            )
+        if is_uuid(event_id) is None:
+            raise InputError(f"event id {event_id!r} is not a lower-case UUID; leave it out to get one")
+        # A batch's events mostly share one time: check each distinct time once.
+        if recorded_at != checked_time and is_timestamp(recorded_at) is None:
+            raise InputError(f"recorded_at {recorded_at!r} is not a UTC time like 2026-11-29T15:04:05Z")
+        checked_time = recorded_at
+        by_quoted = recorders.get(recorded_by)
+        if by_quoted is None:
+            if not recorded_by or len(recorded_by) > 200:
+                raise InputError(
+                    "recorded_by is empty; say who records the event"
+                    if not recorded_by
+                    else f"recorded_by is {len(recorded_by)} characters long; it may be at most 200"
+                )
+            by_quoted = recorders[recorded_by] = quote(recorded_by)
+        seq += 1
+        kind, version = payload.EVENT_TYPE, payload.SCHEMA_VERSION
+        # link(prev, envelope_text(...)), spelled out: the id and time are checked above and
+        # the type is a registered name, so none of them needs escaping. verify() recomputes
+        # every hash through link() and envelope_text(), which keeps the two in step.
+        digest = sha256(
+            f'{prev}{{"event_id":"{event_id}","match_id":{match_quoted},"payload":{text},'
+            f'"recorded_at":"{recorded_at}","recorded_by":{by_quoted},'
+            f'"schema_version":{version},"seq":{seq},"type":"{kind}"}}'.encode()
+        ).hexdigest()
+        row = (match_id, seq, event_id, kind, version, recorded_at, recorded_by, text, prev, digest)
+        keep(row)
+        yield row
+        prev = digest
+
+
+def resent(match_id: str, events: Sequence[PendingEvent], found: dict[str, StoredEvent]) -> list[StoredEvent] | None:
+    """The stored events if this batch is an exact resend (every event stored in this match, one
+    after another, with the same content), whatever seq the sender thought the match was at;
+    None if none of it is stored (``found``: the stored events with the batch's ids, by id). A
+    batch stored in part, or otherwise, is a ``DuplicateEventError``."""
+    if not found:
+        return None
+    stored = []
+    first = found.get(events[0].event_id)
+    for offset, event in enumerate(events):
+        row = found.get(event.event_id)
+        place = (match_id, (first.seq if first is not None else 0) + offset)
+        if (
+            row is None
+            or (row.match_id, row.seq) != place
+            or not row.same_content(event, event.payload.canonical_json())
+        ):
+            where = (
+                "is not stored, while others of this batch are"
+                if row is None
+                else f"is stored as {row.match_id} seq {row.seq} with other content or in another place"
+            )
+            raise DuplicateEventError(
+                f"event id {event.event_id} {where}; a retry must resend the same batch unchanged, "
+                "and a new event needs a new id"
+            )
+        stored.append(row)
+    return stored

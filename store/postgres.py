@@ -1,0 +1,601 @@
+"""The append-only event store on PostgreSQL, for a club's server (psycopg 3).
+
+The same contract as the SQLite store, kept the same way: one ``events`` table in the order
+stored, triggers that refuse UPDATE, DELETE and TRUNCATE, each match's SHA-256 chain built by
+the same code (``store/batch.py``), so the same events give the same hashes byte for byte, and a
+``match_heads`` row written in the same transaction as its events.
+
+Appends take one transaction-scoped advisory lock, so they are serialised across every process
+and connection: ``position`` then follows commit order, as SQLite's does, and the head a batch
+is checked against cannot move under it. Reads take no lock.
+
+The URL is a libpq one (``postgresql://user@host:port/database``); a schema other than the
+user's default is chosen the libpq way, ``?options=-csearch_path%3Dname``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import errors as pg_errors
+
+from events.envelope import PendingEvent, now_timestamp
+from store.batch import event_rows, resent
+from store.chain import GENESIS
+from store.contract import Store
+from store.errors import (
+    ConcurrencyError,
+    CorruptStoreError,
+    DatabaseLockedError,
+    DatabaseMissingError,
+    DuplicateEventError,
+    NotAStoreError,
+    RepeatedEventIdError,
+    StoreError,
+    UnknownMatchError,
+)
+from store.migrations import REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION
+from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
+from store.verify import check_events, head_findings
+
+APPEND_LOCK = 0x7461696B  # "taik": the advisory lock every append takes
+LOCK_TIMEOUT_MS = 5000
+
+_COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
+_INSERT = (
+    "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
+    "recorded_by, payload, prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+)
+_HEAD_UPSERT = (
+    "INSERT INTO match_heads (match_id, last_seq, last_hash, events) VALUES (%s, %s, %s, %s) "
+    "ON CONFLICT (match_id) DO UPDATE SET last_seq = excluded.last_seq, last_hash = excluded.last_hash, "
+    "events = excluded.events"
+)
+
+# The same versions as store/migrations.py, in PostgreSQL's dialect.
+MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
+    (
+        1,
+        "events table, append-only triggers, match index",
+        (
+            """
+            CREATE TABLE events (
+                position       BIGINT  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                match_id       TEXT    NOT NULL,
+                seq            INTEGER NOT NULL CHECK (seq >= 1),
+                event_id       TEXT    NOT NULL UNIQUE,
+                type           TEXT    NOT NULL,
+                schema_version INTEGER NOT NULL,
+                recorded_at    TEXT    NOT NULL,
+                recorded_by    TEXT    NOT NULL,
+                payload        TEXT    NOT NULL,
+                prev_hash      TEXT    NOT NULL,
+                hash           TEXT    NOT NULL,
+                UNIQUE (match_id, seq)
+            )
+            """,
+            "CREATE INDEX events_match_starts ON events (match_id) WHERE seq = 1",
+            """
+            CREATE FUNCTION taikyoku_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION 'events are append-only: record a retract event instead of %', lower(TG_OP);
+            END
+            $$
+            """,
+            "CREATE TRIGGER events_no_update BEFORE UPDATE ON events FOR EACH ROW EXECUTE FUNCTION taikyoku_append_only()",
+            "CREATE TRIGGER events_no_delete BEFORE DELETE ON events FOR EACH ROW EXECUTE FUNCTION taikyoku_append_only()",
+            "CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events FOR EACH STATEMENT "
+            "EXECUTE FUNCTION taikyoku_append_only()",
+        ),
+    ),
+    (
+        2,
+        "match_heads: each match's last seq, hash and event count, written with its events",
+        (
+            """
+            CREATE TABLE match_heads (
+                match_id  TEXT    PRIMARY KEY,
+                last_seq  INTEGER NOT NULL,
+                last_hash TEXT    NOT NULL,
+                events    INTEGER NOT NULL
+            )
+            """,
+        ),
+    ),
+    (
+        3,
+        "read_models: projections cached per match at a head hash, rebuilt from the events at will",
+        (
+            """
+            CREATE TABLE read_models (
+                model     TEXT NOT NULL,
+                match_id  TEXT NOT NULL,
+                head_hash TEXT NOT NULL,
+                body      TEXT NOT NULL,
+                PRIMARY KEY (model, match_id)
+            )
+            """,
+        ),
+    ),
+)
+assert MIGRATIONS[-1][0] == SCHEMA_VERSION, "the PostgreSQL migrations follow store/migrations.py"
+
+
+def is_server_url(location: object) -> bool:
+    return str(location).startswith(("postgresql://", "postgres://"))
+
+
+def shown(url: str) -> str:
+    """The URL as messages show it: the password, if any, left out."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    user = parts.username or ""
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))
+
+
+class ServerErrors:
+    """Turn psycopg's errors into one-line store errors that say what to do."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if exc is None or not isinstance(exc, psycopg.Error) or isinstance(exc, pg_errors.UniqueViolation):
+            return
+        first = " ".join(str(exc).split()).split(" LINE ")[0][:300]
+        if isinstance(exc, pg_errors.LockNotAvailable | pg_errors.QueryCanceled):
+            raise DatabaseLockedError(
+                f"the store at {self.where} is busy with another append (waited {LOCK_TIMEOUT_MS / 1000:g} s); "
+                "retry when it is done"
+            ) from None
+        if isinstance(exc, pg_errors.UndefinedTable | pg_errors.UndefinedColumn):
+            raise NotAStoreError(f"{self.where} is not a taikyoku store ({first}); point --db at one") from None
+        if isinstance(exc, pg_errors.RaiseException):
+            raise StoreError(f"{self.where}: {first}") from None
+        if isinstance(exc, pg_errors.InsufficientPrivilege | pg_errors.ReadOnlySqlTransaction):
+            raise StoreError(
+                f"the store at {self.where} cannot be written ({first}); use a role that may write"
+            ) from None
+        if isinstance(exc, psycopg.OperationalError):
+            raise StoreError(f"lost the connection to {self.where} ({first}); check the server and retry") from None
+        raise CorruptStoreError(f"the store at {self.where}: {first}") from None
+
+
+def connect(url: str) -> psycopg.Connection[Any]:
+    """A connection to the server at ``url``, or a one-line error that says what to check."""
+    where = shown(url)
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=10, application_name="taikyoku")
+    except psycopg.ProgrammingError as exc:  # the URL itself
+        text = " ".join(str(exc).split())[:200]
+        raise StoreError(
+            f"{where} is not a usable PostgreSQL URL ({text}); write it as postgresql://user@host:5432/database"
+        ) from None
+    except psycopg.OperationalError as exc:
+        text = " ".join(str(exc).split())
+        if "does not exist" in text and "database" in text:
+            name = urlsplit(url).path.lstrip("/") or "?"
+            raise DatabaseMissingError(
+                f"the PostgreSQL server has no database {name!r}; create it (createdb {name}) or fix the URL"
+            ) from None
+        raise StoreError(f"cannot connect to PostgreSQL at {where}: {_why(text, url)}") from None
+
+
+def _why(text: str, url: str) -> str:
+    """What a failed connection means, in our words, and what to do about it."""
+    parts = urlsplit(url)
+    host = f"{parts.hostname or 'the local socket'}:{parts.port or 5432}"
+    if "Connection refused" in text or "No such file or directory" in text:
+        return f"nothing answers at {host}; start the server, or fix the host and port in the URL"
+    if "timeout" in text.lower() or "timed out" in text:
+        return f"{host} did not answer within 10 s; check the host and the network"
+    if "role" in text and "does not exist" in text:
+        return f"the server has no user {parts.username or '(your login name)'!r}; give one it has, as postgresql://USER@host/database"
+    if "password authentication failed" in text or "no password supplied" in text:
+        return f"the server refused the password of {parts.username!r}; give the right one in the URL or in ~/.pgpass"
+    if "could not translate host name" in text or "failed to resolve host" in text:
+        return f"no host is called {parts.hostname!r}; fix the host in the URL"
+    if "invalid" in text and "value" in text:
+        return "a parameter of the URL has a value PostgreSQL does not accept; check what follows the ?"
+    return "the server refused the connection; check the URL (postgresql://user@host:5432/database)"
+
+
+class PostgresStore:
+    """An append-only store of events in one PostgreSQL schema."""
+
+    def __init__(self, conn: psycopg.Connection[Any], url: str) -> None:
+        self.conn = conn
+        self.url = url
+        self.path = shown(url)  # what messages say: the URL without its password
+        self.readonly = False
+        self._initialized = False
+
+    @classmethod
+    def open(cls, url: str, *, create: bool = False) -> PostgresStore:
+        store = cls(connect(url), url)
+        try:
+            with store._errors():
+                store._prepare(create=create)
+        except BaseException:
+            store.close()
+            raise
+        return store
+
+    def _errors(self) -> ServerErrors:
+        return ServerErrors(self.path)
+
+    def _tables(self) -> set[str]:
+        rows = self.conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        ).fetchall()
+        return {str(r[0]) for r in rows}
+
+    def _prepare(self, *, create: bool) -> None:
+        schema = self.conn.execute("SELECT current_schema()").fetchone()
+        if schema is None or schema[0] is None:
+            raise NotAStoreError(
+                f"{self.path} names no schema that exists; create it (CREATE SCHEMA name) or fix search_path in the URL"
+            )
+        tables = self._tables()
+        if tables and "events" not in tables:
+            raise NotAStoreError(
+                f"{self.path} holds tables but not a taikyoku store (it has {', '.join(sorted(tables)[:5])}); "
+                "point --db at a taikyoku database or schema"
+            )
+        if not tables and not create:
+            return
+        if "schema_migrations" in tables and self._applied_version() == SCHEMA_VERSION:
+            return
+        self._migrate()
+
+    def _applied_version(self) -> int:
+        row = self.conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
+        return int(row[0]) if row else 0
+
+    def _migrate(self) -> None:
+        with self.conn.transaction():
+            self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))  # one process migrates
+            self.conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            applied = {row[0] for row in self.conn.execute("SELECT version FROM schema_migrations")}
+            newest = max(applied, default=0)
+            if newest > SCHEMA_VERSION:
+                raise NotAStoreError(
+                    f"{self.path} was written by a newer taikyoku (store schema {newest}, this one knows "
+                    f"{SCHEMA_VERSION}); upgrade taikyoku"
+                )
+            for version, description, statements in MIGRATIONS:
+                if version in applied:
+                    continue
+                for statement in statements:
+                    self.conn.execute(statement)
+                self.conn.execute(
+                    "INSERT INTO schema_migrations (version, description, applied_at) VALUES (%s, %s, %s)",
+                    (version, description, now_timestamp()),
+                )
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> PostgresStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def initialized(self) -> bool:
+        if not self._initialized:
+            with self._errors():
+                self._initialized = "events" in self._tables()
+        return self._initialized
+
+    # ---- writing -------------------------------------------------------------------------
+
+    def append(self, match_id: str, expected_seq: int, events: Iterable[PendingEvent]) -> Sequence[StoredEvent]:
+        """Append ``events`` after seq ``expected_seq`` of ``match_id``, all or nothing (see the
+        SQLite store: the contract is the same)."""
+        from events import registry
+
+        registry.check_match_id(match_id)
+        if not self.initialized:
+            raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
+        rows: list[tuple[Any, ...]] = []
+        head_seq = expected_seq
+        try:
+            with self._errors(), self.conn.transaction():
+                self.conn.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
+                self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))
+                head = self.conn.execute(
+                    "SELECT last_seq, last_hash FROM match_heads WHERE match_id = %s", (match_id,)
+                ).fetchone()
+                head_seq, prev = (int(head[0]), str(head[1])) if head else (0, GENESIS)
+                if head_seq != expected_seq:
+                    raise _Stale
+                with self.conn.cursor() as cursor:
+                    cursor.executemany(_INSERT, event_rows(match_id, expected_seq, prev, events, rows))
+                if not rows:
+                    raise _Empty
+                last = rows[-1]
+                self.conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
+                first_row = self.conn.execute(
+                    "SELECT position FROM events WHERE match_id = %s AND seq = %s", (match_id, rows[0][1])
+                ).fetchone()
+        except _Stale:
+            return self._retry_or_conflict(match_id, expected_seq, head_seq, list(events))
+        except _Empty:
+            return []
+        except pg_errors.UniqueViolation:
+            if isinstance(events, Sequence):
+                again = self._already_stored(match_id, events)
+                if again is not None:
+                    return again
+            raise self._duplicate(rows) from None
+        assert first_row is not None
+        return Appended(int(first_row[0]), rows)
+
+    def _duplicate(self, rows: list[tuple[Any, ...]]) -> DuplicateEventError:
+        seen: set[str] = set()
+        for row in rows:
+            event_id = row[2]
+            if event_id in seen:
+                return RepeatedEventIdError(
+                    f"event id {event_id} appears twice in one batch; give each event its own id"
+                )
+            seen.add(event_id)
+            with self._errors():
+                stored = self.conn.execute(
+                    "SELECT match_id, seq FROM events WHERE event_id = %s", (event_id,)
+                ).fetchone()
+            if stored is not None:
+                return DuplicateEventError(
+                    f"event id {event_id} is already stored as {stored[0]} seq {stored[1]} with other content; "
+                    "a retry must resend the same batch unchanged, and a new event needs a new id"
+                )
+        return DuplicateEventError("an event in this batch collides with a stored one")
+
+    def _retry_or_conflict(
+        self, match_id: str, expected_seq: int, actual_seq: int, events: Sequence[PendingEvent]
+    ) -> Sequence[StoredEvent]:
+        if not events:
+            return []
+        stored = self._already_stored(match_id, events)
+        if stored is None:
+            raise ConcurrencyError(match_id, expected_seq, actual_seq)
+        return stored
+
+    def _already_stored(self, match_id: str, events: Sequence[PendingEvent]) -> list[StoredEvent] | None:
+        with self._errors():
+            rows = self.conn.execute(
+                f"SELECT {_COLUMNS} FROM events WHERE event_id = ANY(%s)", ([e.event_id for e in events],)
+            ).fetchall()
+        return resent(match_id, events, {row[3]: stored_event(row) for row in rows})
+
+    # ---- reading -------------------------------------------------------------------------
+
+    def _unknown(self, match_id: str) -> UnknownMatchError:
+        return UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+
+    def head(self, match_id: str) -> int:
+        if not self.initialized:
+            return 0
+        with self._errors():
+            row = self.conn.execute("SELECT MAX(seq) FROM events WHERE match_id = %s", (match_id,)).fetchone()
+        return int(row[0] or 0) if row else 0
+
+    def exists(self, match_id: str) -> bool:
+        return self.head(match_id) > 0
+
+    def read(self, match_id: str, *, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
+        if not self.exists(match_id):
+            raise self._unknown(match_id)
+        upper = to_seq if to_seq is not None else 2**31 - 1
+        with self._errors():
+            rows = self.conn.execute(
+                f"SELECT {_COLUMNS} FROM events WHERE match_id = %s AND seq BETWEEN %s AND %s ORDER BY seq",
+                (match_id, from_seq, upper),
+            ).fetchall()
+        return [stored_event(row) for row in rows]
+
+    def read_rows(self, match_id: str) -> list[tuple[int, str, str, int, str, str, str]]:
+        with self._errors():
+            rows = self.conn.execute(
+                "SELECT seq, event_id, type, schema_version, recorded_at, recorded_by, payload "
+                "FROM events WHERE match_id = %s ORDER BY seq",
+                (match_id,),
+            ).fetchall()
+        if not rows:
+            raise self._unknown(match_id)
+        return rows
+
+    def read_payloads(self, match_id: str) -> list[tuple[int, str, int, str]]:
+        with self._errors():
+            rows = self.conn.execute(
+                "SELECT seq, type, schema_version, payload FROM events WHERE match_id = %s ORDER BY seq", (match_id,)
+            ).fetchall()
+        if not rows:
+            raise self._unknown(match_id)
+        return rows
+
+    def read_provenance(self, match_id: str, types: Collection[str]) -> dict[int, tuple[str, str, str]]:
+        if not types:
+            return {}
+        with self._errors():
+            rows = self.conn.execute(
+                "SELECT seq, event_id, recorded_by, recorded_at FROM events WHERE match_id = %s AND type = ANY(%s)",
+                (match_id, list(types)),
+            ).fetchall()
+        return {seq: (event_id, by, at) for seq, event_id, by, at in rows}
+
+    def known_event_ids(self, event_ids: Collection[str]) -> set[str]:
+        if not self.initialized or not event_ids:
+            return set()
+        with self._errors():
+            rows = self.conn.execute(
+                "SELECT event_id FROM events WHERE event_id = ANY(%s)", (list(event_ids),)
+            ).fetchall()
+        return {str(r[0]) for r in rows}
+
+    def iter_all(self) -> Iterator[StoredEvent]:
+        if not self.initialized:
+            return
+        with self._errors(), self.conn.transaction(), self.conn.cursor(name="taikyoku_all") as cursor:
+            cursor.itersize = 2000
+            cursor.execute(f"SELECT {_COLUMNS} FROM events ORDER BY position")
+            for row in cursor:
+                yield stored_event(row)
+
+    def count(self) -> int:
+        if not self.initialized:
+            return 0
+        with self._errors():
+            row = self.conn.execute("SELECT COUNT(*) FROM events").fetchone()
+        return int(row[0]) if row else 0
+
+    def matches(self) -> list[MatchHead]:
+        if not self.initialized:
+            return []
+        columns = ", ".join("s." + c.strip() for c in _COLUMNS.split(","))
+        with self._errors():
+            rows = self.conn.execute(
+                f"""
+                SELECT {columns}, h.last_seq, (SELECT recorded_at FROM events l
+                                              WHERE l.match_id = s.match_id AND l.seq = h.last_seq)
+                FROM events s JOIN match_heads h ON h.match_id = s.match_id
+                WHERE s.seq = 1
+                ORDER BY s.position
+                """
+            ).fetchall()
+        return [MatchHead(row[1], stored_event(row[:11]), int(row[11]), str(row[12])) for row in rows]
+
+    # ---- verification --------------------------------------------------------------------
+
+    def verify(
+        self,
+        match_id: str | None = None,
+        *,
+        check_schemas: bool = True,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Finding]:
+        """Check the store: triggers in place, each match's chain unbroken, each event valid."""
+        findings: list[Finding] = []
+        with self._errors():
+            tables = self._tables()
+        if not tables:
+            return [Finding("store.empty", f"{self.path} holds no taikyoku tables")]
+        if match_id is not None and not self.exists(match_id):
+            raise self._unknown(match_id)
+        for table in REQUIRED_TABLES:
+            if table not in tables:
+                findings.append(Finding("store.table_missing", f"table {table} is missing: the store was altered"))
+        if "events" not in tables:
+            return findings
+        with self._errors():
+            triggers = {
+                str(r[0])
+                for r in self.conn.execute(
+                    "SELECT tgname FROM pg_trigger WHERE tgrelid = 'events'::regclass AND NOT tgisinternal AND tgenabled <> 'D'"
+                )
+            }
+        for name in REQUIRED_TRIGGERS:
+            if name not in triggers:
+                findings.append(
+                    Finding("store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only")
+                )
+        where, params = ("WHERE match_id = %s", [match_id]) if match_id is not None else ("", [])
+        with self._errors(), self.conn.transaction(), self.conn.cursor(name="taikyoku_verify") as cursor:
+            cursor.itersize = 2000
+            cursor.execute(f"SELECT {_COLUMNS} FROM events {where} ORDER BY match_id, seq", params)
+            findings += check_events(
+                (stored_event(row) for row in cursor), check_schemas=check_schemas, progress=progress
+            )
+        if "match_heads" in tables:
+            with self._errors():
+                findings += head_findings(self._rows, match_id, mark="%s")
+        return findings
+
+    def _rows(self, query: str, params: list[Any]) -> list[Any]:
+        return self.conn.execute(query, params).fetchall()
+
+    def heads(self) -> list[tuple[str, int, str]]:
+        if not self.initialized:
+            return []
+        with self._errors():
+            rows = self.conn.execute(
+                "SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id"
+            ).fetchall()
+        return [(str(m), int(seq), str(h)) for m, seq, h in rows]
+
+    def fingerprint(self, events: int | None = None) -> tuple[int, str]:
+        digest = hashlib.sha256()
+        count = 0
+        if self.initialized:
+            limit = "" if events is None else f"LIMIT {int(events)}"
+            with self._errors(), self.conn.transaction(), self.conn.cursor(name="taikyoku_fingerprint") as cursor:
+                cursor.itersize = 5000
+                cursor.execute(f"SELECT hash FROM events ORDER BY position {limit}")
+                for (event_hash,) in cursor:
+                    digest.update(bytes.fromhex(event_hash))
+                    count += 1
+        return count, digest.hexdigest()
+
+    # ---- read models -------------------------------------------------------------------------
+
+    def read_model(self, model: str) -> dict[str, tuple[str, str]]:
+        if not self.initialized:
+            return {}
+        with self._errors():
+            if "read_models" not in self._tables():
+                return {}
+            rows = self.conn.execute(
+                "SELECT r.match_id, r.head_hash, r.body FROM read_models r"
+                " JOIN match_heads h ON h.match_id = r.match_id AND h.last_hash = r.head_hash"
+                " WHERE r.model = %s",
+                (model,),
+            ).fetchall()
+        return {str(m): (str(h), str(b)) for m, h, b in rows}
+
+    def keep_read_model(self, model: str, rows: Sequence[tuple[str, str, str]]) -> bool:
+        if not rows or not self.initialized:
+            return False
+        try:
+            with self.conn.transaction(), self.conn.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO read_models (model, match_id, head_hash, body) VALUES (%s, %s, %s, %s) "
+                    "ON CONFLICT (model, match_id) DO UPDATE SET head_hash = excluded.head_hash, body = excluded.body",
+                    [(model, m, h, b) for m, h, b in rows],
+                )
+        except psycopg.Error:
+            return False  # a cache not kept is only rebuilt next time
+        return True
+
+    def drop_read_model(self, model: str) -> int:
+        if not self.initialized:
+            return 0
+        with self._errors():
+            cursor = self.conn.execute("DELETE FROM read_models WHERE model = %s", (model,))
+        return int(cursor.rowcount)
+
+
+class _Stale(Exception):
+    """The head moved: leave the transaction, then tell a resend from a conflict."""
+
+
+class _Empty(Exception):
+    """Nothing to append: leave the transaction with nothing written."""
+
+
+def _keeps_the_contract(store: PostgresStore) -> Store:
+    return store  # mypy checks here that the PostgreSQL store has every method of the contract
