@@ -15,7 +15,7 @@ from events.errors import InputError
 from events.match import GameName, RoundStarted
 from events.riichi import RiichiRoundStarted
 from replay.app import service
-from replay.engine.fold import META_TYPES, IllegalEvent, Step, history
+from replay.engine.fold import META_TYPES, IllegalEvent, Step, history, spoken
 from replay.engine.snapshot import snapshot
 from replay.games import GAMES, projection_for
 
@@ -65,7 +65,7 @@ def what_if(
         raise InputError(f"match {match} has no seq {target}; see `taikyoku log {match}`")
     if replace is None:
         changed = [s for s in steps if s.seq != without]
-        what = f"without seq {without} ({next(s.type for s in steps if s.seq == without)})"
+        what = f"without seq {without} ({spoken(next(s.type for s in steps if s.seq == without))})"
     else:
         data, name = replace.read()
         documents = ingest.split_documents(data, name)

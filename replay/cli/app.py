@@ -29,7 +29,7 @@ PANELS = {
                           "misdeal", "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort"),
     "Results and the table": ("result", "table"),
     "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
-    "Exchange": ("import", "export"),
+    "Exchange": ("import", "export", "sync"),
 }  # fmt: skip
 
 
@@ -143,6 +143,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": (
         "import_commands",
         "Import each game in the files as a new match; a game with an illegal move is skipped and named.",
+    ),
+    "sync": (
+        "sync_commands",
+        "Copy matches between this store and another (the club's server), in batches, resumable; a diverged match is refused.",
     ),
     "export": (
         "import_commands",

@@ -25,7 +25,7 @@ from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store
 from replay.cli.display import out, warn
 from replay.cli.recording import expects
 from replay.cli.table_games import TABLES, Question
-from replay.engine.fold import fold, history
+from replay.engine.fold import fold, history, spoken
 from replay.games import GAMES, projection_for
 
 # Commands that can be typed in full; the session adds the match id after the verb.
@@ -201,7 +201,7 @@ class Session:
         ]
         with open_store(self.db) as store:
             stored = service.check_and_append(store, self.match, retracts, expected_seq=steps[-1].seq)
-        said = ", ".join(f"seq {s.seq} ({s.type})" for s in undone)
+        said = ", ".join(f"seq {s.seq} ({spoken(s.type)})" for s in undone)
         out.print(f"undo: retracted {said} (seq {', '.join(str(e.seq) for e in stored)})")
         return 0
 

@@ -23,7 +23,7 @@ class IllegalEvent(InputError):
     """An event the rules do not allow where it stands. ``code`` is stable (e.g. ``match.retract.unknown_seq``)."""
 
     def __init__(self, code: str, reason: str, *, seq: int | None = None, event_type: str | None = None) -> None:
-        where = "" if seq is None else f"seq {seq}" + (f" ({event_type})" if event_type else "") + ": "
+        where = "" if seq is None else f"seq {seq}" + (f" ({spoken(event_type)})" if event_type else "") + ": "
         super().__init__(where + reason, code=code)
         self.reason = reason
         self.seq = seq
@@ -39,6 +39,11 @@ class Step(NamedTuple):
     event_id: str = ""
     recorded_by: str = ""
     recorded_at: str = ""
+
+
+def spoken(event_type: str) -> str:
+    """An event type as the table says it: ``tensho.yaku_set_chosen`` is "yaku set chosen"."""
+    return event_type.rsplit(".", 1)[-1].replace("_", " ")
 
 
 def illegal(step: Step, code: str, reason: str) -> IllegalEvent:

@@ -59,7 +59,7 @@ def test_leaving_out_an_event_the_round_needs_says_why_the_record_no_longer_stan
     assert cli("record", "gold-7", str(GOLDEN / "tensho-seed7.jsonl")).code == 0
     result = cli("replay", "gold-7", "--without", "5")  # East's first play: the capture after it is now impossible
     assert result.code == 1
-    assert "without seq 5 (tensho.play), the record no longer stands: seq 6 (tensho.capture)" in result.out
+    assert "without seq 5 (play), the record no longer stands: seq 6 (capture)" in result.out
     same = cli("replay", "gold-7", "--without", "125", "--json").json()  # match_ended changes no result
     assert (same["stands"], same["changed"]) == (True, False)
 

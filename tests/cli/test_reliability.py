@@ -396,7 +396,7 @@ def test_a_rehashed_yaku_set_change_is_refused_where_it_makes_a_recorded_move_il
     target = tmp_path / "t.db"
     assert cli("verify", "--file", str(forged)).code == 0  # the chain alone is whole
     result = cli("import", str(forged), "--format", "json", "--db", str(target))
-    assert result.code == 1 and "seq 27 (tensho.draw)" in result.err and "no round is in progress" in result.err
+    assert result.code == 1 and "seq 27 (draw)" in result.err and "no round is in progress" in result.err
     assert rows(target) == []
 
 

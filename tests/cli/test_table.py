@@ -104,7 +104,7 @@ def test_a_whole_tensho_round_at_the_table(cli: Cli, db: Path) -> None:
     assert "the top of the draw pile is clover-chaff-2, not willow-ribbon [tensho.draw.not_top]" in refused
     assert "Ben (seat 1) to play a card" in term.type(plays[1] + "\n")
     undone = term.type("undo\n")
-    assert "undo: retracted seq 6 (tensho.draw), seq 7 (tensho.capture)" in undone and "Aki (seat 0) to draw" in undone
+    assert "undo: retracted seq 6 (draw), seq 7 (capture)" in undone and "Aki (seat 0) to draw" in undone
     assert "Ben (seat 1) to play a card" in term.type(plays[1] + "\n")
     # Tab completes Ben's card from his hand: susuki-m<TAB> is susuki-moon, the only card that fits.
     assert plays[2] == "susuki-moon"

@@ -174,7 +174,7 @@ def test_edited_and_corrupted_exports_are_refused_with_one_line(cli: Cli, tmp_pa
         edited(tmp_path, "recorder.json", "recorder"): "event 3: hash does not match",
         edited(
             tmp_path, "rehashed.json", "rehashed"
-        ): "seq 8 (tensho.play): it is West's (seat 1) turn",  # the chain holds; the rules do not
+        ): "seq 8 (play): it is West's (seat 1) turn",  # the chain holds; the rules do not
     }
     truncated = tmp_path / "truncated.json"
     truncated.write_text((tmp_path / "gold.json").read_text()[:5000])

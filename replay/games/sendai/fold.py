@@ -25,7 +25,7 @@ from events.sendai import (
     Stop,
     TeyakuExposed,
 )
-from replay.engine.fold import Step, illegal
+from replay.engine.fold import Step, illegal, spoken
 from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import matches
@@ -119,10 +119,10 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
             raise illegal(
                 step,
                 "sendai.misdeal.missing",
-                f"four {suit} cards are on the field: record sendai.misdeal, then deal again",
+                f"four {suit} cards are on the field: record the misdeal (`taikyoku misdeal MATCH`), then deal again",
             )
         if rnd.phase == "deal":
-            raise illegal(step, "sendai.deal.missing", f"the round needs sendai.deal before {step.type}")
+            raise illegal(step, "sendai.deal.missing", f"the round needs the deal before any {spoken(step.type)}")
 
     def _play(self, game: _Game, rnd: _Round, step: Step, play: SendaiPlay, options: SendaiOptions) -> None:
         seat = play.seat  # read once: a model's fields are slower to read than a local

@@ -22,7 +22,7 @@ from events.tensho import (
     TenshoRoundResult,
     YakuSetChosen,
 )
-from replay.engine.fold import Step, illegal
+from replay.engine.fold import Step, illegal, spoken
 from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import MONTH, matches
@@ -96,9 +96,9 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         """What every move in turn needs: a dealt round, the seat to move, no capture owed."""
         phase = rnd.phase
         if phase == "set" or phase == "deal":
-            need = "tensho.yaku_set_chosen" if phase == "set" else "tensho.deal"
+            need = "the yaku set chosen (`taikyoku yaku-set MATCH 1` or 2)" if phase == "set" else "the deal"
             code = "tensho.set.missing" if phase == "set" else "tensho.deal.missing"
-            raise illegal(step, code, f"the round needs {need} before {step.type}")
+            raise illegal(step, code, f"the round needs {need} before any {spoken(step.type)}")
         if seat != rnd.to_move:
             raise illegal(
                 step,

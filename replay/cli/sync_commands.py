@@ -1,0 +1,75 @@
+"""`taikyoku sync`: push a table's matches to the club's server, pull the server's into a table."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from events.errors import InputError
+from replay.app import sync as syncing
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
+from replay.cli.display import ProgressBar, out, warn
+
+EXIT_REFUSED = 1
+
+
+@app.command()
+def sync(
+    to: Annotated[str | None, typer.Option("--to", metavar="URL", help="Push every match of --db to this store.")] = None,
+    from_: Annotated[str | None, typer.Option("--from", metavar="URL", help="Pull every match of this store into --db.")] = None,
+    both: Annotated[str | None, typer.Option("--both", metavar="URL", help="Pull from this store, then push to it.")] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:  # fmt: skip
+    """Copy matches between this store and another (the club's server), in batches, resumable; a diverged match is refused.
+
+    Events are copied by id and seq with their times and recorders, so both stores chain to the
+    same hashes. Killed and run again, it takes up where the target stands. A match recorded in
+    both places whose records differ is refused and named with both heads; the others still
+    sync, and the exit code is 1."""
+    given = [name for name, value in (("--to", to), ("--from", from_), ("--both", both)) if value is not None]
+    if len(given) != 1:
+        raise InputError("give one of --to URL, --from URL or --both URL (e.g. --to postgresql://host/club)")
+    other = str(to or from_ or both)
+    if other == db:
+        raise InputError(f"{shown(other)} is --db itself; sync copies between two stores")
+    directions = {"--to": [(db, other)], "--from": [(other, db)], "--both": [(other, db), (db, other)]}[given[0]]
+    reports = []
+    for source, target in directions:
+        if not store_exists(source):
+            raise InputError(f"{shown(source)} holds no taikyoku store; check the URL or --db")
+        with open_store(source) as reading, open_store(target, create=True) as writing:
+            total = len(reading.heads())
+            with ProgressBar(total, f"sync to {shown(target)}") as tick:
+                reports.append(syncing.sync(reading, writing, tick=tick))
+    if json_out:
+        print_json([_report_json(r) for r in reports])
+    else:
+        for report in reports:
+            _show(report)
+    if any(report.refused for report in reports):
+        raise typer.Exit(EXIT_REFUSED)
+
+
+def _report_json(report: syncing.SyncReport) -> dict[str, Any]:
+    return {
+        "from": report.source,
+        "to": report.target,
+        "events_copied": report.copied_events,
+        "matches": [
+            {"match_id": m.match_id, "outcome": m.outcome, "events": m.events, "reason": m.reason}
+            for m in report.matches
+        ],
+    }
+
+
+def _show(report: syncing.SyncReport) -> None:
+    copied = [m for m in report.matches if m.outcome == "copied"]
+    same = sum(1 for m in report.matches if m.outcome in ("up to date", "target ahead"))
+    for refused in report.refused:
+        warn("refused", f"match {refused.match_id}: {refused.reason}")
+    out.print(
+        f"{report.source} -> {report.target}: {len(copied)} matches copied ({report.copied_events} events), "
+        f"{same} already there, {len(report.refused)} refused"
+    )

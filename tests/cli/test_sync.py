@@ -1,0 +1,157 @@
+"""`taikyoku sync` between a table's SQLite file and the club's PostgreSQL server (a fresh schema
+per test): a round trip that is exact, a match that diverged refused while the others go on, a
+damaged source never pushed, and a sync killed mid-way that finishes when run again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from tests.helpers import Cli
+from tests.paths import GOLDEN
+
+pytestmark = pytest.mark.postgres
+
+
+def _record(cli: Cli, match_id: str, lines: int | None = None, *, db: str | None = None) -> None:
+    text = "\n".join((GOLDEN / "tensho-seed7.jsonl").read_text().splitlines()[:lines])
+    extra = ["--db", db] if db else []
+    assert cli("record", match_id, "-", *extra, stdin=text).code == 0
+
+
+def _server_rows(url: str) -> list[tuple[str, int, str, str]]:
+    if not _has_store(url):
+        return []
+    with psycopg.connect(url) as conn:
+        return [
+            tuple(r) for r in conn.execute("SELECT match_id, seq, event_id, hash FROM events ORDER BY match_id, seq")
+        ]  # type: ignore[misc]
+
+
+def _local_rows(db: Path) -> list[tuple[str, int, str, str]]:
+    with sqlite3.connect(db) as conn:
+        return list(conn.execute("SELECT match_id, seq, event_id, hash FROM events ORDER BY match_id, seq"))
+
+
+def test_push_then_pull_is_exact_and_a_second_push_copies_nothing(
+    cli: Cli, db: Path, pg_url: str, tmp_path: Path
+) -> None:
+    _record(cli, "night-1")
+    _record(cli, "night-2", 40)
+    pushed = cli("sync", "--to", pg_url, "--json")
+    assert pushed.code == 0, pushed.err
+    assert [(m["match_id"], m["outcome"], m["events"]) for m in pushed.json()[0]["matches"]] == [
+        ("night-1", "copied", 125),
+        ("night-2", "copied", 40),
+    ]
+    assert _server_rows(pg_url) == _local_rows(db)  # the same ids, seqs and hashes
+    again = cli("sync", "--to", pg_url, "--json").json()[0]
+    assert again["events_copied"] == 0 and {m["outcome"] for m in again["matches"]} == {"up to date"}
+    pulled = tmp_path / "pulled.db"
+    assert cli("sync", "--from", pg_url, "--db", str(pulled)).code == 0
+    assert cli("verify", "--db", str(pulled)).code == 0
+    first = cli("export", "--all", "--format", "json", "--include-abandoned").out
+    second = cli("export", "--all", "--format", "json", "--include-abandoned", "--db", str(pulled)).out
+    assert first == second and first
+
+
+def test_a_diverged_match_is_refused_with_both_heads_and_the_others_still_sync(cli: Cli, db: Path, pg_url: str) -> None:
+    _record(cli, "shared", 10)
+    assert cli("sync", "--to", pg_url).code == 0
+    # The same match goes on in two places: a note at seq 11 here, another one on the server.
+    assert cli("note", "shared", "3", "recorded at table 4").code == 0
+    assert cli("note", "shared", "3", "recorded on the server", "--db", pg_url).code == 0
+    _record(cli, "only-here", 12)
+    result = cli("sync", "--to", pg_url)
+    assert result.code == 1
+    refused = [line for line in result.err.splitlines() if "shared" in line]
+    assert len(refused) == 1 and "recorded in two places: at seq 11" in refused[0]
+    local_head = [r for r in _local_rows(db) if r[0] == "shared"][10][3][:12]
+    server_head = [r for r in _server_rows(pg_url) if r[0] == "shared"][10][3][:12]
+    assert local_head != server_head and local_head in refused[0] and server_head in refused[0]
+    assert "1 matches copied (12 events)" in result.out  # only-here went through
+    assert len([r for r in _server_rows(pg_url) if r[0] == "shared"]) == 11  # nothing of ours written over it
+
+
+def test_a_damaged_source_is_never_pushed(cli: Cli, db: Path, pg_url: str) -> None:
+    _record(cli, "tampered", 20)
+    _record(cli, "sound", 20)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TRIGGER events_no_update")
+        conn.execute("UPDATE events SET recorded_by = 'mallory' WHERE match_id = 'tampered' AND seq = 5")
+    result = cli("sync", "--to", pg_url, "--json")
+    assert result.code == 1
+    outcomes = {m["match_id"]: m["outcome"] for m in result.json()[0]["matches"]}
+    assert outcomes == {"sound": "copied", "tampered": "damaged source"}
+    assert {r[0] for r in _server_rows(pg_url)} == {"sound"}
+
+
+def test_a_sync_killed_mid_way_finishes_when_run_again(
+    cli: Cli, db: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TAIKYOKU_SYNC_BATCH", "7")  # many small transactions, in both runs
+    for number in range(12):
+        _record(cli, f"match-{number:02d}")
+    total = len(_local_rows(db))
+    environment = {**os.environ, "TAIKYOKU_DB": str(db)}
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from replay.cli import main; main()", "sync", "--to", pg_url],
+        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:
+            if len(_server_rows(pg_url)) >= 30:
+                process.send_signal(signal.SIGKILL)
+                break
+            time.sleep(0.005)
+    finally:
+        process.wait()
+    partial = len(_server_rows(pg_url))
+    assert 30 <= partial < total, "the sync was to be killed part-way"
+    finished = cli("sync", "--to", pg_url, "--json")
+    assert finished.code == 0, finished.err
+    assert finished.json()[0]["events_copied"] == total - partial
+    assert _server_rows(pg_url) == _local_rows(db)  # nothing lost, nothing twice
+    assert cli("verify", "--db", pg_url).code == 0
+
+
+def test_bad_sync_lines_are_one_line_and_write_nothing(cli: Cli, db: Path, pg_url: str, tmp_path: Path) -> None:
+    _record(cli, "night-1", 5)
+    cases = [
+        ((), "give one of --to URL, --from URL or --both URL"),
+        (("--to", pg_url, "--from", pg_url), "give one of --to URL, --from URL or --both URL"),
+        (("--to", str(db)), "is --db itself"),
+        (("--from", str(tmp_path / "none.db")), "holds no taikyoku store"),
+        (("--to", "postgresql://postgres@127.0.0.1:5999/test"), "nothing answers at 127.0.0.1:5999"),
+    ]
+    for args, needle in cases:
+        result = cli("sync", *args)
+        assert result.code == 2 and needle in result.err and result.err.count("\n") == 1, (args, result.err)
+    assert _server_rows(pg_url) == []
+    assert not (tmp_path / "none.db").exists()
+
+
+def _has_store(url: str) -> bool:
+    with psycopg.connect(url) as conn:
+        return conn.execute("SELECT to_regclass('events') IS NOT NULL").fetchone() == (True,)
+
+
+def test_the_server_refuses_what_sqlite_refuses(cli: Cli, pg_url: str) -> None:
+    """The same commands against the server: the same records, refusals and exit codes."""
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Ben", "--id", "club-1", "--db", pg_url).code == 0
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Ben", "--id", "club-1", "--db", pg_url).code == 2
+    assert cli("round", "club-1", "--db", pg_url).code == 0
+    refused = cli("play", "club-1", "pine-crane", "--db", pg_url)
+    assert refused.code == 2 and "seq 3 (play): the round needs the yaku set chosen" in refused.err
+    listed = json.loads(cli("matches", "--json", "--db", pg_url).out)
+    assert [(m["match_id"], m["status"], m["events"]) for m in listed] == [("club-1", "in play", 2)]
