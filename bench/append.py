@@ -141,6 +141,9 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=50_000, help="events in the bulk runs")
     parser.add_argument("--singles", type=int, default=2_000, help="single durable appends")
     parser.add_argument("--repeat", type=int, default=3, help="bulk runs; the best is kept")
+    parser.add_argument(
+        "--postgres", default=POSTGRES, help="the server for the PostgreSQL rows ('' to leave them out)"
+    )
     args = parser.parse_args()
 
     docs = documents(args.events)
@@ -168,6 +171,94 @@ def main() -> None:
     print(f"  p50 over raw      {(our_p50 - raw_p50) * 1e6:>8.0f} us   (target <= 100 us)")
     print(f"  p99               {our_p99 * 1e6:>8.0f} us   (target < 1000 us)")
     print(f"  ratio p50 store / raw {our_p50 / raw_p50:.2f}x; events/s {1 / our_p50:,.0f} vs {1 / raw_p50:,.0f}")
+    if args.postgres:
+        postgres_rows(args.postgres, docs, rows, args.singles, args.repeat)
+
+
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+def postgres_rows(url: str, docs: list[dict[str, Any]], rows: list[tuple[Any, ...]], singles: int, repeat: int) -> None:
+    """The same work on a PostgreSQL server: each run in a fresh schema with the store's tables."""
+    import uuid
+
+    import psycopg
+
+    from store.postgres import _INSERT as PG_INSERT
+    from store.postgres import PostgresStore
+
+    try:
+        admin = psycopg.connect(url, autocommit=True)
+    except psycopg.Error as exc:
+        print(f"postgresql: not measured, no server at {url} ({str(exc).splitlines()[0]})")
+        return
+
+    def fresh() -> str:
+        schema = f"bench_{uuid.uuid4().hex[:12]}"
+        admin.execute(f"CREATE SCHEMA {schema}")  # type: ignore[arg-type]
+        made.append(schema)
+        target = f"{url}?options=-csearch_path%3D{schema}"
+        with PostgresStore.open(target, create=True):
+            pass  # the store's own tables, triggers and indexes
+        return target
+
+    made: list[str] = []
+    columns = "match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
+    try:
+        raw = copy = ours = float("inf")
+        for _ in range(repeat):
+            with psycopg.connect(fresh()) as conn, conn.cursor() as cursor:
+                began = time.perf_counter()
+                cursor.executemany(PG_INSERT, rows)
+                conn.commit()
+                raw = min(raw, time.perf_counter() - began)
+            with psycopg.connect(fresh()) as conn, conn.cursor() as cursor:
+                began = time.perf_counter()
+                with cursor.copy(f"COPY events ({columns}) FROM STDIN") as copying:  # type: ignore[arg-type]
+                    for row in rows:
+                        copying.write_row(row)
+                conn.commit()
+                copy = min(copy, time.perf_counter() - began)
+            with PostgresStore.open(fresh()) as store:
+                store.append("m-bulk", 0, [start()])
+                stamp = now_timestamp()
+                ids = [row[2] for row in rows]
+                began = time.perf_counter()
+                store.append("m-bulk", 1, (PendingEvent(Annotation.model_validate(d), i, stamp, "bench")
+                                           for d, i in zip(docs, ids, strict=True)))  # fmt: skip
+                ours = min(ours, time.perf_counter() - began)
+        count = len(rows)
+        print(f"postgresql bulk, {count} events in one transaction (best of {repeat}), {url}:")
+        print(f"  raw psycopg executemany          {count / raw:>12,.0f} events/s")
+        print(f"  raw COPY                         {count / copy:>12,.0f} events/s")
+        print(f"  store append, full validation    {count / ours:>12,.0f} events/s")
+        print(f"  ratio store / executemany        {raw / ours:>12.2f}x   (target >= 0.5x)")
+        print(f"  ratio store / COPY               {copy / ours:>12.2f}x")
+        samples_raw: list[float] = []
+        samples_ours: list[float] = []
+        with psycopg.connect(fresh(), autocommit=True) as conn:
+            for row in rows[:singles]:
+                began = time.perf_counter()
+                conn.execute(PG_INSERT, row)
+                samples_raw.append(time.perf_counter() - began)
+        with PostgresStore.open(fresh()) as store:
+            store.append("m-single", 0, [start()])
+            for seq, doc in enumerate(docs[:singles], 1):
+                event = PendingEvent(Annotation.model_validate(doc), new_event_id(), now_timestamp(), "bench")
+                began = time.perf_counter()
+                store.append("m-single", seq, [event])
+                samples_ours.append(time.perf_counter() - began)
+        print(f"postgresql single durable append (synchronous_commit on), {singles} appends:")
+        print(
+            f"  raw INSERT, autocommit  p50 {percentile(samples_raw, 50) * 1e6:>8.0f} us   p99 {percentile(samples_raw, 99) * 1e6:>8.0f} us"
+        )
+        print(
+            f"  store append            p50 {percentile(samples_ours, 50) * 1e6:>8.0f} us   p99 {percentile(samples_ours, 99) * 1e6:>8.0f} us"
+        )
+    finally:
+        for schema in made:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")  # type: ignore[arg-type]
+        admin.close()
 
 
 if __name__ == "__main__":
