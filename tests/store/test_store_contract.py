@@ -313,3 +313,10 @@ class TestPostgresStore(StoreContract):
     def test_records_its_migrations(self, store: Any) -> None:
         versions = [row[0] for row in store.conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
         assert versions == [1, 2, 3]
+
+    def test_an_edit_made_with_the_triggers_switched_off_is_found(self, store: Any) -> None:
+        store.append("m-1", 0, [start(), note(1, text="Aki paid 300")])
+        store.conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update")
+        store.conn.execute("UPDATE events SET payload = replace(payload, '300', '3000') WHERE seq = 2")
+        codes = sorted(f.code for f in store.verify())
+        assert codes == ["store.chain.hash", "store.trigger_missing"], codes
