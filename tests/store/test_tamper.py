@@ -116,3 +116,55 @@ def test_schema_invalid_row_is_reported(cli: Cli, db: Path) -> None:
     # the last event no longer matches the rewritten chain's end.
     assert [(f["code"], f["seq"]) for f in findings] == [("store.schema", 2), ("store.head_mismatch", 5)]
     assert "unexpected field 'extra'" in findings[0]["message"]
+
+
+def _rehash(conn: sqlite3.Connection, seq: int, prev_hash: str, payload: str | None = None) -> str:
+    """Recompute one row's hash from its columns the way the README documents it, with hashlib and
+    the json module alone (no code of ours), and write it back with the given previous hash."""
+    import hashlib
+    import json
+
+    row = conn.execute(
+        "SELECT match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload FROM events "
+        "WHERE seq = ?",
+        (seq,),
+    ).fetchone()
+    text = payload if payload is not None else row[7]
+    envelope = {"event_id": row[2], "match_id": row[0], "payload": json.loads(text), "recorded_at": row[5],
+                "recorded_by": row[6], "schema_version": row[4], "seq": row[1], "type": row[3]}  # fmt: skip
+    canonical = json.dumps(envelope, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    digest = hashlib.sha256((prev_hash + canonical).encode("utf-8")).hexdigest()
+    conn.execute("UPDATE events SET payload = ?, prev_hash = ?, hash = ? WHERE seq = ?", (text, prev_hash, digest, seq))
+    return digest
+
+
+def test_a_row_and_the_next_link_rehashed_together_fail_on_the_row_after(cli: Cli, db: Path) -> None:
+    # The forger rewrites seq 3 and points seq 4's prev_hash at the new hash; seq 4's own hash
+    # covered the old prev_hash, so the chain breaks there.
+    recorded(cli)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TRIGGER events_no_update")
+        before = conn.execute("SELECT prev_hash FROM events WHERE seq = 3").fetchone()[0]
+        forged = _rehash(conn, 3, before, '{"kind":"note","seq":2,"text":"forged"}')
+        conn.execute("UPDATE events SET prev_hash = ? WHERE seq = 4", (forged,))
+    result = cli("verify", "--json")
+    assert result.code == 4
+    chain = [(f["code"], f["seq"]) for f in result.json()["findings"] if f["code"].startswith("store.chain")]
+    assert chain == [("store.chain.hash", 4)]
+
+
+def test_a_chain_rehashed_to_its_end_is_caught_by_the_head_written_with_it(cli: Cli, db: Path) -> None:
+    # Every link from seq 3 to the last recomputed: each row checks out on its own, but the head
+    # the store wrote in the same transaction as the events still names the old last hash.
+    recorded(cli)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TRIGGER events_no_update")
+        prev = conn.execute("SELECT prev_hash FROM events WHERE seq = 3").fetchone()[0]
+        prev = _rehash(conn, 3, prev, '{"kind":"note","seq":2,"text":"forged"}')
+        for seq in range(4, 6):
+            prev = _rehash(conn, seq, prev)
+    result = cli("verify", "--json")
+    assert result.code == 4
+    codes = [f["code"] for f in result.json()["findings"]]
+    assert not [c for c in codes if c.startswith("store.chain")]  # the forgery is consistent
+    assert "store.head_mismatch" in codes

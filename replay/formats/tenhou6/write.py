@@ -11,6 +11,36 @@ from events.tiles import WIND_LETTERS, plain
 from replay.formats.tenhou6.read import ABORTS, number
 
 ABORT_NAMES = {v: k for k, v in ABORTS.items()}
+
+# The `mahjong` library's yaku names, as Tenhou writes them in a result block.
+TENHOU_YAKU = {
+    "Menzen Tsumo": "門前清自摸和", "Riichi": "立直", "Ippatsu": "一発", "Chankan": "槍槓", "Rinshan Kaihou": "嶺上開花",
+    "Haitei Raoyue": "海底摸月", "Houtei Raoyui": "河底撈魚", "Double Riichi": "両立直", "Renhou": "人和",
+    "Pinfu": "平和", "Tanyao": "断幺九", "Iipeiko": "一盃口", "Yakuhai (haku)": "役牌 白", "Yakuhai (hatsu)": "役牌 發",
+    "Yakuhai (chun)": "役牌 中", "Yakuhai (seat wind east)": "自風 東", "Yakuhai (seat wind south)": "自風 南",
+    "Yakuhai (seat wind west)": "自風 西", "Yakuhai (seat wind north)": "自風 北",
+    "Yakuhai (round wind east)": "場風 東", "Yakuhai (round wind south)": "場風 南",
+    "Yakuhai (round wind west)": "場風 西", "Yakuhai (round wind north)": "場風 北",
+    "Sanshoku Doujun": "三色同順", "Ittsu": "一気通貫", "Chantai": "混全帯幺九", "Honroutou": "混老頭",
+    "Toitoi": "対々和", "San Ankou": "三暗刻", "San Kantsu": "三槓子", "Sanshoku Doukou": "三色同刻",
+    "Chiitoitsu": "七対子", "Shou Sangen": "小三元", "Honitsu": "混一色", "Junchan": "純全帯幺九",
+    "Ryanpeikou": "二盃口", "Chinitsu": "清一色", "Kokushi Musou": "国士無双", "Chuuren Poutou": "九蓮宝燈",
+    "Suu Ankou": "四暗刻", "Daisangen": "大三元", "Shousuushii": "小四喜", "Ryuuiisou": "緑一色", "Suu Kantsu": "四槓子",
+    "Tsuu Iisou": "字一色", "Chinroutou": "清老頭", "Dai Suushii": "大四喜", "Kokushi Musou Juusanmen Matchi": "国士無双１３面",
+    "Suu Ankou Tanki": "四暗刻単騎", "Daburu Chuuren Poutou": "純正九蓮宝燈", "Tenhou": "天和", "Chiihou": "地和",
+    "Dora": "ドラ", "Aka Dora": "赤ドラ", "Ura Dora": "裏ドラ",
+}  # fmt: skip
+# Where Tenhou lists a yaku: riichi, ippatsu and tsumo first, the dora last; the rest in between.
+TENHOU_ORDER = {
+    "Riichi": 0,
+    "Double Riichi": 0,
+    "Ippatsu": 1,
+    "Menzen Tsumo": 2,
+    "Dora": 20,
+    "Aka Dora": 21,
+    "Ura Dora": 22,
+}
+TENHOU_LIMITS = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"}
 PON_POSITION = {1: 0, 2: 2, 3: 4}  # seats back from the caller (1 = kamicha) -> where the letter goes
 KAN_POSITION = {1: 0, 2: 2, 3: 6}
 
@@ -155,7 +185,8 @@ def _result_block(result: Any) -> list[Any]:
             deltas = list(getattr(priced, "payments", [0] * len(result.points)))
             source = win.seat if win.from_seat is None else win.from_seat
             pao = win.hand.pao_seat if win.hand.pao_seat is not None else win.seat
-            words = [f"{name}({han}飜)" for name, han in getattr(priced, "yaku", ())]
+            listed = sorted(getattr(priced, "yaku", ()), key=lambda yaku: TENHOU_ORDER.get(yaku[0], 10))
+            words = [_yaku_words(name, han) for name, han in listed]
             block += [deltas, [win.seat, source, pao, _score_words(win), *words]]
         return block
     if result.kind == "exhaustive":
@@ -166,14 +197,26 @@ def _result_block(result: Any) -> list[Any]:
     return [ABORT_NAMES.get(result.abort or "", "流局")]
 
 
+def _yaku_words(name: str, han: int) -> str:
+    """A yaku as Tenhou writes it: its Japanese name, and its han, or 役満 for a yakuman."""
+    shown = TENHOU_YAKU.get(name, name)
+    return f"{shown}(役満)" if han >= 13 and name not in ("Dora", "Aka Dora", "Ura Dora") else f"{shown}({han}飜)"
+
+
 def _score_words(win: Any) -> str:
+    """The hand's value as Tenhou writes it: without honba or riichi sticks; a non-dealer's tsumo
+    as what a non-dealer and the dealer pay, a dealer's tsumo as what each pays, with ∀."""
     priced = win.priced
     if not getattr(priced, "priced", False):
         return "unpriced"
-    paid = [-d for d in priced.payments if d < 0]
-    value = (
-        "-".join(str(v) for v in sorted(set(paid))) if win.kind == "tsumo" and len(set(paid)) > 1 else str(max(paid))
-    )
-    if priced.limit:
-        return f"{priced.limit}{value}点"
-    return f"{priced.fu}符{priced.han}飜{value}点"
+    hand = win.hand
+    if win.kind == "tsumo":
+        each = [-d - 100 * hand.honba for d in priced.payments if d < 0]
+        value = f"{max(each)}点∀" if hand.seat_wind == "1z" else f"{min(each)}-{max(each)}点"
+    else:
+        honba = (200 if hand.players == 3 else 300) * hand.honba
+        value = f"{max(-d for d in priced.payments if d < 0) - honba}点"
+    limit = priced.limit
+    if limit:
+        return ("役満" if "yakuman" in limit else TENHOU_LIMITS.get(limit, limit)) + value
+    return f"{priced.fu}符{priced.han}飜{value}"

@@ -40,7 +40,8 @@ from replay.games.sendai.scoring import (
     SendaiTally,
     _dekiyaku,
     _total,
-    dekiyaku_specs,
+    position_of,
+    seat_dekiyaku,
     teyaku_held,
 )
 from replay.games.sendai.state import AFTER, SendaiRound, SendaiState, _Game, _Round
@@ -174,7 +175,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         if any(s >= SEATS for s in (*event.went, *([event.stopped] if event.stopped is not None else []))):
             raise illegal(step, "match.seat.unknown", f"seats are 0 to {SEATS - 1}")
         without = [s for s in {*event.went, *([event.stopped] if event.stopped is not None else [])}
-                   if not _dekiyaku(event.captured[s], rnd.position(s), options)]  # fmt: skip
+                   if not _dekiyaku(event.captured[s], s, rnd.dealer, options)]  # fmt: skip
         if without:
             raise illegal(step, "sendai.result.no_dekiyaku",
                            f"{_who(game, without[0])} said go or stop but holds no dekiyaku in these captures")  # fmt: skip
@@ -330,9 +331,7 @@ def _tables(rnd: _Round, options: SendaiOptions) -> tuple[YakuTable, ...]:
     tables = rnd.tables
     if tables is None:
         tables = rnd.tables = tuple(
-            dekiyaku_specs(options.thresholds[(seat - rnd.dealer) % SEATS], options.sake_cup_is_chaff,
-                           options.willow_is_ribbon)
-            for seat in range(SEATS)
+            seat_dekiyaku(seat, rnd.dealer, options) for seat in range(SEATS)
         )  # fmt: skip
     return tables
 
@@ -357,7 +356,7 @@ def _tally(rnd: _Round, seat: int, dekiyaku: YakuTable) -> SendaiTally:
         total = _total(hits)
     exposed = rnd.exposed[seat]
     teyaku = tuple(TEYAKU_BY_KEY[k] for k in exposed) if exposed else ()
-    return SendaiTally(seat, (seat - rnd.dealer) % SEATS, teyaku, hits, total, seat in rnd.went)
+    return SendaiTally(seat, position_of(seat, rnd.dealer), teyaku, hits, total, seat in rnd.went)
 
 
 def _finish(game: _Game, rnd: _Round, options: SendaiOptions, *, reason: str, winner: int | None) -> None:

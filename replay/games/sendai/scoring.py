@@ -127,9 +127,19 @@ class SendaiResult(NamedTuple):
         return () if self.winner is None else (self.winner,)
 
 
-def _dekiyaku(captured: Sequence[str], position: int, options: SendaiOptions) -> list[YakuHit]:
-    specs = dekiyaku_specs(options.thresholds[position], options.sake_cup_is_chaff, options.willow_is_ribbon)
-    return evaluate(specs, captured, highest_only_groups=BRIGHTS_GROUP)
+def position_of(seat: int, dealer: int) -> int:
+    """A seat's place in the turn order: 0 the dealer, 1 the second player, 2 the third."""
+    return (seat - dealer) % SEATS
+
+
+def seat_dekiyaku(seat: int, dealer: int, options: SendaiOptions) -> YakuTable:
+    """The dekiyaku table of ``seat``: its Chaff yaku needs the threshold of its position (7, 8, 9)."""
+    threshold = options.thresholds[position_of(seat, dealer)]
+    return dekiyaku_specs(threshold, options.sake_cup_is_chaff, options.willow_is_ribbon)
+
+
+def _dekiyaku(captured: Sequence[str], seat: int, dealer: int, options: SendaiOptions) -> list[YakuHit]:
+    return evaluate(seat_dekiyaku(seat, dealer, options), captured, highest_only_groups=BRIGHTS_GROUP)
 
 
 BRIGHTS_GROUP = frozenset({"brights"})

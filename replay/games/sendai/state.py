@@ -9,7 +9,7 @@ from replay.engine.match import GameState, WorkingGame
 from replay.games.hanafuda import table
 from replay.games.hanafuda.yaku import YakuHit, YakuTable
 from replay.games.sendai.options import SendaiOptions
-from replay.games.sendai.scoring import SEATS, SENDAI_IDS, SendaiResult, _dekiyaku
+from replay.games.sendai.scoring import SEATS, SENDAI_IDS, SendaiResult, _dekiyaku, position_of
 
 Phase = Literal["deal", "misdeal", "play", "capture", "draw", "decide", "over"]
 
@@ -46,7 +46,7 @@ class SendaiRound(NamedTuple):
         return ORDERS[self.dealer]
 
     def position(self, seat: int) -> int:
-        return (seat - self.dealer) % SEATS
+        return position_of(seat, self.dealer)
 
     def seen(self) -> frozenset[str]:
         return table.seen(self)
@@ -58,7 +58,7 @@ class SendaiRound(NamedTuple):
         return table.where(self, card, deck=SENDAI_IDS)
 
     def dekiyaku(self, seat: int, options: SendaiOptions) -> list[YakuHit]:
-        return _dekiyaku(self.captured[seat], (seat - self.dealer) % SEATS, options)
+        return _dekiyaku(self.captured[seat], seat, self.dealer, options)
 
 
 ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(SEATS)) for dealer in range(SEATS))  # turn order by dealer
@@ -123,7 +123,7 @@ class _Round(table.Cards):
         )  # fmt: skip
 
     def position(self, seat: int) -> int:
-        return (seat - self.dealer) % SEATS
+        return position_of(seat, self.dealer)
 
     def is_unseen(self, card: str) -> bool:
         drawable = self.drawable
@@ -135,7 +135,7 @@ class _Round(table.Cards):
         return table.where(self, card, deck=SENDAI_IDS)
 
     def dekiyaku(self, seat: int, options: SendaiOptions) -> list[YakuHit]:
-        return _dekiyaku(self.captured[seat], (seat - self.dealer) % SEATS, options)
+        return _dekiyaku(self.captured[seat], seat, self.dealer, options)
 
 
 SendaiState = GameState[SendaiOptions, SendaiRound, SendaiResult]

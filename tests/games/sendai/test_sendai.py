@@ -137,11 +137,29 @@ CHAFF = (
 )  # fmt: skip
 
 
-@pytest.mark.parametrize(("position", "threshold"), [(0, 7), (1, 8), (2, 9)])
-def test_chaff_threshold_for_every_seat(position: int, threshold: int) -> None:
-    assert dekiyaku(CHAFF[: threshold - 1], threshold) == {}
-    assert dekiyaku(CHAFF[:threshold], threshold) == {"chaff": 10}
-    assert dekiyaku(CHAFF[: threshold + 2], threshold) == {"chaff": 30}  # +10 for each chaff beyond
+# Who needs how many chaff, seat by seat, for each dealer: the dealer 7, the next seat in turn
+# order 8, the last 9 (turn order is anticlockwise: dealer, dealer + 1, dealer + 2).
+THRESHOLD_BY_DEALER_AND_SEAT = {
+    (0, 0): 7, (0, 1): 8, (0, 2): 9,
+    (1, 1): 7, (1, 2): 8, (1, 0): 9,
+    (2, 2): 7, (2, 0): 8, (2, 1): 9,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("dealer", "seat"), sorted(THRESHOLD_BY_DEALER_AND_SEAT))
+def test_chaff_threshold_for_every_seat_under_every_dealer(dealer: int, seat: int) -> None:
+    threshold = THRESHOLD_BY_DEALER_AND_SEAT[(dealer, seat)]
+    _, state = start(dealer=dealer)
+    assert state.round is not None and state.options is not None
+
+    def held(chaff: tuple[str, ...]) -> dict[str, int | None]:
+        captured = tuple(chaff if s == seat else () for s in range(3))
+        rnd = state.round._replace(captured=captured)
+        return {h.key: h.points for h in rnd.dekiyaku(seat, state.options)}  # type: ignore[arg-type]
+
+    assert held(CHAFF[: threshold - 1]) == {}
+    assert held(CHAFF[:threshold]) == {"chaff": 10}
+    assert held(CHAFF[: threshold + 2]) == {"chaff": 30}  # +10 for each chaff beyond
 
 
 def test_sake_cup_counts_as_chaff_only_by_option() -> None:

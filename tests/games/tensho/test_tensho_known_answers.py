@@ -1,0 +1,101 @@
+"""Every Tensho yaku, written out by hand from the Tensho page's tables (its cards by canonical id,
+its points; None is an instant win), and held against what the game computes: a changed card,
+value, set or variant fails here. Nothing is read from the product's own table.
+
+The front version takes the ribbon of each Nagoya number (the Geese for 8, the Phoenix for 6),
+the back version the bright or animal; Nagoya 2 is Willow, 6 Paulownia, 11 Peony, 12 Plum.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.games.hanafuda.yaku import evaluate
+from replay.games.tensho.scoring import yaku_specs
+
+IW = None  # an instant win
+
+BOTH_SETS = {
+    "front-one-two-three": ({"pine-poetry", "willow-ribbon", "cherry-poetry"}, 100),
+    "back-one-two-three": ({"pine-crane", "willow-swallow", "cherry-curtain"}, 50),
+    "front-one-two-ten": ({"pine-poetry", "willow-ribbon", "maple-blue"}, 100),
+    "back-one-two-ten": ({"pine-crane", "willow-swallow", "maple-deer"}, 50),
+    "front-three-four-five": ({"cherry-poetry", "wisteria-ribbon", "iris-ribbon"}, 100),
+    "back-three-four-five": ({"cherry-curtain", "wisteria-cuckoo", "iris-bridge"}, 50),
+    "front-nakazo": ({"clover-ribbon", "susuki-geese", "chrysanthemum-blue"}, 100),
+    "back-nakazo": ({"clover-boar", "susuki-moon", "chrysanthemum-cup"}, 50),
+    "front-ten-horse-king": ({"maple-blue", "peony-blue", "plum-poetry"}, 100),
+    "back-ten-horse-king": ({"maple-deer", "peony-butterflies", "plum-warbler"}, 50),
+    "front-nine-horse-three": ({"chrysanthemum-blue", "peony-blue", "cherry-poetry"}, 100),
+    "back-nine-horse-three": ({"chrysanthemum-cup", "peony-butterflies", "cherry-curtain"}, 50),
+}
+SET_1 = BOTH_SETS | {
+    "front-seven-five-three": ({"clover-ribbon", "iris-ribbon", "cherry-poetry"}, 100),
+    "back-seven-five-three": ({"clover-boar", "iris-bridge", "cherry-curtain"}, 50),
+    "front-eight-islands": ({"susuki-geese", "wisteria-ribbon", "peony-blue"}, 100),
+    "back-eight-islands": ({"susuki-moon", "wisteria-cuckoo", "peony-butterflies"}, 50),
+    "front-four-horse-king": ({"wisteria-ribbon", "peony-blue", "plum-poetry"}, 100),
+    "back-four-horse-king": ({"wisteria-cuckoo", "peony-butterflies", "plum-warbler"}, 50),
+    "front-eight-four-king": ({"susuki-geese", "wisteria-ribbon", "plum-poetry"}, 100),
+    "back-eight-four-king": ({"susuki-moon", "wisteria-cuckoo", "plum-warbler"}, 50),
+    "front-eight-islands-king": ({"susuki-geese", "wisteria-ribbon", "peony-blue", "plum-poetry"}, 300),
+    "back-eight-islands-king": ({"susuki-moon", "wisteria-cuckoo", "peony-butterflies", "plum-warbler"}, 150),
+    "front-elder": ({"iris-ribbon", "paulownia-phoenix", "maple-blue"}, IW),  # set 1: the ribbons win at once
+    "back-elder": ({"iris-bridge", "paulownia-phoenix", "maple-deer"}, 100),
+}
+SET_2 = BOTH_SETS | {
+    "front-young-woman": ({"maple-blue", "clover-ribbon", "susuki-geese"}, 100),
+    "back-young-woman": ({"maple-deer", "clover-boar", "susuki-moon"}, 50),
+    "front-old-woman": ({"susuki-geese", "chrysanthemum-blue", "maple-blue"}, 100),
+    "back-old-woman": ({"susuki-moon", "chrysanthemum-cup", "maple-deer"}, 50),
+    "front-women-young-and-old": ({"clover-ribbon", "susuki-geese", "chrysanthemum-blue", "maple-blue"}, 300),
+    "back-women-young-and-old": ({"clover-boar", "susuki-moon", "chrysanthemum-cup", "maple-deer"}, 150),
+    "front-elder": ({"iris-ribbon", "paulownia-phoenix", "maple-blue"}, 100),  # set 2: the other way round
+    "back-elder": ({"iris-bridge", "paulownia-phoenix", "maple-deer"}, IW),
+    "red-four": ({"pine-crane", "paulownia-phoenix", "wisteria-ribbon"}, IW),  # the one mixed yaku
+}
+
+# The variants: the Rain Man for the Swallow in two back yaku; the Chrysanthemum for the Peony in
+# Ten Horse King, on both sides or on the back only.
+RAIN_MAN = {
+    "back-one-two-three": ({"pine-crane", "willow-rainman", "cherry-curtain"}, 50),
+    "back-one-two-ten": ({"pine-crane", "willow-rainman", "maple-deer"}, 50),
+}
+CHRYSANTHEMUM_FRONT = {"front-ten-horse-king": ({"maple-blue", "chrysanthemum-blue", "plum-poetry"}, 100)}
+CHRYSANTHEMUM_BACK = {"back-ten-horse-king": ({"maple-deer", "chrysanthemum-cup", "plum-warbler"}, 50)}
+
+CASES = [
+    (yaku_set, back2, horse, expected)
+    for yaku_set, table in ((1, SET_1), (2, SET_2))
+    for back2, horse, expected in (
+        ("swallow", "peony", table),
+        ("rainman", "peony", table | RAIN_MAN),
+        ("swallow", "chrysanthemum", table | CHRYSANTHEMUM_FRONT | CHRYSANTHEMUM_BACK),
+        ("swallow", "chrysanthemumBackOnly", table | CHRYSANTHEMUM_BACK),
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("yaku_set", "back2", "horse", "expected"), CASES, ids=[f"set{c[0]}-{c[1]}-{c[2]}" for c in CASES]
+)
+def test_every_yaku_of_the_set_is_what_the_tables_say(
+    yaku_set: int, back2: str, horse: str, expected: dict[str, tuple[set[str], int | None]]
+) -> None:
+    computed = {spec.key: (set(spec.required), spec.points) for spec in yaku_specs(yaku_set, back2, horse)}
+    assert computed == expected
+
+
+@pytest.mark.parametrize(
+    ("yaku_set", "back2", "horse", "expected"), CASES, ids=[f"set{c[0]}-{c[1]}-{c[2]}" for c in CASES]
+)
+def test_each_yaku_is_made_by_its_cards_and_not_by_one_fewer(
+    yaku_set: int, back2: str, horse: str, expected: dict[str, tuple[set[str], int | None]]
+) -> None:
+    noise = ("pine-chaff-2", "plum-chaff-2")  # chaff that makes no yaku
+    specs = yaku_specs(yaku_set, back2, horse)
+    for key, (cards, points) in expected.items():
+        found = {hit.key: hit.points for hit in evaluate(specs, (*sorted(cards), *noise), supersede=True)}
+        assert found.get(key, "missing") == points, key
+        short = sorted(cards)[1:]
+        assert key not in {hit.key for hit in evaluate(specs, (*short, *noise), supersede=True)}, key

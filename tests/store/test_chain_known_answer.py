@@ -1,0 +1,77 @@
+"""The hash chain against a known answer: two events whose canonical bytes are written out here by
+hand, as the README documents them (the envelope's keys sorted, no spaces, UTF-8 as it is, the
+previous hash in front; 64 zeros before a match's first event), and their SHA-256 as literal hex.
+
+A store that hashed anything else (a field left out, the previous hash dropped, another order or
+escaping) fails here, on SQLite and on PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from events.envelope import PendingEvent
+from events.match import Annotation
+from replay.app.service import build_match_started
+from store import EventStore
+
+STARTED = (
+    '{"first_dealer":0,"game":"tensho","length":{"count":6,"unit":"rounds"},"players":[{"name":"Aki","seat":0},'
+    '{"name":"Ben","seat":1}],"ruleset":{"id":"tensho-fudawiki","options":{"capture.mandatoryIfMatch":true,'
+    '"capture.threeMatches":"takeAll","capture.twoMatches":"choose","tensho.back2Card":"swallow",'
+    '"tensho.compoundYaku":"supersede","tensho.dealerTripleOption":true,"tensho.fourOfSuitOnField":"misdeal",'
+    '"tensho.instantWinValue":300,"tensho.phoenixDealtToField":"uncapturable","tensho.roundScore":"roundsWon",'
+    '"tensho.tenHorseKing":"peony","tensho.tieBreak":["yakuPoints","chaffCount","cardValueSum","draw"]}}}'
+)
+NOTE = '{"kind":"note","seq":1,"text":"Aki: ナカゾウ"}'
+FIRST = (
+    '{"event_id":"01930000-0000-7000-8000-000000000001","match_id":"club-7","payload":' + STARTED + ","
+    '"recorded_at":"2026-11-30T19:00:00Z","recorded_by":"Aki","schema_version":1,"seq":1,"type":"match_started"}'
+)
+SECOND = (
+    '{"event_id":"01930000-0000-7000-8000-000000000002","match_id":"club-7","payload":' + NOTE + ","
+    '"recorded_at":"2026-11-30T19:00:05Z","recorded_by":"Ben","schema_version":1,"seq":2,"type":"annotation"}'
+)
+FIRST_HASH = "d66c4c5ba985cc3d60d4eccd7f12a31a238b5ff268474e048dafaacfe8dfa8af"
+SECOND_HASH = "9a27929499b84fd77f2297e9b262de1fbbbf9e99d1d962faa503587daf70af83"
+
+
+def test_the_literal_hashes_are_sha256_of_the_literal_bytes() -> None:
+    """The known answer itself, from hashlib alone: no code of ours."""
+    assert hashlib.sha256(("0" * 64 + FIRST).encode("utf-8")).hexdigest() == FIRST_HASH
+    assert hashlib.sha256((FIRST_HASH + SECOND).encode("utf-8")).hexdigest() == SECOND_HASH
+
+
+def _events() -> list[PendingEvent]:
+    started = build_match_started("tensho", ["Aki", "Ben"])
+    note = Annotation(seq=1, kind="note", text="Aki: ナカゾウ")
+    assert (started.canonical_json(), note.canonical_json()) == (STARTED, NOTE)
+    return [
+        PendingEvent(started, "01930000-0000-7000-8000-000000000001", "2026-11-30T19:00:00Z", "Aki"),
+        PendingEvent(note, "01930000-0000-7000-8000-000000000002", "2026-11-30T19:00:05Z", "Ben"),
+    ]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    if request.param == "sqlite":
+        with EventStore.open(tmp_path / "chain.db", create=True) as opened:
+            yield opened
+        return
+    from store.postgres import PostgresStore
+
+    with PostgresStore.open(request.getfixturevalue("pg_url"), create=True) as opened:
+        yield opened
+
+
+def test_a_store_chains_two_events_to_the_known_hashes(store: Any) -> None:
+    stored = store.append("club-7", 0, _events())
+    assert [(e.prev_hash, e.hash) for e in stored] == [("0" * 64, FIRST_HASH), (FIRST_HASH, SECOND_HASH)]
+    assert [e.envelope_text() for e in store.read("club-7")] == [FIRST, SECOND]
+    assert store.heads() == [("club-7", 2, SECOND_HASH)]
+    assert store.verify() == []
