@@ -75,3 +75,20 @@ def test_a_store_chains_two_events_to_the_known_hashes(store: Any) -> None:
     assert [e.envelope_text() for e in store.read("club-7")] == [FIRST, SECOND]
     assert store.heads() == [("club-7", 2, SECOND_HASH)]
     assert store.verify() == []
+
+
+def test_each_way_a_link_breaks_has_its_code_and_words() -> None:
+    from store.chain import chain_problem
+
+    good = {"expected_seq": 2, "expected_prev": FIRST_HASH, "seq": 2, "prev_hash": FIRST_HASH,
+            "payload_text": NOTE, "envelope_text": SECOND, "hash": SECOND_HASH}  # fmt: skip
+    assert chain_problem(**good) is None  # type: ignore[arg-type]
+    cases = [
+        ({"seq": 3}, ("store.chain.gap", "expected seq 2 here; the chain has a gap")),
+        ({"prev_hash": "f" * 64}, ("store.chain.prev_hash", "prev_hash does not match the previous event's hash")),
+        ({"payload_text": '{"seq":1, "kind":"note"}'},
+         ("store.chain.payload_not_canonical", "payload is not in canonical JSON: it was edited")),
+        ({"hash": "0" * 64}, ("store.chain.hash", "hash does not match the event's content: it was altered")),
+    ]  # fmt: skip
+    for change, expected in cases:
+        assert chain_problem(**(good | change)) == expected, change  # type: ignore[arg-type]

@@ -111,6 +111,17 @@ class StoreContract:
             store.append("m-2", 0, [event])
         assert store.count() == 1
 
+    def test_a_batch_resent_in_part_is_refused_and_says_so(self, store: EventStore) -> None:
+        first, second = start(), note(1)
+        store.append("m-1", 0, [first])
+        with pytest.raises(DuplicateEventError) as caught:
+            store.append("m-1", 0, [first, second])  # the first is stored, the second never was
+        assert str(caught.value) == (
+            f"event id {second.event_id} is not stored, while others of this batch are; a retry must resend "
+            "the same batch unchanged, and a new event needs a new id"
+        )
+        assert store.head("m-1") == 1
+
     def test_empty_batch_stores_nothing(self, store: EventStore) -> None:
         assert store.append("m-1", 0, []) == []
         assert store.count() == 0

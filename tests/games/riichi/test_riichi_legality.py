@@ -261,3 +261,48 @@ def test_a_discard_by_a_seat_that_is_not_to_move_names_whose_turn_it_is(hand: Ha
     hand.turn(0)
     reason = refused(hand, "riichi.discard.out_of_turn", RiichiDiscard(seat=1, tile="5z"))
     assert reason == "seat 1 must draw before discarding"
+
+
+# ---- every refusal of a win, by its code ----
+# Seat 1 holds 123m 456p 34789s 55z: tenpai on 2s and 5s.
+
+
+def test_a_tsumo_is_only_on_the_tile_just_drawn_by_the_seat_to_move(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s")
+    reason = refused(hand, "riichi.win.tsumo_out_of_turn", RiichiWin(seat=1, kind="tsumo"))
+    assert reason == "a tsumo is declared on the tile just drawn, before discarding"
+
+
+def test_a_ron_needs_a_discard(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s")
+    reason = refused(hand, "riichi.win.no_discard", RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert reason == "a ron is declared on a discard (or an added kan), and there is none"
+
+
+def test_a_ron_names_the_seat_that_discarded(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s")
+    hand.turn(0, draw="5s")
+    reason = refused(hand, "riichi.win.from_seat", RiichiWin(seat=1, kind="ron", from_seat=2))
+    assert reason == "the tile to ron is seat 0's, not seat 2's"
+
+
+def test_nobody_rons_his_own_discard(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s")
+    hand.turn(0, draw="5s")
+    reason = refused(hand, "riichi.win.own_discard", RiichiWin(seat=0, kind="ron", from_seat=0))
+    assert reason == "a player cannot ron his own discard"
+
+
+def test_one_seat_wins_once_on_a_tile(hand: Hand) -> None:
+    hand.begin({1: "234m456p34678s88p"}, reserved="2s5s")  # all simples: tanyao on a ron of 2s or 5s
+    hand.turn(0, draw="5s")
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=0))
+    reason = refused(hand, "riichi.win.twice", RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert reason == "seat 1 has already won on this tile"
+
+
+def test_ura_dora_only_for_a_riichi_winner(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s")
+    hand.turn(0, draw="5s")
+    reason = refused(hand, "riichi.win.ura", RiichiWin(seat=1, kind="ron", from_seat=0, ura_indicators=("1m",)))
+    assert reason == "ura dora are turned only for a riichi winner"

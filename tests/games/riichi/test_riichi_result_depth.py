@@ -210,3 +210,34 @@ def test_price_and_replay_say_how_the_returned_riichi_stick_is_counted(cli: Cli)
     replayed = " ".join(cli("replay", "rd-1").out.split())
     assert "Nan +2600" in replayed and "(riichi sticks put down counted: Nan)" in replayed
     assert cli("replay", "rd-1", "--json").json()["results"][0]["riichi_sticks_put_down"] == [0, 1, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("line", "reason", "code"),
+    [
+        ("ron S from W 234m567p3459s pon:111z +9s riichi dora 3p", "riichi needs a closed hand", "conditions"),
+        ("ron S from W 234m567p345s11s77z +7z rinshan dora 3p", "rinshan is a tsumo on a kan's replacement tile",
+         "conditions"),
+        ("tsumo S 234m567p345s11s77z +7z chankan dora 3p", "chankan and houtei are rons", "conditions"),
+        ("tsumo S 234m567p345s11s77z +7z houtei dora 3p", "chankan and houtei are rons", "conditions"),
+        ("ron S from W 234m567p345s11s77z +7z haitei dora 3p", "haitei is a tsumo", "conditions"),
+        ("tsumo E 234m567p345s11s77z +7z chiihou dora 3p", "chiihou is a non-dealer's tsumo", "conditions"),
+        ("ron S from W 234m567p345s11s77z +7z chiihou dora 3p", "chiihou is a non-dealer's tsumo", "conditions"),
+        ("ron E from W 234m567p345s11s77z +7z renhou dora 3p", "renhou is a non-dealer's ron", "conditions"),
+        ("tsumo S 234m567p345s11s77z +7z renhou dora 3p", "renhou is a non-dealer's ron", "conditions"),
+        ("ron S from W 234m567p3459s pon:111z +9s renhou dora 3p", "a first go-around win has no melds", "conditions"),
+        ("tsumo S 234m567p3459s pon:111z +9s chiihou dora 3p", "a first go-around win has no melds", "conditions"),
+        ("tsumo E 234m567p3459s pon:111z +9s tenhou dora 3p", "a first go-around win has no melds", "conditions"),
+        ("ron S from W 234m567p345s11s77z +7z dora 3p also-riichi S", "others_in_riichi names the other seats",
+         "riichi"),
+    ],
+)  # fmt: skip
+def test_each_condition_that_cannot_be_is_refused_with_its_code(
+    cli: Cli, db: Path, line: str, reason: str, code: str
+) -> None:
+    started(cli)
+    before = rows(db)
+    refused = cli("result", "rd-1", *line.split())
+    assert refused.code == 2, refused.err
+    assert f"{reason}" in refused.err and f"[riichi.result.{code}]" in refused.err, refused.err
+    assert rows(db) == before

@@ -584,3 +584,33 @@ def test_option_non_exclusive_teyaku_pays_each_one_held() -> None:
         state = run(projection, state, TeyakuExposed(seat=0, teyaku="four-of-a-kind"))
         over = drawn_out(state)
         assert over.result is not None and over.result.points == expected
+
+
+def test_each_dekiyaku_option_reaches_the_seat_table() -> None:
+    """The options go through the table each seat is scored by, not only the table-maker."""
+    from replay.games.sendai.options import SendaiOptions
+    from replay.games.sendai.scoring import _dekiyaku
+
+    _, state = start(dealer=0)
+    assert state.options is not None
+    six = CHAFF[:6]
+    four_ribbons = ("wisteria-ribbon", "iris-ribbon", "clover-ribbon", "pine-poetry")
+
+    def scored(captured: tuple[str, ...], options: SendaiOptions) -> dict[str, int | None]:
+        return {h.key: h.points for h in _dekiyaku(captured, 0, 0, options)}
+
+    assert scored((*six, "chrysanthemum-cup"), state.options) == {}
+    assert scored((*six, "chrysanthemum-cup"), state.options._replace(sake_cup_is_chaff=True)) == {"chaff": 10}
+    assert scored((*four_ribbons, "willow-swallow"), state.options) == {}
+    assert scored((*four_ribbons, "willow-swallow"), state.options._replace(willow_is_ribbon=True)) == {
+        "five-ribbons": 100
+    }
+    # Only the highest bright yaku counts: five brights, not four as well.
+    assert scored((*DRY, "willow-rainman"), state.options) == {"five-brights": 500}
+
+
+def test_a_four_is_two_pairs_only_by_option_and_only_a_four() -> None:
+    triplet_and_pairs = ("pine-crane", "pine-poetry", "pine-chaff-1", "plum-warbler", "plum-poetry",
+                         "cherry-curtain", "cherry-poetry")  # fmt: skip
+    # With the option, a triplet is not split into a pair: this hand is Triplet and Two Pairs only.
+    assert [s.key for s in teyaku_held(triplet_and_pairs, four_as_two_pairs=True)] == ["triplet-two-pairs"]

@@ -99,3 +99,84 @@ def test_each_yaku_is_made_by_its_cards_and_not_by_one_fewer(
         assert found.get(key, "missing") == points, key
         short = sorted(cards)[1:]
         assert key not in {hit.key for hit in evaluate(specs, (*short, *noise), supersede=True)}, key
+
+
+# ---- a round's tally and result, worked out by hand ----
+
+from replay.games.tensho.options import TenshoOptions  # noqa: E402
+from replay.games.tensho.scoring import decide, tally  # noqa: E402
+
+
+def _options(**over: object) -> TenshoOptions:
+    base: dict[str, object] = {
+        "tensho.back2Card": "swallow", "tensho.tenHorseKing": "peony", "tensho.compoundYaku": "supersede",
+        "tensho.phoenixDealtToField": "uncapturable", "tensho.dealerTripleOption": True,
+        "tensho.fourOfSuitOnField": "misdeal", "capture.mandatoryIfMatch": True,
+        "capture.twoMatches": "choose", "capture.threeMatches": "takeAll",
+        "tensho.tieBreak": ("yakuPoints", "chaffCount", "cardValueSum", "draw"),
+        "tensho.roundScore": "roundsWon", "tensho.instantWinValue": 300,
+    }  # fmt: skip
+    base.update(over)
+    return TenshoOptions.of(base)
+
+
+EIGHT_ISLANDS_KING = ("susuki-geese", "wisteria-ribbon", "peony-blue", "plum-poetry")  # front, set 1: 300
+
+
+def test_a_compound_yaku_supersedes_the_three_inside_it_or_stacks_by_option() -> None:
+    specs = yaku_specs(1, "swallow", "peony")
+    kept = tally(1, EIGHT_ISLANDS_KING, specs, _options())
+    assert (kept.seat, [h.key for h in kept.yaku], kept.yaku_points) == (1, ["front-eight-islands-king"], 300)
+    stacked = tally(0, EIGHT_ISLANDS_KING, specs, _options(**{"tensho.compoundYaku": "stack"}))
+    assert stacked.seat == 0
+    # 300, and the three inside it: Eight Islands, Four Horse King, Eight Four King, 100 each.
+    assert stacked.yaku_points == 600 and len(stacked.yaku) == 4
+
+
+def test_an_instant_win_counts_the_options_value_in_the_tally() -> None:
+    elder = ("iris-ribbon", "paulownia-phoenix", "maple-blue")  # front Elder, set 1: an instant win
+    specs = yaku_specs(1, "swallow", "peony")
+    assert tally(0, elder, specs, _options()).yaku_points == 300
+    assert tally(0, elder, specs, _options(**{"tensho.instantWinValue": 120})).yaku_points == 120
+
+
+def test_chaff_and_card_values_by_the_table() -> None:
+    # pine-crane 15, plum-warbler 12, cherry-curtain 3; the two pine chaff 1 each, and chaff.
+    counted = tally(0, ("pine-crane", "plum-warbler", "cherry-curtain", "pine-chaff-1", "pine-chaff-2"),
+                    yaku_specs(1, "swallow", "peony"), _options())  # fmt: skip
+    assert (counted.chaff, counted.card_value) == (2, 32)
+
+
+def test_a_full_tie_is_drawn_or_goes_to_the_dealer_and_says_each_tier() -> None:
+    specs = yaku_specs(2, "swallow", "peony")
+    same = (tally(0, ("pine-chaff-1",), specs, _options()), tally(1, ("plum-chaff-1",), specs, _options()))
+    drawn = decide(4, 1, 2, same, _options(), ("Aki", "Ben"))
+    assert (drawn.winner, drawn.reason, drawn.points, drawn.next_dealer, drawn.yaku_set) == (None, "draw", (0, 0), 1, 2)
+    assert drawn.explanation == (
+        "yaku points tied at 0; chaff count tied at 1; card values tied at 1; "
+        "a full tie: the round is drawn and Ben keeps the deal"
+    )
+    dealer_rule = _options(**{"tensho.tieBreak": ("yakuPoints", "chaffCount", "cardValueSum", "dealerWins")})
+    kept = decide(4, 1, 2, same, dealer_rule, ("Aki", "Ben"))
+    assert (kept.winner, kept.reason, kept.points) == (1, "dealerWins", (0, 1))
+    assert kept.explanation.endswith("card values tied at 1; a full tie goes to the dealer, Ben")
+
+
+def test_round_scores_under_each_option() -> None:
+    specs = yaku_specs(1, "swallow", "peony")
+    front_123 = ("pine-poetry", "willow-ribbon", "cherry-poetry")  # 100
+    back_123 = ("pine-crane", "willow-swallow", "cherry-curtain")  # 50
+    for option, expected in (("roundsWon", (0, 1)), ("winnerYakuTotal", (0, 100)), ("yakuDifference", (0, 50))):
+        opts = _options(**{"tensho.roundScore": option})
+        both = (tally(0, back_123, specs, opts), tally(1, front_123, specs, opts))
+        result = decide(1, 0, 1, both, opts, ("Aki", "Ben"))
+        assert (result.winner, result.points) == (1, expected), option
+        assert result.explanation == "Ben wins on yaku points: 100 to 50"
+
+
+def test_a_round_won_on_chaff_adds_nothing_under_the_yaku_difference() -> None:
+    specs = yaku_specs(1, "swallow", "peony")
+    opts = _options(**{"tensho.roundScore": "yakuDifference"})
+    both = (tally(0, ("pine-chaff-1", "pine-chaff-2"), specs, opts), tally(1, ("plum-chaff-1",), specs, opts))
+    result = decide(1, 0, 1, both, opts, ("Aki", "Ben"))
+    assert (result.winner, result.reason, result.points) == (0, "chaffCount", (0, 0))
