@@ -89,9 +89,18 @@ def brief(payload: dict[str, Any]) -> str:
 
 
 def _brief_value(value: Any) -> str:
-    """Lists as the cards or tiles themselves, comma-joined; a long pile as its size."""
+    """Lists as the cards or tiles themselves, comma-joined; a long pile as its size; a meld as
+    its kind and tiles (pon 7z,7z,7z)."""
+    if isinstance(value, dict):
+        kind = value.get("kind")
+        rest = [_brief_value(v) for k, v in sorted(value.items()) if k != "kind" and v not in (None, [], False)]
+        return " ".join([str(kind), *rest]) if kind is not None else " ".join(rest)
     if not isinstance(value, list | tuple):
         return str(value)
     if len(value) > 12:
         return f"({len(value)} in order)"
-    return ",".join(map(str, value)) or "none"
+    return (
+        ", ".join(_brief_value(v) for v in value)
+        if any(isinstance(v, dict) for v in value)
+        else (",".join(map(str, value)) or "none")
+    )

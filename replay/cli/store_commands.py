@@ -130,7 +130,9 @@ def summary(event: StoredEvent) -> str:
     if event.type == "match_started":
         players = ", ".join(p["name"] for p in payload["players"])
         return f"{payload['game']} ({payload['ruleset']['id']}): {players}"
-    text = ", ".join(f"{k}={v}" for k, v in sorted(payload.items()))
+    from replay.cli.recording import brief
+
+    text = brief(payload)
     return text if len(text) <= 100 else text[:97] + "..."
 
 

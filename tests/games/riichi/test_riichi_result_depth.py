@@ -230,6 +230,11 @@ def test_price_and_replay_say_how_the_returned_riichi_stick_is_counted(cli: Cli)
         ("tsumo E 234m567p3459s pon:111z +9s tenhou dora 3p", "a first go-around win has no melds", "conditions"),
         ("ron S from W 234m567p345s11s77z +7z dora 3p also-riichi S", "others_in_riichi names the other seats",
          "riichi"),
+        ("ron S from W 234m567p345s pon:777z +1s dora 3p",
+         "with 1 melds the concealed hand holds 10 tiles besides the winning one, not 9", "tiles"),
+        ("ron S from W 234m567p3459s chi:135m +9s dora 3p", "chi 135m is not a chi", "meld"),
+        ("ron S from W 234m567p3459s chi:123z +9s dora 3p", "chi 123z is not a chi", "meld"),
+        ("ron S from W 234m567p3459s pon:776z +9s dora 3p", "pon 677z is not a pon", "meld"),
     ],
 )  # fmt: skip
 def test_each_condition_that_cannot_be_is_refused_with_its_code(
@@ -241,3 +246,12 @@ def test_each_condition_that_cannot_be_is_refused_with_its_code(
     assert refused.code == 2, refused.err
     assert f"{reason}" in refused.err and f"[riichi.result.{code}]" in refused.err, refused.err
     assert rows(db) == before
+
+
+def test_the_echo_of_a_meld_is_in_words_not_python(cli: Cli) -> None:
+    started(cli)
+    said = cli("result", "rd-1", *["ron", "S", "from", "W", "234m567p345s1s", "pon:777z", "+1s", "dora", "3p"])
+    assert said.code == 0, said.err
+    assert "melds pon 7z,7z,7z" in said.out and "{" not in said.out and "'" not in said.out
+    listed = cli("log", "rd-1").out
+    assert "{" not in listed and "'kind'" not in listed
