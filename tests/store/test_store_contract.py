@@ -122,6 +122,29 @@ class StoreContract:
         )
         assert store.head("m-1") == 1
 
+    def test_a_payload_over_64_kib_is_refused_and_one_at_the_limit_is_kept(self, store: EventStore) -> None:
+        from events.match import Annotation
+
+        store.append("m-1", 0, [start()])
+        # A note's canonical text is {"kind":"note","seq":1,"text":"..."}: 33 bytes around the text.
+        exact = Annotation.model_construct(kind="note", seq=1, text="a" * (65536 - 33))
+        over = Annotation.model_construct(kind="note", seq=1, text="a" * (65536 - 32))
+        assert len(exact.canonical_json()) == 65536
+        with pytest.raises(InputError, match="annotation payload is over 65536 bytes; split it") as caught:
+            store.append("m-1", 1, [new_event(over, recorded_by=RECORDER)])
+        assert caught.value.code == "input.too_large"
+        # Text counts in bytes: 21,835 three-byte characters are 65,538 bytes, though far fewer characters.
+        wide = Annotation.model_construct(kind="note", seq=1, text="ナ" * 21835)
+        with pytest.raises(InputError, match="over 65536 bytes"):
+            store.append("m-1", 1, [new_event(wide, recorded_by=RECORDER)])
+        assert store.append("m-1", 1, [new_event(exact, recorded_by=RECORDER)])[0].seq == 2
+
+    def test_a_recorder_of_200_characters_is_kept_and_201_refused(self, store: EventStore) -> None:
+        store.append("m-1", 0, [start()])
+        with pytest.raises(InputError, match="recorded_by is 201 characters long; it may be at most 200"):
+            store.append("m-1", 1, [note(1)._replace(recorded_by="b" * 201)])
+        assert store.append("m-1", 1, [note(1)._replace(recorded_by="b" * 200)])[0].recorded_by == "b" * 200
+
     def test_empty_batch_stores_nothing(self, store: EventStore) -> None:
         assert store.append("m-1", 0, []) == []
         assert store.count() == 0
