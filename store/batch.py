@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from events import registry
 from events.canonical import quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent
 from events.errors import InputError
-from store.errors import DuplicateEventError
+from store.errors import ConcurrencyError, DuplicateEventError, RepeatedEventIdError
 from store.records import StoredEvent
 
 UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
@@ -97,3 +97,40 @@ def resent(match_id: str, events: Sequence[PendingEvent], found: dict[str, Store
             )
         stored.append(row)
     return stored
+
+
+def retry_or_conflict(
+    match_id: str,
+    expected_seq: int,
+    actual_seq: int,
+    events: Sequence[PendingEvent],
+    already_stored: Callable[[str, Sequence[PendingEvent]], list[StoredEvent] | None],
+) -> Sequence[StoredEvent]:
+    """After a stale ``expected_seq``: the stored events if the batch is a resend of them, else
+    a ``ConcurrencyError`` (another writer got there first)."""
+    if not events:
+        return []
+    stored = already_stored(match_id, events)
+    if stored is None:
+        raise ConcurrencyError(match_id, expected_seq, actual_seq)
+    return stored
+
+
+def duplicate_error(
+    rows: Sequence[tuple[Any, ...]], stored_at: Callable[[str], tuple[str, int] | None]
+) -> DuplicateEventError:
+    """Name the event id that broke a unique constraint: repeated in the batch, or already stored
+    (``stored_at`` gives the match and seq an id is stored at)."""
+    seen: set[str] = set()
+    for row in rows:
+        event_id = row[2]
+        if event_id in seen:
+            return RepeatedEventIdError(f"event id {event_id} appears twice in one batch; give each event its own id")
+        seen.add(event_id)
+        stored = stored_at(event_id)
+        if stored is not None:
+            return DuplicateEventError(
+                f"event id {event_id} is already stored as {stored[0]} seq {stored[1]} with other content; "
+                "a retry must resend the same batch unchanged, and a new event needs a new id"
+            )
+    return DuplicateEventError("an event in this batch collides with a stored one")

@@ -24,17 +24,15 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from events.envelope import PendingEvent, now_timestamp
-from store.batch import event_rows, resent
+from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.contract import Store
 from store.errors import (
-    ConcurrencyError,
     CorruptStoreError,
     DatabaseLockedError,
     DatabaseMissingError,
     DuplicateEventError,
     NotAStoreError,
-    RepeatedEventIdError,
     StoreError,
     UnknownMatchError,
 )
@@ -347,34 +345,17 @@ class PostgresStore:
         return Appended(int(first_row[0]), rows)
 
     def _duplicate(self, rows: list[tuple[Any, ...]]) -> DuplicateEventError:
-        seen: set[str] = set()
-        for row in rows:
-            event_id = row[2]
-            if event_id in seen:
-                return RepeatedEventIdError(
-                    f"event id {event_id} appears twice in one batch; give each event its own id"
-                )
-            seen.add(event_id)
+        def stored_at(event_id: str) -> tuple[str, int] | None:
             with self._errors():
-                stored = self.conn.execute(
-                    "SELECT match_id, seq FROM events WHERE event_id = %s", (event_id,)
-                ).fetchone()
-            if stored is not None:
-                return DuplicateEventError(
-                    f"event id {event_id} is already stored as {stored[0]} seq {stored[1]} with other content; "
-                    "a retry must resend the same batch unchanged, and a new event needs a new id"
-                )
-        return DuplicateEventError("an event in this batch collides with a stored one")
+                row = self.conn.execute("SELECT match_id, seq FROM events WHERE event_id = %s", (event_id,)).fetchone()
+            return None if row is None else (str(row[0]), int(row[1]))
+
+        return duplicate_error(rows, stored_at)
 
     def _retry_or_conflict(
         self, match_id: str, expected_seq: int, actual_seq: int, events: Sequence[PendingEvent]
     ) -> Sequence[StoredEvent]:
-        if not events:
-            return []
-        stored = self._already_stored(match_id, events)
-        if stored is None:
-            raise ConcurrencyError(match_id, expected_seq, actual_seq)
-        return stored
+        return retry_or_conflict(match_id, expected_seq, actual_seq, events, self._already_stored)
 
     def _already_stored(self, match_id: str, events: Sequence[PendingEvent]) -> list[StoredEvent] | None:
         with self._errors():
