@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
 # Each migration is (version, description, statements). Applied in order, once, recorded in
 # schema_migrations. Never edit a released migration; add the next one.
 MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
@@ -80,3 +83,38 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")
 REQUIRED_TABLES = ("events", "schema_migrations", "match_heads")
+
+
+Migrations = tuple[tuple[int, str, tuple[str, ...]], ...]
+
+
+def migrate(
+    execute: Callable[[str, Sequence[Any]], Iterable[Any]], path: str, mark: str, migrations: Migrations = MIGRATIONS
+) -> None:
+    """Apply, inside the caller's transaction, each migration not yet recorded, in order; refuse a
+    store a newer taikyoku wrote. ``execute`` runs one statement in the store's SQL, whose
+    parameter mark is ``mark``; ``migrations`` are in that SQL's dialect."""
+    from events.envelope import now_timestamp
+    from store.errors import NotAStoreError
+
+    execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)",
+        (),
+    )
+    applied = {row[0] for row in execute("SELECT version FROM schema_migrations", ())}
+    newest = max(applied, default=0)
+    if newest > SCHEMA_VERSION:
+        raise NotAStoreError(
+            f"{path} was written by a newer taikyoku (store schema {newest}, this one knows {SCHEMA_VERSION}); "
+            "upgrade taikyoku"
+        )
+    for version, description, statements in migrations:
+        if version in applied:
+            continue
+        for statement in statements:
+            execute(statement, ())
+        execute(
+            f"INSERT INTO schema_migrations (version, description, applied_at) VALUES ({mark}, {mark}, {mark})",
+            (version, description, now_timestamp()),
+        )

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 from psycopg import errors as pg_errors
 
-from events.envelope import PendingEvent, now_timestamp
+from events.envelope import PendingEvent
 from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.contract import Store
@@ -36,7 +36,7 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.migrations import REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION
+from store.migrations import REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION, migrate
 from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
 from store.verify import check_events, head_findings
 
@@ -263,26 +263,7 @@ class PostgresStore:
     def _migrate(self) -> None:
         with self.conn.transaction():
             self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))  # one process migrates
-            self.conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            applied = {row[0] for row in self.conn.execute("SELECT version FROM schema_migrations")}
-            newest = max(applied, default=0)
-            if newest > SCHEMA_VERSION:
-                raise NotAStoreError(
-                    f"{self.path} was written by a newer taikyoku (store schema {newest}, this one knows "
-                    f"{SCHEMA_VERSION}); upgrade taikyoku"
-                )
-            for version, description, statements in MIGRATIONS:
-                if version in applied:
-                    continue
-                for statement in statements:
-                    self.conn.execute(statement)
-                self.conn.execute(
-                    "INSERT INTO schema_migrations (version, description, applied_at) VALUES (%s, %s, %s)",
-                    (version, description, now_timestamp()),
-                )
+            migrate(self._run, self.path, "%s", MIGRATIONS)
 
     def close(self) -> None:
         self.conn.close()
@@ -506,6 +487,11 @@ class PostgresStore:
             with self._errors():
                 findings += head_findings(self._rows, match_id, mark="%s")
         return findings
+
+    def _run(self, query: str, params: Sequence[Any]) -> list[Any]:
+        # Without parameters the text is sent as it is: a function body may hold a literal %.
+        cursor = self.conn.execute(query, params) if params else self.conn.execute(query)
+        return cursor.fetchall() if cursor.description else []
 
     def _rows(self, query: str, params: list[Any]) -> list[Any]:
         return self.conn.execute(query, params).fetchall()

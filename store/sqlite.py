@@ -23,7 +23,7 @@ from typing import Any
 import sqlite_utils
 
 from events import registry
-from events.envelope import PendingEvent, now_timestamp
+from events.envelope import PendingEvent
 from events.errors import InputError
 from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
@@ -40,7 +40,7 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.migrations import MIGRATIONS, REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION
+from store.migrations import REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION, migrate
 from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
 from store.verify import check_events, head_findings
 
@@ -165,26 +165,7 @@ class EventStore:
         self._begin()
         try:
             self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            self.db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            applied = {row[0] for row in self.db.execute("SELECT version FROM schema_migrations")}
-            newest = max(applied, default=0)
-            if newest > SCHEMA_VERSION:
-                raise NotAStoreError(
-                    f"{self.path} was written by a newer taikyoku (store schema {newest}, this one "
-                    f"knows {SCHEMA_VERSION}); upgrade taikyoku"
-                )
-            for version, description, statements in MIGRATIONS:
-                if version in applied:
-                    continue
-                for statement in statements:
-                    self.db.execute(statement)
-                self.db.execute(
-                    "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)",
-                    [version, description, now_timestamp()],
-                )
+            migrate(lambda sql, params: self.db.execute(sql, list(params)), self.path, "?")
             self.db.execute("COMMIT")
         except BaseException:
             self._rollback()
