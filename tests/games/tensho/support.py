@@ -11,6 +11,7 @@ from events.match import RoundStarted
 from events.model import Payload
 from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
 from replay.app import service
+from replay.games.tensho.options import TenshoOptions
 from replay.games.tensho.state import TenshoState
 from store import EventStore
 from tests.helpers import RECORDER
@@ -106,3 +107,17 @@ def result_summary(state: TenshoState) -> list[dict[str, Any]]:
         {"round": r.round, "winner": r.winner, "reason": r.reason, "points": r.points, "next_dealer": r.next_dealer}
         for r in state.results
     ]
+
+
+def options(**over: object) -> TenshoOptions:
+    """The default Tensho options (fudawiki's ruleset), with some changed."""
+    base: dict[str, object] = {
+        "tensho.back2Card": "swallow", "tensho.tenHorseKing": "peony", "tensho.compoundYaku": "supersede",
+        "tensho.phoenixDealtToField": "uncapturable", "tensho.dealerTripleOption": True,
+        "tensho.fourOfSuitOnField": "misdeal", "capture.mandatoryIfMatch": True,
+        "capture.twoMatches": "choose", "capture.threeMatches": "takeAll",
+        "tensho.tieBreak": ("yakuPoints", "chaffCount", "cardValueSum", "draw"),
+        "tensho.roundScore": "roundsWon", "tensho.instantWinValue": 300,
+    }  # fmt: skip
+    base.update(over)
+    return TenshoOptions.of(base)

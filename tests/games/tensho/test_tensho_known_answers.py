@@ -103,22 +103,8 @@ def test_each_yaku_is_made_by_its_cards_and_not_by_one_fewer(
 
 # ---- a round's tally and result, worked out by hand ----
 
-from replay.games.tensho.options import TenshoOptions  # noqa: E402
 from replay.games.tensho.scoring import decide, tally  # noqa: E402
-
-
-def _options(**over: object) -> TenshoOptions:
-    base: dict[str, object] = {
-        "tensho.back2Card": "swallow", "tensho.tenHorseKing": "peony", "tensho.compoundYaku": "supersede",
-        "tensho.phoenixDealtToField": "uncapturable", "tensho.dealerTripleOption": True,
-        "tensho.fourOfSuitOnField": "misdeal", "capture.mandatoryIfMatch": True,
-        "capture.twoMatches": "choose", "capture.threeMatches": "takeAll",
-        "tensho.tieBreak": ("yakuPoints", "chaffCount", "cardValueSum", "draw"),
-        "tensho.roundScore": "roundsWon", "tensho.instantWinValue": 300,
-    }  # fmt: skip
-    base.update(over)
-    return TenshoOptions.of(base)
-
+from tests.games.tensho.support import options as _options  # noqa: E402
 
 EIGHT_ISLANDS_KING = ("susuki-geese", "wisteria-ribbon", "peony-blue", "plum-poetry")  # front, set 1: 300
 

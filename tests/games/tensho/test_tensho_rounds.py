@@ -15,7 +15,7 @@ from replay.games.tensho.fold import TenshoProjection
 from replay.games.tensho.options import TenshoOptions
 from replay.games.tensho.scoring import PlayerTally, decide, tally, yaku_specs
 from replay.games.tensho.state import RoundState
-from tests.games.tensho.support import DEAD, FIELD, HAND0, HAND1, PILE, Table, deal, swap
+from tests.games.tensho.support import DEAD, FIELD, HAND0, HAND1, PILE, Table, deal, options, swap
 
 
 @pytest.fixture
@@ -23,19 +23,6 @@ def table(tmp_path: Path) -> Iterator[Table]:
     t = Table(tmp_path / "t.db")
     yield t
     t.close()
-
-
-def options(**over: object) -> TenshoOptions:
-    base: dict[str, object] = {
-        "tensho.back2Card": "swallow", "tensho.tenHorseKing": "peony", "tensho.compoundYaku": "supersede",
-        "tensho.phoenixDealtToField": "uncapturable", "tensho.dealerTripleOption": True,
-        "tensho.fourOfSuitOnField": "misdeal", "capture.mandatoryIfMatch": True,
-        "capture.twoMatches": "choose", "capture.threeMatches": "takeAll",
-        "tensho.tieBreak": ("yakuPoints", "chaffCount", "cardValueSum", "draw"),
-        "tensho.roundScore": "roundsWon", "tensho.instantWinValue": 300,
-    }  # fmt: skip
-    base.update(over)
-    return TenshoOptions.of(base)
 
 
 # ---- an instant win in the middle of a round ----
