@@ -62,6 +62,9 @@ def test_push_then_pull_is_exact_and_a_second_push_copies_nothing(
     first = cli("export", "--all", "--format", "json", "--include-abandoned").out
     second = cli("export", "--all", "--format", "json", "--include-abandoned", "--db", str(pulled)).out
     assert first == second and first
+    # The statistics read the same on the server (its read model kept there) as on the table's file.
+    here = cli("stats", "--json").json()
+    assert cli("stats", "--json", "--db", pg_url).json() == here == cli("stats", "--json", "--db", pg_url).json()
 
 
 def test_a_diverged_match_is_refused_with_both_heads_and_the_others_still_sync(cli: Cli, db: Path, pg_url: str) -> None:
