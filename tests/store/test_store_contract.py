@@ -152,9 +152,17 @@ class StoreContract:
     @pytest.mark.parametrize(
         ("field", "value", "said"),
         [
-            ("recorded_at", "2026-11-30 18:00:00", "is not a UTC time"),
-            ("event_id", "0190A0B0-1234-7ABC-8DEF-0123456789AB", "is not a lower-case UUID"),
-            ("recorded_by", "", "recorded_by is empty"),
+            (
+                "recorded_at",
+                "2026-11-30 18:00:00",
+                r"^recorded_at '2026-11-30 18:00:00' is not a UTC time like 2026-11-29T15:04:05Z$",
+            ),
+            (
+                "event_id",
+                "0190A0B0-1234-7ABC-8DEF-0123456789AB",
+                r"^event id '0190A0B0-1234-7ABC-8DEF-0123456789AB' is not a lower-case UUID; leave it out to get one$",
+            ),
+            ("recorded_by", "", r"^recorded_by is empty; say who records the event$"),
         ],
     )
     def test_a_bad_envelope_late_in_a_batch_refuses_the_whole_batch(
