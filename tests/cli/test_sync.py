@@ -68,21 +68,21 @@ def test_push_then_pull_is_exact_and_a_second_push_copies_nothing(
 
 
 def test_a_diverged_match_is_refused_with_both_heads_and_the_others_still_sync(cli: Cli, db: Path, pg_url: str) -> None:
-    _record(cli, "shared", 10)
+    _record(cli, "two-tables", 10)
     assert cli("sync", "--to", pg_url).code == 0
     # The same match goes on in two places: a note at seq 11 here, another one on the server.
-    assert cli("note", "shared", "3", "recorded at table 4").code == 0
-    assert cli("note", "shared", "3", "recorded on the server", "--db", pg_url).code == 0
+    assert cli("note", "two-tables", "3", "recorded at table 4").code == 0
+    assert cli("note", "two-tables", "3", "recorded on the server", "--db", pg_url).code == 0
     _record(cli, "only-here", 12)
     result = cli("sync", "--to", pg_url)
     assert result.code == 1
-    refused = [line for line in result.err.splitlines() if "shared" in line]
+    refused = [line for line in result.err.splitlines() if "two-tables" in line]
     assert len(refused) == 1 and "recorded in two places: at seq 11" in refused[0]
-    local_head = [r for r in _local_rows(db) if r[0] == "shared"][10][3][:12]
-    server_head = [r for r in _server_rows(pg_url) if r[0] == "shared"][10][3][:12]
+    local_head = [r for r in _local_rows(db) if r[0] == "two-tables"][10][3][:12]
+    server_head = [r for r in _server_rows(pg_url) if r[0] == "two-tables"][10][3][:12]
     assert local_head != server_head and local_head in refused[0] and server_head in refused[0]
     assert "1 matches copied (12 events)" in result.out  # only-here went through
-    assert len([r for r in _server_rows(pg_url) if r[0] == "shared"]) == 11  # nothing of ours written over it
+    assert len([r for r in _server_rows(pg_url) if r[0] == "two-tables"]) == 11  # nothing of ours written over it
 
 
 def test_a_damaged_source_is_never_pushed(cli: Cli, db: Path, pg_url: str) -> None:

@@ -32,7 +32,7 @@ written, conflicts = [], 0
 with PostgresStore.open(url) as store:
     if kind == "own":  # a simulated Tensho match, one event per append
         events = simulated_events("tensho", int(count), 12, match_id=match)
-    else:  # notes on a shared match, one per append, retried on the new head after a conflict
+    else:  # notes on a match two tables share, one per append, retried on the new head after a conflict
         events = [PendingEvent(Annotation(seq=1, kind="note", text=f"{name} {n}"), str(uuid.uuid4()), now_timestamp(), name)
                   for n in range(count)]
     for event in events:
@@ -54,9 +54,9 @@ def test_eight_processes_append_at_once_and_nothing_is_lost_or_doubled(pg_url: s
     from replay.app.service import build_match_started
 
     with PostgresStore.open(pg_url, create=True) as store:
-        store.append("shared", 0, [new_event(build_match_started("tensho", ["Aki", "Ben"]), recorded_by="host")])
+        store.append("two-tables", 0, [new_event(build_match_started("tensho", ["Aki", "Ben"]), recorded_by="host")])
     workers = [(f"table-{n}", "own", str(n), f"t{n}") for n in range(6)]
-    workers += [("shared", "shared", "250", "left"), ("shared", "shared", "250", "right")]
+    workers += [("two-tables", "common", "250", "left"), ("two-tables", "common", "250", "right")]
     processes = [
         subprocess.Popen([sys.executable, "-c", WORKER, pg_url, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         for args in workers
@@ -72,15 +72,15 @@ def test_eight_processes_append_at_once_and_nothing_is_lost_or_doubled(pg_url: s
         for result in results[:6]:
             stored = [e.event_id for e in store.read(result["match"])]
             assert stored == result["ids"]  # every event, once, in the order appended
-        shared = [e.event_id for e in store.read("shared")][1:]
+        both = [e.event_id for e in store.read("two-tables")][1:]
         expected = results[6]["ids"] + results[7]["ids"]
-        assert sorted(shared) == sorted(expected) and len(shared) == len(set(shared)) == 500
+        assert sorted(both) == sorted(expected) and len(both) == len(set(both)) == 500
         # Each writer's own notes keep their order, interleaved with the other's.
         for result in results[6:]:
-            mine = [event_id for event_id in shared if event_id in set(result["ids"])]
+            mine = [event_id for event_id in both if event_id in set(result["ids"])]
             assert mine == result["ids"]
         heads = {m: seq for m, seq, _ in store.heads()}
-        assert heads["shared"] == 501 and total == sum(heads.values())
+        assert heads["two-tables"] == 501 and total == sum(heads.values())
     assert total > 2000  # a few thousand events
     assert results[6]["conflicts"] + results[7]["conflicts"] > 0  # they did get in each other's way
-    assert exit_code_for(ConcurrencyError("shared", 1, 2)) == 3
+    assert exit_code_for(ConcurrencyError("two-tables", 1, 2)) == 3
