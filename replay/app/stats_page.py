@@ -40,6 +40,15 @@ def _table(caption: str, header: list[str], rows: list[list[str]], name: str) ->
     return f'<table data-table="{_text(name)}"><caption>{_text(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
+def _chart(chart: str, caption: str, width: int, height: int, parts: list[str], after: str = "") -> str:
+    """One chart: a figure with its caption, the SVG drawn from ``parts``, and what follows it."""
+    return (
+        f'<figure data-chart="{_text(chart)}"><figcaption>{caption}</figcaption>'
+        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">{"".join(parts)}</svg>'
+        f"{after}</figure>"
+    )
+
+
 def _cell(value: str) -> str:
     numeric = value.strip("+-%").replace(",", "").replace(".", "").isdigit() or value == "-"
     return f"<td>{_text(value)}</td>" if numeric else f'<td class="text">{_text(value)}</td>'
@@ -86,12 +95,8 @@ def _points_chart(game: str, timeline: list[dict[str, Any]], unit: str) -> str:
         legend.append(f'<span class="key" style="border-color:{colour}">{_text(name)} {_figure(totals[name])}</span>')
     hidden = len(totals) - len(shown)
     note = f'<p class="note">{hidden} more players not drawn.</p>' if hidden > 0 else ""
-    return (
-        f'<figure data-chart="points-{_text(game)}"><figcaption>{_text(game)}: {_text(unit)} over time, '
-        f"running total after each complete match</figcaption>"
-        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">{"".join(parts)}</svg>'
-        f'<div class="legend">{"".join(legend)}</div>{note}</figure>'
-    )
+    caption = f"{_text(game)}: {_text(unit)} over time, running total after each complete match"
+    return _chart(f"points-{game}", caption, width, height, parts, f'<div class="legend">{"".join(legend)}</div>{note}')
 
 
 def _places_chart(game: str, rows: list[dict[str, Any]]) -> str:
@@ -124,17 +129,13 @@ def _places_chart(game: str, rows: list[dict[str, Any]]) -> str:
         f'<span class="key" style="border-color:{PLACE_COLOURS[i]}">{i + 1}{("st", "nd", "rd", "th")[i]}</span>'
         for i in range(len(placed[0]["places"]))
     )
-    return (
-        f'<figure data-chart="places-{_text(game)}"><figcaption>{_text(game)}: placements</figcaption>'
-        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">{"".join(parts)}</svg>'
-        f'<div class="legend">{keys}</div>'
-        + (
-            f'<p class="note">The {MOST_BARS} players with the most placed matches; {hidden} more are in the table.</p>'
-            if hidden > 0
-            else ""
-        )
-        + "</figure>"
+    note = (
+        f'<p class="note">The {MOST_BARS} players with the most placed matches; {hidden} more are in the table.</p>'
+        if hidden > 0
+        else ""
     )
+    return _chart(f"places-{game}", f"{_text(game)}: placements", width, height, parts,
+                  f'<div class="legend">{keys}</div>{note}')  # fmt: skip
 
 
 def _yaku_chart(game: str, counts: dict[str, int]) -> str:
@@ -155,10 +156,7 @@ def _yaku_chart(game: str, counts: dict[str, int]) -> str:
         parts.append(f'<text x="{left + size + 4:.1f}" y="{top + 12}" font-size="11">{count}</text>')
     more = len(counts) - len(shown)
     note = f'<p class="note">{more} rarer yaku are in the table below.</p>' if more > 0 else ""
-    return (
-        f'<figure data-chart="yaku-{_text(game)}"><figcaption>{_text(game)}: yaku frequency</figcaption>'
-        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">{"".join(parts)}</svg>{note}</figure>'
-    )
+    return _chart(f"yaku-{game}", f"{_text(game)}: yaku frequency", width, height, parts, note)
 
 
 STYLE = """
