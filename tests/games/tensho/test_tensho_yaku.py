@@ -6,8 +6,8 @@ import pytest
 
 from events.cards import TENSHO_DECK
 from replay.games.hanafuda.yaku import evaluate
-from replay.games.tensho.options import TenshoOptions
 from replay.games.tensho.scoring import BACK_CARD, CARD_VALUES, FRONT_CARD, YAKU_TABLE, TenshoYaku, tally, yaku_specs
+from tests.games.tensho.support import options as default_options
 
 DEFAULT = ("swallow", "peony")
 NOISE = ("pine-chaff-2", "plum-chaff-2")  # chaff that makes no yaku
@@ -179,16 +179,7 @@ def test_card_values_sum_to_159_and_match_the_table() -> None:
 
 
 def test_tally_counts_chaff_values_and_yaku() -> None:
-    options = TenshoOptions.of(
-        {
-            "tensho.back2Card": "swallow", "tensho.tenHorseKing": "peony", "tensho.compoundYaku": "supersede",
-            "tensho.phoenixDealtToField": "uncapturable", "tensho.dealerTripleOption": True,
-            "tensho.fourOfSuitOnField": "misdeal", "capture.mandatoryIfMatch": True,
-            "capture.twoMatches": "choose", "capture.threeMatches": "takeAll",
-            "tensho.tieBreak": ("yakuPoints", "chaffCount", "cardValueSum", "draw"),
-            "tensho.roundScore": "roundsWon", "tensho.instantWinValue": 300,
-        }
-    )  # fmt: skip
+    options = default_options()
     captured = ("iris-bridge", "paulownia-phoenix", "maple-deer", "pine-chaff-1", "willow-lightning")
     t = tally(0, captured, yaku_specs(1, *DEFAULT), options)
     assert [h.key for h in t.yaku] == ["back-elder"] and t.yaku_points == 100
