@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import re
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -151,7 +151,7 @@ def model_for(name: str, version: int | None = None) -> type[Payload]:
 # anywhere is immutable, so one decoded instance can stand for every row with the same text:
 # a match repeats the same plays and draws round after round, and a replay of many matches
 # repeats them thousands of times. Bounded; emptied when full.
-DECODED: dict[tuple[str, int, str], Payload] = {}  # read it freely; only decode() writes it
+DECODED: dict[tuple[str, int, str], Payload] = {}  # read it freely; only decode() and decode_rows() write it
 DECODE_CACHE_SIZE = 65_536
 
 
@@ -178,6 +178,49 @@ def decode(name: str, version: int, payload_text: str) -> Payload:
 
     version, payload = upcast(name, version, json.loads(payload_text))
     return model_for(name, version).model_validate(payload)
+
+
+# A list of payload texts of one model, each parsed on its own and validated, in one call into
+# pydantic's core: a replay's thousands of calls cost more than the validation they ask for.
+_TEXT_LISTS: dict[type[Payload], Any] = {}
+
+
+def decode_rows(rows: Sequence[tuple[int, str, int, str]]) -> list[Payload]:
+    """``decode`` of each stored row (seq, type, schema_version, payload text), in order.
+
+    The texts not decoded before are validated a model at a time, each text on its own (one
+    text can never be read as part of another); a row that does not fit raises as ``decode``
+    does, and the caller finds which by decoding them one by one.
+    """
+    _load_all()
+    cache = DECODED
+    keys = [(name, version, text) for _, name, version, text in rows]
+    fresh: dict[tuple[str, int], dict[str, None]] = {}
+    for key in keys:
+        if key not in cache:
+            fresh.setdefault(key[:2], {})[key[2]] = None
+    if not fresh:
+        return [cache[key] for key in keys]
+    mutable: dict[tuple[str, int, str], Payload] = {}
+    if len(cache) + sum(map(len, fresh.values())) > DECODE_CACHE_SIZE:
+        cache.clear()
+    for (name, version), texts in fresh.items():
+        model = _MODELS.get((name, version))
+        if model is None or _CURRENT[name] != version:
+            for text in texts:
+                mutable[(name, version, text)] = decode(name, version, text)
+            continue
+        checker = _TEXT_LISTS.get(model)
+        if checker is None:
+            from pydantic import Json, TypeAdapter
+
+            checker = _TEXT_LISTS[model] = TypeAdapter(list[Json[model]])  # type: ignore[valid-type]
+        into = cache if model.IMMUTABLE else mutable
+        for text, payload in zip(texts, checker.validate_python(list(texts)), strict=True):
+            into[(name, version, text)] = payload
+    if not mutable:
+        return [cache[key] for key in keys]
+    return [mutable[key] if key in mutable else cache[key] for key in keys]
 
 
 def clear_decode_cache() -> None:

@@ -63,14 +63,11 @@ _type_of_row = itemgetter(1)
 
 def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[Step]:
     """A step of each stored row, without its provenance; a payload text seen before is not parsed again."""
-    seen, decode, make = registry.DECODED.get, registry.decode, tuple.__new__  # a replay makes one per event
+    make = tuple.__new__  # a replay makes one per event
     try:
-        return [
-            make(Step, (seq, kind, known if (known := seen((kind, version, text))) is not None
-                        else decode(kind, version, text), "", "", ""))
-            for seq, kind, version, text in rows
-        ]  # fmt: skip
+        payloads = registry.decode_rows(rows)
     except (ValueError, TaikyokuError):  # pydantic's ValidationError is a ValueError
+        decode = registry.decode
         for seq, kind, version, text in rows:
             try:
                 decode(kind, version, text)
@@ -80,6 +77,7 @@ def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[S
                     f"run `taikyoku verify {match_id}` and restore the database from a backup"
                 ) from None
         raise
+    return [make(Step, (row[0], row[1], payload, "", "", "")) for row, payload in zip(rows, payloads, strict=True)]
 
 
 def replay_match(store: Store, match_id: str, *, until: int | None = None) -> Folded[Any]:
