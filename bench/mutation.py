@@ -1,6 +1,6 @@
 """Mutation testing of the rules and the store: how many planted bugs the tests catch.
 
-    python bench/mutation.py [--keep FOLDER]
+    python bench/mutation.py [--keep FOLDER] [--only MODULE ...]
 
 Runs mutmut (``pip install mutmut``; not in CI: it takes about fifteen minutes on 2 cores) over
 the modules ``[tool.mutmut] only_mutate`` in pyproject.toml names: the chain and the append
@@ -48,9 +48,23 @@ def module_of(mutant: str) -> str:
     return "/".join(parts) + ".py"
 
 
+def narrow(pyproject: Path, modules: list[str]) -> None:
+    """Mutate only ``modules`` in the scratch copy (each must be one pyproject.toml lists)."""
+    text = pyproject.read_text()
+    listed = re.search(r"only_mutate = \[(.*?)\]", text, re.S)
+    assert listed is not None
+    known = re.findall(r'"([^"]+)"', listed[1])
+    unknown = [m for m in modules if m not in known]
+    if unknown:
+        raise SystemExit(f"not a mutated module: {', '.join(unknown)}; use some of: {', '.join(known)}")
+    chosen = ", ".join(f'"{m}"' for m in modules)
+    pyproject.write_text(text[: listed.start()] + f"only_mutate = [{chosen}]" + text[listed.end() :])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--keep", type=Path, help="run in this folder and keep it (to look at mutants afterwards)")
+    parser.add_argument("--only", nargs="+", metavar="MODULE", help="mutate these of the listed modules alone")
     args = parser.parse_args()
     if shutil.which("mutmut", path=str(Path(sys.executable).parent)) is None:
         raise SystemExit("mutmut is not installed beside this Python: pip install mutmut")
@@ -59,6 +73,8 @@ def main() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     try:
         scratch_copy(folder)
+        if args.only:
+            narrow(folder / "pyproject.toml", args.only)
         print(f"mutating in {folder} ...", file=sys.stderr)
         subprocess.run([mutmut, "run"], cwd=folder, stdout=subprocess.DEVNULL, check=False)
         listed = subprocess.run([mutmut, "results", "--all", "true"], cwd=folder, capture_output=True, text=True)
