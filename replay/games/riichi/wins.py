@@ -42,7 +42,8 @@ def on_hand_result(
         raise illegal(step, "riichi.result.from_seat", "a ron names the seat that dealt in; a tsumo names none")
     if len(event.hand) != 13 - 3 * len(event.melds):
         raise illegal(step, "riichi.result.tiles",
-                       f"with {len(event.melds)} melds the concealed hand holds {13 - 3 * len(event.melds)} tiles "
+                       f"with {len(event.melds)} meld{'' if len(event.melds) == 1 else 's'} the concealed hand holds "
+                       f"{13 - 3 * len(event.melds)} tiles "
                        f"besides the winning one, not {len(event.hand)}")  # fmt: skip
     for meld in event.melds:
         kinds = [KIND_OF[t] for t in meld.tiles]

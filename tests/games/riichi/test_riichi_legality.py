@@ -157,7 +157,7 @@ def test_a_ron_in_furiten_own_discard(hand: Hand) -> None:
     hand.turn(3)
     hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
     reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))
-    assert "own river" in reason
+    assert reason == "seat 1 is furiten: 2s is in its own river"
 
 
 def test_a_ron_in_furiten_after_passing_a_winning_tile(hand: Hand) -> None:
@@ -168,7 +168,7 @@ def test_a_ron_in_furiten_after_passing_a_winning_tile(hand: Hand) -> None:
     hand.turn(3)  # seat 1 let the 2s pass
     hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
     reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))
-    assert "passed a winning tile" in reason
+    assert reason == "seat 1 passed a winning tile since its last discard"
 
 
 ALL_TWOS_AND_FIVES = "2s2s2s2s5s5s5s5s"  # seat 1's waits, kept out of every other hand and junk draw
@@ -199,7 +199,7 @@ def test_a_winning_tile_passed_in_riichi_is_furiten_for_the_rest_of_the_hand(han
     hand.turn(1)  # his own discard does not clear it in riichi
     hand.record(RiichiDraw(seat=2, tile="5s"), RiichiDiscard(seat=2, tile="5s", tsumogiri=True))
     reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=2))
-    assert "riichi" in reason
+    assert reason == "seat 1 passed a winning tile after riichi and may not ron"
 
 
 def test_a_win_on_a_hand_that_is_not_complete(hand: Hand) -> None:
@@ -207,7 +207,7 @@ def test_a_win_on_a_hand_that_is_not_complete(hand: Hand) -> None:
     hand.turn(0)
     hand.record(RiichiDraw(seat=1, tile="9s"))
     reason = refused(hand, "riichi.win.incomplete", RiichiWin(seat=1, kind="tsumo"))
-    assert "not a complete hand" in reason
+    assert reason == "123m456p347899s55z is not a complete hand"  # the hand and the drawn 9s, sorted
 
 
 def test_a_win_without_yaku(hand: Hand) -> None:
@@ -217,7 +217,7 @@ def test_a_win_without_yaku(hand: Hand) -> None:
     hand.turn(2)
     hand.record(RiichiDraw(seat=3, tile="5s"), RiichiDiscard(seat=3, tile="5s", tsumogiri=True))
     reason = refused(hand, "riichi.win.no_win", RiichiWin(seat=1, kind="ron", from_seat=3))
-    assert "no yaku" in reason
+    assert reason == "this win does not stand under tenhou: the hand has no yaku"
 
 
 def test_an_exhaustive_draw_while_tiles_remain(hand: Hand) -> None:
@@ -306,3 +306,49 @@ def test_ura_dora_only_for_a_riichi_winner(hand: Hand) -> None:
     hand.turn(0, draw="5s")
     reason = refused(hand, "riichi.win.ura", RiichiWin(seat=1, kind="ron", from_seat=0, ura_indicators=("1m",)))
     assert reason == "ura dora are turned only for a riichi winner"
+
+
+# ---- liability (pao): the seat named must have fed one of the winner's dragon or wind melds ----
+
+
+def daisangen_with_a_fed_pon_of_each_kind(hand: Hand) -> None:
+    """Seat 1 pons White from seat 0 and 1m from seat 3, and draws 9s to Daisangen (666z 777z
+    concealed, 9s alone): seat 0 fed a dragon, seat 3 a number tile, seat 2 nothing."""
+    hand.begin({1: "11m4p8p9s55z666z777z"}, reserved="5z1m9s")
+    hand.record(RiichiDraw(seat=0, tile="5z"), RiichiDiscard(seat=0, tile="5z", tsumogiri=True))
+    hand.record(RiichiCall(kind="pon", seat=1, tiles=("5z", "5z", "5z"), called="5z", from_seat=0))
+    hand.record(RiichiDiscard(seat=1, tile="4p", tsumogiri=False))
+    hand.turn(2)
+    hand.record(RiichiDraw(seat=3, tile="1m"), RiichiDiscard(seat=3, tile="1m", tsumogiri=True))
+    hand.record(RiichiCall(kind="pon", seat=1, tiles=("1m", "1m", "1m"), called="1m", from_seat=3))
+    hand.record(RiichiDiscard(seat=1, tile="8p", tsumogiri=False))
+    hand.turn(2)
+    hand.turn(3)
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="9s"))
+
+
+@pytest.mark.parametrize(
+    ("named", "why"),
+    [
+        (2, "seat 2 fed none of seat 1's dragon or wind melds; no pao"),  # fed nothing
+        (3, "seat 3 fed none of seat 1's dragon or wind melds; no pao"),  # fed a pon of 1m
+        (1, "seat 1 fed none of seat 1's dragon or wind melds; no pao"),  # the winner himself
+    ],
+)
+def test_pao_only_on_a_seat_that_fed_a_dragon_or_wind_meld(hand: Hand, named: int, why: str) -> None:
+    daisangen_with_a_fed_pon_of_each_kind(hand)
+    assert refused(hand, "riichi.win.pao", RiichiWin(seat=1, kind="tsumo", pao_seat=named)) == why
+
+
+def test_a_pao_tsumo_is_paid_whole_by_the_liable_seat(hand: Hand) -> None:
+    daisangen_with_a_fed_pon_of_each_kind(hand)
+    hand.record(RiichiWin(seat=1, kind="tsumo", pao_seat=0))
+    # A non-dealer's yakuman is 32,000; on a tsumo the seat that fed the dragon pays it all.
+    assert hand.state.results[-1].points == (-32000, 32000, 0, 0)
+
+
+def test_without_pao_the_same_tsumo_is_paid_by_all(hand: Hand) -> None:
+    daisangen_with_a_fed_pon_of_each_kind(hand)
+    hand.record(RiichiWin(seat=1, kind="tsumo"))
+    assert hand.state.results[-1].points == (-16000, 32000, -8000, -8000)  # the dealer pays half
