@@ -15,6 +15,7 @@ from events.match import RoundStarted
 from replay.cli.exit_codes import exit_code_for
 from store import ConcurrencyError, DuplicateEventError, EventStore, UnknownMatchError
 from store.chain import GENESIS, link
+from store.errors import RepeatedEventIdError
 from tests.helpers import RECORDER, note, round_started, start
 
 
@@ -62,9 +63,23 @@ class StoreContract:
     def test_batch_is_atomic_when_ids_repeat_inside_it(self, store: EventStore) -> None:
         store.append("m-1", 0, [start()])
         twin = note(1)
-        with pytest.raises(DuplicateEventError):
+        with pytest.raises(RepeatedEventIdError) as caught:
             store.append("m-1", 1, [note(1), twin, twin])
+        assert str(caught.value) == f"event id {twin.event_id} appears twice in one batch; give each event its own id"
         assert store.count() == 1
+
+    def test_a_streamed_batch_reusing_a_stored_id_names_where_it_is_stored(self, store: EventStore) -> None:
+        # A bulk import hands the store a generator: it cannot be looked at again as a resend.
+        first = start()
+        store.append("m-1", 0, [first, round_started(1)])
+        clash = note(1, event_id=first.event_id)
+        with pytest.raises(DuplicateEventError) as caught:
+            store.append("m-1", 2, (e for e in [note(1), clash, note(1)]))
+        assert str(caught.value) == (
+            f"event id {first.event_id} is already stored as m-1 seq 1 with other content; "
+            "a retry must resend the same batch unchanged, and a new event needs a new id"
+        )
+        assert store.count() == 2 and store.head("m-1") == 2
 
     def test_stale_expected_seq_is_a_conflict_and_stores_nothing(self, store: EventStore) -> None:
         store.append("m-1", 0, [start(), note(1)])

@@ -163,13 +163,16 @@ def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rul
                 raise illegal(step, "riichi.win.order", "record the rons in turn order from the discarder")
         concealed = (*rnd.hands[seat], win_tile)
         if is_complete(concealed):
-            check_furiten(rnd, step, seat, win_tile)
+            check_furiten(rnd, step, seat)
     if not is_complete(concealed):
         raise illegal(step, "riichi.win.incomplete", f"{compact(concealed)} is not a complete hand")
     if win.ura_indicators and not rnd.riichi[seat]:
         raise illegal(step, "riichi.win.ura", "ura dora are turned only for a riichi winner")
     if len(win.ura_indicators) > len(rnd.dora):
-        raise illegal(step, "riichi.win.ura", f"{len(rnd.dora)} dora indicators, so at most {len(rnd.dora)} ura")
+        shown = len(rnd.dora)
+        raise illegal(
+            step, "riichi.win.ura", f"{shown} dora indicator{'s' if shown > 1 else ''}, so at most {shown} ura"
+        )
     if win.ura_indicators and not any(w.hand.ura_indicators for w in rnd.wins):
         rnd = see(rnd, list(win.ura_indicators), step, rules)  # turned over now: no fifth copy (once a hand)
     first = not rnd.interrupted and seat not in rnd.discarded_once
@@ -222,14 +225,14 @@ def liable_seat(rnd: RiichiRound, step: Step, seat: int, win: RiichiWin) -> int 
     return win.pao_seat
 
 
-def check_furiten(rnd: RiichiRound, step: Step, seat: int, tile: str) -> None:
+def check_furiten(rnd: RiichiRound, step: Step, seat: int) -> None:
     own = {plain(r.tile) for r in rnd.rivers[seat]}
     waiting = set(waits(rnd.hands[seat]))
     if own & waiting:
         raise illegal(
             step,
             "riichi.win.furiten",
-            f"seat {seat} is furiten: {', '.join(sorted(own & waiting))} is in its own river",
+            f"seat {seat} is furiten: it waits on {' and '.join(sorted(own & waiting))}, in its own river",
         )
     if seat in rnd.riichi_furiten:
         raise illegal(step, "riichi.win.furiten", f"seat {seat} passed a winning tile after riichi and may not ron")

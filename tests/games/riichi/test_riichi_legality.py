@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from events.riichi import (
     RiichiWin,
 )
 from replay.engine.fold import IllegalEvent
+from replay.games.riichi.view import result_json
 from tests.games.riichi.support import Hand, tiles
 
 CHIIHOU_HAND = "123m456p34789s55z"
@@ -157,7 +159,7 @@ def test_a_ron_in_furiten_own_discard(hand: Hand) -> None:
     hand.turn(3)
     hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
     reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))
-    assert reason == "seat 1 is furiten: 2s is in its own river"
+    assert reason == "seat 1 is furiten: it waits on 2s, in its own river"
 
 
 def test_a_ron_in_furiten_after_passing_a_winning_tile(hand: Hand) -> None:
@@ -352,3 +354,129 @@ def test_without_pao_the_same_tsumo_is_paid_by_all(hand: Hand) -> None:
     daisangen_with_a_fed_pon_of_each_kind(hand)
     hand.record(RiichiWin(seat=1, kind="tsumo"))
     assert hand.state.results[-1].points == (-16000, 32000, -8000, -8000)  # the dealer pays half
+
+
+# ---- renhou (EMA: a mangan): a non-dealer's ron before his first draw, with no call in between ----
+
+
+@pytest.fixture
+def ema(tmp_path: Path) -> Iterator[Hand]:
+    h = Hand(tmp_path / "ema.db", "ema2016")
+    yield h
+    h.close()
+
+
+def test_a_ron_on_the_dealers_first_discard_is_renhou(ema: Hand) -> None:
+    ema.begin({1: CHIIHOU_HAND}, reserved="5s", sticks=1)
+    ema.turn(0, draw="5s")
+    ema.record(RiichiWin(seat=1, kind="ron", from_seat=0))
+    # Renhou alone, a mangan under EMA: 8,000 from the dealer (the hand has no other yaku), and
+    # the riichi stick left on the table from an earlier hand.
+    paid = ema.state.results[-1].paid
+    assert paid == (-8000, 9000, 0, 0)
+    assert [type(p) for p in paid] == [int, int, int, int]  # whole points, never 9000.0
+    (win,) = result_json(ema.state.results[-1])["wins"]
+    assert json.dumps([win["honba"], win["sticks"]]) == "[0, 1]"  # the win's record, as the replay shows it
+
+
+def test_no_renhou_after_the_winners_own_first_draw(ema: Hand) -> None:
+    ema.begin({1: CHIIHOU_HAND}, reserved="5s")
+    ema.turn(0)
+    ema.turn(1)
+    ema.turn(2)
+    ema.turn(3)
+    ema.turn(0, draw="5s")
+    reason = refused(ema, "riichi.win.no_win", RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert reason == "this win does not stand under ema2016: the hand has no yaku"
+
+
+def test_no_renhou_once_a_call_has_interrupted_the_first_go_around(ema: Hand) -> None:
+    ema.begin({1: CHIIHOU_HAND, 2: "1z1z5s2m3m4m6m7m8m1p2p3p9p"}, reserved="1z")
+    ema.record(RiichiDraw(seat=0, tile="1z"), RiichiDiscard(seat=0, tile="1z", tsumogiri=True))
+    ema.record(RiichiCall(kind="pon", seat=2, tiles=("1z", "1z", "1z"), called="1z", from_seat=0))
+    ema.record(RiichiDiscard(seat=2, tile="5s", tsumogiri=False))  # seat 1 has not drawn yet
+    reason = refused(ema, "riichi.win.no_win", RiichiWin(seat=1, kind="ron", from_seat=2))
+    assert reason == "this win does not stand under ema2016: the hand has no yaku"
+
+
+def test_furiten_names_every_wait_in_the_own_river(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved=ALL_TWOS_AND_FIVES)
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="2s"), RiichiDiscard(seat=1, tile="2s", tsumogiri=True))
+    hand.turn(2)
+    hand.turn(3)
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="5s"), RiichiDiscard(seat=1, tile="5s", tsumogiri=True))
+    hand.turn(2)
+    hand.turn(3)
+    hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
+    reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert reason == "seat 1 is furiten: it waits on 2s and 5s, in its own river"
+
+
+def test_no_more_ura_indicators_than_dora_indicators(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved=ALL_TWOS_AND_FIVES)
+    hand.turn(0)
+    junk = hand.junk.pop(0)
+    hand.record(RiichiDraw(seat=1, tile=junk), RiichiDeclared(seat=1), RiichiDiscard(seat=1, tile=junk, tsumogiri=True))
+    hand.turn(2)
+    hand.turn(3)
+    hand.turn(0)
+    hand.record(RiichiDraw(seat=1, tile="2s"))
+    reason = refused(hand, "riichi.win.ura", RiichiWin(seat=1, kind="tsumo", ura_indicators=("8s", "8m")))
+    assert reason == "1 dora indicator, so at most 1 ura"
+
+
+def test_a_tsumo_by_a_seat_whose_turn_it_is_not(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s")
+    hand.record(RiichiDraw(seat=0, tile="5s"))  # seat 0 holds the 5s it drew, and seat 1 calls tsumo
+    reason = refused(hand, "riichi.win.tsumo_out_of_turn", RiichiWin(seat=1, kind="tsumo"))
+    assert reason == "a tsumo is declared on the tile just drawn, before discarding"
+
+
+def test_no_ron_once_the_next_seat_has_drawn(hand: Hand) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s5s")
+    hand.turn(0, draw="5s")
+    hand.record(RiichiDraw(seat=1, tile="2s"))  # seat 1 drew instead of calling ron on the 5s
+    reason = refused(hand, "riichi.win.no_discard", RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert reason == "a ron is declared on a discard (or an added kan), and there is none"
+
+
+# Three seats wait on 2s and 5s with all-simples hands; every 2s and 5s is kept for the test.
+TRIPLE = {1: "234m456p34678s88p", 2: "345m567p34s66s777p", 3: "678m234p34s22p888m"}
+
+
+def triple_wait(hand: Hand) -> None:
+    hand.begin(TRIPLE, reserved=ALL_TWOS_AND_FIVES, dora="9m", sticks=1)
+    for seat in (0, 1, 2, 3):  # a go-around first: no renhou
+        hand.turn(seat)
+    hand.turn(0, draw="5s")
+
+
+def test_a_third_ron_aborts_the_hand_under_tenhou(hand: Hand) -> None:
+    triple_wait(hand)
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=0))
+    hand.record(RiichiWin(seat=2, kind="ron", from_seat=0))
+    reason = refused(hand, "riichi.win.triple_ron", RiichiWin(seat=3, kind="ron", from_seat=0))
+    assert reason == (
+        "three rons on one tile abort the hand under tenhou: record riichi.abortive_draw triple_ron instead"
+    )
+
+
+def test_rons_on_one_tile_in_turn_order_from_the_discarder(hand: Hand) -> None:
+    triple_wait(hand)
+    hand.record(RiichiWin(seat=2, kind="ron", from_seat=0))
+    reason = refused(hand, "riichi.win.order", RiichiWin(seat=1, kind="ron", from_seat=0))
+    assert reason == "record the rons in turn order from the discarder"
+
+
+def test_three_rons_under_ema_each_paid(ema: Hand) -> None:
+    triple_wait(ema)
+    for seat in (1, 2, 3):
+        ema.record(RiichiWin(seat=seat, kind="ron", from_seat=0))
+    # Seat 1: pinfu tanyao, 30 fu 2 han: 2,000. Seats 2 and 3: tanyao with a closed pung of simples,
+    # 20 + 10 (closed ron) + 4 = 34, so 40 fu 1 han: 1,300 each. EMA: the stick on the table goes
+    # to the winner nearest the discarder (seat 1).
+    paid = ema.state.results[-1].paid
+    assert paid == (-4600, 3000, 1300, 1300)
+    assert [type(p) for p in paid] == [int, int, int, int]

@@ -166,3 +166,12 @@ def test_a_round_won_on_chaff_adds_nothing_under_the_yaku_difference() -> None:
     both = (tally(0, ("pine-chaff-1", "pine-chaff-2"), specs, opts), tally(1, ("plum-chaff-1",), specs, opts))
     result = decide(1, 0, 1, both, opts, ("Aki", "Ben"))
     assert (result.winner, result.reason, result.points) == (0, "chaffCount", (0, 0))
+
+
+def test_each_seats_tally_is_its_own_cards_under_its_own_seat() -> None:
+    from replay.games.tensho.scoring import _tallies
+
+    specs = yaku_specs(1, "swallow", "peony")
+    first, second = _tallies([["pine-crane", "pine-chaff-1"], list(EIGHT_ISLANDS_KING)], specs, _options())
+    assert (first.seat, first.card_value, first.yaku_points) == (0, 16, 0)  # 15 and 1
+    assert (second.seat, second.yaku_points) == (1, 300)
