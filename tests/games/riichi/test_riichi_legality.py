@@ -480,3 +480,19 @@ def test_three_rons_under_ema_each_paid(ema: Hand) -> None:
     paid = ema.state.results[-1].paid
     assert paid == (-4600, 3000, 1300, 1300)
     assert [type(p) for p in paid] == [int, int, int, int]
+
+
+def test_two_riichi_winners_on_one_tile_share_the_ura_indicators_turned_once(hand: Hand) -> None:
+    # Seat 3 holds three 2p and the fourth is kept out of play: 2p as the ura indicator is the
+    # fourth copy seen, counted once though both winners name it.
+    hand.begin(TRIPLE, reserved=ALL_TWOS_AND_FIVES + "2p", dora="9m")
+    hand.turn(0)
+    for seat in (1, 2):
+        junk = hand.junk.pop(0)
+        hand.record(RiichiDraw(seat=seat, tile=junk), RiichiDeclared(seat=seat))
+        hand.record(RiichiDiscard(seat=seat, tile=junk, tsumogiri=True))
+    hand.turn(3)
+    hand.turn(0, draw="5s")
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=0, ura_indicators=("2p",)))
+    hand.record(RiichiWin(seat=2, kind="ron", from_seat=0, ura_indicators=("2p",)))
+    assert [(w.seat, w.hand.ura_indicators) for w in hand.state.results[-1].wins] == [(1, ("2p",)), (2, ("2p",))]
