@@ -150,16 +150,18 @@ def test_riichi_with_fewer_than_1000_points(tmp_path: Path) -> None:
     poor.close()
 
 
-def test_a_ron_in_furiten_own_discard(hand: Hand) -> None:
-    hand.begin({1: CHIIHOU_HAND}, reserved="2s2s5s5s")
-    hand.turn(0)
-    hand.record(RiichiDraw(seat=1, tile="2s"))
-    hand.record(RiichiDiscard(seat=1, tile="2s", tsumogiri=True))  # discards a wait: furiten
-    hand.turn(2)
-    hand.turn(3)
+@pytest.mark.parametrize(("own", "named"), [(("2s",), "2s"), (("2s", "5s"), "2s and 5s")])
+def test_a_ron_in_furiten_own_discard(hand: Hand, own: tuple[str, ...], named: str) -> None:
+    hand.begin({1: CHIIHOU_HAND}, reserved="2s2s2s2s5s5s5s5s")
+    for tile in own:
+        hand.turn(0)
+        hand.record(RiichiDraw(seat=1, tile=tile))
+        hand.record(RiichiDiscard(seat=1, tile=tile, tsumogiri=True))  # discards a wait: furiten
+        hand.turn(2)
+        hand.turn(3)
     hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
     reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))
-    assert reason == "seat 1 is furiten: it waits on 2s, in its own river"
+    assert reason == f"seat 1 is furiten: it waits on {named}, in its own river"
 
 
 def test_a_ron_in_furiten_after_passing_a_winning_tile(hand: Hand) -> None:
@@ -397,21 +399,6 @@ def test_no_renhou_once_a_call_has_interrupted_the_first_go_around(ema: Hand) ->
     ema.record(RiichiDiscard(seat=2, tile="5s", tsumogiri=False))  # seat 1 has not drawn yet
     reason = refused(ema, "riichi.win.no_win", RiichiWin(seat=1, kind="ron", from_seat=2))
     assert reason == "this win does not stand under ema2016: the hand has no yaku"
-
-
-def test_furiten_names_every_wait_in_the_own_river(hand: Hand) -> None:
-    hand.begin({1: CHIIHOU_HAND}, reserved=ALL_TWOS_AND_FIVES)
-    hand.turn(0)
-    hand.record(RiichiDraw(seat=1, tile="2s"), RiichiDiscard(seat=1, tile="2s", tsumogiri=True))
-    hand.turn(2)
-    hand.turn(3)
-    hand.turn(0)
-    hand.record(RiichiDraw(seat=1, tile="5s"), RiichiDiscard(seat=1, tile="5s", tsumogiri=True))
-    hand.turn(2)
-    hand.turn(3)
-    hand.record(RiichiDraw(seat=0, tile="5s"), RiichiDiscard(seat=0, tile="5s", tsumogiri=True))
-    reason = refused(hand, "riichi.win.furiten", RiichiWin(seat=1, kind="ron", from_seat=0))
-    assert reason == "seat 1 is furiten: it waits on 2s and 5s, in its own river"
 
 
 def test_no_more_ura_indicators_than_dora_indicators(hand: Hand) -> None:
