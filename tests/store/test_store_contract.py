@@ -86,6 +86,10 @@ class StoreContract:
         with pytest.raises(ConcurrencyError) as caught:
             store.append("m-1", 1, [note(1)])
         assert (caught.value.expected_seq, caught.value.actual_seq) == (1, 2)
+        assert str(caught.value) == (
+            "match m-1 has moved on: expected its last event to be seq 1, but it is seq 2; "
+            "re-read the match and record again"
+        )
         assert exit_code_for(caught.value) == 3
         with pytest.raises(ConcurrencyError):
             store.append("m-1", 5, [note(1)])
@@ -115,8 +119,12 @@ class StoreContract:
         store.append("m-1", 0, [start()])
         store.append("m-1", 1, [event])
         changed = note(1, text="changed", event_id=event.event_id, recorded_at=event.recorded_at)
-        with pytest.raises(DuplicateEventError, match=event.event_id):
+        with pytest.raises(DuplicateEventError) as caught:
             store.append("m-1", 1, [changed])
+        assert str(caught.value) == (
+            f"event id {event.event_id} is stored as m-1 seq 2 with other content or in another place; "
+            "a retry must resend the same batch unchanged, and a new event needs a new id"
+        )
         assert [e.payload["text"] for e in store.read("m-1")[1:]] == ["first"]
 
     def test_same_id_in_another_match_is_an_error(self, store: EventStore) -> None:

@@ -17,6 +17,7 @@ from events.riichi import (
     RiichiDeclared,
     RiichiDiscard,
     RiichiDraw,
+    RiichiHandResult,
     RiichiWin,
 )
 from replay.engine.fold import IllegalEvent
@@ -483,3 +484,12 @@ def test_two_riichi_winners_on_one_tile_share_the_ura_indicators_turned_once(han
     hand.record(RiichiWin(seat=1, kind="ron", from_seat=0, ura_indicators=("2p",)))
     hand.record(RiichiWin(seat=2, kind="ron", from_seat=0, ura_indicators=("2p",)))
     assert [(w.seat, w.hand.ura_indicators) for w in hand.state.results[-1].wins] == [(1, ("2p",)), (2, ("2p",))]
+
+
+def test_a_hand_won_move_by_move_takes_no_second_ron_at_result_depth(hand: Hand) -> None:
+    triple_wait(hand)
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=0))
+    second = RiichiHandResult(kind="ron", seat=2, from_seat=0, hand=tiles(TRIPLE[2]), win_tile="5s",
+                              dora_indicators=("9m",))  # fmt: skip
+    reason = refused(hand, "riichi.result.second_win", second)
+    assert reason == "a second win in one hand is another ron on the same discard, recorded the same way"

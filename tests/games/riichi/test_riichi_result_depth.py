@@ -327,6 +327,11 @@ TON_RON = "ron E from W 45m123s678s22z666z +3m dora 9p"  # Ton on the same tile:
         (PEI_RON, "ron S from W 12m456p789s11z555z +3m dora 8p",
          "seq 4 (hand result): this hand's dora indicators are 9p [riichi.result.dora]"),
         (PEI_RON, PEI_RON, "seq 4 (hand result): seat 3 has already won on this tile [riichi.win.twice]"),
+        (PEI_RON.replace("dora 9p", "dora 9p 1m"), NAN_RON,
+         "seq 4 (hand result): this hand's dora indicators are 9p 1m [riichi.result.dora]"),
+        # Pei deals in: Sha (two seats on) recorded before Nan (one seat on).
+        ("ron W from N 12m111p999s44z666z +3m dora 9p", "ron S from N 12m456p789s11z555z +3m dora 9p",
+         "seq 4 (hand result): record the rons in turn order from the discarder [riichi.win.order]"),
         (NAN_RON, PEI_RON,
          "seq 4 (hand result): record the rons in turn order from the discarder [riichi.win.order]"),
     ],
@@ -376,3 +381,11 @@ def test_no_ron_follows_a_tsumo_at_result_depth(cli: Cli, db: Path) -> None:
         "recorded the same way [riichi.result.second_win]\n"
     )
     assert rows(db) == before
+
+
+def test_rons_from_the_north_seat_are_taken_in_turn_order(cli: Cli) -> None:
+    started(cli)
+    assert cli("result", "rd-1", "ron", "S", "from", "N", "12m456p789s11z555z", "+3m", "dora", "9p").code == 0
+    assert cli("result", "rd-1", "ron", "W", "from", "N", "12m111p999s44z666z", "+3m", "dora", "9p").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert [w["seat"] for w in result["wins"]] == [1, 2]
