@@ -169,10 +169,7 @@ def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rul
     if win.ura_indicators and not rnd.riichi[seat]:
         raise illegal(step, "riichi.win.ura", "ura dora are turned only for a riichi winner")
     if len(win.ura_indicators) > len(rnd.dora):
-        shown = len(rnd.dora)
-        raise illegal(
-            step, "riichi.win.ura", f"{shown} dora indicator{'s' if shown > 1 else ''}, so at most {shown} ura"
-        )
+        raise illegal(step, "riichi.win.ura", f"no more ura indicators than dora indicators ({len(rnd.dora)})")
     if win.ura_indicators and not any(w.hand.ura_indicators for w in rnd.wins):
         rnd = see(rnd, list(win.ura_indicators), step, rules)  # turned over now: no fifth copy (once a hand)
     first = not rnd.interrupted and seat not in rnd.discarded_once

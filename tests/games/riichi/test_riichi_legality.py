@@ -412,7 +412,7 @@ def test_no_more_ura_indicators_than_dora_indicators(hand: Hand) -> None:
     hand.turn(0)
     hand.record(RiichiDraw(seat=1, tile="2s"))
     reason = refused(hand, "riichi.win.ura", RiichiWin(seat=1, kind="tsumo", ura_indicators=("8s", "8m")))
-    assert reason == "1 dora indicator, so at most 1 ura"
+    assert reason == "no more ura indicators than dora indicators (1)"
 
 
 def test_a_tsumo_by_a_seat_whose_turn_it_is_not(hand: Hand) -> None:
@@ -493,3 +493,17 @@ def test_a_hand_won_move_by_move_takes_no_second_ron_at_result_depth(hand: Hand)
                               dora_indicators=("9m",))  # fmt: skip
     reason = refused(hand, "riichi.result.second_win", second)
     assert reason == "a second win in one hand is another ron on the same discard, recorded the same way"
+
+
+def test_rons_on_the_north_seats_discard_in_turn_order(hand: Hand) -> None:
+    # Seat 3 discards the 5s: seat 0 is one seat on from him, seat 1 two, seat 2 three.
+    hand.begin(TRIPLE, reserved=ALL_TWOS_AND_FIVES, dora="9m")
+    for seat in (0, 1, 2, 3, 0, 1, 2):
+        hand.turn(seat)
+    hand.turn(3, draw="5s")
+    reason = refused(
+        hand, "riichi.win.order", RiichiWin(seat=2, kind="ron", from_seat=3), RiichiWin(seat=1, kind="ron", from_seat=3)
+    )
+    assert reason == "record the rons in turn order from the discarder"
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=3), RiichiWin(seat=2, kind="ron", from_seat=3))
+    assert [w.seat for w in hand.state.results[-1].wins] == [1, 2]
