@@ -33,7 +33,7 @@ def share_counters(
     return tuple(shared)
 
 
-def finish_wins(state: RiichiState, rnd: RiichiRound, rules: RiichiOptions) -> RiichiRound:
+def finish_wins(rnd: RiichiRound) -> RiichiRound:
     """Score the wins so far; the hand is over (another ron on the same tile may follow)."""
     points = [-d for d in rnd.deposits]
     for record in rnd.wins:

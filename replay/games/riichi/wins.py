@@ -118,7 +118,7 @@ def on_hand_result(
     scored = rnd._replace(dora=event.dora_indicators, deposits=deposits, riichi=tuple(s in declared for s in range(n)))
     record = WinRecord(seat, event.kind, event.from_seat, hand, priced)
     scored = scored._replace(wins=share_counters((*rnd.wins, record), scored, state, rules))
-    done = finish_wins(state, scored, rules)
+    done = finish_wins(scored)
     assert done.result is not None
     return done._replace(result=done.result._replace(depth="result"))
 
@@ -207,7 +207,7 @@ def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rul
     if isinstance(priced, Unpriced) and not priced.stands:
         raise illegal(step, "riichi.win.no_win", f"this win does not stand under {rules.ruleset}: {priced.reason}")
     wins = share_counters((*rnd.wins, WinRecord(seat, win.kind, from_seat, hand, priced)), rnd, state, rules)
-    return finish_wins(state, rnd._replace(wins=wins), rules)
+    return finish_wins(rnd._replace(wins=wins))
 
 
 def liable_seat(rnd: RiichiRound, step: Step, seat: int, win: RiichiWin) -> int | None:
