@@ -141,7 +141,11 @@ def test_moves_and_result_depth_do_not_mix_in_one_hand(cli: Cli) -> None:
     started(cli)
     assert cli("deal", "rd-1", *[a for h in HANDS for a in ("--hand", h)], "--dora", "3m").code == 0
     refused = cli("result", "rd-1", *EXAMPLE.split())
-    assert refused.code == 2 and "riichi.result.after_moves" in refused.err
+    assert refused.code == 2
+    assert refused.err == (
+        "taikyoku: error: seq 4 (hand result): this hand is being recorded move by move; finish it with its "
+        "win or draw [riichi.result.after_moves]\n"
+    )
 
 
 def test_a_table_session_records_a_hand_at_result_depth(cli: Cli, db: Path) -> None:
@@ -266,6 +270,11 @@ def test_price_and_replay_say_how_the_returned_riichi_stick_is_counted(cli: Cli)
          'seq 3 (hand result): chankan and houtei are rons; check the conditions said [riichi.result.conditions]'),
         ("tsumo S 234m567p345s11s77z +7z houtei dora 3p",
          'seq 3 (hand result): chankan and houtei are rons; check the conditions said [riichi.result.conditions]'),
+        ("tsumo S 234m567p345s11s77z +7z rinshan dora 3p",
+         "seq 3 (hand result): rinshan is a tsumo on a kan's replacement tile; check the conditions said "
+         "[riichi.result.conditions]"),
+        ("ron S from W 1111m2222m345s1s7z +7z dora 1m 2m",
+         "seq 3 (hand result): more than four 1m, 2m in the hand and indicators [riichi.result.five]"),
         ("ron S from W 234m567p345s11s77z +7z haitei dora 3p",
          'seq 3 (hand result): haitei is a tsumo; check the conditions said [riichi.result.conditions]'),
         ("tsumo E 234m567p345s11s77z +7z chiihou dora 3p",
@@ -389,3 +398,43 @@ def test_rons_from_the_north_seat_are_taken_in_turn_order(cli: Cli) -> None:
     assert cli("result", "rd-1", "ron", "W", "from", "N", "12m111p999s44z666z", "+3m", "dora", "9p").code == 0
     (result,) = cli("replay", "rd-1", "--json").json()["results"]
     assert [w["seat"] for w in result["wins"]] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("line", "yaku", "han", "fu"),
+    [
+        # A closed kan keeps the hand closed for riichi; the tsumo on its replacement tile is rinshan.
+        # 20 fu, 2 for the tsumo, 16 for a concealed kan of simples: 38, so 40.
+        ("tsumo S 234m567p22s78s ankan:6666m +9s riichi rinshan dora 3p",
+         ["Menzen Tsumo", "Riichi", "Rinshan Kaihou"], 3, 40),
+        # Double riichi is a riichi: ura dora are turned for it. Chun, 2 han for double riichi.
+        ("ron S from W 234m567p345s11s77z +7z double-riichi dora 3p ura 8m",
+         ["Double Riichi", "Yakuhai (chun)"], 3, 40),
+    ],
+)  # fmt: skip
+def test_lines_that_are_right_are_priced(cli: Cli, line: str, yaku: list[str], han: int, fu: int) -> None:
+    started(cli)
+    recorded = cli("result", "rd-1", *line.split())
+    assert recorded.code == 0, recorded.err
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    priced = result["wins"][0]["result"]
+    assert sorted(y["name"] for y in priced["yaku"]) == yaku
+    assert (priced["han"], priced["fu"]) == (han, fu)
+
+
+@pytest.mark.parametrize(("seat", "from_seat"), [(3, None), (1, 3)])
+def test_a_seat_past_the_table_is_refused_in_a_three_player_match(
+    cli: Cli, db: Path, seat: int, from_seat: int | None
+) -> None:
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "--ruleset", "tenhou-sanma",
+               "--id", "s-1").code == 0  # fmt: skip
+    assert cli("round", "s-1").code == 0
+    payload = {"conditions": [], "dora_indicators": ["9p"], "from_seat": from_seat,
+               "kind": "tsumo" if from_seat is None else "ron", "melds": [], "others_in_riichi": [],
+               "hand": ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "5z", "5z"],
+               "seat": seat, "ura_indicators": [], "win_tile": "5z"}  # fmt: skip
+    before = rows(db)
+    refused = cli("record", "s-1", stdin=json.dumps({"type": "riichi.hand_result", "payload": payload}))
+    assert refused.code == 2
+    assert refused.err == "taikyoku: error: seq 3 (hand result): seats are 0 to 2 [match.seat.unknown]\n"
+    assert rows(db) == before
