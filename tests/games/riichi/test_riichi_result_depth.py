@@ -422,19 +422,26 @@ def test_lines_that_are_right_are_priced(cli: Cli, line: str, yaku: list[str], h
     assert (priced["han"], priced["fu"]) == (han, fu)
 
 
-@pytest.mark.parametrize(("seat", "from_seat"), [(3, None), (1, 3)])
+@pytest.mark.parametrize(
+    ("seat", "from_seat", "others", "expected"),
+    [
+        (3, None, [], "seats are 0 to 2 [match.seat.unknown]"),
+        (1, 3, [], "seats are 0 to 2 [match.seat.unknown]"),
+        (1, None, [3], "others_in_riichi names the other seats that declared riichi [riichi.result.riichi]"),
+    ],
+)
 def test_a_seat_past_the_table_is_refused_in_a_three_player_match(
-    cli: Cli, db: Path, seat: int, from_seat: int | None
+    cli: Cli, db: Path, seat: int, from_seat: int | None, others: list[int], expected: str
 ) -> None:
     assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "--ruleset", "tenhou-sanma",
                "--id", "s-1").code == 0  # fmt: skip
     assert cli("round", "s-1").code == 0
     payload = {"conditions": [], "dora_indicators": ["9p"], "from_seat": from_seat,
-               "kind": "tsumo" if from_seat is None else "ron", "melds": [], "others_in_riichi": [],
+               "kind": "tsumo" if from_seat is None else "ron", "melds": [], "others_in_riichi": others,
                "hand": ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "5z", "5z"],
                "seat": seat, "ura_indicators": [], "win_tile": "5z"}  # fmt: skip
     before = rows(db)
     refused = cli("record", "s-1", stdin=json.dumps({"type": "riichi.hand_result", "payload": payload}))
     assert refused.code == 2
-    assert refused.err == "taikyoku: error: seq 3 (hand result): seats are 0 to 2 [match.seat.unknown]\n"
+    assert refused.err == f"taikyoku: error: seq 3 (hand result): {expected}\n"
     assert rows(db) == before
