@@ -410,6 +410,14 @@ def test_rons_from_the_north_seat_are_taken_in_turn_order(cli: Cli) -> None:
         # Double riichi is a riichi: ura dora are turned for it. Chun, 2 han for double riichi.
         ("ron S from W 234m567p345s11s77z +7z double-riichi dora 3p ura 8m",
          ["Double Riichi", "Yakuhai (chun)"], 3, 40),
+        # Each condition said is the yaku it names, on a pinfu hand waiting on 6s-9s (no tanyao: 11s, 9s).
+        ("ron S from W 234m567p345s11s77z +7z riichi ippatsu dora 3p",
+         ["Ippatsu", "Riichi", "Yakuhai (chun)"], 3, 40),
+        ("ron S from W 234m567p345s11s78s +9s chankan dora 3p", ["Chankan", "Pinfu"], 2, 30),
+        ("tsumo S 234m567p345s11s78s +9s haitei dora 3p", ["Haitei Raoyue", "Menzen Tsumo", "Pinfu"], 3, 20),
+        ("ron S from W 234m567p345s11s78s +9s houtei dora 3p", ["Houtei Raoyui", "Pinfu"], 2, 30),
+        # Ura indicator 2m: the ura dora is 3m, one in the hand.
+        ("ron S from W 234m567p345s11s78s +9s riichi dora 3p ura 2m", ["Pinfu", "Riichi", "Ura Dora"], 3, 30),
     ],
 )  # fmt: skip
 def test_lines_that_are_right_are_priced(cli: Cli, line: str, yaku: list[str], han: int, fu: int) -> None:
@@ -445,3 +453,27 @@ def test_a_seat_past_the_table_is_refused_in_a_three_player_match(
     assert refused.code == 2
     assert refused.err == f"taikyoku: error: seq 3 (hand result): {expected}\n"
     assert rows(db) == before
+
+
+def test_a_tenhou_at_result_depth_is_the_dealers_yakuman(cli: Cli) -> None:
+    started(cli)
+    assert cli("result", "rd-1", "tsumo", "E", "234m567p345s11s78s", "+9s", "tenhou", "dora", "3p").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert [y["name"] for y in result["wins"][0]["result"]["yaku"]] == ["Tenhou"]
+    assert result["points"] == [48000, -16000, -16000, -16000]  # 16,000 from each
+
+
+def test_a_renhou_at_result_depth_is_a_mangan_under_ema(cli: Cli) -> None:
+    started(cli, "ema2016")
+    assert cli("result", "rd-1", "ron", "S", "from", "W", "234m567p345s11s78s", "+9s", "renhou", "dora", "3p").code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["points"] == [0, 8000, -8000, 0]
+
+
+def test_the_honba_are_paid_at_result_depth(cli: Cli) -> None:
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--ruleset", "tenhou",
+               "--id", "rd-1").code == 0  # fmt: skip
+    assert cli("round", "rd-1", "--honba", "2").code == 0
+    assert cli("result", "rd-1", *EXAMPLE.split()).code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["points"] == [0, 3200, -3200, 0]  # 2,600 and 300 a honba; Nan's own stick back
