@@ -30,6 +30,7 @@ def test_the_issues_example_line(cli: Cli) -> None:
     win = result["wins"][0]
     assert (win["seat"], win["kind"], win["from_seat"]) == (1, "ron", 2)
     assert win["result"]["han"] == 2 and win["result"]["fu"] == 40
+    assert json.dumps([win["honba"], win["sticks"]]) == "[0, 1]"  # Nan's own stick, a whole one
     assert "recorded at result depth" in cli("replay", "rd-1").out
     assert cli("audit", "rd-1").code == 0
     assert cli("round", "rd-1").code == 0  # the match goes on: South's deal next
