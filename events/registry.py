@@ -194,6 +194,8 @@ def decode_rows(rows: Sequence[tuple[int, str, int, str]]) -> list[Payload]:
     """
     _load_all()
     cache = DECODED
+    if len(cache) + len(rows) > DECODE_CACHE_SIZE:  # before looking: what is found must stay found
+        cache.clear()
     keys = [(name, version, text) for _, name, version, text in rows]
     fresh: dict[tuple[str, int], dict[str, None]] = {}
     for key in keys:
@@ -202,8 +204,6 @@ def decode_rows(rows: Sequence[tuple[int, str, int, str]]) -> list[Payload]:
     if not fresh:
         return [cache[key] for key in keys]
     mutable: dict[tuple[str, int, str], Payload] = {}
-    if len(cache) + sum(map(len, fresh.values())) > DECODE_CACHE_SIZE:
-        cache.clear()
     for (name, version), texts in fresh.items():
         model = _MODELS.get((name, version))
         if model is None or _CURRENT[name] != version:

@@ -86,3 +86,35 @@ def test_a_stored_text_that_no_longer_fits_is_named_by_its_seq(cli: Cli, db: Pat
         "taikyoku: error: match m-1 seq 3: the stored annotation event no longer fits its schema; "
         "run `taikyoku verify m-1` and restore the database from a backup"
     ]
+
+
+def test_a_small_decode_memory_emptied_midway_still_gives_every_event(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A long-running process fills the memory and it is emptied: what was found in it before
+    # must not go missing when it is emptied for the rest of the match.
+    db = tmp_path / "t.db"
+    with EventStore.open(db, create=True) as store:
+        store.append("m-1", 0, simulated_events("tensho", 5, 2, match_id="m-1"))
+        store.append("m-2", 0, simulated_events("tensho", 6, 2, match_id="m-2"))
+        registry.clear_decode_cache()
+        alone = {m: one_by_one(db, m) for m in ("m-1", "m-2")}
+        registry.clear_decode_cache()
+        monkeypatch.setattr(registry, "DECODE_CACHE_SIZE", 120)  # room for one match, not two
+        for match_id in ("m-1", "m-2", "m-1", "m-2"):
+            assert [s.payload for s in service.read_steps(store, match_id)] == alone[match_id]
+            assert len(registry.DECODED) <= 120
+
+
+def test_a_stored_row_of_a_schema_version_never_made_is_named_by_its_seq(cli: Cli, db: Path) -> None:
+    recorded(cli)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TRIGGER events_no_update")
+        conn.execute("UPDATE events SET schema_version = 7 WHERE seq = 3")
+    registry.clear_decode_cache()
+    result = cli("replay", "m-1")
+    assert result.code == 4
+    assert result.err == (
+        "taikyoku: error: match m-1 seq 3: the stored annotation event no longer fits its schema; "
+        "run `taikyoku verify m-1` and restore the database from a backup\n"
+    )
