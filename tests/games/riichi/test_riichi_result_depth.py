@@ -478,3 +478,15 @@ def test_the_honba_are_paid_at_result_depth(cli: Cli) -> None:
     assert cli("result", "rd-1", *EXAMPLE.split()).code == 0
     (result,) = cli("replay", "rd-1", "--json").json()["results"]
     assert result["points"] == [0, 3200, -3200, 0]  # 2,600 and 300 a honba; Nan's own stick back
+
+
+def test_a_second_ron_keeps_the_first_winners_riichi_stick_where_it_went(cli: Cli) -> None:
+    # Pei (riichi 1, north 1, three concealed pungs 2, chanta 2, three dora 1p: 9 han, a baiman,
+    # 16,000) and Nan (haku, 50 fu 1 han: 1,600) both ron Sha's 3m. Under Tenhou the stick goes to
+    # the winner nearest the discarder, Pei, whose own it is; nobody else put one down.
+    started(cli)
+    assert cli("result", "rd-1", *PEI_RON.split(), "riichi").code == 0
+    assert cli("result", "rd-1", *NAN_RON.split()).code == 0
+    (result,) = cli("replay", "rd-1", "--json").json()["results"]
+    assert result["points"] == [0, 1600, -17600, 16000]
+    assert result["riichi_sticks_put_down"] == [0, 0, 0, 1]
