@@ -2,7 +2,7 @@
 
     python bench/mutation.py [--keep FOLDER] [--only MODULE ...]
 
-Runs mutmut (``pip install mutmut``; not in CI: it takes about fifteen minutes on 2 cores) over
+Runs mutmut (``pip install mutmut``; not in CI: it takes about forty minutes on 2 cores) over
 the modules ``[tool.mutmut] only_mutate`` in pyproject.toml names: the chain and the append
 path, the yaku tables and scoring of both hanafuda games, and riichi's win legality (furiten,
 pao, several rons). Each mutant is one small change (an operator, a constant, a condition); it

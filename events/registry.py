@@ -196,31 +196,39 @@ def decode_rows(rows: Sequence[tuple[int, str, int, str]]) -> list[Payload]:
     cache = DECODED
     if len(cache) + len(rows) > DECODE_CACHE_SIZE:  # before looking: what is found must stay found
         cache.clear()
-    keys = [(name, version, text) for _, name, version, text in rows]
-    fresh: dict[tuple[str, int], dict[str, None]] = {}
-    for key in keys:
-        if key not in cache:
-            fresh.setdefault(key[:2], {})[key[2]] = None
-    if not fresh:
-        return [cache[key] for key in keys]
-    mutable: dict[tuple[str, int, str], Payload] = {}
+    found = cache.get
+    payloads = [found((name, version, text)) for _, name, version, text in rows]
+    if all(payloads):  # every text seen before (a model is always true)
+        return payloads  # type: ignore[return-value]
+    fresh: dict[tuple[str, int], dict[str, list[int]]] = {}
+    for index, payload in enumerate(payloads):
+        if payload is None:
+            _, name, version, text = rows[index]
+            texts = fresh.get((name, version))
+            if texts is None:
+                texts = fresh[(name, version)] = {}
+            places = texts.get(text)
+            if places is None:
+                texts[text] = [index]
+            else:
+                places.append(index)
     for (name, version), texts in fresh.items():
         model = _MODELS.get((name, version))
         if model is None or _CURRENT[name] != version:
-            for text in texts:
-                mutable[(name, version, text)] = decode(name, version, text)
-            continue
-        checker = _TEXT_LISTS.get(model)
-        if checker is None:
-            from pydantic import Json, TypeAdapter
+            decoded = [decode(name, version, text) for text in texts]
+        else:
+            checker = _TEXT_LISTS.get(model)
+            if checker is None:
+                from pydantic import Json, TypeAdapter
 
-            checker = _TEXT_LISTS[model] = TypeAdapter(list[Json[model]])  # type: ignore[valid-type]
-        into = cache if model.IMMUTABLE else mutable
-        for text, payload in zip(texts, checker.validate_python(list(texts)), strict=True):
-            into[(name, version, text)] = payload
-    if not mutable:
-        return [cache[key] for key in keys]
-    return [mutable[key] if key in mutable else cache[key] for key in keys]
+                checker = _TEXT_LISTS[model] = TypeAdapter(list[Json[model]])  # type: ignore[valid-type]
+            decoded = checker.validate_python(list(texts))
+            if model.IMMUTABLE:
+                cache.update(zip([(name, version, text) for text in texts], decoded, strict=True))
+        for places, payload in zip(texts.values(), decoded, strict=True):
+            for index in places:
+                payloads[index] = payload
+    return payloads  # type: ignore[return-value]
 
 
 def clear_decode_cache() -> None:
