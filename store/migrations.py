@@ -7,6 +7,25 @@ from typing import Any
 
 # Each migration is (version, description, statements). Applied in order, once, recorded in
 # schema_migrations. Never edit a released migration; add the next one.
+# The same in both SQL dialects: the PostgreSQL store (store/postgres.py) takes it as it is.
+# Not a source of truth: a row is used only while its head_hash is the match's last hash, and
+# any row may be deleted (stats --rebuild) without losing anything.
+READ_MODELS: tuple[int, str, tuple[str, ...]] = (
+    3,
+    "read_models: projections cached per match at a head hash, rebuilt from the events at will",
+    (
+        """
+        CREATE TABLE read_models (
+            model     TEXT NOT NULL,
+            match_id  TEXT NOT NULL,
+            head_hash TEXT NOT NULL,
+            body      TEXT NOT NULL,
+            PRIMARY KEY (model, match_id)
+        )
+        """,
+    ),
+)
+
 MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
     (
         1,
@@ -62,23 +81,7 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
             """,
         ),
     ),
-    (
-        3,
-        "read_models: projections cached per match at a head hash, rebuilt from the events at will",
-        (
-            # Not a source of truth: a row is used only while its head_hash is the match's last
-            # hash, and any row may be deleted (stats --rebuild) without losing anything.
-            """
-            CREATE TABLE read_models (
-                model     TEXT NOT NULL,
-                match_id  TEXT NOT NULL,
-                head_hash TEXT NOT NULL,
-                body      TEXT NOT NULL,
-                PRIMARY KEY (model, match_id)
-            )
-            """,
-        ),
-    ),
+    READ_MODELS,
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 REQUIRED_TRIGGERS = ("events_no_update", "events_no_delete")

@@ -36,7 +36,7 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.migrations import REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION, migrate
+from store.migrations import READ_MODELS, REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION, migrate
 from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
 from store.verify import check_events, head_findings
 
@@ -104,21 +104,7 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
             """,
         ),
     ),
-    (
-        3,
-        "read_models: projections cached per match at a head hash, rebuilt from the events at will",
-        (
-            """
-            CREATE TABLE read_models (
-                model     TEXT NOT NULL,
-                match_id  TEXT NOT NULL,
-                head_hash TEXT NOT NULL,
-                body      TEXT NOT NULL,
-                PRIMARY KEY (model, match_id)
-            )
-            """,
-        ),
-    ),
+    READ_MODELS,  # the same SQL in both dialects
 )
 assert MIGRATIONS[-1][0] == SCHEMA_VERSION, "the PostgreSQL migrations follow store/migrations.py"
 
