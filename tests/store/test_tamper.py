@@ -138,14 +138,19 @@ def _rehash(conn: sqlite3.Connection, seq: int, prev_hash: str, payload: str | N
     return digest
 
 
+def _forge_seq_3(conn: sqlite3.Connection) -> str:
+    """The forger's first step: seq 3's note rewritten and its own hash made right again."""
+    conn.execute("DROP TRIGGER events_no_update")
+    before = conn.execute("SELECT prev_hash FROM events WHERE seq = 3").fetchone()[0]
+    return _rehash(conn, 3, before, '{"kind":"note","seq":2,"text":"forged"}')
+
+
 def test_a_row_and_the_next_link_rehashed_together_fail_on_the_row_after(cli: Cli, db: Path) -> None:
     # The forger rewrites seq 3 and points seq 4's prev_hash at the new hash; seq 4's own hash
     # covered the old prev_hash, so the chain breaks there.
     recorded(cli)
     with sqlite3.connect(db) as conn:
-        conn.execute("DROP TRIGGER events_no_update")
-        before = conn.execute("SELECT prev_hash FROM events WHERE seq = 3").fetchone()[0]
-        forged = _rehash(conn, 3, before, '{"kind":"note","seq":2,"text":"forged"}')
+        forged = _forge_seq_3(conn)
         conn.execute("UPDATE events SET prev_hash = ? WHERE seq = 4", (forged,))
     result = cli("verify", "--json")
     assert result.code == 4
@@ -158,9 +163,7 @@ def test_a_chain_rehashed_to_its_end_is_caught_by_the_head_written_with_it(cli: 
     # the store wrote in the same transaction as the events still names the old last hash.
     recorded(cli)
     with sqlite3.connect(db) as conn:
-        conn.execute("DROP TRIGGER events_no_update")
-        prev = conn.execute("SELECT prev_hash FROM events WHERE seq = 3").fetchone()[0]
-        prev = _rehash(conn, 3, prev, '{"kind":"note","seq":2,"text":"forged"}')
+        prev = _forge_seq_3(conn)
         for seq in range(4, 6):
             prev = _rehash(conn, seq, prev)
     result = cli("verify", "--json")
