@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import errno
 import json
-import os
-import shutil
-import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +12,7 @@ import typer
 
 from events.errors import InputError
 from replay.app import importing, service
+from replay.cli import files
 from replay.cli.app import (
     DEFAULT_DB,
     ByOption,
@@ -137,8 +133,12 @@ def export_match(
             help="json (with ids and hashes), jsonl, csv (a row per round), tenhou6, mjai, or html (a page per match).",
         ),
     ] = "json",
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file (default: stdout).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")] = False,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Write to this file; - or nothing: stdout.")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the -o file (with html: the folder's pages) if it exists.")
+    ] = False,
     abandoned: Annotated[
         bool, typer.Option("--include-abandoned", help="With --all, abandoned matches too (left out by default).")
     ] = False,
@@ -149,19 +149,19 @@ def export_match(
 ) -> None:
     """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format.
 
-    With -o the file is written whole or not at all (a temporary file, renamed when complete); an
-    existing file is replaced only with --force, and never the database being read."""
+    With -o the file is written whole or not at all (a temporary file, moved in when complete); an
+    existing file is replaced only with --force, never the store or its -wal, -shm or -journal file,
+    and only a regular file (-o - writes to stdout)."""
     if format_ not in ("json", "jsonl", "csv", "tenhou6", "mjai", "html"):
         raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, tenhou6, mjai or html")
     if format_ == "html":
-        _export_html(match, all_matches, output, abandoned, db)
+        _export_html(match, all_matches, output, abandoned, db, force)
         return
     if standings and format_ != "csv":
         raise InputError("--standings is a csv table; give --format csv with it")
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")
-    if output is not None:
-        _check_output(output, force, db)
+    files.check_file(output, db=db, force=force)
     if format_ not in ("tenhou6", "mjai"):
         with open_store(db) as store:
             ids = [match] if match is not None else [m.match_id for m in store.matches()]
@@ -169,8 +169,10 @@ def export_match(
                 ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
             if match is not None and not store.exists(match):
                 raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
-            with ProgressBar(len(ids), "exporting") as tick, _writer(output) as write:
+            with ProgressBar(len(ids), "exporting") as tick, files.writing(output, db=db, force=force) as write:
                 importing.export_native(store, ids, format_, write, tick, standings=standings)
+        if not files.is_stdout(output):
+            out.print(f"wrote {output}")
         return
     if match is None:
         raise InputError(f"{format_} holds one game: name the match")
@@ -178,57 +180,17 @@ def export_match(
         if not store.exists(match):
             raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
         if format_ == "mjai":
-            _write("".join(line + "\n" for line in importing.export_mjai(store, match)), output)
+            _write("".join(line + "\n" for line in importing.export_mjai(store, match)), output, db, force)
             return
         log = importing.export_tenhou6(store, match)
-    _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output)
+    _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output, db, force)
 
 
-def _check_output(output: Path, force: bool, db: str, example: str = "export.json") -> None:
-    """Refuse, before any work, an -o that cannot or must not be written."""
-    if output.is_dir():
-        raise InputError(f"{output} is a folder; give -o a file name, e.g. {output / example}")
-    if not output.parent.exists():
-        raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
-    if output.exists():
-        if not is_server(db) and Path(db).exists() and os.path.samefile(output, db):
-            raise InputError(
-                f"{output} is the database being exported; choose another -o (even --force never replaces it)"
-            )
-        if not force:
-            raise InputError(f"{output} already exists; choose another -o, or give --force to replace it")
-
-
-def _write(text: str, output: Path | None) -> None:
-    with _writer(output) as write:
+def _write(text: str, output: Path | None, db: str, force: bool) -> None:
+    with files.writing(output, db=db, force=force) as write:
         write(text)
-
-
-@contextmanager
-def _writer(output: Path | None) -> Iterator[Callable[[str], object]]:
-    """Writes to stdout, or to ``output`` whole or not at all: a temporary file beside it, renamed
-    only when everything is written; on any failure it is removed and nothing is left."""
-    if output is None:
-        yield sys.stdout.write
-        return
-    handle, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".part")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            yield file.write
-            file.flush()
-            os.fsync(file.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)  # as any file the user writes, not mkstemp's 0600
-        os.replace(temporary, output)
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        why = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
-        raise InputError(f"could not write {output}: {why}; nothing was written") from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    out.print(f"wrote {output}")
+    if not files.is_stdout(output):
+        out.print(f"wrote {output}")
 
 
 def _native_problems(files: list[Path], db: Any) -> list[str]:
@@ -283,47 +245,29 @@ def _report(
         raise typer.Exit(EXIT_FINDINGS)
 
 
-def _export_html(match: str | None, all_matches: bool, output: Path | None, abandoned: bool, db: str) -> None:
+def _export_html(
+    match: str | None, all_matches: bool, output: Path | None, abandoned: bool, db: str, force: bool
+) -> None:
     """Each match as its replay page, in the folder -o names, with an index.html listing them."""
     from replay.app import view_page
 
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")
-    if output is None:
+    if output is None or files.is_stdout(output):
         raise InputError("html writes a page per match: give -o FOLDER (it is created if it is not there)")
-    if output.exists() and not output.is_dir():
-        raise InputError(f"{output} is a file; give -o a folder for the pages")
     with open_store(db) as store:
         ids = [match] if match is not None else [m.match_id for m in store.matches()]
         if match is not None and not store.exists(match):
             raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
         if match is None and not abandoned:
             ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
-        if not output.parent.is_dir():
-            raise InputError(f"folder {output.parent} does not exist; create it or choose another -o")
-        # The pages are written in a folder beside the target and moved in when all are there:
-        # a failure (a full disk) leaves the target as it was.
-        try:
-            staging = Path(tempfile.mkdtemp(dir=output.parent, prefix=f".{output.name}.", suffix=".part"))
-        except OSError as exc:
-            raise InputError(
-                f"could not write in {output.parent}: {exc.strerror or exc}; nothing was written"
-            ) from None
-        try:
-            entries = []
-            with ProgressBar(len(ids), "exporting") as tick:
-                for match_id in ids:
-                    (staging / f"{match_id}.html").write_text(view_page.page(store, match_id), encoding="utf-8")
-                    game = service.game_of(service.read_steps(store, match_id))
-                    entries.append((f"{match_id}.html", match_id, game))
-                    tick()
-            (staging / "index.html").write_text(view_page.index(entries), encoding="utf-8")
-            output.mkdir(exist_ok=True)
-            for page in staging.iterdir():
-                os.replace(page, output / page.name)
-        except OSError as exc:
-            why = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
-            raise InputError(f"could not write {output}: {why}; the folder is as it was") from None
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+        names = [f"{match_id}.html" for match_id in ids] + ["index.html"]
+        entries = []
+        with ProgressBar(len(ids), "exporting") as tick, files.folder_writing(output, names, db=db, force=force) as put:
+            for match_id in ids:
+                put(f"{match_id}.html", view_page.page(store, match_id))
+                game = service.game_of(service.read_steps(store, match_id))
+                entries.append((f"{match_id}.html", match_id, game))
+                tick()
+            put("index.html", view_page.index(entries))
     out.print(f"wrote {len(entries)} page{'' if len(entries) == 1 else 's'} and index.html to {output}")

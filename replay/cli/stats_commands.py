@@ -13,6 +13,7 @@ from rich.table import Table
 
 from events.errors import InputError
 from replay.app import stats as statistics
+from replay.cli import files
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, out, styled
 
@@ -29,6 +30,7 @@ def stats(
     match: Annotated[list[str] | None, typer.Option("--match", metavar="MATCH", help="Only these matches (repeat).")] = None,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV, a row per game and player.")] = False,
     html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Write one self-contained page with tables and charts.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="With --html: replace the file if it exists.")] = False,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Fold every match again instead of reading the cached digests.")] = False,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
@@ -57,7 +59,7 @@ def stats(
         if ruleset not in ruleset_ids():
             raise InputError(f"unknown ruleset {ruleset!r}; use one of: {', '.join(ruleset_ids())}")
     if html is not None:
-        _check_target(html)
+        files.check_file(html, db=db, force=force, flag="--html", example="stats.html")
     if not store_exists(db):
         raise InputError(f"database {shown(db)} does not exist; point --db (or TAIKYOKU_DB) at your database")
     with open_store(db) as store:
@@ -71,8 +73,10 @@ def stats(
     if html is not None:
         from replay.app.stats_page import page
 
-        _write(html, page(found))
-        out.print(f"wrote {html}: {found['matches']} matches")
+        with files.writing(html, db=db, force=force, flag="--html", example="stats.html") as write:
+            write(page(found))
+        if not files.is_stdout(html):
+            out.print(f"wrote {html}: {found['matches']} matches")
         return
     if json_out:
         print_json(found)
@@ -81,32 +85,6 @@ def stats(
         _print_csv(statistics.standings_rows(found))
         return
     _show(found)
-
-
-def _check_target(path: Path) -> None:
-    if path.is_dir():
-        raise InputError(f"{path} is a folder; give --html a file name, e.g. {path / 'stats.html'}")
-    if not path.parent.exists():
-        raise InputError(f"the folder {path.parent} does not exist; create it or write the page elsewhere")
-
-
-def _write(path: Path, text: str) -> None:
-    """The page whole or not at all: written beside the target, then moved in."""
-    import os
-    import tempfile
-
-    try:
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)  # a page to share, not a private temporary file
-        os.replace(temporary, path)
-    except OSError as exc:
-        raise InputError(
-            f"cannot write {path}: {exc.strerror or 'the file system refused'}; write it elsewhere"
-        ) from None
 
 
 def _check_names(digests: list[dict[str, Any]], filters: statistics.Filters) -> None:

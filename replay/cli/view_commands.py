@@ -8,15 +8,16 @@ from typing import Annotated
 import typer
 
 from events.errors import InputError
+from replay.cli import files
 from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, open_store, shown
-from replay.cli.import_commands import _check_output, _writer
+from replay.cli.display import out
 
 
 @app.command()
 def view(
     match: MatchArg,
     output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="The HTML file to write (default: MATCH.html).")
+        Path | None, typer.Option("-o", "--output", help="The HTML file to write (default: MATCH.html; - for stdout).")
     ] = None,
     at: Annotated[int | None, typer.Option("--at", help="Open the page at this event (seq).", min=1)] = None,
     round_no: Annotated[int | None, typer.Option("--round", help="Open the page at this round's end.", min=1)] = None,
@@ -29,7 +30,7 @@ def view(
     from replay.games import projection_for
 
     target = output or Path(f"{match}.html")
-    _check_output(target, force, db, example=f"{match}.html")
+    files.check_file(target, db=db, force=force, example=f"{match}.html")
     with open_store(db) as store:
         if not store.exists(match):
             raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
@@ -40,5 +41,7 @@ def view(
         if start is not None and start > store.head(match):
             raise InputError(f"match {match} has {store.head(match)} events; --at takes 1 to {store.head(match)}")
         text = view_page.page(store, match, start_seq=start)
-    with _writer(target) as write:
+    with files.writing(target, db=db, force=force, example=f"{match}.html") as write:
         write(text)
+    if not files.is_stdout(target):
+        out.print(f"wrote {target}")

@@ -115,7 +115,7 @@ def test_export_refuses_to_write_over_the_database_it_reads(cli: Cli, db: Path) 
     before = db.read_bytes()
     for args in (("-o", str(db)), ("-o", str(db), "--force")):
         result = cli("export", "m-1", *args)
-        assert result.code == 2 and "is the database being exported" in result.err, result.err
+        assert result.code == 2 and "is the store's database" in result.err, result.err
     link = db.parent / "other-name.db"
     link.hardlink_to(db)  # the same file under another name: the same inode
     assert cli("export", "m-1", "-o", str(link), "--force").code == 2
