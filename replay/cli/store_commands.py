@@ -284,6 +284,7 @@ def verify(
         total = store.count() if match is None else store.head(match)
         with _progress(total, "verifying") as tick:
             findings = store.verify(match, check_schemas=schemas, progress=tick)
+        findings += _read_model_findings(store, match, findings)
         matches_checked = 1 if match is not None else len(store.matches())
     if json_out:
         report = {
@@ -306,6 +307,15 @@ def verify(
         raise typer.Exit(EXIT_CORRUPT)
     if heads and not json_out:
         _show_heads(db)
+
+
+def _read_model_findings(store: Any, match: str | None, found: list[Any]) -> list[Any]:
+    """The read models re-derived from the events, where the events themselves are sound."""
+    if any(f.code in ("store.integrity", "store.empty", "store.table_missing") for f in found):
+        return []
+    from replay.app import stats
+
+    return [f for f in stats.read_model_findings(store) if match is None or f.match_id == match]
 
 
 def _parse_fingerprint(text: str) -> tuple[int, str]:
@@ -343,7 +353,8 @@ def _verify_against(text: str, db: str, json_out: bool) -> None:
             raise InputError(
                 f"the fingerprint covers {count} events and this store holds {total}; is --db the store it was taken of?"
             )
-        findings = store.verify(check_schemas=False)
+        findings = store.verify(check_schemas=True)
+        findings += _read_model_findings(store, None, findings)
         _, now = store.fingerprint(count)
     same = now == digest
     if json_out:
@@ -352,8 +363,10 @@ def _verify_against(text: str, db: str, json_out: bool) -> None:
     else:
         for finding in findings:
             out.print(styled(("FAIL", "red"), f" {finding.code}: {finding.message}"))
-        if same:
+        if same and not findings:
             out.print(f"ok: the first {count} events are still as published ({total - count} recorded since)")
+        elif same:
+            out.print(f"the first {count} events are still as published, but the store has the findings above")
         else:
             out.print(styled(("FAIL", "red"), f" the first {count} events do not match the published fingerprint: "
                               "an event the club published was changed, removed or replaced"))  # fmt: skip
