@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -90,13 +91,59 @@ REQUIRED_TABLES = ("events", "schema_migrations", "match_heads")
 
 Migrations = tuple[tuple[int, str, tuple[str, ...]], ...]
 
+_CREATED = re.compile(r"^\s*CREATE\s+(?:TABLE|INDEX|TRIGGER|FUNCTION)\s+(\w+)", re.IGNORECASE)
+
+
+def created_objects(statements: Iterable[str]) -> set[str]:
+    """The tables, indexes, triggers and functions that ``statements`` create, by name."""
+    return {found.group(1) for found in map(_CREATED.match, statements) if found is not None}
+
+
+def normalized(sql: str) -> str:
+    """SQL with its runs of white space made one space, for comparing definitions."""
+    return " ".join(sql.split())
+
+
+def expected_triggers(migrations: Migrations = MIGRATIONS) -> dict[str, str]:
+    """Each append-only trigger's definition as the migrations create it, normalized."""
+    return {
+        name: normalized(statement)
+        for _, _, statements in migrations
+        for statement in statements
+        for name in created_objects([statement])
+        if statement.lstrip().upper().startswith("CREATE TRIGGER")
+    }
+
+
+def migration_findings(applied: Iterable[int], path: str) -> list[Any]:
+    """A finding when the recorded migrations are not every version from 1 to the newest."""
+    from store.records import Finding
+
+    recorded = set(applied)
+    missing = sorted(set(range(1, max(recorded, default=0) + 1)) - recorded)
+    if not recorded or not missing:
+        return []
+    listed = ", ".join(str(v) for v in missing)
+    return [
+        Finding(
+            "store.migrations_altered",
+            f"{path}: schema_migrations lacks version {listed} though later ones are recorded: "
+            "its record of the schema was altered",
+        )
+    ]
+
 
 def migrate(
-    execute: Callable[[str, Sequence[Any]], Iterable[Any]], path: str, mark: str, migrations: Migrations = MIGRATIONS
+    execute: Callable[[str, Sequence[Any]], Iterable[Any]],
+    path: str,
+    mark: str,
+    migrations: Migrations = MIGRATIONS,
+    existing: Callable[[], set[str]] | None = None,
 ) -> None:
     """Apply, inside the caller's transaction, each migration not yet recorded, in order; refuse a
-    store a newer taikyoku wrote. ``execute`` runs one statement in the store's SQL, whose
-    parameter mark is ``mark``; ``migrations`` are in that SQL's dialect."""
+    store a newer taikyoku wrote, and one whose record of migrations was altered. ``execute`` runs
+    one statement in the store's SQL, whose parameter mark is ``mark``; ``migrations`` are in that
+    SQL's dialect; ``existing`` names the tables, indexes and triggers already there."""
     from events.envelope import now_timestamp
     from store.errors import NotAStoreError
 
@@ -112,9 +159,24 @@ def migrate(
             f"{path} was written by a newer taikyoku (store schema {newest}, this one knows {SCHEMA_VERSION}); "
             "upgrade taikyoku"
         )
-    for version, description, statements in migrations:
-        if version in applied:
-            continue
+    present = existing() if existing is not None else set()
+    pending = [
+        (version, description, statements) for version, description, statements in migrations if version not in applied
+    ]
+    for version, description, statements in pending:
+        # A migration not recorded whose objects are there (or after which a later one is
+        # recorded) was recorded once and its row deleted: running it again (the heads rebuilt
+        # from a table cut short) would hide what was done.
+        there = sorted(created_objects(statements) & present)
+        if there or any(later > version for later in applied):
+            from store.errors import CorruptStoreError
+
+            raise CorruptStoreError(
+                f"{path}: the store's schema_migrations lacks version {version} ({description.split(':')[0]}) "
+                f"though {'its ' + ', '.join(there) + ' is' if there else 'a later version is'} there: its record was "
+                "altered, so nothing is migrated; restore the store from a backup or an export"
+            )
+    for version, description, statements in pending:
         for statement in statements:
             execute(statement, ())
         execute(

@@ -16,6 +16,7 @@ user's default is chosen the libpq way, ``?options=-csearch_path%3Dname``.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -36,7 +37,16 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.migrations import READ_MODELS, REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION, migrate
+from store.migrations import (
+    READ_MODELS,
+    REQUIRED_TABLES,
+    REQUIRED_TRIGGERS,
+    SCHEMA_VERSION,
+    expected_triggers,
+    migrate,
+    migration_findings,
+    normalized,
+)
 from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
 from store.verify import check_events, head_findings
 
@@ -107,6 +117,16 @@ MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
     READ_MODELS,  # the same SQL in both dialects
 )
 assert MIGRATIONS[-1][0] == SCHEMA_VERSION, "the PostgreSQL migrations follow store/migrations.py"
+
+
+_APPEND_ONLY_BODY = normalized(
+    next(statement for statement in MIGRATIONS[0][2] if "FUNCTION taikyoku_append_only" in statement).split("$$")[1]
+)
+
+
+def _unqualified(definition: str) -> str:
+    """pg_get_triggerdef's text without the schema names it adds, normalized."""
+    return normalized(re.sub(r"\b\w+\.(events|taikyoku_append_only)\b", r"\1", definition))
 
 
 def is_server_url(location: object) -> bool:
@@ -242,6 +262,16 @@ class PostgresStore:
             return
         self._migrate()
 
+    def _objects(self) -> set[str]:
+        """The tables, indexes, triggers and functions in this schema, by name."""
+        rows = self.conn.execute(
+            "SELECT c.relname FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace"
+            " UNION SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+            " WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal"
+            " UNION SELECT p.proname FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace"
+        ).fetchall()
+        return {str(r[0]) for r in rows}
+
     def _applied_version(self) -> int:
         row = self.conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
         return int(row[0]) if row else 0
@@ -249,7 +279,7 @@ class PostgresStore:
     def _migrate(self) -> None:
         with self.conn.transaction():
             self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))  # one process migrates
-            migrate(self._run, self.path, "%s", MIGRATIONS)
+            migrate(self._run, self.path, "%s", MIGRATIONS, existing=self._objects)
 
     def close(self) -> None:
         self.conn.close()
@@ -451,17 +481,10 @@ class PostgresStore:
         if "events" not in tables:
             return findings
         with self._errors():
-            triggers = {
-                str(r[0])
-                for r in self.conn.execute(
-                    "SELECT tgname FROM pg_trigger WHERE tgrelid = 'events'::regclass AND NOT tgisinternal AND tgenabled <> 'D'"
-                )
-            }
-        for name in REQUIRED_TRIGGERS:
-            if name not in triggers:
-                findings.append(
-                    Finding("store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only")
-                )
+            findings += self._trigger_findings()
+            if "schema_migrations" in tables:
+                applied = [int(r[0]) for r in self.conn.execute("SELECT version FROM schema_migrations")]
+                findings += migration_findings(applied, self.path)
         where, params = ("WHERE match_id = %s", [match_id]) if match_id is not None else ("", [])
         with self._errors(), self.conn.transaction(), self.conn.cursor(name="taikyoku_verify") as cursor:
             cursor.itersize = 2000
@@ -472,6 +495,40 @@ class PostgresStore:
         if "match_heads" in tables:
             with self._errors():
                 findings += head_findings(self._rows, match_id, mark="%s")
+        return findings
+
+    def _trigger_findings(self) -> list[Finding]:
+        """Each append-only trigger there, enabled as it fires for every session (not only for
+        replication), defined as the migration made it, and calling the function it made."""
+        expected = expected_triggers(MIGRATIONS)
+        found = {
+            str(name): (str(enabled), _unqualified(str(definition)), normalized(str(body)), str(language))
+            for name, enabled, definition, body, language in self.conn.execute(
+                "SELECT t.tgname, t.tgenabled, pg_get_triggerdef(t.oid), p.prosrc, l.lanname FROM pg_trigger t"
+                " JOIN pg_proc p ON p.oid = t.tgfoid JOIN pg_language l ON l.oid = p.prolang"
+                " WHERE t.tgrelid = 'events'::regclass AND NOT t.tgisinternal"
+            )
+        }
+        findings = []
+        for name in (*REQUIRED_TRIGGERS, "events_no_truncate"):
+            if name not in found:
+                findings.append(
+                    Finding("store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only")
+                )
+                continue
+            enabled, definition, body, language = found[name]
+            if enabled not in ("O", "A"):
+                state = {"D": "disabled", "R": "enabled for replication only"}.get(enabled, f"in state {enabled}")
+                findings.append(Finding(
+                    "store.trigger_disabled",
+                    f"trigger {name} is {state}: the store is no longer append-only; ALTER TABLE events ENABLE TRIGGER {name}",
+                ))  # fmt: skip
+            elif definition != expected[name] or body != _APPEND_ONLY_BODY or language != "plpgsql":
+                findings.append(Finding(
+                    "store.trigger_altered",
+                    f"trigger {name} is not the one taikyoku made (its definition or its function was replaced): "
+                    "the store is no longer append-only",
+                ))  # fmt: skip
         return findings
 
     def _run(self, query: str, params: Sequence[Any]) -> list[Any]:

@@ -40,7 +40,15 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.migrations import REQUIRED_TABLES, REQUIRED_TRIGGERS, SCHEMA_VERSION, migrate
+from store.migrations import (
+    REQUIRED_TABLES,
+    REQUIRED_TRIGGERS,
+    SCHEMA_VERSION,
+    expected_triggers,
+    migrate,
+    migration_findings,
+    normalized,
+)
 from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
 from store.verify import check_events, head_findings
 
@@ -165,7 +173,12 @@ class EventStore:
         self._begin()
         try:
             self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            migrate(lambda sql, params: self.db.execute(sql, list(params)), self.path, "?")
+            migrate(
+                lambda sql, params: self.db.execute(sql, list(params)),
+                self.path,
+                "?",
+                existing=lambda: {str(r[0]) for r in self.db.execute("SELECT name FROM sqlite_master")},
+            )
             self.db.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -423,14 +436,11 @@ class EventStore:
                     findings.append(Finding("store.table_missing", f"table {table} is missing: the store was altered"))
             if "events" not in tables:
                 return findings
-            triggers = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-            for name in REQUIRED_TRIGGERS:
-                if name not in triggers:
-                    findings.append(
-                        Finding(
-                            "store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only"
-                        )
-                    )
+            findings += self._trigger_findings()
+            if "schema_migrations" in tables:
+                applied = [int(r[0]) for r in self.db.execute("SELECT version FROM schema_migrations")]
+                findings += migration_findings(applied, self.path)
+            findings += self._removed_rows()
             if match_id is None:
                 query = f"SELECT {_COLUMNS} FROM events ORDER BY match_id, seq"
                 params: list[Any] = []
@@ -442,6 +452,46 @@ class EventStore:
             if "match_heads" in tables:
                 findings += head_findings(self.db.execute, match_id)
         return findings
+
+    def _trigger_findings(self) -> list[Finding]:
+        """Each append-only trigger there, on the events table, and defined as the migration made
+        it: a trigger replaced by a no-op of the same name leaves the store open to changes."""
+        expected = expected_triggers()
+        found = {
+            str(name): (str(table), normalized(str(sql or "")))
+            for name, table, sql in self.db.execute(
+                "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'"
+            )
+        }
+        findings = []
+        for name in REQUIRED_TRIGGERS:
+            if name not in found:
+                findings.append(
+                    Finding("store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only")
+                )
+            elif found[name] != ("events", expected[name]):
+                findings.append(Finding(
+                    "store.trigger_altered",
+                    f"trigger {name} is not the one taikyoku made (its definition was replaced): "
+                    "the store is no longer append-only",
+                ))  # fmt: skip
+        return findings
+
+    def _removed_rows(self) -> list[Finding]:
+        """SQLite keeps the highest row number it ever gave (AUTOINCREMENT): a last row below it
+        means rows were deleted from the end, even where the heads were rebuilt to match."""
+        if "sqlite_sequence" not in self.db.table_names():
+            return []
+        given = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'events'").fetchone()
+        last = self.db.execute("SELECT COALESCE(MAX(position), 0) FROM events").fetchone()[0]
+        if given is None or int(given[0]) <= int(last):
+            return []
+        return [
+            Finding(
+                "store.rows_removed",
+                f"the store gave out row {given[0]} but its last row is {last}: events were deleted from its end",
+            )
+        ]
 
     def heads(self) -> list[tuple[str, int, str]]:
         """(match id, last seq, last hash) of every match, as the heads table holds them."""

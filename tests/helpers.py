@@ -96,3 +96,15 @@ def rows(db: Path) -> list[tuple[Any, ...]]:
         if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'events'").fetchone():
             return []
         return conn.execute("SELECT * FROM events ORDER BY position").fetchall()
+
+
+# The append-only triggers exactly as the store's first migration makes them, for tests that put
+# a trigger back after going around it (verify compares the definitions, white space aside).
+NO_DELETE_TRIGGER = (
+    "CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN "
+    "SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of deleting'); END"
+)
+NO_UPDATE_TRIGGER = (
+    "CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN "
+    "SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of updating'); END"
+)

@@ -147,9 +147,19 @@ def test_a_fifo_is_refused_and_stays_a_fifo(cli: Cli, club: Path, tmp_path: Path
         assert fifo.is_fifo()
 
 
-def test_a_device_is_refused_and_stays_a_device_even_for_root(cli: Cli, club: Path) -> None:
-    _refused(cli("export", "m-1", "-o", "/dev/null", "--force"), "/dev/null is a device, not a regular file")
-    assert Path("/dev/null").is_char_device()
+def test_a_device_is_refused_and_stays_a_device_even_for_root(cli: Cli, club: Path, tmp_path: Path) -> None:
+    """A null device of the test's own (root may make one), so that a regression never replaces
+    the machine's /dev/null; where mknod is not allowed, /dev/null itself, which then cannot be replaced."""
+    import stat
+
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        device = Path("/dev/null")
+    _refused(cli("export", "m-1", "-o", str(device), "--force"), f"{device} is a device, not a regular file")
+    _refused(cli("view", "m-1", "-o", str(device), "--force"), f"{device} is a device, not a regular file")
+    assert device.is_char_device()
 
 
 def test_dash_writes_to_stdout_and_no_file_named_dash(cli: Cli, club: Path, tmp_path: Path) -> None:

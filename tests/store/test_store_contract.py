@@ -384,4 +384,4 @@ class TestPostgresStore(StoreContract):
         store.conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update")
         store.conn.execute("UPDATE events SET payload = replace(payload, '300', '3000') WHERE seq = 2")
         codes = sorted(f.code for f in store.verify())
-        assert codes == ["store.chain.hash", "store.trigger_missing"], codes
+        assert codes == ["store.chain.hash", "store.trigger_disabled"], codes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from tests.helpers import Cli
+from tests.helpers import NO_UPDATE_TRIGGER, Cli
 
 
 def recorded(cli: Cli) -> str:
@@ -108,7 +108,7 @@ def test_schema_invalid_row_is_reported(cli: Cli, db: Path) -> None:
                 (payload, prev, digest, position),
             )
             prev = digest
-        conn.execute("CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'x'); END")
+        conn.execute(NO_UPDATE_TRIGGER)
     result = cli("verify", "--json")
     assert result.code == 4
     findings = result.json()["findings"]
