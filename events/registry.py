@@ -26,12 +26,12 @@ _UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 MATCH_ID_PATTERN = r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$"
-_MATCH_ID = re.compile(MATCH_ID_PATTERN)
+_MATCH_ID = re.compile(MATCH_ID_PATTERN[1:-1])
 
 
 def check_match_id(match_id: str) -> None:
     """The one match-id rule, for the store and the commands alike."""
-    if not _MATCH_ID.match(match_id):
+    if not _MATCH_ID.fullmatch(match_id):  # fullmatch: "$" alone lets a final newline through
         shown = match_id if len(match_id) <= 80 else match_id[:77] + "..."
         raise InputError(f"match id {shown!r} is not valid; use 3-64 lower-case letters, digits and dashes")
 

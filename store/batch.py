@@ -12,6 +12,7 @@ from events import registry
 from events.canonical import quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent
 from events.errors import InputError
+from events.text import json_has_nul, name_problem
 from store.errors import ConcurrencyError, DuplicateEventError, RepeatedEventIdError
 from store.records import StoredEvent
 
@@ -33,6 +34,12 @@ def event_rows(
     seq = expected_seq
     for payload, event_id, recorded_at, recorded_by in events:  # a PendingEvent unpacks faster than its fields read
         text = payload.canonical_json()
+        if payload.EVENT_TYPE == "match_started":
+            _check_names(payload)
+        if json_has_nul(text):
+            raise InputError(
+                f"{payload.EVENT_TYPE} holds a NUL character, which no store can keep; remove it", code="input.nul"
+            )
         if len(text) * 4 > PAYLOAD_LIMIT and len(text.encode("utf-8")) > PAYLOAD_LIMIT:
             raise InputError(
                 f"{payload.EVENT_TYPE} payload is over {PAYLOAD_LIMIT} bytes; split it into smaller events",
@@ -41,8 +48,8 @@ def event_rows(
         if is_uuid(event_id) is None:
             raise InputError(f"event id {event_id!r} is not a lower-case UUID; leave it out to get one")
         # A batch's events mostly share one time: check each distinct time once.
-        if recorded_at != checked_time and is_timestamp(recorded_at) is None:
-            raise InputError(f"recorded_at {recorded_at!r} is not a UTC time like 2026-11-29T15:04:05Z")
+        if recorded_at != checked_time and (is_timestamp(recorded_at) is None or not _real_time(recorded_at)):
+            raise InputError(f"recorded_at {recorded_at[:40]!r} is not a UTC time like 2026-11-29T15:04:05Z")
         checked_time = recorded_at
         by_quoted = recorders.get(recorded_by)
         if by_quoted is None:
@@ -52,6 +59,9 @@ def event_rows(
                     if not recorded_by
                     else f"recorded_by is {len(recorded_by)} characters long; it may be at most 200"
                 )
+            problem = name_problem("recorded_by", recorded_by)
+            if problem is not None:
+                raise InputError(problem, code="input.name")
             by_quoted = recorders[recorded_by] = quote(recorded_by)
         seq += 1
         kind, version = payload.EVENT_TYPE, payload.SCHEMA_VERSION
@@ -67,6 +77,24 @@ def event_rows(
         keep(row)
         yield row
         prev = digest
+
+
+def _real_time(recorded_at: str) -> bool:
+    """Whether a time of the right shape is a real one (no month 13, no 25 o'clock)."""
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
+
+
+def _check_names(payload: Any) -> None:
+    for player in payload.players:
+        problem = name_problem(f"player {player.seat}'s name", player.name)
+        if problem is not None:
+            raise InputError(problem, code="input.name")
 
 
 def resent(match_id: str, events: Sequence[PendingEvent], found: dict[str, StoredEvent]) -> list[StoredEvent] | None:

@@ -108,7 +108,8 @@ def history(steps: Sequence[Step]) -> History:
             if target.type in ("retract", "annotation"):
                 raise IllegalEvent(
                     "match.retract.meta",
-                    f"cannot retract a {target.type}; record the voided event again, or add a note",
+                    f"cannot retract {'an annotation' if target.type == 'annotation' else 'a retract'}; "
+                    "record the voided event again, or add a note",
                     seq=step.seq,
                     event_type=step.type,
                 )
