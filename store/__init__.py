@@ -13,7 +13,7 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.records import Finding, MatchHead, StoredEvent
+from store.records import Finding, MatchHead, Resent, StoredEvent
 from store.sqlite import EventStore
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "MatchHead",
     "NotAStoreError",
     "RepeatedEventIdError",
+    "Resent",
     "Store",
     "StoreError",
     "StoredEvent",

@@ -14,7 +14,7 @@ from events.envelope import PAYLOAD_LIMIT, PendingEvent
 from events.errors import InputError
 from events.text import json_has_nul, name_problem
 from store.errors import ConcurrencyError, DuplicateEventError, RepeatedEventIdError
-from store.records import StoredEvent
+from store.records import Resent, StoredEvent
 
 UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
 TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
@@ -97,7 +97,7 @@ def _check_names(payload: Any) -> None:
             raise InputError(problem, code="input.name")
 
 
-def resent(match_id: str, events: Sequence[PendingEvent], found: dict[str, StoredEvent]) -> list[StoredEvent] | None:
+def resent(match_id: str, events: Sequence[PendingEvent], found: dict[str, StoredEvent]) -> Resent | None:
     """The stored events if this batch is an exact resend (every event stored in this match, one
     after another, with the same content), whatever seq the sender thought the match was at;
     None if none of it is stored (``found``: the stored events with the batch's ids, by id). A
@@ -124,7 +124,7 @@ def resent(match_id: str, events: Sequence[PendingEvent], found: dict[str, Store
                 "and a new event needs a new id"
             )
         stored.append(row)
-    return stored
+    return Resent(stored)
 
 
 def retry_or_conflict(

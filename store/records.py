@@ -89,6 +89,10 @@ class MatchHead:
     last_recorded_at: str
 
 
+class Resent(list[StoredEvent]):
+    """What an append of a batch already stored returns: the stored events, nothing written."""
+
+
 class Appended(Sequence[StoredEvent]):
     """The events one append stored, made into ``StoredEvent`` only when looked at.
 

@@ -108,3 +108,36 @@ NO_UPDATE_TRIGGER = (
     "CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN "
     "SELECT RAISE(ABORT, 'events are append-only: record a retract event instead of updating'); END"
 )
+
+
+def insert_legacy_match(db: Path, match_id: str, events: list[tuple[str, dict[str, Any], str]]) -> None:
+    """Write a whole match straight into an SQLite store, as an older taikyoku could have stored
+    it before today's checks at the door: each (type, payload, recorded_by) chained from the
+    genesis hash with hashlib and the json module alone, and the match's head written with it."""
+    import hashlib
+    import sqlite3
+    import uuid
+
+    from store import EventStore
+
+    with EventStore.open(db, create=True):
+        pass  # the tables, made by the store itself
+    previous = "0" * 64
+    with sqlite3.connect(db) as conn:
+        for seq, (kind, payload, recorded_by) in enumerate(events, 1):
+            text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            row = {"event_id": str(uuid.uuid4()), "match_id": match_id, "payload": payload,
+                   "recorded_at": "2025-06-01T19:00:00Z", "recorded_by": recorded_by, "schema_version": 1,
+                   "seq": seq, "type": kind}  # fmt: skip
+            canonical = json.dumps(row, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            digest = hashlib.sha256((previous + canonical).encode("utf-8")).hexdigest()
+            conn.execute(
+                "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, "
+                "payload, prev_hash, hash) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
+                (match_id, seq, row["event_id"], kind, row["recorded_at"], recorded_by, text, previous, digest),
+            )
+            previous = digest
+        conn.execute(
+            "INSERT OR REPLACE INTO match_heads (match_id, last_seq, last_hash, events) VALUES (?, ?, ?, ?)",
+            (match_id, len(events), previous, len(events)),
+        )

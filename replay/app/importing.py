@@ -124,24 +124,72 @@ def import_tenhou6(
 def games_of(path: Path, format_: str | None = None) -> Iterator[tenhou6.Imported | dict[str, str]]:
     """Each game of a file turned into checked events, one at a time, or why the file cannot be read.
     A game is named by its number within its file, whatever else the batch holds. ``format_`` is
-    tenhou6 or mjlog (mjai too), or None to tell from the file."""
+    tenhou6 or mjlog (mjai too), or None to tell from the file. A format found from the file's
+    opening that yields no hand is not taken: the other JSON format is tried, and if neither
+    yields a hand the file is refused with what each made of it."""
     try:
         data = path.read_bytes()
         kind = format_ or detect(data[:SNIFF], path.name)
-        if kind == "mjai":
-            yield mjai.imported(data, path.name, tenhou6.match_id_for(tenhou6.Game(path.name, {}, []), 0, 1))
-            return
-        if kind == "native":
-            raise InputError(f"{path.name}: a taikyoku export; import it with --format json or jsonl, or alone")
-        games = mjlog.read(data, path.name) if kind == "mjlog" else tenhou6.read(data, path.name)
-    except InputError as exc:  # a LogProblem too: the file cannot be read
+    except InputError as exc:
         yield {"file": path.name, "match_id": "", "reason": exc.message}
         return
+    if kind == "native":
+        yield {"file": path.name, "match_id": "",
+               "reason": f"{path.name}: a taikyoku export; import it with --format json or jsonl, or alone"}  # fmt: skip
+        return
+    games = _games_as(kind, data, path.name)
+    first = next(games, None)
+    if format_ is None and kind in _JSON_LOGS and _no_hand(first):
+        other = _JSON_LOGS[kind]
+        retried = _games_as(other, data, path.name)
+        second = next(retried, None)
+        if not _no_hand(second):
+            games, first = retried, second
+        elif first is None or (isinstance(first, tenhou6.Imported) and first.problem is None):
+            yield {"file": path.name, "match_id": "", "reason": (
+                f"{path.name}: no game could be read: as {kind}, {_what_came(first)}; as {other}, "
+                f"{_what_came(second)}; give --format to say which it is")}  # fmt: skip
+            return  # an empty game is not stored as a match
+    if first is not None:
+        yield first
+    yield from games
+
+
+_JSON_LOGS = {"mjai": "tenhou6", "tenhou6": "mjai"}  # a JSON file read as the one may be the other
+
+
+def _games_as(kind: str, data: bytes, name: str) -> Iterator[tenhou6.Imported | dict[str, str]]:
+    try:
+        if kind == "mjai":
+            parts = mjai.split_games(data)
+            for number, (first_line, part) in enumerate(parts):
+                match_id = tenhou6.match_id_for(tenhou6.Game(name, {}, []), number, len(parts))
+                yield mjai.imported(part, name, match_id, first_line)
+            return
+        games = mjlog.read(data, name) if kind == "mjlog" else tenhou6.read(data, name)
+    except InputError as exc:  # a LogProblem too: the file cannot be read
+        yield {"file": name, "match_id": "", "reason": exc.message}
+        return
     except UnicodeDecodeError:
-        yield {"file": path.name, "match_id": "", "reason": f"{path.name}: not UTF-8 text"}
+        yield {"file": name, "match_id": "", "reason": f"{name}: not UTF-8 text"}
         return
     for number, game in enumerate(games):
         yield tenhou6.convert(game, tenhou6.match_id_for(game, number, len(games)))
+
+
+def _no_hand(item: tenhou6.Imported | dict[str, str] | None) -> bool:
+    """Whether a format's first answer is nothing to keep: no game, a refusal, or a game of no hand."""
+    return item is None or isinstance(item, dict) or item.problem is not None or item.hands == 0
+
+
+def _what_came(item: tenhou6.Imported | dict[str, str] | None) -> str:
+    if item is None:
+        return "it holds no game"
+    if isinstance(item, dict):
+        return item["reason"].removeprefix(f"{item['file']}: ")
+    if item.problem is not None:
+        return item.problem.removeprefix(f"{item.game.source}: ")
+    return "it holds a game of no hand"
 
 
 def exports_of(files: Sequence[Path]) -> Iterator[tuple[str, native.ExportedMatch]]:

@@ -19,9 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from events.envelope import PendingEvent
-from store import ConcurrencyError, Store
+from events.errors import InputError
+from store import ConcurrencyError, Resent, Store
 
 BATCH = 500  # events per transaction
+REFUSED = ("diverged", "damaged source", "damaged target", "refused by target")
 
 
 def batch_size() -> int:
@@ -33,7 +35,7 @@ def batch_size() -> int:
 @dataclass
 class MatchSync:
     match_id: str
-    outcome: str  # copied, up to date, target ahead, diverged, damaged source, damaged target
+    outcome: str  # copied, up to date, target ahead, or one of REFUSED
     events: int = 0
     reason: str = ""
 
@@ -46,7 +48,7 @@ class SyncReport:
 
     @property
     def refused(self) -> list[MatchSync]:
-        return [m for m in self.matches if m.outcome in ("diverged", "damaged source", "damaged target")]
+        return [m for m in self.matches if m.outcome in REFUSED]
 
     @property
     def copied_events(self) -> int:
@@ -88,11 +90,17 @@ def sync_match(source: Store, target: Store, match_id: str) -> MatchSync:
             while seq < mine:
                 stored = source.read(match_id, from_seq=seq + 1, to_seq=min(seq + size, mine))
                 pending = [PendingEvent(e.decode(), e.event_id, e.recorded_at, e.recorded_by) for e in stored]
-                written = target.append(match_id, seq, pending)
+                try:
+                    written = target.append(match_id, seq, pending)
+                except InputError as exc:  # an event today's checks refuse (a NUL an older version let in)
+                    return MatchSync(match_id, "refused by target", copied,
+                                     f"seq {seq + 1} to {min(seq + size, mine)} holds what {target.path} cannot "
+                                     f"store ({exc.message.split(';')[0]}); this match is not copied, the others are")  # fmt: skip
                 if [w.hash for w in written] != [e.hash for e in stored]:
                     return MatchSync(match_id, "damaged target", copied,
                                      f"{target.path} chained seq {seq + 1} to another hash; run `taikyoku verify` there")  # fmt: skip
-                copied += len(written)
+                if not isinstance(written, Resent):  # another sync stored this batch first: not ours to count
+                    copied += len(written)
                 seq = stored[-1].seq
         except ConcurrencyError:
             continue

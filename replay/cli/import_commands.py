@@ -58,6 +58,7 @@ def import_logs(
     if format_ is not None and format_ not in FORMATS:
         raise InputError(f"unknown import format {format_!r}; use one of {', '.join(FORMATS)}, or leave it out")
     paths = importing.expand(files, recursive=recursive)
+    new = not store_exists(db)
     natives, logs = importing.split_by_format(paths, format_)
     who = recorder(by or "import")
     if strict:
@@ -89,7 +90,14 @@ def import_logs(
             )
         report.imported += found.imported
         report.skipped += found.skipped
+    if new and not report.imported and not is_server(db):  # nothing was imported: leave no database behind
+        _remove_store_files(db)
     _report(report, json_out, _described, total=bool(logs))
+
+
+def _remove_store_files(db: str) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
 
 
 def _log_format(format_: str | None) -> str | None:
@@ -214,8 +222,7 @@ def _import_native(files: list[Path], db: Any) -> importing.ImportReport:
             files, store=store, exists=store.exists, known=store.known_event_ids, where=shown(db), tick=tick
         )
     if new and not report.imported and not is_server(db):  # nothing was imported: leave no database behind either
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{db}{suffix}").unlink(missing_ok=True)
+        _remove_store_files(db)
     return report
 
 

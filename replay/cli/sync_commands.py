@@ -70,6 +70,10 @@ def _show(report: syncing.SyncReport) -> None:
     for refused in report.refused:
         warn("refused", f"match {refused.match_id}: {refused.reason}")
     out.print(
-        f"{report.source} -> {report.target}: {len(copied)} matches copied ({report.copied_events} events), "
-        f"{same} already there, {len(report.refused)} refused"
+        f"{report.source} -> {report.target}: {_count(len(copied), 'match', 'matches')} copied "
+        f"({_count(report.copied_events, 'event', 'events')}), {same} already there, {len(report.refused)} refused"
     )
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"

@@ -42,6 +42,8 @@ def detect(opening: bytes, name: str) -> Format:
     if isinstance(value, dict):
         if {"event_id", "match_id", "payload"} <= value.keys():
             return "native"
+        if isinstance(value.get("log"), list):
+            return "tenhou6"  # Tenhou's one line, whatever other keys it carries
         if value.get("type") in MJAI_TYPES:
             return "mjai"
     if text.startswith("{") and '"log"' in text:

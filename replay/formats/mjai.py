@@ -10,6 +10,7 @@ before the discard; ``reach_accepted`` follows the declaring discard unless it i
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -202,7 +203,7 @@ class _DrawnHand:
 ABORT_ORDER: tuple[AbortKind, ...] = ("kyuushu_kyuuhai", "four_riichi", "four_winds", "four_kans", "triple_ron")
 
 
-def imported(data: bytes, source: str, match_id: str) -> Imported:
+def imported(data: bytes, source: str, match_id: str, first_line: int = 1) -> Imported:
     """An mjai file as one match's checked events: every move through the riichi fold, each hand's
     score changes kept as the table's claim (a difference from the rules is a finding)."""
     from replay.engine.fold import IllegalEvent, Step
@@ -221,7 +222,7 @@ def imported(data: bytes, source: str, match_id: str) -> Imported:
         payloads.append(payload)
 
     try:
-        for where, item in _payloads(data, source):
+        for where, item in _payloads(data, source, first_line):
             try:
                 if item is None:
                     apply(MatchEnded(reason="completed" if match_over(state) else "abandoned"))
@@ -280,15 +281,30 @@ def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int, where: st
     raise LogProblem(f"{where}: a ryukyoku with tiles left in the wall, and no abortive draw the rules allow")
 
 
-def _events(data: bytes, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
+_START_GAME = re.compile(rb'"type"\s*:\s*"start_game"')
+
+
+def split_games(data: bytes) -> list[tuple[int, bytes]]:
+    """The games of an mjai file, each from its start_game line: (the line it starts on, its lines).
+    A file of one game (or of none) is one part."""
+    lines = data.splitlines(keepends=True)
+    starts = [number for number, line in enumerate(lines) if _START_GAME.search(line)]
+    if len(starts) <= 1:
+        return [(1, data)]
+    starts[0] = 0  # anything before the first game is that game's problem
+    ends = [*starts[1:], len(lines)]
+    return [(first + 1, b"".join(lines[first:end])) for first, end in zip(starts, ends, strict=True)]
+
+
+def _events(data: bytes, source: str, first_line: int = 1) -> Iterator[tuple[str, dict[str, Any]]]:
     from events.canonical import parse_outside_json
     from events.errors import InputError
 
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise LogProblem(f"{source}: not UTF-8 text; mjai is UTF-8 JSON, an event a line") from None
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.splitlines(), first_line):
         if not line.strip():
             continue
         where = f"{source} line {number}"
@@ -303,7 +319,7 @@ def _events(data: bytes, source: str) -> Iterator[tuple[str, dict[str, Any]]]:
         yield where, event
 
 
-def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnHand | None]]:
+def _payloads(data: bytes, source: str, first_line: int = 1) -> Iterator[tuple[str, Payload | _DrawnHand | None]]:
     """(where, what) for each event: a payload, a draw to resolve, or None where the match ends."""
     started = False
     hand_no = 0  # hands so far: the claims' round numbers
@@ -320,8 +336,11 @@ def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnH
             ended.clear()
 
     where = source
-    for where, event in _events(data, source):
+    over = False
+    for where, event in _events(data, source, first_line):
         kind = event["type"]
+        if over:
+            raise LogProblem(f"{where}: {kind} comes after end_game; a game ends there")
         raw_actor = event.get("actor")
         actor = raw_actor if isinstance(raw_actor, int) and not isinstance(raw_actor, bool) else -1  # -1: refused
         if kind == "start_game":
@@ -353,7 +372,7 @@ def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnH
             yield where, RiichiDeal(hands=hands, dora_indicator=tile_of(event["dora_marker"], where))
         elif kind == "end_game":
             yield where, None
-            return
+            over = True
         elif kind in ("end_kyoku", "reach_accepted", "none"):
             continue
         elif not in_hand:
@@ -395,8 +414,9 @@ def _payloads(data: bytes, source: str) -> Iterator[tuple[str, Payload | _DrawnH
             changes = tuple(int(d) for d in event.get("deltas") or ())
             ended.append({"deltas": list(changes)} | event)
             yield where, _DrawnHand(changes, event.get("reason"))
-    yield from claim()
-    yield f"{source}: end", None
+    if not over:
+        yield from claim()
+        yield f"{source}: end", None
 
 
 def _liable(deltas: list[int], winner: int, target: int) -> int | None:

@@ -81,7 +81,7 @@ def test_a_diverged_match_is_refused_with_both_heads_and_the_others_still_sync(c
     local_head = [r for r in _local_rows(db) if r[0] == "two-tables"][10][3][:12]
     server_head = [r for r in _server_rows(pg_url) if r[0] == "two-tables"][10][3][:12]
     assert local_head != server_head and local_head in refused[0] and server_head in refused[0]
-    assert "1 matches copied (12 events)" in result.out  # only-here went through
+    assert "1 match copied (12 events)" in result.out  # only-here went through
     assert len([r for r in _server_rows(pg_url) if r[0] == "two-tables"]) == 11  # nothing of ours written over it
 
 
@@ -158,3 +158,46 @@ def test_the_server_refuses_what_sqlite_refuses(cli: Cli, pg_url: str) -> None:
     assert refused.code == 2 and "seq 3 (play): the round needs the yaku set chosen" in refused.err
     listed = json.loads(cli("matches", "--json", "--db", pg_url).out)
     assert [(m["match_id"], m["status"], m["events"]) for m in listed] == [("club-1", "in play", 2)]
+
+
+def test_two_syncs_at_once_copy_every_event_once_and_count_each_once(
+    cli: Cli, db: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two table laptops push the same file at once: what each says it copied adds up to what the
+    server holds, since a batch the other stored first is not counted again."""
+    monkeypatch.setenv("TAIKYOKU_SYNC_BATCH", "3")
+    for number in range(6):
+        _record(cli, f"match-{number:02d}")
+    total = len(_local_rows(db))
+    environment = {**os.environ, "TAIKYOKU_DB": str(db)}
+    command = [sys.executable, "-c", "from replay.cli import main; main()", "sync", "--to", pg_url, "--json"]
+    runs = [subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    outputs = [run.communicate(timeout=120)[0] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0]
+    copied = [json.loads(output)[0]["events_copied"] for output in outputs]
+    assert sum(copied) == total, copied
+    assert _server_rows(pg_url) == _local_rows(db)
+    assert cli("verify", "--db", pg_url).code == 0
+
+
+def test_a_match_with_a_nul_an_older_version_let_in_is_refused_by_name_and_the_others_sync(
+    cli: Cli, db: Path, pg_url: str
+) -> None:
+    from tests.helpers import insert_legacy_match
+
+    _record(cli, "sound", 12)
+    started = cli("log", "sound", "--json").json()[0]["payload"]
+    insert_legacy_match(db, "old-nul", [
+        ("match_started", started, "rec"),
+        ("annotation", {"kind": "note", "seq": 1, "text": "paid\u0000 300"}, "rec"),
+    ])  # fmt: skip
+    assert cli("verify").code == 0  # a sound SQLite store: SQLite keeps NUL
+    result = cli("sync", "--to", pg_url)
+    assert result.code == 1
+    assert result.err.startswith("taikyoku: refused: match old-nul: seq 1 to 2 holds what ")
+    assert "cannot store (annotation holds a NUL character, which no store can keep); this match is not copied" in (
+        result.err
+    )
+    assert "1 match copied (12 events)" in result.out
+    assert {r[0] for r in _server_rows(pg_url)} == {"sound"}
+    assert cli("verify", "--db", pg_url).code == 0

@@ -167,3 +167,67 @@ def test_an_mjai_move_the_rules_refuse_is_named_with_its_line(cli: Cli, tmp_path
         and f"edited.mjson line {first_dahai + 1}:" in result.err
         and "[riichi.discard.not_in_hand]" in result.err
     )
+
+
+# ---- files of several games, and files that only look like mjai ----------------------------
+
+
+def _convlog(name: str) -> list[str]:
+    return list(convlog_rs.tenhou_to_mjai((CORPUS / name).read_text(encoding="utf-8")))
+
+
+def test_each_game_of_an_mjai_file_is_its_own_match(cli: Cli, tmp_path: Path) -> None:
+    first, second = _convlog("mjai-reviewer-rinshan.json"), _convlog("mjai-reviewer-chankan.json")
+    path = tmp_path / "night.mjson"
+    path.write_text("\n".join(first + second) + "\n")
+    db = tmp_path / "t.db"
+    done = cli("import", str(path), "--db", str(db), "--json")
+    assert done.code == 0, done.err
+    assert [e["match_id"] for e in done.json()["imported"]] == ["night-1", "night-2"]
+    alone_a, alone_b = tmp_path / "a.mjson", tmp_path / "b.mjson"
+    alone_a.write_text("\n".join(first) + "\n")
+    alone_b.write_text("\n".join(second) + "\n")
+    each = [cli("import", str(p), "--db", str(tmp_path / f"{p.stem}.db"), "--json").json() for p in (alone_a, alone_b)]
+    assert [e["imported"][0]["hands"] for e in each] == [e["hands"] for e in done.json()["imported"]]
+    assert [e["imported"][0]["events"] for e in each] == [e["events"] for e in done.json()["imported"]]
+
+
+def test_a_line_after_end_game_that_starts_no_game_is_named(cli: Cli, tmp_path: Path) -> None:
+    lines = _convlog("mjai-reviewer-rinshan.json")
+    path = tmp_path / "tail.mjson"
+    path.write_text("\n".join([*lines, '{"type":"tsumo","actor":0,"pai":"1m"}']) + "\n")
+    db = tmp_path / "t.db"
+    result = cli("import", str(path), "--db", str(db))
+    assert result.code == 1
+    assert f"tail.mjson line {len(lines) + 1}: tsumo comes after end_game; a game ends there" in result.err
+    assert rows(db) == []
+
+
+def test_a_tenhou_log_whose_first_line_says_start_game_is_read_as_tenhou(cli: Cli, tmp_path: Path) -> None:
+    source = CORPUS / "mjai-reviewer-rinshan.json"
+    log = json.loads(source.read_text(encoding="utf-8"))
+    log["type"] = "start_game"  # a key mjai's opening has, on Tenhou's one line
+    log["names"] = ["A", "B", "C", "D"]
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(log))
+    db = tmp_path / "t.db"
+    done = cli("import", str(path), "--db", str(db), "--json")
+    assert done.code == 0, done.err
+    (entry,) = done.json()["imported"]
+    plain = cli("import", str(source), "--db", str(tmp_path / "plain.db"), "--json").json()["imported"][0]
+    assert (entry["hands"], entry["events"]) == (plain["hands"], plain["events"])
+    assert entry["hands"] >= 1
+
+
+def test_a_game_of_no_hand_is_not_stored_and_the_formats_tried_are_named(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "empty.mjson"
+    path.write_text('{"type":"start_game","names":["A","B","C","D"]}\n{"type":"end_game"}\n')
+    db = tmp_path / "t.db"
+    result = cli("import", str(path), "--db", str(db))
+    assert result.code == 1
+    assert result.err == (
+        "taikyoku: skipped: empty.mjson: no game could be read: as mjai, it holds a game of no hand; "
+        'as tenhou6, not a tenhou.net/6 log: no "log" list; give --format to say which it is\n'
+    )
+    assert result.out == "0 imported, 1 skipped\n"
+    assert not db.exists()
