@@ -12,6 +12,7 @@ holds the two to the same output.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import orjson
@@ -55,6 +56,10 @@ def _no_float(text: str) -> Any:
 
 
 def _int_in_range(text: str) -> int:
+    if len(text) > 20:  # past any 64-bit integer: said before int() meets Python's 4,300-digit limit
+        raise InputError(
+            f"an integer of {len(text.lstrip('-'))} digits is out of range; taikyoku stores signed 64-bit integers"
+        )
     value = int(text)
     if not INT_MIN <= value <= INT_MAX:
         raise InputError(f"integer {text} is out of range; taikyoku stores signed 64-bit integers")
@@ -120,16 +125,33 @@ def check_depth(value: Any, where: str) -> None:
             stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
 
 
+def too_long_a_number(exc: ValueError) -> str:
+    """Python's refusal of an integer of over 4,300 digits, in our words."""
+    digits = re.search(r"value has (\d+) digits", str(exc))
+    return f"an integer of {digits.group(1) if digits else 'over 4,300'} digits is past any a log or an export holds"
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise InputError(f"the number {text[:40]} is too large for any log")
+    return value
+
+
 def parse_outside_json(text: str, where: str) -> Any:
     """JSON from another program (Tenhou's logs, an export): floats allowed, but no NaN or Infinity,
     no nesting deeper than ``MAX_DEPTH``. A syntax error is ``json.JSONDecodeError``, for the caller
     to word; anything else is one-line ``InputError``."""
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except InputError as exc:
         raise InputError(f"{where}: {exc.message}") from None
     except RecursionError:
         raise InputError(_too_deep(where)) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # an integer past Python's 4,300 digits: no log holds one
+        raise InputError(f"{where}: {too_long_a_number(exc)}") from None
     check_depth(value, where)
     return value
 

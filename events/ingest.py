@@ -44,7 +44,7 @@ def split_documents(data: bytes | str, source: str) -> list[Document]:
 
 def _decode(data: bytes, source: str) -> str:
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")  # a BOM some editors write
     except UnicodeDecodeError as exc:
         raise InputError(f"{source}: invalid UTF-8 at byte {exc.start}; save the file as UTF-8") from None
 

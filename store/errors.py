@@ -52,6 +52,12 @@ class DatabaseLockedError(StoreError):
     code = "store.locked"
 
 
+class ConnectionLostError(StoreError):
+    """The server went away mid-command: nothing half-written stays, and a retry clears it."""
+
+    code = "store.connection_lost"
+
+
 class NotAStoreError(StoreError):
     """The file is a database, but not a taikyoku store (or from a newer taikyoku)."""
 

@@ -29,6 +29,7 @@ from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.contract import Store
 from store.errors import (
+    ConnectionLostError,
     CorruptStoreError,
     DatabaseLockedError,
     DatabaseMissingError,
@@ -133,15 +134,34 @@ def is_server_url(location: object) -> bool:
     return str(location).startswith(("postgresql://", "postgres://"))
 
 
+_PASSWORD_IN_QUERY = re.compile(r"(?i)(^|&)(password=)[^&]*")
+
+
 def shown(url: str) -> str:
-    """The URL as messages show it: the password, if any, left out."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    user = parts.username or ""
-    port = f":{parts.port}" if parts.port else ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))
+    """The URL as messages show it: the password, in the host part or the query, left out."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+        host, user, port = parts.hostname or "", parts.username or "", f":{parts.port}" if parts.port else ""
+    except ValueError:  # not a URL urlsplit can take apart: nothing of it but its scheme is shown
+        return url.split("://", 1)[0] + "://..."
+    query = _PASSWORD_IN_QUERY.sub(r"\1\2***", parts.query)
+    if password is not None:
+        parts = parts._replace(netloc=f"{user}:***@{host}{port}")
+    return urlunsplit(parts._replace(query=query))
+
+
+def check_url(url: str) -> None:
+    """Refuse, in one line, a URL that cannot name a server: a port out of range, a bracket not closed."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - reading it checks its range
+    except ValueError as exc:
+        why = {"Port out of range 0-65535": "its port is not a number from 0 to 65535",
+               "Invalid IPv6 URL": "an IPv6 host's [ is not closed by ]"}.get(str(exc), "it cannot be taken apart")  # fmt: skip
+        raise StoreError(
+            f"{shown(url)} is not a usable PostgreSQL URL: {why}; write it as postgresql://user@host:5432/database"
+        ) from None
 
 
 class ServerErrors:
@@ -157,6 +177,10 @@ class ServerErrors:
         if exc is None or not isinstance(exc, psycopg.Error) or isinstance(exc, pg_errors.UniqueViolation):
             return
         first = " ".join(str(exc).split()).split(" LINE ")[0][:300]
+        if isinstance(exc, pg_errors.QueryCanceled) and "statement timeout" in first:
+            raise StoreError(
+                f"a statement ran past the statement_timeout {self.where} sets; raise it or leave it out of the URL"
+            ) from None
         if isinstance(exc, pg_errors.LockNotAvailable | pg_errors.QueryCanceled):
             raise DatabaseLockedError(
                 f"the store at {self.where} is busy with another append (waited {LOCK_TIMEOUT_MS / 1000:g} s); "
@@ -171,12 +195,15 @@ class ServerErrors:
                 f"the store at {self.where} cannot be written ({first}); use a role that may write"
             ) from None
         if isinstance(exc, psycopg.OperationalError):
-            raise StoreError(f"lost the connection to {self.where} ({first}); check the server and retry") from None
+            raise ConnectionLostError(
+                f"lost the connection to {self.where} ({first}); nothing half-written was kept: check the server and retry"
+            ) from None
         raise CorruptStoreError(f"the store at {self.where}: {first}") from None
 
 
 def connect(url: str) -> psycopg.Connection[Any]:
     """A connection to the server at ``url``, or a one-line error that says what to check."""
+    check_url(url)
     where = shown(url)
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=10, application_name="taikyoku")
@@ -251,7 +278,7 @@ class PostgresStore:
                 f"{self.path} names no schema that exists; create it (CREATE SCHEMA name) or fix search_path in the URL"
             )
         tables = self._tables()
-        if tables and "events" not in tables:
+        if tables and ("events" not in tables or "schema_migrations" not in tables):
             raise NotAStoreError(
                 f"{self.path} holds tables but not a taikyoku store (it has {', '.join(sorted(tables)[:5])}); "
                 "point --db at a taikyoku database or schema"

@@ -110,6 +110,8 @@ class EventStore:
             file = Path(name)
             if file.is_dir():
                 raise DatabaseMissingError(f"database {name} is a directory; give --db a file path")
+            if file.exists() and not file.is_file():  # a device or a FIFO: SQLite would make NAME-journal beside it
+                raise NotAStoreError(f"{name} is not a regular file; point --db (or TAIKYOKU_DB) at an SQLite file")
             if not file.exists():
                 if not create:
                     raise DatabaseMissingError(

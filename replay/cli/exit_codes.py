@@ -1,5 +1,5 @@
 """The exit codes, a contract: 0 ok, 1 findings, 2 usage or bad input, 3 a conflict a retry can
-clear (the match moved on, or the database is locked), 4 a corrupt store, 5 an internal error (a bug).
+clear (the match moved on, the database is locked, or the server's connection was lost), 4 a corrupt store, 5 an internal error (a bug).
 An event id reused with other content is bad input (2): re-reading and retrying never clears it.
 
 The library raises errors by what went wrong; only the CLI decides what a process exits with.
@@ -20,11 +20,12 @@ EXIT_INTERNAL = 5
 def exit_code_for(error: TaikyokuError) -> int:
     """The exit code of an expected error: by its class, and bad input (2) for every other."""
     # Imported here, on an error only: the store's package would slow every command's start.
-    from store.errors import ConcurrencyError, CorruptStoreError, DatabaseLockedError
+    from store.errors import ConcurrencyError, ConnectionLostError, CorruptStoreError, DatabaseLockedError
 
     by_class: tuple[tuple[type[TaikyokuError], int], ...] = (
         (ConcurrencyError, EXIT_CONFLICT),
         (DatabaseLockedError, EXIT_CONFLICT),
+        (ConnectionLostError, EXIT_CONFLICT),
         (CorruptStoreError, EXIT_CORRUPT),
     )
     return next((code for kind, code in by_class if isinstance(error, kind)), EXIT_USAGE)

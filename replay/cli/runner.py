@@ -25,6 +25,7 @@ def run(args: list[str] | None = None) -> int:
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)
+        sys.stdout.flush()  # here, so that a full disk is said in one line, not at the interpreter's exit
     except TaikyokuError as exc:
         if type(exc).__name__ == "IllegalEvent":  # a rule broken: say which, by its stable code
             return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
@@ -33,9 +34,35 @@ def run(args: list[str] | None = None) -> int:
         return _fail("interrupted; nothing more was recorded", 130)
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        return _os_error(exc)
+    except UnicodeError as exc:
+        if "surrogates not allowed" in str(exc):  # argv bytes that were not UTF-8, kept as surrogates
+            return _fail("a value given holds bytes that are not UTF-8 text; type it again in UTF-8", EXIT_USAGE)
+        return _cli_error(exc)
     except Exception as exc:
         return _cli_error(exc)
     return result if isinstance(result, int) else 0
+
+
+def _os_error(exc: OSError) -> int:
+    """What the system refused, where no command said it in its own words first."""
+    import errno
+
+    name = exc.filename if isinstance(exc.filename, str) else None
+    shown = f"{name[:60]}...({len(name)} characters)" if name and len(name) > 80 else name
+    if exc.errno == errno.ENAMETOOLONG:
+        return _fail(
+            f"the file name {shown!r} is too long (a name holds at most 255 bytes, a path 4096); choose a shorter one",
+            EXIT_USAGE,
+        )
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        where = shown or "the output"
+        return _fail(f"the disk is full: {where} could not be written whole; free some space and run it again",
+                     EXIT_USAGE)  # fmt: skip
+    if exc.errno in (errno.EACCES, errno.EPERM) and shown:
+        return _fail(f"permission denied for {shown}; choose a file you may use", EXIT_USAGE)
+    return _cli_error(exc)
 
 
 def _cli_error(exc: Exception) -> int:

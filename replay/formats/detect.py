@@ -35,10 +35,14 @@ def detect(opening: bytes, name: str) -> Format:
         value = parse_outside_json(first, name) if first else None
     except json.JSONDecodeError:
         value = None  # a JSON document over several lines, or not JSON at all
-    except InputError as exc:
-        if "nested" in exc.message:
-            raise  # too deep to be any log: said as such
-        value = None
+    except InputError:
+        raise  # JSON holding what no log holds (too deep, a number too long, NaN): said as such
+    if (
+        value is None
+        and first.startswith("{")
+        and all(f'"{key}"' in first for key in ("event_id", "match_id", "payload"))
+    ):
+        return "native"  # an event line longer than the opening looked at: its reader checks the rest
     if isinstance(value, dict):
         if {"event_id", "match_id", "payload"} <= value.keys():
             return "native"

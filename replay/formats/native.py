@@ -22,7 +22,7 @@ from typing import Any, BinaryIO
 
 import schemas
 from events import registry
-from events.canonical import check_depth, dumps, parse_outside_json
+from events.canonical import check_depth, dumps, parse_outside_json, too_long_a_number
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
 from store import StoredEvent
@@ -90,7 +90,7 @@ def read(data: bytes, source: str) -> list[ExportedMatch]:
 
 def iter_matches(stream: BinaryIO, source: str) -> Iterator[ExportedMatch]:
     """The matches of a json or jsonl export, one at a time as the stream is read, not yet checked."""
-    reader = io.TextIOWrapper(stream, encoding="utf-8", newline="")
+    reader = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")  # a BOM some editors write is passed over
     try:
         start = reader.read(200)
     except UnicodeDecodeError:
@@ -150,6 +150,8 @@ def _json_matches(text: str, reader: io.TextIOWrapper, source: str) -> Iterator[
                 buffer += more
             except RecursionError:
                 raise InputError(f"{source}: JSON nested too deeply") from None
+            except ValueError as exc:  # not a JSONDecodeError: an integer past Python's limit
+                raise InputError(f"{source}: match {number + 1}: {too_long_a_number(exc)}") from None
         number += 1
         yield _match_of(value, number, source)
         buffer, position = buffer[end:], 0

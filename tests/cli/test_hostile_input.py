@@ -184,3 +184,120 @@ def test_no_input_crashes_a_command_or_stores_a_refused_thing(
         assert rows(store) == before
     if command[0] == "verify":
         assert rows(store) == before  # verifying a file never writes
+
+
+# ---- numbers, names and streams that once ended in an internal error ------------------------
+
+HUGE = "9" * 5000  # past Python's 4,300-digit limit for int()
+
+
+def _huge_inputs(cli: Cli, tmp_path: Path) -> dict[tuple[str, ...], bytes]:
+    """A real input of each format with one number made 5,000 digits long."""
+    import convlog_rs
+
+    assert cli("export", "m-1", "-o", str(tmp_path / "e.json")).code == 0
+    assert cli("export", "m-1", "--format", "jsonl", "-o", str(tmp_path / "e.jsonl")).code == 0
+    exported = (tmp_path / "e.json").read_text()
+    lines = (tmp_path / "e.jsonl").read_text()
+    tenhou = (CORPUS / "mjai-reviewer-ryukyoku.json").read_text()
+    mjai = "\n".join(convlog_rs.tenhou_to_mjai(tenhou)) + "\n"
+    xml = (CORPUS.parent / "tenhou6-more" / "xml" / "2013112515gm-00a9-0000-baa070ad.xml").read_text()
+    return {
+        ("record", "m-1"): f'{{"type":"annotation","payload":{{"seq":{HUGE},"kind":"note","text":"x"}}}}'.encode(),
+        ("import", "--format", "tenhou6"): tenhou.replace("[32900, 30000, 27100, 30000]", f"[{HUGE}, 0, 0, 0]", 1)
+        .replace("[32900,30000,27100,30000]", f"[{HUGE},0,0,0]", 1)
+        .encode(),
+        ("import", "--format", "json"): exported.replace('"seq": 1,', f'"seq": {HUGE},', 1).encode(),
+        ("import", "--format", "jsonl"): lines.replace('"seq":1,', f'"seq":{HUGE},', 1).encode(),
+        ("import", "--format", "mjai"): mjai.replace('"oya":0', f'"oya":{HUGE}', 1).encode(),
+        ("import", "--format", "mjlog"): xml.replace('ten="250,250,250,250"', f'ten="{HUGE},250,250,250"', 1).encode(),
+        ("import",): mjai.replace('"oya":0', f'"oya":{HUGE}', 1).encode(),
+        ("verify", "--file"): exported.replace('"seq": 1,', f'"seq": {HUGE},', 1).encode(),
+    }
+
+
+@pytest.mark.parametrize("command", INPUTS, ids=lambda c: "-".join(c))
+def test_a_five_thousand_digit_number_is_refused_in_one_line(
+    cli: Cli, store: Path, tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    data = _huge_inputs(cli, tmp_path)[command]
+    assert HUGE in data.decode()
+    path = tmp_path / "huge.json"
+    path.write_bytes(data)
+    before = rows(store)
+    code, err = _run(cli, command, path)
+    assert code in (1, 2), err  # 1: an import skips the file and names it
+    assert err.count("\n") == 1 and "internal error" not in err, err
+    said = "a value Tenhou does not write" if command[-1] == "mjlog" else "an integer of 5000 digits"
+    assert said in err, err
+    assert rows(store) == before
+
+
+def test_a_number_past_any_float_in_a_tenhou_log_is_named(cli: Cli, store: Path, tmp_path: Path) -> None:
+    text = json.dumps(_real_log()).replace("[32900, 30000, 27100, 30000]", "[1e999, 30000, 27100, 30000]", 1)
+    path = tmp_path / "inf.json"
+    path.write_text(text)
+    before = rows(store)
+    result = cli("import", str(path))
+    assert result.code == 1 and "the number 1e999 is too large for any log" in result.err
+    assert rows(store) == before
+
+
+def test_arguments_that_are_not_utf8_are_one_line(cli: Cli, store: Path) -> None:
+    before = rows(store)
+    for args in (("note", "m-\udcff", "1", "x"), ("note", "m-1", "1", "x", "--by", "\udcff\udcfe")):
+        result = cli(*args)
+        assert result.code == 2, result.err
+        assert (
+            result.err == "taikyoku: error: a value given holds bytes that are not UTF-8 text; type it again in UTF-8\n"
+        )
+    assert rows(store) == before
+
+
+def test_file_names_past_255_bytes_are_one_line(cli: Cli, store: Path, tmp_path: Path) -> None:
+    long = "a" * 300
+    for args in (("import", str(tmp_path / f"{long}.json")), ("matches", "--db", str(tmp_path / f"{long}.db"))):
+        result = cli(*args)
+        assert result.code == 2, result.err
+        assert result.err.startswith("taikyoku: error: the file name '") and "is too long" in result.err
+        assert result.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("postgresql://postgres@127.0.0.1:99999/test", "its port is not a number from 0 to 65535"),
+        ("postgresql://postgres@[::1/test", "an IPv6 host's [ is not closed by ]"),
+    ],
+    ids=["port", "ipv6"],
+)
+def test_a_postgresql_url_that_names_no_server_is_one_line(cli: Cli, url: str, says: str) -> None:
+    result = cli("matches", "--db", url)
+    assert result.code == 2
+    assert result.err == (
+        f"taikyoku: error: postgresql://... is not a usable PostgreSQL URL: {says}; "
+        "write it as postgresql://user@host:5432/database\n"
+    )
+
+
+def test_a_password_in_the_urls_query_is_never_shown(cli: Cli) -> None:
+    result = cli(
+        "matches", "--db", "postgresql://postgres@127.0.0.1:5432/test?password=sekrit&options=-csearch_path%3Dnone"
+    )
+    assert result.code == 2 and "sekrit" not in result.err and "password=***" in result.err
+
+
+def test_stdout_on_a_full_disk_is_one_line(store: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-c", "from replay.cli import main; main()", "matches", "--json"],
+            stdout=full, stderr=subprocess.PIPE, text=True, env={**os.environ, "TAIKYOKU_DB": str(store)}, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == (
+        "taikyoku: error: the disk is full: the output could not be written whole; free some space and run it again\n"
+    )

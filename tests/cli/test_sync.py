@@ -201,3 +201,64 @@ def test_a_match_with_a_nul_an_older_version_let_in_is_refused_by_name_and_the_o
     assert "1 match copied (12 events)" in result.out
     assert {r[0] for r in _server_rows(pg_url)} == {"sound"}
     assert cli("verify", "--db", pg_url).code == 0
+
+
+def test_a_connection_lost_mid_sync_is_exit_3_and_a_retry_finishes(
+    cli: Cli, db: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server drops the sync's connection (and only it: the sync logs in as a role of its own)."""
+    import uuid
+
+    monkeypatch.setenv("TAIKYOKU_SYNC_BATCH", "1")  # a transaction an event: a long sync to cut
+    for number in range(8):
+        _record(cli, f"match-{number:02d}")
+    total = len(_local_rows(db))
+    role = f"sync_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f"CREATE ROLE {role} LOGIN SUPERUSER")  # type: ignore[arg-type]
+    as_role = pg_url.replace("postgresql://postgres@", f"postgresql://{role}@", 1)
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from replay.cli import main; main()", "sync", "--to", as_role],
+            env={**os.environ, "TAIKYOKU_DB": str(db), "TAIKYOKU_SYNC_BATCH": "1"},
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(_server_rows(pg_url)) < 20:
+            time.sleep(0.005)
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s", (role,))
+        _, err = process.communicate(timeout=60)
+        assert process.returncode == 3, err
+        assert err.startswith("taikyoku: error: lost the connection to ") and err.count("\n") == 1
+        assert "retry" in err
+        assert len(_server_rows(pg_url)) < total
+        assert cli("sync", "--to", pg_url).code == 0
+        assert _server_rows(pg_url) == _local_rows(db)
+    finally:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            conn.execute(f"REASSIGN OWNED BY {role} TO postgres")  # type: ignore[arg-type]
+            conn.execute(f"DROP ROLE {role}")  # type: ignore[arg-type]
+
+
+def test_a_statement_timeout_the_url_sets_is_said_as_such_not_as_a_busy_store(cli: Cli, pg_url: str) -> None:
+    assert cli("new", "tensho", "-p", "A", "-p", "B", "--id", "m-1", "--db", pg_url).code == 0
+    impatient = f"{pg_url}%20-cstatement_timeout%3D200"
+    with psycopg.connect(pg_url) as holder:
+        holder.execute("LOCK TABLE events IN EXCLUSIVE MODE")  # the append waits past 200 ms
+        result = cli("note", "m-1", "1", "x", "--db", impatient)
+    assert result.code == 2, result.err
+    assert "ran past the statement_timeout" in result.err and "busy" not in result.err
+
+
+def test_a_schema_holding_another_applications_events_table_is_not_a_store(cli: Cli, pg_url: str) -> None:
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE events (id integer PRIMARY KEY, what text)")
+    for args in (("matches",), ("new", "tensho", "-p", "A", "-p", "B")):
+        result = cli(*args, "--db", pg_url)
+        assert result.code == 2, result.err
+        assert "holds tables but not a taikyoku store (it has events)" in result.err
+    with psycopg.connect(pg_url) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")]  # fmt: skip
+    assert tables == ["events"]

@@ -83,7 +83,9 @@ class Game:
 
 def read(data: bytes | str, source: str) -> list[Game]:
     """The games in a file: Tenhou's own export (one object), or one hand per line (grouped)."""
-    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    text = (data.decode("utf-8") if isinstance(data, bytes) else data).removeprefix(
+        "\ufeff"
+    )  # a BOM some editors write
     try:
         documents = [_parsed(text, source)]
     except json.JSONDecodeError:
