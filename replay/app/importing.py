@@ -13,7 +13,7 @@ from events.envelope import PendingEvent, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
 from replay.app import service
 from replay.engine.fold import fold
-from replay.formats import mjai, mjlog, native, tenhou6
+from replay.formats import LOG_BYTES, mjai, mjlog, native, tenhou6
 from replay.formats.detect import SNIFF, detect
 from replay.games import projection_for
 from store import Store, StoredEvent, StoreError
@@ -128,6 +128,12 @@ def games_of(path: Path, format_: str | None = None) -> Iterator[tenhou6.Importe
     opening that yields no hand is not taken: the other JSON format is tried, and if neither
     yields a hand the file is refused with what each made of it."""
     try:
+        size = path.stat().st_size
+        if size > LOG_BYTES and (format_ or _sniffed(path)) != "native":
+            raise InputError(
+                f"{path.name} is {size / 1_000_000:.1f} MB; a game log is at most {LOG_BYTES // 1_000_000} MB "
+                "(a game is under 100 KB): split the file, or import a taikyoku export, which has no limit"
+            )
         data = path.read_bytes()
         kind = format_ or detect(data[:SNIFF], path.name)
     except InputError as exc:
@@ -153,6 +159,11 @@ def games_of(path: Path, format_: str | None = None) -> Iterator[tenhou6.Importe
     if first is not None:
         yield first
     yield from games
+
+
+def _sniffed(path: Path) -> str:
+    with path.open("rb") as stream:
+        return detect(stream.read(SNIFF), path.name)
 
 
 _JSON_LOGS = {"mjai": "tenhou6", "tenhou6": "mjai"}  # a JSON file read as the one may be the other

@@ -10,16 +10,17 @@ reconnections) is left out.
 
 from __future__ import annotations
 
-import gzip
 import re
 import zlib
 from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
+from replay.formats import LOG_BYTES
 from replay.formats.tenhou6.read import Game, LogProblem
 
-MOST_BYTES = 20_000_000  # a real game is under 100 KB; more than this is not a log
+MOST_BYTES = LOG_BYTES  # a real game is under 100 KB; more than this is not a log
+MOST_ELEMENTS = 100_000  # a real game has a few thousand elements
 YAKU_NAMES = (
     "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口",
     "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西", "場風 北",
@@ -57,26 +58,57 @@ def read(data: bytes, source: str) -> list[Game]:
 
 def _text(data: bytes, source: str) -> str:
     if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data) if len(data) < MOST_BYTES else b""
-        except (OSError, EOFError, zlib.error):
-            raise LogProblem(f"{source}: a gzipped mjlog that does not decompress (cut short?)") from None
+        data = _inflated(data, source)
     if not data or len(data) > MOST_BYTES:
-        raise LogProblem(f"{source}: empty, or too large to be an mjlog")
+        raise LogProblem(
+            f"{source}: empty, or over {MOST_BYTES // 1_000_000} MB: too large to be an mjlog (a game is under 100 KB)"
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise LogProblem(f"{source}: not UTF-8 text; an mjlog is UTF-8 XML") from None
 
 
+def _inflated(data: bytes, source: str) -> bytes:
+    """A gzipped mjlog inflated as a stream that stops past MOST_BYTES: a small bomb never
+    inflates to its gigabyte."""
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)  # the gzip wrapper
+    try:
+        out = inflater.decompress(data, MOST_BYTES + 1)
+    except zlib.error:
+        raise LogProblem(f"{source}: a gzipped mjlog that does not decompress (cut short?)") from None
+    if len(out) > MOST_BYTES:
+        raise LogProblem(
+            f"{source}: inflates to over {MOST_BYTES // 1_000_000} MB: too large to be an mjlog (a game is under 100 KB)"
+        )
+    if not inflater.eof:
+        raise LogProblem(f"{source}: a gzipped mjlog that does not decompress (cut short?)")
+    return out
+
+
 def _root(text: str, source: str) -> ElementTree.Element:
     if "<!DOCTYPE" in text or "<!ENTITY" in text:  # no entity tricks: Tenhou never writes either
         raise LogProblem(f"{source}: an mjlog has no DOCTYPE or ENTITY declarations; this file is not one")
+    parser: ElementTree.XMLPullParser[Any] = ElementTree.XMLPullParser(events=("start",))
+    elements = 0
+    root: ElementTree.Element | None = None
     try:
-        root = ElementTree.fromstring(text)
+        for start in range(0, len(text), 65536):  # fed in pieces: counted as it grows, stopped past MOST_ELEMENTS
+            parser.feed(text[start : start + 65536])
+            started: Any = parser.read_events()  # ("start", element) pairs: typeshed types them loosely
+            for _, element in started:
+                root = element if root is None else root
+                elements += 1
+            if elements > MOST_ELEMENTS:
+                raise LogProblem(
+                    f"{source}: over {MOST_ELEMENTS:,} XML elements: too many to be an mjlog (a game has a few thousand)"
+                )
+        parser.close()
     except ElementTree.ParseError as exc:
         line, column = exc.position
         raise LogProblem(f"{source}: not well-formed XML at line {line}, column {column} (cut short?)") from None
+    if root is None:
+        raise LogProblem(f"{source}: no XML element in it; an mjlog's root element is <mjloggm>")
     if root.tag != "mjloggm":
         raise LogProblem(f"{source}: an mjlog's root element is <mjloggm>, not <{root.tag}>")
     if root.get("ver") not in ("2.3",):

@@ -101,9 +101,9 @@ def iter_matches(stream: BinaryIO, source: str) -> Iterator[ExportedMatch]:
         yield from _jsonl_matches(start, reader, source)
 
 
-def _more(reader: io.TextIOWrapper, source: str) -> str:
+def _more(reader: io.TextIOWrapper, source: str, size: int = CHUNK) -> str:
     try:
-        return reader.read(CHUNK)
+        return reader.read(size)
     except UnicodeDecodeError:
         raise InputError(f"{source}: invalid UTF-8; an export is UTF-8 JSON") from None
 
@@ -137,12 +137,16 @@ def _json_matches(text: str, reader: io.TextIOWrapper, source: str) -> Iterator[
             if rest != "}":
                 raise InputError(f"{source}: the file does not end where its list of matches ends; it was edited")
             return
+        wanted = CHUNK
         while True:
             try:
                 value, end = decoder.raw_decode(buffer, position)
                 break
             except json.JSONDecodeError as exc:
-                more = _more(reader, source)
+                # A match longer than what is held: read as much again as is held, so that a large
+                # match is parsed a few times in all (twice its size), not once per chunk.
+                more = _more(reader, source, wanted)
+                wanted = max(wanted, len(buffer) - position)
                 if not more:
                     raise InputError(
                         f"{source}: match {number + 1} is malformed JSON ({exc.msg}): the file was cut or edited"
