@@ -230,8 +230,13 @@ def import_exports(
     seen_ids: set[str] = set()
     for name, match in exports_of(files):
         entry = {"file": name, "match_id": match.match_id}
-        problems = native.check(match, name) or rule_problems(match, name)
+        problems = native.check(match, name)
         ids = [] if problems else [str(e.get("event_id")) for e in match.events]  # check() saw every event is an object
+        events: list[PendingEvent] = []
+        if not problems:
+            events = native.pending(match)
+            match.events.clear()  # the typed events are all that is needed now: a large match is held once
+            problems = rule_problems(match.match_id, events, name)
         if problems:
             report.skipped.append(entry | {"reason": problems[0]})
         elif match.match_id in seen_matches or exists(match.match_id):
@@ -243,10 +248,10 @@ def import_exports(
             seen_matches.add(match.match_id)
             if store is None:
                 seen_ids.update(ids)  # a check remembers what the batch would store
-                report.imported.append(entry | {"events": len(match.events), "head_hash": str(match.head_hash)})
+                report.imported.append(entry | {"events": len(events), "head_hash": str(match.head_hash)})
             else:
                 try:
-                    stored = store.append(match.match_id, 0, native.pending(match))
+                    stored = store.append(match.match_id, 0, events)
                 except StoreError as exc:
                     report.skipped.append(entry | {"reason": exc.message})
                 else:
@@ -255,13 +260,13 @@ def import_exports(
     return report
 
 
-def rule_problems(match: native.ExportedMatch, source: str) -> list[str]:
+def rule_problems(match_id: str, events: Sequence[PendingEvent], source: str) -> list[str]:
     """Replay an exported match through its rules before anything is written."""
-    steps = [service.pending_step(i, event) for i, event in enumerate(native.pending(match), 1)]
+    steps = [service.pending_step(i, event) for i, event in enumerate(events, 1)]
     try:
         fold(projection_for(service.game_of(steps)), steps)
     except TaikyokuError as exc:  # an illegal event, or a first event that is not match_started
-        return [f"{source}: {match.match_id}: {exc.message}; run `taikyoku audit` on the source database"]
+        return [f"{source}: {match_id}: {exc.message}; run `taikyoku audit` on the source database"]
     return []
 
 
