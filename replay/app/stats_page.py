@@ -7,9 +7,10 @@ Nothing is fetched: no script, font or style from anywhere else. The figures com
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
+
+from replay.app.page import embedded_json
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 PLACE_COLOURS = ("#2ca02c", "#1f77b4", "#ff7f0e", "#d62728")
@@ -230,7 +231,7 @@ def page(found: dict[str, Any]) -> str:
                     f"yaku-{game}",
                 )
             )
-    data = json.dumps(found, ensure_ascii=False).replace("</", "<\\/")
+    data = embedded_json(found)
     body = "".join(sections) or "<p>No matches fit these filters (abandoned matches are never counted).</p>"
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'

@@ -9,13 +9,13 @@ cannot disagree with the replay because it is the replay.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
 from replay.app import service
 from replay.app.audit import audit
+from replay.app.page import embedded_json, fill, script_hash
 from replay.engine.fold import Step, history
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for
@@ -79,13 +79,15 @@ def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
     document = frames(store, match_id)
     document["start_seq"] = start_seq
     template = resources.files("replay.app.page").joinpath("view.html").read_text(encoding="utf-8")
-    script = resources.files("replay.app.page").joinpath("view.js").read_text(encoding="utf-8")
-    # JSON inside <script>: "</" would end the element; escape it (and keep the text UTF-8).
-    embedded = json.dumps(document, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return (
-        template.replace("{{title}}", html.escape(f"{match_id} ({document['game']})"))
-        .replace("{{data}}", embedded)
-        .replace("{{script}}", script)
+    script = "\n" + resources.files("replay.app.page").joinpath("view.js").read_text(encoding="utf-8") + "\n"
+    return fill(
+        template,
+        {
+            "csp": script_hash(script),
+            "title": html.escape(f"{match_id} ({document['game']})"),
+            "data": embedded_json(document),
+            "script": script,
+        },
     )
 
 
@@ -97,6 +99,8 @@ def index(entries: Sequence[tuple[str, str, str]]) -> str:
     )
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-        'content="width=device-width, initial-scale=1"><title>taikyoku matches</title></head>'
+        'content="width=device-width, initial-scale=1">'
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
+        "<title>taikyoku matches</title></head>"
         f"<body><h1>Matches</h1><ul>{rows}</ul></body></html>\n"
     )
