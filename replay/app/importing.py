@@ -278,9 +278,11 @@ def export_native(
     tick: Tick = _no_tick,
     *,
     standings: bool = False,
+    raw: bool = False,
 ) -> None:
     """Matches as taikyoku json or jsonl (every event, its id and hash, each match's head), or csv
-    (a row per round), written one match at a time."""
+    (a row per round), written one match at a time. A csv text cell that a spreadsheet would take
+    for a formula gets a leading ', unless ``raw``."""
 
     def matches() -> Iterator[Sequence[StoredEvent]]:
         for match_id in ids:
@@ -307,15 +309,15 @@ def export_native(
     if standings:
         write(",".join(native.STANDINGS_COLUMNS) + "\n")
     else:
-        write(native.csv_header(players))
+        write(native.csv_header(players, raw))
     for match_id, folded, started, names, date in summaries:
         game, rules = started.game, started.ruleset.id  # type: ignore[attr-defined]
         state = folded.state
         if standings:
             glance = service.summary(store, match_id)
-            write(native.csv_standings(match_id, game, rules, date, glance["status"], names, glance["standings"]))
+            write(native.csv_standings(match_id, game, rules, date, glance["status"], names, glance["standings"], raw))
         else:
-            write(native.csv_rows(match_id, game, rules, date, names, list(state.results), players))
+            write(native.csv_rows(match_id, game, rules, date, names, list(state.results), players, raw))
         tick()
 
 

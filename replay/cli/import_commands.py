@@ -153,6 +153,13 @@ def export_match(
     standings: Annotated[
         bool, typer.Option("--standings", help="With --format csv: a row per player per match, not per round.")
     ] = False,
+    raw: Annotated[
+        bool,
+        typer.Option(
+            "--raw",
+            help="With --format csv: text as stored, without the ' that keeps a spreadsheet from running =, +, - or @ as a formula.",
+        ),
+    ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format.
@@ -167,6 +174,8 @@ def export_match(
         return
     if standings and format_ != "csv":
         raise InputError("--standings is a csv table; give --format csv with it")
+    if raw and format_ != "csv":
+        raise InputError("--raw is about csv cells; give --format csv with it")
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")
     files.check_file(output, db=db, force=force)
@@ -178,7 +187,7 @@ def export_match(
             if match is not None and not store.exists(match):
                 raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
             with ProgressBar(len(ids), "exporting") as tick, files.writing(output, db=db, force=force) as write:
-                importing.export_native(store, ids, format_, write, tick, standings=standings)
+                importing.export_native(store, ids, format_, write, tick, standings=standings, raw=raw)
         if not files.is_stdout(output):
             out.print(f"wrote {output}")
         return

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,6 +27,7 @@ def stats(
     ruleset: Annotated[str | None, typer.Option("--ruleset", metavar="RULESET", help="Only matches under this ruleset.")] = None,
     match: Annotated[list[str] | None, typer.Option("--match", metavar="MATCH", help="Only these matches (repeat).")] = None,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV, a row per game and player.")] = False,
+    raw: Annotated[bool, typer.Option("--raw", help="With --csv: names as stored, without the ' that keeps a spreadsheet from running them as formulas.")] = False,
     html: Annotated[Path | None, typer.Option("--html", metavar="FILE", help="Write one self-contained page with tables and charts.")] = None,
     force: Annotated[bool, typer.Option("--force", help="With --html: replace the file if it exists.")] = False,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Fold every match again instead of reading the cached digests.")] = False,
@@ -41,6 +40,8 @@ def stats(
     and its digest kept in the store, beside the events, until the match moves on."""
     if json_out and csv_out:
         raise InputError("give --json or --csv, not both")
+    if raw and not csv_out:
+        raise InputError("--raw is about csv cells; give --csv with it")
     if game is not None and game not in GAME_NAMES:
         raise InputError(f"--game is tensho, sendai or riichi, not {game!r}")
     filters = statistics.Filters(
@@ -82,7 +83,7 @@ def stats(
         print_json(found)
         return
     if csv_out:
-        _print_csv(statistics.standings_rows(found))
+        sys.stdout.write(statistics.standings_csv(found, raw=raw))
         return
     _show(found)
 
@@ -98,14 +99,6 @@ def _check_names(digests: list[dict[str, Any]], filters: statistics.Filters) -> 
     for match_id in filters.matches:
         if match_id not in ids:
             raise InputError(f"no match {match_id!r} in this store; list the matches with `taikyoku matches`")
-
-
-def _print_csv(rows: list[dict[str, Any]]) -> None:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["game", "player"], lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    sys.stdout.write(buffer.getvalue())
 
 
 def _percent(value: float | None) -> str:

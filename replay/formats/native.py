@@ -341,24 +341,45 @@ def pending(match: ExportedMatch) -> list[PendingEvent]:
     return events
 
 
+# A cell a spreadsheet would read as a formula (OWASP's CSV injection): text that starts with one
+# of these. Numbers stay numbers: -300 points is data, not a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """``value`` as a spreadsheet shows it as text: a leading ' before what would start a formula."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
+class CsvWriter:
+    """csv.writer that makes every text cell safe to open in a spreadsheet, unless ``raw``."""
+
+    def __init__(self, buffer: io.StringIO, raw: bool = False) -> None:
+        self.writer = csv.writer(buffer, lineterminator="\n")
+        self.raw = raw
+
+    def writerow(self, row: Sequence[Any]) -> None:
+        self.writer.writerow(row if self.raw else [spreadsheet_cell(cell) for cell in row])
+
+
 CSV_COLUMNS = ("match", "game", "ruleset", "date", "round", "dealer", "winner", "reason", "yaku", "han", "fu", "limit")
 
 
-def csv_header(players: Sequence[str]) -> str:
+def csv_header(players: Sequence[str], raw: bool = False) -> str:
     """The header of the rounds table: the round's columns, then one points column per player."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow([*CSV_COLUMNS, *players])
+    CsvWriter(buffer, raw).writerow([*CSV_COLUMNS, *players])
     return buffer.getvalue()
 
 
 def csv_rows(
     match_id: str, game: str, ruleset: str, date: str, names: Sequence[str], results: Sequence[Any],
-    players: Sequence[str],
+    players: Sequence[str], raw: bool = False,
 ) -> str:  # fmt: skip
     """One row per round: who dealt and won and why, the yaku (riichi: han, fu and limit too), and
     each player's points in the player's own column (``players``: every column of the file)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = CsvWriter(buffer, raw)
     for result in results:
         winner = result.winners[0] if result.winners else None
         yaku, han, fu, limit = _scoring(result, winner)
@@ -389,10 +410,10 @@ STANDINGS_COLUMNS = ("match", "game", "ruleset", "date", "status", "seat", "play
 
 
 def csv_standings(match_id: str, game: str, ruleset: str, date: str, status: str, names: Sequence[str],
-                  points: Sequence[int]) -> str:  # fmt: skip
+                  points: Sequence[int], raw: bool = False) -> str:  # fmt: skip
     """One row per player: the match's standing, and the rank it gives (ties share a rank)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = CsvWriter(buffer, raw)
     for seat, name in enumerate(names):
         score = points[seat] if seat < len(points) else 0
         rank = 1 + sum(1 for other in points if other > score)
