@@ -21,7 +21,11 @@ def _embedded(html: str) -> dict[str, object]:
     return json.loads(found.group(1).replace("<\\/", "</"))
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=3,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.sampled_from(["tensho", "sendai", "riichi"]), st.integers(min_value=0, max_value=10_000))
 def test_every_frame_is_what_replay_at_that_seq_prints(cli: Cli, tmp_path: Path, game: str, seed: int) -> None:
     import uuid

@@ -4,6 +4,7 @@ command: whatever the bytes, the exit code is 0 to 4 and a refused input stores 
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -121,6 +122,13 @@ SEEDS = [
     b' oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12"/><T13/><D13/></mjloggm>',
     b'{"type":"start_game","names":["A","B","C","D"]}\n{"type":"start_kyoku","bakaze":"E","dora_marker":"5s",'
     b'"kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[[],[],[],[]]}\n',
+    # two mjai games in one file, the second beginning right after the first ends
+    b'{"type":"start_game","names":["A","B","C","D"]}\n{"type":"end_game"}\n'
+    b'{"type":"start_game","names":["E","F","G","H"]}\n{"type":"end_game"}\n',
+    b'{"type": "annotation", "payload": {"seq": ' + b"9" * 4400 + b', "kind": "note", "text": "x"}}',  # past int()
+    b'{"title": ["", ""], "name": ["' + b"N" * 5000 + b'", "B", "C", "D"], "log": [[[0, 0, 1e999]]]}',
+    b'{"type": "annotation", "recorded_by": "\xff\xfe", "payload": {"seq": 1, "kind": "note", "text": "\xc3"}}',
+    gzip.compress(b'<mjloggm ver="2.3">' + b" " * 9_000_000 + b"</mjloggm>"),  # inflates past the 8 MB limit
 ]
 
 
@@ -143,15 +151,26 @@ def _replace(value: object, path: tuple[object, ...], new: object) -> object:
     return copy
 
 
+HUGE_INT = "__a_4400_digit_integer__"
 REAL_LOG = json.loads((CORPUS / "mjai-reviewer-double_ron.json").read_text())
 LOG_LEAVES = _leaves(REAL_LOG)
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=10) | st.floats(allow_nan=True),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.just(HUGE_INT)  # written as a 4,400-digit number: past the digits int() takes
+    | st.text(max_size=10)
+    | st.text(min_size=256, max_size=300)  # a name past any limit
+    | st.floats(allow_nan=True),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=10,
 )
 mutated_logs = st.tuples(st.sampled_from(LOG_LEAVES), json_values).map(
-    lambda change: json.dumps(_replace(REAL_LOG, change[0], change[1]), allow_nan=True).encode()
+    lambda change: (
+        json.dumps(_replace(REAL_LOG, change[0], change[1]), allow_nan=True)
+        .replace(f'"{HUGE_INT}"', "9" * 4400)
+        .encode()
+    )
 )
 fuzz_bytes = st.one_of(
     mutated_logs,
@@ -169,7 +188,11 @@ fuzz_bytes = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(data=fuzz_bytes, command=st.sampled_from(INPUTS))
 def test_no_input_crashes_a_command_or_stores_a_refused_thing(
     cli: Cli, store: Path, tmp_path: Path, data: bytes, command: tuple[str, ...]
