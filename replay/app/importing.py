@@ -231,11 +231,9 @@ def import_exports(
     for name, match in exports_of(files):
         entry = {"file": name, "match_id": match.match_id}
         problems = native.check(match, name)
-        ids = [] if problems else [str(e.get("event_id")) for e in match.events]  # check() saw every event is an object
-        events: list[PendingEvent] = []
+        events = [] if problems else native.pending(match)  # typed as they were read: a large match is held once
+        ids = [event.event_id for event in events]
         if not problems:
-            events = native.pending(match)
-            match.events.clear()  # the typed events are all that is needed now: a large match is held once
             problems = rule_problems(match.match_id, events, name)
         if problems:
             report.skipped.append(entry | {"reason": problems[0]})

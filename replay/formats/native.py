@@ -17,14 +17,16 @@ import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, BinaryIO
+
+from pydantic import ValidationError
 
 import schemas
 from events import registry
 from events.canonical import check_depth, dumps, parse_outside_json, too_long_a_number
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
+from events.ingest import describe_pydantic
 from store import StoredEvent
 from store.chain import GENESIS, chain_problem
 
@@ -75,21 +77,79 @@ def to_jsonl(matches: Iterable[Sequence[StoredEvent]]) -> str:
     return "".join(parts)
 
 
-@dataclass
 class ExportedMatch:
-    match_id: str
-    events: list[dict[str, Any]]
-    head_hash: str | None  # what the file says the chain ends with
-    event_count: int | None = None  # how many events the file says the match has
+    """A match of an export, checked event by event as it is read (schema, place, chain) and
+    typed: what is held is its typed events, never the text or the parsed JSON of all of them.
+    After the first problem the rest of the match is read past and nothing of it is kept."""
+
+    def __init__(self, match_id: str, source: str) -> None:
+        self.match_id = match_id  # the events' own; json's match_id is checked against it at the end
+        self.source = source
+        self.events: list[PendingEvent] = []
+        self.hashes: list[str] = []
+        self.count = 0  # events read, a problem's and those after it included
+        self.problem: str | None = None
+        self.head_hash: str | None = None  # what the file says the chain ends with
+        self.event_count: int | None = None  # how many events the file says the match has
+        self.named: str | None = None  # json: the match_id the match object gives
+
+    def add(self, event: Any) -> None:
+        self.count += 1
+        if self.problem is not None:
+            return
+        problem = self._checked(event, self.count)
+        if problem is not None:
+            self.problem = problem
+            self.events.clear()  # none of it will be stored
+            self.hashes.clear()
+
+    def _checked(self, event: Any, index: int) -> str | None:
+        where = f"{self.source}: {self.match_id} event {index}"
+        if not isinstance(event, dict):
+            return f"{where}: not a JSON object"
+        body = {k: v for k, v in event.items() if k not in ("prev_hash", "hash")}
+        name, version = body.get("type"), body.get("schema_version")
+        if not isinstance(version, int) or isinstance(version, bool) or not isinstance(name, str):
+            return f"{where}: every exported event names its type and its schema_version; the file was edited"
+        try:
+            registry.model_for(name, version)
+        except InputError as exc:
+            return f"{where}: {exc.message}"
+        problem = schemas.first_error(registry.schema_filename(name, version), body)
+        if problem:
+            return f"{where}: {problem}"
+        if body["seq"] != index or body["match_id"] != self.match_id:
+            return f"{where}: seq {body['seq']} of {body['match_id']} is out of place; the file was edited"
+        payload_text = dumps(body["payload"])
+        text = envelope_text(
+            match_id=body["match_id"], seq=body["seq"], event_id=body["event_id"], type=name,
+            schema_version=version, recorded_at=body["recorded_at"], recorded_by=body["recorded_by"],
+            payload_text=payload_text,
+        )  # fmt: skip
+        previous = self.hashes[-1] if self.hashes else GENESIS
+        broken = chain_problem(expected_seq=index, expected_prev=previous, seq=body["seq"],
+                               prev_hash=str(event.get("prev_hash")), payload_text=payload_text,
+                               envelope_text=text, hash=str(event.get("hash")))  # fmt: skip
+        if broken is not None:
+            return f"{where}: {broken[1]}; the file was edited"
+        try:
+            upcast_version, payload = registry.upcast(name, version, body["payload"])
+            model = registry.model_for(name, upcast_version).model_validate(payload)
+        except ValidationError as exc:
+            return f"{where}: {describe_pydantic(exc)}"
+        self.events.append(PendingEvent(model, body["event_id"], body["recorded_at"], body["recorded_by"]))
+        self.hashes.append(str(event["hash"]))
+        return None
 
 
 def read(data: bytes, source: str) -> list[ExportedMatch]:
-    """The matches of a json or jsonl export held in memory, not yet checked."""
+    """The matches of a json or jsonl export held in memory, each checked as it was read."""
     return list(iter_matches(io.BytesIO(data), source))
 
 
 def iter_matches(stream: BinaryIO, source: str) -> Iterator[ExportedMatch]:
-    """The matches of a json or jsonl export, one at a time as the stream is read, not yet checked."""
+    """The matches of a json or jsonl export, one at a time as the stream is read, each checked
+    event by event (``check`` adds what only the whole match shows)."""
     reader = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")  # a BOM some editors write is passed over
     try:
         start = reader.read(200)
@@ -108,9 +168,70 @@ def _more(reader: io.TextIOWrapper, source: str, size: int = CHUNK) -> str:
         raise InputError(f"{source}: invalid UTF-8; an export is UTF-8 JSON") from None
 
 
+ELEMENT_LIMIT = 64 << 20  # no event (its payload is at most 1 MB) is near this: past it the file is not an export
+
+
+class _Cursor:
+    """The text of a json export, read in pieces as it is walked: each value is parsed once, and
+    what is behind the cursor is let go."""
+
+    def __init__(self, text: str, reader: io.TextIOWrapper, source: str) -> None:
+        self.buffer, self.position, self.reader, self.source = text, 0, reader, source
+        self.decoder = json.JSONDecoder(parse_constant=_no_constant)
+        self.ended = False
+
+    def _fill(self, size: int = CHUNK) -> bool:
+        if self.ended:
+            return False
+        more = _more(self.reader, self.source, size)
+        if not more:
+            self.ended = True
+            return False
+        if self.position > CHUNK:  # drop what has been read
+            self.buffer, self.position = self.buffer[self.position :], 0
+        self.buffer += more
+        return True
+
+    def peek(self) -> str:
+        """The next character that is not white space ('' at the end of the file)."""
+        while True:
+            while self.position < len(self.buffer) and self.buffer[self.position] in " \t\r\n":
+                self.position += 1
+            if self.position < len(self.buffer) or not self._fill():
+                return self.buffer[self.position] if self.position < len(self.buffer) else ""
+
+    def take(self, char: str, what: str) -> None:
+        if self.peek() != char:
+            found = self.peek() or "the end of the file"
+            raise InputError(f"{self.source}: {what}: expected {char!r}, found {found!r}; the file was cut or edited")
+        self.position += 1
+
+    def value(self, what: str) -> Any:
+        """The JSON value at the cursor, parsed once."""
+        self.peek()
+        wanted = CHUNK
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buffer, self.position)
+            except json.JSONDecodeError as exc:
+                # Cut short by the end of what is held, or malformed: read as much again and see.
+                if len(self.buffer) - self.position > ELEMENT_LIMIT or not self._fill(wanted):
+                    raise InputError(
+                        f"{self.source}: {what} is malformed JSON ({exc.msg}): the file was cut or edited"
+                    ) from None
+                wanted = max(wanted, len(self.buffer) - self.position)
+                continue
+            except RecursionError:
+                raise InputError(f"{self.source}: JSON nested too deeply") from None
+            except ValueError as exc:  # not a JSONDecodeError: an integer past Python's limit
+                raise InputError(f"{self.source}: {what}: {too_long_a_number(exc)}") from None
+            self.position = end
+            return value
+
+
 def _json_matches(text: str, reader: io.TextIOWrapper, source: str) -> Iterator[ExportedMatch]:
-    """A json export read match by match. Its header must come first, as taikyoku writes it; a file
-    laid out otherwise is read whole."""
+    """A json export read match by match, and each match event by event. Its header must come
+    first, as taikyoku writes it; a file laid out otherwise is read whole."""
     header = HEADER.match(text)
     while header is None and len(text) < 400:
         more = _more(reader, source)
@@ -122,54 +243,66 @@ def _json_matches(text: str, reader: io.TextIOWrapper, source: str) -> Iterator[
         yield from _whole_json(text + _rest(reader, source), source)
         return
     _check_format(header.group(1), int(header.group(2)), source)
-    buffer, position, number = text, header.end(), 0
-    decoder = json.JSONDecoder(parse_constant=_no_constant)
+    cursor = _Cursor(text[header.end() :], reader, source)
+    number = 0
     while True:
-        position = _skip(buffer, position, "," if number else "")
-        while position >= len(buffer):
-            more = _more(reader, source)
-            if not more:
-                raise InputError(f"{source}: the file ends inside its list of matches: it was cut")
-            buffer, position = buffer[position:] + more, 0
-            position = _skip(buffer, position, "," if number else "")
-        if buffer[position] == "]":
-            rest = (buffer[position + 1 :] + _rest(reader, source)).strip()
-            if rest != "}":
+        if cursor.peek() == "]":
+            cursor.position += 1
+            closed = cursor.peek() == "}"
+            cursor.position += 1
+            if not closed or cursor.peek() != "":
                 raise InputError(f"{source}: the file does not end where its list of matches ends; it was edited")
             return
-        wanted = CHUNK
-        while True:
-            try:
-                value, end = decoder.raw_decode(buffer, position)
-                break
-            except json.JSONDecodeError as exc:
-                # A match longer than what is held: read as much again as is held, so that a large
-                # match is parsed a few times in all (twice its size), not once per chunk.
-                more = _more(reader, source, wanted)
-                wanted = max(wanted, len(buffer) - position)
-                if not more:
-                    raise InputError(
-                        f"{source}: match {number + 1} is malformed JSON ({exc.msg}): the file was cut or edited"
-                    ) from None
-                buffer += more
-            except RecursionError:
-                raise InputError(f"{source}: JSON nested too deeply") from None
-            except ValueError as exc:  # not a JSONDecodeError: an integer past Python's limit
-                raise InputError(f"{source}: match {number + 1}: {too_long_a_number(exc)}") from None
+        if number:
+            cursor.take(",", f"after match {number}")
         number += 1
-        yield _match_of(value, number, source)
-        buffer, position = buffer[end:], 0
+        yield _streamed_match(cursor, number, source)
 
 
-def _skip(buffer: str, position: int, separator: str) -> int:
-    """Past whitespace and the one separator expected there."""
-    while position < len(buffer) and buffer[position].isspace():
-        position += 1
-    if separator and position < len(buffer) and buffer[position] == separator:
-        position += 1
-        while position < len(buffer) and buffer[position].isspace():
-            position += 1
-    return position
+def _streamed_match(cursor: _Cursor, number: int, source: str) -> ExportedMatch:
+    """One match object, its events checked and typed one at a time as they are read."""
+    if cursor.peek() != "{":
+        raise InputError(f"{source}: match {number} is not a JSON object; the file was edited")
+    cursor.position += 1
+    match = ExportedMatch("", source)
+    fields: dict[str, Any] = {}
+    while cursor.peek() != "}":
+        if fields or match.count:
+            cursor.take(",", f"match {number}")
+        key = cursor.value(f"match {number}")
+        cursor.take(":", f"match {number}")
+        if key == "events":
+            if cursor.peek() != "[":
+                raise InputError(f"{source}: match {number}'s 'events' must be a list of events; the file was edited")
+            cursor.position += 1
+            fields["events"] = True
+            while cursor.peek() != "]":
+                if match.count:
+                    cursor.take(",", f"match {number}'s events")
+                event = cursor.value(f"match {number} event {match.count + 1}")
+                check_depth(event, source)
+                if not match.count and isinstance(event, dict):
+                    match.match_id = str(event.get("match_id"))
+                match.add(event)
+            cursor.position += 1
+        else:
+            fields[str(key)] = cursor.value(f"match {number}'s {key}")
+            check_depth(fields[str(key)], source)
+    cursor.position += 1
+    if "events" not in fields:
+        raise InputError(f"{source}: match {number}'s 'events' must be a list of events; the file was edited")
+    _close(match, fields)
+    return match
+
+
+def _close(match: ExportedMatch, fields: dict[str, Any]) -> None:
+    """The match object's own fields: its head, and its id against its events'."""
+    count = fields.get("event_count")
+    match.head_hash = fields.get("head_hash")
+    match.event_count = count if isinstance(count, int) and not isinstance(count, bool) else None
+    match.named = str(fields.get("match_id"))
+    if not match.count:
+        match.match_id = match.named
 
 
 def _rest(reader: io.TextIOWrapper, source: str) -> str:
@@ -216,13 +349,13 @@ def _match_of(value: Any, number: int, source: str) -> ExportedMatch:
         raise InputError(f"{source}: match {number} is not a JSON object; the file was edited")
     if not isinstance(value.get("events"), list):
         raise InputError(f"{source}: match {number}'s 'events' must be a list of events; the file was edited")
-    count = value.get("event_count")
-    return ExportedMatch(
-        str(value.get("match_id")),
-        list(value["events"]),
-        value.get("head_hash"),
-        count if isinstance(count, int) else None,
-    )
+    events = value["events"]
+    first = events[0] if events else None
+    match = ExportedMatch(str(first.get("match_id")) if isinstance(first, dict) else "", source)
+    for event in events:
+        match.add(event)
+    _close(match, value)
+    return match
 
 
 def _jsonl_matches(start: str, reader: io.TextIOWrapper, source: str) -> Iterator[ExportedMatch]:
@@ -250,9 +383,7 @@ def _jsonl_matches(start: str, reader: io.TextIOWrapper, source: str) -> Iterato
             if isinstance(value, dict) and set(value) == HEAD_KEYS:
                 if current is None or str(value.get("match_id")) != current.match_id:
                     raise InputError(f"{source} line {number}: a head line for a match with no events before it")
-                count = value.get("event_count")
-                current.head_hash = value.get("head_hash")
-                current.event_count = count if isinstance(count, int) else None
+                _close(current, value)
                 yield current
                 current = None
                 continue
@@ -261,8 +392,8 @@ def _jsonl_matches(start: str, reader: io.TextIOWrapper, source: str) -> Iterato
                 yield current  # no head line: check() says the match was cut
                 current = None
             if current is None:
-                current = ExportedMatch(match_id, [], None)
-            current.events.append(value)
+                current = ExportedMatch(match_id, source)
+            current.add(value)
         if not more:
             break
     if current is not None:
@@ -272,73 +403,28 @@ def _jsonl_matches(start: str, reader: io.TextIOWrapper, source: str) -> Iterato
 
 
 def check(match: ExportedMatch, source: str) -> list[str]:
-    """Everything wrong with an exported match on its own: schemas, seqs, the chain, the head."""
-    problems: list[str] = []
-    previous = GENESIS
-    for index, event in enumerate(match.events, 1):
-        where = f"{source}: {match.match_id} event {index}"
-        if not isinstance(event, dict):
-            problems.append(f"{where}: not a JSON object")
-            break
-        body = {k: v for k, v in event.items() if k not in ("prev_hash", "hash")}
-        name, version = body.get("type"), body.get("schema_version")
-        if not isinstance(version, int) or isinstance(version, bool) or not isinstance(name, str):
-            problems.append(f"{where}: every exported event names its type and its schema_version; the file was edited")
-            break
-        try:
-            registry.model_for(str(name), version if isinstance(version, int) else None)
-        except InputError as exc:
-            problems.append(f"{where}: {exc.message}")
-            break
-        problem = schemas.first_error(registry.schema_filename(str(name), int(str(version))), body)
-        if problem:
-            problems.append(f"{where}: {problem}")
-            break
-        if body["seq"] != index or body["match_id"] != match.match_id:
-            problems.append(f"{where}: seq {body['seq']} of {body['match_id']} is out of place; the file was edited")
-            break
-        payload_text = dumps(body["payload"])
-        text = envelope_text(
-            match_id=body["match_id"], seq=body["seq"], event_id=body["event_id"], type=body["type"],
-            schema_version=body["schema_version"], recorded_at=body["recorded_at"], recorded_by=body["recorded_by"],
-            payload_text=payload_text,
-        )  # fmt: skip
-        broken = chain_problem(
-            expected_seq=index,
-            expected_prev=previous,
-            seq=body["seq"],
-            prev_hash=str(event.get("prev_hash")),
-            payload_text=payload_text,
-            envelope_text=text,
-            hash=str(event.get("hash")),
-        )
-        if broken is not None:
-            problems.append(f"{where}: {broken[1]}; the file was edited")
-            break
-        previous = str(event.get("hash"))
-    if not problems:
-        if match.head_hash is None or match.event_count is None:
-            problems.append(
-                f"{source}: {match.match_id} has no head (its event count and last hash): the file was cut or edited"
-            )
-        elif match.event_count != len(match.events):
-            problems.append(
-                f"{source}: {match.match_id} holds {len(match.events)} events but its head says "
-                f"{match.event_count}: the file was cut or edited"
-            )
-        elif match.head_hash != previous:
-            problems.append(f"{source}: {match.match_id} head hash {match.head_hash} is not the last event's hash")
-    return problems
+    """Everything wrong with an exported match: the first problem of its events (schemas, seqs,
+    the chain, the typed payloads), else what its head says against what its events are."""
+    if match.problem is not None:
+        return [match.problem]
+    if match.named is not None and match.count and match.named != match.match_id:
+        return [f"{source}: match {match.named} holds the events of {match.match_id}; the file was edited"]
+    if match.head_hash is None or match.event_count is None:
+        return [f"{source}: {match.match_id} has no head (its event count and last hash): the file was cut or edited"]
+    if match.event_count != match.count:
+        return [
+            f"{source}: {match.match_id} holds {match.count} events but its head says "
+            f"{match.event_count}: the file was cut or edited"
+        ]
+    last = match.hashes[-1] if match.hashes else GENESIS
+    if match.head_hash != last:
+        return [f"{source}: {match.match_id} head hash {match.head_hash} is not the last event's hash"]
+    return []
 
 
 def pending(match: ExportedMatch) -> list[PendingEvent]:
-    """The events to append, with their own ids, times and recorders (checked beforehand)."""
-    events = []
-    for event in match.events:
-        version, payload = registry.upcast(event["type"], event["schema_version"], event["payload"])
-        model = registry.model_for(event["type"], version).model_validate(payload)
-        events.append(PendingEvent(model, event["event_id"], event["recorded_at"], event["recorded_by"]))
-    return events
+    """The events to append, with their own ids, times and recorders (checked as they were read)."""
+    return match.events
 
 
 # A cell a spreadsheet would read as a formula (OWASP's CSV injection): text that starts with one
