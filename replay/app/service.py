@@ -5,79 +5,20 @@ from __future__ import annotations
 import gc
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any, Literal
 
 from events import ingest, registry
 from events.envelope import PendingEvent, new_event
-from events.errors import InputError, TaikyokuError
-from events.match import GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
-from replay.engine.fold import META_TYPES, Folded, Step, fold
+from events.errors import InputError
+from events.match import MatchLength, MatchStarted, PlayerSeat, Ruleset
+from replay.app.steps import _decoded, game_of, pending_step, read_steps, step_of
+from replay.engine.fold import Folded, Step, fold
 from replay.engine.options import RulesetSpec, default_length
 from replay.games import DEFAULT_RULESET, RULESETS, projection_for, ruleset, ruleset_ids
 from replay.games import game as game_named
-from store import CorruptStoreError, MatchExistsError, Store, StoredEvent
+from store import MatchExistsError, Store, StoredEvent
 
-
-def step_of(event: StoredEvent) -> Step:
-    return Step(event.seq, event.type, event.decode(), event.event_id, event.recorded_by, event.recorded_at)
-
-
-def pending_step(seq: int, event: PendingEvent) -> Step:
-    return Step(seq, event.type, event.payload, event.event_id, event.recorded_by, event.recorded_at)
-
-
-def game_of(steps: Sequence[Step]) -> GameName:
-    first = steps[0].payload if steps else None
-    if not isinstance(first, MatchStarted):
-        raise InputError("the first event of a match must be match_started", code="match.not_started")
-    return first.game
-
-
-def read_steps(store: Store, match_id: str, *, provenance: Literal["history", "all"] = "history") -> list[Step]:
-    """A match's events, decoded, in seq order: what every fold starts from.
-
-    With ``provenance="all"`` every step carries its event id, recorder and time. By default
-    only the retracts, notes and claims do, the events whose author the history shows: the
-    folds never look, and reading three more columns of every event costs a replay a tenth
-    of its time.
-    """
-    if not store.initialized:
-        store.read(match_id)  # raises the usual unknown-match error
-    if provenance == "all":
-        full = store.read_rows(match_id)
-        rows = [(seq, kind, version, text) for seq, _, kind, version, _, _, text in full]
-        decoded = _decoded(match_id, rows)
-        return [s._replace(event_id=row[1], recorded_by=row[5], recorded_at=row[4]) for s, row in zip(decoded, full, strict=True)]  # fmt: skip
-    rows = store.read_payloads(match_id)
-    steps = _decoded(match_id, rows)
-    if not META_TYPES.isdisjoint(map(_type_of_row, rows)):
-        known = store.read_provenance(match_id, sorted(META_TYPES))
-        steps = [s._replace(event_id=known[s.seq][0], recorded_by=known[s.seq][1], recorded_at=known[s.seq][2])
-                 if s.seq in known else s for s in steps]  # fmt: skip
-    return steps
-
-
-_type_of_row = itemgetter(1)
-
-
-def _decoded(match_id: str, rows: Sequence[tuple[int, str, int, str]]) -> list[Step]:
-    """A step of each stored row, without its provenance; a payload text seen before is not parsed again."""
-    make = tuple.__new__  # a replay makes one per event
-    try:
-        payloads = registry.decode_rows(rows)
-    except (ValueError, TaikyokuError):  # pydantic's ValidationError is a ValueError
-        decode = registry.decode
-        for seq, kind, version, text in rows:
-            try:
-                decode(kind, version, text)
-            except (ValueError, TaikyokuError):
-                raise CorruptStoreError(
-                    f"match {match_id} seq {seq}: the stored {kind} event no longer fits its schema; "
-                    f"run `taikyoku verify {match_id}` and restore the database from a backup"
-                ) from None
-        raise
-    return [make(Step, (row[0], row[1], payload, "", "", "")) for row, payload in zip(rows, payloads, strict=True)]
+__all__ = ["_decoded", "game_of", "pending_step", "read_steps", "step_of"]  # where the folds start, re-exported
 
 
 def replay_match(store: Store, match_id: str, *, until: int | None = None) -> Folded[Any]:
@@ -102,9 +43,15 @@ def check_and_append(
     """Fold the match with ``events`` added; if every event is legal, append them all.
 
     ``expected_seq`` defaults to the head read here; a caller that showed the user a state
-    passes the seq it showed, so a concurrent writer is caught as a conflict.
+    passes the seq it showed, so a concurrent writer is caught as a conflict. A match already
+    stored is checked against its kept state (``replay/app/repository.py``): only the new events
+    are folded.
     """
-    steps = read_steps(store, match_id) if store.exists(match_id) else []
+    if store.exists(match_id):
+        from replay.app.repository import MatchRepository
+
+        return MatchRepository(store).record(match_id, events, expected_seq=expected_seq)[0]
+    steps: list[Step] = []
     head = steps[-1].seq if steps else 0
     if expected_seq is None:
         expected_seq = head
@@ -260,8 +207,10 @@ def stored_resend(store: Store, match_id: str, documents: Sequence[ingest.Docume
 
 def summary(store: Store, match_id: str) -> dict[str, Any]:
     """A match at a glance: its status (in play, complete, abandoned) and standings so far (riichi:
-    the scores; hanafuda: each player's total), from a replay."""
-    state = replay_match(store, match_id).state
+    the scores; hanafuda: each player's total), from the match's state kept at its head."""
+    from replay.app.repository import MatchRepository
+
+    state = MatchRepository(store).get(match_id).state
     status = status_of(state)
     results = list(state.results)
     if results and hasattr(results[-1], "scores"):

@@ -12,7 +12,6 @@ definitions, with the sources they follow, are in docs/stats.md.
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,13 +19,14 @@ from typing import Any
 
 from events.errors import InputError
 from replay.app import service
+from replay.app.read_models import GLANCES, SealedModel
 from replay.engine.snapshot import Snapshot
 from replay.games import GAMES
 from store import Store
 from store.records import Finding
 
 # The digest's shape; a change here gets a new name, so rows of the old shape are never read.
-DIGEST_MODEL = "stats-digest-2"
+DIGEST_MODEL = "stats-digest-3"
 CALLS = frozenset({"chi", "pon", "daiminkan"})  # open calls; an added kan follows a pon, a closed kan is not a call
 
 
@@ -208,101 +208,17 @@ def _riichi(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
 def digests(store: Store, *, progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """The digest of every match, oldest first: read from the store's read model where it is
     current and was made by this code, folded (and kept) where not."""
-    kept = trusted_digests(store)
-    heads = store.heads()
-    found: list[dict[str, Any]] = []
-    fresh: list[tuple[str, str, str]] = []
-    made: dict[str, dict[str, Any]] = {}
-    missing = [(m, h) for m, _, h in heads if m not in kept]
-    for done, (match_id, head_hash) in enumerate(missing, 1):
-        made[match_id] = json.loads(_canonical(digest(store, match_id)))  # as a kept row reads back
-        fresh.append((match_id, head_hash, sealed(match_id, head_hash, made[match_id])))
-        if progress is not None:
-            progress(done, len(missing))
-    store.keep_read_model(DIGEST_MODEL, fresh)
-    for match_id, _, _ in heads:
-        found.append(kept[match_id] if match_id in kept else made[match_id])
+    found = list(DIGESTS.values(store, store.heads(), progress=progress).values())
     found.sort(key=lambda d: (d["started_at"], d["match_id"]))
     return found
 
 
-# ---- the cache, sealed: a row is shown only when this code made it for this head ---------------
-
-
-def _seal(match_id: str, head_hash: str, code: str, text: str) -> str:
-    import hashlib
-
-    return hashlib.sha256(f"{DIGEST_MODEL}\n{match_id}\n{head_hash}\n{code}\n{text}".encode()).hexdigest()
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-
-
-def sealed(match_id: str, head_hash: str, made: dict[str, Any]) -> str:
-    """A digest as its read-model row keeps it: with the code version that folded it and a seal
-    over the match, its head hash, that version and the digest."""
-    from replay.engine.code_version import code_version
-
-    code, text = code_version(), _canonical(made)
-    return _canonical({"code": code, "seal": _seal(match_id, head_hash, code, text), "digest": made})
-
-
-def opened(match_id: str, head_hash: str, body: str) -> tuple[str, dict[str, Any]] | None:
-    """(code version, digest) of a kept row whose seal holds; None for a row changed since it was
-    written (or of another shape)."""
-    try:
-        row = json.loads(body)
-        code, seal, made = row["code"], row["seal"], row["digest"]
-    except (ValueError, TypeError, KeyError):
-        return None
-    if (
-        not isinstance(code, str)
-        or not isinstance(made, dict)
-        or seal != _seal(match_id, head_hash, code, _canonical(made))
-    ):
-        return None
-    return code, made
-
-
-def trusted_digests(store: Store) -> dict[str, dict[str, Any]]:
-    """The kept digests that stats may show: at the match's head, sealed, and made by this code."""
-    from replay.engine.code_version import code_version
-
-    found = {}
-    for match_id, (head_hash, body) in store.read_model(DIGEST_MODEL).items():
-        row = opened(match_id, head_hash, body)
-        if row is not None and row[0] == code_version():
-            found[match_id] = row[1]
-    return found
+DIGESTS = SealedModel(DIGEST_MODEL, "cached statistics", digest)
 
 
 def read_model_findings(store: Store) -> list[Finding]:
-    """Every kept digest checked against the events: a row changed after it was written, or one
-    this code made that a fold of its match no longer gives, is a finding naming the match. Rows
-    another code version made are not shown by stats (it folds again), so they are not checked."""
-    from replay.engine.code_version import code_version
-
-    findings = []
-    for match_id, (head_hash, body) in sorted(store.read_model(DIGEST_MODEL).items()):
-        row = opened(match_id, head_hash, body)
-        if row is None:
-            findings.append(Finding(
-                "store.read_model.altered",
-                f"match {match_id}: its cached statistics were changed after taikyoku wrote them (the seal does not "
-                "hold); `taikyoku stats --rebuild` folds them again from the events",
-                match_id,
-            ))  # fmt: skip
-        elif row[0] == code_version() and _canonical(row[1]) != _canonical(
-            json.loads(_canonical(digest(store, match_id)))
-        ):
-            findings.append(Finding(
-                "store.read_model.differs",
-                f"match {match_id}: its cached statistics differ from a fold of its events; "
-                "`taikyoku stats --rebuild` folds them again from the events",
-                match_id,
-            ))  # fmt: skip
-    return findings
+    """What every read model's rows say against the events (``taikyoku verify``)."""
+    return [*DIGESTS.findings(store), *GLANCES.findings(store)]
 
 
 # ---- adding up -------------------------------------------------------------------------

@@ -12,11 +12,10 @@ from events.envelope import new_event
 from events.errors import InputError
 from events.ingest import describe_pydantic
 from events.model import Payload
-from replay.app import service
+from replay.app.repository import MatchRepository
 from replay.cli.app import open_store, print_json, recorder
 from replay.cli.display import out, styled
-from replay.engine.fold import fold
-from replay.games import GAMES, projection_for
+from replay.games import GAMES
 from store import Store
 
 Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
@@ -24,12 +23,11 @@ Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
 
 def current(store: Store, match: str, games: Collection[str]) -> tuple[str, Any, int]:
     """The match's game, its folded state, and its last seq; refused if it is not one of ``games``."""
-    steps = service.read_steps(store, match)
-    game = service.game_of(steps)
-    if game not in games:
+    kept = MatchRepository(store).get(match)
+    if kept.game not in games:
         wanted = " or ".join(GAMES[g].title for g in sorted(games))
-        raise InputError(f"match {match} is a {GAMES[game].title} match; this command records {wanted} matches")
-    return game, fold(projection_for(game), steps).state, steps[-1].seq
+        raise InputError(f"match {match} is a {GAMES[kept.game].title} match; this command records {wanted} matches")
+    return kept.game, kept.state, kept.head
 
 
 def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
@@ -46,10 +44,10 @@ def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, ga
         except ValidationError as exc:
             raise InputError(describe_pydantic(exc)) from None
         who = recorder(by)
-        stored = service.check_and_append(
-            store, match, [new_event(p, recorded_by=who) for p in payloads], expected_seq=head
+        stored, kept = MatchRepository(store).record(
+            match, [new_event(p, recorded_by=who) for p in payloads], expected_seq=head
         )
-        _, after, _ = current(store, match, games)
+        after = kept.state
     if json_out:
         print_json([e.envelope() | {"hash": e.hash} for e in stored])
         return

@@ -15,6 +15,7 @@ from events import ingest
 from events.errors import InputError
 from events.match import MatchStarted
 from replay.app import schema_files, service
+from replay.app.read_models import GLANCES
 from replay.cli.app import (
     DEFAULT_DB,
     ByOption,
@@ -184,13 +185,18 @@ def matches(
         raise InputError(f"--game is tensho, sendai or riichi, not {game!r}")
     rows: list[dict[str, Any]] = []
     with open_store(db) as store:
+        chosen = []
         for head in store.matches():
             started = head.first.decode()
             assert isinstance(started, MatchStarted)
             names = [p.name for p in started.players]
-            if (game is not None and started.game != game) or (player is not None and player not in names):
-                continue
-            glance = service.summary(store, head.match_id)
+            if (game is None or started.game == game) and (player is None or player in names):
+                chosen.append((head, started, names))
+        hashes = {match_id: head_hash for match_id, _, head_hash in store.heads()}
+        wanted = [(head.match_id, head.last_seq, hashes.get(head.match_id, "")) for head, _, _ in chosen]
+        glances = GLANCES.values(store, wanted)  # folded only where not kept (kept unless read-only)
+        for head, started, names in chosen:
+            glance = glances[head.match_id]
             if status is not None and glance["status"] != status:
                 continue
             rows.append(
@@ -313,9 +319,9 @@ def _read_model_findings(store: Any, match: str | None, found: list[Any]) -> lis
     """The read models re-derived from the events, where the events themselves are sound."""
     if any(f.code in ("store.integrity", "store.empty", "store.table_missing") for f in found):
         return []
-    from replay.app import stats
+    from replay.app.stats import read_model_findings
 
-    return [f for f in stats.read_model_findings(store) if match is None or f.match_id == match]
+    return [f for f in read_model_findings(store) if match is None or f.match_id == match]
 
 
 def _parse_fingerprint(text: str) -> tuple[int, str]:

@@ -166,3 +166,19 @@ def fold(projection: Projection[S], steps: Iterable[Step], *, until: int | None 
     for step in hist.effective:
         state = projection.apply(state, step)
     return Folded(hist, state)
+
+
+def fold_forward(projection: Projection[S], before: Folded[S], new: Sequence[Step]) -> Folded[S]:
+    """``before`` with ``new`` steps folded on: the same as folding every step from the start, as
+    long as none of them is a retract (a retract changes what came before it: fold again then)."""
+    if not new:
+        return before
+    steps = (*before.history.steps, *new)
+    hist = history(steps)  # checks the new notes and claims against what they name
+    if len(hist.retracted_by) != len(before.history.retracted_by):
+        return fold(projection, steps)
+    state = before.state
+    for step in new:
+        if step.type not in META_TYPES:
+            state = projection.apply(state, step)
+    return Folded(hist, state)

@@ -25,13 +25,18 @@ def club(cli: Cli, db: Path) -> Path:
 
 def _row(db: Path, match_id: str) -> tuple[str, dict[str, Any]]:
     with sqlite3.connect(db) as conn:
-        head, body = conn.execute("SELECT head_hash, body FROM read_models WHERE match_id = ?", [match_id]).fetchone()
+        head, body = conn.execute(
+            "SELECT head_hash, body FROM read_models WHERE match_id = ? AND model = ?", [match_id, stats.DIGEST_MODEL]
+        ).fetchone()
     return head, json.loads(body)
 
 
 def _put(db: Path, match_id: str, body: dict[str, Any]) -> None:
     with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE read_models SET body = ? WHERE match_id = ?", [json.dumps(body), match_id])
+        conn.execute(
+            "UPDATE read_models SET body = ? WHERE match_id = ? AND model = ?",
+            [json.dumps(body), match_id, stats.DIGEST_MODEL],
+        )
 
 
 def _standings(cli: Cli) -> dict[str, tuple[int, int]]:
@@ -40,7 +45,7 @@ def _standings(cli: Cli) -> dict[str, tuple[int, int]]:
 
 
 def _forged(body: dict[str, Any]) -> dict[str, Any]:
-    made = dict(body["digest"])
+    made = dict(body["value"])
     made["players"] = ["Mallory", *made["players"][1:]]
     made["points"] = [999, *made["points"][1:]]
     return made
@@ -50,7 +55,7 @@ def test_a_kept_digest_changed_in_the_database_is_never_shown_and_verify_names_i
     truth = _standings(cli)
     assert "Mallory" not in truth
     _, body = _row(club, "m-1")
-    _put(club, "m-1", body | {"digest": _forged(body)})  # the body edited, the seal left as it was
+    _put(club, "m-1", body | {"value": _forged(body)})  # the body edited, the seal left as it was
     found = cli("verify")
     assert found.code == 4
     assert "FAIL store.read_model.altered: match m-1: its cached statistics were changed" in found.out
@@ -63,7 +68,7 @@ def test_a_forgery_with_a_fresh_seal_is_caught_by_verify_and_by_verify_against(c
     """A forger who knows the seal's recipe: stats cannot tell, verify re-derives and can."""
     fingerprint = cli("verify", "--heads", "--json").json()["fingerprint"]
     head, body = _row(club, "m-2")
-    _put(club, "m-2", json.loads(stats.sealed("m-2", head, _forged(body))))
+    _put(club, "m-2", json.loads(stats.DIGESTS.sealed("m-2", head, _forged(body))))
     assert "Mallory" in _standings(cli)
     found = cli("verify", "--json")
     assert found.code == 4
@@ -83,7 +88,7 @@ def test_a_digest_another_code_version_made_is_folded_again(cli: Cli, club: Path
     made = _forged(body)
     text = json.dumps(made, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     old = "0.0.1+0000000000000000"
-    _put(club, "m-1", {"code": old, "seal": stats._seal("m-1", head, old, text), "digest": made})
+    _put(club, "m-1", {"code": old, "seal": stats.DIGESTS.seal("m-1", head, old, text), "value": made})
     assert _standings(cli) == truth  # not this code's fold: stats folds the match itself
     assert _row(club, "m-1")[1]["code"] != old  # and keeps its own
     assert cli("verify").code == 0

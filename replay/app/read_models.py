@@ -1,0 +1,126 @@
+"""Read models: what a fold of a match gives, kept in the store beside its events so that the
+next command need not fold it again. A cache derived from events, never a source of truth.
+
+A row is shown only when it is at the match's head (the store's own check), sealed, and made by
+this very code: its body carries the code version that folded it (``replay/engine/code_version``)
+and a SHA-256 seal over the model, the match, its head hash, that version and the value. A row
+changed in the database, or made by other code, is folded again; ``findings`` re-derives every
+row this code made and names a match whose cache differs (``taikyoku verify``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from store import Store
+from store.records import Finding
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class SealedModel:
+    """One read model: its name (a new shape gets a new name), what it is in words, and how a
+    match's value is made from the store."""
+
+    name: str
+    what: str  # "cached statistics", for messages
+    make: Callable[[Store, str], dict[str, Any]]
+
+    def seal(self, match_id: str, head_hash: str, code: str, text: str) -> str:
+        return hashlib.sha256(f"{self.name}\n{match_id}\n{head_hash}\n{code}\n{text}".encode()).hexdigest()
+
+    def made(self, store: Store, match_id: str) -> dict[str, Any]:
+        """The value, as a kept row reads back (JSON's types)."""
+        value: dict[str, Any] = json.loads(_canonical(self.make(store, match_id)))
+        return value
+
+    def sealed(self, match_id: str, head_hash: str, value: dict[str, Any]) -> str:
+        """The row's body: the value with the code version that made it, and the seal."""
+        from replay.engine.code_version import code_version
+
+        code, text = code_version(), _canonical(value)
+        return _canonical({"code": code, "seal": self.seal(match_id, head_hash, code, text), "value": value})
+
+    def opened(self, match_id: str, head_hash: str, body: str) -> tuple[str, dict[str, Any]] | None:
+        """(code version, value) of a row whose seal holds; None for a row changed since it was written."""
+        try:
+            row = json.loads(body)
+            code, seal, value = row["code"], row["seal"], row["value"]
+        except (ValueError, TypeError, KeyError):
+            return None
+        if not isinstance(code, str) or not isinstance(value, dict):
+            return None
+        return (code, value) if seal == self.seal(match_id, head_hash, code, _canonical(value)) else None
+
+    def trusted(self, store: Store) -> dict[str, dict[str, Any]]:
+        """The kept values that may be shown: at the match's head, sealed, made by this code."""
+        from replay.engine.code_version import code_version
+
+        found = {}
+        for match_id, (head_hash, body) in store.read_model(self.name).items():
+            row = self.opened(match_id, head_hash, body)
+            if row is not None and row[0] == code_version():
+                found[match_id] = row[1]
+        return found
+
+    def values(
+        self,
+        store: Store,
+        heads: Iterable[tuple[str, int, str]],
+        *,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> dict[str, dict[str, Any]]:
+        """The value of every match of ``heads``: kept where it is trusted, made (and kept) where not."""
+        kept = self.trusted(store)
+        wanted = list(heads)
+        missing = [(match_id, head_hash) for match_id, _, head_hash in wanted if match_id not in kept]
+        fresh: list[tuple[str, str, str]] = []
+        for done, (match_id, head_hash) in enumerate(missing, 1):
+            kept[match_id] = self.made(store, match_id)
+            fresh.append((match_id, head_hash, self.sealed(match_id, head_hash, kept[match_id])))
+            if progress is not None:
+                progress(done, len(missing))
+        store.keep_read_model(self.name, fresh)
+        return {match_id: kept[match_id] for match_id, _, _ in wanted}
+
+    def findings(self, store: Store) -> list[Finding]:
+        """Every kept row checked against the events: one changed after it was written, or one this
+        code made that a fold of its match no longer gives, names the match. Rows another code
+        version made are never shown (they are folded again), so they are not checked."""
+        from replay.engine.code_version import code_version
+
+        found = []
+        for match_id, (head_hash, body) in sorted(store.read_model(self.name).items()):
+            row = self.opened(match_id, head_hash, body)
+            if row is None:
+                found.append(Finding(
+                    "store.read_model.altered",
+                    f"match {match_id}: its {self.what} were changed after taikyoku wrote them (the seal does not "
+                    "hold); `taikyoku stats --rebuild` folds them again from the events",
+                    match_id,
+                ))  # fmt: skip
+            elif row[0] == code_version() and _canonical(row[1]) != _canonical(self.made(store, match_id)):
+                found.append(Finding(
+                    "store.read_model.differs",
+                    f"match {match_id}: its {self.what} differ from a fold of its events; "
+                    "`taikyoku stats --rebuild` folds them again from the events",
+                    match_id,
+                ))  # fmt: skip
+        return found
+
+
+def glance(store: Store, match_id: str) -> dict[str, Any]:
+    """A match at a glance, as `taikyoku matches` lists it: its status and standings so far."""
+    from replay.app import service
+
+    return service.summary(store, match_id)
+
+
+GLANCES = SealedModel("glance-1", "cached standings", glance)
