@@ -182,3 +182,17 @@ def fold_forward(projection: Projection[S], before: Folded[S], new: Sequence[Ste
         if step.type not in META_TYPES:
             state = projection.apply(state, step)
     return Folded(hist, state)
+
+
+def accepted(projection: Projection[S], state: S, candidates: Iterable[Payload], seq: int) -> list[Payload]:
+    """Those of ``candidates`` that the fold accepts as the event ``seq`` after ``state``: the legal
+    moves are what the rules' own handlers take, so no rule has a second copy in a move list. A
+    game lists its candidates generously (every card in hand, every teyaku held) and this decides."""
+    found = []
+    for payload in candidates:
+        try:
+            projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
+        except IllegalEvent:
+            continue
+        found.append(payload)
+    return found

@@ -25,7 +25,7 @@ from events.sendai import (
     Stop,
     TeyakuExposed,
 )
-from replay.engine.fold import Step, illegal, spoken
+from replay.engine.fold import Step, accepted, illegal, spoken
 from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import matches
@@ -414,7 +414,13 @@ def _finish(game: _Game, rnd: _Round, options: SendaiOptions, *, reason: str, wi
 
 
 def legal_moves(state: SendaiState) -> list[Payload]:
-    """Every event that may come next within the round, except a deal (which is open)."""
+    """Every event that may come next within the round, except a deal (which is open): the
+    candidates below that the fold itself accepts."""
+    return accepted(SendaiProjection(), state, candidate_moves(state), state.match.last_seq + 1)
+
+
+def candidate_moves(state: SendaiState) -> list[Payload]:
+    """What may come next within the round, listed generously for ``legal_moves`` to check."""
     rnd, options = state.round, state.options
     if rnd is None or options is None or rnd.over or rnd.phase in ("deal",):
         return []

@@ -22,7 +22,7 @@ from events.tensho import (
     TenshoRoundResult,
     YakuSetChosen,
 )
-from replay.engine.fold import Step, illegal, spoken
+from replay.engine.fold import Step, accepted, illegal, spoken
 from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import MONTH, matches
@@ -323,7 +323,13 @@ def _instant_win(game: _Game, rnd: _Round, seat: int, options: TenshoOptions, ta
 
 
 def legal_moves(state: TenshoState) -> list[Payload]:
-    """Every event that may come next within the round, except a deal (which is open).
+    """Every event that may come next within the round, except a deal (which is open): the
+    candidates below that the fold itself accepts."""
+    return accepted(TenshoProjection(), state, candidate_moves(state), state.match.last_seq + 1)
+
+
+def candidate_moves(state: TenshoState) -> list[Payload]:
+    """What may come next within the round, listed generously for ``legal_moves`` to check.
 
     During a round's opening the dealer's triple captures are listed beside his plays. A draw
     is listed as the known top card, or as every unseen card when the pile's order is unknown.
