@@ -3,63 +3,35 @@ fold that replays accept them, append them at once, and say what comes next."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
-from events.envelope import new_event
-from events.errors import InputError
-from events.ingest import describe_pydantic
-from events.model import Payload
-from replay.app.repository import MatchRepository
+from replay.app import recording
+from replay.app.recording import Build, expects
 from replay.cli.app import open_store, print_json, recorder
 from replay.cli.display import out, styled
 from replay.games import GAMES
-from store import Store
 
-Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
-
-
-def current(store: Store, match: str, games: Collection[str]) -> tuple[str, Any, int]:
-    """The match's game, its folded state, and its last seq; refused if it is not one of ``games``."""
-    kept = MatchRepository(store).get(match)
-    if kept.game not in games:
-        wanted = " or ".join(GAMES[g].title for g in sorted(games))
-        raise InputError(f"match {match} is a {GAMES[kept.game].title} match; this command records {wanted} matches")
-    return kept.game, kept.state, kept.head
-
-
-def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
-    """What the round waits for, in words."""
-    return GAMES[game].view().expects(rnd, names)
+__all__ = ["Build", "brief", "expects", "record", "said"]
 
 
 def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, games: Collection[str]) -> None:
-    """Read the state, let ``build(game, state)`` make the payloads and notes, fold-check and append them."""
+    """Record what ``build(game, state)`` makes (``replay/app/recording.py``), and say what happened."""
     with open_store(db) as store:
-        game, state, head = current(store, match, games)
-        try:
-            payloads, notes = build(game, state)
-        except ValidationError as exc:
-            raise InputError(describe_pydantic(exc)) from None
-        who = recorder(by)
-        stored, kept = MatchRepository(store).record(
-            match, [new_event(p, recorded_by=who) for p in payloads], expected_seq=head
-        )
-        after = kept.state
+        done = recording.record(store, match, build, recorded_by=recorder(by), games=games)
     if json_out:
-        print_json([e.envelope() | {"hash": e.hash} for e in stored])
+        print_json([e.envelope() | {"hash": e.hash} for e in done.stored])
         return
-    for line in notes:
+    after = done.state
+    for line in done.notes:
         out.print(line)
-    for event in stored:
+    for event in done.stored:
         out.print(f"seq {event.seq}: {said(event.type, event.payload, after.names)}")
     rnd = after.round
     if rnd is not None and rnd.result is not None and rnd.over:
-        out.print(styled((f"{GAMES[game].round_word} {rnd.number} over:", "bold"), f" {rnd.result.explanation}"))
+        out.print(styled((f"{GAMES[done.game].round_word} {rnd.number} over:", "bold"), f" {rnd.result.explanation}"))
     elif rnd is not None:
-        out.print(f"next: {expects(game, rnd, after.names)}")
+        out.print(f"next: {expects(done.game, rnd, after.names)}")
 
 
 SEAT_FIELDS = ("seat", "from_seat", "pao_seat", "dealer")

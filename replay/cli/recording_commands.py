@@ -7,7 +7,6 @@ atomic append after the same fold that replays them has accepted them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -23,6 +22,8 @@ from events.sendai import (
     TeyakuExposed,
 )
 from events.tensho import DealerTripleCapture, YakuSetChosen
+from replay.app.recording import draw_card, fishing_moves, play_card, seat_to_move
+from replay.app.seats import seat_number
 from replay.cli.app import (
     DEFAULT_DB,
     ByOption,
@@ -31,12 +32,10 @@ from replay.cli.app import (
     MatchArg,
     app,
 )
-from replay.cli.recording import expects, record
+from replay.cli.recording import record
 from replay.cli.riichi_commands import deal_payload, draw_payload
-from replay.cli.seats import seat_number
-from replay.engine.game import FishingMoves, Game
+from replay.engine.game import Game
 from replay.games import GAMES
-from replay.games.hanafuda.fishing import forced_capture, matches
 from replay.games.riichi.flow import next_hand
 from replay.games.sendai.scoring import TEYAKU_BY_KEY
 from replay.games.tensho.state import TenshoState
@@ -49,47 +48,10 @@ SeatOption = Annotated[
 HANAFUDA = frozenset(name for name, game in GAMES.items() if game.fishing is not None)
 
 
-def _moves(game: Game) -> FishingMoves:
-    """The turn of play, draw and capture of a hanafuda game (the commands that use it refuse riichi first)."""
-    assert game.fishing is not None
-    return game.fishing
-
-
 def _record(db: Any, match: str, build: Any, by: str | None, json_out: bool, only: str | None = None) -> None:
     """Record what ``build(game, state)`` makes, for a hanafuda match (or only ``only``'s)."""
     games = {only} if only else HANAFUDA
     record(db, match, lambda name, state: build(GAMES[name], state), by, json_out, games)
-
-
-def _seat(state: Any, game: Game, given: str | None) -> int:
-    rnd = state.round
-    if rnd is None or rnd.over:
-        raise InputError("no round is in progress; start one with `taikyoku round MATCH`")
-    seat = seat_number(state, given)
-    if seat is not None and seat != rnd.to_move:
-        raise InputError(f"it is seat {rnd.to_move}'s turn ({expects(game.name, rnd, state.names)}), not seat {seat}")
-    return int(rnd.to_move)
-
-
-def _captures(game: Game, state: Any, card: str, given: Sequence[str]) -> tuple[list[Payload], list[str]]:
-    """The capture a placed card makes: as given, or the one the rules force."""
-    rnd = state.round
-    seat = rnd.to_move
-    moves = _moves(game)
-    if card in moves.alone:
-        return [moves.capture(card=card, seat=seat, taken=())], [f"{card} goes straight to the scoring area"]
-    found = matches(card, rnd.field)
-    if not found:
-        if given:
-            raise InputError(f"{card} matches nothing on the field, so it captures nothing; leave out --capture")
-        return [], []
-    if given:
-        taken = [resolve(t, found, what="captured").card.id for t in given]
-        return [moves.capture(card=card, seat=seat, taken=tuple(taken))], []
-    forced = forced_capture(found)
-    if forced is None:
-        raise InputError(f"{card} matches {' and '.join(found)} on the field; say which it takes with --capture CARD")
-    return [moves.capture(card=card, seat=seat, taken=forced)], [f"{card} takes {', '.join(forced)}"]
 
 
 @app.command("round")
@@ -171,7 +133,7 @@ def deal(
     the dora indicator, and the pile if known."""
 
     def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
-        moves, seats = _moves(game), game.players[0]
+        moves, seats = fishing_moves(game), game.players[0]
         if len(hand) != seats:
             raise InputError(f"give --hand {seats} times, one per seat, seat 0 first")
         pool = set(moves.deck)
@@ -246,19 +208,7 @@ def play(
 ) -> None:
     """Play a card from the hand, with the capture it makes (a forced capture is filled in)."""
 
-    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
-        mover = _seat(state, game, seat)
-        rnd = state.round
-        chosen = resolve(card, rnd.hands[mover], what=f"played from seat {mover}'s hand")
-        payloads: list[Payload] = [_moves(game).play(card=chosen.card.id, seat=mover)]
-        notes = [chosen.note] if chosen.note else []
-        if rnd.phase == "play" and chosen.card.id in rnd.hands[mover]:
-            caps, more = _captures(game, state, chosen.card.id, capture or [])
-            payloads += caps
-            notes += more
-        return payloads, notes
-
-    _record(db, match, build, by, json_out)
+    _record(db, match, lambda game, state: play_card(game, state, card, capture or [], seat), by, json_out)
 
 
 @app.command()
@@ -279,23 +229,7 @@ def draw(
     """Turn the top card of the draw pile, with the capture it makes (riichi: draw a tile)."""
 
     def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
-        mover = _seat(state, game, seat)
-        rnd = state.round
-        notes: list[str] = []
-        if card is None:
-            if not rnd.pile:
-                raise InputError("the order of the draw pile is not known; name the card drawn")
-            drawn = rnd.pile[0]
-        else:
-            chosen = resolve(card, sorted(rnd.unseen()), what="drawn")
-            drawn = chosen.card.id
-            notes += [chosen.note] if chosen.note else []
-        payloads: list[Payload] = [_moves(game).draw(card=drawn, seat=mover)]
-        if rnd.phase == "draw" and (rnd.pile is None or rnd.pile[:1] == (drawn,)) and drawn in rnd.unseen():
-            caps, more = _captures(game, state, drawn, capture or [])
-            payloads += caps
-            notes += more
-        return payloads, notes
+        return draw_card(game, state, card, capture or [], seat)
 
     def any_game(name: str, state: Any) -> tuple[list[Payload], list[str]]:
         if name == "riichi":
@@ -325,7 +259,7 @@ def expose(
 
 def _declare(kind: type[KoiKoi] | type[Stop], match: str, seat: str | None, by: str | None, db: Any, j: bool) -> None:
     def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
-        return [kind(seat=_seat(state, game, seat))], []
+        return [kind(seat=seat_to_move(state, game, seat))], []
 
     _record(db, match, build, by, j, "sendai")
 

@@ -26,10 +26,10 @@ from events.riichi import (
 )
 from events.tiles import parse, parse_many
 from replay.app import service
+from replay.app.seats import seat_number
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json
 from replay.cli.display import out, styled
 from replay.cli.recording import record
-from replay.cli.seats import seat_number
 from replay.engine.snapshot import snapshot
 from replay.games import projection_for, ruleset, ruleset_ids
 from replay.games.riichi.state import RiichiState

@@ -1,0 +1,153 @@
+"""Recording at the table: what a person says (start the round, play this card, draw, discard)
+turned into events, checked by the same fold that replays them against the match's kept state,
+and appended at once. The CLI's short commands and table mode call this; the coming phone
+recorder will too. Nothing here prints: each call returns what was stored, the state after it,
+and the notes a person should hear ("pine-crane takes pine-chaff-1")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from events.cards import resolve
+from events.envelope import new_event
+from events.errors import InputError
+from events.ingest import describe_pydantic
+from events.model import Payload
+from replay.app.repository import Kept, MatchRepository
+from replay.app.seats import seat_number
+from replay.engine.game import FishingMoves, Game
+from replay.games import GAMES
+from replay.games.hanafuda.fishing import forced_capture, matches
+from store import Store, StoredEvent
+
+# What a command makes of the state: the payloads to record and the notes to tell the table.
+Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What one recording stored, and the match after it."""
+
+    stored: Sequence[StoredEvent]
+    kept: Kept
+    notes: list[str]
+
+    @property
+    def game(self) -> str:
+        return self.kept.game
+
+    @property
+    def state(self) -> Any:
+        return self.kept.state
+
+
+def current(store: Store, match: str, games: Collection[str]) -> Kept:
+    """The match folded to its head; refused if it is not one of ``games``."""
+    kept = MatchRepository(store).get(match)
+    if kept.game not in games:
+        wanted = " or ".join(GAMES[g].title for g in sorted(games))
+        raise InputError(f"match {match} is a {GAMES[kept.game].title} match; this command records {wanted} matches")
+    return kept
+
+
+def record(store: Store, match: str, build: Build, *, recorded_by: str, games: Collection[str]) -> Recorded:
+    """Read the match once, let ``build(game, state)`` make the payloads and notes, check them by
+    the fold and append them after the head that was read."""
+    kept = current(store, match, games)
+    try:
+        payloads, notes = build(kept.game, kept.state)
+    except ValidationError as exc:
+        raise InputError(describe_pydantic(exc)) from None
+    stored, after = MatchRepository(store).record(
+        match, [new_event(p, recorded_by=recorded_by) for p in payloads], expected_seq=kept.head
+    )
+    return Recorded(stored, after, notes)
+
+
+def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
+    """What the round waits for, in words."""
+    return GAMES[game].view().expects(rnd, names)
+
+
+def seat_to_move(state: Any, game: Game, given: str | None) -> int:
+    """The seat whose turn it is; ``given`` (a number, wind or name) must be that seat."""
+    rnd = state.round
+    if rnd is None or rnd.over:
+        raise InputError("no round is in progress; start one with `taikyoku round MATCH`")
+    seat = seat_number(state, given)
+    if seat is not None and seat != rnd.to_move:
+        raise InputError(f"it is seat {rnd.to_move}'s turn ({expects(game.name, rnd, state.names)}), not seat {seat}")
+    return int(rnd.to_move)
+
+
+def fishing_moves(game: Game) -> FishingMoves:
+    """The turn of play, draw and capture of a hanafuda game (the commands that use it refuse riichi first)."""
+    assert game.fishing is not None
+    return game.fishing
+
+
+def captures(game: Game, state: Any, card: str, given: Sequence[str]) -> tuple[list[Payload], list[str]]:
+    """The capture a card placed on the field makes: as given, or the one the rules force (the
+    only card of its month there, or all three); refused when the table must choose."""
+    rnd = state.round
+    seat = rnd.to_move
+    moves = fishing_moves(game)
+    if card in moves.alone:
+        return [moves.capture(card=card, seat=seat, taken=())], [f"{card} goes straight to the scoring area"]
+    found = matches(card, rnd.field)
+    if not found:
+        if given:
+            raise InputError(f"{card} matches nothing on the field, so it captures nothing; leave out --capture")
+        return [], []
+    if given:
+        taken = [resolve(t, found, what="captured").card.id for t in given]
+        return [moves.capture(card=card, seat=seat, taken=tuple(taken))], []
+    forced = forced_capture(found)
+    if forced is None:
+        raise InputError(f"{card} matches {' and '.join(found)} on the field; say which it takes with --capture CARD")
+    return [moves.capture(card=card, seat=seat, taken=forced)], [f"{card} takes {', '.join(forced)}"]
+
+
+def play_card(
+    game: Game, state: Any, card: str, capture: Sequence[str], seat: str | None
+) -> tuple[list[Payload], list[str]]:
+    """Hanafuda: the seat to move plays ``card`` from the hand, with the capture it makes (as
+    given, or the one the rules force)."""
+    mover = seat_to_move(state, game, seat)
+    rnd = state.round
+    chosen = resolve(card, rnd.hands[mover], what=f"played from seat {mover}'s hand")
+    payloads: list[Payload] = [fishing_moves(game).play(card=chosen.card.id, seat=mover)]
+    notes = [chosen.note] if chosen.note else []
+    if rnd.phase == "play" and chosen.card.id in rnd.hands[mover]:
+        caps, more = captures(game, state, chosen.card.id, capture)
+        payloads += caps
+        notes += more
+    return payloads, notes
+
+
+def draw_card(
+    game: Game, state: Any, card: str | None, capture: Sequence[str], seat: str | None
+) -> tuple[list[Payload], list[str]]:
+    """Hanafuda: the seat to move turns the top of the pile (``card``, or the known top card), with
+    the capture it makes."""
+    mover = seat_to_move(state, game, seat)
+    rnd = state.round
+    notes: list[str] = []
+    if card is None:
+        if not rnd.pile:
+            raise InputError("the order of the draw pile is not known; name the card drawn")
+        drawn = rnd.pile[0]
+    else:
+        chosen = resolve(card, sorted(rnd.unseen()), what="drawn")
+        drawn = chosen.card.id
+        notes += [chosen.note] if chosen.note else []
+    payloads: list[Payload] = [fishing_moves(game).draw(card=drawn, seat=mover)]
+    if rnd.phase == "draw" and (rnd.pile is None or rnd.pile[:1] == (drawn,)) and drawn in rnd.unseen():
+        caps, more = captures(game, state, drawn, capture)
+        payloads += caps
+        notes += more
+    return payloads, notes
