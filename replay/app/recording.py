@@ -19,6 +19,7 @@ from events.ingest import describe_pydantic
 from events.model import Payload
 from replay.app.repository import Kept, MatchRepository
 from replay.app.seats import seat_number
+from replay.engine.fold import Step
 from replay.engine.game import FishingMoves, Game
 from replay.games import GAMES
 from replay.games.hanafuda.fishing import forced_capture, matches
@@ -151,3 +152,29 @@ def draw_card(
         payloads += caps
         notes += more
     return payloads, notes
+
+
+def undo_last(
+    store: Store, match: str, *, recorded_by: str, expected_seq: int | None = None
+) -> tuple[list[Step], Sequence[StoredEvent]]:
+    """Retract the last entry: one event, or a play or draw together with the capture it made
+    (the table made them in one move). The undone steps, and the retracts stored."""
+    from events.match import Retract
+
+    kept = MatchRepository(store).get(match)
+    effective = [s for s in kept.folded.history.effective if s.seq != 1]
+    if not effective:
+        raise InputError("there is nothing to undo yet")
+    undone = [effective[-1]]
+    if len(effective) > 1 and effective[-1].type.endswith(".capture"):
+        before = effective[-2]
+        if before.type.endswith((".play", ".draw")) and getattr(before.payload, "card", None) == getattr(
+            effective[-1].payload, "card", None
+        ):
+            undone.insert(0, before)
+    retracts = [new_event(Retract(seq=s.seq, reason="undone at the table"), recorded_by=recorded_by)
+                for s in reversed(undone)]  # fmt: skip
+    stored, _ = MatchRepository(store).record(
+        match, retracts, expected_seq=kept.head if expected_seq is None else expected_seq
+    )
+    return undone, stored

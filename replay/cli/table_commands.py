@@ -20,13 +20,14 @@ import typer
 
 from events.errors import InputError, TaikyokuError
 from events.match import GameName
-from replay.app import service
+from replay.app import recording
+from replay.app.recording import expects
+from replay.app.repository import MatchRepository
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store
 from replay.cli.display import out, warn
-from replay.cli.recording import expects
 from replay.cli.table_games import TABLES, Question
-from replay.engine.fold import fold, history, spoken
-from replay.games import GAMES, projection_for
+from replay.engine.fold import history, spoken
+from replay.games import GAMES
 
 # Commands that can be typed in full; the session adds the match id after the verb.
 VERBS = frozenset({
@@ -97,10 +98,11 @@ class Session:
         return asked
 
     def state(self) -> tuple[GameName, Any, list[Any]]:
+        """The match as it stands: kept at its head (``replay/app/repository.py``), so asking again
+        reads only what was stored since and folds nothing twice."""
         with open_store(self.db) as store:
-            steps = service.read_steps(store, self.match)
-        game = service.game_of(steps)
-        return game, fold(projection_for(game), steps).state, steps
+            kept = MatchRepository(store).get(self.match)
+        return kept.game, kept.state, list(kept.steps)
 
     def prompt(self) -> str:
         asked = self.asking()
@@ -117,10 +119,10 @@ class Session:
 
     def status(self) -> None:
         """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
-        from replay.engine.snapshot import snapshot
+        from replay.engine.snapshot import Snapshot
 
-        game, _, steps = self.state()
-        data = GAMES[game].view().match_json(self.match, snapshot(projection_for(game), steps))
+        game, state, steps = self.state()
+        data = GAMES[game].view().match_json(self.match, Snapshot(state, steps[-1].seq, {}))
         for line in status_lines(game, data):
             out.print(line)
 
@@ -180,27 +182,16 @@ class Session:
 
     def _undo(self, steps: list[Any]) -> int:
         """Retract the last entry: one event, or a play or draw together with its capture."""
-        from events.envelope import new_event
-        from events.match import Retract
         from replay.cli.app import recorder
 
-        effective = [s for s in history(steps).effective if s.seq != 1]
-        if not effective:
-            warn("error", "there is nothing to undo yet")
+        try:
+            with open_store(self.db) as store:
+                undone, stored = recording.undo_last(
+                    store, self.match, recorded_by=recorder(self.by), expected_seq=steps[-1].seq
+                )
+        except InputError as exc:
+            warn("error", exc.message)
             return 2
-        undone = [effective[-1]]
-        if len(effective) > 1 and effective[-1].type.endswith(".capture"):
-            before = effective[-2]
-            if before.type.endswith((".play", ".draw")) and getattr(before.payload, "card", None) == getattr(
-                effective[-1].payload, "card", None
-            ):
-                undone.insert(0, before)
-        who = recorder(self.by)
-        retracts = [
-            new_event(Retract(seq=s.seq, reason="undone at the table"), recorded_by=who) for s in reversed(undone)
-        ]
-        with open_store(self.db) as store:
-            stored = service.check_and_append(store, self.match, retracts, expected_seq=steps[-1].seq)
         said = ", ".join(f"seq {s.seq} ({spoken(s.type)})" for s in undone)
         out.print(f"undo: retracted {said} (seq {', '.join(str(e.seq) for e in stored)})")
         return 0

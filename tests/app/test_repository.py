@@ -150,3 +150,30 @@ def test_a_standing_changed_in_the_database_is_not_listed_and_verify_names_it(cl
         found.code == 4 and "FAIL store.read_model.altered: match m-1: its cached standings were changed" in found.out
     )
     assert cli("matches", "--json").json() == truth
+
+
+def test_a_table_entry_reads_the_match_once_and_folds_only_what_it_adds(cli: Cli, db: Path) -> None:
+    from replay.cli import run
+    from replay.cli.table_commands import Session
+
+    lines = commands("typed", _events("tensho-seed7.jsonl"))
+    for line in lines[:-3]:
+        assert cli(*line).code == 0
+    head = len(cli("log", "typed", "--json").json())
+    session = Session("typed", str(db), "scorer", run)
+    repository.forget()
+    repository.COUNTS.clear()
+    entry = " ".join(lines[-3][2:]).replace("--seat ", "").replace("--capture ", "")  # e.g. "pine-crane 1"
+    entry = " ".join(w for w in entry.split() if not w.isdigit())
+    assert session.enter(entry) == 0, entry
+    added = len(cli("log", "typed", "--json").json()) - head
+    assert added >= 1
+    assert repository.COUNTS["full reads"] == 1  # the state, the prompt, the command and its echo share one read
+    assert repository.COUNTS["events folded"] == head + added
+    repository.COUNTS.clear()
+    entry = " ".join(
+        w for w in " ".join(lines[-2][2:]).replace("--capture ", "").split() if w not in ("--seat",) and not w.isdigit()
+    )
+    assert session.enter(entry) == 0, entry
+    assert repository.COUNTS["full reads"] == 0
+    assert repository.COUNTS["events folded"] == len(cli("log", "typed", "--json").json()) - head - added
