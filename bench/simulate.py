@@ -8,7 +8,6 @@ the rules do not take). Not timed against a baseline: a sweep, with its count an
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -16,18 +15,6 @@ from pathlib import Path
 
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-TENSHO = [
-    [f"tensho.phoenixDealtToField={a}", f"tensho.dealerTripleOption={b}", f"tensho.fourOfSuitOnField={c}",
-     f"capture.mandatoryIfMatch={d}"]
-    for a, b, c, d in itertools.product(["uncapturable", "dealerCaptures", "dealerMayTakeInsteadOfPlay"],
-                                        ["true", "false"], ["misdeal", "dealerTakesAll"], ["true", "false"])
-]  # fmt: skip
-SENDAI = [
-    [f"sendai.teyakuMode={a}", f"sendai.teyakuGroupExclusive={b}", f"sendai.fourOfAKindCountsAsTwoPairs={c}",
-     f"sendai.misdealFourOnField={d}"]
-    for a, b, c, d in itertools.product(["claimAndContinue", "winRound"], ["true", "false"], ["true", "false"],
-                                        ["true", "false"])
-]  # fmt: skip
 RIICHI = [("tenhou", 4), ("tenhou-sanma", 3), ("mahjongsoul", 4), ("mahjongsoul", 3), ("ema", 4)]
 
 
@@ -59,8 +46,11 @@ def main() -> None:
 
     riichi = [(r, n) for r, n in RIICHI if r in ruleset_ids("riichi")]
     jobs: list[tuple[str, tuple[str, ...], str | None, int, int, int, int]]
-    jobs = [("tensho", tuple(o), None, 0, first, last, args.rounds) for o in TENSHO]
-    jobs += [("sendai", tuple(o), None, 0, first, last, args.rounds) for o in SENDAI]
+    from replay.app.simulate import MOVE_OPTION_SETS
+
+    jobs = [
+        (game, tuple(o), None, 0, first, last, args.rounds) for game, sets in MOVE_OPTION_SETS.items() for o in sets
+    ]
     jobs += [("riichi", (), r, n, first, last, args.rounds) for r, n in riichi]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -7,14 +7,13 @@ fold takes one) stays as an explicit example."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from replay.app.simulate import payloads
+from replay.app.simulate import MOVE_OPTION_SETS, payloads
 from replay.engine.fold import Step
 from replay.games import projection_for
 from replay.games.sendai.fold import candidate_moves as sendai_candidates
@@ -22,20 +21,7 @@ from replay.games.sendai.fold import legal_moves as sendai_legal
 from replay.games.tensho.fold import candidate_moves as tensho_candidates
 from replay.games.tensho.fold import legal_moves as tensho_legal
 
-# The options that change what may be played, every combination of them.
-TENSHO = [
-    [f"tensho.phoenixDealtToField={a}", f"tensho.dealerTripleOption={b}", f"tensho.fourOfSuitOnField={c}",
-     f"capture.mandatoryIfMatch={d}"]
-    for a, b, c, d in itertools.product(["uncapturable", "dealerCaptures", "dealerMayTakeInsteadOfPlay"],
-                                        ["true", "false"], ["misdeal", "dealerTakesAll"], ["true", "false"])
-]  # fmt: skip
-SENDAI = [
-    [f"sendai.teyakuMode={a}", f"sendai.teyakuGroupExclusive={b}", f"sendai.fourOfAKindCountsAsTwoPairs={c}",
-     f"sendai.misdealFourOnField={d}"]
-    for a, b, c, d in itertools.product(["claimAndContinue", "winRound"], ["true", "false"], ["true", "false"],
-                                        ["true", "false"])
-]  # fmt: skip
-OPTION_SETS = [("tensho", o) for o in TENSHO] + [("sendai", o) for o in SENDAI]
+OPTION_SETS = [(game, options) for game, sets in MOVE_OPTION_SETS.items() for options in sets]
 
 
 def _folds(game: str, seed: int, options: list[str]) -> int:
