@@ -9,9 +9,13 @@ from __future__ import annotations
 
 
 class TaikyokuError(Exception):
-    """Base of every expected error. ``code`` is stable; the message says what to do."""
+    """Base of every expected error. ``code`` is stable; the message says what to do. ``kind`` is
+    what the error is to whoever retries: ``input`` (fix it first), ``conflict`` (a retry can clear
+    it: the match moved on, the store was busy or its server went away) or ``corrupt`` (the store
+    is damaged); the CLI's exit codes follow it."""
 
     code = "taikyoku.error"
+    kind = "input"
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
         super().__init__(message)

@@ -13,6 +13,7 @@ class ConcurrencyError(StoreError):
     """Someone else appended first: ``expected_seq`` is stale. Re-read and retry."""
 
     code = "store.conflict"
+    kind = "conflict"
 
     def __init__(self, match_id: str, expected_seq: int, actual_seq: int) -> None:
         super().__init__(
@@ -50,12 +51,14 @@ class DatabaseMissingError(StoreError):
 
 class DatabaseLockedError(StoreError):
     code = "store.locked"
+    kind = "conflict"
 
 
 class ConnectionLostError(StoreError):
     """The server went away mid-command: nothing half-written stays, and a retry clears it."""
 
     code = "store.connection_lost"
+    kind = "conflict"
 
 
 class NotAStoreError(StoreError):
@@ -66,3 +69,4 @@ class NotAStoreError(StoreError):
 
 class CorruptStoreError(StoreError):
     code = "store.corrupt"
+    kind = "corrupt"

@@ -143,6 +143,39 @@ def test_events_and_store_never_import_replay() -> None:
     ] == []
 
 
+def cli_reaching_past_the_app(root: Path) -> list[str]:
+    """Every import by the CLI of anything but the application core, itself, and the events (for
+    their types): the CLI is an adapter over ``replay.app``, as the served pages will be."""
+    known = modules(root)
+    allowed = ("replay.app", "replay.cli", "events")
+    return [
+        f"{name}:{line} imports {target}"
+        for name, path in known.items()
+        if name == "replay.cli" or name.startswith("replay.cli.")
+        for target, line in imports_of(name, path, known)
+        if not any(target == a or target.startswith(a + ".") for a in allowed)
+    ]
+
+
+def test_the_cli_imports_only_the_application_core() -> None:
+    assert cli_reaching_past_the_app(ROOT) == []
+
+
+def test_a_cli_import_past_the_core_is_found(tmp_path: Path) -> None:
+    root = _house(
+        tmp_path,
+        {
+            "replay/games/__init__.py": "",
+            "replay/games/rules.py": "",
+            "replay/app/__init__.py": "",
+            "replay/app/api.py": "",
+            "replay/cli/__init__.py": "",
+            "replay/cli/main.py": "from replay.app import api\ndef f():\n    from replay.games import rules\n",
+        },
+    )
+    assert cli_reaching_past_the_app(root) == ["replay.cli.main:3 imports replay.games.rules"]
+
+
 def _house(tmp_path: Path, files: dict[str, str]) -> Path:
     for relative, text in files.items():
         path = tmp_path / relative

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from events.envelope import PendingEvent, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
@@ -201,6 +201,13 @@ def _what_came(item: tenhou6.Imported | dict[str, str] | None) -> str:
     if item.problem is not None:
         return item.problem.removeprefix(f"{item.game.source}: ")
     return "it holds a game of no hand"
+
+
+def checked_exports(stream: BinaryIO, name: str) -> Iterator[tuple[native.ExportedMatch, list[str]]]:
+    """Each match of an export read from ``stream``, with what is wrong with it on its own
+    (``verify --file``): chain, head and count, each event's schema."""
+    for match in native.iter_matches(stream, name):
+        yield match, native.check(match, name)
 
 
 def exports_of(files: Sequence[Path]) -> Iterator[tuple[str, native.ExportedMatch]]:

@@ -69,6 +69,14 @@ def record(store: Store, match: str, build: Build, *, recorded_by: str, games: C
     return Recorded(stored, after, notes)
 
 
+def next_riichi_hand(state: Any, **given: Any) -> Payload:
+    """Riichi: the next hand's start, from the last one; what is given (wind, hand, honba, sticks,
+    scores, dealer) as the table says it."""
+    from replay.games.riichi.flow import next_hand
+
+    return next_hand(state, **given)
+
+
 def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
     """What the round waits for, in words."""
     return GAMES[game].view().expects(rnd, names)

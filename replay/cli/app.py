@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 from events.errors import InputError
 
 if TYPE_CHECKING:
-    from store import Store
+    from replay.app.stores import Store
 
 EPILOG = (
     "Exit codes: 0 ok, 1 findings, 2 usage or bad input, 3 concurrency conflict or locked database, "
@@ -298,37 +298,29 @@ def recorder(by: str | None) -> str:
         return os.environ.get("USER", "unknown")
 
 
+# The store --db names (replay/app/stores.py), loaded when a command opens one, not at start-up.
+
+
 def is_server(db: object) -> bool:
-    """Whether --db names a PostgreSQL server (a postgresql:// URL) rather than an SQLite file."""
     return str(db).startswith(("postgresql://", "postgres://"))
 
 
 def shown(db: object) -> str:
-    """--db as messages show it: a server URL without its password."""
-    if is_server(db):
-        from store.postgres import shown as without_password
+    from replay.app import stores
 
-        return without_password(str(db))
-    return str(db)
+    return stores.shown(db)
 
 
 def open_store(db: object, *, create: bool = False) -> Store:
-    """The store --db names: an SQLite file (created when ``create``), or a PostgreSQL server."""
-    if is_server(db):
-        from store.postgres import PostgresStore
+    from replay.app import stores
 
-        return PostgresStore.open(str(db), create=create)
-    from store import EventStore
-
-    return EventStore.open(Path(str(db)), create=create)
+    return stores.open_store(db, create=create)
 
 
 def store_exists(db: object) -> bool:
-    """Whether --db names a store that holds something: a file there, or a server schema with a store in it."""
-    if not is_server(db):
-        return Path(str(db)).exists()
-    with open_store(db) as store:
-        return store.initialized
+    from replay.app import stores
+
+    return stores.store_exists(db)
 
 
 def print_json(value: Any) -> None:

@@ -18,14 +18,5 @@ EXIT_INTERNAL = 5
 
 
 def exit_code_for(error: TaikyokuError) -> int:
-    """The exit code of an expected error: by its class, and bad input (2) for every other."""
-    # Imported here, on an error only: the store's package would slow every command's start.
-    from store.errors import ConcurrencyError, ConnectionLostError, CorruptStoreError, DatabaseLockedError
-
-    by_class: tuple[tuple[type[TaikyokuError], int], ...] = (
-        (ConcurrencyError, EXIT_CONFLICT),
-        (DatabaseLockedError, EXIT_CONFLICT),
-        (ConnectionLostError, EXIT_CONFLICT),
-        (CorruptStoreError, EXIT_CORRUPT),
-    )
-    return next((code for kind, code in by_class if isinstance(error, kind)), EXIT_USAGE)
+    """The exit code of an expected error: by its kind (``events/errors.py``)."""
+    return {"conflict": EXIT_CONFLICT, "corrupt": EXIT_CORRUPT}.get(error.kind, EXIT_USAGE)

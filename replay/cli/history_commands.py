@@ -122,13 +122,10 @@ def audit(
 ) -> None:
     """Audit a match: integrity, legality, claims, history, balance. Exit 1 when anything is found."""
     from replay.app.audit import audit as run_audit
-    from replay.games import ruleset, ruleset_ids
+    from replay.app.reading import check_riichi_rulesets
 
     chosen = [r.strip() for r in (rulesets or "").split(",") if r.strip()]
-    for name in chosen:
-        spec = ruleset(name)
-        if spec is None or spec.game != "riichi":
-            raise InputError(f"unknown riichi ruleset {name!r}; use one of: {', '.join(ruleset_ids('riichi'))}")
+    check_riichi_rulesets(chosen)
     with open_store(db) as store:
         report = run_audit(store, match, round_no=round_no, rulesets=chosen)
     if json_out:

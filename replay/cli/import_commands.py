@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -28,9 +28,11 @@ from replay.cli.app import (
 )
 from replay.cli.display import ProgressBar, out, warn
 from replay.cli.exit_codes import EXIT_FINDINGS
-from store import Store
 
 FORMATS = ("tenhou6", "mjlog", "mjai", "json", "jsonl")
+
+if TYPE_CHECKING:
+    from replay.app.stores import Store
 
 
 @app.command("import")

@@ -7,10 +7,10 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from replay.app import recording
+from replay.app.catalog import GAMES
 from replay.app.recording import Build, expects
 from replay.cli.app import open_store, print_json, recorder
 from replay.cli.display import out, styled
-from replay.games import GAMES
 
 __all__ = ["Build", "brief", "expects", "record", "said"]
 

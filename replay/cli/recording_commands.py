@@ -22,7 +22,8 @@ from events.sendai import (
     TeyakuExposed,
 )
 from events.tensho import DealerTripleCapture, YakuSetChosen
-from replay.app.recording import draw_card, fishing_moves, play_card, seat_to_move
+from replay.app.catalog import GAMES, Game, hanafuda_games, teyaku_keys
+from replay.app.recording import draw_card, fishing_moves, next_riichi_hand, play_card, seat_to_move
 from replay.app.seats import seat_number
 from replay.cli.app import (
     DEFAULT_DB,
@@ -34,18 +35,13 @@ from replay.cli.app import (
 )
 from replay.cli.recording import record
 from replay.cli.riichi_commands import deal_payload, draw_payload
-from replay.engine.game import Game
-from replay.games import GAMES
-from replay.games.riichi.flow import next_hand
-from replay.games.sendai.scoring import TEYAKU_BY_KEY
-from replay.games.tensho.state import TenshoState
 
 SeatOption = Annotated[
     str | None, typer.Option("--seat", help="Check that this seat (number, wind or name) is the one to move.")
 ]
 
 
-HANAFUDA = frozenset(name for name, game in GAMES.items() if game.fishing is not None)
+HANAFUDA = hanafuda_games()
 
 
 def _record(db: Any, match: str, build: Any, by: str | None, json_out: bool, only: str | None = None) -> None:
@@ -72,7 +68,7 @@ def start_round(
     def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         if game == "riichi":
             return [
-                next_hand(state, wind=wind, hand=hand, honba=honba, sticks=sticks, scores=scores, dealer=dealer)
+                next_riichi_hand(state, wind=wind, hand=hand, honba=honba, sticks=sticks, scores=scores, dealer=dealer)
             ], []
         number = len(state.results) + 1
         return [RoundStarted(round=number, dealer=state.next_dealer if dealer is None else dealer)], []
@@ -181,7 +177,7 @@ def triple(
 ) -> None:
     """Tensho: the dealer takes two of three same-suit field cards before the first play, then plays second."""
 
-    def build(game: Game, state: TenshoState) -> tuple[list[Payload], list[str]]:
+    def build(game: Game, state: Any) -> tuple[list[Payload], list[str]]:
         rnd = state.round
         if rnd is None or rnd.over:
             raise InputError("no round is in progress")
@@ -251,8 +247,9 @@ def expose(
     json_out: JsonOption = False,
 ) -> None:
     """Sendai-hana: a player exposes a teyaku in his dealt hand, before the first play."""
-    if teyaku not in TEYAKU_BY_KEY:
-        raise InputError(f"unknown teyaku {teyaku!r}; use one of: {', '.join(TEYAKU_BY_KEY)}")
+    known = teyaku_keys()
+    if teyaku not in known:
+        raise InputError(f"unknown teyaku {teyaku!r}; use one of: {', '.join(known)}")
     _record(db, match, lambda g, s: ([TeyakuExposed(seat=int(seat_number(s, seat) or 0), teyaku=teyaku)], []), by,
             json_out, "sendai")  # fmt: skip
 

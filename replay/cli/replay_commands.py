@@ -10,10 +10,9 @@ from rich.table import Table
 
 from events.errors import InputError
 from replay.app import service
+from replay.app.reading import replay_document
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, open_store, print_json, read_input
 from replay.cli.display import out, styled
-from replay.engine.snapshot import snapshot
-from replay.games import GAMES, projection_for
 
 
 @app.command()
@@ -44,8 +43,7 @@ def replay(
             raise InputError("--at does not combine with --without or --replace; use --round to limit the what-if")
         _show_what_if(match, steps, round_no, without, replace, json_out)
         return
-    snap = snapshot(projection_for(game), steps, round_no=round_no, at=at)
-    data = GAMES[game].view().match_json(match, snap)
+    game, data = replay_document(match, steps, round_no=round_no, at=at)
     if json_out:
         print_json(data)
     else:

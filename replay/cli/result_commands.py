@@ -13,9 +13,9 @@ import typer
 
 from events.errors import InputError
 from events.model import Payload
+from replay.app.catalog import GAMES
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app
 from replay.cli.recording import record
-from replay.games import GAMES
 
 
 @app.command()

@@ -25,15 +25,11 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import parse, parse_many
-from replay.app import service
+from replay.app import reading
 from replay.app.seats import seat_number
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json
 from replay.cli.display import out, styled
 from replay.cli.recording import record
-from replay.engine.snapshot import snapshot
-from replay.games import projection_for, ruleset, ruleset_ids
-from replay.games.riichi.state import RiichiState
-from replay.games.riichi.view import WIND_NAMES, priced_json, reprice
 
 SeatOption = Annotated[
     str | None,
@@ -46,14 +42,14 @@ PaoOption = Annotated[
 RIICHI = {"riichi"}
 
 
-def _round(state: RiichiState) -> Any:
+def _round(state: Any) -> Any:
     rnd = state.round
     if rnd is None or rnd.over:
         raise InputError("no hand is in progress; start one with `taikyoku round MATCH`")
     return rnd
 
 
-def _mover(state: RiichiState, seat: str | None) -> int:
+def _mover(state: Any, seat: str | None) -> int:
     rnd = _round(state)
     chosen = seat_number(state, seat)
     return rnd.to_move if chosen is None else chosen
@@ -71,7 +67,7 @@ def deal_payload(hands: list[str], dora: str | None) -> RiichiDeal:
     return RiichiDeal(hands=tuple(tiles), dora_indicator=parse(dora))
 
 
-def draw_payload(state: RiichiState, tile: str | None, seat: int | None, rinshan: bool) -> RiichiDraw:
+def draw_payload(state: Any, tile: str | None, seat: int | None, rinshan: bool) -> RiichiDraw:
     rnd = _round(state)
     if tile is None:
         raise InputError("name the tile drawn, e.g. `taikyoku draw MATCH 5m`")
@@ -95,7 +91,7 @@ def discard(
 ) -> None:
     """Riichi: discard a tile, declaring riichi with it if asked."""
 
-    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         mover = _mover(state, seat)
         chosen = parse(tile)
         rnd = _round(state)
@@ -129,7 +125,7 @@ def call(
     if kind not in kinds:
         raise InputError(f"unknown call {kind!r}; use one of: {', '.join(kinds)}")
 
-    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         rnd = _round(state)
         meld = tuple(parse_many(tiles)) if tiles else ()
         if kind == "kita":
@@ -182,7 +178,7 @@ def tsumo(
 ) -> None:
     """Riichi: win on the tile just drawn."""
 
-    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         liable = seat_number(state, pao)
         return [RiichiWin(kind="tsumo", seat=_mover(state, seat), ura_indicators=_ura(ura), pao_seat=liable)], []
 
@@ -201,7 +197,7 @@ def ron(
 ) -> None:
     """Riichi: win on the last discard (or on the tile of an added kan)."""
 
-    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         rnd = state.round
         target = None if rnd is None else (rnd.kakan or rnd.last_discard)
         from_seat = None if target is None else target[0]
@@ -224,7 +220,7 @@ def exhaustive(
 ) -> None:
     """Riichi: the wall is empty; say who is tenpai."""
 
-    def build(game: str, state: RiichiState) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         words = [] if tenpai.strip().lower() == "none" else [w for w in tenpai.split(",") if w.strip()]
         seats = tuple(int(seat_number(state, w) or 0) for w in words)
         return [ExhaustiveDraw(tenpai=seats)], []
@@ -260,36 +256,16 @@ def price_hand(
 ) -> None:
     """Riichi: price a recorded hand's win under several rulesets side by side, payments per seat."""
     chosen = [r.strip() for r in rulesets.split(",") if r.strip()]
-    for name in chosen:
-        spec = ruleset(name)
-        if spec is None or spec.game != "riichi":
-            raise InputError(f"unknown riichi ruleset {name!r}; use one of: {', '.join(ruleset_ids('riichi'))}")
+    reading.check_riichi_rulesets(chosen)
     with open_store(db) as store:
-        steps = service.read_steps(store, match)
-    if service.game_of(steps) != "riichi":
-        raise InputError(f"match {match} is not a riichi match; price prices riichi hands")
-    state: RiichiState = snapshot(projection_for("riichi"), steps, round_no=round_no).state
-    rnd = state.round
-    assert rnd is not None and state.options is not None
-    if not rnd.wins:
-        what = "is still being played" if rnd.result is None else f"ended in an {rnd.result.kind} draw"
-        raise InputError(f"hand {round_no} {what}; there is no win to price")
-    names = state.names
-    report: list[dict[str, Any]] = [
-        {"seat": w.seat, "winner": names[w.seat], "kind": w.kind, "from_seat": w.from_seat,
-         "prices": [priced_json(reprice(w, name, state.options)) for name in chosen]}
-        for w in rnd.wins
-    ]  # fmt: skip
+        priced, names, hand_words = reading.priced_hand(store, match, round_no, chosen)
     if json_out:
-        print_json({"match_id": match, "hand": round_no, "recorded_ruleset": state.options.ruleset, "wins": report})
+        print_json(priced)
         return
+    report = priced["wins"]
     for win in report:
         source = "tsumo" if win["kind"] == "tsumo" else f"ron from {names[win['from_seat']]}"
-        out.print(
-            styled(
-                (f"hand {round_no}", "bold"), f" ({WIND_NAMES[rnd.round_wind]} {rnd.hand}): {win['winner']} {source}"
-            )
-        )
+        out.print(styled((f"hand {round_no}", "bold"), f" ({hand_words}): {win['winner']} {source}"))
         table = Table()
         table.add_column("")
         for entry in win["prices"]:

@@ -8,9 +8,9 @@ import typer
 
 from events.errors import InputError
 from replay.app import service
+from replay.app.catalog import GAMES
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown
 from replay.cli.display import out
-from replay.games import GAMES
 
 simulate_app = typer.Typer(help="Record random legal matches, reproducible from a seed.", no_args_is_help=True)
 app.add_typer(simulate_app, name="simulate")

@@ -55,7 +55,7 @@ def stats(
     if filters.since and filters.until and filters.since > filters.until:
         raise InputError(f"--since {filters.since} is after --until {filters.until}; swap them")
     if ruleset is not None:
-        from replay.games import ruleset_ids
+        from replay.app.catalog import ruleset_ids
 
         if ruleset not in ruleset_ids():
             raise InputError(f"unknown ruleset {ruleset!r}; use one of: {', '.join(ruleset_ids())}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn
@@ -16,6 +16,7 @@ from events.errors import InputError
 from events.match import MatchStarted
 from replay.app import schema_files, service
 from replay.app.read_models import GLANCES
+from replay.app.stores import scratch
 from replay.cli.app import (
     DEFAULT_DB,
     ByOption,
@@ -31,9 +32,11 @@ from replay.cli.app import (
 )
 from replay.cli.display import err, out, styled
 from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
-from store import EventStore, Store, StoredEvent
 
 PROGRESS_THRESHOLD = 2000  # events; below this, work is quick enough not to need a bar
+
+if TYPE_CHECKING:
+    from replay.app.stores import Store, StoredEvent
 
 
 @app.command()
@@ -95,8 +98,8 @@ def record(
 
     if not store_exists(db):
         # Check everything in memory first, so bad input never leaves a new file behind.
-        with EventStore.memory() as scratch:
-            run(scratch)
+        with scratch() as scratch_store:
+            run(scratch_store)
     with open_store(db, create=True) as store:
         stored = run(store)
     if json_out:
@@ -382,7 +385,7 @@ def _verify_against(text: str, db: str, json_out: bool) -> None:
 
 def _verify_file(file: Path, json_out: bool) -> None:
     """Check an export one match at a time: its chain, its head and count, each event's schema."""
-    from replay.formats import native
+    from replay.app.importing import checked_exports
 
     if str(file) == "-":
         data, name = read_input("-")
@@ -394,9 +397,9 @@ def _verify_file(file: Path, json_out: bool) -> None:
     problems: list[str] = []
     matches = events = 0
     with stream:
-        for match in native.iter_matches(stream, name):
-            problems += native.check(match, name)
-            matches, events = matches + 1, events + len(match.events)
+        for match, found in checked_exports(stream, name):
+            problems += found
+            matches, events = matches + 1, events + match.count
     if json_out:
         print_json({"ok": not problems, "file": name, "matches": matches, "events": events, "findings": problems})
     elif problems:
@@ -502,8 +505,8 @@ def rules(
     json_out: JsonOption = False,
 ) -> None:
     """List the rulesets and every rule option with its default; reconstructions are marked."""
-    from replay import games as rule_data
-    from replay.engine.options import show_value
+    from replay.app import catalog as rule_data
+    from replay.app.catalog import show_value
 
     if markdown:
         out.file.write(rule_data.markdown() + "\n")
@@ -557,7 +560,7 @@ def cards(
 ) -> None:
     """List the hanafuda cards: canonical ID, MM-i code, suit, type, Nagoya number."""
     from events.cards import DECK
-    from replay.games import GAMES
+    from replay.app.catalog import GAMES
 
     decks = {name: g.fishing.deck for name, g in GAMES.items() if g.fishing is not None}
     if game is not None and game not in decks:

@@ -21,13 +21,12 @@ import typer
 from events.errors import InputError, TaikyokuError
 from events.match import GameName
 from replay.app import recording
+from replay.app.reading import history, spoken, view_document
 from replay.app.recording import expects
 from replay.app.repository import MatchRepository
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store
 from replay.cli.display import out, warn
 from replay.cli.table_games import TABLES, Question
-from replay.engine.fold import history, spoken
-from replay.games import GAMES
 
 # Commands that can be typed in full; the session adds the match id after the verb.
 VERBS = frozenset({
@@ -119,10 +118,8 @@ class Session:
 
     def status(self) -> None:
         """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
-        from replay.engine.snapshot import Snapshot
-
         game, state, steps = self.state()
-        data = GAMES[game].view().match_json(self.match, Snapshot(state, steps[-1].seq, {}))
+        data = view_document(self.match, state, game, steps[-1].seq)
         for line in status_lines(game, data):
             out.print(line)
 

@@ -10,7 +10,7 @@ from typing import Any
 from events.cards import BY_ID
 from events.errors import InputError
 from events.tiles import KIND_OF
-from replay.games.hanafuda.fishing import matches
+from replay.app.catalog import field_matches, tensho_deck, teyaku_held, triple_choices
 
 CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
 RESULT_WORDS = ("ron", "tsumo", "draw", "abort")  # a whole riichi hand typed in one line
@@ -77,7 +77,7 @@ class FishingTable:
             return [c for c in self.deck(state) if c not in named] + ["--hand", "--field", "--pile", "--dead"]
         if typed and phase in ("play", "draw", "capture") and typed[0] in BY_ID:
             taken = set(typed[1:])  # after the card: the field cards of its month it may take
-            return [c for c in matches(typed[0], rnd.field) if c not in taken]
+            return [c for c in field_matches(typed[0], rnd.field) if c not in taken]
         decided = self.decision_words(phase)
         if decided is not None:
             return [*decided, *words]
@@ -102,15 +102,12 @@ class FishingTable:
 
 class TenshoTable(FishingTable):
     def deck(self, state: Any) -> list[str]:
-        from replay.games.tensho.scoring import TENSHO_IDS
-
-        return [c for c in BY_ID if c in TENSHO_IDS]
+        deck = tensho_deck()
+        return [c for c in BY_ID if c in deck]
 
     def question(self, state: Any) -> Question | None:
         rnd, names = state.round, state.names
         if rnd.phase == "play" and rnd.opening:
-            from replay.games.tensho.fold import triple_choices
-
             pairs = triple_choices(rnd)
             if pairs:
                 shown = "; ".join(f"triple {a} {b}" for a, b in pairs)
@@ -139,8 +136,6 @@ class SendaiTable(FishingTable):
     def question(self, state: Any) -> Question | None:
         rnd, names = state.round, state.names
         if rnd.phase == "play" and rnd.opening and state.options is not None:
-            from replay.games.sendai.scoring import teyaku_held
-
             for seat, hand in enumerate(rnd.dealt):
                 held = [t for t in teyaku_held(hand, four_as_two_pairs=state.options.four_as_two_pairs)
                         if t.key not in rnd.exposed[seat]]  # fmt: skip

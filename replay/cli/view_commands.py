@@ -26,8 +26,7 @@ def view(
 ) -> None:
     """Write a match as one self-contained HTML page: the table at every event, arrow keys to step."""
     from replay.app import service, view_page
-    from replay.engine.snapshot import snapshot
-    from replay.games import projection_for
+    from replay.app.reading import start_of_round
 
     target = output or Path(f"{match}.html")
     files.check_file(target, db=db, force=force, example=f"{match}.html")
@@ -37,7 +36,7 @@ def view(
         start = at
         if round_no is not None:
             steps = service.read_steps(store, match)
-            start = snapshot(projection_for(service.game_of(steps)), steps, round_no=round_no).at_seq
+            start = start_of_round(steps, round_no)
         if start is not None and start > store.head(match):
             raise InputError(f"match {match} has {store.head(match)} events; --at takes 1 to {store.head(match)}")
         text = view_page.page(store, match, start_seq=start)

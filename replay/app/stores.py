@@ -1,0 +1,53 @@
+"""The store a person names (``--db``, ``TAIKYOKU_DB``, or the server's setting): an SQLite file,
+or a PostgreSQL server by its ``postgresql://`` URL; opened, shown without its password, and
+asked whether it holds a store. The adapters (the CLI, the served pages) open stores only here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the store's package is loaded when a store is opened, not when a command starts
+    from store import Store, StoredEvent
+
+__all__ = ["Store", "StoredEvent", "is_server", "open_store", "scratch", "shown", "store_exists"]
+
+
+def is_server(db: object) -> bool:
+    """Whether ``db`` names a PostgreSQL server (a postgresql:// URL) rather than an SQLite file."""
+    return str(db).startswith(("postgresql://", "postgres://"))
+
+
+def shown(db: object) -> str:
+    """``db`` as messages show it: a server URL without its password."""
+    if is_server(db):
+        from store.postgres import shown as without_password
+
+        return without_password(str(db))
+    return str(db)
+
+
+def open_store(db: object, *, create: bool = False) -> Store:
+    """The store ``db`` names: an SQLite file (created when ``create``), or a PostgreSQL server."""
+    if is_server(db):
+        from store.postgres import PostgresStore
+
+        return PostgresStore.open(str(db), create=create)
+    from store import EventStore
+
+    return EventStore.open(Path(str(db)), create=create)
+
+
+def store_exists(db: object) -> bool:
+    """Whether ``db`` names a store that holds something: a file there, or a server schema with a store in it."""
+    if not is_server(db):
+        return Path(str(db)).exists()
+    with open_store(db) as store:
+        return store.initialized
+
+
+def scratch() -> Store:
+    """An empty store in memory, to try events on without writing anywhere."""
+    from store import EventStore
+
+    return EventStore.memory()
