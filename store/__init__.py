@@ -1,6 +1,6 @@
 """Persistence: the store contract (``store/contract.py``), the append-only SQLite event store, and the hash chain."""
 
-from store.contract import Store
+from store.contract import Reader, ReadModels, Recorder, Store, Verifier
 from store.errors import (
     ConcurrencyError,
     CorruptStoreError,
@@ -13,7 +13,7 @@ from store.errors import (
     StoreError,
     UnknownMatchError,
 )
-from store.records import Finding, MatchHead, Resent, StoredEvent
+from store.records import EventRow, Finding, Head, MatchHead, PayloadRow, Resent, StoredEvent
 from store.sqlite import EventStore
 
 __all__ = [
@@ -22,15 +22,22 @@ __all__ = [
     "DatabaseLockedError",
     "DatabaseMissingError",
     "DuplicateEventError",
+    "EventRow",
     "EventStore",
     "Finding",
+    "Head",
     "MatchExistsError",
     "MatchHead",
     "NotAStoreError",
+    "PayloadRow",
+    "ReadModels",
+    "Reader",
+    "Recorder",
     "RepeatedEventIdError",
     "Resent",
     "Store",
     "StoreError",
     "StoredEvent",
     "UnknownMatchError",
+    "Verifier",
 ]

@@ -13,10 +13,13 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Protocol
 
 from events.envelope import PendingEvent
-from store.records import Finding, MatchHead, StoredEvent
+from store.records import EventRow, Finding, Head, MatchHead, PayloadRow, StoredEvent
 
 
-class Store(Protocol):
+class Recorder(Protocol):
+    """The small contract every writer needs: append a batch after the head it saw, and read a
+    match from a seq; the heads of every match."""
+
     path: str  # where the store is, for messages
     readonly: bool  # opened where it cannot be written: reads only
 
@@ -28,6 +31,8 @@ class Store(Protocol):
     def __enter__(self) -> Store: ...
 
     def __exit__(self, *exc: object) -> None: ...
+
+    def close(self) -> None: ...
 
     def append(self, match_id: str, expected_seq: int, events: Iterable[PendingEvent]) -> Sequence[StoredEvent]:
         """Append a batch after seq ``expected_seq`` (0 for a new match), all or nothing."""
@@ -41,12 +46,20 @@ class Store(Protocol):
 
     def read(self, match_id: str, *, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]: ...
 
-    def read_rows(self, match_id: str) -> list[tuple[int, str, str, int, str, str, str]]:
-        """(seq, event id, type, version, recorded at, recorded by, payload text) in seq order;
-        ``UnknownMatchError`` when the match has no events."""
+    def heads(self) -> list[Head]:
+        """Every match's last seq and hash, written in the same transaction as its events."""
         ...
 
-    def read_payloads(self, match_id: str) -> list[tuple[int, str, int, str]]:
+
+class Reader(Protocol):
+    """What replays, exports and imports read, in the shapes they need."""
+
+    def read_rows(self, match_id: str) -> list[EventRow]:
+        """Each event without its chain columns, in seq order; ``UnknownMatchError`` when the match
+        has no events."""
+        ...
+
+    def read_payloads(self, match_id: str) -> list[PayloadRow]:
         """(seq, type, version, payload text) in seq order: what a replay reads; ``UnknownMatchError``
         when the match has no events."""
         ...
@@ -65,6 +78,10 @@ class Store(Protocol):
 
     def matches(self) -> list[MatchHead]: ...
 
+
+class Verifier(Protocol):
+    """What ``taikyoku verify`` asks of a store: its own checks, and a fingerprint to publish."""
+
     def verify(
         self,
         match_id: str | None = None,
@@ -73,13 +90,13 @@ class Store(Protocol):
         progress: Callable[[int], None] | None = None,
     ) -> list[Finding]: ...
 
-    def heads(self) -> list[tuple[str, int, str]]:
-        """(match id, last seq, last hash) of every match, written in the same transaction as its events."""
-        ...
-
     def fingerprint(self, events: int | None = None) -> tuple[int, str]:
         """(n, SHA-256 hex) over the hashes of the first ``n`` events in the order stored (all by default)."""
         ...
+
+
+class ReadModels(Protocol):
+    """Projections cached per match at a head hash: never a source of truth."""
 
     def read_model(self, model: str) -> dict[str, tuple[str, str]]:
         """Current rows of a cached projection: by match id, (head hash, body), where the head hash
@@ -94,4 +111,6 @@ class Store(Protocol):
         """Forget a cached projection (it is rebuilt from the events); how many rows."""
         ...
 
-    def close(self) -> None: ...
+
+class Store(Recorder, Reader, Verifier, ReadModels, Protocol):
+    """Every part: what a backend gives (the SQLite file and the PostgreSQL server alike)."""

@@ -48,7 +48,7 @@ from store.migrations import (
     migration_findings,
     normalized,
 )
-from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
+from store.records import Appended, EventRow, Finding, Head, MatchHead, PayloadRow, StoredEvent, stored_event
 from store.verify import check_events, head_findings
 
 APPEND_LOCK = 0x7461696B  # "taik": the advisory lock every append takes
@@ -414,7 +414,7 @@ class PostgresStore:
             ).fetchall()
         return [stored_event(row) for row in rows]
 
-    def read_rows(self, match_id: str) -> list[tuple[int, str, str, int, str, str, str]]:
+    def read_rows(self, match_id: str) -> list[EventRow]:
         with self._errors():
             rows = self.conn.execute(
                 "SELECT seq, event_id, type, schema_version, recorded_at, recorded_by, payload "
@@ -423,16 +423,16 @@ class PostgresStore:
             ).fetchall()
         if not rows:
             raise self._unknown(match_id)
-        return rows
+        return list(map(EventRow._make, rows))
 
-    def read_payloads(self, match_id: str) -> list[tuple[int, str, int, str]]:
+    def read_payloads(self, match_id: str) -> list[PayloadRow]:
         with self._errors():
             rows = self.conn.execute(
                 "SELECT seq, type, schema_version, payload FROM events WHERE match_id = %s ORDER BY seq", (match_id,)
             ).fetchall()
         if not rows:
             raise self._unknown(match_id)
-        return rows
+        return list(map(PayloadRow._make, rows))
 
     def read_provenance(self, match_id: str, types: Collection[str]) -> dict[int, tuple[str, str, str]]:
         if not types:
@@ -566,14 +566,14 @@ class PostgresStore:
     def _rows(self, query: str, params: list[Any]) -> list[Any]:
         return self.conn.execute(query, params).fetchall()
 
-    def heads(self) -> list[tuple[str, int, str]]:
+    def heads(self) -> list[Head]:
         if not self.initialized:
             return []
         with self._errors():
             rows = self.conn.execute(
                 "SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id"
             ).fetchall()
-        return [(str(m), int(seq), str(h)) for m, seq, h in rows]
+        return [Head(str(m), int(seq), str(h)) for m, seq, h in rows]
 
     def fingerprint(self, events: int | None = None) -> tuple[int, str]:
         digest = hashlib.sha256()

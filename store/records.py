@@ -12,6 +12,35 @@ from events.envelope import PendingEvent, envelope_text
 from events.model import Payload
 
 
+class Head(NamedTuple):
+    """A match's last event, as the heads table holds it (written with its events)."""
+
+    match_id: str
+    last_seq: int
+    last_hash: str
+
+
+class PayloadRow(NamedTuple):
+    """What a replay reads of an event: its place, its type and version, its payload text."""
+
+    seq: int
+    type: str
+    schema_version: int
+    payload_text: str
+
+
+class EventRow(NamedTuple):
+    """An event without its chain columns: what a replay with provenance reads."""
+
+    seq: int
+    event_id: str
+    type: str
+    schema_version: int
+    recorded_at: str
+    recorded_by: str
+    payload_text: str
+
+
 class StoredEvent(NamedTuple):
     """An event as stored: its envelope, its place, and its link in the chain."""
 

@@ -49,7 +49,7 @@ from store.migrations import (
     migration_findings,
     normalized,
 )
-from store.records import Appended, Finding, MatchHead, StoredEvent, stored_event
+from store.records import Appended, EventRow, Finding, Head, MatchHead, PayloadRow, StoredEvent, stored_event
 from store.verify import check_events, head_findings
 
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
@@ -318,7 +318,7 @@ class EventStore:
             ).fetchall()
         return [stored_event(row) for row in rows]
 
-    def read_rows(self, match_id: str) -> list[tuple[int, str, str, int, str, str, str]]:
+    def read_rows(self, match_id: str) -> list[EventRow]:
         """The match's events as plain rows, for replay: (seq, event_id, type, schema_version,
         recorded_at, recorded_by, payload text). ``UnknownMatchError`` when it has none."""
         with self._errors():
@@ -329,9 +329,9 @@ class EventStore:
             ).fetchall()
         if not rows:
             raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
-        return rows
+        return list(map(EventRow._make, rows))
 
-    def read_payloads(self, match_id: str) -> list[tuple[int, str, int, str]]:
+    def read_payloads(self, match_id: str) -> list[PayloadRow]:
         """The match's events as (seq, type, schema_version, payload text): what a fold needs,
         and no more. ``UnknownMatchError`` when it has none."""
         with self._errors():
@@ -340,7 +340,7 @@ class EventStore:
             ).fetchall()
         if not rows:
             raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
-        return rows
+        return list(map(PayloadRow._make, rows))
 
     def read_provenance(self, match_id: str, types: Collection[str]) -> dict[int, tuple[str, str, str]]:
         """seq -> (event_id, recorded_by, recorded_at) of the match's events of the given types."""
@@ -495,13 +495,13 @@ class EventStore:
             )
         ]
 
-    def heads(self) -> list[tuple[str, int, str]]:
+    def heads(self) -> list[Head]:
         """(match id, last seq, last hash) of every match, as the heads table holds them."""
         if not self.initialized:
             return []
         with self._errors():
             rows = self.db.execute("SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id").fetchall()
-        return [(str(m), int(seq), str(h)) for m, seq, h in rows]
+        return [Head(str(m), int(seq), str(h)) for m, seq, h in rows]
 
     # ---- read models: projections cached per match, never a source of truth ---------------
 

@@ -41,12 +41,12 @@ def read_steps(store: Store, match_id: str, *, provenance: Literal["history", "a
         store.read(match_id)  # raises the usual unknown-match error
     if provenance == "all":
         full = store.read_rows(match_id)
-        rows = [(seq, kind, version, text) for seq, _, kind, version, _, _, text in full]
-        decoded = _decoded(match_id, rows)
-        return [s._replace(event_id=row[1], recorded_by=row[5], recorded_at=row[4]) for s, row in zip(decoded, full, strict=True)]  # fmt: skip
-    rows = store.read_payloads(match_id)
-    steps = _decoded(match_id, rows)
-    if not META_TYPES.isdisjoint(map(_type_of_row, rows)):
+        decoded = _decoded(match_id, [(r.seq, r.type, r.schema_version, r.payload_text) for r in full])
+        return [s._replace(event_id=row.event_id, recorded_by=row.recorded_by, recorded_at=row.recorded_at)
+                for s, row in zip(decoded, full, strict=True)]  # fmt: skip
+    payloads = store.read_payloads(match_id)
+    steps = _decoded(match_id, payloads)
+    if not META_TYPES.isdisjoint(map(_type_of_row, payloads)):
         known = store.read_provenance(match_id, sorted(META_TYPES))
         steps = [s._replace(event_id=known[s.seq][0], recorded_by=known[s.seq][1], recorded_at=known[s.seq][2])
                  if s.seq in known else s for s in steps]  # fmt: skip

@@ -253,6 +253,18 @@ class StoreContract:
         assert store.read_payloads("m-1") == [(e.seq, e.type, e.schema_version, e.payload_text) for e in full]
         assert [row[0] for row in store.read_payloads("m-2")] == [1]
 
+    def test_rows_are_named_not_bare_tuples(self, store: EventStore) -> None:
+        stored = store.append("m-1", 0, [start(), note(1, "x")])
+        (head,) = store.heads()
+        assert (head.match_id, head.last_seq, head.last_hash) == ("m-1", 2, stored[-1].hash)
+        rows = store.read_rows("m-1")
+        assert [(r.seq, r.event_id, r.type) for r in rows] == [(e.seq, e.event_id, e.type) for e in stored]
+        assert [(r.recorded_at, r.recorded_by) for r in rows] == [(e.recorded_at, e.recorded_by) for e in stored]
+        payloads = store.read_payloads("m-1")
+        assert [(p.seq, p.type, p.schema_version, p.payload_text) for p in payloads] == [
+            (e.seq, e.type, e.schema_version, e.payload_text) for e in stored
+        ]
+
     def test_read_provenance_gives_who_and_when_for_the_types_asked(self, store: EventStore) -> None:
         store.append("m-1", 0, [start(), round_started(1), note(2), note(2)])
         full = store.read("m-1")
