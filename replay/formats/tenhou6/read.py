@@ -37,6 +37,7 @@ from events.riichi import (
 )
 from events.tiles import WIND_LETTERS
 from replay.games import ruleset
+from replay.games.riichi.refusals import SERVER_MAY_OVERRIDE
 
 ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "four_riichi", "三家和了": "triple_ron", "四槓散了": "four_kans",
           "四風連打": "four_winds"}  # fmt: skip
@@ -606,7 +607,7 @@ def convert(game: Game, match_id: str) -> Imported:
                     continue
                 except IllegalEvent as exc:
                     refusal = f"{where}: {exc.reason} [{exc.code}]"
-                    if exc.code not in RULE_REFUSALS:  # tiles or turns the log does not hold together
+                    if exc.code not in SERVER_MAY_OVERRIDE:  # tiles or turns the log does not hold together
                         raise LogProblem(refusal) from None
             # The rules refuse what the server recorded: keep the hand as the log has it, if the
             # log is consistent with itself, and say so.
@@ -643,15 +644,6 @@ def convert(game: Game, match_id: str) -> Imported:
 # What a ruleset decides, where a server may rule otherwise than we do: a log whose moves hold
 # together (tiles conserved, turns in order) but meet one of these refusals is kept as the server
 # recorded it, with a finding. Any other refusal means the log itself does not hold together.
-RULE_REFUSALS = frozenset({
-    "riichi.abort.four_kans", "riichi.abort.four_riichi", "riichi.abort.four_winds", "riichi.abort.kyuushu",
-    "riichi.abort.not_allowed", "riichi.call.after_riichi", "riichi.call.changes_wait", "riichi.call.chi_sanma",
-    "riichi.call.kita_in_riichi", "riichi.call.fifth_kan", "riichi.call.last_tile", "riichi.discard.after_riichi",
-    "riichi.discard.not_tsumogiri", "riichi.draw.not_tenpai", "riichi.nagashi.not_allowed", "riichi.nagashi.river",
-    "riichi.riichi.not_tenpai", "riichi.riichi.open_hand", "riichi.riichi.points", "riichi.riichi.wall",
-    "riichi.win.furiten", "riichi.win.incomplete", "riichi.win.no_win", "riichi.win.triple_ron", "riichi.win.pao",
-    "riichi.renhou",
-})  # fmt: skip
 
 
 def _hand_number(where: str) -> int | None:
