@@ -16,6 +16,7 @@ user's default is chosen the libpq way, ``?options=-csearch_path%3Dname``.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
@@ -50,6 +51,11 @@ from store.migrations import (
 )
 from store.records import Appended, EventRow, Finding, Head, MatchHead, PayloadRow, StoredEvent, stored_event
 from store.verify import check_events, head_findings
+
+# psycopg warns through logging (e.g. a rollback on a connection the server dropped); with no
+# handler of the application's, Python would print it on stderr in psycopg's words. What went
+# wrong reaches the user as one line of ours (ServerErrors below).
+logging.getLogger("psycopg").addHandler(logging.NullHandler())
 
 APPEND_LOCK = 0x7461696B  # "taik": the advisory lock every append takes
 LOCK_TIMEOUT_MS = 5000
@@ -196,7 +202,8 @@ class ServerErrors:
             ) from None
         if isinstance(exc, psycopg.OperationalError):
             raise ConnectionLostError(
-                f"lost the connection to {self.where} ({first}); nothing half-written was kept: check the server and retry"
+                f"lost the connection to {self.where}: the server closed it or the network failed; nothing "
+                "half-written was kept: check the server and retry"
             ) from None
         raise CorruptStoreError(f"the store at {self.where}: {first}") from None
 

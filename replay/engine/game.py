@@ -1,15 +1,15 @@
 """A game declared once: the ``Game`` descriptor every layer above asks instead of branching on a name.
 
 Each game's package (``replay/games/<game>/``) declares its ``GAME`` in ``game.py`` and has the same
-modules: ``fold`` (its projection), ``view``, ``result_line`` and ``simulate``. The descriptor loads
-them only when asked, so a command that touches one game never loads the others (or the ``mahjong``
-library, which only riichi's pricing needs).
+modules: ``fold`` (its projection), ``view``, ``result_line`` and ``simulate``. ``GAME.rules()``
+gives them as one typed ``GameRules``, made by a function of the game's own (plain imports, so a
+reader and mypy follow them) the first time it is asked: a command that touches one game never
+loads the others (or the ``mahjong`` library, which only riichi's pricing needs).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -45,6 +45,19 @@ class FishingMoves:
 
 
 @dataclass(frozen=True, slots=True)
+class GameRules:
+    """A game's rules, as typed callables: its fold, its view, its result lines, its simulation."""
+
+    projection: Callable[[], Projection[Any]]  # a fresh fold of the game's matches
+    view: Callable[[], GameView]
+    parse_result_line: Callable[[Sequence[str], Any], Payload]
+    simulate: Callable[[MatchStarted, int, int], Iterator[Payload]]
+
+
+_LOADED: dict[str, GameRules] = {}
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game: its identity, table, rulesets, and where its rules live."""
 
@@ -56,27 +69,26 @@ class Game:
     pieces: int  # cards in the deck, or tiles in the wall
     rulesets: tuple[RulesetSpec, ...]
     default_ruleset: str
-    package: str  # the game's package, e.g. replay.games.tensho
+    load: Callable[[], GameRules]  # the game's rules, loaded when first asked for
     fishing: FishingMoves | None = None  # the hanafuda games' turn of play, draw and capture
 
-    def _module(self, name: str) -> Any:
-        return importlib.import_module(f"{self.package}.{name}")
+    def rules(self) -> GameRules:
+        found = _LOADED.get(self.name)
+        if found is None:
+            found = _LOADED[self.name] = self.load()
+        return found
 
     def projection(self) -> Projection[Any]:
         """A fresh fold of this game's matches (it wraps the match-level one)."""
-        made: Projection[Any] = self._module("fold").projection()
-        return made
+        return self.rules().projection()
 
     def view(self) -> GameView:
-        view: GameView = self._module("view")
-        return view
+        return self.rules().view()
 
     def parse_result_line(self, words: Sequence[str], rnd: Any) -> Payload:
         """A round recorded at result depth, from the words typed after ``taikyoku result``."""
-        payload: Payload = self._module("result_line").parse(words, rnd)
-        return payload
+        return self.rules().parse_result_line(words, rnd)
 
     def simulate(self, started: MatchStarted, seed: int, rounds: int) -> Iterator[Payload]:
         """A random legal match from ``seed``: ``started`` first, then ``rounds`` rounds."""
-        payloads: Iterator[Payload] = self._module("simulate").payloads(started, seed, rounds)
-        return payloads
+        return self.rules().simulate(started, seed, rounds)

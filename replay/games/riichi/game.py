@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from replay.engine.game import Game
+from replay.engine.game import Game, GameRules
 from replay.games.riichi.options import DEFAULT_RULESET, RULESETS
+
+
+def _rules() -> GameRules:
+    from replay.games.riichi import fold, result_line, simulate, view  # loaded when the game is first played
+
+    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads)
+
 
 GAME = Game(
     name="riichi",
@@ -14,5 +21,5 @@ GAME = Game(
     pieces=136,  # 108 in three-player games (no 2m-8m)
     rulesets=RULESETS,
     default_ruleset=DEFAULT_RULESET,
-    package="replay.games.riichi",
+    load=_rules,
 )

@@ -7,9 +7,8 @@ from typing import Any
 
 from events.tiles import WINDS, compact
 from replay.engine.snapshot import Snapshot
-from replay.games import ruleset
 from replay.games.riichi.flow import final_standings, match_over
-from replay.games.riichi.options import RiichiOptions
+from replay.games.riichi.options import RULESETS, RiichiOptions
 from replay.games.riichi.pricing import Priced, Unpriced, WinHand, price
 from replay.games.riichi.shape import is_complete
 from replay.games.riichi.state import HandResult, RiichiRound, RiichiState, WinRecord
@@ -171,7 +170,7 @@ def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
 
 def reprice(win: WinRecord, ruleset_id: str, recorded: RiichiOptions) -> Priced | Unpriced:
     """The same win priced under another ruleset's declared options (the recorded ones for its own)."""
-    spec = ruleset(ruleset_id)
+    spec = next((r for r in RULESETS if r.id == ruleset_id), None)  # riichi's own: a game asks no registry
     if spec is None or spec.game != "riichi":
         raise ValueError(ruleset_id)
     rules = (

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from events.sendai import SendaiCapture, SendaiDeal, SendaiDraw, SendaiPlay
-from replay.engine.game import FishingMoves, Game
+from replay.engine.game import FishingMoves, Game, GameRules
 from replay.games.sendai.options import DEFAULT_RULESET, RULESETS
 from replay.games.sendai.scoring import PILE_SIZE, SENDAI_IDS
+
+
+def _rules() -> GameRules:
+    from replay.games.sendai import fold, result_line, simulate, view  # loaded when the game is first played
+
+    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads)
+
 
 GAME = Game(
     name="sendai",
@@ -16,6 +23,6 @@ GAME = Game(
     pieces=len(SENDAI_IDS),
     rulesets=RULESETS,
     default_ruleset=DEFAULT_RULESET,
-    package="replay.games.sendai",
+    load=_rules,
     fishing=FishingMoves(SendaiDeal, SendaiPlay, SendaiDraw, SendaiCapture, frozenset(), SENDAI_IDS, 6, PILE_SIZE, 0),
 )

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay
-from replay.engine.game import FishingMoves, Game
+from replay.engine.game import FishingMoves, Game, GameRules
 from replay.games.tensho.options import DEFAULT_RULESET, RULESETS
 from replay.games.tensho.scoring import PHOENIX, PILE_SIZE, TENSHO_IDS
+
+
+def _rules() -> GameRules:
+    from replay.games.tensho import fold, result_line, simulate, view  # loaded when the game is first played
+
+    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads)
+
 
 GAME = Game(
     name="tensho",
@@ -16,7 +23,7 @@ GAME = Game(
     pieces=len(TENSHO_IDS),
     rulesets=RULESETS,
     default_ruleset=DEFAULT_RULESET,
-    package="replay.games.tensho",
+    load=_rules,
     fishing=FishingMoves(
         TenshoDeal, TenshoPlay, TenshoDraw, TenshoCapture, frozenset({PHOENIX}), TENSHO_IDS, 9, PILE_SIZE, 6
     ),
