@@ -38,6 +38,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 from events.envelope import PendingEvent, new_event_id, now_timestamp  # noqa: E402
 from replay.app import service  # noqa: E402
+from replay.app.log_import import fold_import  # noqa: E402
 from replay.formats import tenhou6  # noqa: E402
 from replay.games.riichi.pricing import _estimate  # noqa: E402
 from store import EventStore  # noqa: E402
@@ -56,7 +57,8 @@ def taikyoku(files: list[Path], db: Path, prefix: str = "") -> tuple[dict[str, f
         for path in files:
             began = clock()
             games = tenhou6.read(path.read_bytes(), path.name)
-            items = [tenhou6.convert(g, prefix + tenhou6.match_id_for(g, i, len(games))) for i, g in enumerate(games)]
+            items = [fold_import(tenhou6.TenhouReading(g), prefix + tenhou6.match_id_for(g, i, len(games)))
+                     for i, g in enumerate(games)]  # fmt: skip
             stages["read, check every move, price every win"] += clock() - began
             for item in items:
                 if item.problem:

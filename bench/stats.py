@@ -37,6 +37,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 from events.envelope import PendingEvent, now_timestamp  # noqa: E402
 from events.match import MatchStarted, PlayerSeat  # noqa: E402
 from replay.app import stats  # noqa: E402
+from replay.app.log_import import fold_import  # noqa: E402
 from replay.app.simulate import simulated_events  # noqa: E402
 from replay.formats import tenhou6  # noqa: E402
 from store import EventStore  # noqa: E402
@@ -54,7 +55,7 @@ def templates() -> list[list[PendingEvent]]:
         made.append(simulated_events("sendai", seed, 6, match_id=f"s-{seed}", options=["sendai.teyakuMode=winRound"]))
     for path in sorted((ROOT / "tests" / "data" / "tenhou6-more").glob("*.json"))[:10]:
         for index, game in enumerate(games := tenhou6.read(path.read_bytes(), path.name)):
-            converted = tenhou6.convert(game, tenhou6.match_id_for(game, index, len(games)))
+            converted = fold_import(tenhou6.TenhouReading(game), tenhou6.match_id_for(game, index, len(games)))
             assert converted.problem is None, converted.problem
             made.append([PendingEvent(p, "", "", "bench") for p in converted.payloads])
     return made

@@ -12,6 +12,7 @@ from typing import Any, BinaryIO
 from events.envelope import PendingEvent, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
 from replay.app import service
+from replay.app.log_import import Imported, fold_import
 from replay.engine.fold import fold
 from replay.formats import LOG_BYTES, mjai, mjlog, native, tenhou6
 from replay.formats.detect import SNIFF, detect
@@ -97,9 +98,9 @@ def import_tenhou6(
             if isinstance(item, dict):
                 report.skipped.append(item)
             elif item.problem is not None:
-                report.skipped.append({"file": item.game.source, "match_id": item.match_id, "reason": item.problem})
+                report.skipped.append({"file": item.source, "match_id": item.match_id, "reason": item.problem})
             elif item.match_id in taken or exists(item.match_id):
-                report.skipped.append({"file": item.game.source, "match_id": item.match_id,
+                report.skipped.append({"file": item.source, "match_id": item.match_id,
                                        "reason": f"match {item.match_id} is already in {where}"})  # fmt: skip
             else:
                 taken.add(item.match_id)
@@ -110,18 +111,16 @@ def import_tenhou6(
                             item.match_id, 0, [PendingEvent(p, new_event_id(), stamp, by) for p in item.payloads]
                         )
                     except StoreError as exc:
-                        report.skipped.append(
-                            {"file": item.game.source, "match_id": item.match_id, "reason": exc.message}
-                        )
+                        report.skipped.append({"file": item.source, "match_id": item.match_id, "reason": exc.message})
                         continue
-                report.imported.append({"file": item.game.source, "match_id": item.match_id, "hands": item.hands,
+                report.imported.append({"file": item.source, "match_id": item.match_id, "hands": item.hands,
                                         "wins": item.wins, "events": len(item.payloads),
                                         "findings": item.findings})  # fmt: skip
         tick()
     return report
 
 
-def games_of(path: Path, format_: str | None = None) -> Iterator[tenhou6.Imported | dict[str, str]]:
+def games_of(path: Path, format_: str | None = None) -> Iterator[Imported | dict[str, str]]:
     """Each game of a file turned into checked events, one at a time, or why the file cannot be read.
     A game is named by its number within its file, whatever else the batch holds. ``format_`` is
     tenhou6 or mjlog (mjai too), or None to tell from the file. A format found from the file's
@@ -151,7 +150,7 @@ def games_of(path: Path, format_: str | None = None) -> Iterator[tenhou6.Importe
         second = next(retried, None)
         if not _no_hand(second):
             games, first = retried, second
-        elif first is None or (isinstance(first, tenhou6.Imported) and first.problem is None):
+        elif first is None or (isinstance(first, Imported) and first.problem is None):
             yield {"file": path.name, "match_id": "", "reason": (
                 f"{path.name}: no game could be read: as {kind}, {_what_came(first)}; as {other}, "
                 f"{_what_came(second)}; give --format to say which it is")}  # fmt: skip
@@ -169,13 +168,13 @@ def _sniffed(path: Path) -> str:
 _JSON_LOGS = {"mjai": "tenhou6", "tenhou6": "mjai"}  # a JSON file read as the one may be the other
 
 
-def _games_as(kind: str, data: bytes, name: str) -> Iterator[tenhou6.Imported | dict[str, str]]:
+def _games_as(kind: str, data: bytes, name: str) -> Iterator[Imported | dict[str, str]]:
     try:
         if kind == "mjai":
             parts = mjai.split_games(data)
             for number, (first_line, part) in enumerate(parts):
                 match_id = tenhou6.match_id_for(tenhou6.Game(name, {}, []), number, len(parts))
-                yield mjai.imported(part, name, match_id, first_line)
+                yield fold_import(mjai.MjaiReading(part, name, first_line), match_id)
             return
         games = mjlog.read(data, name) if kind == "mjlog" else tenhou6.read(data, name)
     except InputError as exc:  # a LogProblem too: the file cannot be read
@@ -185,21 +184,21 @@ def _games_as(kind: str, data: bytes, name: str) -> Iterator[tenhou6.Imported | 
         yield {"file": name, "match_id": "", "reason": f"{name}: not UTF-8 text"}
         return
     for number, game in enumerate(games):
-        yield tenhou6.convert(game, tenhou6.match_id_for(game, number, len(games)))
+        yield fold_import(tenhou6.TenhouReading(game), tenhou6.match_id_for(game, number, len(games)))
 
 
-def _no_hand(item: tenhou6.Imported | dict[str, str] | None) -> bool:
+def _no_hand(item: Imported | dict[str, str] | None) -> bool:
     """Whether a format's first answer is nothing to keep: no game, a refusal, or a game of no hand."""
     return item is None or isinstance(item, dict) or item.problem is not None or item.hands == 0
 
 
-def _what_came(item: tenhou6.Imported | dict[str, str] | None) -> str:
+def _what_came(item: Imported | dict[str, str] | None) -> str:
     if item is None:
         return "it holds no game"
     if isinstance(item, dict):
         return item["reason"].removeprefix(f"{item['file']}: ")
     if item.problem is not None:
-        return item.problem.removeprefix(f"{item.game.source}: ")
+        return item.problem.removeprefix(f"{item.source}: ")
     return "it holds a game of no hand"
 
 

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
-
-from events.ingest import describe_pydantic
-from events.match import Claim, MatchEnded, MatchStarted
+from events.match import Claim, MatchStarted
 from events.model import Payload
 from events.riichi import (
     AbortiveDraw,
@@ -34,7 +31,7 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import WIND_LETTERS
-from replay.formats.tenhou6.read import Game, Imported, LogProblem, tenhou_match_started
+from replay.formats.tenhou6.read import LogEnd, LogProblem, tenhou_match_started
 
 HONORS = ("E", "S", "W", "N", "P", "F", "C")
 EVENT_TYPES = frozenset({
@@ -198,67 +195,41 @@ class _DrawnHand:
 
     deltas: tuple[int, ...]
     reason: str | None
+    where: str = ""
+
+    def settle(self, state: Any, accepts: Callable[[Payload], bool]) -> Payload:
+        return _resolve(self, state, accepts)
 
 
 ABORT_ORDER: tuple[AbortKind, ...] = ("kyuushu_kyuuhai", "four_riichi", "four_winds", "four_kans", "triple_ron")
 
 
-def imported(data: bytes, source: str, match_id: str, first_line: int = 1) -> Imported:
-    """An mjai file as one match's checked events: every move through the riichi fold, each hand's
-    score changes kept as the table's claim (a difference from the rules is a finding)."""
-    from replay.engine.fold import IllegalEvent, Step
-    from replay.games.riichi.flow import match_over
-    from replay.games.riichi.fold import RiichiProjection
+@dataclass
+class MjaiReading:
+    """An mjai game as a reader gives it to the import (``replay/app/log_import.py``): each event,
+    each hand's score changes as the file's claim, and each ryukyoku settled against the state."""
 
-    payloads: list[Payload] = []
-    result = Imported(Game(source, {"ref": match_id}, []), match_id, payloads)
-    projection = RiichiProjection()
-    state = projection.initial()
-    where = source
+    data: bytes
+    source: str
+    first_line: int = 1
+    claims_word: str = "file"
 
-    def apply(payload: Payload) -> None:
-        nonlocal state
-        state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
-        payloads.append(payload)
+    def items(self) -> Iterator[tuple[str, Any]]:
+        for where, item in _payloads(self.data, self.source, self.first_line):
+            yield where, LogEnd() if item is None else item
 
-    try:
-        for where, item in _payloads(data, source, first_line):
-            try:
-                if item is None:
-                    apply(MatchEnded(reason="completed" if match_over(state) else "abandoned"))
-                elif isinstance(item, Claim):
-                    payloads.append(item)
-                elif isinstance(item, _DrawnHand):
-                    apply(_resolve(item, state, projection, len(payloads) + 1, where))
-                else:
-                    apply(item)
-            except IllegalEvent as exc:
-                raise LogProblem(f"{where}: {exc.reason} [{exc.code}]") from None
-    except LogProblem as exc:
-        result.problem = exc.message
-    except ValidationError as exc:  # a value no event may hold: said in a person's words
-        result.problem = f"{where}: {describe_pydantic(exc, root='')}"
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-        result.problem = f"{where}: an event holds a value mjai does not write; check the file is unedited"
-    result.hands = len(state.results)
-    result.wins = sum(len(r.wins) for r in state.results)
-    claims = {p.round: p for p in payloads if isinstance(p, Claim)}
-    for hand in state.results if result.problem is None else ():
-        claim = claims.get(hand.number)
-        if claim is not None and tuple(claim.points) != hand.paid:
-            result.findings.append(
-                f"{source}: hand {hand.number}: the file records score changes {list(claim.points)}, "
-                f"the {ruleset_of(state)} rules give {list(hand.paid)} ({hand.explanation})"
-            )
-    return result
+    def as_recorded(self, hand_no: int, refusal: str) -> Payload | None:
+        return None  # an mjai file records no result to keep a hand by: a refusal stops the game
+
+    def unreadable(self, where: str) -> str:
+        return f"{where}: an event holds a value mjai does not write; check the file is unedited"
 
 
 def ruleset_of(state: Any) -> str:
     return str(state.options.ruleset) if state.options is not None else "riichi"
 
 
-def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int, where: str) -> Payload:
-    from replay.engine.fold import IllegalEvent, Step
+def _resolve(drawn: _DrawnHand, state: Any, accepts: Callable[[Payload], bool]) -> Payload:
     from replay.games.riichi.shape import is_tenpai
 
     rnd = state.round
@@ -273,12 +244,9 @@ def _resolve(drawn: _DrawnHand, state: Any, projection: Any, seq: int, where: st
         return ExhaustiveDraw(tenpai=tenpai if len(tenpai) == rnd.players else ())
     for kind in ABORT_ORDER:  # no change and tiles left: the abortive draw the rules allow
         abort = AbortiveDraw(kind=kind, seat=rnd.to_move if kind == "kyuushu_kyuuhai" else None)
-        try:
-            projection.apply(state, Step(seq, abort.EVENT_TYPE, abort))
-        except IllegalEvent:
-            continue
-        return abort
-    raise LogProblem(f"{where}: a ryukyoku with tiles left in the wall, and no abortive draw the rules allow")
+        if accepts(abort):
+            return abort
+    raise LogProblem(f"{drawn.where}: a ryukyoku with tiles left in the wall, and no abortive draw the rules allow")
 
 
 _START_GAME = re.compile(rb'"type"\s*:\s*"start_game"')
@@ -413,7 +381,7 @@ def _payloads(data: bytes, source: str, first_line: int = 1) -> Iterator[tuple[s
         elif kind == "ryukyoku":
             changes = tuple(int(d) for d in event.get("deltas") or ())
             ended.append({"deltas": list(changes)} | event)
-            yield where, _DrawnHand(changes, event.get("reason"))
+            yield where, _DrawnHand(changes, event.get("reason"), where)
     if not over:
         yield from claim()
         yield f"{source}: end", None

@@ -1,7 +1,7 @@
 """tenhou.net/6 JSON logs: ``read`` and ``convert`` bring a Tenhou game in as checked events
 (``read.py``); ``export`` writes a riichi match out the same way (``write.py``)."""
 
-from replay.formats.tenhou6.read import Game, Imported, LogProblem, convert, match_id_for, read
+from replay.formats.tenhou6.read import Game, LogProblem, TenhouReading, match_id_for, read
 from replay.formats.tenhou6.write import export
 
-__all__ = ["Game", "Imported", "LogProblem", "convert", "export", "match_id_for", "read"]
+__all__ = ["Game", "LogProblem", "TenhouReading", "export", "match_id_for", "read"]

@@ -12,15 +12,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
-
-from pydantic import ValidationError
 
 from events.canonical import parse_outside_json
 from events.errors import InputError
-from events.ingest import describe_pydantic
-from events.match import Claim, MatchEnded, MatchLength, MatchStarted, PlayerSeat, Ruleset
+from events.match import Claim, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from events.model import Payload
 from events.riichi import (
     AbortiveDraw,
@@ -37,7 +34,6 @@ from events.riichi import (
 )
 from events.tiles import WIND_LETTERS
 from replay.games import ruleset
-from replay.games.riichi.refusals import SERVER_MAY_OVERRIDE
 
 ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "four_riichi", "三家和了": "triple_ron", "四槓散了": "four_kans",
           "四風連打": "four_winds"}  # fmt: skip
@@ -172,7 +168,7 @@ def game_events(game: Game) -> Iterator[tuple[str, Any]]:
         scores = tuple(int(v) for v in final[0::2])[:players]
         text = json.dumps(final, ensure_ascii=False)
         yield f"{game.source}: final scores", Claim(round=0, points=scores, source="import", text=text)
-    yield f"{game.source}: end", _Ending()
+    yield f"{game.source}: end", LogEnd()
 
 
 def _call(text: str, seat: int, players: int, where: str) -> tuple[str, list[str], str | None, int | None]:
@@ -539,7 +535,7 @@ class Disagreement:
 
 
 @dataclass(frozen=True)
-class _Ending:
+class LogEnd:
     """The end of the log: a completed match if the rules say it is over, else abandoned."""
 
 
@@ -548,6 +544,9 @@ class TenpaiFromHands:
     """An exhaustive draw with no score change (all tenpai or none): the hands say which."""
 
     kind: str
+
+    def settle(self, state: Any, accepts: Any) -> ExhaustiveDraw:
+        return resolve(self, state)
 
 
 def resolve(marker: TenpaiFromHands, state: Any) -> ExhaustiveDraw:
@@ -563,106 +562,30 @@ def resolve(marker: TenpaiFromHands, state: Any) -> ExhaustiveDraw:
 
 
 @dataclass
-class Imported:
-    """One game turned into events, or the first problem that stopped it."""
+class TenhouReading:
+    """A Tenhou game as a reader gives it to the import (``replay/app/log_import.py``): its events,
+    its score changes as the log's claims, and a hand as the log recorded it where the rules
+    refuse what the server allowed."""
 
     game: Game
-    match_id: str
-    payloads: list[Payload]
-    problem: str | None = None
-    hands: int = 0
-    wins: int = 0
-    findings: list[str] = field(default_factory=list)  # where the rules and the log disagree; imported anyway
+    claims_word: str = "log"
 
+    @property
+    def source(self) -> str:
+        return self.game.source
 
-def convert(game: Game, match_id: str) -> Imported:
-    """The game's events, each checked by the riichi fold as it comes; stops at the first problem."""
-    from replay.engine.fold import IllegalEvent, Step
-    from replay.games.riichi.fold import RiichiProjection
+    def items(self) -> Iterator[tuple[str, Any]]:
+        return game_events(self.game)
 
-    projection = RiichiProjection()
-    state = projection.initial()
-    payloads: list[Payload] = []
-    imported = Imported(game, match_id, payloads)
-    where = f"{game.source}: the header"
-    kept_hand: int | None = None  # a hand kept as the log recorded it: its other moves are left out
-    try:
-        for where, item in game_events(game):
-            hand_no = None if kept_hand is None and not isinstance(item, Disagreement) else _hand_number(where)
-            if kept_hand is not None and hand_no == kept_hand and not isinstance(item, Claim):
-                continue
-            if isinstance(item, _Ending):
-                from replay.games.riichi.flow import match_over
+    def as_recorded(self, hand_no: int, refusal: str) -> Payload | None:
+        return recorded_result(self.game, hand_no, refusal)
 
-                item = MatchEnded(reason="completed" if match_over(state) else "abandoned")
-            refusal = item.message if isinstance(item, Disagreement) else None
-            if refusal is None:
-                payload = resolve(item, state) if isinstance(item, TenpaiFromHands) else item
-                if isinstance(payload, Claim):
-                    payloads.append(payload)
-                    continue
-                try:
-                    state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
-                    payloads.append(payload)
-                    continue
-                except IllegalEvent as exc:
-                    refusal = f"{where}: {exc.reason} [{exc.code}]"
-                    if exc.code not in SERVER_MAY_OVERRIDE:  # tiles or turns the log does not hold together
-                        raise LogProblem(refusal) from None
-            # The rules refuse what the server recorded: keep the hand as the log has it, if the
-            # log is consistent with itself, and say so.
-            rnd = state.round
-            hand_no = _hand_number(where)
-            if hand_no is None or rnd is None or rnd.over or rnd.number != hand_no:
-                raise LogProblem(refusal)
-            kept = recorded_result(game, hand_no, refusal)
-            try:
-                state = projection.apply(state, Step(len(payloads) + 1, kept.EVENT_TYPE, kept))
-            except IllegalEvent:
-                raise LogProblem(refusal) from None
-            payloads.append(kept)
-            imported.findings.append(refusal)
-            kept_hand = hand_no
-    except LogProblem as exc:
-        imported.problem = exc.message
-    except ValidationError as exc:  # a value no event may hold: said in a person's words
-        imported.problem = f"{where}: {describe_pydantic(exc, root='')}"
-    except (TypeError, ValueError, IndexError, KeyError):
-        # The shape checks above name what they find; what they let through is said plainly.
+    def unreadable(self, where: str) -> str:
         place = where.rsplit(":", 1)[0] if ": hand" in where else where  # the hand the reading had reached
-        imported.problem = (
+        return (
             f"{place}: an entry (a call string, a tile or a result value) is not one tenhou.net/6 writes; "
             "check the log is unedited"
         )
-    imported.hands = len(state.results)
-    imported.wins = sum(len(r.wins) for r in state.results)
-    if imported.problem is None:
-        imported.findings.extend(_claims_differ(game, payloads, state))
-    return imported
-
-
-# What a ruleset decides, where a server may rule otherwise than we do: a log whose moves hold
-# together (tiles conserved, turns in order) but meet one of these refusals is kept as the server
-# recorded it, with a finding. Any other refusal means the log itself does not hold together.
-
-
-def _hand_number(where: str) -> int | None:
-    found = re.search(r": hand (\d+)(?:[:,]|$)", where)
-    return int(found.group(1)) if found else None
-
-
-def _claims_differ(game: Game, payloads: list[Payload], state: Any) -> list[str]:
-    """Each hand whose score changes the rules compute other than the log recorded them."""
-    claims = {p.round: p for p in payloads if isinstance(p, Claim) and p.round > 0}
-    found = []
-    for result in state.results:
-        claim = claims.get(result.number)
-        if claim is not None and result.depth != "record" and tuple(claim.points) != result.paid:
-            found.append(
-                f"{game.source}: hand {result.number}: the log records score changes {list(claim.points)}, "
-                f"the {state.options.ruleset} rules give {list(result.paid)} ({result.explanation})"
-            )
-    return found
 
 
 def recorded_result(game: Game, hand_no: int, refused: str) -> RiichiRecordedResult:

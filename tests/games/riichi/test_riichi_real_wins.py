@@ -12,7 +12,7 @@ import pytest
 from events.envelope import PendingEvent, new_event_id, now_timestamp
 from replay.app import service
 from replay.app.importing import games_of
-from replay.formats import tenhou6
+from replay.app.log_import import Imported
 from store import EventStore
 from tests.paths import CORPUS, CORPUS_MORE
 
@@ -39,7 +39,7 @@ KITA = {"three players, kita": 6}  # norths set aside in the winners' hands, all
 @pytest.mark.parametrize("name", list(LOGS))
 def test_every_hand_is_paid_as_the_server_paid_it(tmp_path: Path, name: str) -> None:
     log, holds = LOGS[name]
-    (game,) = [g for g in games_of(log) if isinstance(g, tenhou6.Imported)]
+    (game,) = [g for g in games_of(log) if isinstance(g, Imported)]
     assert game.problem is None
     with EventStore.open(tmp_path / "real.db", create=True) as store:
         stamp = now_timestamp()

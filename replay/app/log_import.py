@@ -1,0 +1,165 @@
+"""One import use case for every game log format. A format's reader only translates: it yields
+each event (with where in the log it stands), the log's own claims (the score changes it
+recorded), and what only the state can settle (who was tenpai at a draw, which abortive draw a
+silent one was). This folds the match once through the riichi rules, and decides: a refusal a
+server's record may override (``replay/games/riichi/refusals.py``) keeps the hand as the log
+recorded it, with a finding, where the format can give that; any other refusal stops the game,
+named; and every hand whose score changes the rules compute otherwise is a finding."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+
+from events.errors import InputError
+from events.ingest import describe_pydantic
+from events.match import Claim, MatchEnded
+from events.model import Payload
+from replay.engine.fold import IllegalEvent, Step
+from replay.formats.tenhou6.read import LogEnd
+from replay.games.riichi.flow import match_over
+from replay.games.riichi.fold import RiichiProjection
+from replay.games.riichi.refusals import SERVER_MAY_OVERRIDE
+
+
+class Settle(Protocol):
+    """Something only the state can decide: ``settle(state, try_apply)`` gives the payload."""
+
+    def settle(self, state: Any, accepts: Any) -> Payload: ...
+
+
+class Disagreement(Protocol):
+    """A result the log contradicts within itself: its hand is kept as the log recorded it."""
+
+    message: str
+
+
+class LogReading(Protocol):
+    @property
+    def source(self) -> str:
+        """The file, for messages."""
+        ...
+
+    @property
+    def claims_word(self) -> str:
+        """How messages name the log: "log" (Tenhou) or "file" (mjai)."""
+        ...
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        """(where, item): a payload, a Claim, a Settle, a Disagreement or a LogEnd, in order."""
+        ...
+
+    def as_recorded(self, hand_no: int, refusal: str) -> Payload | None:
+        """Hand ``hand_no`` as the log recorded it, or None where the format cannot say; raises
+        ``InputError`` when the log is not consistent with itself."""
+        ...
+
+    def unreadable(self, where: str) -> str:
+        """What to say of an entry the reader's shape checks let through and the events refuse."""
+        ...
+
+
+@dataclass
+class Imported:
+    """One game turned into events, or the first problem that stopped it."""
+
+    source: str
+    match_id: str
+    payloads: list[Payload]
+    problem: str | None = None
+    hands: int = 0
+    wins: int = 0
+    findings: list[str] = field(default_factory=list)  # where the rules and the log disagree; imported anyway
+
+
+def hand_number(where: str) -> int | None:
+    found = re.search(r": hand (\d+)(?:[:,]|$)", where)
+    return int(found.group(1)) if found else None
+
+
+def fold_import(reading: LogReading, match_id: str) -> Imported:
+    """The log's events, each checked by the riichi fold as it comes; stops at the first problem."""
+    projection = RiichiProjection()
+    state = projection.initial()
+    payloads: list[Payload] = []
+    imported = Imported(reading.source, match_id, payloads)
+    where = f"{reading.source}: the header"
+    kept_hand: int | None = None  # a hand kept as the log recorded it: its other moves are left out
+
+    def accepts(event: Payload) -> bool:
+        try:
+            projection.apply(state, Step(len(payloads) + 1, event.EVENT_TYPE, event))
+        except IllegalEvent:
+            return False
+        return True
+
+    try:
+        for where, item in reading.items():
+            disagreement = isinstance(getattr(item, "message", None), str) and not isinstance(item, Payload)
+            hand_no = None if kept_hand is None and not disagreement else hand_number(where)
+            if kept_hand is not None and hand_no == kept_hand and not isinstance(item, Claim):
+                continue
+            refusal = item.message if disagreement else None
+            if refusal is None:
+                if isinstance(item, LogEnd):
+                    payload: Payload = MatchEnded(reason="completed" if match_over(state) else "abandoned")
+                elif isinstance(item, Payload):
+                    payload = item
+                else:
+                    payload = item.settle(state, accepts)
+                if isinstance(payload, Claim):
+                    payloads.append(payload)
+                    continue
+                try:
+                    state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
+                    payloads.append(payload)
+                    continue
+                except IllegalEvent as exc:
+                    refusal = f"{where}: {exc.reason} [{exc.code}]"
+                    if exc.code not in SERVER_MAY_OVERRIDE:  # tiles or turns the log does not hold together
+                        raise InputError(refusal) from None
+            # The rules refuse what the server recorded: keep the hand as the log has it, if the
+            # format can give it and the log is consistent with itself, and say so.
+            rnd = state.round
+            hand_no = hand_number(where)
+            if hand_no is None or rnd is None or rnd.over or rnd.number != hand_no:
+                raise InputError(refusal)
+            kept = reading.as_recorded(hand_no, refusal)
+            if kept is None:
+                raise InputError(refusal)
+            try:
+                state = projection.apply(state, Step(len(payloads) + 1, kept.EVENT_TYPE, kept))
+            except IllegalEvent:
+                raise InputError(refusal) from None
+            payloads.append(kept)
+            imported.findings.append(refusal)
+            kept_hand = hand_no
+    except InputError as exc:  # a LogProblem of the reader's too
+        imported.problem = exc.message
+    except ValidationError as exc:  # a value no event may hold: said in a person's words
+        imported.problem = f"{where}: {describe_pydantic(exc, root='')}"
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+        imported.problem = reading.unreadable(where)
+    imported.hands = len(state.results)
+    imported.wins = sum(len(r.wins) for r in state.results)
+    if imported.problem is None:
+        imported.findings.extend(_claims_differ(reading, payloads, state))
+    return imported
+
+
+def _claims_differ(reading: LogReading, payloads: list[Payload], state: Any) -> list[str]:
+    """Each hand whose score changes the rules compute other than the log recorded them."""
+    claims = {p.round: p for p in payloads if isinstance(p, Claim) and p.round > 0}
+    found = []
+    for result in state.results:
+        claim = claims.get(result.number)
+        if claim is not None and result.depth != "record" and tuple(claim.points) != result.paid:
+            found.append(
+                f"{reading.source}: hand {result.number}: the {reading.claims_word} records score changes "
+                f"{list(claim.points)}, the {state.options.ruleset} rules give {list(result.paid)} ({result.explanation})"
+            )
+    return found
