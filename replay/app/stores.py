@@ -21,7 +21,7 @@ def is_server(db: object) -> bool:
 def shown(db: object) -> str:
     """``db`` as messages show it: a server URL without its password."""
     if is_server(db):
-        from store.postgres import shown as without_password
+        from store.pg_connection import shown as without_password
 
         return without_password(str(db))
     return str(db)
