@@ -162,6 +162,38 @@ def draw_card(
     return payloads, notes
 
 
+def _with_its_capture(effective: Sequence[Step], target: Step) -> list[Step]:
+    """``target``, and the capture that rests on it when it is a play or draw that captured (the
+    table made them in one move: voiding the play alone would leave a capture of nothing)."""
+    undone = [target]
+    if target.type.endswith((".play", ".draw")):
+        later = [s for s in effective if s.seq > target.seq]
+        if (
+            later
+            and later[0].type.endswith(".capture")
+            and getattr(later[0].payload, "card", None) == getattr(target.payload, "card", None)
+        ):
+            undone.append(later[0])
+    return undone
+
+
+def retract(
+    store: Store, match: str, seq: int, *, reason: str, recorded_by: str
+) -> tuple[list[Step], Sequence[StoredEvent]]:
+    """Void event ``seq``, with the capture that rests on it (a play or draw that captured): the
+    steps voided, and the retracts stored. Refused as the fold refuses any retract (an unknown seq,
+    match_started, a note)."""
+    from events.match import Retract
+
+    kept = MatchRepository(store).get(match)
+    target = next((s for s in kept.folded.history.effective if s.seq == seq), None)
+    undone = [] if target is None else _with_its_capture(kept.folded.history.effective, target)
+    retracts = [new_event(Retract(seq=s.seq, reason=reason), recorded_by=recorded_by)
+                for s in reversed(undone)] or [new_event(Retract(seq=seq, reason=reason), recorded_by=recorded_by)]  # fmt: skip
+    stored, _ = MatchRepository(store).record(match, retracts, expected_seq=kept.head)
+    return undone, stored
+
+
 def undo_last(
     store: Store, match: str, *, recorded_by: str, expected_seq: int | None = None
 ) -> tuple[list[Step], Sequence[StoredEvent]]:
@@ -174,12 +206,8 @@ def undo_last(
     if not effective:
         raise InputError("there is nothing to undo yet")
     undone = [effective[-1]]
-    if len(effective) > 1 and effective[-1].type.endswith(".capture"):
-        before = effective[-2]
-        if before.type.endswith((".play", ".draw")) and getattr(before.payload, "card", None) == getattr(
-            effective[-1].payload, "card", None
-        ):
-            undone.insert(0, before)
+    if len(effective) > 1 and _with_its_capture(effective, effective[-2])[-1] is effective[-1]:
+        undone.insert(0, effective[-2])
     retracts = [new_event(Retract(seq=s.seq, reason="undone at the table"), recorded_by=recorded_by)
                 for s in reversed(undone)]  # fmt: skip
     stored, _ = MatchRepository(store).record(

@@ -8,9 +8,10 @@ import typer
 
 from events.envelope import new_event
 from events.errors import InputError
-from events.match import Annotation, Claim, Retract
+from events.match import Annotation, Claim
 from events.model import Payload
-from replay.app import service
+from replay.app import recording, service
+from replay.app.reading import spoken
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json, recorder
 from replay.cli.display import out, styled
 from replay.cli.exit_codes import EXIT_FINDINGS
@@ -37,10 +38,21 @@ def retract(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Void a mistaken event. It stays in the history; replay leaves it out."""
+    """Void a mistaken event. It stays in the history; replay leaves it out. A play or draw that
+    captured is retracted with its capture, which rests on it (the command says so)."""
     if not reason.strip():
         raise InputError("--reason must say why the event is void")
-    _append(db, match, Retract(seq=seq, reason=reason), by, json_out)
+    with open_store(db) as store:
+        voided, stored = recording.retract(store, match, seq, reason=reason, recorded_by=recorder(by))
+    if json_out:  # one retract as one object, as every annotation prints; with its capture's, a list
+        documents = [e.envelope() | {"hash": e.hash} for e in stored]
+        print_json(documents[0] if len(documents) == 1 else documents)
+        return
+    if len(voided) > 1:
+        rests = ", ".join(f"seq {s.seq} ({spoken(s.type)})" for s in voided[1:])
+        out.print(f"seq {seq} ({spoken(voided[0].type)}) and {rests}, which rests on it, are retracted")
+    for event in stored:
+        out.print(f"seq {event.seq}: {event.type} recorded in {match}")
 
 
 @app.command()

@@ -121,4 +121,6 @@ def test_verify_file_catches_an_export_whose_event_count_was_raised(cli: Cli, tm
     path.write_text(json.dumps(document, indent=1))
     result = cli("verify", "--file", str(path))
     assert result.code == 4
-    assert f"raised.json: m-1 holds {count} events but its head says {count + 1}: the file was cut or edited" in result.out
+    assert (
+        f"raised.json: m-1 holds {count} events but its head says {count + 1}: the file was cut or edited" in result.out
+    )
