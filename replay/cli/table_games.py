@@ -205,6 +205,13 @@ class RiichiTable:
         rnd = state.round
         seat_given = rest[0] if rest and rest[0].isdigit() else None
         flags = rest[1:] if seat_given is not None else rest
+        offered = sorted(rnd.could_ron) if head == "ron" and rnd.phase == "after_discard" else []
+        if head == "ron" and seat_given is None:  # the seat that rons: the one offered, else ask which
+            if len(offered) == 1:
+                seat_given = str(offered[0])
+            elif offered:
+                shown = " or ".join(f"ron {s} ({state.names[s]})" for s in offered)
+                raise InputError(f"{len(offered)} players can ron this tile: say which, {shown}")
         winner = int(seat_given) if seat_given is not None else (rnd.to_move if head == "tsumo" else None)
         if winner is not None and winner < len(rnd.riichi) and rnd.riichi[winner] and "--ura" not in flags:
             name = state.names[winner]

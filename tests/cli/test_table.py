@@ -438,3 +438,31 @@ def test_a_note_or_dispute_is_taken_as_typed_apostrophes_and_all(cli: Cli, db: P
         ("note", "it's fine"),
         ("dispute", 'Aki\'s stop was late, "really"'),
     ]
+
+
+def test_ron_alone_takes_the_one_seat_offered() -> None:
+    """At `Ton can ron: ron 0; or pass`, typing `ron` is that ron (typer's "Missing option" never shows)."""
+    from replay.app.simulate import payloads
+    from replay.engine.fold import Step
+    from replay.games import projection_for
+
+    projection = projection_for("riichi")
+    state = projection.initial()
+    for seed in range(40):
+        made = list(payloads("riichi", seed, 4))
+        state = projection.initial()
+        for seq, payload in enumerate(made, 1):
+            rnd = getattr(state, "round", None)
+            if (payload.EVENT_TYPE == "riichi.win" and payload.kind == "ron"  # type: ignore[attr-defined]
+                    and rnd is not None and len(rnd.could_ron) == 1):  # fmt: skip
+                (seat,) = rnd.could_ron
+                if rnd.riichi[seat]:  # the seat is known; in riichi it says its ura indicators first
+                    with pytest.raises(InputError, match=f"e.g. ron {seat} --ura 8m"):
+                        translate("riichi", state, ["ron"])
+                    assert translate("riichi", state, ["ron", "--ura", "none"]) == [
+                        "ron", "--seat", str(seat), "--ura", "none"]  # fmt: skip
+                else:
+                    assert translate("riichi", state, ["ron"]) == ["ron", "--seat", str(seat)]
+                return
+            state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
+    raise AssertionError("no simulated ron with one seat offered in 40 seeds")
