@@ -231,8 +231,13 @@ def _show_riichi(data: dict[str, Any]) -> None:
         out.print(
             styled(
                 (f"\n{rnd['name']}", "bold"),
-                f" (hand {rnd['hand']}), {rnd['honba']} honba, {rnd['sticks']} sticks; dora indicators "
-                f"{' '.join(rnd['dora_indicators'])}; wall {rnd['wall_left']}; next: {rnd['expects']}",
+                f" (hand {rnd['hand']}), {rnd['honba']} honba, {rnd['sticks']} sticks; "
+                + (
+                    f"dora indicators {' '.join(rnd['dora_indicators'])}; wall {rnd['wall_left']}"
+                    if rnd["dora_indicators"]
+                    else "not dealt yet"
+                )
+                + f"; next: {rnd['expects']}",
             )
         )
         grid = Table(show_header=True, header_style="bold")

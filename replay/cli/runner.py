@@ -5,6 +5,7 @@ when ``replay.cli`` imports them; this module imports none of them, so a command
 
 from __future__ import annotations
 
+import re
 import sys
 
 import typer
@@ -81,7 +82,7 @@ def _cli_error(exc: Exception) -> int:
     if kind == "Abort":
         return _fail("interrupted; nothing more was recorded", 130)
     if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
-        message = " ".join(str(exc.format_message()).split())
+        message = _our_words(" ".join(str(exc.format_message()).split()))
         if kind == "NoSuchOption" and getattr(exc, "option_name", "") == "-o" and _takes_option(ctx):
             # -o means --output everywhere; older notes wrote rule options with it.
             message = "-o means --output; give a rule option as --option NAME=VALUE (or -O NAME=VALUE)"
@@ -91,6 +92,22 @@ def _cli_error(exc: Exception) -> int:
         return _fail(message, int(exc.exit_code) or EXIT_USAGE)
     # A bug: say so in one line, never a traceback.
     return _fail(f"internal error ({kind}: {exc}); please report it", EXIT_INTERNAL)
+
+
+# typer checks a number's type and range through pydantic: say what it found in our words.
+_PARSER_WORDS = (
+    (re.compile(r"Input should be a valid integer, unable to parse string as an integer"), "give a whole number"),
+    (re.compile(r"Input should be less than or equal to (\S+)"), r"it may be at most \1"),
+    (re.compile(r"Input should be greater than or equal to (\S+)"), r"it must be at least \1"),
+    (re.compile(r"Input should be less than (\S+)"), r"it must be below \1"),
+    (re.compile(r"Input should be greater than (\S+)"), r"it must be above \1"),
+)
+
+
+def _our_words(message: str) -> str:
+    for pattern, words in _PARSER_WORDS:
+        message = pattern.sub(words, message)
+    return message
 
 
 def _takes_option(ctx: object) -> bool:

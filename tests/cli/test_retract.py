@@ -44,3 +44,27 @@ def test_a_retract_the_rules_refuse_stores_nothing(cli: Cli, db: Path, tmp_path:
     refused = cli("retract", "club", "9", "--reason", "too late")  # later moves rest on the turn it made
     assert refused.code == 2 and "[tensho.turn.wrong_seat]" in refused.err
     assert rows(db) == before
+
+
+def test_a_number_out_of_range_is_said_in_our_words(cli: Cli) -> None:
+    assert cli("new", "tensho", "-p", "A", "-p", "B", "--id", "abc").code == 0
+    assert cli("round", "abc").code == 0
+    for args, said in (
+        (("yaku-set", "abc", "3"), "Invalid value for 'SET': it may be at most 2 (see 'taikyoku yaku-set --help')"),
+        (("yaku-set", "abc", "x"), "Invalid value for 'SET': give a whole number (see 'taikyoku yaku-set --help')"),
+        (
+            ("replay", "abc", "--round", "0"),
+            "Invalid value for '--round': it must be at least 1 (see 'taikyoku replay --help')",
+        ),
+    ):
+        result = cli(*args)
+        assert result.code == 2 and result.err == f"taikyoku: error: {said}\n", result.err
+        assert "Input should" not in result.err
+
+
+def test_a_riichi_hand_not_yet_dealt_says_so(cli: Cli) -> None:
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "rrr").code == 0
+    assert cli("round", "rrr").code == 0
+    shown = cli("replay", "rrr").out
+    assert "East 1 (hand 1), 0 honba, 0 sticks; not dealt yet; next: the deal" in shown
+    assert "dora indicators ;" not in shown and "wall 0" not in shown
