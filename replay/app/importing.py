@@ -299,21 +299,19 @@ def export_native(
     if format_ == "jsonl":
         native.write_jsonl(matches(), write)
         return
-    # csv: the rounds of every match, a points column per player name (the same player in many
-    # matches is one column), or with ``standings`` a row per player per match.
+    # csv: the rounds of every match, each seat's player and points, or with ``standings`` a row
+    # per player per match.
     summaries = []
-    players: list[str] = []
     dates = {m.match_id: m.first.recorded_at[:10] for m in store.matches()}
     for match_id in ids:
         folded = service.replay_match(store, match_id)
         started = folded.history.effective[0].payload
         names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
         summaries.append((match_id, folded, started, names, dates.get(match_id, "")))
-        players += [n for n in names if n not in players]
     if standings:
         write(",".join(native.STANDINGS_COLUMNS) + "\n")
     else:
-        write(native.csv_header(players, raw))
+        write(native.csv_header(raw))
     for match_id, folded, started, names, date in summaries:
         game, rules = started.game, started.ruleset.id  # type: ignore[attr-defined]
         state = folded.state
@@ -321,7 +319,7 @@ def export_native(
             glance = service.summary(store, match_id)
             write(native.csv_standings(match_id, game, rules, date, glance["status"], names, glance["standings"], raw))
         else:
-            write(native.csv_rows(match_id, game, rules, date, names, list(state.results), players, raw))
+            write(native.csv_rows(match_id, game, rules, date, names, list(state.results), raw))
         tick()
 
 

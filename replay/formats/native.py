@@ -451,28 +451,34 @@ class CsvWriter:
 CSV_COLUMNS = ("match", "game", "ruleset", "date", "round", "dealer", "winner", "reason", "yaku", "han", "fu", "limit")
 
 
-def csv_header(players: Sequence[str], raw: bool = False) -> str:
-    """The header of the rounds table: the round's columns, then one points column per player."""
+SEATS = 4  # the most seats any game has: every row has a name and a points column for each
+
+
+def csv_header(raw: bool = False) -> str:
+    """The header of the rounds table: the round's columns, then each seat's name and points, so
+    every row of every match has the same columns."""
     buffer = io.StringIO()
-    CsvWriter(buffer, raw).writerow([*CSV_COLUMNS, *players])
+    seats = [column for seat in range(SEATS) for column in (f"seat {seat}", f"points {seat}")]
+    CsvWriter(buffer, raw).writerow([*CSV_COLUMNS, *seats])
     return buffer.getvalue()
 
 
 def csv_rows(
-    match_id: str, game: str, ruleset: str, date: str, names: Sequence[str], results: Sequence[Any],
-    players: Sequence[str], raw: bool = False,
-) -> str:  # fmt: skip
+    match_id: str, game: str, ruleset: str, date: str, names: Sequence[str], results: Sequence[Any], raw: bool = False
+) -> str:
     """One row per round: who dealt and won and why, the yaku (riichi: han, fu and limit too), and
-    each player's points in the player's own column (``players``: every column of the file)."""
+    each seat's player and points (empty for a seat a smaller table does not have)."""
     buffer = io.StringIO()
     writer = CsvWriter(buffer, raw)
     for result in results:
         winner = result.winners[0] if result.winners else None
         yaku, han, fu, limit = _scoring(result, winner)
-        by_name = dict(zip(names, result.points, strict=False))
+        seats: list[Any] = []
+        for seat in range(SEATS):
+            seats += [names[seat], result.points[seat]] if seat < len(names) else ["", ""]
         writer.writerow([match_id, game, ruleset, date, result.number, names[result.dealer],
                          "" if winner is None else names[winner], result.reason, yaku, han, fu, limit,
-                         *(by_name.get(p, "") for p in players)])  # fmt: skip
+                         *seats])  # fmt: skip
     return buffer.getvalue()
 
 

@@ -112,12 +112,15 @@ def test_cli_round_trip_of_every_game_is_byte_identical(cli: Cli, tmp_path: Path
 def test_csv_has_a_row_per_round_and_a_standings_table(cli: Cli) -> None:
     record_three_games(cli)
     lines = cli("export", "gold-7", "--format", "csv").out.splitlines()
-    assert lines[0] == "match,game,ruleset,date,round,dealer,winner,reason,yaku,han,fu,limit,East,West"
+    assert lines[0] == (
+        "match,game,ruleset,date,round,dealer,winner,reason,yaku,han,fu,limit,"
+        "seat 0,points 0,seat 1,points 1,seat 2,points 2,seat 3,points 3"
+    )
     # The hand-checked golden match: East wins rounds 1 by chaff, West rounds 2 and 3.
     assert [line.split(",")[4:8] + line.split(",")[12:] for line in lines[1:]] == [
-        ["1", "East", "East", "chaffCount", "1", "0"],
-        ["2", "East", "West", "chaffCount", "0", "1"],
-        ["3", "West", "West", "yakuPoints", "0", "1"],
+        ["1", "East", "East", "chaffCount", "East", "1", "West", "0", "", "", "", ""],
+        ["2", "East", "West", "chaffCount", "East", "0", "West", "1", "", "", "", ""],
+        ["3", "West", "West", "yakuPoints", "East", "0", "West", "1", "", "", "", ""],
     ]
     table = cli("export", "gold-7", "--format", "csv", "--standings").out.splitlines()
     assert table[0] == "match,game,ruleset,date,status,seat,player,points,rank"
@@ -236,13 +239,15 @@ def test_the_csv_export_is_a_table_a_spreadsheet_can_sort(cli: Cli, tmp_path: Pa
     header = list(rows[0].keys())
     assert header[:12] == ["match", "game", "ruleset", "date", "round", "dealer", "winner", "reason", "yaku", "han",
                            "fu", "limit"]  # fmt: skip
-    assert header[12:] == ["East", "West", "Ton", "Nan", "Sha", "Pei"]  # a column per player, by name
+    assert header[12:] == ["seat 0", "points 0", "seat 1", "points 1", "seat 2", "points 2", "seat 3", "points 3"]
+    assert {len(r) for r in rows} == {20}  # every row of every match has the same columns
     riichi = [r for r in rows if r["match"] == "rd-9"]
     # The example line of test_riichi_result_depth: Nan wins riichi and chun, 40 fu, 2,600 from Sha.
     assert riichi == [riichi[0]] and riichi[0] | {"date": ""} == {
         "match": "rd-9", "game": "riichi", "ruleset": "tenhou", "date": "", "round": "1", "dealer": "Ton",
         "winner": "Nan", "reason": "win", "yaku": "Riichi 1; Yakuhai (chun) 1", "han": "2", "fu": "40",
-        "limit": "", "East": "", "West": "", "Ton": "0", "Nan": "2600", "Sha": "-2600", "Pei": "0",
+        "limit": "", "seat 0": "Ton", "points 0": "0", "seat 1": "Nan", "points 1": "2600", "seat 2": "Sha",
+        "points 2": "-2600", "seat 3": "Pei", "points 3": "0",
     }  # fmt: skip
     assert all(r["round"].isdigit() for r in rows)  # no standings text in the numeric column
     table = tmp_path / "standings.csv"
