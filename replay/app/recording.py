@@ -18,8 +18,8 @@ from events.errors import InputError
 from events.ingest import describe_pydantic
 from events.model import Payload
 from replay.app.repository import Kept, MatchRepository
-from replay.app.seats import seat_number
-from replay.engine.fold import Step
+from replay.app.seats import in_names, seat_number
+from replay.engine.fold import IllegalEvent, Step
 from replay.engine.game import FishingMoves, Game
 from replay.games import GAMES
 from replay.games.hanafuda.fishing import forced_capture, matches
@@ -63,9 +63,14 @@ def record(store: Store, match: str, build: Build, *, recorded_by: str, games: C
         payloads, notes = build(kept.game, kept.state)
     except ValidationError as exc:
         raise InputError(describe_pydantic(exc)) from None
-    stored, after = MatchRepository(store).record(
-        match, [new_event(p, recorded_by=recorded_by) for p in payloads], expected_seq=kept.head
-    )
+    try:
+        stored, after = MatchRepository(store).record(
+            match, [new_event(p, recorded_by=recorded_by) for p in payloads], expected_seq=kept.head
+        )
+    except IllegalEvent as refused:  # said with the players' names, as the table says them
+        raise IllegalEvent(
+            refused.code, in_names(refused.reason, kept.state.names), seq=refused.seq, event_type=refused.event_type
+        ) from None
     return Recorded(stored, after, notes)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from replay.app import recording
 from replay.app.catalog import GAMES
 from replay.app.recording import Build, expects
+from replay.app.seats import in_names
 from replay.cli.app import open_store, print_json, recorder
 from replay.cli.display import out, styled
 
@@ -29,7 +30,8 @@ def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, ga
         out.print(f"seq {event.seq}: {said(event.type, event.payload, after.names)}")
     rnd = after.round
     if rnd is not None and rnd.result is not None and rnd.over:
-        out.print(styled((f"{GAMES[done.game].round_word} {rnd.number} over:", "bold"), f" {rnd.result.explanation}"))
+        over = f"{GAMES[done.game].round_word} {rnd.number} over:"
+        out.print(styled((over, "bold"), f" {in_names(rnd.result.explanation, after.names)}"))
     elif rnd is not None:
         out.print(f"next: {expects(done.game, rnd, after.names)}")
 

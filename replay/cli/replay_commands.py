@@ -11,6 +11,7 @@ from rich.table import Table
 from events.errors import InputError
 from replay.app import service
 from replay.app.reading import replay_document
+from replay.app.seats import in_names
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, open_store, print_json, read_input
 from replay.cli.display import out, styled
 
@@ -163,7 +164,7 @@ def _show_tensho(data: dict[str, Any]) -> None:
         out.print(table)
         for r in data["results"]:
             depth = " (recorded at result depth)" if r.get("depth") == "result" else ""
-            out.print(f"round {r['round']}{depth}: {r['explanation']}")
+            out.print(f"round {r['round']}{depth}: {in_names(r['explanation'], names)}")
     standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
     done = "final" if data["complete"] else "so far"
     out.print(f"\nstandings ({data['score_unit']}, {done}): {standings}")
@@ -213,7 +214,7 @@ def _show_sendai(data: dict[str, Any]) -> None:
         out.print(results)
         for r in data["results"]:
             depth = " (recorded at result depth)" if r.get("depth") == "result" else ""
-            out.print(f"round {r['round']}{depth}: {r['explanation']}")
+            out.print(f"round {r['round']}{depth}: {in_names(r['explanation'], names)}")
     standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
     out.print(f"\nstandings ({'final' if data['complete'] else 'so far'}): {standings}")
 
@@ -261,7 +262,7 @@ def _show_riichi(data: dict[str, Any]) -> None:
         )
         down = [names[s] for s, n in enumerate(result.get("riichi_sticks_put_down", [])) if n]
         sticks = f" (riichi sticks put down counted: {', '.join(down)})" if down else ""
-        out.print(f"hand {result['hand']}{depth}: {result['explanation']}; {points}{sticks}")
+        out.print(f"hand {result['hand']}{depth}: {in_names(result['explanation'], names)}; {points}{sticks}")
     final = data.get("final")
     if final:
         places = sorted(range(len(names)), key=lambda seat: final["ranks"][seat])

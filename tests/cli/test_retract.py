@@ -68,3 +68,12 @@ def test_a_riichi_hand_not_yet_dealt_says_so(cli: Cli) -> None:
     shown = cli("replay", "rrr").out
     assert "East 1 (hand 1), 0 honba, 0 sticks; not dealt yet; next: the deal" in shown
     assert "dora indicators ;" not in shown and "wall 0" not in shown
+
+
+def test_results_and_refusals_name_the_players_not_their_seat_numbers(cli: Cli) -> None:
+    assert cli("simulate", "riichi", "--seed", "3", "--hands", "2", "--id", "r-1").code == 0
+    shown = cli("replay", "r-1").out
+    assert "hand 1: Ton ron from Nan: Tanyao 1 (1 han 30 fu)" in shown
+    assert "hand 2: Ton ron from Pei: Riichi 1, Dora 2 (3 han 40 fu)" in shown
+    assert "seat 0" not in shown and "seat 1 " not in shown
+    assert cli("replay", "r-1", "--json").json()["results"][0]["explanation"].startswith("seat 0 ron from seat 1")

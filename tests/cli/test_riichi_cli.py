@@ -82,7 +82,7 @@ def test_refusals_store_nothing(cli: Cli, db: Path) -> None:
         (("draw", "r-1", "Haku"), "did you mean 5z?"),
         (("draw", "r-1", "nz"), "did you mean 4z?"),
         (("draw", "r-1", "8z"), "the honours are only 1z..7z"),
-        (("draw", "r-1", "7m", "--seat", "2"), "seat 0 draws next"),
+        (("draw", "r-1", "7m", "--seat", "2"), "Ton draws next, not Sha"),
         (("tsumo", "r-1"), "tile just drawn"),
         (("call", "r-1", "pon", "555p", "--seat", "2"), "no discard to pon"),
         (("call", "r-1", "steal"), "unknown call"),
@@ -96,7 +96,7 @@ def test_refusals_store_nothing(cli: Cli, db: Path) -> None:
         assert needle in result.err and result.err.count("\n") == 1, (args, result.err)
     assert cli("draw", "r-1", "7m").code == 0
     after = len(rows(db))
-    for args, needle in [(("discard", "r-1", "9p"), "not in seat 0's hand"), (("ron", "r-1", "--seat", "1"), "ron")]:
+    for args, needle in [(("discard", "r-1", "9p"), "not in Ton's hand"), (("ron", "r-1", "--seat", "1"), "ron")]:
         result = cli(*args)
         assert result.code == 2 and needle in result.err, (args, result.err)
     assert len(rows(db)) == after == before + 1

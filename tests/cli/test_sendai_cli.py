@@ -56,7 +56,7 @@ def test_refused_entries_store_nothing(cli: Cli, db: Path) -> None:
     assert cli("record", "live-s", "-", stdin="\n".join(lines[:3])).code == 0  # started and dealt
     before = len(rows(db))
     cases = [
-        (("play", "live-s", "cherry-poetry"), "not in seat 0's hand"),
+        (("play", "live-s", "cherry-poetry"), "not in Dealer's hand"),
         (("play", "live-s", "susuki-geese", "--seat", "1"), "turn"),
         (("stop", "live-s"), "offered only after"),
         (("koikoi", "live-s"), "offered only after"),

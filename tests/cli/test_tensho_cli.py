@@ -115,7 +115,7 @@ def test_short_commands_refuse_bad_entries_and_store_nothing(cli: Cli, db: Path)
     assert cli("record", "live", "-", stdin="\n".join(lines)).code == 0
     before = len(rows(db))
     cases = [
-        (("play", "live", "pine-poetry"), "not in seat 0's hand"),
+        (("play", "live", "pine-poetry"), "not in Alice's hand"),
         (("play", "live", "pine-crane", "--seat", "1"), "turn"),
         (("play", "live", "pine-crane", "--capture", "plum-chaff"), "no unseen plum chaff can be captured"),
         (("play", "live", "kings-crown"), "is not a card"),

@@ -83,7 +83,12 @@ def test_every_event_stepped_by_keyboard_shows_what_the_replay_says(
                 assert shown.get(zone, []) == pieces, (seq, zone)
     final = cli("replay", match, "--json").json()["results"][0]
     said = page.evaluate("document.querySelector('[data-result=\"1\"]').textContent")
-    assert said.startswith(("Round 1: ", "Hand 1: ")) and final["explanation"] in said  # the result, with why
+    assert said.startswith(("Round 1: ", "Hand 1: "))
+    names = [p["name"] for p in cli("replay", match, "--json").json()["players"]]
+    named = final["explanation"]
+    for seat, name in enumerate(names):  # "seat 3 ron from seat 0" is said "Pei ron from Ton"
+        named = named.replace(f"seat {seat}", name)
+    assert named in said and "seat " not in said  # the result, with why, in the players' names
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing cut off on a phone
     middle = seqs[len(seqs) // 2]
     page.goto(out.as_uri() + f"#r1-s{middle}")

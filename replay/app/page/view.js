@@ -90,11 +90,14 @@ function describeResults(state) {
   const results = state.results || [];
   if (!results.length) { box.textContent = "No round finished yet."; return; }
   const names = state.players.map((p) => p.name);
+  // "seat 1 ron from seat 0" said as the table says it: "Nan ron from Ton".
+  const named = (text) => text.replace(/(^|[^(\w])seat (\d+)\b/g,
+    (all, before, seat) => (Number(seat) < names.length ? before + names[Number(seat)] : all));
   for (const result of results) {
     const points = (result.points || []).map((p, seat) => `${names[seat]} ${p > 0 ? "+" : ""}${p}`).join(", ");
     const line = el("p", { "data-result": String(result.round ?? result.hand) },
                     `${state.game === "riichi" ? "Hand" : "Round"} ${result.round ?? result.hand}: ` +
-                    (result.explanation || result.reason || "") + (points ? ` (${points})` : ""));
+                    named(result.explanation || result.reason || "") + (points ? ` (${points})` : ""));
     box.appendChild(line);
   }
 }

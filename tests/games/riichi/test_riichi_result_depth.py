@@ -331,12 +331,12 @@ TON_RON = "ron E from W 45m123s678s22z666z +3m dora 9p"  # Ton on the same tile:
     ("first", "second", "expected"),
     [
         (PEI_RON, "ron S from E 12m456p789s11z555z +3m dora 9p",
-         "seq 4 (hand result): the other ron is on seat 2's 3m, the same discard [riichi.result.second_win]"),
+         "seq 4 (hand result): the other ron is on Sha's 3m, the same discard [riichi.result.second_win]"),
         (PEI_RON, "ron S from W 13m456p789s11z555z +2m dora 9p",
-         "seq 4 (hand result): the other ron is on seat 2's 3m, the same discard [riichi.result.second_win]"),
+         "seq 4 (hand result): the other ron is on Sha's 3m, the same discard [riichi.result.second_win]"),
         (PEI_RON, "ron S from W 12m456p789s11z555z +3m dora 8p",
          "seq 4 (hand result): this hand's dora indicators are 9p [riichi.result.dora]"),
-        (PEI_RON, PEI_RON, "seq 4 (hand result): seat 3 has already won on this tile [riichi.win.twice]"),
+        (PEI_RON, PEI_RON, "seq 4 (hand result): Pei has already won on this tile [riichi.win.twice]"),
         (PEI_RON.replace("dora 9p", "dora 9p 1m"), NAN_RON,
          "seq 4 (hand result): this hand's dora indicators are 9p 1m [riichi.result.dora]"),
         # Pei deals in: Sha (two seats on) recorded before Nan (one seat on).
