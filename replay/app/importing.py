@@ -105,7 +105,7 @@ def import_tenhou6(
             else:
                 taken.add(item.match_id)
                 if store is not None:
-                    stamp = now_timestamp()
+                    stamp = item.played_at or now_timestamp()  # a game is dated by when it was played
                     try:  # each game is one append: all of it, or none of it
                         store.append(
                             item.match_id, 0, [PendingEvent(p, new_event_id(), stamp, by) for p in item.payloads]

@@ -62,6 +62,11 @@ class LogReading(Protocol):
         """What to say of an entry the reader's shape checks let through and the events refuse."""
         ...
 
+    @property
+    def played_at(self) -> str | None:
+        """When the game was played (UTC, as events are timed), where the log says; else None."""
+        ...
+
 
 @dataclass
 class Imported:
@@ -74,6 +79,7 @@ class Imported:
     hands: int = 0
     wins: int = 0
     findings: list[str] = field(default_factory=list)  # where the rules and the log disagree; imported anyway
+    played_at: str | None = None  # when the game was played, where the log says: its events are timed so
 
 
 def hand_number(where: str) -> int | None:
@@ -86,7 +92,7 @@ def fold_import(reading: LogReading, match_id: str) -> Imported:
     projection = RiichiProjection()
     state = projection.initial()
     payloads: list[Payload] = []
-    imported = Imported(reading.source, match_id, payloads)
+    imported = Imported(reading.source, match_id, payloads, played_at=reading.played_at)
     where = f"{reading.source}: the header"
     kept_hand: int | None = None  # a hand kept as the log recorded it: its other moves are left out
 

@@ -221,6 +221,10 @@ class MjaiReading:
     def as_recorded(self, hand_no: int, refusal: str) -> Payload | None:
         return None  # an mjai file records no result to keep a hand by: a refusal stops the game
 
+    @property
+    def played_at(self) -> str | None:
+        return None  # mjai says nothing of when the game was played: it is dated by its import
+
     def unreadable(self, where: str) -> str:
         return f"{where}: an event holds a value mjai does not write; check the file is unedited"
 

@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from events.model import Payload
@@ -41,6 +42,12 @@ class TenhouReading:
 
     def as_recorded(self, hand_no: int, refusal: str) -> Payload | None:
         return recorded_result(self.game, hand_no, refusal)
+
+    @property
+    def played_at(self) -> str | None:
+        """When the game was played, from its Tenhou ref (``yyyymmddhhgm-...``, Japan's time): the
+        hour it started, in UTC; None when the log carries no such ref."""
+        return played_at(self.game.ref)
 
     def unreadable(self, where: str) -> str:
         place = where.rsplit(":", 1)[0] if ": hand" in where else where  # the hand the reading had reached
@@ -109,3 +116,21 @@ def match_id_for(game: Game, index: int, count: int) -> str:
 
 
 # ---- export -----------------------------------------------------------------------------------
+
+
+_REF_TIME = re.compile(r"^(\d{4})(\d{2})(\d{2})(\d{2})gm-")
+
+
+def played_at(ref: str | None) -> str | None:
+    """The UTC time a Tenhou ref dates its game to (the hour it started, in Japan's time, UTC+9)."""
+    from datetime import datetime, timedelta, timezone
+
+    found = _REF_TIME.match(ref or "")
+    if found is None:
+        return None
+    year, month, day, hour = (int(part) for part in found.groups())
+    try:
+        started = datetime(year, month, day, hour, tzinfo=timezone(timedelta(hours=9)))
+    except ValueError:  # not a real hour: the game is dated by its import
+        return None
+    return started.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
