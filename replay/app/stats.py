@@ -240,12 +240,23 @@ def _ratio(part: float, whole: float, digits: int = 3) -> float | None:
     return None if not whole else round(part / whole, digits)
 
 
+ANONYMOUS = frozenset({"NoName"})  # the name Tenhou gives a player who logged in without one
+THREE_PLAYER_RIICHI = "riichi (3 players)"  # its points and uma do not compare with four players'
+
+
+def _standing_group(digest: dict[str, Any]) -> str:
+    """The table a match's standings go in: its game, and riichi's three-player games apart."""
+    if digest["game"] == "riichi" and len(digest["players"]) == 3:
+        return THREE_PLAYER_RIICHI
+    return str(digest["game"])
+
+
 def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters()) -> dict[str, Any]:
     """The statistics of the matches the filters admit, per game and player."""
     chosen = [d for d in all_digests if filters.admits(d)]
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for one in chosen:
-        by_game[one["game"]].append(one)
+        by_game[_standing_group(one)].append(one)
     wanted = set(filters.players)
     standings: dict[str, list[dict[str, Any]]] = {}
     timeline: dict[str, list[dict[str, Any]]] = {}
@@ -263,7 +274,7 @@ def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters())
         "matches": len(chosen),
         "standings": standings,
         "timeline": timeline,
-        "riichi": _riichi_rates(by_game.get("riichi", []), wanted),
+        "riichi": _riichi_rates([*by_game.get("riichi", []), *by_game.get(THREE_PLAYER_RIICHI, [])], wanted),
         "hanafuda": {g: _hanafuda_stats(g, by_game[g], wanted) for g in ("tensho", "sendai") if g in by_game},
         "yaku": {game: _yaku_frequency(matches, wanted) for game, matches in by_game.items()},
     }
@@ -271,7 +282,18 @@ def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters())
 
 
 def _seats_of(digest: dict[str, Any], wanted: set[str]) -> list[tuple[int, str]]:
-    return [(seat, name) for seat, name in enumerate(digest["players"]) if not wanted or name in wanted]
+    """(seat, player) of a match: a player by name across matches, but an anonymous seat is a
+    player of its own match only ("NoName (m-1, seat 2)")."""
+    return [
+        (seat, f"{name.split(' (')[0]} ({digest['match_id']}, seat {seat})" if _anonymous(name) else name)
+        for seat, name in enumerate(digest["players"])
+        if not wanted or name in wanted
+    ]
+
+
+def _anonymous(name: str) -> bool:
+    """Tenhou's name for a player without one, as imported (two in one game are told apart by wind)."""
+    return name.split(" (")[0] in ANONYMOUS
 
 
 def _standings(
@@ -279,13 +301,14 @@ def _standings(
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     players: dict[str, _Player] = {}
     timeline: list[dict[str, Any]] = []
+    riichi = game.startswith("riichi")  # the standings of four-player and three-player riichi alike
     for one in matches:
         for seat, name in _seats_of(one, wanted):
             player = players.setdefault(name, _Player(name))
             player.matches += 1
             player.rounds += one["rounds"]
             counters = one["seats"][seat]
-            player.wins += counters["wins"] if game == "riichi" else sum(counters["wins"].values())
+            player.wins += counters["wins"] if riichi else sum(counters["wins"].values())
             if one["complete"]:
                 player.complete += 1
                 player.points += one["points"][seat]
@@ -293,7 +316,7 @@ def _standings(
                 if one["places"]:
                     player.places[one["places"][seat]] += 1
         if one["complete"]:
-            value = one["uma"] if game == "riichi" else one["points"]
+            value = one["uma"] if riichi else one["points"]
             timeline.append(
                 {"match_id": one["match_id"], "date": one["started_at"][:10],
                  "points": {name: value[seat] for seat, name in _seats_of(one, wanted)}}
@@ -312,10 +335,10 @@ def _standings(
             "points": player.points,
             "wins": player.wins,
         }
-        if game == "riichi":
+        if riichi:
             row["uma"] = player.uma  # the final result with oka and uma, in thousands
         rows.append(row)
-    key = (lambda r: (-r["uma"], r["player"])) if game == "riichi" else (lambda r: (-r["points"], r["player"]))
+    key = (lambda r: (-r["uma"], r["player"])) if riichi else (lambda r: (-r["points"], r["player"]))
     rows.sort(key=key)
     return rows, timeline
 

@@ -180,14 +180,14 @@ def page(found: dict[str, Any]) -> str:
     for game, rows in found["standings"].items():
         seats = len(rows[0]["places"]) if rows else 0
         header = ["player", "matches", "rounds", *[f"{n + 1}{('st', 'nd', 'rd', 'th')[n]}" for n in range(seats)],
-                  "avg place", "points", "wins"] + (["result (uma)"] if game == "riichi" else [])  # fmt: skip
+                  "avg place", "points", "wins"] + (["result (uma)"] if game.startswith("riichi") else [])  # fmt: skip
         table_rows = [
             [r["player"], _figure(r["matches"]), _figure(r["rounds"]), *map(_figure, r["places"]),
              _figure(r["average_place"]), _figure(r["points"]), _figure(r["wins"])]
-            + ([f"{r['uma']:+d}"] if game == "riichi" else [])
+            + ([f"{r['uma']:+d}"] if game.startswith("riichi") else [])
             for r in rows
         ]  # fmt: skip
-        unit = "results with uma (thousands)" if game == "riichi" else "points"
+        unit = "results with uma (thousands)" if game.startswith("riichi") else "points"
         sections.append(
             f"<h2>{_text(game)}</h2>"
             + _table(f"{game}: standings", header, table_rows, f"standings-{game}")
@@ -195,7 +195,7 @@ def page(found: dict[str, Any]) -> str:
             + _places_chart(game, rows)
             + _yaku_chart(game, found["yaku"].get(game, {}))
         )
-        if game == "riichi":
+        if game == "riichi" or (game.startswith("riichi") and "riichi" not in found["standings"]):
             for ruleset, rates in found["riichi"].items():
                 header = ["player", "hands", "win", "deal-in", "riichi", "call", "tsumo", "avg win", "avg deal-in",
                           "avg han", "tenpai at draw"]  # fmt: skip

@@ -119,12 +119,12 @@ def _show(found: dict[str, Any]) -> None:
         places = [f"{n}{suffix}" for n, suffix in zip(range(1, seats + 1), ("st", "nd", "rd", "th"), strict=False)]
         for name in ("player", "matches", "rounds", *places, "avg place", "points", "wins"):
             table.add_column(name, justify="left" if name == "player" else "right", no_wrap=True)
-        if game == "riichi":
+        if game.startswith("riichi"):
             table.add_column("result (uma)", justify="right")
         for row in rows:
             cells = [row["player"], str(row["matches"]), str(row["rounds"]), *map(str, row["places"]),
                      _number(row["average_place"]), _number(row["points"]), str(row["wins"])]  # fmt: skip
-            if game == "riichi":
+            if game.startswith("riichi"):
                 cells.append(f"{row['uma']:+d}")
             table.add_row(*(styled(c) for c in cells))
         out.print(table)

@@ -23,7 +23,8 @@ def _read_directly(files: list[Path]) -> dict[str, Counter[str]]:
     by_name: dict[str, Counter[str]] = defaultdict(Counter)
     for path in files:
         game = json.loads(path.read_text(encoding="utf-8"))
-        names = game["name"]
+        # A player is a name across games, but Tenhou's anonymous NoName a player of one game only.
+        names = [n if n != "NoName" else f"NoName ({path.stem}, seat {seat})" for seat, n in enumerate(game["name"])]
         for hand in game["log"]:
             ending: list[Any] = hand[-1]
             for seat, name in enumerate(names):
