@@ -30,8 +30,10 @@ def test_a_store_an_older_version_wrote_reads_and_replays_as_it_did(tmp_path: Pa
     shutil.copy(folder / "store.sqlite3", copy)
     cli = Cli(copy, capsys)
     expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
-    now = {"verify": _run(cli, "verify", "--json", "--heads"), "matches": _run(cli, "matches", "--json"),
-           "stats": _run(cli, "stats", "--json")}  # fmt: skip
+    # `stats` was printed too, but what the report groups and how is today's choice (anonymous
+    # players, three-player riichi apart), not the store's record: it is not compared.
+    expected.pop("stats", None)
+    now = {"verify": _run(cli, "verify", "--json", "--heads"), "matches": _run(cli, "matches", "--json")}
     for match in [row["match_id"] for row in expected["matches"]["out"]]:
         now[f"replay {match}"] = _run(cli, "replay", match, "--json")
         now[f"audit {match}"] = _run(cli, "audit", match, "--json")
