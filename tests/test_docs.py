@@ -137,9 +137,18 @@ def test_the_readme_starts_with_the_install_and_test_commands_ci_runs() -> None:
     assert tests.strip() in ci  # exactly the command CI runs
 
 
-def test_every_command_block_of_the_readme_runs(tmp_path: Path) -> None:
-    """Each ```sh block after the two install commands, run as written from a folder where
-    tests/data is what the README says (a fresh clone's), with the installed taikyoku first on PATH."""
+def _docs_blocks() -> list[str]:
+    """The runnable blocks: the README's after its two install commands, and every page of docs/."""
+    blocks = _readme_blocks("sh")[2:]
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        blocks += re.findall(r"```sh\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)
+    return blocks
+
+
+def test_every_command_block_of_the_docs_runs(tmp_path: Path) -> None:
+    """Each ```sh block of the README (after the two install commands) and of docs/, run as written
+    from a folder where tests/data is what the docs say (a fresh clone's), with the installed
+    taikyoku first on PATH."""
     import os
     import subprocess
     import sys
@@ -148,9 +157,30 @@ def test_every_command_block_of_the_readme_runs(tmp_path: Path) -> None:
     (tmp_path / "tests" / "data").symlink_to(ROOT / "tests" / "data")
     env = {k: v for k, v in os.environ.items() if not k.startswith("TAIKYOKU_")}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    blocks = _readme_blocks("sh")[2:]
-    assert len(blocks) == 4
+    blocks = _docs_blocks()
+    assert len(blocks) == 4  # a block lost to a typo in its fence would not run: count them
     for number, block in enumerate(blocks, 3):
         done = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=tmp_path, env=env,
                               capture_output=True, text=True, timeout=120)  # fmt: skip
-        assert done.returncode == 0, f"README block {number} failed: {done.stderr[-800:]}"
+        assert done.returncode == 0, f"block {number} failed: {done.stderr[-800:]}"
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+def test_every_link_of_the_readme_and_the_docs_resolves() -> None:
+    """A relative link in the README or a page of docs/ names a file of the clone."""
+    broken = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for target in LINK.findall(page.read_text(encoding="utf-8")):
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            if not (page.parent / target).exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert broken == []
+
+
+def test_the_readme_is_short() -> None:
+    """The README says what taikyoku is, how to start, a tour for each kind of user, the exit codes
+    and where to read on: the reference is in docs/."""
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
