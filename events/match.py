@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr
 
 from events.model import Payload, Seat, Seq, Str, Text
-from events.registry import event_type
+from events.registry import event_type, upcaster
 
 GameName = Literal["tensho", "sendai", "riichi"]
 GAMES: tuple[GameName, ...] = ("tensho", "sendai", "riichi")
@@ -34,15 +34,43 @@ class MatchLength(Payload):
     unit: Literal["rounds", "hanchan", "tonpuusen"]
 
 
-@event_type("match_started")
-class MatchStarted(Payload):
+# Version 1 of match_started, as it was written (its schema file stays as it was: the same title
+# and description); read as version 2, with no source.
+@event_type("match_started", version=1)
+class MatchStartedV1(Payload):
     """The first event of every match."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", title="MatchStarted")
 
     first_dealer: Seat
     game: GameName
     length: MatchLength
     players: Annotated[tuple[PlayerSeat, ...], Field(min_length=2, max_length=4)]
     ruleset: Ruleset
+
+
+@event_type("match_started", version=2)
+class MatchStarted(Payload):
+    """The first event of every match. ``source``: for a game imported from another program's
+    log, that log's own header (Tenhou's ref, title, names, rule, dan, rate, sx, lobby ...) as its
+    JSON text, so that an export gives back what was read; none for a match recorded here."""
+
+    first_dealer: Seat
+    game: GameName
+    length: MatchLength
+    players: Annotated[tuple[PlayerSeat, ...], Field(min_length=2, max_length=4)]
+    ruleset: Ruleset
+    # Left out of the payload when none: a match recorded here keeps version 1's very payload text.
+    source: Annotated[str, Strict(), Field(max_length=100_000)] | None = Field(
+        default=None, exclude_if=lambda value: value is None
+    )
+
+
+@upcaster("match_started", 1)
+def _match_started_1_to_2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 knew no source: a match it started was recorded here, or its log's header was not
+    kept. The payload is the same; read as version 2, it has none."""
+    return dict(payload)
 
 
 @event_type("round_started")

@@ -185,6 +185,19 @@ def decode(name: str, version: int, payload_text: str) -> Payload:
 _TEXT_LISTS: dict[type[Payload], Any] = {}
 
 
+def as_stored(name: str, version: int, payload_text: str) -> Payload:
+    """A stored payload as the model of its own version, not upcast: what a copy of the row (a
+    sync, an import of an export) appends, so that it chains to the same hash as the original."""
+    return model_for(name, version).model_validate_json(payload_text)
+
+
+def current(payload: Payload) -> Payload:
+    """``payload`` as the current version of its type (itself when it is current): what a fold reads."""
+    if current_version(payload.EVENT_TYPE) == payload.SCHEMA_VERSION:
+        return payload
+    return decode(payload.EVENT_TYPE, payload.SCHEMA_VERSION, payload.canonical_json())
+
+
 def decode_rows(rows: Sequence[tuple[int, str, int, str]]) -> list[Payload]:
     """``decode`` of each stored row (seq, type, schema_version, payload text), in order.
 
@@ -261,7 +274,7 @@ def schema_document(name: str, version: int) -> dict[str, Any]:
     model = model_for(name, version)
     payload_schema = model.model_json_schema(ref_template="#/$defs/{model}")
     defs: dict[str, Any] = dict(payload_schema.pop("$defs", {}))
-    payload_name = f"{model.__name__}Payload"
+    payload_name = f"{payload_schema.get('title', model.__name__)}Payload"  # an older version keeps its name
     defs[payload_name] = payload_schema
     return {
         "$schema": SCHEMA_DIALECT,

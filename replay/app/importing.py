@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from events import registry
 from events.envelope import PendingEvent, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
 from replay.app import service
@@ -266,7 +267,8 @@ def import_exports(
 
 def rule_problems(match_id: str, events: Sequence[PendingEvent], source: str) -> list[str]:
     """Replay an exported match through its rules before anything is written."""
-    steps = [service.pending_step(i, event) for i, event in enumerate(events, 1)]
+    steps = [service.pending_step(i, event._replace(payload=registry.current(event.payload)))
+             for i, event in enumerate(events, 1)]  # fmt: skip
     try:
         fold(projection_for(service.game_of(steps)), steps)
     except TaikyokuError as exc:  # an illegal event, or a first event that is not match_started

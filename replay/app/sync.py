@@ -18,6 +18,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from events import registry
 from events.envelope import PendingEvent
 from events.errors import InputError
 from store import ConcurrencyError, Resent, Store
@@ -89,7 +90,11 @@ def sync_match(source: Store, target: Store, match_id: str) -> MatchSync:
             size = batch_size()
             while seq < mine:
                 stored = source.read(match_id, from_seq=seq + 1, to_seq=min(seq + size, mine))
-                pending = [PendingEvent(e.decode(), e.event_id, e.recorded_at, e.recorded_by) for e in stored]
+                pending = [  # each at its own schema version: the copy chains to the same hashes
+                    PendingEvent(registry.as_stored(e.type, e.schema_version, e.payload_text), e.event_id,
+                                 e.recorded_at, e.recorded_by)
+                    for e in stored
+                ]  # fmt: skip
                 try:
                     written = target.append(match_id, seq, pending)
                 except InputError as exc:  # an event today's checks refuse (a NUL an older version let in)

@@ -132,9 +132,9 @@ class ExportedMatch:
                                envelope_text=text, hash=str(event.get("hash")))  # fmt: skip
         if broken is not None:
             return f"{where}: {broken[1]}; the file was edited"
-        try:
-            upcast_version, payload = registry.upcast(name, version, body["payload"])
-            model = registry.model_for(name, upcast_version).model_validate(payload)
+        try:  # at its own version: imported, it chains to the same hashes as in the store it left
+            model = registry.model_for(name, version).model_validate(body["payload"])
+            registry.current(model)  # and it reads as today's version
         except ValidationError as exc:
             return f"{where}: {describe_pydantic(exc)}"
         self.events.append(PendingEvent(model, body["event_id"], body["recorded_at"], body["recorded_by"]))

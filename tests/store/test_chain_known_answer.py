@@ -31,14 +31,14 @@ STARTED = (
 NOTE = '{"kind":"note","seq":1,"text":"Aki: ナカゾウ"}'
 FIRST = (
     '{"event_id":"01930000-0000-7000-8000-000000000001","match_id":"club-7","payload":' + STARTED + ","
-    '"recorded_at":"2026-11-30T19:00:00Z","recorded_by":"Aki","schema_version":1,"seq":1,"type":"match_started"}'
+    '"recorded_at":"2026-11-30T19:00:00Z","recorded_by":"Aki","schema_version":2,"seq":1,"type":"match_started"}'
 )
 SECOND = (
     '{"event_id":"01930000-0000-7000-8000-000000000002","match_id":"club-7","payload":' + NOTE + ","
     '"recorded_at":"2026-11-30T19:00:05Z","recorded_by":"Ben","schema_version":1,"seq":2,"type":"annotation"}'
 )
-FIRST_HASH = "d66c4c5ba985cc3d60d4eccd7f12a31a238b5ff268474e048dafaacfe8dfa8af"
-SECOND_HASH = "9a27929499b84fd77f2297e9b262de1fbbbf9e99d1d962faa503587daf70af83"
+FIRST_HASH = "e1596d6056fa3e383f0a39f875331849016d677995cbada30ebbdce5187b9434"
+SECOND_HASH = "a0320d8befb47a721f0ec1a72d09fea838adb8fa5ca5f1e98fd7f886a610ff10"
 
 
 def test_the_literal_hashes_are_sha256_of_the_literal_bytes() -> None:

@@ -125,12 +125,17 @@ def match_started(game: Game) -> MatchStarted:
     red = any(code in (51, 52, 53) for code in _codes([hand[4:-1] for hand in game.hands]))
     three = bool(game.hands) and is_three_player_hand(game.hands[0])
     east_only = "東" in str(rule.get("disp", "")) and "南" not in str(rule.get("disp", ""))
-    return tenhou_match_started([str(n) for n in (names[:3] if three else names)], east_only=east_only, red=red)
+    kept = {key: value for key, value in header.items() if key != "log"}  # what the log says of itself
+    source = json.dumps(kept, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return tenhou_match_started(
+        [str(n) for n in (names[:3] if three else names)], east_only=east_only, red=red, source=source
+    )
 
 
-def tenhou_match_started(names: list[str], *, east_only: bool, red: bool) -> MatchStarted:
+def tenhou_match_started(names: list[str], *, east_only: bool, red: bool, source: str | None = None) -> MatchStarted:
     """A game played on Tenhou (from its JSON, XML or an mjai conversion): its ranked rules, the
-    three-player ones for three names, every option recorded; red fives as the game had them."""
+    three-player ones for three names, every option recorded; red fives as the game had them;
+    ``source``, the log's own header, as its JSON text."""
     ruleset_id = "tenhou-sanma" if len(names) == 3 else "tenhou"
     spec = ruleset(ruleset_id)
     assert spec is not None
@@ -141,6 +146,7 @@ def tenhou_match_started(names: list[str], *, east_only: bool, red: bool) -> Mat
         players=tuple(PlayerSeat(seat=i, name=name or f"seat {i}") for i, name in enumerate(names)),
         length=MatchLength(unit="tonpuusen" if east_only else "hanchan", count=1),
         first_dealer=0,
+        source=source,
     )
 
 

@@ -84,6 +84,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
     log: list[list[Any]] = []
     current: dict[str, Any] = {}
     pons: dict[tuple[int, str], int] = {}  # (seat, tile kind) -> the seat the pon came from
+    header_text: str | None = None  # the header of the log the match was imported from, if it was
     for step in hist.effective:
         payload: Any = step.payload
         state = projection.apply(state, step)
@@ -91,6 +92,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         if kind == "match_started":
             red = state.options.red_fives if state.options is not None else 0
             players = len(payload.players)
+            header_text = getattr(payload, "source", None)
         elif kind == "riichi.round_started":
             wind = WIND_LETTERS.index(payload.round_wind)
             current = {
@@ -158,6 +160,9 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         "name": list(names) + [""] * (4 - len(names)),
         "rule": {"disp": "taikyoku tenhou", "aka": 1 if red else 0},
     }
+    if header_text is not None:  # a game imported from Tenhou: what its log said of itself, as it said it
+        header = json.loads(header_text)
+        game = {**game, **{key: value for key, value in header.items() if key not in ("log", "sc")}}
     game["log"] = log
     if 0 in claims and claims[0].source == "import":
         game["sc"] = json.loads(claims[0].text)
