@@ -91,6 +91,9 @@ class RulesetSpec:
     length_unit: Literal["rounds", "hanchan", "tonpuusen"]
     default_length: int
     options: tuple[RuleOption, ...]
+    # Tables a match recorded under an earlier version of the ruleset may have, which a new match
+    # may not: a match replays under the ruleset it recorded, forever.
+    recorded_players: tuple[int, ...] = ()
 
     def option(self, name: str) -> RuleOption | None:
         by_name = _OPTIONS_BY_NAME.get(self.id)
@@ -147,7 +150,7 @@ def check_match_started(started: MatchStarted, rulesets: Sequence[RulesetSpec]) 
         if problem is not None:
             return "match.option.invalid", problem
     count = len(started.players)
-    if count not in spec.players:
+    if count not in spec.players and count not in spec.recorded_players:
         return "match.players.count", f"{spec.id} is played by {' or '.join(map(str, spec.players))}, not {count}"
     if sorted(p.seat for p in started.players) != list(range(count)):
         return "match.players.seats", f"seats must be 0 to {count - 1}, each once"

@@ -168,6 +168,9 @@ RULESETS = (
             uma=(20000, 10000, -10000, -20000),
             leftover="firstPlace",
         ),
+        # Until tenhou-sanma was declared, tenhou took three players too: a match recorded so
+        # replays under tenhou as it was recorded (tests/test_frozen_stores.py).
+        recorded_players=(3,),
     ),
     RulesetSpec(
         "tenhou-sanma",
