@@ -6,10 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from events.errors import InputError
-from replay.app import service
 from replay.app.catalog import GAMES
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json
 from replay.cli.display import out
 
 simulate_app = typer.Typer(help="Record random legal matches, reproducible from a seed.", no_args_is_help=True)
@@ -20,29 +18,19 @@ def _simulate(
     game: str, seed: int, rounds: int, match_id: str | None, player: list[str] | None, option: list[str] | None,
     db: Any, json_out: bool, ruleset_id: str | None = None,
 ) -> None:  # fmt: skip
-    from replay.app.simulate import simulated_events
+    from replay.app.simulate import check_simulation, record_simulated
 
-    declared = GAMES[game]
-    names = player or list(declared.default_players)
-    if len(names) not in declared.players:
-        wanted = " or ".join(map(str, declared.players))
-        raise InputError(f"{declared.title} is simulated with {wanted} players; give --player NAME that many times")
-    match = match_id or f"{game}-sim-{seed}"
-    service.check_match_id(match)
-    service.build_match_started(game, names, ruleset_id=ruleset_id, options=option or ())  # errors before any work
-    events = simulated_events(
-        game, seed, rounds, match_id=match, players=names, options=option or (), ruleset_id=ruleset_id
-    )
-    with open_store(db, create=True) as store:
-        if store.exists(match):
-            raise InputError(f"match {match} already exists in {shown(db)}; choose another --id or --db")
-        stored = service.check_and_append(store, match, events, expected_seq=0)
-    played = sum(1 for event in stored if event.type.endswith("round_started"))  # fewer when the match ended sooner
+    options = option or ()
+    check_simulation(game, seed, match_id=match_id, players=player, options=options, ruleset_id=ruleset_id)
+    with open_store(db, create=True) as store:  # made only once the request is known to be sound
+        done = record_simulated(
+            store, game, seed, rounds, match_id=match_id, players=player, options=options, ruleset_id=ruleset_id
+        )
     if json_out:
-        print_json({"match_id": match, "events": len(stored), "seed": seed, "rounds": played})
+        print_json({"match_id": done.match_id, "events": done.events, "seed": seed, "rounds": done.rounds})
     else:
-        word = declared.round_word + ("" if played == 1 else "s")
-        out.print(f"{match}: {len(stored)} events, {played} {word} (seed {seed})")
+        word = GAMES[game].round_word + ("" if done.rounds == 1 else "s")
+        out.print(f"{done.match_id}: {done.events} events, {done.rounds} {word} (seed {seed})")
 
 
 SeedOption = Annotated[int, typer.Option(help="The random seed: the same seed gives the same match.")]
