@@ -265,6 +265,36 @@ def import_exports(
     return report
 
 
+def strict_problems(
+    exports: Sequence[Path],
+    logs: Sequence[Path],
+    *,
+    log_format: str | None,
+    existing: Store | None,
+    where: str,
+    tick: Tick = _no_tick,
+) -> list[str]:
+    """Everything that would make a ``--strict`` import refuse, found with nothing written: each
+    skip of either kind of file, and each place a log's scores disagree with its rules. The files
+    are read one game at a time, so an archive of any size is never held in memory. ``existing``
+    is the store the import would write to, when there is one."""
+    exists = existing.exists if existing is not None else (lambda match_id: False)
+    problems: list[str] = []
+    if exports:
+        known = existing.known_event_ids if existing is not None else (lambda ids: set())
+        checked = import_exports(exports, store=None, exists=exists, known=known, where=where, tick=tick)
+        problems += [entry["reason"] for entry in checked.skipped]
+    if logs:
+        found = import_tenhou6(logs, format_=log_format, store=None, exists=exists, where=where, tick=tick)
+        problems += [entry["reason"] for entry in found.skipped]
+        problems += [
+            f"{finding}; the rules and the log disagree, so --strict imports nothing"
+            for entry in found.imported
+            for finding in entry["findings"]
+        ]
+    return problems
+
+
 def rule_problems(match_id: str, events: Sequence[PendingEvent], source: str) -> list[str]:
     """Replay an exported match through its rules before anything is written."""
     steps = [service.pending_step(i, event._replace(payload=registry.current(event.payload)))

@@ -65,19 +65,11 @@ def import_logs(
     who = recorder(by or "import")
     if strict:
         # A first pass checks everything and keeps nothing: then nothing is written at all if
-        # anything would be skipped, and an archive of any size is never held in memory.
-        problems = _native_problems(natives, db) if natives else []
-        if logs:
-            with ProgressBar(len(logs), "checking") as tick, _existing(db) as exists:
-                checked = importing.import_tenhou6(
-                    logs, format_=_log_format(format_), store=None, exists=exists, where=shown(db), tick=tick
-                )
-            problems += [entry["reason"] for entry in checked.skipped]
-            problems += [
-                f"{finding}; the rules and the log disagree, so --strict imports nothing"
-                for entry in checked.imported
-                for finding in entry["findings"]
-            ]
+        # anything would be skipped.
+        with _existing_store(db) as existing, ProgressBar(len(natives) + len(logs), "checking") as tick:
+            problems = importing.strict_problems(
+                natives, logs, log_format=_log_format(format_), existing=existing, where=shown(db), tick=tick
+            )
         if problems:
             for problem in problems:
                 warn("finding", problem)
@@ -120,16 +112,6 @@ def _existing_store(db: Any) -> Iterator[Store | None]:
             yield store
     else:
         yield None
-
-
-@contextmanager
-def _existing(db: Any) -> Iterator[Callable[[str], bool]]:
-    """Whether a match id is already stored, for a check with nothing written: in the database if there is one."""
-    if store_exists(db):
-        with open_store(db) as reading:
-            yield reading.exists
-    else:
-        yield lambda match_id: False
 
 
 @app.command("export")
@@ -210,20 +192,6 @@ def _write(text: str, output: Path | None, db: str, force: bool) -> None:
         write(text)
     if not files.is_stdout(output):
         out.print(f"wrote {output}")
-
-
-def _native_problems(files: list[Path], db: Any) -> list[str]:
-    """What would stop an import of these exports, with nothing written."""
-    with _existing_store(db) as existing, ProgressBar(len(files), "checking") as tick:
-        checked = importing.import_exports(
-            files,
-            store=None,
-            exists=existing.exists if existing is not None else (lambda match_id: False),
-            known=existing.known_event_ids if existing is not None else (lambda ids: set()),
-            where=shown(db),
-            tick=tick,
-        )
-    return [entry["reason"] for entry in checked.skipped]
 
 
 def _import_native(files: list[Path], db: Any) -> importing.ImportReport:
