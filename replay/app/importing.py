@@ -220,6 +220,14 @@ def exports_of(files: Sequence[Path]) -> Iterator[tuple[str, native.ExportedMatc
                 yield path.name, match
 
 
+def check_one_match(files: Sequence[Path], as_id: str) -> None:
+    """Refuse ``--as`` unless the files hold exactly one match, and the new id is a good one."""
+    service.check_match_id(as_id)
+    count = sum(1 for _ in exports_of(files))
+    if count != 1:
+        raise InputError(f"--as {as_id} names one match, and the files hold {count}; export that one match alone")
+
+
 def import_exports(
     files: Sequence[Path],
     *,
@@ -227,36 +235,46 @@ def import_exports(
     exists: Callable[[str], bool],
     known: Callable[[Collection[str]], set[str]],
     where: str,
+    as_id: str | None = None,
     tick: Tick = _no_tick,
 ) -> ImportReport:
     """Each match of taikyoku exports checked (chain, head, rules, conflicts with the store and the
     batch) and, when ``store`` is given, stored as it was: the same ids, the same chain, each match
-    all or nothing. Without a store nothing is written: a check."""
+    all or nothing. Without a store nothing is written: a check.
+
+    With ``as_id`` the one match of the files is stored as a new match of that id: the same events,
+    times and recorders under new event ids, so it chains anew. This keeps both records of a match
+    recorded in two places (sync refuses to merge them)."""
+    if as_id is not None:
+        check_one_match(files, as_id)
     report = ImportReport()
     seen_matches: set[str] = set()
     seen_ids: set[str] = set()
     for name, match in exports_of(files):
-        entry = {"file": name, "match_id": match.match_id}
         problems = native.check(match, name)
         events = [] if problems else native.pending(match)  # typed as they were read: a large match is held once
+        if as_id is not None:
+            events = [event._replace(event_id=new_event_id()) for event in events]
+        match_id = match.match_id if as_id is None else as_id
+        entry = {"file": name, "match_id": match_id}
         ids = [event.event_id for event in events]
         if not problems:
-            problems = rule_problems(match.match_id, events, name)
+            problems = rule_problems(match_id, events, name)
         if problems:
             report.skipped.append(entry | {"reason": problems[0]})
-        elif match.match_id in seen_matches or exists(match.match_id):
-            report.skipped.append(entry | {"reason": f"match {match.match_id} is already in {where}"})
+        elif match_id in seen_matches or exists(match_id):
+            report.skipped.append(entry | {"reason": f"match {match_id} is already in {where}"})
         elif not seen_ids.isdisjoint(ids) or known(ids):
-            reason = f"{name}: {match.match_id} holds event ids already stored; it was imported under another id"
+            reason = f"{name}: {match_id} holds event ids already stored; it was imported under another id"
             report.skipped.append(entry | {"reason": reason})
         else:
-            seen_matches.add(match.match_id)
+            seen_matches.add(match_id)
             if store is None:
                 seen_ids.update(ids)  # a check remembers what the batch would store
                 report.imported.append(entry | {"events": len(events), "head_hash": str(match.head_hash)})
             else:
                 try:
-                    stored = store.append(match.match_id, 0, events)
+                    stored = store.append(match_id, 0, events)
                 except StoreError as exc:
                     report.skipped.append(entry | {"reason": exc.message})
                 else:
@@ -272,6 +290,7 @@ def strict_problems(
     log_format: str | None,
     existing: Store | None,
     where: str,
+    as_id: str | None = None,
     tick: Tick = _no_tick,
 ) -> list[str]:
     """Everything that would make a ``--strict`` import refuse, found with nothing written: each
@@ -282,7 +301,7 @@ def strict_problems(
     problems: list[str] = []
     if exports:
         known = existing.known_event_ids if existing is not None else (lambda ids: set())
-        checked = import_exports(exports, store=None, exists=exists, known=known, where=where, tick=tick)
+        checked = import_exports(exports, store=None, exists=exists, known=known, where=where, as_id=as_id, tick=tick)
         problems += [entry["reason"] for entry in checked.skipped]
     if logs:
         found = import_tenhou6(logs, format_=log_format, store=None, exists=exists, where=where, tick=tick)

@@ -14,6 +14,8 @@ After a match is copied, the target's chain is verified too.
 
 from __future__ import annotations
 
+import shlex
+
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -60,6 +62,16 @@ def _head_hash(store: Store, match_id: str, seq: int) -> str:
     return store.read(match_id, from_seq=seq, to_seq=seq)[0].hash
 
 
+def _keep_both(source: str, target: str, match_id: str) -> str:
+    """How to keep both records: ours goes into the other store as a new match, which syncs."""
+    new_id = f"{match_id}-2" if len(match_id) <= 62 else "NEW-ID"
+    file = f"{match_id}.jsonl"
+    return (
+        f"to keep both, `taikyoku export {match_id} --format jsonl -o {file} --db {shlex.quote(source)}` "
+        f"then `taikyoku import {file} --as {new_id} --db {shlex.quote(target)}`"
+    )
+
+
 def sync_match(source: Store, target: Store, match_id: str) -> MatchSync:
     """Copy what ``target`` lacks of one match, or say why not."""
     # The match's own chain; a store-wide finding (a trigger gone) does not make its events wrong.
@@ -79,7 +91,7 @@ def sync_match(source: Store, target: Store, match_id: str) -> MatchSync:
                         f"recorded in two places: at seq {common} {source.path} has {here[:12]} (its head: seq "
                         f"{mine}, {_head_hash(source, match_id, mine)[:12]}) and {target.path} has {there[:12]} "
                         f"(its head: seq {theirs}, {_head_hash(target, match_id, theirs)[:12]}); "
-                        "keep one record: retract or abandon in the other, under a new match id"
+                        f"{_keep_both(source.path, target.path, match_id)}"
                     ),
                 )
         if mine <= theirs:

@@ -48,6 +48,15 @@ def import_logs(
     ] = None,
     recursive: Annotated[bool, typer.Option("--recursive", "-r", help="Walk folders and their sub-folders.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Any finding is fatal: then nothing is imported.")] = False,
+    as_id: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="MATCH",
+            help="Import the one match of a taikyoku export as a new match of this id, under new event ids: "
+            "how to keep both records of a match that sync refused as recorded in two places.",
+        ),
+    ] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
@@ -62,13 +71,25 @@ def import_logs(
     paths = importing.expand(files, recursive=recursive)
     new = not store_exists(db)
     natives, logs = importing.split_by_format(paths, format_)
+    if as_id is not None and logs:
+        raise InputError(
+            f"--as takes a taikyoku json or jsonl export, not {logs[0].name}; a log's games are named by it"
+        )
+    if as_id is not None:
+        importing.check_one_match(natives, as_id)  # before any store is opened: a refusal leaves no file
     who = recorder(by or "import")
     if strict:
         # A first pass checks everything and keeps nothing: then nothing is written at all if
         # anything would be skipped.
         with _existing_store(db) as existing, ProgressBar(len(natives) + len(logs), "checking") as tick:
             problems = importing.strict_problems(
-                natives, logs, log_format=_log_format(format_), existing=existing, where=shown(db), tick=tick
+                natives,
+                logs,
+                log_format=_log_format(format_),
+                existing=existing,
+                where=shown(db),
+                as_id=as_id,
+                tick=tick,
             )
         if problems:
             for problem in problems:
@@ -76,7 +97,7 @@ def import_logs(
             raise typer.Exit(EXIT_FINDINGS)
     report = importing.ImportReport()
     if natives:
-        report = _import_native(natives, db)
+        report = _import_native(natives, db, as_id)
     if logs:
         with open_store(db, create=True) as store, ProgressBar(len(logs), "importing") as tick:
             found = importing.import_tenhou6(
@@ -194,11 +215,17 @@ def _write(text: str, output: Path | None, db: str, force: bool) -> None:
         out.print(f"wrote {output}")
 
 
-def _import_native(files: list[Path], db: Any) -> importing.ImportReport:
+def _import_native(files: list[Path], db: Any, as_id: str | None) -> importing.ImportReport:
     new = not store_exists(db)
     with open_store(db, create=True) as store, ProgressBar(len(files), "importing") as tick:
         report = importing.import_exports(
-            files, store=store, exists=store.exists, known=store.known_event_ids, where=shown(db), tick=tick
+            files,
+            store=store,
+            exists=store.exists,
+            known=store.known_event_ids,
+            where=shown(db),
+            as_id=as_id,
+            tick=tick,
         )
     if new and not report.imported and not is_server(db):  # nothing was imported: leave no database behind either
         _remove_store_files(db)

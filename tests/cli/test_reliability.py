@@ -11,6 +11,7 @@ import pytest
 
 from store import EventStore
 from tests.helpers import Cli, rows
+from tests.paths import CORPUS
 
 
 def test_a_bad_busy_timeout_setting_is_one_line_not_a_traceback(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -236,6 +237,39 @@ def _two_match_export(cli: Cli, tmp_path: Path) -> Path:
     return path
 
 
+def test_import_as_stores_one_exported_match_again_under_a_new_id_and_new_event_ids(cli: Cli, tmp_path: Path) -> None:
+    path = _two_match_export(cli, tmp_path)
+    one = tmp_path / "m-1.jsonl"
+    assert cli("export", "m-1", "--format", "jsonl", "-o", str(one)).code == 0
+    before = rows(cli.db)
+    result = cli("import", str(one), "--as", "m-1-table-4")
+    assert result.code == 0, result.err
+    assert result.out.startswith("imported m-1-table-4 from m-1.jsonl: 42 events")
+    original = cli("export", "m-1").json()["matches"][0]["events"]
+    again = cli("export", "m-1-table-4").json()["matches"][0]["events"]
+    assert [(e["payload"], e["recorded_at"], e["recorded_by"]) for e in again] == [
+        (e["payload"], e["recorded_at"], e["recorded_by"]) for e in original
+    ]
+    assert {e["event_id"] for e in again}.isdisjoint(e["event_id"] for e in original)
+    assert cli("verify").code == 0
+    # Refused with nothing written: an export of two matches, a Tenhou log, a bad id, an id taken.
+    stored = rows(cli.db)
+    assert len(stored) == len(before) + 42
+    two = cli("import", str(path), "--as", "m-3")
+    assert two.code == 2 and two.err == (
+        "taikyoku: error: --as m-3 names one match, and the files hold 2; export that one match alone\n"
+    )
+    log = cli("import", str(CORPUS / "mjai-reviewer-rinshan.json"), "--as", "m-3")
+    assert log.code == 2 and "--as takes a taikyoku json or jsonl export" in log.err
+    assert cli("import", str(one), "--as", "Bad Id").code == 2
+    taken = cli("import", str(one), "--as", "m-2")
+    assert taken.code == 1 and "match m-2 is already in" in taken.err
+    assert rows(cli.db) == stored
+    assert not (tmp_path / "fresh.db").exists()
+    assert cli("import", str(path), "--as", "m-3", "--db", str(tmp_path / "fresh.db")).code == 2
+    assert not (tmp_path / "fresh.db").exists()
+
+
 def test_a_match_listed_twice_in_an_export_is_skipped_once_and_the_rest_imported(cli: Cli, tmp_path: Path) -> None:
     path = _two_match_export(cli, tmp_path)
     document = json.loads(path.read_text())
@@ -263,7 +297,6 @@ def test_strict_imports_nothing_when_one_match_is_already_there(cli: Cli, tmp_pa
 
 
 def test_a_log_file_whose_name_is_too_short_for_an_id_still_imports(cli: Cli, db: Path, tmp_path: Path) -> None:
-    from tests.paths import CORPUS
 
     log = json.loads((CORPUS / "mjai-reviewer-ryukyoku.json").read_text())
     log.pop("ref", None)

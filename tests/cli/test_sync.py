@@ -4,8 +4,11 @@ damaged source never pushed, and a sync killed mid-way that finishes when run ag
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import shlex
 import signal
 import sqlite3
 import subprocess
@@ -83,6 +86,22 @@ def test_a_diverged_match_is_refused_with_both_heads_and_the_others_still_sync(c
     assert local_head != server_head and local_head in refused[0] and server_head in refused[0]
     assert "1 match copied (12 events)" in result.out  # only-here went through
     assert len([r for r in _server_rows(pg_url) if r[0] == "two-tables"]) == 11  # nothing of ours written over it
+    # The message says how to keep both records; done as it says, ours reaches the server as a new match.
+    advice = re.findall(r"`taikyoku ([^`]+)`", refused[0])
+    assert [shlex.split(command)[:2] for command in advice] == [
+        ["export", "two-tables"],
+        ["import", "two-tables.jsonl"],
+    ]
+    with contextlib.chdir(db.parent):
+        assert [cli(*shlex.split(command)).code for command in advice] == [0, 0]
+    assert cli("sync", "--to", pg_url).code == 1  # the two records of two-tables still differ, and say so
+    ours = cli("export", "two-tables").json()["matches"][0]["events"]
+    kept = cli("export", "two-tables-2", "--db", pg_url).json()["matches"][0]["events"]
+    assert len(kept) == 11 and ours[-1]["payload"]["text"] == "recorded at table 4"
+    assert [(e["type"], e["payload"], e["recorded_at"]) for e in kept] == [
+        (e["type"], e["payload"], e["recorded_at"]) for e in ours
+    ]
+    assert {e["event_id"] for e in kept}.isdisjoint(e["event_id"] for e in ours)  # new ids: it chains anew
 
 
 def test_a_damaged_source_is_never_pushed(cli: Cli, db: Path, pg_url: str) -> None:
