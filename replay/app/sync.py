@@ -14,9 +14,8 @@ After a match is copied, the target's chain is verified too.
 
 from __future__ import annotations
 
-import shlex
-
 import os
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
