@@ -80,7 +80,8 @@ def final_standings(state: RiichiState) -> dict[str, list[int] | list[str]]:
 
 
 def match_over(state: RiichiState) -> str | None:
-    """Why the match is over after its last hand, or None while it goes on."""
+    """Why the match is over after its last hand, or None while it goes on (docs/riichi.md, the
+    end of a match)."""
     started, rnd = state.match.started, state.round
     if started is None or rnd is None or not rnd.over or rnd.result is None:
         return None
@@ -88,6 +89,8 @@ def match_over(state: RiichiState) -> str | None:
     assert options is not None
     result = rnd.result
     players = rnd.players
+    if result.kind == "abortive" and not options.abortive_draw_ends:
+        return None  # a hand played again: no one won or was tenpai, so nothing was decided
     below = [s for s, score in enumerate(result.scores) if score < 0]
     if options.tobi and below:
         return f"seat {below[0]} went below zero"
@@ -96,7 +99,18 @@ def match_over(state: RiichiState) -> str | None:
     wind = WINDS.index(rnd.round_wind)
     top = max(result.scores)
     renchan = result.next_dealer == rnd.dealer
-    extension = options.west_extension
+    # First place: ties go to the seat nearer the first dealer, as in the final standings.
+    first = started.first_dealer
+    leader = min(range(players), key=lambda s: (-result.scores[s], (s - first) % players))
+    dealer_leads = leader == rnd.dealer
+    if wind > last_wind and options.extension_hands == "likeLastHand":
+        if renchan and not dealer_leads:
+            return None  # the dealer kept the deal from behind: the dealer plays on
+        if rnd.hand == players or wind > last_wind + 1:
+            return "the extension is played out"
+        if top >= target:
+            return f"{top} reached the return points in the extension"
+        return None
     if wind > last_wind:
         if top >= target:
             return f"{top} reached the return points in the extension"
@@ -104,9 +118,8 @@ def match_over(state: RiichiState) -> str | None:
             return "the extension is played out"
         return None
     if wind == last_wind and rnd.hand == players:
-        leader_alone = result.scores.count(top) == 1 and result.scores.index(top) == rnd.dealer
-        if renchan and options.leader_stops and leader_alone and top >= target:
+        if renchan and options.leader_stops and dealer_leads and top >= target:
             return "the last dealer leads with the return points and stops"
-        if not renchan and (top >= target or not extension):
+        if not renchan and (top >= target or not options.west_extension):
             return "the last hand is played"
     return None

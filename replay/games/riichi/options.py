@@ -35,6 +35,8 @@ def _riichi(
     goal: int = 30000,
     uma: tuple[int, ...],
     leftover: str,
+    abortive_ends: bool = True,
+    extension_hands: str = "endAtGoal",
 ) -> tuple[RuleOption, ...]:
     return (
         option("riichi.yakumanStacking", "bool", yakuman_stack, "Different yakuman in one hand add up"),
@@ -119,6 +121,26 @@ def _riichi(
             "A last-hand dealer who keeps the deal while alone in first place with the return points ends the game",
         ),
         option(
+            "riichi.abortiveDrawEnds",
+            "bool",
+            abortive_ends,
+            "An abortive draw can end the game: a leading last dealer stops, or someone holds the goal in the "
+            "extension (false: the hand is played again, as no one won or was tenpai)",
+            absent_means=True,
+            confidence="high" if not abortive_ends else "medium",
+        ),
+        option(
+            "riichi.extensionHands",
+            "str",
+            extension_hands,
+            "How a hand of the extension ends the game: endAtGoal, as soon as the top player holds the goal; "
+            "likeLastHand, as the last hand does (a dealer who keeps the deal from behind plays on, and the "
+            "extension's last hand ends it otherwise)",
+            choices=("endAtGoal", "likeLastHand"),
+            absent_means="endAtGoal",
+            confidence="high" if extension_hands == "likeLastHand" else "medium",
+        ),
+        option(
             "riichi.goalPoints",
             "int",
             goal,
@@ -167,6 +189,8 @@ RULESETS = (
             target=30000,
             uma=(20000, 10000, -10000, -20000),
             leftover="firstPlace",
+            abortive_ends=False,
+            extension_hands="likeLastHand",
         ),
         # Until tenhou-sanma was declared, tenhou took three players too: a match recorded so
         # replays under tenhou as it was recorded (tests/test_frozen_stores.py).
@@ -199,6 +223,8 @@ RULESETS = (
             goal=40000,
             uma=(20000, 0, -20000),
             leftover="firstPlace",
+            abortive_ends=False,
+            extension_hands="likeLastHand",
         ),
     ),
     RulesetSpec(
@@ -284,6 +310,8 @@ class RiichiOptions:
     tobi: bool = True
     west_extension: bool = True
     leader_stops: bool = True
+    abortive_draw_ends: bool = True  # false: an abortive draw never ends the match
+    extension_hands: str = "endAtGoal"  # or "likeLastHand"
     starting_points: int = 25000
     return_points: int = 30000
     goal_points: int = 30000  # the top score that ends the game after its last hand
@@ -314,6 +342,8 @@ class RiichiOptions:
             tobi=options["riichi.tobi"],
             west_extension=options["riichi.westExtension"],
             leader_stops=options["riichi.leaderStops"],
+            abortive_draw_ends=bool(_spec(ruleset).value(options, "riichi.abortiveDrawEnds")),
+            extension_hands=str(_spec(ruleset).value(options, "riichi.extensionHands")),
             starting_points=options["riichi.startingPoints"],
             return_points=options["riichi.returnPoints"],
             goal_points=_whole(_spec(ruleset).value(options, "riichi.goalPoints")),

@@ -1,0 +1,138 @@
+"""Where a riichi match ends, hand by hand, under Tenhou's rules and under the older reading the
+other rulesets keep (docs/riichi.md, "The end of a match").
+
+Tenhou (its rules page, translated at arcturus.su/mjw "Tenhou.net rules"; mjstars.net "Rules for
+4-player ranking match"; mjx-project/mjx State::CheckGameOver, which replays Tenhou's logs):
+an abortive draw never ends the match; in all-last, a dealer who wins or is tenpai while first
+(ties go to the seat nearer the first dealer) with the goal stops; each hand of the extension ends
+the match the same way, except that the extension's last hand ends it unless its dealer keeps
+the deal from behind. Each case is one hand at result depth; the scores are worked out here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from events.riichi import RiichiDrawResult, RiichiRoundStarted
+from replay.engine.fold import IllegalEvent
+from tests.games.riichi.support import Hand
+
+
+def _after(
+    tmp_path: Path, ruleset: str, wind: str, hand: int, scores: tuple[int, ...], result: RiichiDrawResult
+) -> tuple[Hand, tuple[int, ...]]:
+    played = Hand(tmp_path / f"{ruleset}.db", ruleset)
+    dealer = hand - 1  # the first dealer is seat 0
+    played.record(
+        RiichiRoundStarted(dealer=dealer, hand=hand, honba=0, round_wind=wind, scores=scores, sticks=0), result
+    )
+    return played, played.state.results[-1].scores
+
+
+def _goes_on(played: Hand, wind: str, hand: int, dealer: int, scores: tuple[int, ...]) -> str | None:
+    """None when the next hand is accepted, else why the match is over."""
+    following = RiichiRoundStarted(dealer=dealer, hand=hand, honba=1, round_wind=wind, scores=scores, sticks=0)
+    try:
+        played.record(following)
+    except IllegalEvent as refused:
+        assert refused.code == "riichi.match.over"
+        return refused.reason
+    finally:
+        played.close()
+    return None
+
+
+@pytest.mark.parametrize(("ruleset", "over"), [("tenhou", False), ("mahjongsoul", True)])
+def test_an_abortive_draw_in_all_last_does_not_let_a_leading_dealer_stop_under_tenhou(
+    tmp_path: Path, ruleset: str, over: bool
+) -> None:
+    # South 4, the dealer (seat 3) first with 35,000; four winds: nothing is paid, the hand is played again.
+    played, scores = _after(
+        tmp_path, ruleset, "S", 4, (20000, 22000, 23000, 35000), RiichiDrawResult(abort="four_winds")
+    )
+    assert scores == (20000, 22000, 23000, 35000)
+    reason = _goes_on(played, "S", 4, 3, scores)
+    assert (reason is not None) is over
+    if over:
+        assert reason == "the match is over: the last dealer leads with the return points and stops; record match_ended"
+
+
+def test_a_tenpai_dealer_first_with_the_goal_stops_in_all_last(tmp_path: Path) -> None:
+    # South 4: the dealer alone tenpai takes 3,000 (1,000 from each): 30,000 -> 33,000, first.
+    played, scores = _after(tmp_path, "tenhou", "S", 4, (30000, 20000, 20000, 30000), RiichiDrawResult(tenpai=(3,)))
+    assert scores == (29000, 19000, 19000, 33000)
+    assert _goes_on(played, "S", 4, 3, scores) == (
+        "the match is over: the last dealer leads with the return points and stops; record match_ended"
+    )
+
+
+def test_a_dealer_tied_for_first_in_all_last_is_second_and_plays_on(tmp_path: Path) -> None:
+    # South 4: the dealer alone tenpai, 28,000 -> 31,000, level with seat 0 (32,000 -> 31,000).
+    # Seat 0 is nearer the first dealer, so seat 0 is first and the dealer plays on.
+    played, scores = _after(tmp_path, "tenhou", "S", 4, (32000, 20000, 20000, 28000), RiichiDrawResult(tenpai=(3,)))
+    assert scores == (31000, 19000, 19000, 31000)
+    assert _goes_on(played, "S", 4, 3, scores) is None
+
+
+@pytest.mark.parametrize(("ruleset", "over"), [("tenhou", False), ("mahjongsoul", True)])
+def test_an_extension_dealer_who_keeps_the_deal_from_behind_plays_on_under_tenhou(
+    tmp_path: Path, ruleset: str, over: bool
+) -> None:
+    # West 1, dealer seat 0; seats 0 and 1 tenpai take 1,500 each from 2 and 3: seat 1 reaches
+    # 31,000, the dealer 25,500 is behind and keeps the deal.
+    start = (24000, 29500, 24000, 22500)
+    played, scores = _after(tmp_path, ruleset, "W", 1, start, RiichiDrawResult(tenpai=(0, 1)))
+    assert scores == (25500, 31000, 22500, 21000)
+    reason = _goes_on(played, "W", 1, 0, scores)
+    assert (reason is not None) is over
+    if over:
+        assert reason == "the match is over: 31000 reached the return points in the extension; record match_ended"
+
+
+@pytest.mark.parametrize("ruleset", ["tenhou", "mahjongsoul"])
+def test_an_extension_dealer_first_with_the_goal_stops(tmp_path: Path, ruleset: str) -> None:
+    # West 2, dealer seat 1, alone tenpai: 28,000 -> 31,000, first.
+    played, scores = _after(tmp_path, ruleset, "W", 2, (25000, 28000, 25000, 22000), RiichiDrawResult(tenpai=(1,)))
+    assert scores == (24000, 31000, 24000, 21000)
+    assert _goes_on(played, "W", 2, 1, scores) is not None
+
+
+@pytest.mark.parametrize(("ruleset", "over"), [("tenhou", True), ("mahjongsoul", False)])
+def test_the_extensions_last_hand_ends_it_when_its_dealer_keeps_the_deal_in_first_place(
+    tmp_path: Path, ruleset: str, over: bool
+) -> None:
+    # West 4, dealer seat 3, alone tenpai: 26,000 -> 29,000, first but short of 30,000.
+    played, scores = _after(tmp_path, ruleset, "W", 4, (24000, 24000, 26000, 26000), RiichiDrawResult(tenpai=(3,)))
+    assert scores == (23000, 23000, 25000, 29000)
+    reason = _goes_on(played, "W", 4, 3, scores)
+    assert (reason is not None) is over
+    if over:
+        assert reason == "the match is over: the extension is played out; record match_ended"
+
+
+def test_the_extensions_last_dealer_behind_plays_on_under_tenhou(tmp_path: Path) -> None:
+    # West 4, dealer seat 3 and seat 0 tenpai: 1,500 each from seats 1 and 2; seat 0 is first.
+    played, scores = _after(tmp_path, "tenhou", "W", 4, (28000, 24000, 24000, 24000), RiichiDrawResult(tenpai=(0, 3)))
+    assert scores == (29500, 22500, 22500, 25500)
+    assert _goes_on(played, "W", 4, 3, scores) is None
+
+
+def test_an_abortive_draw_in_the_extension_plays_the_hand_again_under_tenhou(tmp_path: Path) -> None:
+    # West 2 starts with seat 0 on 31,000 (a score a ruleset may carry in); nine terminals is declared.
+    played, scores = _after(
+        tmp_path, "tenhou", "W", 2, (31000, 23000, 23000, 23000), RiichiDrawResult(abort="kyuushu_kyuuhai")
+    )
+    assert scores == (31000, 23000, 23000, 23000)
+    assert _goes_on(played, "W", 2, 1, scores) is None
+
+
+def test_an_extension_dealer_tied_for_first_is_first_by_seat_and_stops_under_tenhou(tmp_path: Path) -> None:
+    # West 1, dealer seat 0, and seat 1 tenpai: 1,500 each from seats 2 and 3; both reach 31,000.
+    # Seat 0 is the first dealer, so the tie is the dealer's: first with the goal, the dealer stops.
+    start = (29500, 29500, 21000, 20000)
+    played, scores = _after(tmp_path, "tenhou", "W", 1, start, RiichiDrawResult(tenpai=(0, 1)))
+    assert scores == (31000, 31000, 19500, 18500)
+    assert _goes_on(played, "W", 1, 0, scores) == (
+        "the match is over: 31000 reached the return points in the extension; record match_ended"
+    )
