@@ -157,6 +157,14 @@ class RiichiDrawResult(Payload):
     tenpai: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
 
 
+@event_type("riichi.played_on")
+class RiichiPlayedOn(Payload):
+    """A server's record goes on where the rules end the match: the hands after it are kept as the
+    log has them. ``refused`` says why the rules would have ended the match there."""
+
+    refused: Annotated[str, Strict(), Field(min_length=1, max_length=1000)]
+
+
 @event_type("riichi.recorded_result")
 class RiichiRecordedResult(Payload):
     """A hand's end as a server's log recorded it, where the rules refuse a move of it.

@@ -19,6 +19,7 @@ from events.errors import InputError
 from events.ingest import describe_pydantic
 from events.match import Claim, MatchEnded
 from events.model import Payload
+from events.riichi import RiichiPlayedOn
 from replay.engine.fold import IllegalEvent, Step
 from replay.formats.tenhou6.read import LogEnd
 from replay.games.riichi.flow import match_over
@@ -126,6 +127,17 @@ def fold_import(reading: LogReading, match_id: str) -> Imported:
                     continue
                 except IllegalEvent as exc:
                     refusal = f"{where}: {exc.reason} [{exc.code}]"
+                    ended = match_over(state) if exc.code == "riichi.match.over" else None
+                    if ended is not None:  # the server played on: so does the record, and says so
+                        try:
+                            state = _played_on(projection, state, payloads, payload, ended)
+                        except IllegalEvent as again:
+                            raise InputError(f"{where}: {again.reason} [{again.code}]") from None
+                        imported.findings.append(
+                            f"{where}: the rules end the match before this hand ({ended}), and the log plays "
+                            "on: its hands are kept as recorded [riichi.match.over]"
+                        )
+                        continue
                     if exc.code not in SERVER_MAY_OVERRIDE:  # tiles or turns the log does not hold together
                         raise InputError(refusal) from None
             # The rules refuse what the server recorded: keep the hand as the log has it, if the
@@ -155,6 +167,14 @@ def fold_import(reading: LogReading, match_id: str) -> Imported:
     if imported.problem is None:
         imported.findings.extend(_claims_differ(reading, payloads, state))
     return imported
+
+
+def _played_on(projection: RiichiProjection, state: Any, payloads: list[Payload], started: Payload, ended: str) -> Any:
+    """``riichi.played_on``, then the hand the log starts: the hand the rules refused, now let on."""
+    for payload in (RiichiPlayedOn(refused=ended), started):
+        state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
+        payloads.append(payload)
+    return state
 
 
 def _claims_differ(reading: LogReading, payloads: list[Payload], state: Any) -> list[str]:

@@ -83,7 +83,7 @@ def match_over(state: RiichiState) -> str | None:
     """Why the match is over after its last hand, or None while it goes on (docs/riichi.md, the
     end of a match)."""
     started, rnd = state.match.started, state.round
-    if started is None or rnd is None or not rnd.over or rnd.result is None:
+    if started is None or rnd is None or not rnd.over or rnd.result is None or rnd.played_on:
         return None
     options = state.options
     assert options is not None

@@ -25,6 +25,7 @@ from events.riichi import (
     RiichiDraw,
     RiichiDrawResult,
     RiichiHandResult,
+    RiichiPlayedOn,
     RiichiRecordedResult,
     RiichiRoundStarted,
     RiichiWin,
@@ -73,6 +74,8 @@ class RiichiProjection:
             raise illegal(step, "match.not_started", "the first event of a match must be match_started")
         if isinstance(payload, RiichiRoundStarted):
             return on_round_started(state, step, payload, rules)
+        if isinstance(payload, RiichiPlayedOn):
+            return on_played_on(state, step)
         rnd = state.round
         another_ron = (
             isinstance(payload, RiichiWin | RiichiHandResult)
@@ -89,6 +92,19 @@ class RiichiProjection:
                 results = results[:-1]
             results = (*results, after.result)
         return RiichiState(state.match, rules, after, results)
+
+
+def on_played_on(state: RiichiState, step: Step) -> RiichiState:
+    """A server's log goes on where the rules end the match: the next hand may start."""
+    from replay.games.riichi.flow import match_over
+
+    if state.round is None or not match_over(state):
+        raise illegal(
+            step,
+            "riichi.played_on.not_over",
+            "the match goes on here; riichi.played_on follows only the hand that ends it",
+        )
+    return state._replace(round=state.round._replace(played_on=True))
 
 
 def on_round_started(state: RiichiState, step: Step, event: RiichiRoundStarted, rules: RiichiOptions) -> RiichiState:

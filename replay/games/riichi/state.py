@@ -118,6 +118,7 @@ class RiichiRound(NamedTuple):
     deposits: tuple[int, ...] = ()
     wins: tuple[WinRecord, ...] = ()
     result: HandResult | None = None
+    played_on: bool = False  # over where the rules end the match, and a server's log went on
 
     @property
     def over(self) -> bool:
