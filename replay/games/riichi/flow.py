@@ -93,7 +93,7 @@ def match_over(state: RiichiState) -> str | None:
         return None  # a hand played again: no one won or was tenpai, so nothing was decided
     below = [s for s, score in enumerate(result.scores) if score < 0]
     if options.tobi and below:
-        return f"seat {below[0]} went below zero"
+        return f"{state.match.player_name(below[0])} went below zero"
     target = options.goal_points
     last_wind = 0 if started.length.unit == "tonpuusen" else 1
     wind = WINDS.index(rnd.round_wind)

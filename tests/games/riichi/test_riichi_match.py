@@ -91,7 +91,7 @@ def test_a_player_below_zero_ends_the_match_where_the_ruleset_says(tmp_path: Pat
     if ends:
         with pytest.raises(IllegalEvent) as caught:
             hand.record(following)
-        assert caught.value.code == "riichi.match.over" and "below zero" in caught.value.reason
+        assert caught.value.code == "riichi.match.over" and "Ton went below zero" in caught.value.reason
     else:
         hand.record(following)
     hand.close()
