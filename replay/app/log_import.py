@@ -20,7 +20,9 @@ from events.ingest import describe_pydantic
 from events.match import Claim, MatchEnded
 from events.model import Payload
 from events.riichi import RiichiPlayedOn
+from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step
+from replay.engine.match import seat_names
 from replay.formats.tenhou6.read import LogEnd
 from replay.games.riichi.flow import match_over
 from replay.games.riichi.fold import RiichiProjection
@@ -126,7 +128,7 @@ def fold_import(reading: LogReading, match_id: str) -> Imported:
                     payloads.append(payload)
                     continue
                 except IllegalEvent as exc:
-                    refusal = f"{where}: {exc.reason} [{exc.code}]"
+                    refusal = f"{where}: {in_names(exc.reason, seat_names(state.match))} [{exc.code}]"
                     ended = match_over(state) if exc.code == "riichi.match.over" else None
                     if ended is not None:  # the server played on: so does the record, and says so
                         try:

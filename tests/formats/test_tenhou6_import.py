@@ -50,7 +50,7 @@ def test_a_bad_file_and_an_illegal_move_are_named_and_skipped_and_the_good_log_s
     lines = result.err.splitlines()
     assert lines == [
         "taikyoku: skipped: cut-short.json line 1: not JSON (Expecting value at column 21)",
-        "taikyoku: skipped: edited.json: hand 1, move 4 (seat 0): 7z is not in seat 0's hand "
+        "taikyoku: skipped: edited.json: hand 1, move 4 (seat 0): 7z is not in A's hand "
         "(406799m1108p189s1z) [riichi.discard.not_in_hand]",
     ]
     assert "1 imported, 2 skipped" in result.out

@@ -210,11 +210,11 @@ def test_a_whole_log_the_rules_refuse_is_imported_as_recorded_with_a_finding(tmp
     (finding,) = entry["findings"]
     assert (
         finding
-        == "edited.json: hand 2, result: seat 3 holds 8 kinds of terminal and honor, not 9 [riichi.abort.kyuushu]"
+        == "edited.json: hand 2, result: renkun holds 8 kinds of terminal and honor, not 9 [riichi.abort.kyuushu]"
     )
     code, _, errors = _run(["import", str(_eight_terminals(tmp_path)), "--db", str(tmp_path / "plain.db")])
     assert code == 1 and errors == (
-        "taikyoku: finding: edited.json: hand 2, result: seat 3 holds 8 kinds of terminal and honor, not 9 "
+        "taikyoku: finding: edited.json: hand 2, result: renkun holds 8 kinds of terminal and honor, not 9 "
         "[riichi.abort.kyuushu]; imported, and `taikyoku audit 2017081719gm-00a9-0000-2ad81a60` shows both\n"
     )
     match = entry["match_id"]
