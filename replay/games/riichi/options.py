@@ -118,7 +118,8 @@ def _riichi(
             "riichi.leaderStops",
             "bool",
             tobi,
-            "A last-hand dealer who keeps the deal while alone in first place with the return points ends the game",
+            "A last-hand dealer who keeps the deal while first (a tie goes to the seat nearer the first dealer) "
+            "with the goal points ends the game",
         ),
         option(
             "riichi.abortiveDrawEnds",
