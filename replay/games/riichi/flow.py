@@ -103,18 +103,16 @@ def match_over(state: RiichiState) -> str | None:
     first = started.first_dealer
     leader = min(range(players), key=lambda s: (-result.scores[s], (s - first) % players))
     dealer_leads = leader == rnd.dealer
-    if wind > last_wind and options.extension_hands == "likeLastHand":
-        if renchan and not dealer_leads:
+    if wind > last_wind:
+        like_last_hand = options.extension_hands == "likeLastHand"
+        if like_last_hand and renchan and not dealer_leads:
             return None  # the dealer kept the deal from behind: the dealer plays on
-        if rnd.hand == players or wind > last_wind + 1:
+        its_last_hand = rnd.hand == players or wind > last_wind + 1
+        if like_last_hand and its_last_hand:
             return "the extension is played out"
         if top >= target:
             return f"{top} reached the return points in the extension"
-        return None
-    if wind > last_wind:
-        if top >= target:
-            return f"{top} reached the return points in the extension"
-        if (rnd.hand == players and not renchan) or wind > last_wind + 1:
+        if (its_last_hand and not renchan) or wind > last_wind + 1:
             return "the extension is played out"
         return None
     if wind == last_wind and rnd.hand == players:
