@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -55,17 +55,31 @@ def current(store: Store, match: str, games: Collection[str]) -> Kept:
     return kept
 
 
-def record(store: Store, match: str, build: Build, *, recorded_by: str, games: Collection[str]) -> Recorded:
-    """Read the match once, let ``build(game, state)`` make the payloads and notes, check them by
-    the fold and append them after the head that was read."""
-    kept = current(store, match, games)
+class Intending(Protocol):
+    """A recording intent (``replay/app/intents.py``): the games it records for, and its events."""
+
+    @property
+    def games(self) -> frozenset[str]: ...
+    @property
+    def build(self) -> Build: ...
+
+
+def record(
+    store: Store, match: str, intent: Intending, *, recorded_by: str, expected_seq: int | None = None
+) -> Recorded:
+    """Read the match once, let the intent make the payloads and notes from its state, check them
+    by the fold and append them after the head that was read (or ``expected_seq``, the head the
+    person saw: a write made on a state since overtaken is refused as a conflict)."""
+    kept = current(store, match, intent.games)
     try:
-        payloads, notes = build(kept.game, kept.state)
+        payloads, notes = intent.build(kept.game, kept.state)
     except ValidationError as exc:
         raise InputError(describe_pydantic(exc)) from None
     try:
         stored, after = MatchRepository(store).record(
-            match, [new_event(p, recorded_by=recorded_by) for p in payloads], expected_seq=kept.head
+            match,
+            [new_event(p, recorded_by=recorded_by) for p in payloads],
+            expected_seq=kept.head if expected_seq is None else expected_seq,
         )
     except IllegalEvent as refused:  # said with the players' names, as the table says them
         raise IllegalEvent(

@@ -25,7 +25,7 @@ EPILOG = (
 # The commands, grouped in --help as a user looks for them (each module registers its own).
 PANELS = {
     "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
-    "Recording a round": ("round", "yaku-set", "deal", "triple", "play", "draw", "expose", "koikoi", "go", "stop",
+    "Recording a round": ("round", "yaku-set", "deal", "triple", "play", "draw", "capture", "expose", "koikoi", "go", "stop",
                           "misdeal", "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort"),
     "Results and the table": ("result", "table"),
     "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
@@ -79,6 +79,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "draw": (
         "recording_commands",
         "Turn the top card of the draw pile, with the capture it makes (riichi: draw a tile).",
+    ),
+    "capture": (
+        "recording_commands",
+        "Hanafuda: what the card just played or drawn takes, when it was recorded without it.",
     ),
     "expose": (
         "recording_commands",

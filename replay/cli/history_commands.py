@@ -6,11 +6,9 @@ from typing import Annotated
 
 import typer
 
-from events.envelope import new_event
 from events.errors import InputError
-from events.match import Annotation, Claim
-from events.model import Payload
-from replay.app import recording, service
+from replay.app import intents, recording
+from replay.app.intents import Intent
 from replay.app.reading import spoken
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json, recorder
 from replay.cli.display import out, styled
@@ -19,9 +17,9 @@ from replay.cli.exit_codes import EXIT_FINDINGS
 SeqArg = Annotated[int, typer.Argument(help="The seq of the event it concerns (see `taikyoku log`).", min=1)]
 
 
-def _append(db: object, match: str, payload: Payload, by: str | None, json_out: bool) -> None:
+def _append(db: object, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
     with open_store(db) as store:
-        stored = service.check_and_append(store, match, [new_event(payload, recorded_by=recorder(by))])
+        stored = recording.record(store, match, intent, recorded_by=recorder(by)).stored
     event = stored[0]
     if json_out:
         print_json(event.envelope() | {"hash": event.hash})
@@ -61,7 +59,7 @@ def note(
     by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False,
 ) -> None:  # fmt: skip
     """Attach a note to an event."""
-    _append(db, match, Annotation(seq=seq, kind="note", text=text), by, json_out)
+    _append(db, match, intents.annotate("note", seq, text), by, json_out)
 
 
 @app.command()
@@ -70,7 +68,7 @@ def dispute(
     by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False,
 ) -> None:  # fmt: skip
     """Attach a dispute to an event; `taikyoku audit` lists it."""
-    _append(db, match, Annotation(seq=seq, kind="dispute", text=text), by, json_out)
+    _append(db, match, intents.annotate("dispute", seq, text), by, json_out)
 
 
 @app.command()
@@ -81,7 +79,7 @@ def verdict(
     by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False,
 ) -> None:  # fmt: skip
     """Settle a dispute; `taikyoku audit` then lists it in the history, not as a finding."""
-    _append(db, match, Annotation(seq=seq, kind="verdict", text=text), by, json_out)
+    _append(db, match, intents.annotate("verdict", seq, text), by, json_out)
 
 
 @app.command()
@@ -96,30 +94,7 @@ def claim(
     json_out: JsonOption = False,
 ) -> None:
     """Record the result the table agreed on for a round; `taikyoku audit` compares it with the computed one."""
-    try:
-        values = tuple(int(p) for p in points.split(","))
-    except ValueError:
-        raise InputError("--points takes whole numbers separated by commas, one per seat, e.g. 300,-300") from None
-    with open_store(db) as store:
-        steps = service.read_steps(store, match)
-    seats = len(steps[0].payload.players)  # type: ignore[attr-defined]
-    if len(values) != seats:
-        raise InputError(f"--points needs {seats} numbers, one per seat; got {len(values)}")
-    if winner is not None and not 0 <= winner < seats:
-        raise InputError(f"--winner {winner} is not a seat (0 to {seats - 1})")
-    with open_store(db) as store:
-        state = service.replay_match(store, match).state
-    rnd = state.round
-    recorded = len(state.results) + (1 if rnd is not None and not getattr(rnd, "over", True) else 0)
-    if round_no > recorded:
-        word = "hand" if steps[0].payload.game == "riichi" else "round"  # type: ignore[attr-defined]
-        raise InputError(
-            f"match {match} has {recorded} {word}{'' if recorded == 1 else 's'} recorded; "
-            f"claim one of them (--round 1 to {recorded})"
-            if recorded
-            else f"match {match} has no {word} recorded yet"
-        )
-    _append(db, match, Claim(round=round_no, points=values, winner=winner, text=text), by, json_out)
+    _append(db, match, intents.claim(match, round_no, points, winner=winner, text=text), by, json_out)
 
 
 @app.command()

@@ -3,26 +3,32 @@ fold that replays accept them, append them at once, and say what comes next."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from replay.app import recording
 from replay.app.catalog import GAMES
-from replay.app.recording import Build, expects
+from replay.app.intents import Intent
+from replay.app.recording import Recorded, expects
 from replay.app.seats import in_names
 from replay.cli.app import open_store, print_json, recorder
 from replay.cli.display import out, styled
 
-__all__ = ["Build", "brief", "expects", "record", "said"]
+__all__ = ["brief", "expects", "record", "report", "said"]
 
 
-def record(db: Any, match: str, build: Build, by: str | None, json_out: bool, games: Collection[str]) -> None:
-    """Record what ``build(game, state)`` makes (``replay/app/recording.py``), and say what happened."""
+def record(db: Any, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
+    """Record an intent (``replay/app/intents.py``), and say what happened."""
     with open_store(db) as store:
-        done = recording.record(store, match, build, recorded_by=recorder(by), games=games)
+        done = recording.record(store, match, intent, recorded_by=recorder(by))
     if json_out:
         print_json([e.envelope() | {"hash": e.hash} for e in done.stored])
         return
+    report(done)
+
+
+def report(done: Recorded) -> None:
+    """What was stored, as the table says it, and what the round waits for now."""
     after = done.state
     for line in done.notes:
         out.print(line)

@@ -48,7 +48,12 @@ def replay(
     if json_out:
         print_json(data)
     else:
-        {"tensho": _show_tensho, "sendai": _show_sendai, "riichi": _show_riichi}[game](data)
+        show_document(game, data)
+
+
+def show_document(game: str, data: dict[str, Any]) -> None:
+    """A replay document as the table, in the terminal."""
+    {"tensho": _show_tensho, "sendai": _show_sendai, "riichi": _show_riichi}[game](data)
 
 
 def _show_what_if(

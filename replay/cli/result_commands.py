@@ -7,13 +7,11 @@ same folds score them as they score the moves.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from events.errors import InputError
-from events.model import Payload
-from replay.app.catalog import GAMES
+from replay.app import intents
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app
 from replay.cli.recording import record
 
@@ -40,11 +38,4 @@ def result(
     each seat's captured cards, seat 0 first, the seats parted by a /. Sendai-hana: the same for
     three seats, then the calls: go SEAT (each koi-koi), stop SEAT, expose SEAT TEYAKU."""  # fmt: skip
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
-        rnd = state.round
-        another_ron = game == "riichi" and bool(line) and line[0].lower() == "ron"  # the fold checks it
-        if rnd is None or (rnd.over and not another_ron):
-            raise InputError("start the round first: taikyoku round MATCH")
-        return [GAMES[game].parse_result_line(line, rnd)], []
-
-    record(db, match, build, by, json_out, set(GAMES))
+    record(db, match, intents.result(line), by, json_out)

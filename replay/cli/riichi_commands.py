@@ -1,32 +1,18 @@
 """Recording a riichi hand move by move with short commands, and pricing it under any ruleset.
 
-`round`, `deal` and `draw` are shared with the hanafuda games and come here for riichi
-matches; `discard`, `call`, `dora`, `tsumo`, `ron`, `exhaustive`, `abort` and `price` are riichi's.
+`round`, `deal` and `draw` are shared with the hanafuda games (``recording_commands``);
+`discard`, `call`, `dora`, `tsumo`, `ron`, `exhaustive`, `abort` and `price` are riichi's. Each
+recording command says an intent (``replay/app/intents.py``) and prints what was stored.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from events.errors import InputError
-from events.model import Payload
-from events.riichi import (
-    AbortiveDraw,
-    DoraRevealed,
-    ExhaustiveDraw,
-    RiichiCall,
-    RiichiDeal,
-    RiichiDeclared,
-    RiichiDiscard,
-    RiichiDraw,
-    RiichiWin,
-)
-from events.tiles import parse, parse_many
-from replay.app import reading
-from replay.app.seats import seat_number
+from replay.app import intents, reading
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json
 from replay.cli.display import out, styled
 from replay.cli.recording import record
@@ -39,41 +25,6 @@ UraOption = Annotated[str | None, typer.Option("--ura", help="Ura dora indicator
 PaoOption = Annotated[
     str | None, typer.Option("--pao", help="The seat liable for the yakuman (pao): number, wind or name.")
 ]
-RIICHI = {"riichi"}
-
-
-def _round(state: Any) -> Any:
-    rnd = state.round
-    if rnd is None or rnd.over:
-        raise InputError("no hand is in progress; start one with `taikyoku round MATCH`")
-    return rnd
-
-
-def _mover(state: Any, seat: str | None) -> int:
-    rnd = _round(state)
-    chosen = seat_number(state, seat)
-    return rnd.to_move if chosen is None else chosen
-
-
-def deal_payload(hands: list[str], dora: str | None) -> RiichiDeal:
-    if dora is None:
-        raise InputError("a riichi deal needs the first dora indicator: add --dora TILE")
-    tiles = [tuple(parse_many(h)) for h in hands]
-    for seat, tiles_of in enumerate(tiles):
-        if len(tiles_of) != 13:
-            raise InputError(
-                f"seat {seat}'s hand has {len(tiles_of)} tiles; deal 13 (the dealer's 14th is his first draw)"
-            )
-    return RiichiDeal(hands=tuple(tiles), dora_indicator=parse(dora))
-
-
-def draw_payload(state: Any, tile: str | None, seat: int | None, rinshan: bool) -> RiichiDraw:
-    rnd = _round(state)
-    if tile is None:
-        raise InputError("name the tile drawn, e.g. `taikyoku draw MATCH 5m`")
-    if seat is None:
-        seat = rnd.to_move if rnd.phase in ("draw", "rinshan") else (rnd.to_move + 1) % rnd.players
-    return RiichiDraw(seat=seat, tile=parse(tile), rinshan=rinshan or rnd.phase == "rinshan")
 
 
 @app.command()
@@ -90,17 +41,7 @@ def discard(
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: discard a tile, declaring riichi with it if asked."""
-
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
-        mover = _mover(state, seat)
-        chosen = parse(tile)
-        rnd = _round(state)
-        events: list[Payload] = [RiichiDeclared(seat=mover)] if declare else []
-        moved = tsumogiri if tsumogiri is not None else chosen == rnd.last_drawn
-        events.append(RiichiDiscard(seat=mover, tile=chosen, tsumogiri=moved))
-        return events, []
-
-    record(db, match, build, by, json_out, RIICHI)
+    record(db, match, intents.discard(tile, riichi=declare, tsumogiri=tsumogiri, seat=seat), by, json_out)
 
 
 @app.command()
@@ -121,30 +62,7 @@ def call(
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: a call: chi, pon or an open kan on the last discard; a closed or added kan, or a north."""
-    kinds = ("chi", "pon", "daiminkan", "ankan", "kakan", "kita")
-    if kind not in kinds:
-        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(kinds)}")
-
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
-        rnd = _round(state)
-        meld = tuple(parse_many(tiles)) if tiles else ()
-        if kind == "kita":
-            return [RiichiCall(kind="kita", seat=_mover(state, seat), tiles=("4z",))], []
-        if kind in ("ankan", "kakan"):
-            if not meld:
-                raise InputError(f"name the tiles of the {kind}, e.g. `call MATCH {kind} 5555m`")
-            added = meld[-1] if kind == "kakan" else None
-            return [RiichiCall(kind=kind, seat=_mover(state, seat), tiles=meld, called=added)], []
-        if rnd.last_discard is None:
-            raise InputError(f"there is no discard to {kind}")
-        discarder, taken = rnd.last_discard
-        named = seat_number(state, seat)
-        caller = named if named is not None else (discarder + 1) % rnd.players if kind == "chi" else None
-        if caller is None:
-            raise InputError(f"say who calls {kind} with --seat")
-        return [RiichiCall(kind=kind, seat=caller, tiles=meld, called=taken, from_seat=discarder)], []
-
-    record(db, match, build, by, json_out, RIICHI)
+    record(db, match, intents.call(kind, tiles, seat), by, json_out)
 
 
 @app.command()
@@ -156,14 +74,7 @@ def dora(
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: a kan dora indicator is revealed."""
-    record(db, match, lambda g, s: ([DoraRevealed(indicator=parse(indicator))], []), by, json_out, RIICHI)
-
-
-def _ura(text: str | None) -> tuple[str, ...]:
-    """The ura indicators as typed; "none" when none were turned (a riichi winner who did not look)."""
-    if text is None or text.strip().lower() in ("", "none"):
-        return ()
-    return tuple(parse_many(text))
+    record(db, match, intents.dora(indicator), by, json_out)
 
 
 @app.command()
@@ -177,12 +88,7 @@ def tsumo(
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: win on the tile just drawn."""
-
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
-        liable = seat_number(state, pao)
-        return [RiichiWin(kind="tsumo", seat=_mover(state, seat), ura_indicators=_ura(ura), pao_seat=liable)], []
-
-    record(db, match, build, by, json_out, RIICHI)
+    record(db, match, intents.tsumo(seat, ura=ura, pao=pao), by, json_out)
 
 
 @app.command()
@@ -196,16 +102,7 @@ def ron(
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: win on the last discard (or on the tile of an added kan)."""
-
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
-        rnd = state.round
-        target = None if rnd is None else (rnd.kakan or rnd.last_discard)
-        from_seat = None if target is None else target[0]
-        winner, liable = seat_number(state, seat), seat_number(state, pao)
-        assert winner is not None
-        return [RiichiWin(kind="ron", seat=winner, from_seat=from_seat, ura_indicators=_ura(ura), pao_seat=liable)], []
-
-    record(db, match, build, by, json_out, RIICHI)
+    record(db, match, intents.ron(seat, ura=ura, pao=pao), by, json_out)
 
 
 @app.command()
@@ -219,13 +116,7 @@ def exhaustive(
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: the wall is empty; say who is tenpai."""
-
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
-        words = [] if tenpai.strip().lower() == "none" else [w for w in tenpai.split(",") if w.strip()]
-        seats = tuple(int(seat_number(state, w) or 0) for w in words)
-        return [ExhaustiveDraw(tenpai=seats)], []
-
-    record(db, match, build, by, json_out, RIICHI)
+    record(db, match, intents.exhaustive(tenpai), by, json_out)
 
 
 @app.command()
@@ -238,10 +129,7 @@ def abort(
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: an abortive draw."""
-    kinds = ("kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron")
-    if kind not in kinds:
-        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(kinds)}")
-    record(db, match, lambda g, s: ([AbortiveDraw(kind=kind, seat=seat_number(s, seat))], []), by, json_out, RIICHI)
+    record(db, match, intents.abort(kind, seat), by, json_out)
 
 
 @app.command("price")

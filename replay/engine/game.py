@@ -1,7 +1,8 @@
 """A game declared once: the ``Game`` descriptor every layer above asks instead of branching on a name.
 
 Each game's package (``replay/games/<game>/``) declares its ``GAME`` in ``game.py`` and has the same
-modules: ``fold`` (its projection), ``view``, ``result_line`` and ``simulate``. ``GAME.rules()``
+modules: ``fold`` (its projection and legal moves), ``view``, ``result_line``, ``simulate`` and
+``entry`` (table mode's words). ``GAME.rules()``
 gives them as one typed ``GameRules``, made by a function of the game's own (plain imports, so a
 reader and mypy follow them) the first time it is asked: a command that touches one game never
 loads the others (or the ``mahjong`` library, which only riichi's pricing needs).
@@ -29,6 +30,27 @@ class GameView(Protocol):
     def expects(self, rnd: Any, names: Sequence[str]) -> str: ...
 
 
+Question = tuple[str, str, frozenset[str]]  # (what, the question, the commands that answer it)
+
+
+class TableEntry(Protocol):
+    """What a game's ``entry`` module gives table mode and the phone recorder: the decision the
+    rules leave to a player now, the short screen between moves, and the words a person types for
+    a move, each turned into the recording command it stands for (``play pine-crane -c ...``)."""
+
+    def question(self, state: Any) -> Question | None: ...
+
+    def status_lines(self, data: dict[str, Any]) -> list[str]: ...
+
+    def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None: ...
+
+    def before_verbs(self, state: Any, words: list[str]) -> list[str] | None: ...
+
+    def translate(self, state: Any, words: list[str]) -> list[str]: ...
+
+    def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class FishingMoves:
     """What recording a hanafuda turn needs: the move types, the deck, and the layout of a deal."""
@@ -52,6 +74,8 @@ class GameRules:
     view: Callable[[], GameView]
     parse_result_line: Callable[[Sequence[str], Any], Payload]
     simulate: Callable[[MatchStarted, int, int], Iterator[Payload]]
+    entry: TableEntry
+    legal_moves: Callable[[Any], list[Payload]]  # the events the fold would accept next in a round
 
 
 _LOADED: dict[str, GameRules] = {}
@@ -88,6 +112,14 @@ class Game:
     def parse_result_line(self, words: Sequence[str], rnd: Any) -> Payload:
         """A round recorded at result depth, from the words typed after ``taikyoku result``."""
         return self.rules().parse_result_line(words, rnd)
+
+    def entry(self) -> TableEntry:
+        """Table mode's words for this game (``replay/games/<game>/entry.py``)."""
+        return self.rules().entry
+
+    def legal_moves(self, state: Any) -> list[Payload]:
+        """The events the fold would accept next within the round, as the rules' own handlers decide."""
+        return self.rules().legal_moves(state)
 
     def simulate(self, started: MatchStarted, seed: int, rounds: int) -> Iterator[Payload]:
         """A random legal match from ``seed``: ``started`` first, then ``rounds`` rounds."""

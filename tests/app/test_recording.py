@@ -12,6 +12,7 @@ from events.envelope import new_event
 from events.errors import InputError
 from events.match import MatchStarted
 from replay.app import recording, service
+from replay.app.intents import Intent
 from replay.app.recording import draw_card, play_card
 from replay.games import GAMES
 from store import EventStore
@@ -39,7 +40,7 @@ def test_a_golden_match_entered_as_spoken_stores_the_same_events(tmp_path: Path)
                     except InputError:  # the table must choose: said as the record has it
                         return say(GAMES[game], state, card, taken, None)
 
-                done = recording.record(store, "spoken", build, recorded_by="aki", games={"tensho"})
+                done = recording.record(store, "spoken", Intent(frozenset({"tensho"}), build), recorded_by="aki")
                 forced += any(note.startswith(f"{payload['card']} takes") for note in done.notes)
                 i += 2 if captured else 1
                 continue

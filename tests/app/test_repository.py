@@ -153,14 +153,13 @@ def test_a_standing_changed_in_the_database_is_not_listed_and_verify_names_it(cl
 
 
 def test_a_table_entry_reads_the_match_once_and_folds_only_what_it_adds(cli: Cli, db: Path) -> None:
-    from replay.cli import run
     from replay.cli.table_commands import Session
 
     lines = commands("typed", _events("tensho-seed7.jsonl"))
     for line in lines[:-3]:
         assert cli(*line).code == 0
     head = len(cli("log", "typed", "--json").json())
-    session = Session("typed", str(db), "scorer", run)
+    session = Session("typed", str(db), "scorer")
     repository.forget()
     repository.COUNTS.clear()
     entry = " ".join(lines[-3][2:]).replace("--seat ", "").replace("--capture ", "")  # e.g. "pine-crane 1"

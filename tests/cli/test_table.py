@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from events.errors import InputError
-from replay.cli.table_commands import choices, translate
+from replay.app.table import choices, translate
 from tests.helpers import Cli, rows
 from tests.paths import ROOT
 
@@ -159,13 +159,14 @@ def test_entries_mean_what_the_moment_asks_for() -> None:
     assert translate("riichi", discard, ["5m"]) == ["discard", "5m"]
     assert translate("riichi", discard, ["riichi", "5m"]) == ["discard", "5m", "--riichi"]
     hand = discard.round.hands[discard.round.to_move]  # type: ignore[attr-defined]
-    assert set(hand) <= set(choices("riichi", discard)) and "tsumo" in choices("riichi", discard)
+    offered = choices("riichi", discard)
+    assert set(hand) <= set(offered) and "tsumo" not in offered  # the fold takes no tsumo on a hand that does not win
     after = states_until("riichi", riichi, "after_discard")
     assert translate("riichi", after, ["7z"]) == ["draw", "7z"]
     assert translate("riichi", after, ["pon", "555p"]) == ["call", "pon", "555p"]
     assert translate("riichi", after, ["ron", "2"]) == ["ron", "--seat", "2"]
     assert translate("riichi", after, ["ron", "2", "--ura", "8m"]) == ["ron", "--seat", "2", "--ura", "8m"]
-    assert "ron" in choices("riichi", after)
+    assert "ron" not in choices("riichi", after) and "7z" in choices("riichi", after)  # no one can ron; a draw
     # A winner in riichi is asked for the ura indicators before the win is stored.
     declared = after._replace(round=after.round._replace(riichi=(False, False, True, False)))  # type: ignore[attr-defined]
     with pytest.raises(InputError, match=r"is in riichi: turn the ura indicators and say them, e.g. ron 2 --ura 8m"):
@@ -345,13 +346,12 @@ def test_a_whole_riichi_hand_at_the_table(cli: Cli, db: Path) -> None:
 
 
 def test_a_tensho_round_at_result_depth_in_a_session(cli: Cli, db: Path) -> None:
-    from replay.cli import run
     from replay.cli.table_commands import Session
 
     assert cli("simulate", "tensho", "--seed", "5", "--rounds", "1", "--id", "moves-5").code == 0
     captured = cli("replay", "moves-5", "--json").json()["round"]["captured"]
     assert cli("new", "tensho", "-p", "East", "-p", "West", "--length", "1", "--id", "result-5").code == 0
-    session = Session("result-5", db, "scorer", run)
+    session = Session("result-5", db, "scorer")
     for entry in ("next", "2", " ".join([*captured[0], "/", *captured[1]])):
         assert session.enter(entry) == 0, entry
     (result,) = cli("replay", "result-5", "--json").json()["results"]
@@ -372,7 +372,6 @@ def record_until(cli: Cli, match: str, events: list[object], stop: Callable[[obj
 
 def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: Path) -> None:
     from replay.app.simulate import simulated_events
-    from replay.cli import run
     from replay.cli.table_commands import Session
     from replay.games.tensho.fold import triple_choices
 
@@ -383,7 +382,7 @@ def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: P
         if triple_choices(state.round):  # type: ignore[attr-defined]
             break
     record_until(cli, "tri-1", events, lambda e: e.type == "tensho.deal")  # type: ignore[attr-defined]
-    session = Session("tri-1", db, "scorer", run)
+    session = Session("tri-1", db, "scorer")
     assert "may take two of the triple: triple" in session.prompt()
     hand = state.round.hands[0]  # type: ignore[attr-defined]
     assert session.enter(hand[0]) == 2  # a play before the triple is answered is refused
@@ -392,7 +391,7 @@ def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: P
     # Sendai-hana: round 3 of the golden match deals the dealer Three Pairs.
     golden = (ROOT / "tests" / "golden" / "sendai-seed45.jsonl").read_text().splitlines()
     assert cli("record", "tey-1", stdin="\n".join(golden[:89])).code == 0
-    session = Session("tey-1", db, "scorer", run)
+    session = Session("tey-1", db, "scorer")
     assert "Dealer holds Three Pairs: expose three-pairs --seat 0; or pass" in session.prompt()
     assert session.enter("susuki-geese") == 2
     assert session.enter("expose three-pairs --seat 0") == 0
@@ -402,7 +401,7 @@ def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: P
     from tests.cli.test_riichi_cli import started
 
     started(cli, "ema2016")
-    session = Session("r-1", db, "scorer", run)
+    session = Session("r-1", db, "scorer")
     assert session.enter("5s") == 0 and session.enter("5s") == 0  # Ton draws 5s and lets it go
     assert "Nan can ron: ron 1; or pass" in session.prompt()
     assert session.enter("3m") == 2  # Nan's draw waits for the answer
@@ -411,14 +410,13 @@ def test_the_session_asks_for_the_decisions_the_rules_leave_open(cli: Cli, db: P
 
 
 def test_a_sendai_round_at_result_depth_in_a_session(cli: Cli, db: Path) -> None:
-    from replay.cli import run
     from replay.cli.table_commands import Session
 
     golden = (ROOT / "tests" / "golden" / "sendai-seed45.jsonl").read_text().splitlines()
     assert cli("record", "moves-45", stdin="\n".join(golden)).code == 0
     captured = cli("replay", "moves-45", "--round", "3", "--json").json()["round"]["captured"]
     assert cli("record", "result-45", stdin=golden[0]).code == 0
-    session = Session("result-45", db, "scorer", run)
+    session = Session("result-45", db, "scorer")
     line = " / ".join(" ".join(cards) for cards in captured) + " expose 0 three-pairs go 1 stop 2"
     assert session.enter("next") == 0 and session.enter(line) == 0
     (result,) = cli("replay", "result-45", "--json").json()["results"]
@@ -426,11 +424,10 @@ def test_a_sendai_round_at_result_depth_in_a_session(cli: Cli, db: Path) -> None
 
 
 def test_a_note_or_dispute_is_taken_as_typed_apostrophes_and_all(cli: Cli, db: Path) -> None:
-    from replay.cli import run
     from replay.cli.table_commands import Session
 
     assert cli("simulate", "tensho", "--seed", "5", "--rounds", "1", "--id", "talk-5").code == 0
-    session = Session("talk-5", db, "scorer", run)
+    session = Session("talk-5", db, "scorer")
     assert session.enter("note it's fine") == 0
     assert session.enter('dispute Aki\'s stop was late, "really"') == 0
     notes = [e["payload"] for e in cli("log", "talk-5", "--json").json() if e["type"] == "annotation"]
@@ -466,3 +463,30 @@ def test_ron_alone_takes_the_one_seat_offered() -> None:
                 return
             state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
     raise AssertionError("no simulated ron with one seat offered in 40 seeds")
+
+
+def test_an_entry_is_recorded_by_the_application_never_through_the_command_line(
+    cli: Cli, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Table mode calls the application's recording (``replay/app/table.py``); typer's argv parser
+    is never asked, so an entry costs no command start-up and no second read."""
+    import typer.main
+
+    from replay.cli.table_commands import Session
+
+    def no_argv(*args: object) -> None:
+        raise AssertionError("a table entry went through typer's argv")
+
+    assert cli("new", "tensho", "-p", "East", "-p", "West", "--length", "1", "--id", "no-argv").code == 0
+    monkeypatch.setattr(typer.main, "get_command", no_argv)
+    session = Session("no-argv", db, "scorer")
+    assert session.enter("next") == 0 and session.enter("2") == 0
+    assert session.enter("undo") == 0 and session.enter("1") == 0
+    monkeypatch.undo()
+    kinds = [(e["type"], e["payload"].get("yaku_set")) for e in cli("log", "no-argv", "--json").json()]
+    assert kinds[1:] == [
+        ("round_started", None),
+        ("tensho.yaku_set_chosen", 2),
+        ("retract", None),
+        ("tensho.yaku_set_chosen", 1),
+    ]

@@ -34,6 +34,7 @@ from events.tiles import (
     TILES,
     WIND_OF_LETTER,
     compact,
+    plain,
 )
 from replay.engine.fold import Step, illegal
 from replay.engine.match import MatchProjection
@@ -304,3 +305,74 @@ def on_riichi(state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDec
 def projection() -> RiichiProjection:
     """A fresh fold of a riichi match."""
     return RiichiProjection()
+
+
+def legal_moves(state: RiichiState) -> list[Payload]:
+    """Every event that may come next within a hand, except a deal (which is open): the
+    candidates below that the fold itself accepts."""
+    from replay.engine.fold import accepted
+
+    return accepted(RiichiProjection(), state, candidate_moves(state), state.match.last_seq + 1)
+
+
+def candidate_moves(state: RiichiState) -> list[Payload]:
+    """What may come next within a hand, listed generously for ``legal_moves`` to check: any tile
+    as a draw (the wall is not known at a live table), each tile in hand as a discard, riichi,
+    tsumo, the kans and calls the hands could make, the rons offered, and the draws and aborts."""
+    from itertools import combinations
+
+    rnd = state.round
+    if rnd is None or rnd.over or rnd.phase == "deal":
+        return []
+    seat, players = rnd.to_move, rnd.players
+    moves: list[Payload] = [AbortiveDraw(kind=kind) for kind in ("four_winds", "four_riichi", "four_kans")]
+    if rnd.phase in ("draw", "rinshan"):
+        return moves + [RiichiDraw(seat=seat, tile=tile, rinshan=rnd.phase == "rinshan") for tile in TILES]
+    if rnd.phase == "discard":
+        hand = rnd.hands[seat]
+        moves += [RiichiDiscard(seat=seat, tile=t, tsumogiri=t == rnd.last_drawn) for t in sorted(set(hand))]
+        moves += [RiichiDeclared(seat=seat), RiichiWin(kind="tsumo", seat=seat)]
+        moves.append(AbortiveDraw(kind="kyuushu_kyuuhai", seat=seat))
+        for kind_of in sorted({plain(t) for t in hand}):
+            same = tuple(t for t in hand if plain(t) == kind_of)
+            if len(same) == 4:
+                moves.append(RiichiCall(kind="ankan", seat=seat, tiles=same))
+        for meld in rnd.melds[seat]:
+            added = next((t for t in hand if meld.kind == "pon" and plain(t) == plain(meld.tiles[0])), None)
+            if added is not None:
+                moves.append(RiichiCall(kind="kakan", seat=seat, tiles=(*meld.tiles, added), called=added))
+        if players == 3 and "4z" in hand:
+            moves.append(RiichiCall(kind="kita", seat=seat, tiles=("4z",)))
+        return moves
+    target = rnd.kakan or rnd.last_discard
+    if target is None:
+        return moves
+    giver, tile = target
+    moves += [RiichiWin(kind="ron", seat=s, from_seat=giver) for s in sorted(rnd.could_ron)]
+    moves += [AbortiveDraw(kind="triple_ron")]
+    if rnd.kakan is not None:
+        return moves
+    for caller in range(players):
+        if caller == giver:
+            continue
+        hand = rnd.hands[caller]
+        alike = [t for t in hand if plain(t) == plain(tile)]
+        for pair in sorted(set(combinations(alike, 2))):
+            moves.append(RiichiCall(kind="pon", seat=caller, tiles=(*pair, tile), called=tile, from_seat=giver))
+        if len(alike) == 3:
+            moves.append(RiichiCall(kind="daiminkan", seat=caller, tiles=(*alike, tile), called=tile, from_seat=giver))
+        if caller == (giver + 1) % players and tile[1] != "z":
+            number = int(plain(tile)[0])
+            for low in range(max(1, number - 2), min(number, 7) + 1):
+                wanted = [f"{n}{tile[1]}" for n in range(low, low + 3) if n != number]
+                options = [[t for t in hand if plain(t) == w] for w in wanted]
+                for a in sorted(set(options[0])):
+                    for b in sorted(set(options[1])):
+                        run = tuple(sorted((a, b, tile), key=lambda t: (plain(t), t)))
+                        moves.append(RiichiCall(kind="chi", seat=caller, tiles=run, called=tile, from_seat=giver))
+    following = (giver + 1) % players
+    moves += [RiichiDraw(seat=following, tile=t) for t in TILES]
+    if rnd.live_left == 0:
+        tenpai = [s for s in range(players) if is_tenpai(rnd.hands[s])]
+        moves += [ExhaustiveDraw(tenpai=tuple(c)) for n in range(players + 1) for c in combinations(tenpai, n)]
+    return moves

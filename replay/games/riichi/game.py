@@ -7,9 +7,9 @@ from replay.games.riichi.options import DEFAULT_RULESET, RULESETS
 
 
 def _rules() -> GameRules:
-    from replay.games.riichi import fold, result_line, simulate, view  # loaded when the game is first played
+    from replay.games.riichi import entry, fold, result_line, simulate, view  # loaded when the game is first played
 
-    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads)
+    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves)
 
 
 GAME = Game(

@@ -9,9 +9,9 @@ from replay.games.sendai.scoring import PILE_SIZE, SENDAI_IDS
 
 
 def _rules() -> GameRules:
-    from replay.games.sendai import fold, result_line, simulate, view  # loaded when the game is first played
+    from replay.games.sendai import entry, fold, result_line, simulate, view  # loaded when the game is first played
 
-    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads)
+    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves)
 
 
 GAME = Game(

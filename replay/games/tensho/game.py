@@ -9,9 +9,9 @@ from replay.games.tensho.scoring import PHOENIX, PILE_SIZE, TENSHO_IDS
 
 
 def _rules() -> GameRules:
-    from replay.games.tensho import fold, result_line, simulate, view  # loaded when the game is first played
+    from replay.games.tensho import entry, fold, result_line, simulate, view  # loaded when the game is first played
 
-    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads)
+    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves)
 
 
 GAME = Game(

@@ -150,11 +150,10 @@ def test_moves_and_result_depth_do_not_mix_in_one_hand(cli: Cli) -> None:
 
 
 def test_a_table_session_records_a_hand_at_result_depth(cli: Cli, db: Path) -> None:
-    from replay.cli import run
     from replay.cli.table_commands import Session
 
     started(cli)
-    session = Session("rd-1", db, "scorer", run)
+    session = Session("rd-1", db, "scorer")
     assert session.enter(EXAMPLE) == 0
     (result,) = cli("replay", "rd-1", "--json").json()["results"]
     assert result["depth"] == "result" and result["points"] == [0, 2600, -2600, 0]

@@ -1,0 +1,448 @@
+"""What a person at the table says, as recording intents: start the round, deal, play this card,
+discard that tile, ron, a note at an event. Each intent names the games it records for and builds
+its events from the match's state, filling in what the rules leave no choice about (the seat to
+move, a forced capture, the known top of the pile). ``recording.record`` checks what it builds by
+the fold and appends it; the CLI's commands, table mode and the served pages all make intents here,
+so each rule of recording is written once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from events.cards import BY_ID, resolve
+from events.errors import InputError
+from events.match import Annotation, Claim, RoundStarted
+from events.model import Payload
+from replay.app.recording import Build, captures, draw_card, fishing_moves, next_riichi_hand, play_card, seat_to_move
+from replay.app.seats import seat_number
+from replay.games import GAMES
+
+ALL_GAMES = frozenset(GAMES)
+HANAFUDA = frozenset(name for name, game in GAMES.items() if game.fishing is not None)
+RIICHI = frozenset(name for name, game in GAMES.items() if game.fishing is None)
+CALL_KINDS = ("chi", "pon", "daiminkan", "ankan", "kakan", "kita")
+ABORT_KINDS = ("kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron")
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """One thing said at the table: the games it records for, and how it becomes events."""
+
+    games: frozenset[str]
+    build: Build
+
+
+def _only(games: frozenset[str], build: Any) -> Intent:
+    return Intent(games, build)
+
+
+def start_round(
+    *,
+    dealer: int | None = None,
+    wind: str | None = None,
+    hand: int | None = None,
+    honba: int | None = None,
+    sticks: int | None = None,
+    scores: str | None = None,
+) -> Intent:
+    """The next round (riichi: the next hand); what is not given follows from the last one."""
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        if game in RIICHI:
+            given = {"wind": wind, "hand": hand, "honba": honba, "sticks": sticks, "scores": scores, "dealer": dealer}
+            return [next_riichi_hand(state, **given)], []
+        number = len(state.results) + 1
+        return [RoundStarted(round=number, dealer=state.next_dealer if dealer is None else dealer)], []
+
+    return Intent(ALL_GAMES, build)
+
+
+def yaku_set(chosen: int, decided_by: str = "agreement") -> Intent:
+    """Tensho: this round's yaku set, 1 (shichi-bu yaku) or 2 (han yaku)."""
+    from events.tensho import YakuSetChosen
+
+    if decided_by not in ("agreement", "dealer"):
+        raise InputError(f"--decided-by is agreement or dealer, not {decided_by!r}")
+    if chosen not in (1, 2):
+        raise InputError(f"the yaku set is 1 (shichi-bu yaku) or 2 (han yaku), not {chosen}")
+    return _only(frozenset({"tensho"}), lambda g, s: ([YakuSetChosen(by=decided_by, yaku_set=chosen)], []))
+
+
+def _card_list(text: str, pool: set[str], placed: dict[str, str], where: str) -> tuple[list[str], list[str]]:
+    """The cards of one list of the deal, taken from ``pool``; ``placed`` remembers where each went."""
+    cards: list[str] = []
+    notes: list[str] = []
+    for part in (p for p in text.replace(" ", ",").split(",") if p):
+        found = resolve(part, sorted(pool, key=lambda c: (BY_ID[c].month, BY_ID[c].index)), what="dealt")
+        card = found.card.id
+        if card in placed:
+            twice = f"in {where}" if placed[card] == where else f"in {placed[card]} and in {where}"
+            raise InputError(f"{card} is listed twice, {twice}; each card is dealt once")
+        if card not in pool:
+            raise InputError(f"{card} is not in this game's deck; see `taikyoku cards`")
+        placed[card] = where
+        pool.discard(card)
+        cards.append(found.card.id)
+        if found.note:
+            notes.append(found.note)
+    return cards, notes
+
+
+def _hanafuda_deal(
+    name: str, hand: Sequence[str], field: str, pile: str | None, dead: str | None
+) -> tuple[list[Payload], list[str]]:
+    game = GAMES[name]
+    moves, seats = fishing_moves(game), game.players[0]
+    if len(hand) != seats:
+        raise InputError(f"give --hand {seats} times, one per seat, seat 0 first")
+    pool = set(moves.deck)
+    placed: dict[str, str] = {}
+    notes: list[str] = []
+    hands = []
+    for seat, text in enumerate(hand):
+        cards, more = _card_list(text, pool, placed, f"seat {seat}'s hand")
+        hands.append(tuple(cards))
+        notes += more
+    field_cards, more = _card_list(field, pool, placed, "the field")
+    notes += more
+    pile_cards = _card_list(pile, pool, placed, "the pile") if pile else None
+    notes += pile_cards[1] if pile_cards else []
+    pile_value = None if pile_cards is None else tuple(pile_cards[0])
+    if not moves.dead_size:
+        if dead:
+            raise InputError(f"{game.title} has no dead cards; leave out --dead")
+        return [moves.deal.model_validate({"hands": hands, "field": field_cards, "draw_pile": pile_value})], notes
+    dead_cards = _card_list(dead, pool, placed, "the dead cards") if dead else None
+    notes += dead_cards[1] if dead_cards else []
+    dead_value = None if dead_cards is None else tuple(dead_cards[0])
+    payload = moves.deal.model_validate(
+        {"hands": hands, "field": field_cards, "draw_pile": pile_value, "dead": dead_value}
+    )
+    return [payload], notes
+
+
+def _riichi_deal(hands: Sequence[str], dora: str | None) -> Payload:
+    from events.riichi import RiichiDeal
+    from events.tiles import parse, parse_many
+
+    if dora is None:
+        raise InputError("a riichi deal needs the first dora indicator: add --dora TILE")
+    tiles = [tuple(parse_many(h)) for h in hands]
+    for seat, tiles_of in enumerate(tiles):
+        if len(tiles_of) != 13:
+            raise InputError(
+                f"seat {seat}'s hand has {len(tiles_of)} tiles; deal 13 (the dealer's 14th is his first draw)"
+            )
+    return RiichiDeal(hands=tuple(tiles), dora_indicator=parse(dora))
+
+
+def deal(
+    hand: Sequence[str],
+    *,
+    field: str | None = None,
+    pile: str | None = None,
+    dead: str | None = None,
+    dora: str | None = None,
+) -> Intent:
+    """The deal: one hand per seat, and the field (hanafuda) or the first dora indicator (riichi)."""
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        if game in RIICHI:
+            return [_riichi_deal(hand, dora)], []
+        if field is None:
+            raise InputError("a hanafuda deal needs --field")
+        return _hanafuda_deal(game, hand, field, pile, dead)
+
+    return Intent(ALL_GAMES, build)
+
+
+def triple(cards: Sequence[str]) -> Intent:
+    """Tensho: the dealer takes two of three same-suit field cards before the first play."""
+    from events.tensho import DealerTripleCapture
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        if rnd is None or rnd.over:
+            raise InputError("no round is in progress")
+        if len(cards) != 2:
+            raise InputError("name exactly two cards of the triple")
+        taken = [resolve(c, rnd.field, what="taken from the field") for c in cards]
+        payload = DealerTripleCapture(cards=(taken[0].card.id, taken[1].card.id), seat=rnd.dealer)
+        return [payload], [t.note for t in taken if t.note]
+
+    return _only(frozenset({"tensho"}), build)
+
+
+def play(card: str, capture: Sequence[str] = (), seat: str | None = None) -> Intent:
+    """Hanafuda: a card played from the hand, with its capture (a forced one is filled in)."""
+    return Intent(HANAFUDA, lambda game, state: play_card(GAMES[game], state, card, capture, seat))
+
+
+def draw(
+    card: str | None = None, capture: Sequence[str] = (), *, rinshan: bool = False, seat: str | None = None
+) -> Intent:
+    """The top card of the pile turned, with its capture; riichi: a tile drawn."""
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        if game in RIICHI:
+            if capture:
+                raise InputError("riichi tiles capture nothing; leave out --capture")
+            return [_riichi_draw(state, card, seat_number(state, seat), rinshan)], []
+        return draw_card(GAMES[game], state, card, capture, seat)
+
+    return Intent(ALL_GAMES, build)
+
+
+def capture(taken: Sequence[str]) -> Intent:
+    """Hanafuda: the field cards the card just placed takes, when its play or draw was recorded
+    without them (none: it takes nothing, where the rules allow)."""
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        if rnd is None or rnd.over or rnd.phase != "capture" or rnd.pending is None:
+            raise InputError("no card waits for its capture; play or draw a card with what it takes")
+        if not taken:
+            return [fishing_moves(GAMES[game]).capture(card=rnd.pending, seat=rnd.to_move, taken=())], []
+        return captures(GAMES[game], state, rnd.pending, taken)
+
+    return Intent(HANAFUDA, build)
+
+
+def expose(teyaku: str, seat: str) -> Intent:
+    """Sendai-hana: a teyaku shown from a dealt hand, before the first play."""
+    from events.sendai import TeyakuExposed
+    from replay.games.sendai.scoring import TEYAKU_BY_KEY
+
+    if teyaku not in TEYAKU_BY_KEY:
+        raise InputError(f"unknown teyaku {teyaku!r}; use one of: {', '.join(TEYAKU_BY_KEY)}")
+    return _only(
+        frozenset({"sendai"}), lambda g, s: ([TeyakuExposed(seat=int(seat_number(s, seat) or 0), teyaku=teyaku)], [])
+    )
+
+
+def go_or_stop(go: bool, seat: str | None = None) -> Intent:
+    """Sendai-hana: after a new or better dekiyaku, go on (koi-koi) or stop."""
+    from events.sendai import KoiKoi, Stop
+
+    kind = KoiKoi if go else Stop
+    return _only(frozenset({"sendai"}), lambda g, s: ([kind(seat=seat_to_move(s, GAMES[g], seat))], []))
+
+
+def misdeal() -> Intent:
+    """Sendai-hana: four cards of one month were dealt to the field."""
+    from events.sendai import SendaiMisdeal
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        if rnd is None or rnd.phase != "misdeal":
+            raise InputError("there is no misdeal: no four cards of one month lie on the field")
+        return [SendaiMisdeal(month=rnd.misdeal_month)], []
+
+    return _only(frozenset({"sendai"}), build)
+
+
+# ---- riichi ---------------------------------------------------------------------------------
+
+
+def _round(state: Any) -> Any:
+    rnd = state.round
+    if rnd is None or rnd.over:
+        raise InputError("no hand is in progress; start one with `taikyoku round MATCH`")
+    return rnd
+
+
+def _mover(state: Any, seat: str | None) -> int:
+    rnd = _round(state)
+    chosen = seat_number(state, seat)
+    return int(rnd.to_move if chosen is None else chosen)
+
+
+def _riichi_draw(state: Any, tile: str | None, seat: int | None, rinshan: bool) -> Payload:
+    from events.riichi import RiichiDraw
+    from events.tiles import parse
+
+    rnd = _round(state)
+    if tile is None:
+        raise InputError("name the tile drawn, e.g. `taikyoku draw MATCH 5m`")
+    if seat is None:
+        seat = rnd.to_move if rnd.phase in ("draw", "rinshan") else (rnd.to_move + 1) % rnd.players
+    return RiichiDraw(seat=seat, tile=parse(tile), rinshan=rinshan or rnd.phase == "rinshan")
+
+
+def discard(tile: str, *, riichi: bool = False, tsumogiri: bool | None = None, seat: str | None = None) -> Intent:
+    """Riichi: a tile discarded, declaring riichi with it if said."""
+    from events.riichi import RiichiDeclared, RiichiDiscard
+    from events.tiles import parse
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        mover = _mover(state, seat)
+        chosen = parse(tile)
+        rnd = _round(state)
+        events: list[Payload] = [RiichiDeclared(seat=mover)] if riichi else []
+        moved = tsumogiri if tsumogiri is not None else chosen == rnd.last_drawn
+        events.append(RiichiDiscard(seat=mover, tile=chosen, tsumogiri=moved))
+        return events, []
+
+    return Intent(RIICHI, build)
+
+
+def call(kind: str, tiles: str | None = None, seat: str | None = None) -> Intent:
+    """Riichi: chi, pon or an open kan on the last discard; a closed or added kan; a north."""
+    from events.riichi import RiichiCall
+    from events.tiles import parse_many
+
+    if kind not in CALL_KINDS:
+        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(CALL_KINDS)}")
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        rnd = _round(state)
+        meld = tuple(parse_many(tiles)) if tiles else ()
+        if kind == "kita":
+            return [RiichiCall(kind="kita", seat=_mover(state, seat), tiles=("4z",))], []
+        if kind in ("ankan", "kakan"):
+            if not meld:
+                raise InputError(f"name the tiles of the {kind}, e.g. `call MATCH {kind} 5555m`")
+            added = meld[-1] if kind == "kakan" else None
+            return [RiichiCall(kind=kind, seat=_mover(state, seat), tiles=meld, called=added)], []
+        if rnd.last_discard is None:
+            raise InputError(f"there is no discard to {kind}")
+        discarder, taken = rnd.last_discard
+        named = seat_number(state, seat)
+        caller = named if named is not None else (discarder + 1) % rnd.players if kind == "chi" else None
+        if caller is None:  # a pon or open kan: the one seat whose hand holds the rest of the meld
+            holders = [s for s in range(rnd.players) if s != discarder and _holds(rnd.hands[s], meld, taken)]
+            if len(holders) != 1:
+                raise InputError(f"say who calls {kind} with --seat")
+            caller = holders[0]
+        return [RiichiCall(kind=kind, seat=caller, tiles=meld, called=taken, from_seat=discarder)], []
+
+    return Intent(RIICHI, build)
+
+
+def _holds(hand: Sequence[str], meld: Sequence[str], taken: str) -> bool:
+    """Whether ``hand`` holds the tiles of ``meld`` other than the one ``taken`` from a discard."""
+    rest = list(meld)
+    if taken in rest:
+        rest.remove(taken)
+    held = list(hand)
+    for tile in rest:
+        if tile not in held:
+            return False
+        held.remove(tile)
+    return True
+
+
+def dora(indicator: str) -> Intent:
+    """Riichi: a kan dora indicator turned over."""
+    from events.riichi import DoraRevealed
+    from events.tiles import parse
+
+    return Intent(RIICHI, lambda g, s: ([DoraRevealed(indicator=parse(indicator))], []))
+
+
+def _ura(text: str | None) -> tuple[str, ...]:
+    """The ura indicators as typed; "none" when none were turned (a riichi winner who did not look)."""
+    from events.tiles import parse_many
+
+    if text is None or text.strip().lower() in ("", "none"):
+        return ()
+    return tuple(parse_many(text))
+
+
+def tsumo(seat: str | None = None, *, ura: str | None = None, pao: str | None = None) -> Intent:
+    """Riichi: a win on the tile just drawn."""
+    from events.riichi import RiichiWin
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        liable = seat_number(state, pao)
+        return [RiichiWin(kind="tsumo", seat=_mover(state, seat), ura_indicators=_ura(ura), pao_seat=liable)], []
+
+    return Intent(RIICHI, build)
+
+
+def ron(seat: str, *, ura: str | None = None, pao: str | None = None) -> Intent:
+    """Riichi: a win on the last discard (or on the tile of an added kan)."""
+    from events.riichi import RiichiWin
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        target = None if rnd is None else (rnd.kakan or rnd.last_discard)
+        from_seat = None if target is None else target[0]
+        winner, liable = seat_number(state, seat), seat_number(state, pao)
+        assert winner is not None
+        return [RiichiWin(kind="ron", seat=winner, from_seat=from_seat, ura_indicators=_ura(ura), pao_seat=liable)], []
+
+    return Intent(RIICHI, build)
+
+
+def exhaustive(tenpai: str) -> Intent:
+    """Riichi: the wall is empty; the tenpai seats (numbers, winds or names, comma-separated, or none)."""
+    from events.riichi import ExhaustiveDraw
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        words = [] if tenpai.strip().lower() == "none" else [w for w in tenpai.split(",") if w.strip()]
+        seats = tuple(int(seat_number(state, w) or 0) for w in words)
+        return [ExhaustiveDraw(tenpai=seats)], []
+
+    return Intent(RIICHI, build)
+
+
+def abort(kind: str, seat: str | None = None) -> Intent:
+    """Riichi: an abortive draw."""
+    from events.riichi import AbortiveDraw
+
+    if kind not in ABORT_KINDS:
+        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(ABORT_KINDS)}")
+    return Intent(RIICHI, lambda g, s: ([AbortiveDraw(kind=kind, seat=seat_number(s, seat))], []))
+
+
+# ---- every game -----------------------------------------------------------------------------
+
+
+def result(line: Sequence[str]) -> Intent:
+    """A round at result depth, without its moves: riichi's one line, hanafuda's captured cards."""
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        rnd = state.round
+        # Another ron on a hand recorded at result depth (a double ron): the fold checks it.
+        another_ron = game in RIICHI and bool(line) and line[0].lower() == "ron"
+        if rnd is None or (rnd.over and not another_ron):
+            raise InputError("start the round first: taikyoku round MATCH")
+        return [GAMES[game].parse_result_line(line, rnd)], []
+
+    return Intent(ALL_GAMES, build)
+
+
+def annotate(kind: str, seq: int, text: str) -> Intent:
+    """A note, a dispute or a verdict at event ``seq``."""
+    return Intent(ALL_GAMES, lambda g, s: ([Annotation(seq=seq, kind=kind, text=text)], []))
+
+
+def claim(match: str, round_no: int, points: str, *, winner: int | None = None, text: str = "") -> Intent:
+    """The result the table agreed on for a round (``audit`` compares it with the computed one)."""
+    try:
+        values = tuple(int(p) for p in points.split(","))
+    except ValueError:
+        raise InputError("--points takes whole numbers separated by commas, one per seat, e.g. 300,-300") from None
+
+    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+        seats = len(state.names)
+        if len(values) != seats:
+            raise InputError(f"--points needs {seats} numbers, one per seat; got {len(values)}")
+        if winner is not None and not 0 <= winner < seats:
+            raise InputError(f"--winner {winner} is not a seat (0 to {seats - 1})")
+        rnd = state.round
+        recorded = len(state.results) + (1 if rnd is not None and not getattr(rnd, "over", True) else 0)
+        if round_no > recorded:
+            word = GAMES[game].round_word
+            raise InputError(
+                f"match {match} has {recorded} {word}{'' if recorded == 1 else 's'} recorded; "
+                f"claim one of them (--round 1 to {recorded})"
+                if recorded
+                else f"match {match} has no {word} recorded yet"
+            )
+        return [Claim(round=round_no, points=values, winner=winner, text=text)], []
+
+    return Intent(ALL_GAMES, build)

@@ -1,0 +1,111 @@
+"""Table mode's words for a fishing round (Tensho and Sendai-hana): a card played, then a card
+drawn, each with what it captures. ``pine-crane pine-chaff-1`` is a play when a card is to be
+played and a draw when one is to be drawn; the words become the recording commands they stand for
+(``play pine-crane -c pine-chaff-1``), which the application turns into events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from events.cards import BY_ID
+from events.errors import InputError
+from events.hanafuda import CardCapture, PlacedCard
+from events.model import Payload
+from replay.engine.game import Question
+from replay.games.hanafuda.fishing import matches
+
+
+class FishingTable:
+    """Tensho and Sendai-hana: a card played, then a card drawn, each with what it captures."""
+
+    def __init__(self, legal_moves: Callable[[Any], list[Payload]]) -> None:
+        self.legal_moves = legal_moves  # the game's fold decides what tab offers
+
+    def question(self, state: Any) -> Question | None:
+        return None
+
+    def status_lines(self, data: dict[str, Any]) -> list[str]:
+        names = [p["name"] for p in data["players"]]
+        rnd = data["round"]
+        mover = rnd["to_move"]
+        hand = rnd["hands"][mover] if rnd["hands"] else []
+        captured = ", ".join(f"{names[s]} {len(c)}" for s, c in enumerate(rnd["captured"]))
+        formed = rnd.get("yaku") or rnd.get("dekiyaku") or []  # Tensho's yaku, Sendai-hana's dekiyaku
+        yaku = "; ".join(f"{names[s]}: {', '.join(y['name'] for y in ys)}" for s, ys in enumerate(formed) if ys)
+        went = [names[s] for s in rnd.get("went", [])]
+        return [
+            f"  field: {', '.join(rnd['field']) or '—'}",
+            f"  {names[mover]}'s hand: {', '.join(hand) or '—'}   captured: {captured}",
+            f"  yaku so far: {yaku or 'none'}" + (f"   went on (koi-koi): {', '.join(went)}" if went else ""),
+        ]
+
+    def before_verbs(self, state: Any, words: list[str]) -> list[str] | None:
+        return None
+
+    def decision(self, phase: str, head: str, rest: list[str]) -> list[str] | None:
+        """A word the game's own decision takes at this phase (the yaku set, go or stop), or None."""
+        return None
+
+    def translate(self, state: Any, words: list[str]) -> list[str]:
+        head, rest, phase = words[0].lower(), words[1:], state.round.phase
+        decided = self.decision(phase, head, rest)
+        if decided is not None:
+            return decided
+        if phase == "deal" and "/" in words:  # the round at result depth: each seat's captured cards
+            return ["result", *words]
+        if phase in ("deal", "misdeal"):
+            raise InputError("record the deal first: deal --hand ... --field ... (one --hand per seat)")
+        # The capture is the cards after the one placed, with or without the --capture (-c) the
+        # command-line messages suggest.
+        rest = [word for word in rest if word not in ("--capture", "-c")]
+        if phase == "play":
+            return ["play", words[0], *[a for card in rest for a in ("-c", card)]]
+        if phase == "capture":  # the card placed waits for what it takes: the cards named (after it, if it is said)
+            taken = rest if words[0] == state.round.pending else words
+            return ["capture", *taken]
+        if phase == "draw":
+            return ["draw", words[0], *[a for card in rest for a in ("-c", card)]]
+        raise InputError(f"nothing can be entered now ({phase}); type help")
+
+    def decision_words(self, phase: str) -> list[str] | None:
+        return None
+
+    def opening_words(self) -> list[str]:
+        return []
+
+    def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]:
+        """What may be entered next; ``typed`` is what the line holds already, word by word."""
+        rnd = state.round
+        phase = rnd.phase
+        if typed and typed[0] == "deal":  # the cards of this game's deck not yet dealt on this line
+            named = {card for word in typed for card in word.split(",")}
+            return [c for c in self.deck(state) if c not in named] + ["--hand", "--field", "--pile", "--dead"]
+        if phase == "capture":  # the field cards the card placed may take, as the fold accepts them
+            takes = {c for m in self.legal_moves(state) if isinstance(m, CardCapture) for c in m.taken}
+            return [c for c in rnd.field if c in takes and c not in typed]
+        if typed and phase in ("play", "draw") and typed[0] in BY_ID:
+            taken = set(typed[1:])  # after the card: the field cards of its month it may take
+            return [c for c in matches(typed[0], rnd.field) if c not in taken]
+        decided = self.decision_words(phase)
+        if decided is not None:
+            return [*decided, *words]
+        if phase in ("deal", "misdeal"):
+            return ["deal", *(["misdeal"] if phase == "misdeal" else []), *words]
+        legal = self.legal_moves(state)
+        kinds = {move.EVENT_TYPE.rsplit(".", 1)[-1] for move in legal}
+        placed = ("play",) if phase == "play" else ("draw",)
+        cards = [
+            m.card
+            for m in legal
+            if isinstance(m, PlacedCard | CardCapture) and m.EVENT_TYPE.rsplit(".", 1)[-1] in placed
+        ]
+        opening = self.opening_words() if phase == "play" and kinds - {"play"} else []
+        return list(dict.fromkeys(cards)) + opening + words
+
+    def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None:
+        return None
+
+    def deck(self, state: Any) -> list[str]:
+        """The card ids of this game's deck (Tensho: 45 of the 48)."""
+        return list(BY_ID)

@@ -1,0 +1,136 @@
+"""Table mode's words for riichi: a tile drawn or discarded, riichi, the calls, a win with its ura
+indicators, and a whole hand in one line (``ron S from W 234m567p345s11s77z +7z riichi dora 3p``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from events.errors import InputError
+from events.riichi import (
+    AbortiveDraw,
+    ExhaustiveDraw,
+    RiichiCall,
+    RiichiDeclared,
+    RiichiDiscard,
+    RiichiDraw,
+    RiichiWin,
+)
+from events.tiles import KIND_OF, compact
+from replay.engine.game import Question
+from replay.games.riichi.fold import legal_moves
+
+CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
+RESULT_WORDS = ("ron", "tsumo", "draw", "abort")  # a whole riichi hand typed in one line
+_TILE_WORDS = frozenset(KIND_OF) | {"0m", "0p", "0s"}
+
+
+class RiichiTable:
+    """Riichi: a tile drawn or discarded, calls on a discard, and a whole hand in one line."""
+
+    def question(self, state: Any) -> Question | None:
+        rnd, names = state.round, state.names
+        if rnd.phase == "after_discard" and rnd.could_ron:
+            seats = sorted(rnd.could_ron)
+            offer = "; ".join(f"ron {s}" for s in seats)
+            return "ron", f"{', '.join(names[s] for s in seats)} can ron: {offer}; or pass", frozenset({"ron"})
+        return None
+
+    def status_lines(self, data: dict[str, Any]) -> list[str]:
+        names = [p["name"] for p in data["players"]]
+        rnd = data["round"]
+        mover = rnd["to_move"]
+        hand = rnd["hands"][mover] if rnd["hands"] else []
+        shown = hand if isinstance(hand, str) else " ".join(hand)
+        rivers = "; ".join(
+            f"{names[s]}: {' '.join(t['tile'] for t in river[-6:])}" for s, river in enumerate(rnd["rivers"])
+        )
+        return [
+            f"  {names[mover]}'s hand: {shown or '?'}   wall: {rnd['wall_left']}",
+            f"  rivers (last six): {rivers}",
+            "  scores: " + ", ".join(f"{n} {score}" for n, score in zip(names, rnd["scores"], strict=True)),
+        ]
+
+    def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None:
+        """A whole hand at result depth, when no move of it is recorded (or another ron on it)."""
+        rnd = state.round
+        enough = len(rest) >= (1 if head == "abort" else 2)
+        another_ron = head == "ron" and rnd is not None and rnd.over and rnd.result is not None
+        another_ron = another_ron and rnd.result.depth == "result"
+        if head in RESULT_WORDS and enough and rnd is not None and (rnd.phase == "deal" or another_ron):
+            return ["result", head, *rest]
+        return None
+
+    def _win(self, state: Any, head: str, rest: list[str]) -> list[str]:
+        """A ron (``ron SEAT``) or tsumo; a winner in riichi says the ura indicators (or none) first."""
+        rnd = state.round
+        seat_given = rest[0] if rest and rest[0].isdigit() else None
+        flags = rest[1:] if seat_given is not None else rest
+        offered = sorted(rnd.could_ron) if head == "ron" and rnd.phase == "after_discard" else []
+        if head == "ron" and seat_given is None:  # the seat that rons: the one offered, else ask which
+            if len(offered) == 1:
+                seat_given = str(offered[0])
+            elif offered:
+                shown = " or ".join(f"ron {s} ({state.names[s]})" for s in offered)
+                raise InputError(f"{len(offered)} players can ron this tile: say which, {shown}")
+        winner = int(seat_given) if seat_given is not None else (rnd.to_move if head == "tsumo" else None)
+        if winner is not None and winner < len(rnd.riichi) and rnd.riichi[winner] and "--ura" not in flags:
+            name = state.names[winner]
+            example = f"{head} {seat_given + ' ' if seat_given else ''}--ura 8m"
+            raise InputError(f"{name} is in riichi: turn the ura indicators and say them, e.g. {example} "
+                             "(or --ura none)")  # fmt: skip
+        return [head, *(["--seat", seat_given] if seat_given is not None else []), *flags]
+
+    def before_verbs(self, state: Any, words: list[str]) -> list[str] | None:
+        """``ron`` and ``tsumo`` during a hand: the winner, and the ura indicators of a riichi, are
+        settled here before the words are read as the command of the same name."""
+        head = words[0].lower()
+        return self._win(state, head, words[1:]) if head in ("ron", "tsumo") else None
+
+    def translate(self, state: Any, words: list[str]) -> list[str]:
+        head, rest, phase = words[0].lower(), words[1:], state.round.phase
+        if head == "riichi":
+            if len(rest) != 1:
+                raise InputError("riichi takes the tile discarded with it, e.g. riichi 5m")
+            return ["discard", rest[0], "--riichi"]
+        if head in ("ron", "tsumo"):
+            return self._win(state, head, rest)
+        if head in CALL_WORDS:
+            return ["call", CALL_WORDS[head], *rest]
+        if head in ("draw", "rinshan") or (head in _TILE_WORDS and phase in ("draw", "after_discard", "rinshan")):
+            tile = rest[0] if head in ("draw", "rinshan") and rest else head
+            return ["draw", tile, *(["--rinshan"] if head == "rinshan" or phase == "rinshan" else [])]
+        if head in _TILE_WORDS and phase == "discard":
+            return ["discard", head]
+        if phase == "deal":
+            raise InputError("record the deal first: deal --hand ... (13 tiles a seat) --dora 3m")
+        raise InputError(f"{head!r} is not a tile or a word for this moment; type help")
+
+    def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]:
+        """What may be typed now: the moves the fold accepts, in table mode's words (a tile to draw
+        or discard, riichi, tsumo, ron, the calls), and after a call's word the melds it can make."""
+        rnd = state.round
+        if rnd.phase == "deal":
+            return ["deal", *RESULT_WORDS, *words] if not typed else []
+        legal = legal_moves(state)
+        if typed:
+            kind = CALL_WORDS.get(typed[0])
+            return [compact(m.tiles) for m in legal if isinstance(m, RiichiCall) and m.kind == kind]
+        offered: list[str] = []
+        for move in legal:
+            if isinstance(move, RiichiDiscard | RiichiDraw):
+                offered.append(move.tile)
+            elif isinstance(move, RiichiDeclared):
+                offered.append("riichi")
+            elif isinstance(move, RiichiWin):
+                offered.append(move.kind)
+            elif isinstance(move, RiichiCall):
+                offered.append(next(word for word, kind in CALL_WORDS.items() if kind == move.kind))
+            elif isinstance(move, ExhaustiveDraw):
+                offered.append("exhaustive")
+            elif isinstance(move, AbortiveDraw):
+                offered.append("abort")
+        return list(dict.fromkeys(offered)) + words
+
+
+ENTRY = RiichiTable()
