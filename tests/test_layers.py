@@ -233,3 +233,51 @@ def test_a_planted_circle_is_found_even_inside_a_function(tmp_path: Path) -> Non
         },
     )
     assert cycles(root) == [["replay.games.riichi.flow", "replay.games.riichi.hand"]]
+
+
+GAME_NAMES = ("tensho", "sendai", "riichi")
+
+
+def game_name_branches(root: Path) -> list[str]:
+    """Every place above ``replay/games`` that decides by a game's name: a comparison with one
+    (``game == "riichi"``, ``in ("tensho", ...)``, ``startswith("riichi")``) or a table of
+    functions keyed by them. A game's own package answers instead (its descriptor, its modules)."""
+    found = []
+    for package in ("replay/engine", "replay/formats", "replay/app", "replay/cli"):
+        for path in sorted((root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text())
+            for node in ast.walk(tree):
+                named = False
+                if isinstance(node, ast.Compare):
+                    operands = [node.left, *node.comparators]
+                    literals = [o for o in operands if isinstance(o, ast.Constant)]
+                    literals += [e for o in operands if isinstance(o, ast.Tuple | ast.Set | ast.List) for e in o.elts]
+                    named = any(isinstance(e, ast.Constant) and e.value in GAME_NAMES for e in literals)
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                    named = node.func.attr == "startswith" and any(
+                        isinstance(a, ast.Constant) and a.value in GAME_NAMES for a in node.args
+                    )
+                elif isinstance(node, ast.Dict):
+                    keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                    named = sum(k in GAME_NAMES for k in keys) >= 2 and all(
+                        isinstance(v, ast.Name | ast.Attribute) for v in node.values
+                    )
+                if named:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_at_most_three_branches_on_a_game_name_outside_the_games() -> None:
+    assert len(game_name_branches(ROOT)) <= 3, game_name_branches(ROOT)
+
+
+def test_a_planted_branch_on_a_game_name_is_found(tmp_path: Path) -> None:
+    app = tmp_path / "replay" / "app"
+    app.mkdir(parents=True)
+    for package in ("engine", "formats", "cli"):
+        (tmp_path / "replay" / package).mkdir()
+    (app / "x.py").write_text(
+        'def f(game, g):\n    if game == "riichi":\n        return 1\n'
+        '    if g.startswith("tensho"):\n        return 2\n    return {"tensho": f, "sendai": f}[game]\n'
+    )
+    assert game_name_branches(tmp_path) == ["replay/app/x.py:2", "replay/app/x.py:4", "replay/app/x.py:6"]

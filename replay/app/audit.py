@@ -16,7 +16,7 @@ from events.match import Annotation, Claim, Retract, RoundStarted
 from events.riichi import RiichiRoundStarted
 from replay.engine.fold import IllegalEvent, Step, history
 from replay.engine.result import RoundOutcome
-from replay.games import projection_for
+from replay.games import GAMES, projection_for
 from store import CorruptStoreError, Store
 
 
@@ -73,8 +73,8 @@ def audit(store: Store, match_id: str, *, round_no: int | None = None, rulesets:
     claims = [c for c in hist.claims if round_no is None or getattr(c.payload, "round", None) in (round_no, 0)]
     _claims(report, game, claims, results, state)
     _balance(report, game, results, hist.effective, state, round_no)
-    if rulesets and game == "riichi" and state is not None:
-        _reprice(report, results, state, rulesets, round_no)
+    if rulesets and state is not None:
+        report.repricing += GAMES[game].review().repricing(results, state, rulesets, round_no)
     return report
 
 
@@ -171,12 +171,6 @@ def _history(report: Report, steps: Sequence[Step], retracted_by: dict[int, Step
         report.history.append(entry)
 
 
-def _computed_points(game: str, result: Any, claim: Claim) -> tuple[int, ...]:
-    if game == "riichi":
-        return tuple(result.paid)  # a riichi claim, like Tenhou's record, leaves out this hand's riichi deposits
-    return tuple(result.points)
-
-
 def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence[Any], state: Any) -> None:
     by_round = {_round_of(r): r for r in results}
     names = list(getattr(state, "names", ()) or ())
@@ -201,9 +195,9 @@ def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence
                 )
             )
             continue
-        computed = _computed_points(game, result, claim)
+        computed = GAMES[game].review().computed_points(result)
         differences = [
-            f"claimed {c:+} to {who(seat)}; the {'tiles' if game == 'riichi' else 'cards'} give {r:+}"
+            f"claimed {c:+} to {who(seat)}; the {GAMES[game].piece_word} give {r:+}"
             for seat, (c, r) in enumerate(zip(claim.points, computed, strict=False))
             if c != r
         ]
@@ -227,12 +221,7 @@ def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence
 
 
 def _final_claim(report: Report, game: str, step: Step, claim: Claim, state: Any) -> None:
-    if game == "riichi" and state is not None and state.results:
-        from replay.games.riichi.flow import final_standings
-
-        computed = tuple(final_standings(state)["scores"])
-    else:
-        computed = tuple(state.standings) if state is not None else ()
+    computed = GAMES[game].review().final_scores(state) if state is not None else ()
     if tuple(claim.points) != computed:
         report.findings.append(
             Finding(
@@ -249,53 +238,5 @@ def _balance(
     report: Report, game: str, results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
 ) -> None:
     """Zero-sum where the game is, and each riichi hand starting where the last one ended."""
-    if game == "riichi":
-        starts = [s for s in effective if isinstance(s.payload, RiichiRoundStarted)]
-        for index, result in enumerate(results):
-            if round_no is not None and result.number != round_no:
-                continue
-            sticks = starts[index].payload.sticks if index < len(starts) else 0  # type: ignore[attr-defined]
-            gap = sum(result.points) + 1000 * (result.sticks - sticks)
-            if gap:
-                report.findings.append(Finding("balance", "balance.not_zero_sum",
-                                               f"hand {result.number}: the changes and sticks sum to {gap}, not 0",
-                                               None, result.number))  # fmt: skip
-            if index + 1 < len(starts):
-                following = starts[index + 1].payload
-                if tuple(following.scores) != tuple(result.scores):  # type: ignore[attr-defined]
-                    report.findings.append(Finding(
-                        "balance", "balance.scores_carried",
-                        f"hand {result.number + 1} starts from {list(following.scores)} but hand {result.number} "  # type: ignore[attr-defined]
-                        f"ended at {list(result.scores)}", starts[index + 1].seq, result.number + 1))  # fmt: skip
-                if following.sticks != result.sticks:  # type: ignore[attr-defined]
-                    report.findings.append(Finding(
-                        "balance", "balance.sticks_carried",
-                        f"hand {result.number + 1} starts with {following.sticks} sticks but {result.sticks} were left",  # type: ignore[attr-defined]
-                        starts[index + 1].seq, result.number + 1))  # fmt: skip
-        return
-    if (
-        game == "sendai"
-        and state is not None
-        and state.options is not None
-        and state.options.payment == "eachOpponentPays"
-    ):
-        for result in results:
-            if (round_no is None or result.round == round_no) and sum(result.points):
-                report.findings.append(Finding("balance", "balance.not_zero_sum",
-                                               f"round {result.round}: the points sum to {sum(result.points)}, not 0",
-                                               None, result.round))  # fmt: skip
-
-
-def _reprice(report: Report, results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None) -> None:
-    from replay.games.riichi.view import priced_json, reprice
-
-    for result in results:
-        if round_no is not None and result.number != round_no:
-            continue
-        for win in result.wins:
-            report.repricing.append({
-                "hand": result.number,
-                "seat": win.seat,
-                "kind": win.kind,
-                "prices": [priced_json(reprice(win, name, state.options)) for name in rulesets],
-            })  # fmt: skip
+    for code, message, seq, number in GAMES[game].review().balance(results, effective, state, round_no):
+        report.findings.append(Finding("balance", code, message, seq, number))

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from events.errors import InputError
 from replay.engine.game import Game
 from replay.engine.options import RulesetSpec, show_value
 from replay.games import GAMES, RULESETS, markdown, ruleset, ruleset_ids
 
 __all__ = ["GAMES", "RULESETS", "Game", "RulesetSpec", "markdown", "ruleset", "ruleset_ids", "show_value"]
+
+
+def check_game_name(name: str, flag: str = "--game") -> str:
+    """``name`` if it is a game's, else a one-line refusal that lists them."""
+    if name not in GAMES:
+        names = list(GAMES)
+        raise InputError(f"{flag} is {', '.join(names[:-1])} or {names[-1]}, not {name!r}")
+    return name
 
 
 def hanafuda_games() -> frozenset[str]:

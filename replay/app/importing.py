@@ -377,7 +377,7 @@ def export_native(
 def export_tenhou6(store: Store, match: str) -> list[Any] | dict[str, Any]:
     """A riichi match as a tenhou.net/6 log."""
     steps = service.read_steps(store, match)
-    if service.game_of(steps) != "riichi":
+    if service.game_of(steps) != tenhou6.GAME:
         raise InputError(f"match {match} is not a riichi match; tenhou6 holds riichi games")
     started = steps[0].payload
     names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
@@ -388,7 +388,7 @@ def export_tenhou6(store: Store, match: str) -> list[Any] | dict[str, Any]:
 def export_mjai(store: Store, match: str) -> list[str]:
     """A riichi match as mjai lines, one JSON event each."""
     steps = service.read_steps(store, match)
-    if service.game_of(steps) != "riichi":
+    if service.game_of(steps) != mjai.GAME:
         raise InputError(f"match {match} is not a riichi match; mjai holds riichi games")
     started = steps[0].payload
     names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]

@@ -36,11 +36,16 @@ def start_of_round(steps: list[Step], round_no: int) -> int:
     return snapshot(projection_for(match_steps.game_of(steps)), steps, round_no=round_no).at_seq
 
 
+# Pricing a hand under other rulesets is riichi's (its payments follow the ruleset; a hanafuda
+# round's points are its cards'): one of the few places above the games that names one.
+PRICED: GameName = "riichi"
+
+
 def check_riichi_rulesets(names: list[str]) -> None:
     for name in names:
         spec = ruleset(name)
-        if spec is None or spec.game != "riichi":
-            raise InputError(f"unknown riichi ruleset {name!r}; use one of: {', '.join(ruleset_ids('riichi'))}")
+        if spec is None or spec.game != PRICED:
+            raise InputError(f"unknown riichi ruleset {name!r}; use one of: {', '.join(ruleset_ids(PRICED))}")
 
 
 def priced_hand(store: Store, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
@@ -51,9 +56,9 @@ def priced_hand(store: Store, match: str, round_no: int, rulesets: list[str]) ->
 
     check_riichi_rulesets(rulesets)
     steps = match_steps.read_steps(store, match)
-    if match_steps.game_of(steps) != "riichi":
+    if match_steps.game_of(steps) != PRICED:
         raise InputError(f"match {match} is not a riichi match; price prices riichi hands")
-    state = snapshot(projection_for("riichi"), steps, round_no=round_no).state
+    state = snapshot(projection_for(PRICED), steps, round_no=round_no).state
     rnd = state.round
     assert rnd is not None and state.options is not None
     if not rnd.wins:

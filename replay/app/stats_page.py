@@ -177,17 +177,19 @@ def page(found: dict[str, Any]) -> str:
     sections = []
     filters = found["filters"]
     said = [f"{k} {', '.join(v) if isinstance(v, list) else v}" for k, v in filters.items() if v]
+    rates_shown = False
     for game, rows in found["standings"].items():
         seats = len(rows[0]["places"]) if rows else 0
+        with_uma = bool(rows) and "uma" in rows[0]  # riichi's final results, with oka and uma
         header = ["player", "matches", "rounds", *[f"{n + 1}{('st', 'nd', 'rd', 'th')[n]}" for n in range(seats)],
-                  "avg place", "points", "wins"] + (["result (uma)"] if game.startswith("riichi") else [])  # fmt: skip
+                  "avg place", "points", "wins"] + (["result (uma)"] if with_uma else [])  # fmt: skip
         table_rows = [
             [r["player"], _figure(r["matches"]), _figure(r["rounds"]), *map(_figure, r["places"]),
              _figure(r["average_place"]), _figure(r["points"]), _figure(r["wins"])]
-            + ([f"{r['uma']:+d}"] if game.startswith("riichi") else [])
+            + ([f"{r['uma']:+d}"] if with_uma else [])
             for r in rows
         ]  # fmt: skip
-        unit = "results with uma (thousands)" if game.startswith("riichi") else "points"
+        unit = "results with uma (thousands)" if with_uma else "points"
         sections.append(
             f"<h2>{_text(game)}</h2>"
             + _table(f"{game}: standings", header, table_rows, f"standings-{game}")
@@ -195,7 +197,8 @@ def page(found: dict[str, Any]) -> str:
             + _places_chart(game, rows)
             + _yaku_chart(game, found["yaku"].get(game, {}))
         )
-        if game == "riichi" or (game.startswith("riichi") and "riichi" not in found["standings"]):
+        if with_uma and not rates_shown:  # the rates per ruleset, after the first riichi standings
+            rates_shown = True
             for ruleset, rates in found["riichi"].items():
                 header = ["player", "hands", "win", "deal-in", "riichi", "call", "tsumo", "avg win", "avg deal-in",
                           "avg han", "tenpai at draw"]  # fmt: skip
@@ -210,13 +213,13 @@ def page(found: dict[str, Any]) -> str:
         if game in found["hanafuda"]:
             players = found["hanafuda"][game]["players"]
             header = ["player", "rounds", "won", "how"] + (
-                ["go", "stop", "forfeits", "teyaku"] if game == "sendai" else []
+                ["go", "stop", "forfeits", "teyaku"] if players and "goes" in players[0] else []
             )
             hana_rows = []
             for r in players:
                 row = [r["player"], _figure(r["rounds"]), _figure(r["rounds_won"]),
                        ", ".join(f"{k} {v}" for k, v in r["won_by"].items()) or "-"]  # fmt: skip
-                if game == "sendai":
+                if "goes" in r:  # Sendai-hana's go and stop calls, and its teyaku
                     row += [_figure(r["goes"]), _figure(r["stops"]), _figure(r["forfeits"]),
                             ", ".join(f"{k} {v}" for k, v in r["teyaku"].items()) or "-"]  # fmt: skip
                 hana_rows.append(row)

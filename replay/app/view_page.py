@@ -52,6 +52,8 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
     return {
         "match_id": match_id,
         "game": game,
+        "pieces": GAMES[game].piece_word,  # tiles are drawn at a square table, cards on a field
+        "round_word": GAMES[game].round_word,
         "players": [p.name for p in sorted(started.players, key=lambda p: p.seat)],  # type: ignore[attr-defined]
         "frames": out,
         "findings": findings,

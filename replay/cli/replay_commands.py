@@ -52,7 +52,8 @@ def replay(
 
 
 def show_document(game: str, data: dict[str, Any]) -> None:
-    """A replay document as the table, in the terminal."""
+    """A replay document as the table, in the terminal. Each game's layout is drawn here, by the
+    one adapter that prints with rich: the one table of game names in the CLI."""
     {"tensho": _show_tensho, "sendai": _show_sendai, "riichi": _show_riichi}[game](data)
 
 

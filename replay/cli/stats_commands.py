@@ -15,8 +15,6 @@ from replay.cli import files
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, out, styled
 
-GAME_NAMES = ("tensho", "sendai", "riichi")
-
 
 @app.command()
 def stats(
@@ -42,8 +40,10 @@ def stats(
         raise InputError("give --json or --csv, not both")
     if raw and not csv_out:
         raise InputError("--raw is about csv cells; give --csv with it")
-    if game is not None and game not in GAME_NAMES:
-        raise InputError(f"--game is tensho, sendai or riichi, not {game!r}")
+    if game is not None:
+        from replay.app.catalog import check_game_name
+
+        check_game_name(game)
     filters = statistics.Filters(
         game=game,
         players=tuple(player or ()),
@@ -119,12 +119,13 @@ def _show(found: dict[str, Any]) -> None:
         places = [f"{n}{suffix}" for n, suffix in zip(range(1, seats + 1), ("st", "nd", "rd", "th"), strict=False)]
         for name in ("player", "matches", "rounds", *places, "avg place", "points", "wins"):
             table.add_column(name, justify="left" if name == "player" else "right", no_wrap=True)
-        if game.startswith("riichi"):
+        with_uma = bool(rows) and "uma" in rows[0]  # riichi's final results, with oka and uma
+        if with_uma:
             table.add_column("result (uma)", justify="right")
         for row in rows:
             cells = [row["player"], str(row["matches"]), str(row["rounds"]), *map(str, row["places"]),
                      _number(row["average_place"]), _number(row["points"]), str(row["wins"])]  # fmt: skip
-            if game.startswith("riichi"):
+            if with_uma:
                 cells.append(f"{row['uma']:+d}")
             table.add_row(*(styled(c) for c in cells))
         out.print(table)
@@ -144,20 +145,20 @@ def _show(found: dict[str, Any]) -> None:
     for game, found_game in found["hanafuda"].items():
         table = Table(title=f"{game}: rounds won and how")
         columns = ["player", "rounds", "won", "how"] + (
-            ["go", "stop", "forfeits", "teyaku"] if game == "sendai" else []
+            ["go", "stop", "forfeits", "teyaku"] if found_game["players"] and "goes" in found_game["players"][0] else []
         )
         for name in columns:
             table.add_column(name, justify="right" if name in ("rounds", "won", "go", "stop", "forfeits") else "left")
         for row in found_game["players"]:
             how = ", ".join(f"{reason} {n}" for reason, n in row["won_by"].items()) or "-"
             cells = [row["player"], str(row["rounds"]), str(row["rounds_won"]), how]
-            if game == "sendai":
+            if "goes" in row:  # Sendai-hana's go and stop calls, and its teyaku
                 teyaku = ", ".join(f"{name} {n}" for name, n in row["teyaku"].items()) or "-"
                 cells += [str(row["goes"]), str(row["stops"]), str(row["forfeits"]), teyaku]
             table.add_row(*(styled(c) for c in cells))
         out.print(table)
         if found_game.get("yaku_sets"):
-            sets = Table(title="tensho: yaku sets chosen")
+            sets = Table(title=f"{game}: yaku sets chosen")
             for name in ("set", "rounds", "decided by the dealer", "by agreement", "the dealer won"):
                 sets.add_column(name, justify="right")
             for number, tally in found_game["yaku_sets"].items():

@@ -184,8 +184,10 @@ def matches(
     """List the matches in the store: players, status (in play, complete, abandoned), standings."""
     if status is not None and status not in ("in play", "complete", "abandoned"):
         raise InputError(f"--status is 'in play', 'complete' or 'abandoned', not {status!r}")
-    if game is not None and game not in ("tensho", "sendai", "riichi"):
-        raise InputError(f"--game is tensho, sendai or riichi, not {game!r}")
+    if game is not None:
+        from replay.app.catalog import check_game_name
+
+        check_game_name(game)
     rows: list[dict[str, Any]] = []
     with open_store(db) as store:
         chosen = []

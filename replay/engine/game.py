@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from events.hanafuda import CardCapture, PlacedCard
 from events.match import GameName, MatchStarted
 from events.model import Payload
-from replay.engine.fold import Projection
+from replay.engine.fold import Projection, Step
 from replay.engine.options import RulesetSpec
 from replay.engine.snapshot import Snapshot
 
@@ -28,6 +28,31 @@ class GameView(Protocol):
     def match_json(self, match_id: str, snap: Snapshot) -> dict[str, Any]: ...
 
     def expects(self, rnd: Any, names: Sequence[str]) -> str: ...
+
+
+class GameReview(Protocol):
+    """What a game's ``review`` module gives the statistics and the audit."""
+
+    def digest(self, data: dict[str, Any], effective: Sequence[Step]) -> dict[str, Any]: ...
+
+    def summary(
+        self,
+        matches: list[dict[str, Any]],
+        wanted: set[str],
+        seats_of: Callable[[dict[str, Any]], list[tuple[int, str]]],
+    ) -> Any: ...
+
+    def computed_points(self, result: Any) -> tuple[int, ...]: ...
+
+    def final_scores(self, state: Any) -> tuple[int, ...]: ...
+
+    def balance(
+        self, results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+    ) -> list[tuple[str, str, int | None, int]]: ...
+
+    def repricing(
+        self, results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+    ) -> list[dict[str, Any]]: ...
 
 
 Question = tuple[str, str, frozenset[str]]  # (what, the question, the commands that answer it)
@@ -76,6 +101,7 @@ class GameRules:
     simulate: Callable[[MatchStarted, int, int], Iterator[Payload]]
     entry: TableEntry
     legal_moves: Callable[[Any], list[Payload]]  # the events the fold would accept next in a round
+    review: GameReview
 
 
 _LOADED: dict[str, GameRules] = {}
@@ -95,6 +121,9 @@ class Game:
     default_ruleset: str
     load: Callable[[], GameRules]  # the game's rules, loaded when first asked for
     fishing: FishingMoves | None = None  # the hanafuda games' turn of play, draw and capture
+    piece_word: str = "cards"  # what its pieces are called: cards, or tiles
+    stats_section: tuple[str, ...] = ()  # where its players' summary goes in the statistics
+    uma: bool = False  # a match ends in results with oka and uma, and players are ranked by them
 
     def rules(self) -> GameRules:
         found = _LOADED.get(self.name)
@@ -120,6 +149,10 @@ class Game:
     def legal_moves(self, state: Any) -> list[Payload]:
         """The events the fold would accept next within the round, as the rules' own handlers decide."""
         return self.rules().legal_moves(state)
+
+    def review(self) -> GameReview:
+        """What the statistics and the audit take of this game's matches."""
+        return self.rules().review
 
     def simulate(self, started: MatchStarted, seed: int, rounds: int) -> Iterator[Payload]:
         """A random legal match from ``seed``: ``started`` first, then ``rounds`` rounds."""

@@ -94,6 +94,8 @@ class RulesetSpec:
     # Tables a match recorded under an earlier version of the ruleset may have, which a new match
     # may not: a match replays under the ruleset it recorded, forever.
     recorded_players: tuple[int, ...] = ()
+    # Other units a match may be measured in (riichi: a tonpuusen as well as a hanchan).
+    other_length_units: tuple[str, ...] = ()
 
     def option(self, name: str) -> RuleOption | None:
         by_name = _OPTIONS_BY_NAME.get(self.id)
@@ -156,7 +158,7 @@ def check_match_started(started: MatchStarted, rulesets: Sequence[RulesetSpec]) 
         return "match.players.seats", f"seats must be 0 to {count - 1}, each once"
     if started.first_dealer >= count:
         return "match.seat.unknown", f"first_dealer {started.first_dealer} is not a seat (0 to {count - 1})"
-    units = ("hanchan", "tonpuusen") if spec.game == "riichi" else (spec.length_unit,)
+    units = (spec.length_unit, *spec.other_length_units)
     if started.length.unit not in units:
         return "match.length.unit", f"a {spec.game} match is measured in {spec.length_unit}, not {started.length.unit}"
     return None

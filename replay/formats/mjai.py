@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from events.match import Claim, MatchStarted
+from events.match import Claim, GameName, MatchStarted
 from events.model import Payload
 from events.riichi import (
     AbortiveDraw,
@@ -45,6 +45,8 @@ KINDS_OF_ABORT: dict[str, AbortKind] = {
     "sanchaho": "triple_ron",
     "sukaikan": "four_kans",
 }
+
+GAME: GameName = "riichi"  # the game an mjai log holds
 
 
 def pai(tile: str) -> str:

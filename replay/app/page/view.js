@@ -96,7 +96,7 @@ function describeResults(state) {
   for (const result of results) {
     const points = (result.points || []).map((p, seat) => `${names[seat]} ${p > 0 ? "+" : ""}${p}`).join(", ");
     const line = el("p", { "data-result": String(result.round ?? result.hand) },
-                    `${state.game === "riichi" ? "Hand" : "Round"} ${result.round ?? result.hand}: ` +
+                    `${DATA.round_word[0].toUpperCase()}${DATA.round_word.slice(1)} ${result.round ?? result.hand}: ` +
                     named(result.explanation || result.reason || "") + (points ? ` (${points})` : ""));
     box.appendChild(line);
   }
@@ -108,7 +108,7 @@ function show(index) {
   const state = frame.state;
   board.textContent = "";
   const round = state.round;
-  if (round) (DATA.game === "riichi" ? drawRiichi : drawHanafuda)(state, round);
+  if (round) (DATA.pieces === "tiles" ? drawRiichi : drawHanafuda)(state, round);
   else board.appendChild(el("p", {}, "No round started yet."));
   if (round && round.expects) board.appendChild(el("p", { class: "note", "data-zone": "expects" }, `Next: ${round.expects}`));
   describeResults(state);

@@ -7,9 +7,18 @@ from replay.games.riichi.options import DEFAULT_RULESET, RULESETS
 
 
 def _rules() -> GameRules:
-    from replay.games.riichi import entry, fold, result_line, simulate, view  # loaded when the game is first played
+    from replay.games.riichi import (
+        entry,
+        fold,
+        result_line,
+        review,
+        simulate,
+        view,
+    )  # loaded when the game is first played
 
-    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves)
+    return GameRules(
+        fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves, review
+    )
 
 
 GAME = Game(
@@ -22,4 +31,7 @@ GAME = Game(
     rulesets=RULESETS,
     default_ruleset=DEFAULT_RULESET,
     load=_rules,
+    piece_word="tiles",
+    stats_section=("riichi",),
+    uma=True,
 )

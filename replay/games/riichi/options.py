@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from replay.engine.options import RuleOption, RulesetSpec, option
@@ -164,7 +164,7 @@ def _riichi(
     )
 
 
-RULESETS = (
+_RULESETS = (
     RulesetSpec(
         "tenhou",
         "riichi",
@@ -284,6 +284,7 @@ RULESETS = (
         ),
     ),
 )
+RULESETS = tuple(replace(spec, other_length_units=("tonpuusen",)) for spec in _RULESETS)  # an east-only game too
 DEFAULT_RULESET = "tenhou"
 
 

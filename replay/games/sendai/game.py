@@ -9,9 +9,18 @@ from replay.games.sendai.scoring import PILE_SIZE, SENDAI_IDS
 
 
 def _rules() -> GameRules:
-    from replay.games.sendai import entry, fold, result_line, simulate, view  # loaded when the game is first played
+    from replay.games.sendai import (
+        entry,
+        fold,
+        result_line,
+        review,
+        simulate,
+        view,
+    )  # loaded when the game is first played
 
-    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves)
+    return GameRules(
+        fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves, review
+    )
 
 
 GAME = Game(
@@ -24,5 +33,6 @@ GAME = Game(
     rulesets=RULESETS,
     default_ruleset=DEFAULT_RULESET,
     load=_rules,
+    stats_section=("hanafuda", "sendai"),
     fishing=FishingMoves(SendaiDeal, SendaiPlay, SendaiDraw, SendaiCapture, frozenset(), SENDAI_IDS, 6, PILE_SIZE, 0),
 )

@@ -9,9 +9,18 @@ from replay.games.tensho.scoring import PHOENIX, PILE_SIZE, TENSHO_IDS
 
 
 def _rules() -> GameRules:
-    from replay.games.tensho import entry, fold, result_line, simulate, view  # loaded when the game is first played
+    from replay.games.tensho import (
+        entry,
+        fold,
+        result_line,
+        review,
+        simulate,
+        view,
+    )  # loaded when the game is first played
 
-    return GameRules(fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves)
+    return GameRules(
+        fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves, review
+    )
 
 
 GAME = Game(
@@ -24,6 +33,7 @@ GAME = Game(
     rulesets=RULESETS,
     default_ruleset=DEFAULT_RULESET,
     load=_rules,
+    stats_section=("hanafuda", "tensho"),
     fishing=FishingMoves(
         TenshoDeal, TenshoPlay, TenshoDraw, TenshoCapture, frozenset({PHOENIX}), TENSHO_IDS, 9, PILE_SIZE, 6
     ),

@@ -1,0 +1,127 @@
+"""What the statistics and the audit take of a hanafuda match, shared by Tensho and Sendai-hana:
+the digest of one match, a summary over many, and the checks of a table's claims."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
+
+
+def _places(points: Sequence[int]) -> list[int]:
+    """Hanafuda placements: by points, equal points share the better place (1, 1, 3)."""
+    return [1 + sum(other > mine for other in points) for mine in points]
+
+
+def digest(data: dict[str, Any], effective: Sequence[Any], *, yaku_sets: bool) -> dict[str, Any]:
+    """What the statistics take of one hanafuda match: per seat, the wins and how, the yaku and
+    teyaku, the go and stop calls; and (Tensho) each round's yaku set beside who won it."""
+    seats = len(data["players"])
+    results = data["results"]
+    points = list(data["standings"])
+    per_seat: list[dict[str, Any]] = [
+        {"wins": Counter(), "yaku": Counter(), "teyaku": Counter(), "goes": 0, "stops": 0, "forfeits": 0}
+        for _ in range(seats)
+    ]
+    forfeit_rule = bool(data["ruleset"]["options"].get("sendai.koiKoi.forfeitOnOpponentStop", False))
+    for result in results:
+        winner = result["winner"]
+        if winner is not None:
+            per_seat[winner]["wins"][result["reason"]] += 1
+        for player in result["players"]:
+            seat = player["seat"]
+            for hit in player.get("yaku", []) + player.get("dekiyaku", []):
+                per_seat[seat]["yaku"][hit["name"]] += 1
+            for teyaku in player.get("teyaku", []):
+                per_seat[seat]["teyaku"][teyaku["name"]] += 1
+            if player.get("went"):
+                lost = result["reason"] == "stop" and winner != seat and player["dekiyaku_points"] > 0
+                per_seat[seat]["forfeits"] += int(lost and forfeit_rule)
+    # Each go and stop said, from the events (a round at result depth lists who went and who stopped).
+    for step in effective:
+        if step.type == "sendai.koikoi":
+            per_seat[step.payload.seat]["goes"] += 1
+        elif step.type == "sendai.stop":
+            per_seat[step.payload.seat]["stops"] += 1
+        elif step.type == "sendai.round_result":
+            for seat in step.payload.went:
+                per_seat[seat]["goes"] += 1
+            if step.payload.stopped is not None:
+                per_seat[step.payload.stopped]["stops"] += 1
+    chosen_sets: list[dict[str, Any]] = []
+    if yaku_sets:
+        chosen = [s.payload for s in effective if s.type == "tensho.yaku_set_chosen"]
+        for result, choice in zip(results, chosen, strict=False):
+            chosen_sets.append(
+                {"set": choice.yaku_set, "by": choice.by, "dealer": result["dealer"], "winner": result["winner"]}
+            )
+    return {
+        "unit": data.get("score_unit", "points"),
+        "complete": bool(data["complete"]),
+        "rounds": len(results),
+        "points": points,
+        "uma": None,
+        "places": _places(points) if data["complete"] else None,
+        "seats": per_seat,
+        "yaku_sets": chosen_sets,
+    }
+
+
+def summary(
+    matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf, *, decisions: bool, yaku_sets: bool
+) -> dict[str, Any]:
+    """Each player's rounds, wins and yaku over ``matches``; with ``decisions`` the go and stop
+    calls and teyaku (Sendai-hana), with ``yaku_sets`` how the yaku sets were chosen (Tensho)."""
+    players: dict[str, dict[str, Any]] = {}
+    sets: dict[str, Counter[str]] = defaultdict(Counter)
+    for one in matches:
+        for seat, name in seats_of(one):
+            counters = one["seats"][seat]
+            mine = players.setdefault(
+                name,
+                {"rounds": 0, "wins": Counter(), "yaku": Counter(), "teyaku": Counter(),
+                 "goes": 0, "stops": 0, "forfeits": 0},
+            )  # fmt: skip
+            mine["rounds"] += one["rounds"]
+            for key in ("wins", "yaku", "teyaku"):
+                mine[key].update(counters[key])
+            for key in ("goes", "stops", "forfeits"):
+                mine[key] += counters[key]
+        if not wanted or not wanted.isdisjoint(one["players"]):
+            for chosen in one["yaku_sets"]:
+                tally = sets[str(chosen["set"])]
+                tally["rounds"] += 1
+                tally[f"decided by {chosen['by']}"] += 1
+                tally["dealer won" if chosen["winner"] == chosen["dealer"] else "dealer did not win"] += 1
+
+    def ordered(counter: Counter[str]) -> dict[str, int]:
+        return dict(sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    rows = []
+    for name, mine in sorted(players.items()):
+        row = {
+            "player": name,
+            "rounds": mine["rounds"],
+            "rounds_won": sum(mine["wins"].values()),
+            "won_by": ordered(mine["wins"]),
+            "yaku": ordered(mine["yaku"]),
+        }
+        if decisions:
+            row |= {"goes": mine["goes"], "stops": mine["stops"], "forfeits": mine["forfeits"],
+                    "teyaku": ordered(mine["teyaku"])}  # fmt: skip
+        rows.append(row)
+    found: dict[str, Any] = {"players": rows}
+    if yaku_sets:
+        found["yaku_sets"] = {key: ordered(value) for key, value in sorted(sets.items())}
+    return found
+
+
+def computed_points(result: Any) -> tuple[int, ...]:
+    """A round's points as a claim states them."""
+    return tuple(result.points)
+
+
+def final_scores(state: Any) -> tuple[int, ...]:
+    return tuple(state.standings)

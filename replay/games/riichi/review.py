@@ -1,0 +1,188 @@
+"""What the statistics and the audit take of a riichi match: the digest of one match, the rates
+over many, and the audit's checks (a claim against the hand's payments, each hand starting where
+the last one ended, the sticks carried, a hand priced again under other rulesets)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from events.riichi import RiichiRoundStarted
+from replay.engine.fold import Step
+
+SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
+CALLS = frozenset({"chi", "pon", "daiminkan"})  # open calls; an added kan follows a pon, a closed kan is not a call
+Issue = tuple[str, str, int | None, int]  # (code, message, seq, round) of an audit finding
+
+
+def _ratio(part: float, whole: float, digits: int = 3) -> float | None:
+    return None if not whole else round(part / whole, digits)
+
+
+def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
+    """What the statistics take of one riichi match: per seat, hands, wins, tsumo, deal-ins,
+    riichi, calls, points won and dealt in, han, draws and tenpai, yaku."""
+    seats = len(data["players"])
+    # Who declared riichi and who called, hand by hand, from the events.
+    hands: list[tuple[set[int], set[int]]] = []
+    for step in effective:
+        if step.type == "riichi.round_started":
+            hands.append((set(), set()))
+        elif step.type == "riichi.riichi" and hands:
+            hands[-1][0].add(step.payload.seat)
+        elif step.type == "riichi.call" and hands and step.payload.kind in CALLS:
+            hands[-1][1].add(step.payload.seat)
+    per_seat: list[dict[str, Any]] = [
+        {
+            "hands": 0, "wins": 0, "tsumo": 0, "deal_ins": 0, "riichi": 0, "calls": 0,
+            "win_points": 0, "deal_in_points": 0, "han": 0, "priced_wins": 0,
+            "draws": 0, "tenpai": 0, "yaku": Counter(),
+        }
+        for _ in range(seats)
+    ]  # fmt: skip
+    for number, result in enumerate(data["results"]):
+        declared, called = hands[number] if number < len(hands) else (set(), set())
+        # A hand recorded at result depth has no moves: its riichi sticks and the winners' own
+        # conditions and melds say who declared and who called.
+        declared = declared | {seat for seat, sticks in enumerate(result["riichi_sticks_put_down"]) if sticks}
+        for win in result["wins"]:
+            if {"riichi", "double_riichi"} & set(win["conditions"]):
+                declared = declared | {win["seat"]}
+            if any(meld["kind"] in CALLS or meld["kind"] == "kakan" for meld in win["melds"]):  # an added kan was a pon
+                called = called | {win["seat"]}
+        for seat in range(seats):
+            mine = per_seat[seat]
+            mine["hands"] += 1
+            mine["riichi"] += seat in declared
+            mine["calls"] += seat in called
+            if result["kind"] == "exhaustive":
+                mine["draws"] += 1
+                mine["tenpai"] += seat in result["tenpai"]
+        discarders: set[int] = set()
+        for win in result["wins"]:
+            winner = per_seat[win["seat"]]
+            winner["wins"] += 1
+            winner["tsumo"] += win["kind"] == "tsumo"
+            priced = win["result"]
+            if win["kind"] == "ron" and win["from_seat"] is not None and win["from_seat"] not in discarders:
+                discarders.add(win["from_seat"])  # a double ron is one deal-in
+                per_seat[win["from_seat"]]["deal_ins"] += 1
+            if not priced.get("priced"):
+                continue
+            payments = priced["payments"]
+            winner["win_points"] += -sum(p for p in payments if p < 0)  # what the others paid: honba in, sticks out
+            winner["han"] += priced["han"]
+            winner["priced_wins"] += 1
+            for yaku in priced["yaku"]:
+                winner["yaku"][yaku["name"]] += 1
+            if win["kind"] == "ron" and win["from_seat"] is not None:
+                per_seat[win["from_seat"]]["deal_in_points"] += -payments[win["from_seat"]]
+    final = data["final"]
+    return {
+        "unit": "points",
+        "complete": bool(data["complete"]),
+        "rounds": len(data["results"]),
+        "points": list(final["scores"]) if final else list(data["scores"]),
+        "uma": list(final["results"]) if final else None,
+        "places": list(final["ranks"]) if final else None,
+        "seats": per_seat,
+        "yaku_sets": [],
+    }
+
+
+def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) -> dict[str, list[dict[str, Any]]]:
+    """Each player's rates over ``matches``, per ruleset (docs/stats.md says what each counts)."""
+    totals: dict[str, dict[str, Counter[str]]] = defaultdict(dict)
+    yaku: dict[str, dict[str, Counter[str]]] = defaultdict(dict)
+    for one in matches:
+        for seat, name in seats_of(one):
+            counters = one["seats"][seat]
+            mine = totals[one["ruleset"]].setdefault(name, Counter())
+            for key, value in counters.items():
+                if key != "yaku":
+                    mine[key] += value
+            yaku[one["ruleset"]].setdefault(name, Counter()).update(counters["yaku"])
+    rates: dict[str, list[dict[str, Any]]] = {}
+    for ruleset, players in sorted(totals.items()):
+        rows = []
+        for name, c in sorted(players.items()):
+            rows.append(
+                {
+                    "player": name,
+                    "hands": c["hands"],
+                    "wins": c["wins"],
+                    "win_rate": _ratio(c["wins"], c["hands"]),
+                    "deal_in_rate": _ratio(c["deal_ins"], c["hands"]),
+                    "riichi_rate": _ratio(c["riichi"], c["hands"]),
+                    "call_rate": _ratio(c["calls"], c["hands"]),
+                    "tsumo_share": _ratio(c["tsumo"], c["wins"]),
+                    "average_win": _ratio(c["win_points"], c["priced_wins"], 0),
+                    "average_deal_in": _ratio(c["deal_in_points"], c["deal_ins"], 0),
+                    "average_han": _ratio(c["han"], c["priced_wins"], 2),
+                    "tenpai_at_draw": _ratio(c["tenpai"], c["draws"]),
+                    "counts": {k: c[k] for k in ("riichi", "calls", "tsumo", "deal_ins", "draws", "tenpai")},
+                    "yaku": dict(sorted(yaku[ruleset][name].items(), key=lambda kv: (-kv[1], kv[0]))),
+                }
+            )
+        rates[ruleset] = rows
+    return rates
+
+
+def computed_points(result: Any) -> tuple[int, ...]:
+    """A hand's points as a claim states them: what was paid, as Tenhou's record has it, without
+    this hand's riichi deposits."""
+    return tuple(result.paid)
+
+
+def final_scores(state: Any) -> tuple[int, ...]:
+    from replay.games.riichi.flow import final_standings
+
+    if not state.results:
+        return tuple(state.standings)
+    return tuple(int(score) for score in final_standings(state)["scores"])
+
+
+def balance(results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None) -> list[Issue]:
+    """Each hand zero-sum with its sticks, and starting from the scores and sticks the last one left."""
+    found: list[Issue] = []
+    starts = [s for s in effective if isinstance(s.payload, RiichiRoundStarted)]
+    for index, result in enumerate(results):
+        if round_no is not None and result.number != round_no:
+            continue
+        sticks = starts[index].payload.sticks if index < len(starts) else 0  # type: ignore[attr-defined]
+        gap = sum(result.points) + 1000 * (result.sticks - sticks)
+        if gap:
+            found.append(("balance.not_zero_sum", f"hand {result.number}: the changes and sticks sum to {gap}, not 0",
+                          None, result.number))  # fmt: skip
+        if index + 1 < len(starts):
+            following: Any = starts[index + 1].payload
+            if tuple(following.scores) != tuple(result.scores):
+                found.append(("balance.scores_carried",
+                              f"hand {result.number + 1} starts from {list(following.scores)} but hand {result.number} "
+                              f"ended at {list(result.scores)}", starts[index + 1].seq, result.number + 1))  # fmt: skip
+            if following.sticks != result.sticks:
+                found.append(("balance.sticks_carried",
+                              f"hand {result.number + 1} starts with {following.sticks} sticks but {result.sticks} were left",
+                              starts[index + 1].seq, result.number + 1))  # fmt: skip
+    return found
+
+
+def repricing(
+    results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+) -> list[dict[str, Any]]:
+    """Every win priced again under each of ``rulesets``."""
+    from replay.games.riichi.view import priced_json, reprice
+
+    priced = []
+    for result in results:
+        if round_no is not None and result.number != round_no:
+            continue
+        for win in result.wins:
+            priced.append({
+                "hand": result.number,
+                "seat": win.seat,
+                "kind": win.kind,
+                "prices": [priced_json(reprice(win, name, state.options)) for name in rulesets],
+            })  # fmt: skip
+    return priced

@@ -1,0 +1,34 @@
+"""What the statistics and the audit take of a Tensho match (``replay/games/hanafuda/review.py``),
+with each round's yaku set beside who won it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from replay.engine.fold import Step
+from replay.games.hanafuda import review
+from replay.games.hanafuda.review import SeatsOf, computed_points, final_scores
+
+__all__ = ["balance", "computed_points", "digest", "final_scores", "repricing", "summary"]
+
+
+def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
+    return review.digest(data, effective, yaku_sets=True)
+
+
+def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) -> dict[str, Any]:
+    return review.summary(matches, wanted, seats_of, decisions=False, yaku_sets=True)
+
+
+def balance(
+    results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+) -> list[tuple[str, str, int | None, int]]:
+    """Tensho's points are each seat's own card values, not a transfer: nothing to balance."""
+    return []
+
+
+def repricing(
+    results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+) -> list[dict[str, Any]]:
+    return []
