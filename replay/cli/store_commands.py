@@ -13,9 +13,7 @@ from rich.table import Table
 
 from events import ingest
 from events.errors import InputError
-from events.match import MatchStarted
-from replay.app import schema_files, service
-from replay.app.read_models import GLANCES
+from replay.app import schema_files, service, verifying
 from replay.app.stores import scratch
 from replay.cli.app import (
     DEFAULT_DB,
@@ -182,42 +180,10 @@ def matches(
     json_out: JsonOption = False,
 ) -> None:
     """List the matches in the store: players, status (in play, complete, abandoned), standings."""
-    if status is not None and status not in ("in play", "complete", "abandoned"):
-        raise InputError(f"--status is 'in play', 'complete' or 'abandoned', not {status!r}")
-    if game is not None:
-        from replay.app.catalog import check_game_name
+    from replay.app.listing import match_rows
 
-        check_game_name(game)
-    rows: list[dict[str, Any]] = []
     with open_store(db) as store:
-        chosen = []
-        for head in store.matches():
-            started = head.first.decode()
-            assert isinstance(started, MatchStarted)
-            names = [p.name for p in started.players]
-            if (game is None or started.game == game) and (player is None or player in names):
-                chosen.append((head, started, names))
-        hashes = {match_id: head_hash for match_id, _, head_hash in store.heads()}
-        wanted = [(head.match_id, head.last_seq, hashes.get(head.match_id, "")) for head, _, _ in chosen]
-        glances = GLANCES.values(store, wanted)  # folded only where not kept (kept unless read-only)
-        for head, started, names in chosen:
-            glance = glances[head.match_id]
-            if status is not None and glance["status"] != status:
-                continue
-            rows.append(
-                {
-                    "match_id": head.match_id,
-                    "game": started.game,
-                    "ruleset": started.ruleset.id,
-                    "players": names,
-                    "status": glance["status"],
-                    "rounds": glance["rounds"],
-                    "standings": glance["standings"],
-                    "events": head.last_seq,
-                    "started_at": head.first.recorded_at,
-                    "last_recorded_at": head.last_recorded_at,
-                }
-            )
+        rows = match_rows(store, game=game, player=player, status=status)
     if json_out:
         print_json(rows)
         return
@@ -294,15 +260,14 @@ def verify(
     with open_store(db) as store:
         total = store.count() if match is None else store.head(match)
         with _progress(total, "verifying") as tick:
-            findings = store.verify(match, check_schemas=schemas, progress=tick)
-        findings += _read_model_findings(store, match, findings)
-        matches_checked = 1 if match is not None else len(store.matches())
+            verified = verifying.verify_store(store, match, schemas=schemas, progress=tick)
+    findings, matches_checked = verified.findings, verified.matches
     if json_out:
         report = {
             "ok": not findings,
             "events": total,
             "matches": matches_checked,
-            "findings": [_finding_json(f) for f in findings],
+            "findings": [verifying.finding_json(f) for f in findings],
         }
         print_json(report | (_heads_json(db) if heads and not findings else {}))
     elif findings:
@@ -320,32 +285,9 @@ def verify(
         _show_heads(db)
 
 
-def _read_model_findings(store: Any, match: str | None, found: list[Any]) -> list[Any]:
-    """The read models re-derived from the events, where the events themselves are sound."""
-    if any(f.code in ("store.integrity", "store.empty", "store.table_missing") for f in found):
-        return []
-    from replay.app.stats import read_model_findings
-
-    return [f for f in read_model_findings(store) if match is None or f.match_id == match]
-
-
-def _parse_fingerprint(text: str) -> tuple[int, str]:
-    count, _, digest = text.strip().partition(":")
-    if not count.isdigit() or len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
-        raise InputError(
-            f"{text[:80]!r} is not a fingerprint; give it as printed by `taikyoku verify --heads`: N:64 hex digits"
-        )
-    return int(count), digest
-
-
 def _heads_json(db: str) -> dict[str, Any]:
     with open_store(db) as store:
-        listed = store.heads()
-        count, digest = store.fingerprint()
-    return {
-        "heads": [{"match_id": m, "last_seq": seq, "last_hash": h} for m, seq, h in listed],
-        "fingerprint": f"{count}:{digest}",
-    }
+        return verifying.heads(store)
 
 
 def _show_heads(db: str) -> None:
@@ -357,20 +299,12 @@ def _show_heads(db: str) -> None:
 
 
 def _verify_against(text: str, db: str, json_out: bool) -> None:
-    count, digest = _parse_fingerprint(text)
     with open_store(db) as store:
-        total = store.count()
-        if count > total:
-            raise InputError(
-                f"the fingerprint covers {count} events and this store holds {total}; is --db the store it was taken of?"
-            )
-        findings = store.verify(check_schemas=True)
-        findings += _read_model_findings(store, None, findings)
-        _, now = store.fingerprint(count)
-    same = now == digest
+        found = verifying.verify_against(store, text)
+    findings, same, count, total = found.findings, found.same, found.events, found.total
     if json_out:
         print_json({"ok": same and not findings, "events": count, "matches_published": same,
-                    "findings": [_finding_json(f) for f in findings]})  # fmt: skip
+                    "findings": [verifying.finding_json(f) for f in findings]})  # fmt: skip
     else:
         for finding in findings:
             out.print(styled(("FAIL", "red"), f" {finding.code}: {finding.message}"))
@@ -387,8 +321,6 @@ def _verify_against(text: str, db: str, json_out: bool) -> None:
 
 def _verify_file(file: Path, json_out: bool) -> None:
     """Check an export one match at a time: its chain, its head and count, each event's schema."""
-    from replay.app.importing import checked_exports
-
     if str(file) == "-":
         data, name = read_input("-")
         stream: Any = io.BytesIO(data)
@@ -396,12 +328,8 @@ def _verify_file(file: Path, json_out: bool) -> None:
         if not file.is_file():
             read_input(str(file))  # the one-line refusal of a missing file or a folder
         name, stream = file.name, file.open("rb")
-    problems: list[str] = []
-    matches = events = 0
     with stream:
-        for match, found in checked_exports(stream, name):
-            problems += found
-            matches, events = matches + 1, events + match.count
+        problems, matches, events = verifying.verify_export(stream, name)
     if json_out:
         print_json({"ok": not problems, "file": name, "matches": matches, "events": events, "findings": problems})
     elif problems:
@@ -413,17 +341,6 @@ def _verify_file(file: Path, json_out: bool) -> None:
         )
     if problems:
         raise typer.Exit(EXIT_CORRUPT)
-
-
-def _finding_json(finding: Any) -> dict[str, Any]:
-    return {
-        "code": finding.code,
-        "message": finding.message,
-        "match_id": finding.match_id,
-        "seq": finding.seq,
-        "position": finding.position,
-        "event_id": finding.event_id,
-    }
 
 
 class _progress:
