@@ -4,12 +4,15 @@ at the match's head, and folded (and kept) only where it moved on."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from events.errors import InputError
 from events.match import MatchStarted
 from replay.app.read_models import GLANCES
-from store import Store
+from store import Store, StoredEvent
+
+CURRENT_STARTED = MatchStarted.SCHEMA_VERSION
 
 STATUSES = ("in play", "complete", "abandoned")
 
@@ -26,10 +29,9 @@ def match_rows(
         check_game_name(game)
     chosen = []
     for head in store.matches():
-        started = head.first.decode()
-        assert isinstance(started, MatchStarted)
-        names = [p.name for p in started.players]
-        if (game is None or started.game == game) and (player is None or player in names):
+        started = _started(head.first)
+        names = [p["name"] for p in started["players"]]
+        if (game is None or started["game"] == game) and (player is None or player in names):
             chosen.append((head, started, names))
     hashes = {match_id: head_hash for match_id, _, head_hash in store.heads()}
     wanted = [(head.match_id, head.last_seq, hashes.get(head.match_id, "")) for head, _, _ in chosen]
@@ -42,8 +44,8 @@ def match_rows(
         rows.append(
             {
                 "match_id": head.match_id,
-                "game": started.game,
-                "ruleset": started.ruleset.id,
+                "game": started["game"],
+                "ruleset": started["ruleset"]["id"],
                 "players": names,
                 "status": glance["status"],
                 "rounds": glance["rounds"],
@@ -54,3 +56,15 @@ def match_rows(
             }
         )
     return rows
+
+
+def _started(event: StoredEvent) -> dict[str, Any]:
+    """A match_started payload as JSON: it was validated when stored, and a listing needs only its
+    game, ruleset and names (a thousand matches list without building a model each). An older
+    version of the type is upcast through its model."""
+    if event.schema_version == CURRENT_STARTED:  # stored canonical and checked: read as it is
+        found: dict[str, Any] = json.loads(event.payload_text)
+        return found
+    started = event.decode()
+    assert isinstance(started, MatchStarted)
+    return started.model_dump(mode="json")

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from events import ingest
 from events.errors import InputError
-from replay.app import schema_files, service, verifying
+from replay.app import verifying
 from replay.app.stores import scratch
 from replay.cli.app import (
     DEFAULT_DB,
@@ -55,6 +55,8 @@ def new(
     json_out: JsonOption = False,
 ) -> None:
     """Start a match: prints its id. Every rule option is recorded in its first event."""
+    from replay.app import service
+
     if match_id is not None:
         service.check_match_id(match_id)  # first: a user fixes the id before anything else
     who = recorder(by)
@@ -78,6 +80,8 @@ def record(
     json_out: JsonOption = False,
 ) -> None:
     """Append events given as JSON or JSONL to a match: all of them, or none."""
+    from replay.app import service
+
     service.check_match_id(match)
     data, name = read_input(source)
     documents = ingest.split_documents(data, name)
@@ -222,6 +226,8 @@ def abandon(
     json_out: JsonOption = False,
 ) -> None:
     """End a mistaken or unfinished match (a match_ended event); its events stay, `matches` shows it abandoned."""
+    from replay.app import service
+
     who = recorder(by)
     with open_store(db) as store:
         event = service.abandon(store, match, reason, recorded_by=who)
@@ -389,6 +395,8 @@ def schemas_export(
     json_out: JsonOption = False,
 ) -> None:
     """Regenerate one schema file per event type and version from the models."""
+    from replay.app import schema_files
+
     target = directory or schema_files.default_directory()
     if not target.is_dir():
         raise InputError(f"{target} is not a folder; create it or give --dir an existing folder")
