@@ -14,6 +14,7 @@ from replay.app.page import embedded_json
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 PLACE_COLOURS = ("#2ca02c", "#1f77b4", "#ff7f0e", "#d62728")
+PLACE_NAMES = ("green", "blue", "orange", "red")  # the colours above, written out
 MOST_LINES = 8  # players drawn in one points-over-time chart: more would not be read
 MOST_YAKU = 20
 MOST_BARS = 24  # players in one placement chart
@@ -38,14 +39,15 @@ def _percent(value: float | None) -> str:
 def _table(caption: str, header: list[str], rows: list[list[str]], name: str) -> str:
     head = "".join(f"<th>{_text(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in rows)
-    return f'<table data-table="{_text(name)}"><caption>{_text(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    table = f'<table data-table="{_text(name)}"><caption>{_text(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return f'<div class="scroll">{table}</div>'  # a wide table scrolls inside itself on a phone'
 
 
 def _chart(chart: str, caption: str, width: int, height: int, parts: list[str], after: str = "") -> str:
     """One chart: a figure with its caption, the SVG drawn from ``parts``, and what follows it."""
     return (
         f'<figure data-chart="{_text(chart)}"><figcaption>{caption}</figcaption>'
-        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">{"".join(parts)}</svg>'
+        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{caption}" style="max-width:{width}px">{"".join(parts)}</svg>'
         f"{after}</figure>"
     )
 
@@ -135,8 +137,11 @@ def _places_chart(game: str, rows: list[dict[str, Any]]) -> str:
         if hidden > 0
         else ""
     )
+    said = ('<p class="note">Each bar is one player\'s finished matches, split by place from the left: '
+            + ", ".join(f"{i + 1}{('st', 'nd', 'rd', 'th')[i]} in {PLACE_NAMES[i]}" for i in range(len(placed[0]["places"])))
+            + "; the number in a part is how many times.</p>")  # fmt: skip
     return _chart(f"places-{game}", f"{_text(game)}: placements", width, height, parts,
-                  f'<div class="legend">{keys}</div>{note}')  # fmt: skip
+                  f'<div class="legend">{keys}</div>{said}{note}')  # fmt: skip
 
 
 def _yaku_chart(game: str, counts: dict[str, int]) -> str:
@@ -167,6 +172,8 @@ table { border-collapse: collapse; margin: 1em 0; } caption { text-align: left; 
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; } th { background: #f4f4f4; }
 td:first-child, th:first-child, td.text { text-align: left; }
 figure { margin: 1em 0; } figcaption { font-weight: 600; margin-bottom: .3em; }
+svg { width: 100%; height: auto; display: block; }
+.scroll { overflow-x: auto; max-width: 100%; } .scroll table { margin: .5em 0; }
 .legend { display: flex; flex-wrap: wrap; gap: .4em 1em; } .key { border-left: 14px solid; padding-left: .4em; }
 .note { color: #666; font-size: .9em; }
 """
@@ -238,6 +245,7 @@ def page(found: dict[str, Any]) -> str:
     body = "".join(sections) or "<p>No matches fit these filters (abandoned matches are never counted).</p>"
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
         f"<title>taikyoku statistics</title><style>{STYLE}</style></head><body>"
         f"<h1>Statistics: {found['matches']} matches</h1>"

@@ -2,21 +2,26 @@
 the notes and the audit's findings, with no server and nothing fetched.
 
 Every frame of the page is the same document ``replay --at SEQ --json`` prints (the game's own
-view of the projection), embedded once as JSON; one small inline script draws it. The page
-cannot disagree with the replay because it is the replay.
+view of the projection). The page carries the first frame and each later one as its change from
+the one before (``page.delta``); its small inline script makes every frame again and draws it. The
+page cannot disagree with the replay because it is the replay.
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
+import json
+import re
 from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
 from replay.app import service
 from replay.app.audit import audit
-from replay.app.page import embedded_json, fill, script_hash
-from replay.engine.fold import Step, history
+from replay.app.page import delta, fill, patch, script_hash, sprite
+from replay.engine.fold import history
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for
 from store import Store
@@ -31,6 +36,8 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
     view = GAMES[game].view()
     projection = projection_for(game)
     hist = history(steps)
+    started: Any = steps[0].payload
+    names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]
     state = projection.initial()
     out: list[dict[str, Any]] = []
     at_seq = 0  # the last event on the table, as replay --at reports it
@@ -44,42 +51,64 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
             at_seq = step.seq
         data = view.match_json(match_id, Snapshot(state, at_seq, {}))
         shown = step.type.split(".", 1)[-1].replace("_", " ")  # "tensho.play" -> "play"
-        out.append({"seq": step.seq, "type": shown, "text": _words(step), "by": step.recorded_by,
-                    "at": step.recorded_at, "retracted": step.seq in hist.retracted_by, "state": data})  # fmt: skip
+        frame = {"seq": step.seq, "type": shown, "words": view.move_words(step, names), "by": step.recorded_by,
+                 "retracted": step.seq in hist.retracted_by, "state": data}  # fmt: skip
+        if step.type == "annotation":
+            frame["about"] = step.payload.seq  # type: ignore[attr-defined]
+        if step.type.endswith("round_started"):
+            rnd = data["round"] or {}
+            label = rnd.get("name") or f"{GAMES[game].round_word.capitalize()} {rnd.get('number', '')}"
+            frame["round"] = label + (f", {rnd['honba']} honba" if rnd.get("honba") else "")
+        out.append(frame)
     report = audit(store, match_id)
     findings = [{"seq": f.seq, "kind": f.kind, "code": f.code, "message": f.message} for f in report.findings]
-    started = steps[0].payload
     return {
         "match_id": match_id,
         "game": game,
         "pieces": GAMES[game].piece_word,  # tiles are drawn at a square table, cards on a field
         "round_word": GAMES[game].round_word,
-        "players": [p.name for p in sorted(started.players, key=lambda p: p.seat)],  # type: ignore[attr-defined]
+        "players": names,
         "frames": out,
         "findings": findings,
     }
 
 
-def _words(step: Step) -> str:
-    """An event in a few words for the move list (the type is shown beside it)."""
-    if step.type == "match_started":
-        started: Any = step.payload
-        return f"{started.game}, {started.ruleset.id}: " + ", ".join(p.name for p in started.players)
-    payload = step.payload.model_dump(mode="json")
-    parts = []
-    for key, value in sorted(payload.items()):
-        if key == "hands":
-            continue
-        if isinstance(value, list):
-            value = ",".join(map(str, value)) if len(value) <= 12 else f"({len(value)})"
-        parts.append(f"{key}={value}")
-    return " ".join(parts)
+def carried(document: dict[str, Any]) -> dict[str, Any]:
+    """The document as the page carries it: each frame's state as its change from the frame
+    before (``"d"``), not whole; ``made_again`` is the inverse."""
+    before: Any = {}
+    recorder = None
+    light = []
+    for frame in document["frames"]:
+        state = frame["state"]
+        kept = {k: v for k, v in frame.items() if k not in ("state", "by", "retracted")}
+        if frame["by"] != recorder:  # said when it changes; the page carries it forward
+            kept["by"] = recorder = frame["by"]
+        if frame["retracted"]:
+            kept["retracted"] = True
+        light.append(kept | {"d": delta(before, state)})
+        before = state
+    return document | {"frames": light}
+
+
+def made_again(carried_document: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every frame whole from the carried document, as the page's script makes them."""
+    state: Any = {}
+    recorder = None
+    made = []
+    for frame in carried_document["frames"]:
+        state = patch(state, frame["d"])
+        recorder = frame.get("by", recorder)
+        whole = {k: v for k, v in frame.items() if k != "d"} | {"by": recorder, "state": state}
+        made.append(whole | {"retracted": frame.get("retracted", False)})
+    return made
 
 
 def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
-    """The whole HTML page for one match, opening at ``start_seq`` (default: the last event)."""
-    document = frames(store, match_id)
+    """The whole HTML page for one match, opening at ``start_seq`` (default: the first event)."""
+    document = carried(frames(store, match_id))
     document["start_seq"] = start_seq
+    document["piece_names"] = sprite.names()
     template = resources.files("replay.app.page").joinpath("view.html").read_text(encoding="utf-8")
     script = "\n" + resources.files("replay.app.page").joinpath("view.js").read_text(encoding="utf-8") + "\n"
     return fill(
@@ -87,10 +116,27 @@ def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
         {
             "csp": script_hash(script),
             "title": html.escape(f"{match_id} ({document['game']})"),
-            "data": embedded_json(document),
+            "sprite": sprite.sprite(),
+            "data": packed(document),
             "script": script,
         },
     )
+
+
+def packed(document: dict[str, Any]) -> str:
+    """The document as the page holds it: JSON, gzip (the browser's own DecompressionStream reads
+    it), base64. Made the same way every time (no time stamp in the gzip header)."""
+    data = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def unpacked(html_page: str) -> dict[str, Any]:
+    """The document a page holds (the inverse of ``packed``)."""
+    found = re.search(r'<script id="match-data" type="application/octet-stream">([A-Za-z0-9+/=]*)</script>', html_page)
+    if found is None:
+        raise ValueError("no match data in this page")
+    document: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(found.group(1))))
+    return document
 
 
 def index(entries: Sequence[tuple[str, str, str]]) -> str:

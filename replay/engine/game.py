@@ -29,6 +29,8 @@ class GameView(Protocol):
 
     def expects(self, rnd: Any, names: Sequence[str]) -> str: ...
 
+    def move_words(self, step: Step, names: Sequence[str]) -> str: ...
+
 
 class GameReview(Protocol):
     """What a game's ``review`` module gives the statistics and the audit."""

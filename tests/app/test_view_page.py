@@ -4,21 +4,14 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from replay.app.view_page import frames, page
+from replay.app.view_page import frames, made_again, page, unpacked
 from store import EventStore
 from tests.helpers import Cli
-
-
-def _embedded(html: str) -> dict[str, object]:
-    found = re.search(r'<script id="match-data" type="application/json">(.*?)</script>', html, re.S)
-    assert found is not None
-    return json.loads(found.group(1).replace("<\\/", "</"))
 
 
 @settings(
@@ -40,11 +33,42 @@ def test_every_frame_is_what_replay_at_that_seq_prints(cli: Cli, tmp_path: Path,
     assert cli("note", match, "3", "the dealer </script> shuffled twice", "--db", str(db)).code == 0
     assert cli("retract", match, str(last), "--reason", "entered by mistake", "--db", str(db)).code == 0
     with EventStore.open(db) as store:
-        document = _embedded(page(store, match))
-        assert document["frames"] == json.loads(json.dumps(frames(store, match)["frames"]))
-    shown = document["frames"]
+        document = unpacked(page(store, match))
+        whole = json.loads(json.dumps(frames(store, match)["frames"]))
+    shown = made_again(document)  # each frame made again from the changes the page carries
+    assert shown == whole
     assert isinstance(shown, list) and [f["type"] for f in shown[-2:]] == ["annotation", "retract"]
     assert [f["seq"] for f in shown if f["retracted"]] == [last]
     for frame in shown:  # every frame, step by step
         expected = cli("replay", match, "--at", str(frame["seq"]), "--json", "--db", str(db)).json()
         assert frame["state"] == expected, frame["seq"]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(JSON_VALUES, JSON_VALUES)
+@example([1], [True])  # equal to Python, not as JSON: a change the page must carry
+@example({"a": [0, 0, 0]}, {"a": [0, 1, 0], "b": None})
+@example([{"tile": "5m"}], [{"tile": "5m"}, {"tile": "0m"}])
+def test_a_change_carried_and_patched_back_is_exact(before: object, after: object) -> None:
+    from replay.app.page import delta, patch
+
+    made = patch(before, delta(before, after))
+    assert json.dumps(made, sort_keys=True) == json.dumps(after, sort_keys=True)
+
+
+def test_the_longest_real_game_in_the_tests_makes_a_light_page(cli: Cli, tmp_path: Path) -> None:
+    """17 hands, 2,019 events: each frame whole would be 19 MB; the page carries the changes, packed."""
+    from tests.paths import ROOT
+
+    game = ROOT / "tests" / "data" / "tenhou6-more" / "2022060107gm-00a9-0000-a990aa36.json"
+    assert cli("import", str(game)).code == 0
+    out = tmp_path / "long.html"
+    assert cli("view", "2022060107gm-00a9-0000-a990aa36", "-o", str(out)).code == 0
+    assert out.stat().st_size <= 600_000

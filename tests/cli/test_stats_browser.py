@@ -68,3 +68,13 @@ def test_the_stats_page_shows_the_numbers_stats_json_gives(browser: Any, cli: Cl
     assert carried == found
     assert errors == [] and [url for url in requests if not url.startswith("file:")] == []
     page.close()
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(out.as_uri())
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll on a phone
+    widths = phone.evaluate("[...document.querySelectorAll('figure svg')].map(s => s.getBoundingClientRect().width)")
+    assert widths and max(widths) <= 390  # the charts size to the screen
+    wide = phone.evaluate("[...document.querySelectorAll('.scroll')].filter(d => d.scrollWidth > d.clientWidth).length")
+    assert wide >= 1  # a wide table scrolls inside itself
+    written = phone.evaluate("document.querySelector('figure[data-chart=\"places-riichi\"]').innerText")
+    assert "1st in green" in written and "4th in red" in written  # the colours said, not only in tooltips
+    phone.close()

@@ -5,12 +5,14 @@ fetched; and a phone's width (390 px) cuts nothing off."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.helpers import Cli
+from tests.paths import ROOT
 
 
 def _tiles(compact: str) -> list[str]:
@@ -25,12 +27,12 @@ def _tiles(compact: str) -> list[str]:
     return out
 
 
-def _expected(game: str, state: dict[str, Any]) -> dict[str, list[str]]:
+def _expected(state: dict[str, Any]) -> dict[str, list[str]]:
     """What the table must show: each zone's pieces, from the replay's own JSON."""
     round_ = state["round"]
-    if round_ is None:
+    if round_ is None or not round_["hands"]:
         return {}
-    if game == "riichi":
+    if state["game"] == "riichi":
         zones = {"dora": list(round_["dora_indicators"])}
         for seat, hand in enumerate(round_["hands"]):
             zones[f"hand-{seat}"] = _tiles(hand or "")
@@ -45,57 +47,90 @@ def _expected(game: str, state: dict[str, Any]) -> dict[str, list[str]]:
 
 SHOWN = """() => Object.fromEntries([...document.querySelectorAll('[data-zone]')]
     .map(z => [z.dataset.zone, [...z.querySelectorAll('[data-piece]')].map(p => p.dataset.piece)]))"""
+# Every piece drawn: an svg of the sprite's symbol, with an accessible name.
+DRAWN = """() => [...document.querySelectorAll('#board [data-piece]')].map(p => [p.dataset.piece,
+    p.getAttribute('aria-label'), p.querySelector('svg use') ? p.querySelector('svg use').getAttribute('href') : null])"""
+DATA_WORDS = re.compile(r"\b\w+=\w|=False|=None|=True")
+REAL_GAME = ROOT / "tests" / "data" / "tenhou6" / "mjai-reviewer-ranked_game.json"
 
 
-@pytest.mark.parametrize(
-    ("game", "args"),
-    [
-        ("tensho", ["--rounds", "1"]),
-        ("sendai", ["--rounds", "1", "--option", "sendai.teyakuMode=winRound"]),
-        ("riichi", ["--hands", "1"]),
-    ],
-)
-def test_every_event_stepped_by_keyboard_shows_what_the_replay_says(
-    browser: Any, cli: Cli, tmp_path: Path, game: str, args: list[str]
+def _made(cli: Cli, game: str) -> str:
+    """A match of ``game`` in the store: a real Tenhou game for riichi, simulated hanafuda."""
+    if game == "riichi":
+        assert cli("import", str(REAL_GAME)).code == 0
+        return str(cli("matches", "--json").json()[0]["match_id"])
+    args = ["--rounds", "1"] + (["--option", "sendai.teyakuMode=winRound"] if game == "sendai" else [])
+    assert cli("simulate", game, "--seed", "4", *args, "--id", f"{game}-page").code == 0
+    return f"{game}-page"
+
+
+@pytest.mark.parametrize("game", ["tensho", "sendai", "riichi"])
+def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
+    browser: Any, cli: Cli, db: Path, tmp_path: Path, game: str
 ) -> None:
-    match = f"{game}-page"
-    assert cli("simulate", game, "--seed", "4", *args, "--id", match).code == 0
+    from replay.app.view_page import frames
+    from store import EventStore
+
+    match = _made(cli, game)
     out = tmp_path / f"{match}.html"
     assert cli("view", match, "-o", str(out)).code == 0
-    seqs = [e["seq"] for e in cli("log", match, "--json").json()]
-    expected = {seq: _expected(game, cli("replay", match, "--at", str(seq), "--json").json()) for seq in seqs}
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(out.as_uri())
-    page.keyboard.press("Home")
-    for index, seq in enumerate(seqs):
-        if index:
-            page.keyboard.press("ArrowRight")
-        assert page.evaluate("document.body.dataset.seq") == str(seq)
-        shown = page.evaluate(SHOWN)
-        for zone, pieces in expected[seq].items():
-            if zone.startswith("captured"):  # laid out by kind: the same cards, grouped
-                assert sorted(shown.get(zone, [])) == sorted(pieces), (seq, zone)
-            else:
-                assert shown.get(zone, []) == pieces, (seq, zone)
-    final = cli("replay", match, "--json").json()["results"][0]
-    said = page.evaluate("document.querySelector('[data-result=\"1\"]').textContent")
-    assert said.startswith(("Round 1: ", "Hand 1: "))
-    names = [p["name"] for p in cli("replay", match, "--json").json()["players"]]
-    named = final["explanation"]
-    for seat, name in enumerate(names):  # "seat 3 ron from seat 0" is said "Pei ron from Ton"
-        named = named.replace(f"seat {seat}", name)
-    assert named in said and "seat " not in said  # the result, with why, in the players' names
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing cut off on a phone
-    middle = seqs[len(seqs) // 2]
-    page.goto(out.as_uri() + f"#r1-s{middle}")
-    page.reload()
-    assert page.evaluate("document.body.dataset.seq") == str(middle)
-    assert errors == [] and [url for url in requests if not url.startswith("file:")] == []
-    page.close()
+    with EventStore.open(db) as store:
+        truth = frames(store, match)["frames"]
+    seqs = [f["seq"] for f in truth]
+    for sample in seqs[:: max(1, len(seqs) // 6)]:  # the frames are the replay, as `replay --at` prints it
+        assert truth[seqs.index(sample)]["state"] == cli("replay", match, "--at", str(sample), "--json").json()
+    names = truth[0]["state"]["players"]
+    for width in (1280, 390):
+        page = browser.new_page(viewport={"width": width, "height": 900 if width > 500 else 844})
+        requests: list[str] = []
+        page.on("request", lambda request, seen=requests: seen.append(request.url))
+        errors: list[str] = []
+        page.on("pageerror", lambda error, seen=errors: seen.append(str(error)))
+        page.goto(out.as_uri())
+        page.wait_for_function("document.body.dataset.seq")
+        assert page.evaluate("document.body.dataset.seq") == str(seqs[0])  # it opens at the first event
+        page.keyboard.press("ArrowRight")
+        said = page.evaluate("document.querySelector('#moves li.current').textContent")
+        assert said.startswith(f"{seqs[1]}. ") and any(p["name"] in said for p in names), said
+        page.keyboard.press("Home")
+        dealt = False
+        for index, seq in enumerate(seqs):
+            if index:
+                page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.body.dataset.seq") == str(seq)
+            assert page.evaluate("window.taikyokuFrame()") == truth[index]["state"], seq
+            expected = _expected(truth[index]["state"])
+            if width == 1280 or index % 25 == 0:
+                shown = page.evaluate(SHOWN)
+                for zone, pieces in expected.items():
+                    if zone.startswith("captured"):  # laid out by kind: the same cards, grouped
+                        assert sorted(shown.get(zone, [])) == sorted(pieces), (seq, zone)
+                    else:
+                        assert shown.get(zone, []) == pieces, (seq, zone)
+            if expected and not dealt:  # at the deal: every piece drawn, each with its name
+                dealt = True
+                drawn = page.evaluate(DRAWN)
+                assert len(drawn) >= sum(len(p) for p in expected.values())
+                for piece, label, href in drawn:
+                    assert href in (f"#t-{piece}", f"#c-{piece}") and label and piece not in label.split(",")[0]
+            if index % 50 == 0 or index == len(seqs) - 1:
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, seq)
+                text = page.evaluate("document.body.innerText")
+                assert not DATA_WORDS.search(text), DATA_WORDS.search(text)
+        final = truth[-1]["state"]["results"][0]
+        shown_result = page.evaluate("document.querySelector('[data-result=\"1\"]').textContent")
+        assert shown_result.startswith(("Round 1: ", "Hand 1: "))
+        named = final["explanation"]
+        for seat, player in enumerate(names):  # "seat 3 ron from seat 0" is said "Pei ron from Ton"
+            named = named.replace(f"seat {seat}", player["name"])
+        assert named in shown_result and "seat " not in shown_result
+        middle = seqs[len(seqs) // 2]
+        page.goto(out.as_uri() + f"#r1-s{middle}")
+        page.reload()
+        page.wait_for_function("document.body.dataset.seq")
+        assert page.evaluate("document.body.dataset.seq") == str(middle)  # a fragment link opens there
+        assert errors == [] and [url for url in requests if not url.startswith("file:")] == []
+        page.close()
 
 
 def test_export_all_as_html_writes_a_page_per_match_and_an_index(cli: Cli, tmp_path: Path) -> None:

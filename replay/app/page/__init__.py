@@ -33,3 +33,66 @@ def fill(template: str, slots: Mapping[str, str]) -> str:
 def script_hash(script: str) -> str:
     """The CSP source that lets exactly this inline script run, and no other."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+
+
+def delta(before: Any, after: Any) -> dict[str, Any] | None:
+    """What turns the JSON value ``before`` into ``after`` (None when they are equal): a page
+    carries each frame as its change from the one before, and ``patch`` (here, and in the
+    page's script) makes the frame again. A node is {"v": value} (replaced), {"a": items} (a
+    list grown at its end), {"l": {index: node}} (a list of the same length, some items
+    changed) or {"o": {key: node}, "x": [keys removed]} (an object)."""
+    if _same(before, after):
+        return None
+    if isinstance(before, dict) and isinstance(after, dict):
+        changed = {k: d for k in after if (d := delta(before.get(k, _ABSENT), after[k])) is not None}
+        removed = [k for k in before if k not in after]
+        return {"o": changed} | ({"x": removed} if removed else {})
+    if isinstance(before, list) and isinstance(after, list):
+        if len(after) > len(before) and after[: len(before)] == before:
+            return {"a": after[len(before) :]}
+        if len(after) == len(before):
+            items = {
+                str(i): d for i, (b, a) in enumerate(zip(before, after, strict=True)) if (d := delta(b, a)) is not None
+            }
+            if len(items) * 2 <= len(after):  # a few items changed: say which; else the list whole
+                return {"l": items}
+    return {"v": after}
+
+
+def patch(before: Any, node: dict[str, Any] | None) -> Any:
+    """``before`` changed as ``node`` (from ``delta``) says."""
+    if node is None:
+        return before
+    if "v" in node:
+        return node["v"]
+    if "a" in node:
+        return [*before, *node["a"]]
+    if "l" in node:
+        items = list(before)
+        for index, sub in node["l"].items():
+            items[int(index)] = patch(items[int(index)], sub)
+        return items
+    out = dict(before) if isinstance(before, dict) else {}
+    for key, sub in node.get("o", {}).items():
+        out[key] = patch(out.get(key), sub)
+    for key in node.get("x", []):
+        out.pop(key, None)
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: ``True`` is not ``1``, ``1`` is not ``1.0``, at any depth."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+class _Absent:
+    """A key not there before (never equal to any JSON value)."""
+
+
+_ABSENT = _Absent()

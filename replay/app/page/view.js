@@ -1,161 +1,313 @@
 "use strict";
-// Draws the embedded replay document: one frame per event, each the JSON `replay --at SEQ` prints.
-const DATA = JSON.parse(document.getElementById("match-data").textContent);
-const frames = DATA.frames;
-const board = document.getElementById("board");
-const moves = document.getElementById("moves");
-const slider = document.getElementById("slider");
-let current = 0;
+// Draws a match at a table. The page carries the first frame and each later one as its change
+// from the one before (gzip, then base64); every frame made again is the JSON `replay --at SEQ`
+// prints. The tiles and cards are the page's own SVG sprite.
+const $ = (id) => document.getElementById(id);
+const board = $("board"), moves = $("moves"), slider = $("slider");
+let DATA = null, states = [], current = 0, bottom = 0;
 
-function el(tag, attrs, text) {
+async function load() {
+  const text = $("match-data").textContent.trim();
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+function patch(before, node) {  // the inverse of replay/app/page/__init__.py's delta
+  if (node === null || node === undefined) return before;
+  if ("v" in node) return node.v;
+  if ("a" in node) return before.concat(node.a);
+  if ("l" in node) {
+    const items = before.slice();
+    for (const [index, sub] of Object.entries(node.l)) items[Number(index)] = patch(items[Number(index)], sub);
+    return items;
+  }
+  const out = Object.assign({}, before);
+  for (const [key, sub] of Object.entries(node.o || {})) out[key] = patch(out[key], sub);
+  for (const key of node.x || []) delete out[key];
+  return out;
+}
+
+function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
+  for (const [key, value] of Object.entries(attrs || {})) if (value !== undefined && value !== null) node.setAttribute(key, value);
+  for (const child of children) if (child !== undefined && child !== null) node.append(child);
   return node;
 }
 
-function zone(title, zoneName, pieces) {
-  const box = el("section", { class: "zone", "data-zone": zoneName });
-  box.appendChild(el("h2", {}, title));
-  const row = el("div", { class: "pieces" });
-  for (const piece of pieces) row.appendChild(piece);
-  box.appendChild(row);
+const SVG = "http://www.w3.org/2000/svg";
+function piece(id, extra, said) {
+  const tiles = DATA.pieces === "tiles";
+  const name = (DATA.piece_names[id] || id) + (said ? ", " + said : "");
+  const box = el("span", { class: "piece " + (tiles ? "tile" : "card") + (extra || ""), "data-piece": id, role: "img",
+                           "aria-label": name, title: name });
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `#${tiles ? "t" : "c"}-${id}`);
+  svg.appendChild(use);
+  box.appendChild(svg);
   return box;
 }
 
-function kindOf(card) {
-  if (/crane|curtain|moon|rainman|phoenix/.test(card)) return "bright";
-  if (/ribbon|poetry|blue/.test(card)) return "ribbon";
-  if (/chaff|lightning/.test(card)) return "chaff";
-  return "animal";
-}
-
-function card(id) {
-  const node = el("span", { class: "piece card " + kindOf(id), "data-piece": id, title: id, role: "img",
-                            "aria-label": id }, id.replace(/-/g, " "));
-  return node;
-}
-
-function tiles(text) {
-  // "123m45p" -> ["1m","2m","3m","4p","5p"]
+function tilesOf(text) {  // "123m45p" -> ["1m","2m","3m","4p","5p"]
   const out = [];
   let digits = [];
-  for (const ch of text) {
+  for (const ch of text || "") {
     if (/[0-9]/.test(ch)) digits.push(ch);
     else { for (const d of digits) out.push(d + ch); digits = []; }
   }
   return out;
 }
 
-function tile(id, extra) {
-  const node = el("span", { class: "piece" + (id[0] === "0" ? " red" : "") + (extra || ""), "data-piece": id,
-                            title: id, role: "img", "aria-label": id }, id);
-  return node;
+function row(zoneName, pieces, cls) {
+  const box = el("div", { class: cls || "pieces", "data-zone": zoneName });
+  for (const p of pieces) box.appendChild(p);
+  return box;
 }
 
-function drawHanafuda(state, round) {
-  const names = state.players.map((p) => p.name);
-  round.hands.forEach((hand, seat) => board.appendChild(zone(`${names[seat]}: hand`, `hand-${seat}`, hand.map(card))));
-  board.appendChild(zone("Field", "field", round.field.map(card)));
-  const pile = round.draw_pile || {};
-  board.appendChild(zone(`Draw pile: ${pile.left ?? "?"} left`, "pile", []));
-  // Captures grouped by kind (brights, animals, ribbons, chaff), as players lay them out.
-  const order = ["bright", "animal", "ribbon", "chaff"];
-  round.captured.forEach((taken, seat) => {
-    const grouped = order.flatMap((kind) => taken.filter((c) => kindOf(c) === kind));
-    board.appendChild(zone(`${names[seat]}: captured (${taken.length})`, `captured-${seat}`, grouped.map(card)));
-  });
+// Seats around the table, the chosen one at the bottom; turn order runs to the right.
+function placeOf(seat, count) {
+  const offset = (seat - bottom + count) % count;
+  if (count === 2) return ["bottom", "top"][offset];
+  if (count === 3) return ["bottom", "right", "left"][offset];
+  return ["bottom", "right", "top", "left"][offset];
 }
+
+function seatBox(state, seat, title) {
+  const box = el("section", { class: "seat", "data-at": placeOf(seat, state.players.length), "data-seat": String(seat),
+                              "aria-label": state.players[seat].name });
+  box.appendChild(title);
+  return box;
+}
+
+const names = () => DATA.players;
 
 function drawRiichi(state, round) {
-  const names = state.players.map((p) => p.name);
-  const scores = round.scores || state.scores || [];
-  board.appendChild(zone(`${round.name || ""} · honba ${round.honba} · sticks ${round.sticks} · wall ${round.wall_left}`,
-                         "dora", (round.dora_indicators || []).map((t) => tile(t))));
-  round.hands.forEach((hand, seat) => {
-    const title = `${names[seat]} (${(round.seat_winds || [])[seat] || ""}) ${scores[seat] ?? ""}` +
-                  (round.riichi && round.riichi[seat] ? " · riichi" : "");
-    board.appendChild(zone(title, `hand-${seat}`, tiles(hand || "").map((t) => tile(t))));
-    const melds = (round.melds[seat] || []).flatMap((m) => (m.tiles || []).map((t) => tile(t)));
-    if (melds.length) board.appendChild(zone(`${names[seat]}: melds`, `melds-${seat}`, melds));
-    const river = (round.rivers[seat] || []).map((r) =>
-      tile(r.tile, (r.tsumogiri ? " tsumogiri" : "") + (r.riichi ? " riichi-tile" : "") + (r.taken ? " taken" : "")));
-    board.appendChild(zone(`${names[seat]}: river`, `river-${seat}`, river));
+  const count = state.players.length;
+  const table = el("div", { class: "table" });
+  const over = round.result !== null && round.result !== undefined;
+  const shownScores = over ? round.result.scores : round.scores;  // after the hand's result, the new scores
+  for (let seat = 0; seat < count; seat++) {
+    const change = over ? round.result.points[seat] : 0;
+    const title = el("div", {},
+      el("span", { class: "who" }, `${names()[seat]} · ${round.seat_winds[seat] || ""}`),
+      round.riichi[seat] ? el("span", {}, " · riichi") : null,
+      el("span", { class: "score" }, String(shownScores[seat] ?? ""),
+         change ? el("span", { class: "change " + (change > 0 ? "up" : "down") }, (change > 0 ? "+" : "") + change) : null));
+    const box = seatBox(state, seat, title);
+    if (round.to_move === seat) box.classList.add("to-move");
+    box.appendChild(row(`hand-${seat}`, tilesOf(round.hands[seat]).map((t) => piece(t))));
+    const melds = el("div", { class: "pieces", "data-zone": `melds-${seat}` });
+    for (const meld of round.melds[seat] || []) melds.appendChild(meldBox(meld, seat, count));
+    if ((round.melds[seat] || []).length) box.appendChild(melds);
+    const takers = takersOf(round, seat, count);
+    const river = row(`river-${seat}`, round.rivers[seat].map((r, i) => {
+      const marks = (r.riichi ? " sideways" : "") + (r.tsumogiri ? " tsumogiri" : "") + (r.taken ? " taken" : "");
+      const said = [r.riichi ? "riichi" : "", r.tsumogiri ? "discarded as drawn" : "",
+                    r.taken ? `called by ${takers[i] || "another player"}` : ""].filter(Boolean).join(", ");
+      return piece(r.tile, marks, said);
+    }), "river");
+    box.appendChild(river);
+    table.appendChild(box);
+  }
+  const centre = el("section", { class: "centre", "aria-label": "the centre of the table" },
+    el("h2", {}, round.name),
+    el("div", {}, `honba ${round.honba} · riichi sticks ${round.sticks} · wall ${round.wall_left}`),
+    el("h2", {}, "Dora indicators"),
+    row("dora", round.dora_indicators.map((t) => piece(t))));
+  table.appendChild(centre);
+  board.appendChild(table);
+  board.appendChild(el("p", { class: "legend" },
+    "River: faded, discarded just as drawn; turned, the riichi tile; pale with ↗, called by another player."));
+}
+
+function takersOf(round, seat, count) {  // which player took each called tile of a river
+  const pool = [];
+  round.melds.forEach((list, caller) => (list || []).forEach((m) => {
+    if (m.from_seat === seat && m.called) pool.push({ tile: m.called, caller });
+  }));
+  const out = {};
+  round.rivers[seat].forEach((r, i) => {
+    if (!r.taken) return;
+    const found = pool.findIndex((p) => p.tile === r.tile);
+    if (found >= 0) { out[i] = names()[pool[found].caller]; pool.splice(found, 1); }
   });
+  return out;
+}
+
+function meldBox(meld, seat, count) {
+  const box = el("span", { class: "meld", "data-kind": meld.kind });
+  const tiles = meld.tiles.slice();
+  let turned = -1;
+  if (meld.called && meld.from_seat !== null && meld.from_seat !== undefined) {
+    const at = tiles.indexOf(meld.called);
+    if (at >= 0) tiles.splice(at, 1);
+    const relative = (meld.from_seat - seat + count) % count;  // 1: the player to the right, count-1: to the left
+    turned = relative === count - 1 ? 0 : relative === 1 ? tiles.length : Math.floor(tiles.length / 2);
+    tiles.splice(turned, 0, meld.called);
+  }
+  tiles.forEach((t, i) => box.appendChild(piece(t, i === turned ? " sideways" : "",
+    i === turned ? `called from ${names()[meld.from_seat]}` : meld.kind === "ankan" ? "closed kan" : "")));
+  return box;
+}
+
+const KINDS = [["bright", "brights"], ["animal", "animals"], ["ribbon", "ribbons"], ["chaff", "chaff"]];
+function kindOf(card) { return ((DATA.piece_names[card] || "").match(/\((\w+)\)$/) || [])[1] || "chaff"; }
+
+function drawHanafuda(state, round) {
+  const count = state.players.length;
+  const table = el("div", { class: count === 2 ? "table two" : "table" });
+  const formed = round.yaku || round.dekiyaku || [];
+  for (let seat = 0; seat < count; seat++) {
+    const yaku = (formed[seat] || []).map((y) => y.name).join(", ");
+    const went = (round.went || []).includes(seat);
+    const title = el("div", {}, el("span", { class: "who" }, names()[seat] + (round.dealer === seat ? " · dealer" : "")),
+      went ? el("span", {}, " · went on (koi-koi)") : null);
+    const box = seatBox(state, seat, title);
+    if (round.to_move === seat) box.classList.add("to-move");
+    box.appendChild(row(`hand-${seat}`, (round.hands[seat] || []).map((c) => piece(c))));
+    const taken = round.captured[seat] || [];
+    const captured = el("div", { class: "pieces", "data-zone": `captured-${seat}` });
+    for (const [kind, label] of KINDS) {
+      const cards = taken.filter((c) => kindOf(c) === kind);
+      if (!cards.length) continue;
+      const group = el("span", { class: "group" }, el("b", {}, `${label} ${cards.length}`));
+      cards.forEach((c) => group.appendChild(piece(c)));
+      captured.appendChild(group);
+    }
+    box.appendChild(el("h2", {}, `captured: ${taken.length}` + (yaku ? ` · yaku: ${yaku}` : "")));
+    box.appendChild(captured);
+    table.appendChild(box);
+  }
+  const pile = round.draw_pile || {};
+  const centre = el("section", { class: "centre", "aria-label": "the field" },
+    el("h2", {}, `${DATA.round_word[0].toUpperCase()}${DATA.round_word.slice(1)} ${round.number}` +
+                 (round.yaku_set ? ` · yaku set ${round.yaku_set}` : "")),
+    row("field", round.field.map((c) => piece(c))),
+    el("div", {}, `draw pile: ${pile.left ?? "?"} left`),
+    round.pending ? el("div", {}, "being placed: ", piece(round.pending)) : null);
+  table.appendChild(centre);
+  board.appendChild(table);
+}
+
+function named(text) {  // "seat 1 ron from seat 0" said as the table says it: "Nan ron from Ton"
+  return (text || "").replace(/(^|[^(\w])seat (\d+)\b/g,
+    (all, before, seat) => (Number(seat) < names().length ? before + names()[Number(seat)] : all));
 }
 
 function describeResults(state) {
-  const box = document.getElementById("result");
+  const box = $("result");
   box.textContent = "";
   const results = state.results || [];
-  if (!results.length) { box.textContent = "No round finished yet."; return; }
-  const names = state.players.map((p) => p.name);
-  // "seat 1 ron from seat 0" said as the table says it: "Nan ron from Ton".
-  const named = (text) => text.replace(/(^|[^(\w])seat (\d+)\b/g,
-    (all, before, seat) => (Number(seat) < names.length ? before + names[Number(seat)] : all));
+  const word = `${DATA.round_word[0].toUpperCase()}${DATA.round_word.slice(1)}`;
+  if (!results.length) box.appendChild(el("p", {}, `No ${DATA.round_word} finished yet.`));
   for (const result of results) {
-    const points = (result.points || []).map((p, seat) => `${names[seat]} ${p > 0 ? "+" : ""}${p}`).join(", ");
-    const line = el("p", { "data-result": String(result.round ?? result.hand) },
-                    `${DATA.round_word[0].toUpperCase()}${DATA.round_word.slice(1)} ${result.round ?? result.hand}: ` +
-                    named(result.explanation || result.reason || "") + (points ? ` (${points})` : ""));
-    box.appendChild(line);
+    const points = (result.points || []).map((p, seat) => `${names()[seat]} ${p > 0 ? "+" : ""}${p}`).join(", ");
+    box.appendChild(el("p", { "data-result": String(result.round ?? result.hand) },
+      `${word} ${result.round ?? result.hand}: ` + named(result.explanation || result.reason || "") +
+      (points ? ` (${points})` : "")));
   }
+  const round = state.round;
+  for (const win of (round && round.result && round.result.wins) || []) box.appendChild(winBox(win));
+}
+
+function winBox(win) {  // the winning hand laid out, with its yaku, han, fu and payments
+  const box = el("div", { class: "win box" });
+  const how = win.kind === "tsumo" ? "tsumo" : `ron from ${names()[win.from_seat]}`;
+  box.appendChild(el("h2", {}, `${names()[win.seat]} wins by ${how}`));
+  const hand = el("div", { class: "pieces", "data-zone": `win-${win.seat}` });
+  tilesOf(win.hand).forEach((t) => hand.appendChild(piece(t)));
+  hand.appendChild(piece(win.win_tile, " sideways", "the winning tile"));
+  for (const meld of win.melds) meld.tiles.forEach((t) => hand.appendChild(piece(t)));
+  box.appendChild(hand);
+  const priced = win.result;
+  if (!priced.priced) { box.appendChild(el("p", {}, `not priced: ${priced.reason}`)); return box; }
+  const table = el("table", {});
+  for (const y of priced.yaku) table.appendChild(el("tr", {}, el("td", {}, y.name), el("td", {}, `${y.han} han`)));
+  box.appendChild(table);
+  box.appendChild(el("p", {}, `${priced.han} han ${priced.fu} fu` + (priced.limit ? ` · ${priced.limit}` : "")));
+  box.appendChild(el("p", {}, "payments: " + priced.payments.map((p, s) => `${names()[s]} ${p > 0 ? "+" : ""}${p}`).join(", ")));
+  return box;
 }
 
 function show(index) {
-  current = Math.max(0, Math.min(frames.length - 1, index));
-  const frame = frames[current];
-  const state = frame.state;
+  current = Math.max(0, Math.min(states.length - 1, index));
+  const frame = DATA.frames[current];
+  const state = states[current];
   board.textContent = "";
   const round = state.round;
-  if (round) (DATA.pieces === "tiles" ? drawRiichi : drawHanafuda)(state, round);
-  else board.appendChild(el("p", {}, "No round started yet."));
+  if (round && (round.hands || []).length) (DATA.pieces === "tiles" ? drawRiichi : drawHanafuda)(state, round);
+  else board.appendChild(el("p", { class: "box" }, round ? "The deal is next." : "No round started yet."));
   if (round && round.expects) board.appendChild(el("p", { class: "note", "data-zone": "expects" }, `Next: ${round.expects}`));
   describeResults(state);
   slider.value = String(current);
-  document.getElementById("status").textContent = `seq ${frame.seq} of ${frames[frames.length - 1].seq}`;
+  $("status").textContent = `event ${frame.seq} of ${DATA.frames[DATA.frames.length - 1].seq}`;
   for (const item of moves.children) item.classList.toggle("current", Number(item.dataset.index) === current);
   const item = moves.children[current];
   if (item) moves.scrollTop = Math.max(0, item.offsetTop - moves.offsetTop - moves.clientHeight / 2);
-  const round_no = round ? (round.number ?? round.hand ?? 0) : 0;
-  history.replaceState(null, "", `#r${round_no}-s${frame.seq}`);
+  const roundNo = round ? (round.number ?? round.hand ?? 0) : 0;
+  for (const link of $("rounds").querySelectorAll("a")) link.classList.toggle("current", Number(link.dataset.round) === roundNo);
+  history.replaceState(null, "", `#r${roundNo}-s${frame.seq}`);
   document.body.dataset.seq = String(frame.seq);
 }
 
 function build() {
-  document.getElementById("title").textContent = `${DATA.match_id}: ${DATA.players.join(", ")}`;
-  slider.max = String(frames.length - 1);
-  const notes = {};  // notes, disputes and verdicts, shown at the event they are about
-  for (const frame of frames) {
-    const about = frame.type === "annotation" && /(?:^| )seq=(\d+)/.exec(frame.text);
-    if (about) (notes[about[1]] = notes[about[1]] || []).push(`✎ ${frame.text.replace(/(?:^| )seq=\d+/, "")} (${frame.by})`);
+  $("title").textContent = `${DATA.match_id}: ${DATA.players.join(", ")}`;
+  let state = {}, by = "";
+  for (const frame of DATA.frames) {
+    state = patch(state, frame.d);
+    states.push(state);
+    by = frame.by || by;
+    frame.by = by;
   }
+  slider.max = String(states.length - 1);
+  DATA.players.forEach((name, seat) => $("seat").appendChild(el("option", { value: String(seat) }, name)));
+  $("seat").onchange = () => { bottom = Number($("seat").value); show(current); };
+  const notes = {};  // notes, disputes and verdicts, shown at the event they are about
+  for (const frame of DATA.frames) if (frame.about) (notes[frame.about] = notes[frame.about] || []).push(`✎ ${frame.words}`);
   const findings = {};
   for (const f of DATA.findings) if (f.seq) (findings[f.seq] = findings[f.seq] || []).push(f);
-  frames.forEach((frame, index) => {
+  DATA.frames.forEach((frame, index) => {
     const item = el("li", { "data-index": String(index), "data-seq": String(frame.seq) });
     if (frame.retracted) item.classList.add("retracted");
-    item.appendChild(el("span", {}, `${frame.seq}. ${frame.type} ${frame.text}`));
+    item.appendChild(el("span", {}, `${frame.seq}. ${frame.words}`));
     for (const note of notes[frame.seq] || []) item.appendChild(el("div", { class: "note" }, note));
     for (const f of findings[frame.seq] || []) item.appendChild(el("div", { class: "finding" }, `⚠ ${f.message}`));
     item.addEventListener("click", () => show(index));
     moves.appendChild(item);
+    if (frame.round) {
+      const number = (states[index].round || {}).number ?? (states[index].round || {}).hand ?? 0;
+      const link = el("a", { href: `#r${number}-s${frame.seq}`, "data-round": String(number) }, frame.round);
+      link.addEventListener("click", (event) => { event.preventDefault(); show(index); });
+      $("rounds").appendChild(el("li", {}, link));
+    }
   });
-  document.getElementById("first").onclick = () => show(0);
-  document.getElementById("prev").onclick = () => show(current - 1);
-  document.getElementById("next").onclick = () => show(current + 1);
-  document.getElementById("last").onclick = () => show(frames.length - 1);
+  $("first").onclick = () => show(0);
+  $("prev").onclick = () => show(current - 1);
+  $("next").onclick = () => show(current + 1);
+  $("last").onclick = () => show(states.length - 1);
   slider.oninput = () => show(Number(slider.value));
   document.addEventListener("keydown", (event) => {
+    if (event.target && event.target.tagName === "SELECT") return;
     if (event.key === "ArrowRight") { show(current + 1); event.preventDefault(); }
     else if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
     else if (event.key === "Home") { show(0); event.preventDefault(); }
-    else if (event.key === "End") { show(frames.length - 1); event.preventDefault(); }
+    else if (event.key === "End") { show(states.length - 1); event.preventDefault(); }
   });
-  const wanted = /-s(\d+)$/.exec(location.hash);
-  const seq = wanted ? Number(wanted[1]) : DATA.start_seq;
-  const start = seq ? frames.findIndex((f) => f.seq === seq) : frames.length - 1;
-  show(start >= 0 ? start : frames.length - 1);
+  window.addEventListener("hashchange", () => openAt(location.hash));
+  openAt(location.hash);
 }
 
-build();
+function openAt(hash) {  // the fragment (#r3-s120), else the event the page was made to open at, else the first
+  const wanted = /-s(\d+)$/.exec(hash || "");
+  const seq = wanted ? Number(wanted[1]) : DATA.start_seq;
+  const index = seq ? DATA.frames.findIndex((f) => f.seq === seq) : 0;
+  if (index !== current || !document.body.dataset.seq) show(index >= 0 ? index : 0);
+}
+
+window.taikyokuFrame = () => states[current];  // what the page shows, for a test to compare with replay --at
+load().then((data) => { DATA = data; build(); }).catch((error) => {
+  board.textContent = `This page could not be read (${error}); open it in a current browser.`;
+  throw error;
+});

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from replay.engine.fold import Step
 from replay.engine.snapshot import Snapshot
+from replay.engine.words import listed, match_words, name_of
 
 
 def result_fields(result: Any, names: Sequence[str], **after_dealer: Any) -> dict[str, Any]:
@@ -47,3 +49,46 @@ def match_fields(match_id: str, snap: Snapshot) -> dict[str, Any]:
         "length": started.length.model_dump(mode="json"),
         "at_seq": snap.at_seq,
     }
+
+
+PHOENIX = "paulownia-phoenix"
+MONTHS = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "susuki", "chrysanthemum",
+          "maple", "willow", "paulownia")  # fmt: skip
+
+
+def move_words(step: Step, names: Sequence[str]) -> str:
+    """A hanafuda event as the table says it: "Aki plays cherry-curtain", "Aki takes cherry-poetry
+    with cherry-curtain"."""
+    payload: Any = step.payload
+    kind = step.type.split(".", 1)[-1]
+    who = name_of(names, getattr(payload, "seat", None))
+    if kind == "deal":
+        hands = ", ".join(f"{name_of(names, seat)} {len(hand)}" for seat, hand in enumerate(payload.hands))
+        return f"The cards are dealt: {hands}, the field {len(payload.field)}"
+    if kind == "play":
+        return f"{who} plays {payload.card}"
+    if kind == "draw":
+        return f"{who} draws {payload.card}"
+    if kind == "capture":
+        if not payload.taken:  # Tensho's phoenix goes to its player's scoring area; a card unmatched, to the field
+            return (
+                f"{payload.card} goes to {who}'s captures"
+                if payload.card == PHOENIX
+                else f"{payload.card} stays on the field"
+            )
+        return f"{who} takes {listed(payload.taken)} with {payload.card}"
+    if kind == "yaku_set_chosen":
+        return f"Yaku set {payload.yaku_set} is chosen ({'by agreement' if payload.by == 'agreement' else 'by the dealer'})"
+    if kind == "dealer_triple_capture":
+        return f"{who} takes {listed(payload.cards)} from the triple on the field"
+    if kind == "teyaku_exposed":
+        return f"{who} shows {payload.teyaku.replace('-', ' ')}"
+    if kind == "koikoi":
+        return f"{who} goes on (koi-koi)"
+    if kind == "stop":
+        return f"{who} stops"
+    if kind == "misdeal":
+        return f"Misdeal: four {MONTHS[payload.month - 1]} cards on the field"
+    if kind == "round_result":
+        return "The round is recorded by each seat's captured cards"
+    return match_words(step, names)

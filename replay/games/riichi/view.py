@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.tiles import WINDS, compact
+from replay.engine.fold import Step
 from replay.engine.snapshot import Snapshot
+from replay.engine.words import listed, match_words, name_of
 from replay.games.riichi.flow import final_standings, match_over
 from replay.games.riichi.options import RULESETS, RiichiOptions
 from replay.games.riichi.pricing import Priced, Unpriced, WinHand, price
@@ -187,3 +189,55 @@ def reprice(win: WinRecord, ruleset_id: str, recorded: RiichiOptions) -> Priced 
         note = f"{ruleset_id} has no red fives: they count as plain fives"
         return result._replace(notes=(*result.notes, note)) if isinstance(result, Priced) else result
     return price(hand, rules)
+
+
+ABORT_WORDS = {
+    "kyuushu_kyuuhai": "nine different terminals and honours", "four_riichi": "four riichi",
+    "four_kans": "four kans", "four_winds": "four of the same wind discarded", "triple_ron": "three rons",
+}  # fmt: skip
+
+
+def move_words(step: Step, names: Sequence[str]) -> str:
+    """A riichi event as the table says it: "Ton draws 8s", "Sha calls pon on 5p from Ton"."""
+    payload: Any = step.payload
+    kind = step.type.split(".", 1)[-1]
+    who = name_of(names, getattr(payload, "seat", None))
+    if kind == "round_started":
+        wind = WIND_NAMES.get(payload.round_wind, payload.round_wind)
+        return (f"{wind} {payload.hand} starts; {name_of(names, payload.dealer)} deals"
+                f" ({payload.honba} honba, {payload.sticks} riichi sticks)")  # fmt: skip
+    if kind == "deal":
+        return f"The tiles are dealt; the dora indicator is {payload.dora_indicator}"
+    if kind == "draw":
+        return f"{who} draws {payload.tile}" + (" from the dead wall" if payload.rinshan else "")
+    if kind == "discard":
+        return f"{who} discards {payload.tile}" + (" (the tile just drawn)" if payload.tsumogiri else "")
+    if kind == "riichi":
+        return f"{who} declares riichi"
+    if kind == "call":
+        giver = name_of(names, payload.from_seat)
+        if payload.kind in ("chi", "pon"):
+            return f"{who} calls {payload.kind} on {payload.called} from {giver}: {compact(payload.tiles)}"
+        if payload.kind == "daiminkan":
+            return f"{who} calls kan on {payload.called} from {giver}: {compact(payload.tiles)}"
+        if payload.kind == "ankan":
+            return f"{who} declares a closed kan: {compact(payload.tiles)}"
+        if payload.kind == "kakan":
+            return f"{who} adds {payload.called} to a pon (added kan)"
+        return f"{who} sets a north aside (kita)"
+    if kind == "dora_revealed":
+        return f"A new dora indicator: {payload.indicator}"
+    if kind == "win":
+        if payload.kind == "tsumo":
+            return f"{who} wins by tsumo"
+        return f"{who} wins by ron from {name_of(names, payload.from_seat)}"
+    if kind == "exhaustive_draw":
+        ready = listed([name_of(names, s) for s in payload.tenpai]) if payload.tenpai else "nobody"
+        return f"The wall is empty; tenpai: {ready}"
+    if kind == "abortive_draw":
+        return f"Abortive draw: {ABORT_WORDS.get(payload.kind, payload.kind)}"
+    if kind in ("hand_result", "draw_result", "recorded_result"):
+        return "The hand is recorded by its result"
+    if kind == "played_on":
+        return "The log plays on past where these rules end the match"
+    return match_words(step, names)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+__all__ = ["expects", "match_json", "move_words", "result_json", "round_json"]
+
 from collections.abc import Sequence
 from typing import Any
 
 from replay.engine.snapshot import Snapshot
-from replay.games.hanafuda.view import cards_fields, match_fields, result_fields
+from replay.games.hanafuda.view import cards_fields, match_fields, move_words, result_fields
 from replay.games.hanafuda.yaku import hit_json
 from replay.games.tensho.scoring import PILE_SIZE, RoundResult
 from replay.games.tensho.state import RoundState, TenshoState

@@ -1,0 +1,43 @@
+"""Events said as a person at the table says them, with the players' names: "Ton draws 8s", "Aki
+plays cherry-curtain". The match-level events are said here; each game's view says its own moves
+(``move_words``) and falls back to these."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from replay.engine.fold import Step
+
+
+def name_of(names: Sequence[str], seat: Any) -> str:
+    """A seat by its player's name (the seat number when there is no such seat)."""
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+
+
+def listed(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "nothing"
+
+
+def match_words(step: Step, names: Sequence[str]) -> str:
+    """The words of an event every game shares, or of any event a game's view does not say."""
+    payload: Any = step.payload
+    kind = step.type
+    if kind == "match_started":
+        return f"{payload.game} match under {payload.ruleset.id}: {listed([p.name for p in payload.players])}"
+    if kind == "match_ended":
+        return "The match is abandoned" if payload.reason == "abandoned" else "The match is over"
+    if kind == "round_started":
+        return f"Round {payload.round} starts; {name_of(names, payload.dealer)} deals"
+    if kind == "retract":
+        return f"Event {payload.seq} is retracted: {payload.reason}"
+    if kind == "annotation":
+        said = {"note": "A note", "dispute": "A dispute", "verdict": "A verdict"}[payload.kind]
+        return f"{said} on event {payload.seq} by {step.recorded_by}: {payload.text}"
+    if kind == "claim":
+        points = ", ".join(f"{name_of(names, seat)} {p:+d}" for seat, p in enumerate(payload.points))
+        what = "the final scores" if payload.round == 0 else f"round {payload.round}"
+        return f"The table's claim for {what}: {points}"
+    return kind.split(".", 1)[-1].replace("_", " ").capitalize()
