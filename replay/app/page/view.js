@@ -85,7 +85,7 @@ const names = () => DATA.players;
 
 function drawRiichi(state, round) {
   const count = state.players.length;
-  const table = el("div", { class: "table" });
+  const table = el("div", { class: count === 3 ? "table three" : "table" });
   const over = round.result !== null && round.result !== undefined;
   const shownScores = over ? round.result.scores : round.scores;  // after the hand's result, the new scores
   for (let seat = 0; seat < count; seat++) {
@@ -157,7 +157,7 @@ function kindOf(card) { return ((DATA.piece_names[card] || "").match(/\((\w+)\)$
 
 function drawHanafuda(state, round) {
   const count = state.players.length;
-  const table = el("div", { class: count === 2 ? "table two" : "table" });
+  const table = el("div", { class: count === 2 ? "table two" : count === 3 ? "table three" : "table" });
   const formed = round.yaku || round.dekiyaku || [];
   for (let seat = 0; seat < count; seat++) {
     const yaku = (formed[seat] || []).map((y) => y.name).join(", ");
