@@ -96,6 +96,17 @@ def choices(game: str, state: Any, typed: Sequence[str] = ()) -> list[str]:
     return GAMES[game].entry().choices(state, words, typed)
 
 
+def entries(game: str, state: Any) -> list[str]:
+    """Every move the fold accepts now, each as a whole entry (``discard 5m``, ``play pine-crane``,
+    ``next``): what the phone recorder offers to tap. A decision asked narrows them to its answers."""
+    offered = GAMES[game].entry().entries(state)
+    asked = question(game, state)
+    if asked is not None:
+        answers = [e for e in offered if e.split()[0] in asked[2]]
+        return [*answers, "pass"]
+    return offered
+
+
 # ---- a recording command's words as an intent ------------------------------------------------
 
 _FLAGS = {"--riichi", "--tsumogiri", "--from-hand", "--rinshan"}

@@ -77,6 +77,8 @@ class TableEntry(Protocol):
 
     def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]: ...
 
+    def entries(self, state: Any) -> list[str]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class FishingMoves:

@@ -11,7 +11,7 @@ from events.errors import InputError
 from events.model import Payload
 from replay.app.intents import Intent
 from replay.app.simulate import payloads
-from replay.app.table import SESSION_WORDS, choices, intent_of, translate
+from replay.app.table import SESSION_WORDS, choices, entries, intent_of, translate
 from replay.engine.fold import Step
 from replay.games import GAMES, projection_for
 
@@ -45,6 +45,16 @@ def _said(game: str, state: Any, word: str) -> list[str]:
     return [word]
 
 
+def _same_move(wanted: Payload, made: Payload) -> bool:
+    """The same move, the ura indicators a phone would be asked for aside."""
+    if wanted.EVENT_TYPE != made.EVENT_TYPE:
+        return False
+    left, right = wanted.model_dump(), made.model_dump()
+    left.pop("ura_indicators", None)
+    right.pop("ura_indicators", None)
+    return bool(left == right)
+
+
 def walk(game: str, seed: int, rounds: int, option: list[str] | None = None) -> int:
     """Each moment of a simulated match: the offered moves recorded by the fold, and the move
     the match made among the offered. Returns how many offered moves were tried."""
@@ -67,6 +77,23 @@ def walk(game: str, seed: int, rounds: int, option: list[str] | None = None) -> 
                     made = _built(game, state, [word, taken])
                 _accepts(game, state, seq, made)  # IllegalEvent here: tab offered a move the fold refuses
                 tried += 1
+            made_by_entries = []
+            offered = entries(game, state)  # what a phone offers to tap: each a whole move
+            # A decision asked (a teyaku, a triple, a ron) offers its answers and pass; passed, the rest.
+            for entry in dict.fromkeys([*offered, *GAMES[game].entry().entries(state)]):
+                if entry == "pass":
+                    continue
+                words = entry.split()
+                try:
+                    made = _built(game, state, words)
+                except InputError as said:  # a winner in riichi says the ura indicators first
+                    assert "ura" in said.message, (entry, said.message)
+                    made = _built(game, state, [*words, "--ura", "none"])
+                _accepts(game, state, seq, made)
+                made_by_entries.append(made[0])
+                tried += 1
+            if payload.EVENT_TYPE.rsplit(".", 1)[-1] not in ("capture", "riichi"):  # a capture rides on its card
+                assert any(_same_move(payload, m) for m in made_by_entries), (seq, payload)
             legal = GAMES[game].legal_moves(state)
             assert payload in legal or payload.EVENT_TYPE in ("annotation", "match_ended"), (seq, payload)
         state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))

@@ -106,6 +106,37 @@ class FishingTable:
     def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None:
         return None
 
+    def entries(self, state: Any) -> list[str]:
+        """Every move the fold accepts now, each as a whole entry in table mode's words (``play
+        pine-crane``, ``draw maple-deer -c maple-blue``, ``go``): what a phone offers to tap. A deal
+        is laid out, not offered."""
+        rnd = state.round
+        if rnd is None or rnd.over:
+            return ["next"]
+        found: list[str] = []
+        for move in self.legal_moves(state):
+            kind = move.EVENT_TYPE.rsplit(".", 1)[-1]
+            if isinstance(move, PlacedCard) and kind in ("play", "draw"):
+                found += self._placed(kind, move.card, rnd)
+            elif isinstance(move, CardCapture):
+                found.append(" ".join(["capture", *move.taken]))
+            elif kind == "yaku_set_chosen" and getattr(move, "by", "") == "agreement":
+                found.append(f"yaku-set {getattr(move, 'yaku_set')}")  # noqa: B009 (a Tensho event)
+            elif kind == "dealer_triple_capture":
+                found.append(" ".join(["triple", *getattr(move, "cards")]))  # noqa: B009
+            elif kind == "teyaku_exposed":
+                found.append(f"expose {getattr(move, 'teyaku')} --seat {getattr(move, 'seat')}")  # noqa: B009
+            elif kind in ("koikoi", "stop", "misdeal"):
+                found.append({"koikoi": "go"}.get(kind, kind))
+        return list(dict.fromkeys(found))
+
+    def _placed(self, verb: str, card: str, rnd: Any) -> list[str]:
+        """A card played or drawn, with each capture the table may choose (none said when forced)."""
+        taken = matches(card, rnd.field)
+        if len(taken) == 2:  # two of its month on the field: the table says which it takes
+            return [f"{verb} {card} -c {other}" for other in taken]
+        return [f"{verb} {card}"]
+
     def deck(self, state: Any) -> list[str]:
         """The card ids of this game's deck (Tensho: 45 of the 48)."""
         return list(BY_ID)

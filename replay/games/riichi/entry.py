@@ -106,6 +106,45 @@ class RiichiTable:
             raise InputError("record the deal first: deal --hand ... (13 tiles a seat) --dora 3m")
         raise InputError(f"{head!r} is not a tile or a word for this moment; type help")
 
+    def entries(self, state: Any) -> list[str]:
+        """Every move the fold accepts now, each as a whole entry in table mode's words (``draw
+        5m``, ``discard 5m``, ``riichi 5m``, ``pon 555p``, ``ron 2``): what a phone offers to tap.
+        A deal is laid out, not offered; a winner in riichi is asked for the ura indicators."""
+        from replay.engine.fold import IllegalEvent, Step
+        from replay.games.riichi.fold import RiichiProjection
+
+        rnd = state.round
+        if rnd is None or rnd.over:
+            return ["next"]
+        found: list[str] = []
+        legal = legal_moves(state)
+        declared = next((m for m in legal if isinstance(m, RiichiDeclared)), None)
+        for move in legal:
+            if isinstance(move, RiichiDraw):
+                found.append(f"draw {move.tile}")
+            elif isinstance(move, RiichiDiscard):
+                found.append(f"discard {move.tile}")
+            elif isinstance(move, RiichiWin):
+                found.append("tsumo" if move.kind == "tsumo" else f"ron {move.seat}")
+            elif isinstance(move, RiichiCall):
+                word = next(w for w, k in CALL_WORDS.items() if k == move.kind)
+                found.append(word if move.kind == "kita" else f"{word} {compact(move.tiles)}")
+            elif isinstance(move, ExhaustiveDraw):
+                found.append("exhaustive --tenpai " + (",".join(map(str, move.tenpai)) or "none"))
+            elif isinstance(move, AbortiveDraw):
+                found.append(f"abort {move.kind}")
+        if declared is not None:  # riichi with each discard that leaves the hand tenpai, as the fold says
+            projection, seq = RiichiProjection(), state.match.last_seq + 1
+            after = projection.apply(state, Step(seq, declared.EVENT_TYPE, declared))
+            for move in legal:
+                if isinstance(move, RiichiDiscard):
+                    try:
+                        projection.apply(after, Step(seq + 1, move.EVENT_TYPE, move))
+                    except IllegalEvent:
+                        continue
+                    found.append(f"riichi {move.tile}")
+        return list(dict.fromkeys(found))
+
     def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]:
         """What may be typed now: the moves the fold accepts, in table mode's words (a tile to draw
         or discard, riichi, tsumo, ron, the calls), and after a call's word the melds it can make."""
