@@ -23,6 +23,7 @@ LAYERS = (
     "replay.games",
     "replay.formats",
     "replay.app",
+    "replay.web",
     "replay.cli",
 )
 GAMES = ("tensho", "sendai", "riichi")
@@ -143,18 +144,22 @@ def test_events_and_store_never_import_replay() -> None:
     ] == []
 
 
-def cli_reaching_past_the_app(root: Path) -> list[str]:
-    """Every import by the CLI of anything but the application core, itself, and the events (for
-    their types): the CLI is an adapter over ``replay.app``, as the served pages will be."""
+def cli_reaching_past_the_app(root: Path, adapter: str = "replay.cli") -> list[str]:
+    """Every import by an adapter (the CLI, the served pages) of anything but the application
+    core, the adapters, and the events (for their types): each adapts ``replay.app`` alone."""
     known = modules(root)
-    allowed = ("replay.app", "replay.cli", "events")
+    allowed = ("replay.app", "replay.web", "replay.cli", "events")
     return [
         f"{name}:{line} imports {target}"
         for name, path in known.items()
-        if name == "replay.cli" or name.startswith("replay.cli.")
+        if name == adapter or name.startswith(adapter + ".")
         for target, line in imports_of(name, path, known)
         if not any(target == a or target.startswith(a + ".") for a in allowed)
     ]
+
+
+def test_the_served_pages_import_only_the_application_core() -> None:
+    assert cli_reaching_past_the_app(ROOT, "replay.web") == []
 
 
 def test_the_cli_imports_only_the_application_core() -> None:

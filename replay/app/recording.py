@@ -24,6 +24,7 @@ from replay.engine.game import FishingMoves, Game
 from replay.games import GAMES
 from replay.games.hanafuda.fishing import forced_capture, matches
 from store import Store, StoredEvent
+from store.errors import ConcurrencyError
 
 # What a command makes of the state: the payloads to record and the notes to tell the table.
 Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
@@ -71,6 +72,8 @@ def record(
     by the fold and append them after the head that was read (or ``expected_seq``, the head the
     person saw: a write made on a state since overtaken is refused as a conflict)."""
     kept = current(store, match, intent.games)
+    if expected_seq is not None and kept.head != expected_seq:  # said on a state since overtaken
+        raise ConcurrencyError(match, expected_seq, kept.head)
     try:
         payloads, notes = intent.build(kept.game, kept.state)
     except ValidationError as exc:
@@ -221,6 +224,8 @@ def undo_last(
     from events.match import Retract
 
     kept = MatchRepository(store).get(match)
+    if expected_seq is not None and kept.head != expected_seq:  # an undo of what another phone just did: no
+        raise ConcurrencyError(match, expected_seq, kept.head)
     effective = [s for s in kept.folded.history.effective if s.seq != 1]
     if not effective:
         raise InputError("there is nothing to undo yet")

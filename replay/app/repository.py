@@ -24,6 +24,7 @@ from replay.app import steps as match_steps
 from replay.engine.fold import META_TYPES, Folded, History, Step, fold, fold_forward
 from replay.games import projection_for
 from store import Store, StoredEvent
+from store.errors import ConcurrencyError
 
 COUNTS: Counter[str] = Counter()  # "full reads", "events read", "events folded"
 KEPT_MATCHES = 64  # states kept in one process (a served club night has fewer tables)
@@ -127,6 +128,8 @@ class MatchRepository:
         the caller showed; by default the head now), and keep the state after them."""
         kept = self.get(match_id)
         head = kept.head
+        if expected_seq is not None and expected_seq != head:  # made on a state another writer overtook
+            raise ConcurrencyError(match_id, expected_seq, head)
         new = [match_steps.pending_step(head + 1 + i, event) for i, event in enumerate(events)]
         folded = self._folded(kept, new)
         stored = self.store.append(match_id, head if expected_seq is None else expected_seq, events)

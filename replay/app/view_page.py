@@ -110,17 +110,23 @@ def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
     document["start_seq"] = start_seq
     document["piece_names"] = sprite.names()
     template = resources.files("replay.app.page").joinpath("view.html").read_text(encoding="utf-8")
-    script = "\n" + resources.files("replay.app.page").joinpath("view.js").read_text(encoding="utf-8") + "\n"
+    script = asset("render.js") + asset("view.js")
     return fill(
         template,
         {
             "csp": script_hash(script),
             "title": html.escape(f"{match_id} ({document['game']})"),
+            "style": asset("table.css"),
             "sprite": sprite.sprite(),
             "data": packed(document),
             "script": script,
         },
     )
+
+
+def asset(name: str) -> str:
+    """One of the pages' own files (``replay/app/page/``): script, style or template."""
+    return "\n" + resources.files("replay.app.page").joinpath(name).read_text(encoding="utf-8") + "\n"
 
 
 def packed(document: dict[str, Any]) -> str:

@@ -27,7 +27,7 @@ PANELS = {
     "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
     "Recording a round": ("round", "yaku-set", "deal", "triple", "play", "draw", "capture", "expose", "koikoi", "go", "stop",
                           "misdeal", "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort"),
-    "Results and the table": ("result", "table"),
+    "Results and the table": ("result", "table", "serve", "token"),
     "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
     "Exchange": ("import", "export", "sync"),
 }  # fmt: skip
@@ -115,6 +115,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "table": (
         "table_commands",
         "Record a live game entry by entry: the state, a prompt for what comes next, tab completion.",
+    ),
+    "serve": (
+        "serve_commands",
+        "Serve every table: a page per table to record by tapping, a live view for the room, a JSON API.",
+    ),
+    "token": (
+        "serve_commands",
+        "Print the token that lets a table's phone record MATCH (the host's page shows it as a code).",
     ),
     "replay": (
         "replay_commands",

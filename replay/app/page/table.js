@@ -1,0 +1,110 @@
+// The table recorder: the table as the replay draws it, the moves the rules allow now as buttons
+// (each carries its move in table mode's words, data-move), a box for anything typed. Every tap
+// names the head it was made on; a tap another phone overtook is refused (409) and the page shows
+// the table as it now is. Taps made without a network wait on the phone and go when it is back;
+// one the table moved past is shown, never merged.
+DATA = JSON.parse($("match-data").textContent);
+const MATCH = DATA.match_id;
+const KEY = `taikyoku-token-${MATCH}`, QUEUE = `taikyoku-waiting-${MATCH}`;
+let head = 0, token = "", passedAt = -1;
+
+(function takeToken() {  // the link gives the token once; the page keeps it and takes it out of the address
+  const given = new URLSearchParams(location.search).get("token");
+  if (given) { localStorage.setItem(KEY, given); history.replaceState(null, "", location.pathname + location.hash); }
+  token = localStorage.getItem(KEY) || "";
+})();
+
+function say(text, kind) { $("said").textContent = text; $("said").className = kind || ""; }
+function waiting() { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); }
+function setWaiting(list) {
+  localStorage.setItem(QUEUE, JSON.stringify(list));
+  $("waiting").textContent = list.length ? `${list.length} waiting to be sent: ${list.map((w) => w.move).join("; ")}` : "";
+}
+
+async function refresh() {
+  const [state, moves] = await Promise.all([
+    fetch(`/api/matches/${MATCH}`).then((r) => r.json()),
+    fetch(`/api/matches/${MATCH}/moves`).then((r) => r.json()),
+  ]);
+  head = state.head_seq;
+  document.body.dataset.seq = String(head);
+  drawTable(state);
+  $("status").textContent = `event ${head}` + (token ? "" : " · watching (scan the table's code to record)");
+  const passed = passedAt === head;  // a decision declined at this moment: every move again
+  $("asked").textContent = passed ? "" : moves.asked || "";
+  const tap = $("tap");
+  tap.textContent = "";
+  if (token) for (const move of passed ? moves.passed : moves.moves) {
+    const button = el("button", { "data-move": move, type: "button" }, move);
+    button.addEventListener("click", () => (move === "pass" ? pass() : send(move)));
+    tap.appendChild(button);
+  }
+}
+
+function pass() { passedAt = head; say("passed", "ok"); refresh(); }
+
+async function post(move, expected) {
+  return fetch(`/api/matches/${MATCH}/moves`, {
+    method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ expected_seq: expected, move }),
+  });
+}
+
+async function send(move) {
+  if (!token) { say("scan the table's code to record", "error"); return; }
+  if (waiting().length) { setWaiting([...waiting(), { move, expected_seq: null }]); return flush(); }
+  let answer;
+  try { answer = await post(move, head); }
+  catch (error) {  // no network: keep it, with the head it was made on
+    setWaiting([{ move, expected_seq: head }]);
+    say(`no network: "${move}" waits on this phone and is sent when the network is back`, "error");
+    return;
+  }
+  await answered(move, answer);
+}
+
+async function answered(move, answer) {
+  const body = await answer.json().catch(() => ({}));
+  if (answer.status === 201) say(`recorded: ${move}`, "ok");
+  else if (answer.status === 409) say(`another phone recorded first; "${move}" was not stored: here is the table now`, "error");
+  else say(`${move}: ${body.error || answer.statusText}`, "error");
+  await refresh();
+  return answer.status;
+}
+
+async function flush() {  // the waiting taps, in order; the first the table moved past stops them all
+  let list = waiting();
+  while (list.length) {
+    const first = list[0];
+    const expected = first.expected_seq ?? head;
+    let answer;
+    try { answer = await post(first.move, expected); } catch (error) { return; }
+    const status = await answered(first.move, answer);
+    if (status !== 201) {
+      say(`not sent, the table moved on without them: ${list.map((w) => w.move).join("; ")}`, "error");
+      setWaiting([]);
+      return;
+    }
+    list = list.slice(1).map((w) => ({ move: w.move, expected_seq: head }));
+    setWaiting(list);
+  }
+}
+
+function build() {
+  $("title").textContent = `${MATCH}: ${DATA.players.join(", ")}`;
+  DATA.players.forEach((name, seat) => $("seat").appendChild(el("option", { value: String(seat) }, name)));
+  $("seat").onchange = () => { bottom = Number($("seat").value); refresh(); };
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const move = $("entry").value.trim();
+    if (move) { $("entry").value = ""; send(move); }
+  });
+  $("undo").onclick = () => send("undo");
+  setWaiting(waiting());
+  window.addEventListener("online", flush);
+  const live = new EventSource(`/api/matches/${MATCH}/live`);
+  live.addEventListener("head", (event) => { if (JSON.parse(event.data).head_seq !== head) refresh(); });
+  refresh().then(flush);
+}
+
+build();

@@ -1,0 +1,47 @@
+"""`taikyoku serve` and `taikyoku token`: the club laptop's server for the tables' phones."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from events.errors import InputError
+from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, open_store, shown
+from replay.cli.display import out
+
+
+@app.command()
+def serve(
+    db: DbOption = DEFAULT_DB,
+    host: Annotated[
+        str, typer.Option(help="Where to listen: 127.0.0.1 for this laptop, 0.0.0.0 for the club's network.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port.", min=1, max=65535)] = 8000,
+    workers: Annotated[
+        int, typer.Option(help="Server processes (PostgreSQL stores; SQLite takes 1).", min=1, max=64)
+    ] = 1,
+) -> None:
+    """Serve every table: a page per table to record by tapping, a live view for the room, a JSON API."""
+    from replay.app.stores import is_server
+    from replay.web.server import serve as run
+
+    if workers > 1 and not is_server(db):
+        raise InputError("--workers above 1 needs a PostgreSQL store (--db postgresql://...); an SQLite file takes one")
+
+    def say(line: str) -> None:
+        out.print(line)
+        out.file.flush()
+
+    run(str(db), host, port, workers, say)
+
+
+@app.command()
+def token(match: MatchArg, db: DbOption = DEFAULT_DB) -> None:
+    """Print the token that lets a table's phone record MATCH (the host's page shows it as a code)."""
+    from replay.app.tokens import token_for
+
+    with open_store(db) as store:
+        if not store.exists(match):
+            raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
+    out.print(token_for(match))
