@@ -100,11 +100,27 @@ def entries(game: str, state: Any) -> list[str]:
     """Every move the fold accepts now, each as a whole entry (``discard 5m``, ``play pine-crane``,
     ``next``): what the phone recorder offers to tap. A decision asked narrows them to its answers."""
     offered = GAMES[game].entry().entries(state)
+    if offered == ["next"] and not _next_round_allowed(game, state):
+        return []  # the match is over: no round follows
     asked = question(game, state)
     if asked is not None:
         answers = [e for e in offered if e.split()[0] in asked[2]]
         return [*answers, "pass"]
     return offered
+
+
+def _next_round_allowed(game: str, state: Any) -> bool:
+    """Whether the fold takes the next round's start (not after the match's last round)."""
+    from replay.engine.fold import IllegalEvent, Step
+
+    try:
+        made, _ = intents.start_round().build(game, state)
+        projection = GAMES[game].projection()
+        for offset, payload in enumerate(made):
+            state = projection.apply(state, Step(state.match.last_seq + 1 + offset, payload.EVENT_TYPE, payload))
+    except (IllegalEvent, InputError):
+        return False
+    return True
 
 
 # ---- a recording command's words as an intent ------------------------------------------------

@@ -272,9 +272,10 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
 
         os.environ["TAIKYOKU_SERVE_DB"] = db
         uvicorn.run("replay.web.server:from_environment", factory=True, host=host, port=port, workers=workers,
-                    access_log=False, log_level="warning")  # fmt: skip
-    else:
-        uvicorn.run(create_app(db), host=host, port=port, access_log=False, log_level="warning")
+                    access_log=False, log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
+    else:  # the live pages' streams never end by themselves: a stop waits 2 s for them, then closes them
+        uvicorn.run(create_app(db), host=host, port=port, access_log=False, log_level="warning",
+                    timeout_graceful_shutdown=2)  # fmt: skip
 
 
 def from_environment() -> FastAPI:

@@ -148,7 +148,7 @@ def test_two_phones_tapping_the_same_moment_store_it_once(cli: Cli, secret: Path
     assert [e["type"] for e in cli("log", "tbl-1", "--json").json()] == ["match_started", "round_started"]
 
 
-def test_an_open_page_hears_of_a_new_event_within_a_second(cli: Cli, secret: Path, served: Server) -> None:
+def test_an_open_page_hears_of_a_new_event(cli: Cli, secret: Path, served: Server) -> None:
     token = _token(cli, secret, "tbl-1")
     heard: list[tuple[float, str]] = []
 
@@ -168,7 +168,7 @@ def test_an_open_page_hears_of_a_new_event_within_a_second(cli: Cli, secret: Pat
     assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)[0] == 201
     listener.join(timeout=10)
     assert [line for _, line in heard] == ['data: {"head_seq": 1}', 'data: {"head_seq": 2}']
-    assert heard[1][0] - stored_at < 1.0
+    assert heard[1][0] > stored_at  # heard after it was stored (how soon: bench/serve.py)
 
 
 @pytest.mark.postgres
@@ -262,11 +262,12 @@ def test_a_whole_round_is_recorded_by_tapping_on_a_phone(
         assert "token" not in phone.url  # the page keeps it, the address drops it
         projection = projection_for(game)  # type: ignore[arg-type]
         state = projection.apply(projection.initial(), Step(1, started.EVENT_TYPE, started))
-        index, seq, tapped, typed = 1, 1, 0, 0
+        index, seq, tapped, typed, undone = 1, 1, 0, 0, False
         script = [p for p in made[1:] if p.EVENT_TYPE != "match_ended"]
         while index - 1 < len(script):
             wanted = script[index - 1 :]
             payload = wanted[0]
+            before = (state, index)
             found = _entry_for(game, state, wanted)
             if payload.EVENT_TYPE.endswith(".deal"):
                 phone.fill("#entry", _deal_words(payload))
@@ -277,9 +278,9 @@ def test_a_whole_round_is_recorded_by_tapping_on_a_phone(
                 phone.click("#typed button")
                 count, typed = 1, typed + 1
             elif found is None:  # a win in riichi: the ura indicators said in words
-                ura = " ".join(payload.ura_indicators) or "none"  # type: ignore[attr-defined]
+                ura = "".join(payload.ura_indicators) or "none"  # type: ignore[attr-defined]
                 who = f" {payload.seat}" if payload.kind == "ron" else ""  # type: ignore[attr-defined]
-                phone.fill("#entry", f"{payload.kind}{who} --ura {ura.replace(' ', '')}")  # type: ignore[attr-defined]
+                phone.fill("#entry", f"{payload.kind}{who} --ura {ura}")  # type: ignore[attr-defined]
                 phone.click("#typed button")
                 count, typed = 1, typed + 1
             else:
@@ -293,25 +294,26 @@ def test_a_whole_round_is_recorded_by_tapping_on_a_phone(
                 state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
             phone.wait_for_selector(f'body[data-seq="{seq}"]')
             index += count
-            if tapped == 3 and game == "tensho":  # an illegal tap refused in the rules' words; an undo
-                phone.fill("#entry", "play paulownia-phoenix")
+            if tapped == 3 and not undone:  # an illegal move refused in the rules' words; an undo, then on
+                undone = True
+                illegal = "discard 9z" if game == "riichi" else f"play {state.round.field[0]}"  # type: ignore[attr-defined]
+                phone.fill("#entry", illegal)  # not a tile; a card of the field, not of the hand
                 phone.click("#typed button")
                 phone.wait_for_selector("#said.error")
-                assert "not in" in phone.inner_text("#said") or "hand" in phone.inner_text("#said")
                 assert phone.get_attribute("body", "data-seq") == str(seq)  # nothing stored
                 phone.click("#undo")
                 phone.wait_for_selector("#said.ok:has-text('recorded: undo')")
                 stepped = cli("log", "tap-1", "--json").json()
                 assert stepped[-1]["type"] == "retract" and len(stepped) > seq  # the last move retracted
-                phone.wait_for_selector(f'body[data-seq="{len(stepped)}"]')
-                break
+                seq = len(stepped)
+                phone.wait_for_selector(f'body[data-seq="{seq}"]')
+                state, index = before  # the table as before that move: it is tapped again
         assert errors == []
-        if game != "tensho":
-            recorded = cli("replay", "tap-1", "--json").json()["results"]
-            assert cli("simulate", game, "--seed", "3", "--rounds" if game != "riichi" else "--hands", "1",
-                       *[a for o in args for a in ("--option", o)], "--id", "sim-1").code == 0  # fmt: skip
-            assert recorded and recorded == cli("replay", "sim-1", "--json").json()["results"]  # the same round
-            assert tapped > 10 and typed >= 1
+        recorded = cli("replay", "tap-1", "--json").json()["results"]
+        assert cli("simulate", game, "--seed", "3", "--rounds" if game != "riichi" else "--hands", "1",
+                   *[a for o in args for a in ("--option", o)], "--id", "sim-1").code == 0  # fmt: skip
+        assert recorded and recorded == cli("replay", "sim-1", "--json").json()["results"]  # the same round
+        assert tapped > 10 and typed >= 1
     finally:
         context.close()
         server.stop()
@@ -346,6 +348,7 @@ def test_two_phones_at_one_moment_and_a_phone_without_network(browser: Any, cli:
         b.fill("#entry", "note the dealer shuffled twice")
         b.click("#typed button")
         b.wait_for_selector("#waiting:has-text('note')")
+        a.wait_for_selector('body[data-seq="3"]')  # the other phone has seen the yaku set (live)
         a.fill("#entry", "note Aki recorded this first")
         a.click("#typed button")
         a.wait_for_selector('body[data-seq="4"]')
@@ -357,3 +360,52 @@ def test_two_phones_at_one_moment_and_a_phone_without_network(browser: Any, cli:
     finally:
         first.close()
         second.close()
+
+
+def test_a_spectator_watches_live_and_a_restarted_server_loses_nothing(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "tbl-1").code == 0
+    server = Server(str(db), secret)
+    port = server.port
+    token = _token(cli, secret, "tbl-1")
+    room, table = browser.new_context(viewport={"width": 1280, "height": 900}), browser.new_context(
+        viewport={"width": 390, "height": 844})  # fmt: skip
+    try:
+        screen, phone = room.new_page(), table.new_page()
+        screen.goto(f"{server.base}/tables/tbl-1")  # the room's screen: no token
+        phone.goto(f"{server.base}/tables/tbl-1?token={token}")
+        phone.wait_for_selector('[data-move="next"]')
+        screen.wait_for_selector('body[data-seq="1"]')
+        assert screen.locator("[data-move]").count() == 0 and "watching" in screen.inner_text("#status")
+        assert screen.evaluate('head = 1; token = "stolen"; send("next").then(() => 0)') == 0
+        screen.wait_for_selector("#said.error")  # a page without the table's token cannot write
+        assert [e["seq"] for e in cli("log", "tbl-1", "--json").json()] == [1]
+        phone.click('[data-move="next"]')
+        screen.wait_for_selector('body[data-seq="2"]')  # live: it was not reloaded (bench/serve.py times it)
+        server.proc.kill()  # the laptop's server dies mid-round
+        server.proc.wait()
+        phone.click('[data-move="yaku-set 2"]')
+        phone.wait_for_selector("#said.error")
+        assert "waits on this phone" in phone.inner_text("#said")
+        again = Server.__new__(Server)  # started again on the same port
+        again.port, again.env = port, server.env
+        command = [sys.executable, "-c", "import sys; from replay.cli import run; sys.exit(run(sys.argv[1:]))",
+                   "serve", "--db", str(db), "--port", str(port)]  # fmt: skip
+        again.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=server.env,
+                                      cwd=ROOT, text=True)  # fmt: skip
+        again.first_line, again.base = "", server.base
+        try:
+            phone.wait_for_selector('body[data-seq="3"]', timeout=20_000)  # the waiting tap went when it came back
+            screen.wait_for_selector('body[data-seq="3"]', timeout=20_000)
+            assert phone.inner_text("#waiting") == ""
+        finally:
+            again.stop()
+        log = cli("log", "tbl-1", "--json").json()
+        assert [e["type"] for e in log] == ["match_started", "round_started", "tensho.yaku_set_chosen"]
+        assert cli("verify").code == 0
+    finally:
+        room.close()
+        table.close()
+        if server.proc.poll() is None:
+            server.stop()

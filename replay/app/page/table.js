@@ -22,10 +22,16 @@ function setWaiting(list) {
 }
 
 async function refresh() {
-  const [state, moves] = await Promise.all([
-    fetch(`/api/matches/${MATCH}`).then((r) => r.json()),
-    fetch(`/api/matches/${MATCH}/moves`).then((r) => r.json()),
-  ]);
+  let state, moves;
+  try {
+    [state, moves] = await Promise.all([
+      fetch(`/api/matches/${MATCH}`).then((r) => r.json()),
+      fetch(`/api/matches/${MATCH}/moves`).then((r) => r.json()),
+    ]);
+  } catch (error) {
+    $("status").textContent = `event ${head} · the server cannot be reached; taps wait on this phone`;
+    return;
+  }
   head = state.head_seq;
   document.body.dataset.seq = String(head);
   drawTable(state);
@@ -57,7 +63,7 @@ async function send(move) {
   try { answer = await post(move, head); }
   catch (error) {  // no network: keep it, with the head it was made on
     setWaiting([{ move, expected_seq: head }]);
-    say(`no network: "${move}" waits on this phone and is sent when the network is back`, "error");
+    say(`no network: "${move}" waits on this phone and is sent when the server is reached again`, "error");
     return;
   }
   await answered(move, answer);
@@ -72,7 +78,14 @@ async function answered(move, answer) {
   return answer.status;
 }
 
+let flushing = false;
 async function flush() {  // the waiting taps, in order; the first the table moved past stops them all
+  if (flushing) return;
+  flushing = true;
+  try { await flushWaiting(); } finally { flushing = false; }
+}
+
+async function flushWaiting() {
   let list = waiting();
   while (list.length) {
     const first = list[0];
@@ -102,7 +115,9 @@ function build() {
   $("undo").onclick = () => send("undo");
   setWaiting(waiting());
   window.addEventListener("online", flush);
-  const live = new EventSource(`/api/matches/${MATCH}/live`);
+  setInterval(() => { if (waiting().length) flush(); }, 2000);  // the server back after a restart, too
+  const live = new EventSource(`/api/matches/${MATCH}/live`);  // reconnects by itself
+  live.addEventListener("open", () => refresh().then(flush).catch(() => {}));
   live.addEventListener("head", (event) => { if (JSON.parse(event.data).head_seq !== head) refresh(); });
   refresh().then(flush);
 }
