@@ -184,13 +184,46 @@ def copies(files: list[Path], count: int, folder: Path) -> list[float]:
     return per_hand
 
 
+def jobs_figures(counts: list[int], repeat: int) -> None:
+    """`taikyoku import --jobs N` of every real game in tests/data (both folders), as a user runs
+    it: a new process and a new store each time, the values of N interleaved round by round."""
+    import json
+    import os
+    import subprocess
+
+    folders = [CORPUS, CORPUS.parent / "tenhou6-more"]
+    tool = str(Path(sys.executable).parent / "taikyoku")
+    seconds: dict[int, list[float]] = {n: [] for n in counts}
+    hands = 0
+    with tempfile.TemporaryDirectory() as name:
+        for run in range(repeat):
+            for n in counts if run % 2 == 0 else list(reversed(counts)):
+                db = Path(name) / f"jobs-{n}-{run}.db"
+                started = time.perf_counter()
+                done = subprocess.run([tool, "import", *map(str, folders), "--jobs", str(n), "--db", str(db), "--json"],
+                                      capture_output=True, text=True)  # fmt: skip
+                seconds[n].append(time.perf_counter() - started)
+                hands = sum(g["hands"] for g in json.loads(done.stdout)["imported"])
+    print(f"import --jobs N of {hands} hands ({os.cpu_count()} cores here), median of {repeat} interleaved runs:")
+    base = sorted(seconds[counts[0]])[len(seconds[counts[0]]) // 2]
+    for n in counts:
+        middle = sorted(seconds[n])[len(seconds[n]) // 2]
+        print(
+            f"  --jobs {n:<3} {hands / middle:>7,.0f} hands/s  {middle:6.2f} s  {base / middle:5.2f}x --jobs {counts[0]}"
+        )
+
+
 def main() -> None:
     gc.collect()
     gc.freeze()
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--copies", type=int, default=0, help="also import K copies into one store")
+    parser.add_argument("--jobs", default="", help="e.g. 1,2,4: `taikyoku import --jobs N` of every real game, each N")
     args = parser.parse_args()
+    if args.jobs:
+        jobs_figures([int(n) for n in args.jobs.split(",")], args.repeat)
+        return
     files = sorted(CORPUS.glob("*.json"))
     if not files:
         raise SystemExit(f"no logs in {CORPUS}")

@@ -88,14 +88,17 @@ def import_tenhou6(
     where: str,
     by: str = "",
     tick: Tick = _no_tick,
+    jobs: int = 1,
 ) -> ImportReport:
-    """Every game of the files, read, converted and checked one at a time, and stored when ``store``
-    is given (without one, nothing is written: a check). ``exists`` says whether a match id is
-    already stored; ``where`` names the store in messages."""
+    """Every game of the files, read, converted and checked, and stored when ``store`` is given
+    (without one, nothing is written: a check). ``exists`` says whether a match id is already
+    stored; ``where`` names the store in messages. With ``jobs`` above 1 the files are read,
+    folded and priced in that many worker processes, and this one process stores each game whole,
+    in the order of the files: the store is the same whatever ``jobs`` is."""
     report = ImportReport()
     taken: set[str] = set()  # the match ids this batch has stored, or would store
-    for path in files:
-        for item in games_of(path, format_):
+    for _path, items in read_files(files, format_, jobs):
+        for item in items:
             if isinstance(item, dict):
                 report.skipped.append(item)
             elif item.problem is not None:
@@ -119,6 +122,43 @@ def import_tenhou6(
                                         "findings": item.findings})  # fmt: skip
         tick()
     return report
+
+
+def _file_games(task: tuple[Path, str | None]) -> list[Imported | dict[str, str]]:
+    """A worker's job: every game of one file, read, folded and priced."""
+    path, format_ = task
+    return list(games_of(path, format_))
+
+
+def read_files(
+    files: Sequence[Path], format_: str | None, jobs: int
+) -> Iterator[tuple[Path, Iterator[Imported | dict[str, str]] | list[Imported | dict[str, str]]]]:
+    """Each file with its games, in the order given: read here one game at a time, or by ``jobs``
+    worker processes (each file whole) while the caller stores what came before. A worker that
+    dies is said in one line; the games stored before it stay, each whole."""
+    if jobs <= 1 or len(files) <= 1:
+        for path in files:
+            yield path, games_of(path, format_)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    context = multiprocessing.get_context(
+        "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        results = pool.map(_file_games, [(path, format_) for path in files], chunksize=1)
+        done = 0
+        try:
+            for path, items in zip(files, results, strict=True):
+                done += 1
+                yield path, items
+        except BrokenProcessPool:
+            raise InputError(
+                f"a worker process stopped while reading {files[done].name}; the games before it are stored, "
+                "each whole: run the same import again to go on (the games stored are skipped)"
+            ) from None
 
 
 def games_of(path: Path, format_: str | None = None) -> Iterator[Imported | dict[str, str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -57,6 +58,16 @@ def import_logs(
             "how to keep both records of a match that sync refused as recorded in two places.",
         ),
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Worker processes that read and check the logs (default: one per core).",
+            min=1,
+            max=256,
+        ),
+    ] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
@@ -101,8 +112,9 @@ def import_logs(
     if logs:
         with open_store(db, create=True) as store, ProgressBar(len(logs), "importing") as tick:
             found = importing.import_tenhou6(
-                logs, format_=_log_format(format_), store=store, exists=store.exists, where=shown(db), by=who, tick=tick
-            )
+                logs, format_=_log_format(format_), store=store, exists=store.exists, where=shown(db), by=who, tick=tick,
+                jobs=jobs or os.cpu_count() or 1,
+            )  # fmt: skip
         report.imported += found.imported
         report.skipped += found.skipped
     if new and not report.imported and not is_server(db):  # nothing was imported: leave no database behind
