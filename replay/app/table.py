@@ -339,8 +339,8 @@ class TableSession:
             return self._annotate(first.lower(), rest.strip())
         try:
             words = shlex.split(line)
-        except ValueError as exc:
-            raise InputError(f"{exc}; close the quotes") from None
+        except ValueError:
+            raise InputError("a quotation mark is not closed; close it, or leave the quotes out") from None
         if not words:
             return Entered("nothing")
         head = words[0].lower()

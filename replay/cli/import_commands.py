@@ -113,7 +113,7 @@ def import_logs(
         with open_store(db, create=True) as store, ProgressBar(len(logs), "importing") as tick:
             found = importing.import_tenhou6(
                 logs, format_=_log_format(format_), store=store, exists=store.exists, where=shown(db), by=who, tick=tick,
-                jobs=jobs or os.cpu_count() or 1,
+                jobs=jobs or max(1, min(os.cpu_count() or 1, len(logs) // 20)),  # workers pay off from ~20 files each
             )  # fmt: skip
         report.imported += found.imported
         report.skipped += found.skipped

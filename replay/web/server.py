@@ -149,9 +149,17 @@ def create_app(db: str) -> FastAPI:
         refused = allowed(match, authorization) if same_origin(request) else refusal(403, "cross-site write", "origin")
         if refused is not None:
             return refused
+        import shlex
+
         from replay.app import intents, recording
 
-        words = body.move.split()
+        first, _, rest = body.move.strip().partition(" ")
+        try:  # a note or dispute is free text, taken as typed (it's, "quotes")
+            words = [first, rest] if first in ("note", "dispute") else shlex.split(body.move)
+        except ValueError:
+            raise InputError("a quotation mark is not closed; close it, or leave the quotes out") from None
+        if not words:
+            raise InputError("say a move, e.g. discard 5m")
         at = kept(match)
         if at.head != body.expected_seq:
             return refusal(409, f"the table moved on: the match is at event {at.head}, not {body.expected_seq}",
@@ -160,7 +168,7 @@ def create_app(db: str) -> FastAPI:
             _, stored = using(lambda store: recording.undo_last(
                 store, match, recorded_by=recorder(request), expected_seq=body.expected_seq))  # fmt: skip
         elif words[0] in ("note", "dispute"):
-            text = body.move.strip()[len(words[0]) :].strip()
+            text = rest.strip()
             if not text:
                 raise InputError(f"{words[0]} needs a text")
             target = at.folded.history.effective[-1].seq
@@ -181,8 +189,8 @@ def create_app(db: str) -> FastAPI:
         async def heads() -> AsyncIterator[str]:
             last = -1
             yield "retry: 1000\n\n"
-            while not await request.is_disconnected():
-                head = first if last < 0 else using(lambda store: store.head(match))
+            while not await request.is_disconnected():  # the store is read off the event loop
+                head = first if last < 0 else await asyncio.to_thread(using, lambda store: store.head(match))
                 if head != last:
                     last = head
                     yield f"event: head\ndata: {json.dumps({'head_seq': head})}\n\n"

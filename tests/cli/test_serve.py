@@ -409,3 +409,17 @@ def test_a_spectator_watches_live_and_a_restarted_server_loses_nothing(
         table.close()
         if server.proc.poll() is None:
             server.stop()
+
+
+def test_a_note_is_taken_as_typed_and_an_empty_move_is_one_line(cli: Cli, secret: Path, served: Server) -> None:
+    token = _token(cli, secret, "tbl-1")
+    assert (
+        served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": 'note it\'s "fine"'}, token)[0]
+        == 201
+    )
+    status, said = served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 2, "move": "   "}, token)
+    assert status == 422 and said == {"error": "say a move, e.g. discard 5m", "code": "input"}
+    status, said = served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 2, "move": 'result "x'}, token)
+    assert status == 422 and said["error"] == "a quotation mark is not closed; close it, or leave the quotes out"
+    notes = [e["payload"]["text"] for e in cli("log", "tbl-1", "--json").json() if e["type"] == "annotation"]
+    assert notes == ['it\'s "fine"']
