@@ -109,6 +109,31 @@ def entries(game: str, state: Any) -> list[str]:
     return offered
 
 
+def deal_layout(game: str, state: Any) -> dict[str, Any] | None:
+    """What a phone lays out for a deal, when the round waits for one: where the pieces go (each
+    seat's hand, the field or the dora indicator, with how many each takes, and the option that
+    says it in a `deal` entry), and the pieces to take them from."""
+    rnd = state.round
+    if rnd is None or rnd.over or rnd.phase != "deal":
+        return None
+    declared = GAMES[game]
+    names = list(state.names)
+    if declared.fishing is None:  # riichi: thirteen tiles a seat, and the first dora indicator
+        from events.tiles import TILES
+
+        targets = [{"name": f"{n}'s hand", "size": 13, "option": "--hand"} for n in names]
+        targets.append({"name": "the dora indicator", "size": 1, "option": "--dora"})
+        return {"targets": targets, "pieces": list(TILES), "copies": 4, "joined": ""}
+    moves = declared.fishing
+    from events.cards import BY_ID
+
+    deck = [card for card in BY_ID if card in moves.deck]
+    in_hand = (len(deck) - moves.field_size - moves.pile_size - moves.dead_size) // len(names)
+    targets = [{"name": f"{n}'s hand", "size": in_hand, "option": "--hand"} for n in names]
+    targets.append({"name": "the field", "size": moves.field_size, "option": "--field"})
+    return {"targets": targets, "pieces": deck, "copies": 1, "joined": ","}
+
+
 def _next_round_allowed(game: str, state: Any) -> bool:
     """Whether the fold takes the next round's start (not after the match's last round)."""
     from replay.engine.fold import IllegalEvent, Step

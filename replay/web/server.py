@@ -27,7 +27,7 @@ from replay.app import listing, stores, tokens
 from replay.app.catalog import GAMES
 from replay.app.reading import view_document
 from replay.app.repository import MatchRepository
-from replay.app.table import entries, intent_of, question, translate
+from replay.app.table import deal_layout, entries, intent_of, question, translate
 from replay.app.view_page import asset
 
 LIVE_POLL = 0.25  # seconds between two looks at a match's head for the live pages
@@ -113,7 +113,8 @@ def create_app(db: str) -> FastAPI:
         asked = question(at.game, at.state)
         everything = GAMES[at.game].entry().entries(at.state)  # once a decision is passed
         return {"head_seq": at.head, "moves": entries(at.game, at.state),
-                "asked": None if asked is None else asked[1], "passed": everything}  # fmt: skip
+                "asked": None if asked is None else asked[1], "passed": everything,
+                "deal": deal_layout(at.game, at.state)}  # fmt: skip
 
     @app.post("/api/matches/{match}/events", status_code=201, response_model=Written)
     def api_events(

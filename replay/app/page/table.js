@@ -45,6 +45,53 @@ async function refresh() {
     button.addEventListener("click", () => (move === "pass" ? pass() : send(move)));
     tap.appendChild(button);
   }
+  layOut(token ? moves.deal : null);
+}
+
+// A deal laid out as the table lays it: choose where pieces go (a hand, the field, the dora
+// indicator), tap each piece dealt there; "record the deal" sends it as one `deal` entry.
+let dealing = null;
+function layOut(layout) {
+  const box = $("deal");
+  if (!layout) { box.hidden = true; dealing = null; return; }
+  box.hidden = false;
+  if (!dealing || dealing.head !== head) dealing = { head, target: 0, placed: layout.targets.map(() => []) };
+  const used = (piece) => dealing.placed.flat().filter((p) => p === piece).length;
+  const where = $("deal-targets");
+  where.textContent = "";
+  layout.targets.forEach((target, index) => {
+    const chosen = index === dealing.target;
+    const button = el("button", { type: "button", "data-target": String(index), "aria-pressed": String(chosen),
+                                  class: chosen ? "chosen" : "" }, `${target.name} ${dealing.placed[index].length}/${target.size}`);
+    button.onclick = () => { dealing.target = index; layOut(layout); };
+    where.appendChild(button);
+    const row = el("div", { class: "pieces", "data-dealt": String(index) });
+    dealing.placed[index].forEach((p, at) => {
+      const placed = piece(p);
+      placed.onclick = () => { dealing.placed[index].splice(at, 1); layOut(layout); };
+      row.appendChild(placed);
+    });
+    where.appendChild(row);
+  });
+  const pool = $("deal-pieces");
+  pool.textContent = "";
+  for (const id of layout.pieces) {
+    if (used(id) >= layout.copies) continue;
+    const one = piece(id);
+    one.setAttribute("data-deal", id);
+    one.onclick = () => {
+      const target = layout.targets[dealing.target];
+      if (dealing.placed[dealing.target].length >= target.size) { say(`${target.name} holds ${target.size}`, "error"); return; }
+      dealing.placed[dealing.target].push(id);
+      if (dealing.placed[dealing.target].length === target.size && dealing.target < layout.targets.length - 1) dealing.target += 1;
+      layOut(layout);
+    };
+    pool.appendChild(one);
+  }
+  $("deal-send").onclick = () => {
+    const words = layout.targets.map((t, i) => `${t.option} ${dealing.placed[i].join(layout.joined)}`);
+    send(`deal ${words.join(" ")}`);
+  };
 }
 
 function pass() { passedAt = head; say("passed", "ok"); refresh(); }
