@@ -81,6 +81,13 @@ def create_app(db: str) -> FastAPI:
         origin = request.headers.get("origin")
         return origin is None or origin.split("://", 1)[-1] == request.headers.get("host")
 
+    def refused_write(match: str, request: Request, authorization: str | None) -> JSONResponse | None:
+        """Why a write may not go ahead (another site's page, no token, another match's), or None."""
+        if not same_origin(request):
+            return refusal(403, "this write comes from a page of another site; record from the table's own page",
+                           "origin")  # fmt: skip
+        return allowed(match, authorization)
+
     @app.exception_handler(TaikyokuError)
     async def said(request: Request, exc: TaikyokuError) -> JSONResponse:
         kind = type(exc).__name__
@@ -121,7 +128,7 @@ def create_app(db: str) -> FastAPI:
         match: str, body: EventsIn, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> Any:
         """Append events (the documents `taikyoku record` takes): all of them, or none."""
-        refused = allowed(match, authorization) if same_origin(request) else refusal(403, "cross-site write", "origin")
+        refused = refused_write(match, request, authorization)
         if refused is not None:
             return refused
         from events import ingest
@@ -147,7 +154,7 @@ def create_app(db: str) -> FastAPI:
         match: str, body: MoveIn, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> Any:
         """Record one move in table mode's words (``discard 5m``, ``play pine-crane``, ``undo``)."""
-        refused = allowed(match, authorization) if same_origin(request) else refusal(403, "cross-site write", "origin")
+        refused = refused_write(match, request, authorization)
         if refused is not None:
             return refused
         import shlex

@@ -438,3 +438,16 @@ def test_the_host_page_gives_each_table_its_link_and_code_and_the_network_is_sai
         said = server.stop()
     assert f"the tables are now reachable from the network at 0.0.0.0:{server.port}" in said
     assert token not in said
+
+
+def test_a_write_from_a_page_of_another_site_is_refused(cli: Cli, secret: Path, served: Server) -> None:
+    token = _token(cli, secret, "tbl-1")
+    request = urllib.request.Request(served.base + "/api/matches/tbl-1/moves", method="POST",
+                                     data=json.dumps({"expected_seq": 1, "move": "next"}).encode())  # fmt: skip
+    for name, value in (("Content-Type", "application/json"), ("Authorization", f"Bearer {token}"),
+                        ("Origin", "http://evil.example")):  # fmt: skip
+        request.add_header(name, value)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=20)
+    assert refused.value.code == 403 and json.loads(refused.value.read())["code"] == "origin"
+    assert [e["seq"] for e in cli("log", "tbl-1", "--json").json()] == [1]
