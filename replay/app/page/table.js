@@ -42,6 +42,8 @@ async function refresh() {
   tap.textContent = "";
   if (token) for (const move of passed ? moves.passed : moves.moves) {
     const button = el("button", { "data-move": move, type: "button" }, move);
+    const shown = move.split(" ").find((word) => DATA.piece_names[word]);  // the piece it moves, drawn
+    if (shown) button.prepend(piece(shown, " in-button"));
     button.addEventListener("click", () => (move === "pass" ? pass() : send(move)));
     tap.appendChild(button);
   }
