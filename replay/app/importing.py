@@ -20,10 +20,10 @@ from replay.formats.detect import SNIFF, detect
 from replay.games import projection_for
 from store import Store, StoredEvent, StoreError
 
-Tick = Callable[[], None]
+Tick = Callable[..., None]  # called once an item is done, with a few words on the work so far, or none
 
 
-def _no_tick() -> None:
+def _no_tick(said: str | None = None) -> None:
     return None
 
 
@@ -97,6 +97,7 @@ def import_tenhou6(
     in the order of the files: the store is the same whatever ``jobs`` is."""
     report = ImportReport()
     taken: set[str] = set()  # the match ids this batch has stored, or would store
+    counted = hands = 0  # for the progress: games stored so far, and their hands
     for _path, items in read_files(files, format_, jobs):
         for item in items:
             if isinstance(item, dict):
@@ -120,7 +121,9 @@ def import_tenhou6(
                 report.imported.append({"file": item.source, "match_id": item.match_id, "hands": item.hands,
                                         "wins": item.wins, "events": len(item.payloads),
                                         "findings": item.findings})  # fmt: skip
-        tick()
+        hands = sum(int(game["hands"]) for game in report.imported[counted:]) + hands
+        counted = len(report.imported)
+        tick(f"{counted} games, {hands} hands")
     return report
 
 

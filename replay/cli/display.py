@@ -60,7 +60,8 @@ PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no 
 
 
 class ProgressBar:
-    """A bar on stderr for a batch of ``total`` items, when stderr is a terminal; yields a tick to call per item."""
+    """A bar on stderr for a batch of ``total`` items, when stderr is a terminal; yields a tick to
+    call per item, which also takes a few words to show beside the bar (``tick("12 games")``)."""
 
     def __init__(self, total: int, doing: str = "importing") -> None:
         from rich.progress import BarColumn, Progress, TextColumn
@@ -68,16 +69,22 @@ class ProgressBar:
         self.progress: Progress | None = None
         if total >= PROGRESS_FROM and err.is_terminal:
             self.progress = Progress(TextColumn(doing), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                                     console=err, transient=True)  # fmt: skip
+                                     TextColumn("{task.fields[said]}"), console=err, transient=True)  # fmt: skip
         self.total = total
 
     def __enter__(self) -> Any:
         if self.progress is None:
-            return lambda: None
+            return lambda said=None: None
         self.progress.start()
-        task = self.progress.add_task("games", total=self.total)
+        task = self.progress.add_task("games", total=self.total, said="")
         progress = self.progress
-        return lambda: progress.advance(task)
+
+        def tick(said: str | None = None) -> None:
+            progress.advance(task)
+            if said is not None:
+                progress.update(task, said=said)
+
+        return tick
 
     def __exit__(self, *exc: object) -> None:
         if self.progress is not None:

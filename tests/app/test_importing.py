@@ -19,7 +19,7 @@ def test_a_clean_batch_has_no_problems_and_nothing_is_written(cli: Cli, db: Path
     elsewhere = tmp_path / "elsewhere.db"
     ticks: list[int] = []
     problems = importing.strict_problems(
-        [export], [GOOD], log_format=None, existing=None, where="elsewhere.db", tick=lambda: ticks.append(1)
+        [export], [GOOD], log_format=None, existing=None, where="elsewhere.db", tick=lambda said=None: ticks.append(1)
     )
     assert problems == []
     assert len(ticks) == 2  # one tick a file, both kinds

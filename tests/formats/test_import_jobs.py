@@ -38,3 +38,31 @@ def test_one_worker_and_three_make_the_same_store(cli: Cli, tmp_path: Path) -> N
         m["match_id"] for m in cli("matches", "--json", "--db", str(three)).json()
     ]  # stored in the order of the files
     assert cli("verify", "--db", str(one)).code == 0 and cli("verify", "--db", str(three)).code == 0
+
+
+def test_the_progress_counts_games_and_hands_across_workers(tmp_path: Path) -> None:
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()  # a terminal, as a person runs it: the bar shows
+    code = "import sys; from replay.cli import run; sys.exit(run(sys.argv[1:]))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "import", str(ROOT / "tests" / "data" / "tenhou6-more"), "--jobs", "2",
+         "--db", str(tmp_path / "p.db")],
+        stdin=slave, stdout=slave, stderr=slave, env=os.environ | {"COLUMNS": "160", "TERM": "xterm"}, cwd=ROOT,
+    )  # fmt: skip
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait(timeout=120)
+    os.close(master)
+    assert b"57 games, 569 hands" in seen  # the last count: every game stored, with its hands
