@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from events.cards import BY_ID, resolve
 from events.errors import InputError
 from events.match import Annotation, Claim, RoundStarted
 from events.model import Payload
+from events.riichi import AbortKind, CallKind
 from replay.app.recording import Build, captures, draw_card, fishing_moves, next_riichi_hand, play_card, seat_to_move
 from replay.app.seats import seat_number
 from replay.games import GAMES
@@ -22,8 +23,8 @@ from replay.games import GAMES
 ALL_GAMES = frozenset(GAMES)
 HANAFUDA = frozenset(name for name, game in GAMES.items() if game.fishing is not None)
 RIICHI = frozenset(name for name, game in GAMES.items() if game.fishing is None)
-CALL_KINDS = ("chi", "pon", "daiminkan", "ankan", "kakan", "kita")
-ABORT_KINDS = ("kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron")
+CALL_KINDS: tuple[str, ...] = get_args(CallKind)  # as the events declare them
+ABORT_KINDS: tuple[str, ...] = get_args(AbortKind)
 
 
 @dataclass(frozen=True, slots=True)
