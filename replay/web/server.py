@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 
@@ -87,6 +88,16 @@ def create_app(db: str) -> FastAPI:
             return refusal(403, "this write comes from a page of another site; record from the table's own page",
                            "origin")  # fmt: skip
         return allowed(match, authorization)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A body that is not what the endpoint takes: said in one line, with where."""
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "the body"
+        kind = str(first.get("type", ""))
+        said = {"missing": "is missing", "json_invalid": "is not JSON"}.get(kind, "is not what this endpoint takes")
+        return refusal(422, f"{where} {said}; send {{\"expected_seq\": N, ...}} as /api/openapi.json describes",
+                       "request.invalid")  # fmt: skip
 
     @app.exception_handler(TaikyokuError)
     async def said(request: Request, exc: TaikyokuError) -> JSONResponse:
@@ -279,6 +290,16 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
     import uvicorn
 
     stores.open_store(db).close()  # a bad --db: the usual one-line error, before anything listens
+    import errno
+    import socket
+
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            why = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be listened on ({exc.strerror})"
+            raise InputError(f"{host}:{port} {why}; choose another with --port, or --host 127.0.0.1") from None
     say(f"taikyoku serving {stores.shown(db)} at http://{host}:{port}/ (the host's page: http://127.0.0.1:{port}/host)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         sys.stderr.write(f"taikyoku: the tables are now reachable from the network at {host}:{port}; "

@@ -451,3 +451,19 @@ def test_a_write_from_a_page_of_another_site_is_refused(cli: Cli, secret: Path, 
         urllib.request.urlopen(request, timeout=20)
     assert refused.value.code == 403 and json.loads(refused.value.read())["code"] == "origin"
     assert [e["seq"] for e in cli("log", "tbl-1", "--json").json()] == [1]
+
+
+def test_a_malformed_body_and_a_port_in_use_are_one_line(cli: Cli, db: Path, secret: Path, served: Server) -> None:
+    token = _token(cli, secret, "tbl-1")
+    status, said = served.call("POST", "/api/matches/tbl-1/moves", {"move": "next"}, token)
+    assert status == 422 and said == {
+        "error": 'expected_seq is missing; send {"expected_seq": N, ...} as /api/openapi.json describes',
+        "code": "request.invalid",
+    }
+    status, said = served.call("POST", "/api/matches/tbl-1/events", {"expected_seq": 1, "events": "no"}, token)
+    assert status == 422 and said["code"] == "request.invalid" and said["error"].startswith("events ")
+    assert [e["seq"] for e in cli("log", "tbl-1", "--json").json()] == [1]
+    taken = cli("serve", "--db", str(db), "--port", str(served.port))  # the running server holds it
+    assert taken.code == 2 and taken.err == (
+        f"taikyoku: error: 127.0.0.1:{served.port} is in use; choose another with --port, or --host 127.0.0.1\n"
+    )
