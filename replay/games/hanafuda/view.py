@@ -56,39 +56,43 @@ MONTHS = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "susu
           "maple", "willow", "paulownia")  # fmt: skip
 
 
+# The moves said by a template of the payload's fields (``who`` is the mover's name); the few
+# that need more than a field or two are said in ``move_words``.
+SAID = {
+    "play": "{who} plays {p.card}",
+    "draw": "{who} draws {p.card}",
+    "dealer_triple_capture": "{who} takes {p.cards[0]} and {p.cards[1]} from the triple on the field",
+    "koikoi": "{who} goes on (koi-koi)",
+    "stop": "{who} stops",
+    "round_result": "The round is recorded by each seat's captured cards",
+}
+DECIDED_BY = {"agreement": "by agreement", "dealer": "by the dealer"}
+
+
 def move_words(step: Step, names: Sequence[str]) -> str:
     """A hanafuda event as the table says it: "Aki plays cherry-curtain", "Aki takes cherry-poetry
     with cherry-curtain"."""
     payload: Any = step.payload
     kind = step.type.split(".", 1)[-1]
     who = name_of(names, getattr(payload, "seat", None))
+    if kind in SAID:
+        return SAID[kind].format(who=who, p=payload)
     if kind == "deal":
         hands = ", ".join(f"{name_of(names, seat)} {len(hand)}" for seat, hand in enumerate(payload.hands))
         return f"The cards are dealt: {hands}, the field {len(payload.field)}"
-    if kind == "play":
-        return f"{who} plays {payload.card}"
-    if kind == "draw":
-        return f"{who} draws {payload.card}"
     if kind == "capture":
-        if not payload.taken:  # Tensho's phoenix goes to its player's scoring area; a card unmatched, to the field
-            return (
-                f"{payload.card} goes to {who}'s captures"
-                if payload.card == PHOENIX
-                else f"{payload.card} stays on the field"
-            )
-        return f"{who} takes {listed(payload.taken)} with {payload.card}"
+        if payload.taken:
+            return f"{who} takes {listed(payload.taken)} with {payload.card}"
+        # Tensho's phoenix goes to its player's scoring area; a card unmatched stays on the field.
+        return (
+            f"{payload.card} goes to {who}'s captures"
+            if payload.card == PHOENIX
+            else f"{payload.card} stays on the field"
+        )
     if kind == "yaku_set_chosen":
-        return f"Yaku set {payload.yaku_set} is chosen ({'by agreement' if payload.by == 'agreement' else 'by the dealer'})"
-    if kind == "dealer_triple_capture":
-        return f"{who} takes {listed(payload.cards)} from the triple on the field"
+        return f"Yaku set {payload.yaku_set} is chosen ({DECIDED_BY[payload.by]})"
     if kind == "teyaku_exposed":
         return f"{who} shows {payload.teyaku.replace('-', ' ')}"
-    if kind == "koikoi":
-        return f"{who} goes on (koi-koi)"
-    if kind == "stop":
-        return f"{who} stops"
     if kind == "misdeal":
         return f"Misdeal: four {MONTHS[payload.month - 1]} cards on the field"
-    if kind == "round_result":
-        return "The round is recorded by each seat's captured cards"
     return match_words(step, names)
