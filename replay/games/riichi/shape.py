@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
@@ -21,27 +21,65 @@ _SHANTEN = Shanten()
 
 
 def waits(concealed: Sequence[str]) -> list[str]:
-    """The kinds of tile that complete these concealed tiles (3n+1 of them)."""
-    counts = to_34(concealed)
-    found = []
-    for k in range(34):
-        if counts[k] >= 4:
-            continue
-        counts[k] += 1
-        if _AGARI.is_agari(counts):
-            found.append(KIND_NAMES[k])
-        counts[k] -= 1
-    return found
+    """The kinds of tile that complete these concealed tiles (3n+1 of them), in kind order."""
+    return [KIND_NAMES[k] for k in sorted(wait_kinds(tuple(concealed)))]
 
 
 def completes(concealed: Sequence[str], tile: str) -> bool:
     """Whether ``tile`` makes these concealed tiles (3n+1 of them) a complete hand."""
-    counts = to_34(concealed)
-    index = KIND_OF[tile]
-    if counts[index] >= 4:
-        return False
-    counts[index] += 1
-    return is_complete_counts(counts)
+    return KIND_OF[tile] in wait_kinds(concealed if isinstance(concealed, tuple) else tuple(concealed))
+
+
+# Every discard asks of each other hand whether the tile completes it, and a hand stands still
+# for the three discards between its own turns: its waits are worked out once and kept (a few
+# thousand hands are in play at a time across a whole import, so a small memory holds them).
+@lru_cache(maxsize=4096)
+def wait_kinds(concealed: tuple[str, ...]) -> frozenset[int]:
+    """The kinds (0..33) that complete these concealed tiles (3n+1 of them): a kind the hand
+    holds all four of is no wait."""
+    return waits_of_counts(tuple(to_34(concealed)))
+
+
+def waits_of_counts(counts: tuple[int, ...]) -> frozenset[int]:
+    """The kinds whose tile makes these 34 counts (3n+1 tiles) a complete hand, as
+    ``is_complete_counts`` decides it: suit by suit, then seven pairs and thirteen orphans."""
+    suits = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    sizes = [sum(suit) % 3 for suit in suits]
+    found: set[int] = set()
+    # Four melds and a pair: one tile more leaves one suit holding the pair and the rest melds.
+    # That tile goes to the suit one short of a pair (sizes 1, 0, 0, 0), or to either of two
+    # suits one over a meld (2, 2, 0, 0), the other then holding the pair.
+    if sizes.count(1) == 1 and 2 not in sizes:
+        short = sizes.index(1)
+        if all(_melds(suits[i], i < 3) for i in range(4) if i != short):
+            found.update(SUIT_START[short] + k for k in _suit_waits(suits[short], short < 3, True))
+    elif sizes.count(2) == 2 and 1 not in sizes:
+        first = sizes.index(2)
+        second = sizes.index(2, first + 1)
+        if all(_melds(suits[i], i < 3) for i in range(4) if i not in (first, second)):
+            for grown, paired in ((first, second), (second, first)):
+                if _melds_and_pair(suits[paired], paired < 3):
+                    found.update(SUIT_START[grown] + k for k in _suit_waits(suits[grown], grown < 3, False))
+    if sum(counts) == 13:
+        if counts.count(2) == 6 and counts.count(1) == 1:
+            found.add(counts.index(1))  # seven pairs: the single makes the seventh
+        elif sum(counts[k] for k in ORPHANS) == 13:
+            missing = [k for k in ORPHANS if not counts[k]]
+            if not missing:
+                found.update(ORPHANS)  # thirteen orphans, all thirteen kinds held: any of them
+            elif len(missing) == 1:
+                found.add(missing[0])
+    return frozenset(found)
+
+
+SUIT_START = (0, 9, 18, 27)
+
+
+@cache
+def _suit_waits(counts: tuple[int, ...], sequences: bool, pair: bool) -> tuple[int, ...]:
+    """The places in one suit whose tile makes these counts melds (and a pair, with ``pair``)."""
+    split = _melds_and_pair if pair else _melds
+    return tuple(i for i, n in enumerate(counts) if n < 4 and split((*counts[:i], n + 1, *counts[i + 1 :]), sequences))
 
 
 # A complete hand, suit by suit: each suit's nine counts (seven for the honours) must split into
@@ -107,13 +145,20 @@ ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def is_tenpai(concealed: Sequence[str]) -> bool:
-    return _SHANTEN.calculate_shanten(to_34(concealed)) == 0
+    return shanten(tuple(to_34(concealed))) == 0
 
 
 def can_discard_to_tenpai(concealed: Sequence[str]) -> bool:
     """Whether some discard leaves these 3n+2 tiles in tenpai: their shanten is 0 or less (one
     count, where trying each discard would be up to 14)."""
-    return bool(_SHANTEN.calculate_shanten(to_34(concealed)) <= 0)
+    return shanten(tuple(to_34(concealed))) <= 0
+
+
+@lru_cache(maxsize=4096)
+def shanten(counts: tuple[int, ...]) -> int:
+    """The ``mahjong`` library's shanten of 34 counts, worked out once for the same counts: a
+    hand at a draw, a riichi and its declaring discard ask of the same tiles."""
+    return int(_SHANTEN.calculate_shanten(list(counts)))
 
 
 def is_complete(concealed: Sequence[str]) -> bool:
