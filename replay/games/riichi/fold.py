@@ -37,12 +37,12 @@ from events.tiles import (
     plain,
 )
 from replay.engine.fold import Step, illegal
-from replay.engine.match import MatchProjection
+from replay.engine.match import GameState, MatchProjection
 from replay.games.riichi.calls import on_call, on_dora
 from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive, on_recorded_result
 from replay.games.riichi.options import RULESETS, RiichiOptions
 from replay.games.riichi.shape import can_discard_to_tenpai, completes, is_tenpai, without
-from replay.games.riichi.state import RiichiRound, RiichiState, RiverTile, at, passed, see
+from replay.games.riichi.state import RiichiRound, RiichiState, RiverTile, at, passed, see, seen_counts
 from replay.games.riichi.wins import on_hand_result, on_win
 
 
@@ -57,6 +57,17 @@ class RiichiProjection:
 
     def apply(self, state: RiichiState, step: Step) -> RiichiState:
         payload = step.payload
+        rnd = state.round
+        if isinstance(payload, RiichiDraw | RiichiDiscard):  # nine events in ten: the short way
+            rules = state.options
+            if rnd is None or rnd.phase == "over" or rules is None:
+                return self._not_in_hand(state, step)
+            if rnd.phase == "deal":
+                raise illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
+            rnd = passed(rnd)
+            if isinstance(payload, RiichiDraw):
+                return GameState(state.match, rules, on_draw(rnd, step, payload, rules), state.results)
+            return GameState(state.match, rules, on_discard(state, rnd, step, payload), state.results)
         if isinstance(payload, MatchStarted | MatchEnded | RoundStarted):
             if isinstance(payload, MatchEnded) and payload.reason == "completed":
                 from replay.games.riichi.flow import match_over
@@ -77,7 +88,6 @@ class RiichiProjection:
             return on_round_started(state, step, payload, rules)
         if isinstance(payload, RiichiPlayedOn):
             return on_played_on(state, step)
-        rnd = state.round
         another_ron = (
             isinstance(payload, RiichiWin | RiichiHandResult)
             and payload.kind == "ron"
@@ -92,7 +102,13 @@ class RiichiProjection:
             if results and results[-1].number == after.number:  # a second ron on the same tile
                 results = results[:-1]
             results = (*results, after.result)
-        return RiichiState(state.match, rules, after, results)
+        return GameState(state.match, rules, after, results)
+
+    def _not_in_hand(self, state: RiichiState, step: Step) -> RiichiState:
+        """A draw or a discard with no hand in progress: refused as any other move would be."""
+        if state.match.started is None or state.options is None:
+            raise illegal(step, "match.not_started", "the first event of a match must be match_started")
+        raise illegal(step, "riichi.round.not_started", "no hand is in progress; record riichi.round_started first")
 
 
 def on_played_on(state: RiichiState, step: Step) -> RiichiState:
@@ -208,7 +224,8 @@ def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiOptions
         if rnd.live_left <= 0:
             raise illegal(step, "riichi.draw.empty_wall", "the wall is empty: record riichi.exhaustive_draw")
     hands = at(rnd.hands, draw.seat, (*rnd.hands[draw.seat], draw.tile))
-    drawn = see(rnd, [draw.tile], step, rules)._replace(
+    return rnd._replace(
+        counts=seen_counts(rnd.counts, (draw.tile,), step, rules),
         phase="discard",
         to_move=draw.seat,
         hands=hands,
@@ -222,7 +239,6 @@ def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiOptions
         # An added kan ends ippatsu once it stands, when its replacement tile is drawn (robbed, it never happened).
         ippatsu=frozenset() if rnd.kakan is not None else rnd.ippatsu,
     )
-    return drawn
 
 
 def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: RiichiDiscard) -> RiichiRound:

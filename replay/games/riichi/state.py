@@ -12,7 +12,6 @@ from typing import Any, Literal, NamedTuple
 from events.tiles import (
     TILES,
     full_set,
-    is_red,
     plain,
 )
 from replay.engine.fold import Step, illegal
@@ -140,7 +139,10 @@ RiichiState = GameState[RiichiOptions, RiichiRound, HandResult]
 
 
 def at(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    return tuple(value if i == seat else v for i, v in enumerate(values))
+    """``values`` with the seat's entry changed (a seat off the table changes nothing)."""
+    if 0 <= seat < len(values):
+        return (*values[:seat], value, *values[seat + 1 :])
+    return values
 
 
 def passed(rnd: RiichiRound) -> RiichiRound:
@@ -174,37 +176,62 @@ def after_kan_or_north(rnd: RiichiRound, seat: int, *, kan: bool) -> RiichiRound
 
 
 TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
+# Each tile's place in ``counts``, and for a five (plain or red) the places of its suit's plain
+# and red five, which count together towards the four of the kind.
+_PLACES = {
+    tile: (TILE_INDEX[tile], (TILE_INDEX[plain(tile)], TILE_INDEX[f"0{tile[1]}"]) if plain(tile)[0] == "5" and
+           tile[1] != "z" else None)
+    for tile in TILES
+}  # fmt: skip
 
 
 def see(rnd: RiichiRound, tiles: Sequence[str], step: Step, rules: RiichiOptions) -> RiichiRound:
     """Count newly seen tiles: no fifth copy, and red fives only as the ruleset has them."""
-    counts = list(rnd.counts)
-    allowed = allowed_tiles(rules.red_fives, rules.three_player)
+    return rnd._replace(counts=seen_counts(rnd.counts, tiles, step, rules))
+
+
+def seen_counts(before: tuple[int, ...], tiles: Sequence[str], step: Step, rules: RiichiOptions) -> tuple[int, ...]:
+    """``before`` with ``tiles`` counted in; refused if one is a fifth copy or not in the ruleset's set."""
+    counts = list(before)
+    allowed = allowed_counts(rules.red_fives, rules.three_player)
     for tile in tiles:
-        counts[TILE_INDEX[tile]] += 1
-        base = plain(tile)
-        red = f"0{tile[1]}" if tile[1] != "z" else ""
-        total = counts[TILE_INDEX[base]] + (counts[TILE_INDEX[red]] if red and base[0] == "5" else 0)
+        place, fives = _PLACES[tile]
+        counts[place] += 1
+        if fives is None:
+            total, in_set = counts[place], allowed[place]
+        else:
+            total, in_set = counts[fives[0]] + counts[fives[1]], allowed[fives[0]] + allowed[fives[1]]
         if total > 4:
-            raise illegal(step, "riichi.tiles.fifth_copy", f"a fifth {base}: only four are in the set")
-        if allowed[base] + (allowed[red] if red and base[0] == "5" else 0) == 0:
-            raise illegal(step, "riichi.tiles.not_in_set", f"{base} is not in the three-player set")
-        if is_red(tile):
-            if allowed[tile] == 0:
+            raise illegal(step, "riichi.tiles.fifth_copy", f"a fifth {plain(tile)}: only four are in the set")
+        if in_set == 0:
+            raise illegal(step, "riichi.tiles.not_in_set", f"{plain(tile)} is not in the three-player set")
+        if fives is None:
+            continue
+        if place == fives[1]:  # a red five
+            if allowed[place] == 0:
                 raise illegal(
-                    step, "riichi.tiles.no_red", f"{rules.ruleset} plays without red fives; write {base}, not {tile}"
+                    step,
+                    "riichi.tiles.no_red",
+                    f"{rules.ruleset} plays without red fives; write {plain(tile)}, not {tile}",
                 )
-            if counts[TILE_INDEX[tile]] > allowed[tile]:
-                raise illegal(step, "riichi.tiles.fifth_copy", f"a second red {base}: the set has one")
-        elif tile[0] == "5" and 0 < allowed[tile] < counts[TILE_INDEX[tile]]:
+            if counts[place] > allowed[place]:
+                raise illegal(step, "riichi.tiles.fifth_copy", f"a second red {plain(tile)}: the set has one")
+        elif 0 < allowed[place] < counts[place]:
             raise illegal(
                 step,
                 "riichi.tiles.red_five",
-                f"the set has {allowed[tile]} plain {tile}; the fourth is red: write 0{tile[1]}",
+                f"the set has {allowed[place]} plain {tile}; the fourth is red: write 0{tile[1]}",
             )
-    return rnd._replace(counts=tuple(counts))
+    return tuple(counts)
 
 
 @cache
 def allowed_tiles(red_fives: int, three_player: bool) -> Counter[str]:
     return full_set(red_fives, three_player=three_player)
+
+
+@cache
+def allowed_counts(red_fives: int, three_player: bool) -> tuple[int, ...]:
+    """How many of each tile the set holds, by ``TILE_INDEX``."""
+    allowed = allowed_tiles(red_fives, three_player)
+    return tuple(allowed[tile] for tile in TILES)

@@ -244,6 +244,18 @@ def test_with_red_fives_the_fourth_five_is_the_red_one(hand: Hand) -> None:
     hand.record(RiichiDraw(seat=0, tile="0m"))  # the red one is fine
 
 
+def test_the_set_has_one_red_five_of_a_suit(hand: Hand) -> None:
+    hand.begin({0: "055m123p456p789s1z", 1: CHIIHOU_HAND})
+    reason = refused(hand, "riichi.tiles.fifth_copy", RiichiDraw(seat=0, tile="0m"))
+    assert "a second red 5m" in reason
+
+
+def test_a_red_five_counts_towards_the_four_fives(hand: Hand) -> None:
+    hand.begin({0: "0555m123p456p789s", 1: CHIIHOU_HAND})
+    reason = refused(hand, "riichi.tiles.fifth_copy", RiichiDraw(seat=0, tile="5m"))
+    assert "a fifth 5m" in reason
+
+
 def test_an_ura_indicator_is_a_tile_like_any_other_no_fifth_copy(hand: Hand) -> None:
     # Seat 1 holds one 9s and seat 2 three: a 9s ura indicator would be the fifth.
     hand.begin({1: CHIIHOU_HAND, 2: "999s1112223334z"}, reserved=ALL_TWOS_AND_FIVES)
