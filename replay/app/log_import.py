@@ -108,7 +108,8 @@ def fold_import(reading: LogReading, match_id: str) -> Imported:
 
     try:
         for where, item in reading.items():
-            disagreement = isinstance(getattr(item, "message", None), str) and not isinstance(item, Payload)
+            # (An event is never a disagreement: asking one for a missing attribute is slow in pydantic.)
+            disagreement = not isinstance(item, Payload) and isinstance(getattr(item, "message", None), str)
             hand_no = None if kept_hand is None and not disagreement else hand_number(where)
             if kept_hand is not None and hand_no == kept_hand and not isinstance(item, Claim):
                 continue

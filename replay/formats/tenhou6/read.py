@@ -46,13 +46,16 @@ class LogProblem(InputError):
 
 def tile(code: Any, where: str) -> str:
     """A tenhou tile number (11..47, 51..53) in events.tiles notation."""
-    if isinstance(code, int) and not isinstance(code, bool):
-        if code in (51, 52, 53):
-            return f"0{SUITS[code - 51]}"
-        suit, number = divmod(code, 10)
-        if 1 <= suit <= 4 and 1 <= number <= (7 if suit == 4 else 9):
-            return f"{number}{SUITS[suit - 1]}"
-    raise LogProblem(f"{where}: {code!r} is not a tenhou tile number (11-19, 21-29, 31-39, 41-47, 51-53)")
+    found = _TILE_OF.get(code) if type(code) is int else None  # not a bool, which is an int too
+    if found is None:
+        raise LogProblem(f"{where}: {code!r} is not a tenhou tile number (11-19, 21-29, 31-39, 41-47, 51-53)")
+    return found
+
+
+_TILE_OF = {
+    **{(suit + 1) * 10 + n: f"{n}{SUITS[suit]}" for suit in range(4) for n in range(1, 8 if suit == 3 else 10)},
+    **{51 + suit: f"0{SUITS[suit]}" for suit in range(3)},
+}
 
 
 def number(tile_id: str) -> int:
@@ -223,56 +226,69 @@ def walk(takes: list[list[Any]], discards: list[list[Any]], dealer: int) -> list
 
     After each discard, a seat whose next take is a call on that tile may have called it, or
     may be calling a later copy: both readings are tried, calls first, and the one that uses
-    every take and discard exactly is kept.
+    every take and discard exactly is kept. The reading is made in place: a move tried and given
+    up is taken back.
     """
     players = len(takes)
+    all_takes, all_discards = sum(len(t) for t in takes), sum(len(d) for d in discards)
+    ti, di = [0] * players, [0] * players  # each seat's next take and next discard
+    moves: list[Action] = []
 
-    def done(ti: list[int], di: list[int]) -> bool:
-        return all(ti[s] == len(takes[s]) and di[s] == len(discards[s]) for s in range(players))
+    def done() -> bool:
+        return sum(ti) == all_takes and sum(di) == all_discards
 
-    def take(
-        actor: int, ti: list[int], di: list[int], last: tuple[int, Any] | None, moves: list[Action]
-    ) -> list[Action] | None:
+    def take(actor: int, last: tuple[int, Any] | None) -> bool:
         if ti[actor] >= len(takes[actor]):
-            return moves if done(ti, di) else None
+            return done()
         entry = takes[actor][ti[actor]]
         if isinstance(entry, str):
             parsed = _call_parts(entry, actor, players)
             if parsed is None or last is None or parsed[2] != last[0] or _plain_code(parsed[1]) != _plain_code(last[1]):
-                return None
-        ti = ti.copy()
+                return False
         ti[actor] += 1
-        moves = [*moves, (actor, "take", entry)]
+        moves.append((actor, "take", entry))
+        skipped = False
         if isinstance(entry, str) and "m" in entry:  # an open kan: skip the 0, draw the replacement
             if di[actor] < len(discards[actor]) and discards[actor][di[actor]] == 0:
-                di = di.copy()
                 di[actor] += 1
-            return take(actor, ti, di, None, moves)
-        return discard(actor, ti, di, moves)
+                skipped = True
+            found = take(actor, None)
+        else:
+            found = discard(actor)
+        if not found:
+            ti[actor] -= 1
+            di[actor] -= skipped
+            moves.pop()
+        return found
 
-    def discard(actor: int, ti: list[int], di: list[int], moves: list[Action]) -> list[Action] | None:
+    def discard(actor: int) -> bool:
         if di[actor] >= len(discards[actor]):
-            return moves if done(ti, di) else None  # a tsumo, or nine terminals
+            return done()  # a tsumo, or nine terminals
         entry = discards[actor][di[actor]]
-        di = di.copy()
         di[actor] += 1
-        moves = [*moves, (actor, "discard", entry)]
+        moves.append((actor, "discard", entry))
+        if not _read_on(actor, entry):
+            di[actor] -= 1
+            moves.pop()
+            return False
+        return True
+
+    def _read_on(actor: int, entry: Any) -> bool:
         if isinstance(entry, str) and any(letter in entry for letter in "akf"):
-            if "k" in entry and done(ti, di):  # an added kan robbed: the hand ends on it
-                return moves
-            return take(actor, ti, di, None, moves)
+            if "k" in entry and done():  # an added kan robbed: the hand ends on it
+                return True
+            return take(actor, None)
         code = entry[1:] if isinstance(entry, str) else entry
         out = _drawn_code(moves, actor) if int(code) == 60 else int(code)
         for seat in _callers(takes, ti, actor, out, players):
-            found = take(seat, ti, di, (actor, out), moves)
-            if found is not None:
-                return found
+            if take(seat, (actor, out)):
+                return True
         following = (actor + 1) % players
         if ti[following] < len(takes[following]) and not isinstance(takes[following][ti[following]], str):
-            return take(following, ti, di, (actor, out), moves)
-        return moves if done(ti, di) else None  # the hand ends on this discard: a ron, or a draw
+            return take(following, (actor, out))
+        return done()  # the hand ends on this discard: a ron, or a draw
 
-    return take(dealer, [0] * players, [0] * players, None, [])
+    return moves if take(dealer, None) else None
 
 
 def _drawn_code(moves: list[Action], actor: int) -> int:

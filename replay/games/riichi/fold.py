@@ -41,7 +41,7 @@ from replay.engine.match import GameState, MatchProjection
 from replay.games.riichi.calls import on_call, on_dora
 from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive, on_recorded_result
 from replay.games.riichi.options import RULESETS, RiichiOptions
-from replay.games.riichi.shape import can_discard_to_tenpai, completes, is_tenpai, without
+from replay.games.riichi.shape import can_discard_to_tenpai, completes, is_tenpai
 from replay.games.riichi.state import RiichiRound, RiichiState, RiverTile, at, passed, see, seen_counts
 from replay.games.riichi.wins import on_hand_result, on_win
 
@@ -233,7 +233,7 @@ def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiOptions
         rinshan_draw=draw.rinshan,
         # A rinshan tile leaves the dead wall, and the last live tile moves in to keep it at 14.
         live_left=rnd.live_left - 1,
-        drawn_once=rnd.drawn_once | {draw.seat},
+        drawn_once=rnd.drawn_once if draw.seat in rnd.drawn_once else rnd.drawn_once | {draw.seat},
         last_discard=None,
         kakan=None,
         # An added kan ends ippatsu once it stands, when its replacement tile is drawn (robbed, it never happened).
@@ -251,13 +251,15 @@ def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: Riichi
         raise illegal(step, "riichi.discard.out_of_turn", f"seat {seat} must draw before discarding")
     if seat != rnd.to_move:
         raise illegal(step, "riichi.turn.wrong_seat", f"it is seat {rnd.to_move}'s turn to discard, not seat {seat}")
-    rest = without(rnd.hands[seat], [discard.tile])
-    if rest is None:
+    hand, tile = rnd.hands[seat], discard.tile
+    if tile not in hand:
         raise illegal(
             step,
             "riichi.discard.not_in_hand",
             f"{discard.tile} is not in seat {seat}'s hand ({compact(rnd.hands[seat])})",
         )
+    where = hand.index(tile)
+    rest = (*hand[:where], *hand[where + 1 :])
     if discard.tsumogiri and discard.tile != rnd.last_drawn:
         raise illegal(step, "riichi.discard.not_tsumogiri", f"{discard.tile} is not the tile just drawn")
     if rnd.riichi[seat] and discard.tile != rnd.last_drawn:
@@ -273,12 +275,12 @@ def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: Riichi
             "riichi.riichi.not_tenpai",
             f"riichi needs tenpai, and {compact(rest)} is not tenpai after {discard.tile}",
         )
-    river = (*rnd.rivers[seat], RiverTile(discard.tile, discard.tile == rnd.last_drawn, declaring))
-    ippatsu = rnd.ippatsu - {seat}
+    river = (*rnd.rivers[seat], RiverTile(tile, tile == rnd.last_drawn, declaring))
+    ippatsu = rnd.ippatsu - {seat} if seat in rnd.ippatsu else rnd.ippatsu
     if declaring:
         ippatsu = ippatsu | {seat}
     # Whom does this tile complete? They may ron it now; if they let it pass, they are furiten.
-    chances = frozenset(o for o in range(rnd.players) if o != seat and completes(rnd.hands[o], discard.tile))
+    chances = [o for o, other in enumerate(rnd.hands) if o != seat and completes(other, tile)]
     return rnd._replace(
         phase="after_discard",
         hands=at(rnd.hands, seat, rest),
@@ -287,12 +289,15 @@ def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: Riichi
         declaring=None,
         deposit_due=seat if declaring else None,
         ippatsu=ippatsu,
-        last_discard=(seat, discard.tile),
+        last_discard=(seat, tile),
         last_drawn=None,
-        discarded_once=rnd.discarded_once | {seat},
-        furiten=rnd.furiten - {seat},
-        could_ron=chances,
+        discarded_once=rnd.discarded_once if seat in rnd.discarded_once else rnd.discarded_once | {seat},
+        furiten=rnd.furiten - {seat} if seat in rnd.furiten else rnd.furiten,
+        could_ron=frozenset(chances) if chances else NOBODY,
     )
+
+
+NOBODY: frozenset[int] = frozenset()
 
 
 def on_riichi(state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDeclared) -> RiichiRound:

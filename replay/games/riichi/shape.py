@@ -173,3 +173,10 @@ def without(tiles: Sequence[str], remove: Sequence[str]) -> tuple[str, ...] | No
             return None
         rest.remove(tile)
     return tuple(rest)
+
+
+def forget() -> None:
+    """Empty the memories of waits, suit splits and shanten, as a new process starts (for a
+    benchmark that times a cold import)."""
+    for remembered in (wait_kinds, shanten, _suit_waits, _melds, _melds_and_pair):
+        remembered.cache_clear()
