@@ -36,8 +36,8 @@ from typing import Any
 # replay package; drop the folder.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-from events.envelope import PendingEvent, new_event_id, now_timestamp  # noqa: E402
 from replay.app import service  # noqa: E402
+from replay.app.importing import stored_events  # noqa: E402
 from replay.app.log_import import fold_import  # noqa: E402
 from replay.formats import tenhou6  # noqa: E402
 from replay.games.riichi.pricing import _estimate  # noqa: E402
@@ -64,8 +64,7 @@ def taikyoku(files: list[Path], db: Path, prefix: str = "") -> tuple[dict[str, f
                 if item.problem:
                     continue
                 began = clock()
-                stamp = now_timestamp()
-                store.append(item.match_id, 0, [PendingEvent(p, new_event_id(), stamp, "bench") for p in item.payloads])
+                store.append(item.match_id, 0, stored_events(item, "bench"))
                 stages["store: validate, hash, append"] += clock() - began
                 hands += item.hands
                 events += len(item.payloads)

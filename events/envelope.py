@@ -6,6 +6,7 @@ stored event adds those and its hash link (see ``store``).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import time
@@ -52,6 +53,36 @@ def new_event_id() -> str:
     value = (now << 80) | (0x7 << 76) | (counter << 64) | (0b10 << 62) | _random.getrandbits(62)
     text = f"{value:032x}"
     return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
+
+
+def log_event_ids(match_id: str, count: int, played_at: str | None = None) -> list[str]:
+    """The ids of a match's ``count`` events read from a game log: the same at every import of the
+    log, whatever the store, the machine or the number of workers. Each is a UUID of version 8
+    (RFC 9562, whose layout is the user's to choose): the second the game began (where the log
+    says when; else more of the digest) in the first 32 bits, a SHA-256 of the match id in the next
+    66, the event's seq in the last 24. A match's events sort together and in seq order, and an
+    archive's games by when they were played, so a store's unique index takes each game in one place.
+
+    A store holds one match of an id, so ids made from it never meet another match's; a log read
+    into two stores gives the same ids to the same events (sync compares their hashes, as for any
+    match recorded in two places). Ids never clash with ``new_event_id``'s: the version differs."""
+    if not 0 <= count < 1 << 24:
+        raise ValueError(f"a match read from a log holds at most {(1 << 24) - 1} events, not {count}")
+    digest = int.from_bytes(hashlib.sha256(b"taikyoku log event ids\x00" + match_id.encode()).digest()[:16], "big")
+    first = digest >> 96
+    if played_at is not None:
+        first = int(datetime.fromisoformat(played_at.replace("Z", "+00:00")).timestamp()) & 0xFFFFFFFF
+    value = (
+        (first << 96)
+        | ((digest >> 80) & 0xFFFF) << 80
+        | 0x8 << 76  # version 8
+        | ((digest >> 64) & 0xFFF) << 64
+        | 0b10 << 62  # the RFC's variant
+        | (digest & ((1 << 38) - 1)) << 24
+    )
+    text = f"{value:032x}"
+    common = f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:26]}"  # all but the seq
+    return [f"{common}{seq:06x}" for seq in range(1, count + 1)]
 
 
 class PendingEvent(NamedTuple):

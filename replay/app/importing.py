@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from events import registry
-from events.envelope import PendingEvent, new_event_id, now_timestamp
+from events.envelope import PendingEvent, log_event_ids, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
 from replay.app import service
 from replay.app.log_import import Imported, fold_import
@@ -110,11 +110,8 @@ def import_tenhou6(
             else:
                 taken.add(item.match_id)
                 if store is not None:
-                    stamp = item.played_at or now_timestamp()  # a game is dated by when it was played
                     try:  # each game is one append: all of it, or none of it
-                        store.append(
-                            item.match_id, 0, [PendingEvent(p, new_event_id(), stamp, by) for p in item.payloads]
-                        )
+                        store.append(item.match_id, 0, stored_events(item, by))
                     except StoreError as exc:
                         report.skipped.append({"file": item.source, "match_id": item.match_id, "reason": exc.message})
                         continue
@@ -125,6 +122,14 @@ def import_tenhou6(
         counted = len(report.imported)
         tick(f"{counted} games, {hands} hands")
     return report
+
+
+def stored_events(game: Imported, by: str) -> list[PendingEvent]:
+    """A game's events as an import stores them: dated when the game was played (else now), with
+    the ids every import of its log gives them (``events.envelope.log_event_ids``)."""
+    stamp = game.played_at or now_timestamp()
+    ids = log_event_ids(game.match_id, len(game.payloads), game.played_at)
+    return [PendingEvent(payload, event_id, stamp, by) for payload, event_id in zip(game.payloads, ids, strict=True)]
 
 
 def _file_games(task: tuple[Path, str | None]) -> list[Imported | dict[str, str]]:

@@ -13,12 +13,14 @@ from tests.paths import ROOT
 FOLDER = ROOT / "tests" / "data" / "tenhou6"
 
 
-def _store(cli: Cli, db: Path) -> list[tuple[str, int, str, str]]:
-    """Every stored event but its random id and its time: match, seq, type, payload."""
+def _store(cli: Cli, db: Path) -> list[tuple[str, int, str, str, str]]:
+    """Every stored event but its time (a log that does not say when its game was played is dated
+    by its import): match, seq, id, type, payload."""
     found = []
     for match in cli("matches", "--json", "--db", str(db)).json():
         for event in cli("log", match["match_id"], "--json", "--db", str(db)).json():
-            found.append((event["match_id"], event["seq"], event["type"], json.dumps(event["payload"], sort_keys=True)))
+            found.append((event["match_id"], event["seq"], event["event_id"], event["type"],
+                          json.dumps(event["payload"], sort_keys=True)))  # fmt: skip
     return found
 
 

@@ -37,6 +37,11 @@ def _events(db: Path, match_id: str) -> list[tuple[str, dict[str, object]]]:
     return [(kind, {k: v for k, v in payload.items() if k != "source"}) for kind, payload in events]
 
 
+def _ids(db: Path, match_id: str) -> list[str]:
+    with EventStore.open(db) as store:
+        return [e.event_id for e in store.read(match_id)]
+
+
 def _source(db: Path, match_id: str) -> dict[str, object]:
     with EventStore.open(db) as store:
         return dict(json.loads(store.read(match_id, to_seq=1)[0].payload["source"]))
@@ -52,6 +57,7 @@ def test_the_xml_and_json_imports_store_the_same_events_and_export_tenhous_log(c
     assert len(ids) == 57
     for match_id in ids:
         assert _events(from_xml, match_id) == _events(from_json, match_id), match_id
+        assert _ids(from_xml, match_id) == _ids(from_json, match_id)  # one game, one set of ids
         assert _source(from_xml, match_id)["name"] == _source(from_json, match_id)["name"]  # each kept its header
     exported = tmp_path / "out.json"
     assert cli("export", ids[0], "--format", "tenhou6", "-o", str(exported), "--db", str(from_xml)).code == 0
