@@ -53,7 +53,7 @@ def taikyoku(files: list[Path], db: Path, prefix: str = "") -> tuple[dict[str, f
     stages = {"read, check every move, price every win": 0.0, "store: validate, hash, append": 0.0}
     hands = events = 0
     clock = time.perf_counter
-    with EventStore.open(db, create=True) as store:
+    with EventStore.open(db, create=True) as store, store.bulk():
         for path in files:
             began = clock()
             games = tenhou6.read(path.read_bytes(), path.name)

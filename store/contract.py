@@ -10,6 +10,7 @@ batch resent as it was stored is a no-op; each match's events form the SHA-256 c
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 from events.envelope import PendingEvent
@@ -36,6 +37,14 @@ class Recorder(Protocol):
 
     def append(self, match_id: str, expected_seq: int, events: Iterable[PendingEvent]) -> Sequence[StoredEvent]:
         """Append a batch after seq ``expected_seq`` (0 for a new match), all or nothing."""
+        ...
+
+    def bulk(self) -> AbstractContextManager[None]:
+        """A run of appends whose flushes to disk wait for its end: each append is still all or
+        nothing and read back at once, and leaving the run, however it is left, flushes them all.
+        For an import of many games, which would otherwise wait on the disk once a game: a process
+        killed in the run loses nothing it appended; a machine that loses power, at most the appends
+        since the store last flushed (whole, and the same import run again stores them)."""
         ...
 
     def head(self, match_id: str) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
@@ -251,6 +252,20 @@ class PostgresStore:
             raise self._duplicate(rows) from None
         assert first_row is not None
         return Appended(int(first_row[0]), rows)
+
+    @contextmanager
+    def bulk(self) -> Iterator[None]:
+        """Commits that do not wait for the server's WAL flush (``synchronous_commit = off``: a
+        server crash loses at most the last moments, whole); at the end one synchronous commit,
+        which waits for the WAL up to it, and so for every commit before it."""
+        with self._errors():
+            self.conn.execute("SET synchronous_commit = off")
+        try:
+            yield
+        finally:
+            with self._errors():
+                self.conn.execute("SET synchronous_commit = on")
+                self.conn.execute("SELECT txid_current()")  # a commit record, flushed before it returns
 
     def _duplicate(self, rows: list[tuple[Any, ...]]) -> DuplicateEventError:
         def stored_at(event_id: str) -> tuple[str, int] | None:

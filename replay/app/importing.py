@@ -5,6 +5,7 @@ here prints."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -98,29 +99,32 @@ def import_tenhou6(
     report = ImportReport()
     taken: set[str] = set()  # the match ids this batch has stored, or would store
     counted = hands = 0  # for the progress: games stored so far, and their hands
-    for _path, items in read_files(files, format_, jobs):
-        for item in items:
-            if isinstance(item, dict):
-                report.skipped.append(item)
-            elif item.problem is not None:
-                report.skipped.append({"file": item.source, "match_id": item.match_id, "reason": item.problem})
-            elif item.match_id in taken or exists(item.match_id):
-                report.skipped.append({"file": item.source, "match_id": item.match_id,
-                                       "reason": f"match {item.match_id} is already in {where}"})  # fmt: skip
-            else:
-                taken.add(item.match_id)
-                if store is not None:
-                    try:  # each game is one append: all of it, or none of it
-                        store.append(item.match_id, 0, stored_events(item, by))
-                    except StoreError as exc:
-                        report.skipped.append({"file": item.source, "match_id": item.match_id, "reason": exc.message})
-                        continue
-                report.imported.append({"file": item.source, "match_id": item.match_id, "hands": item.hands,
-                                        "wins": item.wins, "events": len(item.payloads),
-                                        "findings": item.findings})  # fmt: skip
-        hands = sum(int(game["hands"]) for game in report.imported[counted:]) + hands
-        counted = len(report.imported)
-        tick(f"{counted} games, {hands} hands")
+    with store.bulk() if store is not None else nullcontext():  # a game at a time, flushed at the end
+        for _path, items in read_files(files, format_, jobs):
+            for item in items:
+                if isinstance(item, dict):
+                    report.skipped.append(item)
+                elif item.problem is not None:
+                    report.skipped.append({"file": item.source, "match_id": item.match_id, "reason": item.problem})
+                elif item.match_id in taken or exists(item.match_id):
+                    report.skipped.append({"file": item.source, "match_id": item.match_id,
+                                           "reason": f"match {item.match_id} is already in {where}"})  # fmt: skip
+                else:
+                    taken.add(item.match_id)
+                    if store is not None:
+                        try:  # each game is one append: all of it, or none of it
+                            store.append(item.match_id, 0, stored_events(item, by))
+                        except StoreError as exc:
+                            report.skipped.append(
+                                {"file": item.source, "match_id": item.match_id, "reason": exc.message}
+                            )
+                            continue
+                    report.imported.append({"file": item.source, "match_id": item.match_id, "hands": item.hands,
+                                            "wins": item.wins, "events": len(item.payloads),
+                                            "findings": item.findings})  # fmt: skip
+            hands = sum(int(game["hands"]) for game in report.imported[counted:]) + hands
+            counted = len(report.imported)
+            tick(f"{counted} games, {hands} hands")
     return report
 
 

@@ -75,6 +75,30 @@ def test_infinity_in_a_tenhou_log_is_named(cli: Cli, store: Path, tmp_path: Path
     assert rows(store) == before
 
 
+@pytest.mark.parametrize(
+    ("entry", "value", "says"),
+    [
+        (2, [2**40], "the dora indicators (entry 2) must be a list of whole numbers"),
+        (1, [25000, True, 25000, 25000], "the scores (entry 1) must be a list of whole numbers"),
+        (5, [11, 2.5], "seat 0's takes (entry 5) must be a list of tile numbers and call strings"),
+        (4, [11] * 12 + ["11"], "seat 0's dealt hand (entry 4) must be a list of tile numbers"),
+        (6, [-(2**31) - 1], "seat 0's discards (entry 6) must be a list of tile numbers and call strings"),
+    ],
+    ids=["past-32-bits", "a-bool", "a-fraction", "a-text-in-the-deal", "below-32-bits"],
+)
+def test_a_value_of_a_type_tenhou_never_writes_is_named_by_its_entry(
+    cli: Cli, store: Path, tmp_path: Path, entry: int, value: list[object], says: str
+) -> None:
+    log = _real_log()
+    log["log"][0][entry] = value
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(log))
+    before = rows(store)
+    result = cli("import", str(path))
+    assert result.code == 1 and says in result.err, result.err
+    assert rows(store) == before
+
+
 def test_a_hand_with_impossibly_many_takes_is_named(cli: Cli, store: Path, tmp_path: Path) -> None:
     log = _real_log()
     for seat in range(4):

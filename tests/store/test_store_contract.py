@@ -17,6 +17,7 @@ from store import ConcurrencyError, DuplicateEventError, EventStore, UnknownMatc
 from store.chain import GENESIS, link
 from store.errors import RepeatedEventIdError
 from tests.helpers import RECORDER, note, round_started, start
+from tests.paths import ROOT
 
 
 class StoreContract:
@@ -318,6 +319,19 @@ class StoreContract:
         finally:
             gc.enable()
 
+    def test_a_bulk_run_keeps_each_append_whole_and_read_back_at_once(self, store: EventStore) -> None:
+        with pytest.raises(RuntimeError), store.bulk():
+            store.append("m-1", 0, [start(), note(1)])
+            assert store.head("m-1") == 2 and [e.seq for e in store.read("m-1")] == [1, 2]
+            with pytest.raises(ConcurrencyError):
+                store.append("m-1", 1, [note(1)])
+            store.append("m-2", 0, [start()])
+            raise RuntimeError("the import was stopped")  # as Ctrl-C stops one
+        assert (store.head("m-1"), store.head("m-2")) == (2, 1)  # each append stays, whole
+        assert store.verify() == []
+        store.append("m-1", 2, [note(1)])  # and the store goes on as before
+        assert store.head("m-1") == 3
+
     def test_verify_finds_nothing_on_a_clean_store(self, store: EventStore) -> None:
         store.append("m-1", 0, [start(), new_event(RoundStarted(round=1, dealer=1), recorded_by=RECORDER)])
         assert store.verify() == []
@@ -341,6 +355,35 @@ class TestFileStore(SqliteContract):
             store.append("m-1", 0, [start(), note(1)])
         with EventStore.open(path) as store:
             assert store.head("m-1") == 2
+            assert store.verify() == []
+
+    def test_a_bulk_run_waits_on_the_disk_only_at_its_end_and_a_killed_process_loses_nothing(
+        self, tmp_path: Path
+    ) -> None:
+        import subprocess
+        import sys
+
+        path = tmp_path / "bulk.db"
+        with EventStore.open(path, create=True) as store:
+            assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: a commit waits on the disk
+            with store.bulk():
+                assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL, in the run
+            assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2
+        # A process killed in a bulk run, after two appends and before the run's end.
+        code = (
+            "import os, sys\n"
+            "from store import EventStore\n"
+            "from tests.helpers import note, start\n"
+            f"store = EventStore.open({str(path)!r})\n"
+            "with store.bulk():\n"
+            "    store.append('m-1', 0, [start(), note(1)])\n"
+            "    store.append('m-2', 0, [start()])\n"
+            "    os.kill(os.getpid(), 9)\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, check=False)
+        assert done.returncode == -9, done.stderr
+        with EventStore.open(path) as store:
+            assert (store.head("m-1"), store.head("m-2")) == (2, 1)
             assert store.verify() == []
 
     def test_file_is_in_wal_mode_and_records_its_migration(self, tmp_path: Path) -> None:
@@ -386,6 +429,12 @@ class TestPostgresStore(StoreContract):
         store.append("m-1", 0, batch)
         assert [(e.seq, e.prev_hash, e.hash) for e in store.read("m-1")] == expected
         assert store.verify() == []
+
+    def test_a_bulk_run_commits_without_waiting_for_the_flush_until_its_end(self, store: Any) -> None:
+        assert store.conn.execute("SHOW synchronous_commit").fetchone()[0] == "on"
+        with store.bulk():
+            assert store.conn.execute("SHOW synchronous_commit").fetchone()[0] == "off"
+        assert store.conn.execute("SHOW synchronous_commit").fetchone()[0] == "on"
 
     def test_records_its_migrations(self, store: Any) -> None:
         versions = [row[0] for row in store.conn.execute("SELECT version FROM schema_migrations ORDER BY version")]

@@ -226,69 +226,81 @@ def walk(takes: list[list[Any]], discards: list[list[Any]], dealer: int) -> list
 
     After each discard, a seat whose next take is a call on that tile may have called it, or
     may be calling a later copy: both readings are tried, calls first, and the one that uses
-    every take and discard exactly is kept. The reading is made in place: a move tried and given
-    up is taken back.
+    every take and discard exactly is kept. Most discards leave one reading (the next seat
+    draws), so the reading goes on in place and keeps a choice only where there is one, to come
+    back to if what follows does not hold together.
     """
     players = len(takes)
     all_takes, all_discards = sum(len(t) for t in takes), sum(len(d) for d in discards)
     ti, di = [0] * players, [0] * players  # each seat's next take and next discard
     moves: list[Action] = []
-
-    def done() -> bool:
-        return sum(ti) == all_takes and sum(di) == all_discards
-
-    def take(actor: int, last: tuple[int, Any] | None) -> bool:
-        if ti[actor] >= len(takes[actor]):
-            return done()
-        entry = takes[actor][ti[actor]]
-        if isinstance(entry, str):
-            parsed = _call_parts(entry, actor, players)
-            if parsed is None or last is None or parsed[2] != last[0] or _plain_code(parsed[1]) != _plain_code(last[1]):
-                return False
-        ti[actor] += 1
-        moves.append((actor, "take", entry))
-        skipped = False
-        if isinstance(entry, str) and "m" in entry:  # an open kan: skip the 0, draw the replacement
-            if di[actor] < len(discards[actor]) and discards[actor][di[actor]] == 0:
-                di[actor] += 1
-                skipped = True
-            found = take(actor, None)
+    choices: list[tuple[list[int], list[int], int, list[_Next]]] = []  # where to come back to, and what is left there
+    step: _Next | bool = ("take", dealer, None)
+    while True:
+        if step is True:
+            return moves
+        if step is False:  # this reading does not hold: back to the last choice
+            if not choices:
+                return None
+            taken, discarded, length, left = choices[-1]
+            ti[:], di[:] = taken, discarded
+            del moves[length:]
+            step = left.pop(0)
+            if not left:
+                choices.pop()
+            continue
+        kind, actor, last = step
+        if kind == "end":  # the hand ends on the discard before: a ron, or a draw
+            step = sum(ti) == all_takes and sum(di) == all_discards
+        elif kind == "take":
+            if ti[actor] >= len(takes[actor]):
+                step = sum(ti) == all_takes and sum(di) == all_discards
+                continue
+            entry = takes[actor][ti[actor]]
+            if isinstance(entry, str):
+                parsed = _call_parts(entry, actor, players)
+                if (
+                    parsed is None
+                    or last is None
+                    or parsed[2] != last[0]
+                    or _plain_code(parsed[1]) != _plain_code(last[1])
+                ):
+                    step = False
+                    continue
+            ti[actor] += 1
+            moves.append((actor, "take", entry))
+            step = ("discard", actor, None)
+            if isinstance(entry, str) and "m" in entry:  # an open kan: skip the 0, draw the replacement
+                if di[actor] < len(discards[actor]) and discards[actor][di[actor]] == 0:
+                    di[actor] += 1
+                step = ("take", actor, None)
         else:
-            found = discard(actor)
-        if not found:
-            ti[actor] -= 1
-            di[actor] -= skipped
-            moves.pop()
-        return found
+            if di[actor] >= len(discards[actor]):  # a tsumo, or nine terminals
+                step = sum(ti) == all_takes and sum(di) == all_discards
+                continue
+            entry = discards[actor][di[actor]]
+            di[actor] += 1
+            moves.append((actor, "discard", entry))
+            if isinstance(entry, str) and any(letter in entry for letter in "akf"):
+                if "k" in entry and sum(ti) == all_takes and sum(di) == all_discards:
+                    step = True  # an added kan robbed: the hand ends on it
+                else:
+                    step = ("take", actor, None)
+                continue
+            code = entry[1:] if isinstance(entry, str) else entry
+            out = _drawn_code(moves, actor) if int(code) == 60 else int(code)
+            readings: list[_Next] = [("take", seat, (actor, out)) for seat in _callers(takes, ti, actor, out, players)]
+            following = (actor + 1) % players
+            if ti[following] < len(takes[following]) and not isinstance(takes[following][ti[following]], str):
+                readings.append(("take", following, (actor, out)))
+            else:
+                readings.append(("end", actor, None))
+            step = readings[0]
+            if len(readings) > 1:
+                choices.append((ti.copy(), di.copy(), len(moves), readings[1:]))
 
-    def discard(actor: int) -> bool:
-        if di[actor] >= len(discards[actor]):
-            return done()  # a tsumo, or nine terminals
-        entry = discards[actor][di[actor]]
-        di[actor] += 1
-        moves.append((actor, "discard", entry))
-        if not _read_on(actor, entry):
-            di[actor] -= 1
-            moves.pop()
-            return False
-        return True
 
-    def _read_on(actor: int, entry: Any) -> bool:
-        if isinstance(entry, str) and any(letter in entry for letter in "akf"):
-            if "k" in entry and done():  # an added kan robbed: the hand ends on it
-                return True
-            return take(actor, None)
-        code = entry[1:] if isinstance(entry, str) else entry
-        out = _drawn_code(moves, actor) if int(code) == 60 else int(code)
-        for seat in _callers(takes, ti, actor, out, players):
-            if take(seat, (actor, out)):
-                return True
-        following = (actor + 1) % players
-        if ti[following] < len(takes[following]) and not isinstance(takes[following][ti[following]], str):
-            return take(following, (actor, out))
-        return done()  # the hand ends on this discard: a ron, or a draw
-
-    return moves if take(dealer, None) else None
+_Next = tuple[str, int, tuple[int, Any] | None]  # what to read next: a take, a discard, or the end
 
 
 def _drawn_code(moves: list[Action], actor: int) -> int:
@@ -336,6 +348,16 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and -(2**31) <= value < 2**31
 
 
+def _whole_numbers(values: list[Any], *, or_texts: bool = False) -> bool:
+    """Whether every value is a whole number of 32 bits (or a text, with ``or_texts``), as Tenhou
+    writes them: a bool is not a number here (JSON gives only exact ints, texts and bools)."""
+    kinds = set(map(type, values))
+    if not kinds <= ({int, str} if or_texts else {int}):
+        return False
+    numbers = [v for v in values if type(v) is int] if str in kinds else values
+    return not numbers or (min(numbers) >= -(2**31) and max(numbers) < 2**31)
+
+
 def check_hand_shape(raw: Any, where: str) -> int:
     """The number of players of a hand whose entries have the types tenhou.net/6 writes; else
     ``LogProblem`` naming the entry. A log that passes can be walked without a type error."""
@@ -346,7 +368,7 @@ def check_hand_shape(raw: Any, where: str) -> int:
              3: "the ura indicators"}  # fmt: skip
     for index, name in names.items():
         entry = raw[index]
-        if not isinstance(entry, list) or not all(_is_int(v) for v in entry):
+        if not isinstance(entry, list) or not _whole_numbers(entry):
             raise LogProblem(f"{where}: {name} (entry {index}) must be a list of whole numbers")
     if len(raw[0]) != 3 or raw[0][0] < 0 or raw[0][1] < 0 or raw[0][2] < 0:
         raise LogProblem(f"{where}: the round counters (entry 0) are three whole numbers from 0: kyoku, honba, sticks")
@@ -358,9 +380,7 @@ def check_hand_shape(raw: Any, where: str) -> int:
         for offset, name in ((4, "dealt hand"), (5, "takes"), (6, "discards")):
             entry = raw[offset + 3 * seat]
             calls_allowed = offset != 4  # takes and discards also hold call strings
-            if not isinstance(entry, list) or not all(
-                _is_int(v) or (calls_allowed and isinstance(v, str)) for v in entry
-            ):
+            if not isinstance(entry, list) or not _whole_numbers(entry, or_texts=calls_allowed):
                 kinds = "tile numbers" if offset == 4 else "tile numbers and call strings"
                 raise LogProblem(f"{where}: seat {seat}'s {name} (entry {offset + 3 * seat}) must be a list of {kinds}")
         if len(raw[4 + 3 * seat]) != 13:
