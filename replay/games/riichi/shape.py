@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from operator import itemgetter
 
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
@@ -44,32 +45,37 @@ def waits_of_counts(counts: tuple[int, ...]) -> frozenset[int]:
     """The kinds whose tile makes these 34 counts (3n+1 tiles) a complete hand, as
     ``is_complete_counts`` decides it: suit by suit, then seven pairs and thirteen orphans."""
     suits = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
-    sizes = [sum(suit) % 3 for suit in suits]
+    sizes = (sum(suits[0]) % 3, sum(suits[1]) % 3, sum(suits[2]) % 3, sum(suits[3]) % 3)
     found: set[int] = set()
     # Four melds and a pair: one tile more leaves one suit holding the pair and the rest melds.
     # That tile goes to the suit one short of a pair (sizes 1, 0, 0, 0), or to either of two
     # suits one over a meld (2, 2, 0, 0), the other then holding the pair.
-    if sizes.count(1) == 1 and 2 not in sizes:
-        short = sizes.index(1)
+    short = _SHORT_OF_A_PAIR.get(sizes)
+    if short is not None:
         if all(_melds(suits[i], i < 3) for i in range(4) if i != short):
             found.update(SUIT_START[short] + k for k in _suit_waits(suits[short], short < 3, True))
-    elif sizes.count(2) == 2 and 1 not in sizes:
-        first = sizes.index(2)
-        second = sizes.index(2, first + 1)
-        if all(_melds(suits[i], i < 3) for i in range(4) if i not in (first, second)):
-            for grown, paired in ((first, second), (second, first)):
+    else:
+        over = _OVER_A_MELD.get(sizes)
+        if over is not None and all(_melds(suits[i], i < 3) for i in range(4) if i not in over):
+            for grown, paired in (over, over[::-1]):
                 if _melds_and_pair(suits[paired], paired < 3):
                     found.update(SUIT_START[grown] + k for k in _suit_waits(suits[grown], grown < 3, False))
-    if sum(counts) == 13:
+    if sum(counts) == 13:  # a closed hand: seven pairs, or thirteen orphans
         if counts.count(2) == 6 and counts.count(1) == 1:
             found.add(counts.index(1))  # seven pairs: the single makes the seventh
-        elif sum(counts[k] for k in ORPHANS) == 13:
+        elif sum(_orphans_of(counts)) == 13:
             missing = [k for k in ORPHANS if not counts[k]]
             if not missing:
                 found.update(ORPHANS)  # thirteen orphans, all thirteen kinds held: any of them
             elif len(missing) == 1:
                 found.add(missing[0])
     return frozenset(found)
+
+
+_SHORT_OF_A_PAIR = {sizes: sizes.index(1) for sizes in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))}
+_OVER_A_MELD = {
+    tuple(2 if i in pair else 0 for i in range(4)): pair for pair in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+}
 
 
 SUIT_START = (0, 9, 18, 27)
@@ -90,22 +96,23 @@ def _suit_waits(counts: tuple[int, ...], sequences: bool, pair: bool) -> tuple[i
 
 @cache
 def _melds(counts: tuple[int, ...], sequences: bool) -> bool:
-    """Whether these counts of one suit split into triplets and (in a suit, not the honours) runs."""
-    first = next((i for i, n in enumerate(counts) if n), None)
-    if first is None:
-        return True
+    """Whether these counts of one suit split into triplets and (in a suit, not the honours) runs.
+
+    Lowest first: the lowest tile's copies are triplets or runs starting there, and three runs
+    starting at a tile hold what three triplets of it and the next two tiles hold; so as many
+    runs start there as its count leaves over threes, and the rest are triplets."""
+    if not sequences:
+        return all(n % 3 == 0 for n in counts)
     rest = list(counts)
-    if rest[first] >= 3:
-        rest[first] -= 3
-        if _melds(tuple(rest), sequences):
-            return True
-        rest[first] += 3
-    if sequences and first + 2 < len(rest) and rest[first + 1] and rest[first + 2]:
-        rest[first] -= 1
-        rest[first + 1] -= 1
-        rest[first + 2] -= 1
-        return _melds(tuple(rest), sequences)
-    return False
+    last = len(rest) - 1
+    for i, n in enumerate(rest):
+        runs = n % 3
+        if runs:
+            if i + 2 > last or rest[i + 1] < runs or rest[i + 2] < runs:
+                return False
+            rest[i + 1] -= runs
+            rest[i + 2] -= runs
+    return True
 
 
 @cache
@@ -142,16 +149,26 @@ def is_complete_counts(counts: Sequence[int]) -> bool:
 
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_orphans_of = itemgetter(*ORPHANS)
 
 
 def is_tenpai(concealed: Sequence[str]) -> bool:
-    return shanten(tuple(to_34(concealed))) == 0
+    """Whether these concealed tiles (3n+1) are tenpai, as the ``mahjong`` library's shanten says.
+    A hand with a wait is; only a hand with none asks the library, which also counts a few shapes
+    whose only wait is a tile the hand holds all four of (the hypothesis test holds the two alike)."""
+    tiles = concealed if isinstance(concealed, tuple) else tuple(concealed)
+    return bool(wait_kinds(tiles)) or shanten(tuple(to_34(tiles))) == 0
 
 
 def can_discard_to_tenpai(concealed: Sequence[str]) -> bool:
-    """Whether some discard leaves these 3n+2 tiles in tenpai: their shanten is 0 or less (one
-    count, where trying each discard would be up to 14)."""
-    return shanten(tuple(to_34(concealed))) <= 0
+    """Whether some discard leaves these 3n+2 tiles in tenpai: their shanten is 0 or less. A
+    discard that leaves a wait settles it (riichi is declared on such a hand); else the library
+    counts the shanten once."""
+    tiles = tuple(concealed)
+    for place, tile in enumerate(tiles):
+        if tile not in tiles[:place] and wait_kinds((*tiles[:place], *tiles[place + 1 :])):
+            return True
+    return shanten(tuple(to_34(tiles))) <= 0
 
 
 @lru_cache(maxsize=4096)

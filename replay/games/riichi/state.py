@@ -78,8 +78,8 @@ class HandResult(NamedTuple):
 Phase = Literal["deal", "draw", "discard", "after_discard", "rinshan", "over"]
 
 
-class RiichiRound(NamedTuple):
-    """One hand as it stands. Immutable: the fold makes a new one per event (``_replace``)."""
+class _RoundFields(NamedTuple):
+    """The fields of ``RiichiRound``."""
 
     number: int
     round_wind: str  # "1z".."4z"
@@ -119,6 +119,23 @@ class RiichiRound(NamedTuple):
     result: HandResult | None = None
     played_on: bool = False  # over where the rules end the match, and a server's log went on
 
+
+class RiichiRound(_RoundFields):
+    """One hand as it stands. Immutable: the fold makes a new one per event (``_replace``)."""
+
+    __slots__ = ()
+
+    def _replace(self, /, **changes: Any) -> RiichiRound:
+        """A copy with ``changes``: put in place, where NamedTuple's own asks each of the 37
+        fields whether it changed (a move changes a few; this is most of what a move costs)."""
+        values = list(self)
+        try:
+            for name, value in changes.items():
+                values[_PLACES_OF_FIELDS[name]] = value
+        except KeyError:
+            raise ValueError(f"Got unexpected field names: {sorted(set(changes) - set(self._fields))!r}") from None
+        return tuple.__new__(RiichiRound, values)
+
     @property
     def over(self) -> bool:
         return self.phase == "over"
@@ -135,6 +152,7 @@ class RiichiRound(NamedTuple):
         return tiles
 
 
+_PLACES_OF_FIELDS = {name: place for place, name in enumerate(_RoundFields._fields)}
 RiichiState = GameState[RiichiOptions, RiichiRound, HandResult]
 
 

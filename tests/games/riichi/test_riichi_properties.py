@@ -85,6 +85,7 @@ def test_the_folds_complete_hand_check_agrees_with_the_mahjong_library(kinds: li
 # over a meld (the tile goes to either, the other keeps the pair).
 @example(kinds=[0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8], one_suit=False)  # 1112345678999m: 1m to 9m
 @example(kinds=[0, 0, 9, 9, 18, 18, 27, 27, 30, 30, 33, 33, 5], one_suit=False)  # seven pairs: 6m
+@example(kinds=[0, 0, 3, 3, 6, 6, 10, 10, 13, 13, 16, 16, 26], one_suit=False)  # 114477m 225588p: 9s
 @example(kinds=[0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 32], one_suit=False)  # orphans less 7z
 @example(kinds=[0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], one_suit=False)  # 13-sided
 @example(kinds=[1, 1, 1, 1, 11, 12, 13, 14, 15, 16, 26, 26, 26], one_suit=False)  # 2222m: on nothing
@@ -127,6 +128,8 @@ def test_hand_worked_waits() -> None:
         "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
     ]  # fmt: skip
     assert waits(("1m", "1m", "1p", "1p", "1s", "1s", "1z", "1z", "4z", "4z", "7z", "7z", "6m")) == ["6m"]
+    pairs = ("1m", "1m", "4m", "4m", "7m", "7m", "2p", "2p", "5p", "5p", "8p", "8p")
+    assert waits((*pairs, "9s")) == ["9s"]  # no run anywhere: only seven pairs waits
     orphans = ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z")
     assert waits((*orphans, "6z")) == ["7z"]
     assert waits((*orphans, "7z")) == ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
@@ -134,3 +137,30 @@ def test_hand_worked_waits() -> None:
     assert waits(("1m", "1m", "2p", "2p", "1s", "2s", "3s", "4s", "5s", "6s", "1z", "1z", "1z")) == ["1m", "2p"]
     assert waits(("1m", "2m", "1p", "1p", "1s", "2s", "3s", "4s", "5s", "6s", "1z", "1z", "1z")) == ["3m"]
     assert waits(("0m", "3p", "4p", "5p")) == ["5m"]  # a red five is a five
+
+
+@example(kinds=[0, 0, 0, 0, 9, 10, 11, 12, 13, 14, 15, 16, 17], one_suit=False)  # 1111m 123456789p: 1m, no fifth
+@example(kinds=[27, 27, 27, 27, 9, 10, 11, 12, 13, 14, 15, 16, 17], one_suit=False)  # 1111z and a run of pins
+@example(kinds=[0, 1, 2, 3, 3, 3, 3, 4, 5, 6, 7, 8, 8], one_suit=True)
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=33), min_size=1, max_size=14), st.booleans())
+def test_tenpai_is_what_the_mahjong_librarys_shanten_says(kinds: list[int], one_suit: bool) -> None:
+    from mahjong.shanten import Shanten
+
+    from events.tiles import KIND_NAMES
+    from replay.games.riichi.shape import can_discard_to_tenpai, forget, is_tenpai
+
+    counts = [0] * 34
+    for kind in kinds:
+        kind = kind % 9 if one_suit else kind
+        if counts[kind] < 4:
+            counts[kind] += 1
+    if sum(counts) % 3 == 0:
+        return
+    hand = tuple(KIND_NAMES[k] for k in range(34) for _ in range(counts[k]))
+    forget()  # the answer from nothing, not from what an earlier example left
+    shanten = Shanten().calculate_shanten(counts)
+    if sum(counts) % 3 == 1:
+        assert is_tenpai(hand) == (shanten == 0)
+    else:
+        assert can_discard_to_tenpai(hand) == (shanten <= 0)
