@@ -115,14 +115,20 @@ def _too_deep(where: str) -> str:
 
 
 def check_depth(value: Any, where: str) -> None:
-    """Refuse a value nested deeper than ``MAX_DEPTH`` (checked without recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth > MAX_DEPTH:
-                raise InputError(_too_deep(where))
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    """Refuse a value nested deeper than ``MAX_DEPTH`` (checked without recursion, a level at a
+    time: the containers at each depth, of which a log has a few thousand and an export more)."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    depth = 1
+    while level:
+        if depth > MAX_DEPTH:
+            raise InputError(_too_deep(where))
+        level = [
+            child
+            for item in level
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, (dict, list))
+        ]
+        depth += 1
 
 
 def too_long_a_number(exc: ValueError) -> str:

@@ -101,3 +101,19 @@ def test_envelope_text_equals_canonical_dict(
         payload_text=dumps(payload),
     )
     assert fast == dumps(whole)
+
+
+@pytest.mark.parametrize("opening", ["[", '{"a":', '[{"a":'], ids=["arrays", "objects", "both"])
+def test_nesting_is_allowed_to_32_levels_and_no_deeper(opening: str) -> None:
+    from events.canonical import parse_outside_json
+
+    def nested(levels: int) -> str:
+        closing = {"[": "]", '{"a":': "}"}
+        parts = (["[", '{"a":'] * levels)[:levels] if opening == '[{"a":' else [opening] * levels
+        return "".join(parts) + "1" + "".join(closing[p] for p in reversed(parts))
+
+    assert parse_outside_json(nested(32), "f.json") is not None  # 32 levels: the deepest allowed
+    with pytest.raises(InputError, match="nested more than 32 levels deep"):
+        parse_outside_json(nested(33), "f.json")
+    with pytest.raises(InputError, match="nested more than 32 levels deep"):
+        parse_outside_json("[0, [1, " + nested(32) + "]]", "f.json")  # deep beside shallow

@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from events.canonical import parse_outside_json
@@ -473,7 +474,7 @@ def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str,
                     rinshan = True
             else:
                 drawn[actor] = tile(entry, at)
-                yield at, RiichiDraw(seat=actor, tile=drawn[actor], rinshan=rinshan)
+                yield at, _draw(actor, drawn[actor], rinshan)
                 rinshan = False
             continue
         if isinstance(entry, str) and any(letter in entry for letter in "akf"):
@@ -498,12 +499,24 @@ def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str,
         else:
             out, moved = tile(code, at), False
         drawn.pop(actor, None)
-        yield at, RiichiDiscard(seat=actor, tile=out, tsumogiri=moved)
+        yield at, _discard(actor, out, moved)
         for _ in range(owed):
             yield at, DoraRevealed(indicator=_next(kan_dora, at))
         owed = 0
         last = (actor, out)
     yield from _ending(result, hand_no, where, actor, riichi, ura, players)
+
+
+# A draw or a discard is one of a few hundred, and events are immutable: each is made once and
+# shared (as reading a stored match shares them), instead of checked again at every move.
+@cache
+def _draw(seat: int, tile_id: str, rinshan: bool) -> RiichiDraw:
+    return RiichiDraw(seat=seat, tile=tile_id, rinshan=rinshan)
+
+
+@cache
+def _discard(seat: int, tile_id: str, tsumogiri: bool) -> RiichiDiscard:
+    return RiichiDiscard(seat=seat, tile=tile_id, tsumogiri=tsumogiri)
 
 
 def _next(indicators: Iterator[str], where: str) -> str:
