@@ -8,6 +8,7 @@ named; and every hand whose score changes the rules compute otherwise is a findi
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -92,6 +93,18 @@ def hand_number(where: str) -> int | None:
 
 def fold_import(reading: LogReading, match_id: str) -> Imported:
     """The log's events, each checked by the riichi fold as it comes; stops at the first problem."""
+    # Reading and folding allocate a few tuples per event and no cycles; as in a replay, the
+    # cyclic collector would only rescan them.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _fold_import(reading, match_id)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _fold_import(reading: LogReading, match_id: str) -> Imported:
     projection = RiichiProjection()
     state = projection.initial()
     payloads: list[Payload] = []

@@ -31,6 +31,7 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import (
+    KIND_OF,
     TILES,
     WIND_OF_LETTER,
     compact,
@@ -41,7 +42,7 @@ from replay.engine.match import GameState, MatchProjection
 from replay.games.riichi.calls import on_call, on_dora
 from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive, on_recorded_result
 from replay.games.riichi.options import RULESETS, RiichiOptions
-from replay.games.riichi.shape import can_discard_to_tenpai, completes, is_tenpai
+from replay.games.riichi.shape import can_discard_to_tenpai, is_tenpai, wait_kinds
 from replay.games.riichi.state import RiichiRound, RiichiState, RiverTile, at, passed, see, seen_counts
 from replay.games.riichi.wins import on_hand_result, on_win
 
@@ -280,7 +281,8 @@ def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: Riichi
     if declaring:
         ippatsu = ippatsu | {seat}
     # Whom does this tile complete? They may ron it now; if they let it pass, they are furiten.
-    chances = [o for o, other in enumerate(rnd.hands) if o != seat and completes(other, tile)]
+    kind = KIND_OF[tile]
+    chances = [o for o, other in enumerate(rnd.hands) if o != seat and kind in wait_kinds(other)]
     return rnd._replace(
         phase="after_discard",
         hands=at(rnd.hands, seat, rest),
