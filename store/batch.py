@@ -32,11 +32,14 @@ def event_rows(
     recorders: dict[str, str] = {}
     checked_time = ""
     seq = expected_seq
+    last_by: str | None = None  # no recorder yet: the first is always checked
+    by_quoted = ""
     for payload, event_id, recorded_at, recorded_by in events:  # a PendingEvent unpacks faster than its fields read
         text = payload.canonical_json()
-        if payload.EVENT_TYPE == "match_started":
+        kind = payload.EVENT_TYPE
+        if kind == "match_started":
             _check_names(payload)
-        if json_has_nul(text):
+        if "\\u0000" in text and json_has_nul(text):
             raise InputError(
                 f"{payload.EVENT_TYPE} holds a NUL character, which no store can keep; remove it", code="input.nul"
             )
@@ -51,20 +54,10 @@ def event_rows(
         if recorded_at != checked_time and (is_timestamp(recorded_at) is None or not _real_time(recorded_at)):
             raise InputError(f"recorded_at {recorded_at[:40]!r} is not a UTC time like 2026-11-29T15:04:05Z")
         checked_time = recorded_at
-        by_quoted = recorders.get(recorded_by)
-        if by_quoted is None:
-            if not recorded_by or len(recorded_by) > 200:
-                raise InputError(
-                    "recorded_by is empty; say who records the event"
-                    if not recorded_by
-                    else f"recorded_by is {len(recorded_by)} characters long; it may be at most 200"
-                )
-            problem = name_problem("recorded_by", recorded_by)
-            if problem is not None:
-                raise InputError(problem, code="input.name")
-            by_quoted = recorders[recorded_by] = quote(recorded_by)
+        if recorded_by != last_by:  # a batch's events mostly share one recorder too
+            by_quoted, last_by = _recorder_quoted(recorded_by, recorders), recorded_by
         seq += 1
-        kind, version = payload.EVENT_TYPE, payload.SCHEMA_VERSION
+        version = payload.SCHEMA_VERSION
         # link(prev, envelope_text(...)), spelled out: the id and time are checked above and
         # the type is a registered name, so none of them needs escaping. verify() recomputes
         # every hash through link() and envelope_text(), which keeps the two in step.
@@ -77,6 +70,23 @@ def event_rows(
         keep(row)
         yield row
         prev = digest
+
+
+def _recorder_quoted(recorded_by: str, checked: dict[str, str]) -> str:
+    """A recorder checked (once a batch) and spelled as JSON."""
+    quoted = checked.get(recorded_by)
+    if quoted is None:
+        if not recorded_by or len(recorded_by) > 200:
+            raise InputError(
+                "recorded_by is empty; say who records the event"
+                if not recorded_by
+                else f"recorded_by is {len(recorded_by)} characters long; it may be at most 200"
+            )
+        problem = name_problem("recorded_by", recorded_by)
+        if problem is not None:
+            raise InputError(problem, code="input.name")
+        quoted = checked[recorded_by] = quote(recorded_by)
+    return quoted
 
 
 def _real_time(recorded_at: str) -> bool:

@@ -201,6 +201,11 @@ class StoreContract:
             store.append("m-1", 0, batch)
         assert store.count() == 0
 
+    def test_a_batch_whose_first_recorder_is_empty_is_refused(self, store: EventStore) -> None:
+        with pytest.raises(InputError, match=r"^recorded_by is empty; say who records the event$"):
+            store.append("m-1", 0, [start()._replace(recorded_by=""), note(1)])
+        assert store.count() == 0
+
     # --- read models: cached projections, never a source of truth ---
 
     def test_a_read_model_row_counts_only_while_its_match_has_not_moved_on(self, store: EventStore) -> None:
