@@ -11,10 +11,12 @@ import os
 import random
 import time
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from events.canonical import quote
-from events.model import Payload
+
+if TYPE_CHECKING:
+    from events.model import Payload
 
 ENVELOPE_FIELDS = (
     "match_id",

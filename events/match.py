@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr
 
+from events import versions
 from events.model import Payload, Seat, Seq, Str, Text
 from events.registry import event_type, upcaster
 
@@ -49,7 +50,7 @@ class MatchStartedV1(Payload):
     ruleset: Ruleset
 
 
-@event_type("match_started", version=2)
+@event_type("match_started", version=versions.MATCH_STARTED)
 class MatchStarted(Payload):
     """The first event of every match. ``source``: for a game imported from another program's
     log, that log's own header (Tenhou's ref, title, names, rule, dan, rate, sx, lobby ...) as its

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from events.errors import InputError
+from events.ids import MATCH_ID_PATTERN, TIMESTAMP_PATTERN, UUID_PATTERN
 from events.model import Payload
 
 P = TypeVar("P", bound=type[Payload])
@@ -25,19 +26,6 @@ _CURRENT: dict[str, int] = {}
 _UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-MATCH_ID_PATTERN = r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$"
-_MATCH_ID = re.compile(MATCH_ID_PATTERN[1:-1])
-
-
-def check_match_id(match_id: str) -> None:
-    """The one match-id rule, for the store and the commands alike."""
-    if not _MATCH_ID.fullmatch(match_id):  # fullmatch: "$" alone lets a final newline through
-        shown = match_id if len(match_id) <= 80 else match_id[:77] + "..."
-        raise InputError(f"match id {shown!r} is not valid; use 3-64 lower-case letters, digits and dashes")
-
-
-UUID_PATTERN = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
-TIMESTAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$"
 
 
 def event_type(name: str, version: int = 1) -> Callable[[P], P]:

@@ -8,16 +8,16 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from events import registry
 from events.canonical import quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent
 from events.errors import InputError
+from events.ids import TIMESTAMP_PATTERN, UUID_PATTERN
 from events.text import json_has_nul, name_problem
 from store.errors import ConcurrencyError, DuplicateEventError, RepeatedEventIdError
 from store.records import Resent, StoredEvent
 
-UUID_RE = re.compile(registry.UUID_PATTERN[1:-1], re.ASCII)
-TIMESTAMP_RE = re.compile(registry.TIMESTAMP_PATTERN[1:-1], re.ASCII)
+UUID_RE = re.compile(UUID_PATTERN[1:-1], re.ASCII)
+TIMESTAMP_RE = re.compile(TIMESTAMP_PATTERN[1:-1], re.ASCII)
 
 
 def event_rows(

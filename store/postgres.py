@@ -25,6 +25,7 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from events.envelope import PendingEvent
+from events.ids import check_match_id
 from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.contract import Store
@@ -214,9 +215,7 @@ class PostgresStore:
     def append(self, match_id: str, expected_seq: int, events: Iterable[PendingEvent]) -> Sequence[StoredEvent]:
         """Append ``events`` after seq ``expected_seq`` of ``match_id``, all or nothing (see the
         SQLite store: the contract is the same)."""
-        from events import registry
-
-        registry.check_match_id(match_id)
+        check_match_id(match_id)
         if not self.initialized:
             raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
         rows: list[tuple[Any, ...]] = []

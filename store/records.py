@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from events import registry
 from events.canonical import loads
 from events.envelope import PendingEvent, envelope_text
-from events.model import Payload
+
+if TYPE_CHECKING:
+    from events.model import Payload
 
 
 class Head(NamedTuple):
@@ -62,6 +63,8 @@ class StoredEvent(NamedTuple):
 
     def decode(self) -> Payload:
         """The typed payload, upcast to the current version of its type."""
+        from events import registry  # the models: loaded by what reads events as models, not by a listing
+
         return registry.decode(self.type, self.schema_version, self.payload_text)
 
     def envelope(self) -> dict[str, Any]:

@@ -23,9 +23,9 @@ from typing import Any
 
 import sqlite_utils
 
-from events import registry
 from events.envelope import PendingEvent
 from events.errors import InputError
+from events.ids import check_match_id
 from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.connection import (
@@ -230,7 +230,7 @@ class EventStore:
         time, so a bulk import validates as it writes and never holds the whole batch twice.
         An error raised by the generator rolls the whole batch back.
         """
-        registry.check_match_id(match_id)
+        check_match_id(match_id)
         if not self.initialized:
             raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
         conn = self.db.conn

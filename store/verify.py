@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import schemas
-from events import registry
 from events.errors import TaikyokuError
 from store.chain import GENESIS, chain_problem
 from store.records import Finding, StoredEvent
@@ -66,6 +65,8 @@ def link_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str,
 
 
 def schema_problem(event: StoredEvent) -> str | None:
+    from events import registry
+
     try:
         registry.model_for(event.type, event.schema_version)
         document = event.envelope()

@@ -8,11 +8,9 @@ import json
 from typing import Any
 
 from events.errors import InputError
-from events.match import MatchStarted
+from events.versions import MATCH_STARTED
 from replay.app.read_models import GLANCES
 from store import Store, StoredEvent
-
-CURRENT_STARTED = MatchStarted.SCHEMA_VERSION
 
 STATUSES = ("in play", "complete", "abandoned")
 
@@ -62,9 +60,11 @@ def _started(event: StoredEvent) -> dict[str, Any]:
     """A match_started payload as JSON: it was validated when stored, and a listing needs only its
     game, ruleset and names (a thousand matches list without building a model each). An older
     version of the type is upcast through its model."""
-    if event.schema_version == CURRENT_STARTED:  # stored canonical and checked: read as it is
+    if event.schema_version == MATCH_STARTED:  # stored canonical and checked: read as it is
         found: dict[str, Any] = json.loads(event.payload_text)
         return found
+    from events.match import MatchStarted
+
     started = event.decode()
     assert isinstance(started, MatchStarted)
     return started.model_dump(mode="json")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from events import ingest, registry
+from events import ids, ingest
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError
 from events.match import MatchLength, MatchStarted, PlayerSeat, Ruleset
@@ -158,7 +158,7 @@ def _resolve_options(spec: RulesetSpec, options: Sequence[str]) -> dict[str, Any
 
 
 def check_match_id(match_id: str) -> None:
-    registry.check_match_id(match_id)
+    ids.check_match_id(match_id)
 
 
 def start_match(store: Store, started: MatchStarted, *, recorded_by: str, match_id: str | None = None) -> StoredEvent:

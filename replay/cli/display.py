@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from rich.console import Console
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 # C0 and C1 controls but tab and newline, DEL, the line and paragraph separators, and the bidi
 # overrides and isolates that reorder what follows them on screen.
@@ -31,24 +32,54 @@ def one_line(text: str) -> str:
     return _LONG.sub(lambda m: f"{m.group()[:60]}...({len(m.group())} characters)", shown)
 
 
-class SafeConsole(Console):
+def safe_console(**options: Any) -> Console:
     """A rich console that takes every string as plain text, shown with its control characters escaped."""
+    from rich.console import Console
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(markup=False, highlight=False, emoji=False, **options)
+    class SafeConsole(Console):
+        def __init__(self, **options: Any) -> None:
+            super().__init__(markup=False, highlight=False, emoji=False, **options)
 
-    def render_str(self, text: str, **options: Any) -> Text:
-        return super().render_str(visible(text), **options)
+        def render_str(self, text: str, **options: Any) -> Text:
+            return super().render_str(visible(text), **options)
+
+    return SafeConsole(**options)
 
 
 def styled(*parts: str | tuple[str, str]) -> Text:
     """A line of plain parts and (text, style) parts, e.g. ``styled(("Round 2", "bold"), ": ...")``."""
+    from rich.text import Text
+
     return Text.assemble(*((visible(p[0]), p[1]) if isinstance(p, tuple) else visible(p) for p in parts))
 
 
+class _WhenPrinted:
+    """A console made when something is first printed through it: a command that prints no table
+    or styled text (``--json``, an error) never loads rich."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Console | None = None
+
+    def made(self) -> Console:
+        if self._console is None:
+            self._console = safe_console(**self._options)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.made(), name)
+
+
+def made(console: Console) -> Console:
+    """The rich console itself behind ``out`` or ``err``: for rich's own parts (a progress bar)
+    to draw on, which use it in ways a stand-in cannot answer (as a context manager)."""
+    stand_in: Any = console
+    return stand_in.made() if isinstance(stand_in, _WhenPrinted) else console
+
+
 # A pipe or file gets wide tables rather than rich's 80 columns, so ids are never cut.
-out = SafeConsole(width=None if sys.stdout.isatty() else 160)
-err = SafeConsole(stderr=True)
+out = cast("Console", _WhenPrinted(width=None if sys.stdout.isatty() else 160))
+err = cast("Console", _WhenPrinted(stderr=True))
 
 
 def warn(kind: str, message: str) -> None:
@@ -64,12 +95,12 @@ class ProgressBar:
     call per item, which also takes a few words to show beside the bar (``tick("12 games")``)."""
 
     def __init__(self, total: int, doing: str = "importing") -> None:
-        from rich.progress import BarColumn, Progress, TextColumn
-
-        self.progress: Progress | None = None
+        self.progress: Any = None  # a rich Progress, loaded only when there is one to show
         if total >= PROGRESS_FROM and err.is_terminal:
+            from rich.progress import BarColumn, Progress, TextColumn
+
             self.progress = Progress(TextColumn(doing), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                                     TextColumn("{task.fields[said]}"), console=err, transient=True)  # fmt: skip
+                                     TextColumn("{task.fields[said]}"), console=made(err), transient=True)  # fmt: skip
         self.total = total
 
     def __enter__(self) -> Any:

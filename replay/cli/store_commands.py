@@ -8,13 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn
-from rich.table import Table
 
-from events import ingest
 from events.errors import InputError
-from replay.app import verifying
-from replay.app.stores import scratch
 from replay.cli.app import (
     DEFAULT_DB,
     ByOption,
@@ -28,7 +23,7 @@ from replay.cli.app import (
     shown,
     store_exists,
 )
-from replay.cli.display import err, out, styled
+from replay.cli.display import err, made, out, styled
 from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
 
 PROGRESS_THRESHOLD = 2000  # events; below this, work is quick enough not to need a bar
@@ -80,7 +75,9 @@ def record(
     json_out: JsonOption = False,
 ) -> None:
     """Append events given as JSON or JSONL to a match: all of them, or none."""
+    from events import ingest
     from replay.app import service
+    from replay.app.stores import scratch
 
     service.check_match_id(match)
     data, name = read_input(source)
@@ -158,6 +155,8 @@ def log(
     if json_out:
         print_json([_event_json(e, voided.get(e.seq)) for e in shown])
         return
+    from rich.table import Table
+
     table = Table(title=f"match {match}", title_justify="left")
     for column in ("seq", "type", "by", "recorded at", "details"):
         table.add_column(column, no_wrap=column != "details", justify="right" if column == "seq" else "left")
@@ -194,6 +193,8 @@ def matches(
     if not rows:
         out.print(f"no matches in {shown(db)}; start one with `taikyoku new`")
         return
+    from rich.table import Table
+
     table = Table()
     table.add_column("match", no_wrap=True)
     table.add_column("game", no_wrap=True)
@@ -257,6 +258,8 @@ def verify(
     --heads prints a fingerprint of the whole store (a hash over every event's hash, in the order
     stored) that a club can publish after a night's play; --against checks it later: the events it
     covered must be there unchanged, whatever was recorded since."""
+    from replay.app import verifying
+
     if file is not None:
         _verify_file(file, json_out)
         return
@@ -292,6 +295,8 @@ def verify(
 
 
 def _heads_json(db: str) -> dict[str, Any]:
+    from replay.app import verifying
+
     with open_store(db) as store:
         return verifying.heads(store)
 
@@ -305,6 +310,8 @@ def _show_heads(db: str) -> None:
 
 
 def _verify_against(text: str, db: str, json_out: bool) -> None:
+    from replay.app import verifying
+
     with open_store(db) as store:
         found = verifying.verify_against(store, text)
     findings, same, count, total = found.findings, found.same, found.events, found.total
@@ -327,6 +334,8 @@ def _verify_against(text: str, db: str, json_out: bool) -> None:
 
 def _verify_file(file: Path, json_out: bool) -> None:
     """Check an export one match at a time: its chain, its head and count, each event's schema."""
+    from replay.app import verifying
+
     if str(file) == "-":
         data, name = read_input("-")
         stream: Any = io.BytesIO(data)
@@ -354,10 +363,16 @@ class _progress:
 
     def __init__(self, total: int, label: str) -> None:
         self.total = total
-        self.bar: Progress | None = None
+        self.bar: Any = None  # a rich Progress, loaded only when there is one to show
         if total >= PROGRESS_THRESHOLD and err.is_terminal:
+            from rich.progress import BarColumn, Progress, TextColumn
+
             self.bar = Progress(
-                TextColumn(label), BarColumn(), TextColumn("{task.completed}/{task.total}"), console=err, transient=True
+                TextColumn(label),
+                BarColumn(),
+                TextColumn("{task.completed}/{task.total}"),
+                console=made(err),
+                transient=True,
             )
         self.task: Any = None
 
@@ -470,6 +485,8 @@ def rules(
         )
         return
     for spec in specs:
+        from rich.table import Table
+
         table = Table(title=f"{spec.id} ({spec.game}): {spec.doc}", title_justify="left")
         for column in ("option", "default", "choices", "confidence"):
             table.add_column(column, no_wrap=column == "option")
@@ -501,6 +518,8 @@ def cards(
     if json_out:
         print_json(rows)
         return
+    from rich.table import Table
+
     table = Table(title=f"{len(rows)} cards", title_justify="left")
     for column in ("id", "code", "name", "type", "nagoya"):
         table.add_column(column, no_wrap=True)
