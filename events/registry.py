@@ -89,6 +89,8 @@ def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
 
 
 GAME_EVENT_MODULES = ("events.match", "events.tensho", "events.sendai", "events.riichi")
+# A game's events are named after it (``tensho.deal``); the match-level ones have no prefix.
+_MODULE_OF_PREFIX = {"tensho": "events.tensho", "sendai": "events.sendai", "riichi": "events.riichi"}
 
 
 _loaded = False
@@ -103,13 +105,24 @@ def _load_all() -> None:
         _loaded = True
 
 
+def _load_for(name: str) -> None:
+    """Register the models of the module that declares type ``name`` (a command on a Tensho match
+    loads no riichi models); every module when the name is not one of theirs."""
+    if _loaded or name in _CURRENT:
+        return
+    module = _MODULE_OF_PREFIX.get(name.split(".", 1)[0], "events.match") if "." in name else "events.match"
+    importlib.import_module(module)
+    if name not in _CURRENT:
+        _load_all()  # unknown: the refusal lists every type
+
+
 def known_types() -> list[tuple[str, int]]:
     _load_all()
     return sorted(_MODELS)
 
 
 def current_version(name: str) -> int:
-    _load_all()
+    _load_for(name)
     if name not in _CURRENT:
         raise InputError(unknown_type_message(name), code="input.unknown_type")
     return _CURRENT[name]
@@ -121,7 +134,7 @@ def unknown_type_message(name: str) -> str:
 
 
 def model_for(name: str, version: int | None = None) -> type[Payload]:
-    _load_all()
+    _load_for(name)
     if name not in _CURRENT:
         raise InputError(unknown_type_message(name), code="input.unknown_type")
     version = _CURRENT[name] if version is None else version
@@ -153,7 +166,7 @@ def decode(name: str, version: int, payload_text: str) -> Payload:
     found = DECODED.get(key)
     if found is not None:
         return found
-    _load_all()
+    _load_for(name)
     model = _MODELS.get((name, version))
     if model is not None and _CURRENT[name] == version:
         decoded = model.model_validate_json(payload_text)
@@ -193,7 +206,9 @@ def decode_rows(rows: Sequence[tuple[int, str, int, str]]) -> list[Payload]:
     text can never be read as part of another); a row that does not fit raises as ``decode``
     does, and the caller finds which by decoding them one by one.
     """
-    _load_all()
+    if not _loaded:
+        for name in {row[1] for row in rows}:
+            _load_for(name)
     cache = DECODED
     if len(cache) + len(rows) > DECODE_CACHE_SIZE:  # before looking: what is found must stay found
         cache.clear()

@@ -10,9 +10,9 @@ from typing import Any
 from events.errors import InputError
 from replay.engine.game import Game
 from replay.engine.options import RulesetSpec, show_value
-from replay.games import GAMES, RULESETS, markdown, ruleset, ruleset_ids
+from replay.games import GAMES, markdown, ruleset, ruleset_ids, rulesets
 
-__all__ = ["GAMES", "RULESETS", "Game", "RulesetSpec", "markdown", "ruleset", "ruleset_ids", "show_value"]
+__all__ = ["GAMES", "Game", "RulesetSpec", "markdown", "ruleset", "ruleset_ids", "rulesets", "show_value"]
 
 
 def check_game_name(name: str, flag: str = "--game") -> str:

@@ -7,7 +7,7 @@ so each rule of recording is written once."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, get_args
 
@@ -15,27 +15,50 @@ from events.cards import BY_ID, resolve
 from events.errors import InputError
 from events.match import Annotation, Claim, RoundStarted
 from events.model import Payload
-from events.riichi import AbortKind, CallKind
 from replay.app.recording import Build, captures, draw_card, fishing_moves, next_riichi_hand, play_card, seat_to_move
 from replay.app.seats import seat_number
 from replay.games import GAMES
 
+
+class _Kind(Collection[str]):
+    """The games that fish with cards (hanafuda), or that do not (riichi): each game asked when it
+    is the one in question, so recording a Tensho move loads no other game's rules."""
+
+    def __init__(self, *, fishing: bool) -> None:
+        self.fishing = fishing
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in GAMES and (GAMES[name].fishing is not None) == self.fishing
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in GAMES if name in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 ALL_GAMES = frozenset(GAMES)
-HANAFUDA = frozenset(name for name, game in GAMES.items() if game.fishing is not None)
-RIICHI = frozenset(name for name, game in GAMES.items() if game.fishing is None)
-CALL_KINDS: tuple[str, ...] = get_args(CallKind)  # as the events declare them
-ABORT_KINDS: tuple[str, ...] = get_args(AbortKind)
+HANAFUDA = _Kind(fishing=True)
+RIICHI = _Kind(fishing=False)
+
+
+def _kinds(literal: str) -> tuple[str, ...]:
+    """The call or abort kinds, as riichi's events declare them (read when a riichi move is made)."""
+    from events import riichi
+
+    found: tuple[str, ...] = get_args(getattr(riichi, literal))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
 class Intent:
     """One thing said at the table: the games it records for, and how it becomes events."""
 
-    games: frozenset[str]
+    games: Collection[str]
     build: Build
 
 
-def _only(games: frozenset[str], build: Any) -> Intent:
+def _only(games: Collection[str], build: Any) -> Intent:
     return Intent(games, build)
 
 
@@ -294,8 +317,8 @@ def call(kind: str, tiles: str | None = None, seat: str | None = None) -> Intent
     from events.riichi import RiichiCall
     from events.tiles import parse_many
 
-    if kind not in CALL_KINDS:
-        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(CALL_KINDS)}")
+    if kind not in _kinds("CallKind"):
+        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(_kinds('CallKind'))}")
 
     def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
         rnd = _round(state)
@@ -394,8 +417,8 @@ def abort(kind: str, seat: str | None = None) -> Intent:
     """Riichi: an abortive draw."""
     from events.riichi import AbortiveDraw
 
-    if kind not in ABORT_KINDS:
-        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(ABORT_KINDS)}")
+    if kind not in _kinds("AbortKind"):
+        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(_kinds('AbortKind'))}")
     return Intent(RIICHI, lambda g, s: ([AbortiveDraw(kind=kind, seat=seat_number(s, seat))], []))
 
 

@@ -453,7 +453,7 @@ def rules(
     if markdown:
         out.file.write(rule_data.markdown() + "\n")
         return
-    specs = list(rule_data.RULESETS)
+    specs = list(rule_data.rulesets())
     if ruleset_id is not None:
         found = rule_data.ruleset(ruleset_id)
         if found is None:

@@ -8,6 +8,9 @@ descriptors and rulesets are data, so they are gathered here without loading any
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any
 
 from events.errors import InputError
@@ -16,34 +19,58 @@ from replay.engine.fold import Projection
 from replay.engine.game import Game
 from replay.engine.options import RulesetSpec
 from replay.engine.options import markdown as _markdown
-from replay.games.riichi.game import GAME as RIICHI
-from replay.games.sendai.game import GAME as SENDAI
-from replay.games.tensho.game import GAME as TENSHO
 
-GAMES: dict[str, Game] = {game.name: game for game in (TENSHO, SENDAI, RIICHI)}
-RULESETS: tuple[RulesetSpec, ...] = tuple(spec for game in GAMES.values() for spec in game.rulesets)
-DEFAULT_RULESET: dict[str, str] = {game.name: game.default_ruleset for game in GAMES.values()}
+GAME_NAMES: tuple[GameName, ...] = ("tensho", "sendai", "riichi")  # in the order they are listed
+
+
+class _Games(Mapping[str, Game]):
+    """Every game by name, each descriptor loaded when it is first asked for: a command on a Tensho
+    match loads neither riichi's rules nor its events."""
+
+    def __getitem__(self, name: str) -> Game:
+        if name not in GAME_NAMES:
+            raise KeyError(name)
+        found: Game = importlib.import_module(f"replay.games.{name}.game").GAME
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAME_NAMES)
+
+    def __len__(self) -> int:
+        return len(GAME_NAMES)
+
+
+GAMES: Mapping[str, Game] = _Games()
+
+
+@cache
+def rulesets() -> tuple[RulesetSpec, ...]:
+    """Every game's rulesets, in the order of the games."""
+    return tuple(spec for game in GAMES.values() for spec in game.rulesets)
+
+
+def default_ruleset(name: str) -> str:
+    return game(name).default_ruleset
 
 
 def game(name: str) -> Game:
     """The game called ``name``, or a refusal that lists the games."""
-    found = GAMES.get(name)
-    if found is None:
-        raise InputError(f"unknown game {name!r}; use one of: {', '.join(GAMES)}")
-    return found
+    if name not in GAME_NAMES:
+        raise InputError(f"unknown game {name!r}; use one of: {', '.join(GAME_NAMES)}")
+    return GAMES[name]
 
 
 def ruleset(ruleset_id: str) -> RulesetSpec | None:
-    return next((r for r in RULESETS if r.id == ruleset_id), None)
+    return next((r for r in rulesets() if r.id == ruleset_id), None)
 
 
 def ruleset_ids(game: GameName | None = None) -> list[str]:
-    return [r.id for r in RULESETS if game is None or r.game == game]
+    return [r.id for r in rulesets() if game is None or r.game == game]
 
 
 def markdown() -> str:
     """docs/rules.md: every ruleset and option, reconstructions marked (a test keeps it current)."""
-    return _markdown(RULESETS)
+    return _markdown(rulesets())
 
 
 def projection_for(name: GameName) -> Projection[Any]:

@@ -15,7 +15,7 @@ def test_docs_rules_md_is_generated_from_the_data() -> None:
     )
 
 
-@pytest.mark.parametrize("spec", rules.RULESETS, ids=lambda s: s.id)
+@pytest.mark.parametrize("spec", rules.rulesets(), ids=lambda s: s.id)
 def test_every_default_is_a_valid_value(spec: rules.RulesetSpec) -> None:
     for option in spec.options:
         if option.default is not None:

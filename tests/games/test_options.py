@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from replay.games import RULESETS
+from replay.games import rulesets
 from replay.games.riichi.options import RiichiOptions
 from replay.games.sendai.options import SendaiOptions
 from replay.games.tensho.options import TenshoOptions
@@ -35,7 +35,7 @@ class Reads(Mapping[str, Any]):
 FILLED = {"sendai.teyakuMode": "claimAndContinue"}  # the one option with no default: players choose it
 
 
-@pytest.mark.parametrize("spec", RULESETS, ids=lambda s: s.id)
+@pytest.mark.parametrize("spec", rulesets(), ids=lambda s: s.id)
 def test_the_typed_options_read_every_declared_option(spec: Any) -> None:
     values = Reads({name: FILLED.get(name, default) for name, default in spec.defaults().items()})
     if spec.game == "tensho":
@@ -48,8 +48,8 @@ def test_the_typed_options_read_every_declared_option(spec: Any) -> None:
 
 
 def test_riichi_options_carry_the_match_flow_rules_as_typed_values() -> None:
-    tenhou = next(s for s in RULESETS if s.id == "tenhou")
-    ema = next(s for s in RULESETS if s.id == "ema2016")
+    tenhou = next(s for s in rulesets() if s.id == "tenhou")
+    ema = next(s for s in rulesets() if s.id == "ema2016")
     on_tenhou = RiichiOptions.of("tenhou", tenhou.defaults())
     on_ema = RiichiOptions.of("ema2016", ema.defaults())
     # Tenhou: 25,000 start, 30,000 return, busting ends the game, the West extension; EMA: 30,000 both, no busting.
