@@ -11,8 +11,8 @@ from __future__ import annotations
 class TaikyokuError(Exception):
     """Base of every expected error. ``code`` is stable; the message says what to do. ``kind`` is
     what the error is to whoever retries: ``input`` (fix it first), ``conflict`` (a retry can clear
-    it: the match moved on, the store was busy or its server went away) or ``corrupt`` (the store
-    is damaged); the CLI's exit codes follow it."""
+    it: the match moved on, the store was busy or its server went away), ``corrupt`` (the store
+    is damaged) or ``interrupted`` (Ctrl-C); the CLI's exit codes follow it."""
 
     code = "taikyoku.error"
     kind = "input"

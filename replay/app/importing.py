@@ -5,7 +5,7 @@ here prints."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -22,6 +22,19 @@ from replay.games import projection_for
 from store import Store, StoredEvent, StoreError
 
 Tick = Callable[..., None]  # called once an item is done, with a few words on the work so far, or none
+
+
+class ImportStopped(TaikyokuError):
+    """An import stopped part way, by Ctrl-C or a worker process that died: the games stored before
+    it stay, each whole, and the same import run again goes on (it skips what is stored)."""
+
+    code = "import.stopped"
+    kind = "conflict"  # a retry clears it
+
+
+class ImportInterrupted(ImportStopped):
+    code = "import.interrupted"
+    kind = "interrupted"
 
 
 def _no_tick(said: str | None = None) -> None:
@@ -99,7 +112,7 @@ def import_tenhou6(
     report = ImportReport()
     taken: set[str] = set()  # the match ids this batch has stored, or would store
     counted = hands = 0  # for the progress: games stored so far, and their hands
-    with store.bulk() if store is not None else nullcontext():  # a game at a time, flushed at the end
+    with store.bulk() if store is not None else nullcontext(), _stopped_says(report, store is not None):
         for _path, items in read_files(files, format_, jobs):
             for item in items:
                 if isinstance(item, dict):
@@ -126,6 +139,26 @@ def import_tenhou6(
             counted = len(report.imported)
             tick(f"{counted} games, {hands} hands")
     return report
+
+
+@contextmanager
+def _stopped_says(report: ImportReport, storing: bool) -> Iterator[None]:
+    """Ctrl-C, or a worker that died, said with what the import leaves."""
+
+    def left() -> str:
+        if not storing:
+            return "nothing was written"
+        return (
+            f"the {len(report.imported)} games stored before it stay, each whole; run the same import again "
+            "to go on (the games stored are skipped)"
+        )
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise ImportInterrupted(f"interrupted: {left()}") from None
+    except ImportStopped as stopped:
+        raise ImportStopped(f"{stopped.message}; {left()}") from None
 
 
 def stored_events(game: Imported, by: str) -> list[PendingEvent]:
@@ -167,10 +200,7 @@ def read_files(
                 done += 1
                 yield path, items
         except BrokenProcessPool:
-            raise InputError(
-                f"a worker process stopped while reading {files[done].name}; the games before it are stored, "
-                "each whole: run the same import again to go on (the games stored are skipped)"
-            ) from None
+            raise ImportStopped(f"a worker process stopped while reading {files[done].name}") from None
 
 
 def games_of(path: Path, format_: str | None = None) -> Iterator[Imported | dict[str, str]]:

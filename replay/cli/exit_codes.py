@@ -15,8 +15,11 @@ EXIT_USAGE = 2
 EXIT_CONFLICT = 3
 EXIT_CORRUPT = 4
 EXIT_INTERNAL = 5
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells count it (128 + SIGINT)
 
 
 def exit_code_for(error: TaikyokuError) -> int:
     """The exit code of an expected error: by its kind (``events/errors.py``)."""
-    return {"conflict": EXIT_CONFLICT, "corrupt": EXIT_CORRUPT}.get(error.kind, EXIT_USAGE)
+    return {"conflict": EXIT_CONFLICT, "corrupt": EXIT_CORRUPT, "interrupted": EXIT_INTERRUPTED}.get(
+        error.kind, EXIT_USAGE
+    )

@@ -13,7 +13,7 @@ import typer
 from events.errors import TaikyokuError
 from replay.cli.app import app
 from replay.cli.display import one_line
-from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_USAGE, exit_code_for
+from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, exit_code_for
 
 
 def _fail(message: str, code: int) -> int:
@@ -32,7 +32,7 @@ def run(args: list[str] | None = None) -> int:
             return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
         return _fail(exc.message, exit_code_for(exc))
     except (KeyboardInterrupt, EOFError):
-        return _fail("interrupted; nothing more was recorded", 130)
+        return _fail("interrupted; nothing more was recorded", EXIT_INTERRUPTED)
     except BrokenPipeError:
         return 0
     except OSError as exc:
@@ -43,6 +43,8 @@ def run(args: list[str] | None = None) -> int:
         return _cli_error(exc)
     except Exception as exc:
         return _cli_error(exc)
+    if result == EXIT_INTERRUPTED:  # typer turns a Ctrl-C into this exit code, and says nothing
+        return _fail("interrupted; nothing more was recorded", EXIT_INTERRUPTED)
     return result if isinstance(result, int) else 0
 
 
@@ -80,7 +82,7 @@ def _cli_error(exc: Exception) -> int:
     if kind == "Exit":
         return int(getattr(exc, "exit_code", 0))
     if kind == "Abort":
-        return _fail("interrupted; nothing more was recorded", 130)
+        return _fail("interrupted; nothing more was recorded", EXIT_INTERRUPTED)
     if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
         message = _our_words(" ".join(str(exc.format_message()).split()))
         if kind == "NoSuchOption" and getattr(exc, "option_name", "") == "-o" and _takes_option(ctx):

@@ -168,3 +168,27 @@ def test_help_and_exit_codes_are_documented(cli: Cli) -> None:
     result = cli("--help")
     assert result.code == 0
     assert "Exit codes: 0 ok, 1 findings, 2 usage" in " ".join(result.out.split())
+
+
+def test_ctrl_c_in_a_command_is_one_line_exit_130_and_nothing_recorded(cli: Cli, db: Path) -> None:
+    import sys
+
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Ben", "--id", "m-1").code == 0
+    before = rows(db)
+
+    class Interrupted:
+        """A terminal whose reader pressed Ctrl-C while the command waited for input."""
+
+        class buffer:  # as sys.stdin names it
+            @staticmethod
+            def read() -> bytes:
+                raise KeyboardInterrupt
+
+    sys.stdin = Interrupted()  # type: ignore[assignment]
+    try:
+        result = cli("record", "m-1", "-")
+    finally:
+        sys.stdin = sys.__stdin__
+    assert result.code == 130
+    assert result.err == "taikyoku: error: interrupted; nothing more was recorded\n"
+    assert rows(db) == before

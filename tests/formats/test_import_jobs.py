@@ -4,8 +4,12 @@ stores each game whole in the order of the files, so the store is the same whate
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.helpers import Cli
 from tests.paths import ROOT
@@ -68,3 +72,139 @@ def test_the_progress_counts_games_and_hands_across_workers(tmp_path: Path) -> N
     proc.wait(timeout=120)
     os.close(master)
     assert b"57 games, 569 hands" in seen  # the last count: every game stored, with its hands
+
+
+# ---- an import stopped part way: Ctrl-C, a worker killed, the importing process killed ----
+
+RUN = "import sys; from replay.cli import run; sys.exit(run(sys.argv[1:]))"
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, int]]:
+    """Every real game of tests/data twice over (168 files, 114 games), and what a whole import of it
+    stores: each match's event count."""
+    import subprocess
+    import sys
+
+    folder = tmp_path_factory.mktemp("archive")
+    logs = folder / "logs"
+    logs.mkdir()
+    for copy in range(2):
+        for source in [*FOLDER.glob("*.json"), *(FOLDER.parent / "tenhou6-more").glob("*.json")]:
+            (logs / f"{copy}-{source.name}").symlink_to(source)
+    whole = folder / "whole.db"
+    done = subprocess.run([sys.executable, "-c", RUN, "import", str(logs), "--jobs", "2", "--db", str(whole)],
+                          capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    assert done.returncode == 1, done.stderr  # the second copy of each game: already stored, said
+    return logs, _counts(whole)
+
+
+def _counts(db: Path) -> dict[str, int]:
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:
+        return dict(conn.execute("SELECT match_id, last_seq FROM match_heads"))
+
+
+def _stored(db: Path) -> int:
+    """How many games the import has stored so far (read beside it, as another reader may)."""
+    import sqlite3
+
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+            return int(conn.execute("SELECT count(*) FROM match_heads").fetchone()[0])
+    except sqlite3.Error:
+        return 0  # not made yet
+
+
+def _started_importing(logs: Path, db: Path) -> Any:
+    """`taikyoku import --jobs 2` in its own process group (as a terminal runs it), once it has
+    stored its first games: far from its end, since the workers read 168 files."""
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-c", RUN, "import", str(logs), "--jobs", "2", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            start_new_session=True)  # fmt: skip
+    deadline = time.monotonic() + 120
+    while _stored(db) < 2:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the import stored nothing in two minutes"
+        time.sleep(0.002)
+    return proc
+
+
+def _workers(pid: int) -> list[int]:
+    """The worker processes of an import: the children of its fork server."""
+
+    def children(of: int) -> list[int]:
+        return [int(c) for c in Path(f"/proc/{of}/task/{of}/children").read_text().split()]
+
+    servers = [c for c in children(pid) if "forkserver" in Path(f"/proc/{c}/cmdline").read_text()]
+    return [worker for server in servers for worker in children(server)]
+
+
+def _whole_games_only_and_the_import_run_again_goes_on(cli: Cli, logs: Path, db: Path, whole: dict[str, int]) -> None:
+    stored = _counts(db)
+    assert 0 < len(stored) < len(whole)  # stopped part way
+    assert all(whole[match] == events for match, events in stored.items())  # every game stored is whole
+    assert cli("verify", "--no-schemas", "--db", str(db)).code == 0  # every chain, every head
+    again = cli("import", str(logs), "--jobs", "2", "--db", str(db), "--json")
+    assert again.code == 1  # the games stored before are skipped, said
+    assert len(again.json()["imported"]) == len(whole) - len(stored)
+    assert _counts(db) == whole
+
+
+def test_ctrl_c_leaves_whole_games_said_in_one_line_and_the_import_run_again_goes_on(
+    cli: Cli, archive: tuple[Path, dict[str, int]], tmp_path: Path
+) -> None:
+    import os
+    import signal
+
+    logs, whole = archive
+    db = tmp_path / "club.db"
+    proc = _started_importing(logs, db)
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the importing process and its workers
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    [line] = err.splitlines()
+    assert re.fullmatch(
+        r"taikyoku: error: interrupted: the \d+ games stored before it stay, each whole; run the same import "
+        r"again to go on \(the games stored are skipped\)", line
+    ), line  # fmt: skip
+    _whole_games_only_and_the_import_run_again_goes_on(cli, logs, db, whole)
+
+
+def test_a_killed_worker_stops_the_import_in_one_line_leaving_whole_games(
+    cli: Cli, archive: tuple[Path, dict[str, int]], tmp_path: Path
+) -> None:
+    import os
+    import signal
+
+    logs, whole = archive
+    db = tmp_path / "club.db"
+    proc = _started_importing(logs, db)
+    workers = _workers(proc.pid)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)  # as the kernel's out-of-memory killer would
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 3, err  # a retry clears it
+    [line] = err.splitlines()
+    assert re.fullmatch(
+        r"taikyoku: error: a worker process stopped while reading \S+\.json; the \d+ games stored before it stay, "
+        r"each whole; run the same import again to go on \(the games stored are skipped\)", line
+    ), line  # fmt: skip
+    _whole_games_only_and_the_import_run_again_goes_on(cli, logs, db, whole)
+
+
+def test_a_killed_import_leaves_whole_games(cli: Cli, archive: tuple[Path, dict[str, int]], tmp_path: Path) -> None:
+    import os
+    import signal
+
+    logs, whole = archive
+    db = tmp_path / "club.db"
+    proc = _started_importing(logs, db)
+    os.killpg(proc.pid, signal.SIGKILL)  # the importing process and its workers, mid-game
+    proc.communicate(timeout=120)
+    _whole_games_only_and_the_import_run_again_goes_on(cli, logs, db, whole)
