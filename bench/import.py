@@ -163,16 +163,17 @@ def replay_seconds(db: Path) -> float:
 
 def library_cache_clear() -> None:
     """Empty the `mahjong` library's memory of hand decompositions (an lru_cache of 128), and
-    taikyoku's own of waits, suit splits and shanten, so each timing starts from nothing, as the
-    first import in a fresh process does."""
+    taikyoku's own of waits, suit splits, shanten and prices, so each timing starts from nothing,
+    as the first import in a fresh process does."""
     from mahjong.hand_calculating.divider import HandDivider
 
-    from replay.games.riichi import shape
+    from replay.games.riichi import pricing, shape
 
     clear = getattr(HandDivider._divide_hand_impl, "cache_clear", None)
     if clear is not None:
         clear()
     shape.forget()
+    pricing.forget()
 
 
 def libriichi() -> ModuleType | None:

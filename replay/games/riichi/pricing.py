@@ -14,6 +14,7 @@ A case a ruleset does not price is returned as ``Unpriced`` with the reason, nev
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from mahjong.constants import EAST
@@ -214,6 +215,9 @@ def _config(hand: WinHand, rules: RiichiOptions) -> HandConfig:
     )
 
 
+# A hand is priced again, unchanged, each time a match is replayed (a page served, the stats, an
+# audit after an import): the library's answer for the same tiles, conditions and rules is kept.
+@lru_cache(maxsize=4096)
 def _estimate(hand: WinHand, rules: RiichiOptions) -> HandResponse:
     meld_tiles = [t for meld in hand.melds for t in meld.tiles]
     ids = to_136([*hand.concealed, *meld_tiles])
@@ -299,3 +303,8 @@ def _with_pao(
             notes.append(f"seat {liable} is liable (pao) and pays half the ron with the discarder")
     deltas[hand.seat] = -sum(deltas) + sticks
     return tuple(deltas)
+
+
+def forget() -> None:
+    """Empty the memory of prices, as a new process starts (for a benchmark that times a cold import)."""
+    _estimate.cache_clear()
