@@ -51,10 +51,13 @@ TARGET = 300  # hands a second for read, check, price and store
 def taikyoku(files: list[Path], db: Path, prefix: str = "") -> tuple[dict[str, float], int, int]:
     """Read, check and price (the fold, as the import does), then store. Returns the seconds of
     each stage, the hands and the events."""
-    stages = {"read, check every move, price every win": 0.0, "store: validate, hash, append": 0.0}
+    stages = {"read, check every move, price every win": 0.0, "store: validate, hash, append, flush": 0.0}
     hands = events = 0
     clock = time.perf_counter
-    with EventStore.open(db, create=True) as store, store.bulk():
+    store = EventStore.open(db, create=True)
+    run = store.bulk()
+    run.__enter__()
+    try:
         for path in files:
             began = clock()
             games = tenhou6.read(path.read_bytes(), path.name)
@@ -66,9 +69,14 @@ def taikyoku(files: list[Path], db: Path, prefix: str = "") -> tuple[dict[str, f
                     continue
                 began = clock()
                 store.append(item.match_id, 0, stored_events(item, "bench"))
-                stages["store: validate, hash, append"] += clock() - began
+                stages["store: validate, hash, append, flush"] += clock() - began
                 hands += item.hands
                 events += len(item.payloads)
+    finally:
+        began = clock()  # the end of the run flushes it to disk, and closing folds the WAL into the file
+        run.__exit__(None, None, None)
+        store.close()
+        stages["store: validate, hash, append, flush"] += clock() - began
     return stages, hands, events
 
 
@@ -163,8 +171,8 @@ def replay_seconds(db: Path) -> float:
 
 def library_cache_clear() -> None:
     """Empty the `mahjong` library's memory of hand decompositions (an lru_cache of 128), and
-    taikyoku's own of waits, suit splits, shanten and prices, so each timing starts from nothing,
-    as the first import in a fresh process does."""
+    taikyoku's own of waits, suit splits, shanten, prices and the draws and discards it has made,
+    so each timing starts from nothing, as the first import in a fresh process does."""
     from mahjong.hand_calculating.divider import HandDivider
 
     from replay.games.riichi import pricing, shape
@@ -174,6 +182,9 @@ def library_cache_clear() -> None:
         clear()
     shape.forget()
     pricing.forget()
+    reading = importlib.import_module("replay.formats.tenhou6.read")  # its draws and discards, made once each
+    reading._draw.cache_clear()
+    reading._discard.cache_clear()
 
 
 def libriichi() -> ModuleType | None:
