@@ -4,6 +4,7 @@ commands --help shows is the commands the modules define."""
 from __future__ import annotations
 
 import importlib
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -41,6 +42,44 @@ def test_the_list_of_commands_is_what_the_modules_define() -> None:
         module = group.typer_instance.registered_commands[0].callback.__module__.rsplit(".", 1)[1]  # type: ignore[union-attr]
         defined[group.name] = (module, str(group.typer_instance.info.help or group.help))
     assert defined == COMMANDS
+
+
+def _loaded(argv: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    """The modules of ``prefixes`` a fresh process has loaded once it ran the command."""
+    probe = (
+        "import json, sys\n"
+        "from replay.cli import run\n"
+        f"code = run({argv!r})\n"
+        f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({prefixes!r}))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return list(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+# Each game's events, rules and fold; the riichi pricing; the schema checker; the formats; the
+# server; the workers; the application's verifier and its recording service.
+GAMES_AND_HEAVY = ("events.match", "events.tensho", "events.sendai", "events.riichi", "events.registry",
+                   "replay.games", "mahjong", "jsonschema", "replay.formats", "fastapi", "uvicorn",
+                   "multiprocessing", "replay.app.service", "replay.app.verifying")  # fmt: skip
+
+
+def test_a_listing_loads_no_game_no_event_model_and_as_json_no_rich(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    assert run(["simulate", "tensho", "--seed", "1", "--rounds", "1", "--db", str(db)]) == 0
+    assert run(["matches", "--db", str(db)]) == 0  # its glances kept, as a club's store has them
+    assert _loaded(["matches", "--db", str(db)], GAMES_AND_HEAVY) == []
+    assert _loaded(["matches", "--json", "--db", str(db)], (*GAMES_AND_HEAVY, "rich")) == []
+    assert "rich.table" in _loaded(["matches", "--db", str(db)], ("rich",))  # the table a person reads
+
+
+def test_a_move_on_a_tensho_match_loads_tensho_only(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    assert run(["simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1", "--db", str(db)]) == 0
+    loaded = _loaded(["play", "m-1", "pine-crane", "--db", str(db)], GAMES_AND_HEAVY)  # refused: the match is over
+    assert "replay.games.tensho.fold" in loaded and "events.tensho" in loaded
+    others = ("events.sendai", "events.riichi", "replay.games.sendai", "replay.games.riichi", "mahjong", "jsonschema",
+              "replay.formats", "fastapi", "multiprocessing", "replay.app.verifying")  # fmt: skip
+    assert [m for m in loaded if m.startswith(others)] == []
 
 
 def test_listing_matches_loads_neither_the_schema_checker_nor_the_riichi_pricing(tmp_path: Path) -> None:
