@@ -169,10 +169,37 @@ def stored_events(game: Imported, by: str) -> list[PendingEvent]:
     return [PendingEvent(payload, event_id, stamp, by) for payload, event_id in zip(game.payloads, ids, strict=True)]
 
 
-def _file_games(task: tuple[Path, str | None]) -> list[Imported | dict[str, str]]:
+@dataclass
+class _Sent:
+    """A game as a worker sends it: its events as their canonical texts, which cross to the
+    importing process at a fraction of what a model costs to send, and are read back there (each
+    distinct text once: a draw or a discard repeats endlessly)."""
+
+    game: Imported
+    texts: list[tuple[str, int, str]]
+
+    def received(self) -> Imported:
+        rows = [(seq, kind, version, text) for seq, (kind, version, text) in enumerate(self.texts, 1)]
+        self.game.payloads[:] = registry.decode_rows(rows)
+        return self.game
+
+
+def _file_games(task: tuple[Path, str | None]) -> list[_Sent | dict[str, str]]:
     """A worker's job: every game of one file, read, folded and priced."""
     path, format_ = task
-    return list(games_of(path, format_))
+    sent: list[_Sent | dict[str, str]] = []
+    for item in games_of(path, format_):
+        if isinstance(item, dict):
+            sent.append(item)
+        else:
+            texts = [(p.EVENT_TYPE, p.SCHEMA_VERSION, p.canonical_json()) for p in item.payloads]
+            item.payloads = []
+            sent.append(_Sent(item, texts))
+    return sent
+
+
+# What every worker needs, loaded once by the fork server the workers are forked from.
+_WORKERS_PRELOAD = ["replay.app.importing", "replay.games.riichi.fold", "replay.games.riichi.wins"]
 
 
 def read_files(
@@ -189,16 +216,17 @@ def read_files(
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    context = multiprocessing.get_context(
-        "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    )
+    forking = "forkserver" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if forking else "spawn")
+    if forking:
+        context.set_forkserver_preload(_WORKERS_PRELOAD)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         results = pool.map(_file_games, [(path, format_) for path in files], chunksize=1)
         done = 0
         try:
             for path, items in zip(files, results, strict=True):
                 done += 1
-                yield path, items
+                yield path, [item.received() if isinstance(item, _Sent) else item for item in items]
         except BrokenProcessPool:
             raise ImportStopped(f"a worker process stopped while reading {files[done].name}") from None
 

@@ -8,6 +8,8 @@ reader then checks the whole. A file of none of them is refused with what each f
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import Literal
 
 from events.canonical import MAX_DEPTH, _too_deep, parse_outside_json
@@ -62,21 +64,11 @@ def detect(opening: bytes, name: str) -> Format:
 
 def _opening_depth(text: str) -> int:
     """How deep the brackets of the opening nest, strings aside: a bomb is refused before parsing."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+    brackets = _BRACKET.findall(_STRING.sub("", text))
+    return max(0, max(accumulate(map(_STEP.__getitem__, brackets)), default=0))
+
+
+# A string, escapes and all, to its closing quote (or to the end of the opening, cut inside it).
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from events.errors import InputError
 from replay.formats.detect import detect
@@ -103,3 +105,39 @@ def test_json_output_of_a_mixed_import_lists_both_kinds(cli: Cli, tmp_path: Path
     entries = {m["file"]: m for m in result.json()["imported"]}
     assert entries["t.json"]["events"] == json.loads(export.read_text())["matches"][0]["event_count"]
     assert entries["mjai-reviewer-rinshan.json"]["hands"] == 1
+
+
+def _depth_by_hand(text: str) -> int:
+    """The nesting of a JSON opening's brackets, strings aside, read a character at a time."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+@example(text='["[[[", {"a": "\\"[["}]')  # brackets in strings, an escaped quote: 2 deep
+@example(text='[[["cut inside a string [[[')  # the opening ends inside a string: 3 deep
+@example(text="]]][")  # closers before an opener
+@given(st.text(alphabet='[]{}"\\a:, ', max_size=60))
+def test_the_openings_nesting_is_counted_strings_aside(text: str) -> None:
+    from replay.formats.detect import _opening_depth
+
+    assert _opening_depth(text) == _depth_by_hand(text)
+
+
+def test_hand_counted_nestings() -> None:
+    from replay.formats.detect import _opening_depth
+
+    assert _opening_depth('["[[[", {"a": "\\"[["}]') == 2
+    assert _opening_depth('[[["cut inside a string [[[') == 3
+    assert _opening_depth("]]][") == 0
+    assert _opening_depth('{"log": [[[1, 2], [3]]]}') == 4
