@@ -65,7 +65,8 @@ class RiichiProjection:
                 return self._not_in_hand(state, step)
             if rnd.phase == "deal":
                 raise illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
-            rnd = passed(rnd)
+            if rnd.deposit_due is not None or rnd.could_ron:  # what passing the last discard settles
+                rnd = passed(rnd)
             if isinstance(payload, RiichiDraw):
                 return GameState(state.match, rules, on_draw(rnd, step, payload, rules), state.results)
             return GameState(state.match, rules, on_discard(state, rnd, step, payload), state.results)
