@@ -352,7 +352,8 @@ def main() -> None:
                             best_floor[key] = value
                     floor_now = sum(v for v in parts.values() if isinstance(v, float))
             ratios.append(ours_now / floor_now)
-            print(f"  round {run + 1}: taikyoku {ours_now * 1000:.0f} ms, floor {floor_now * 1000:.0f} ms", file=sys.stderr)
+            print(f"round {run + 1} of {args.repeat}: taikyoku {ours_now * 1000:.0f} ms, floor {floor_now * 1000:.0f} ms, "
+                  f"{ours_now / floor_now:.2f}x", file=sys.stderr)  # fmt: skip
             for stage, seconds in breakdown(files, folder).items():
                 best_stages[stage] = min(seconds, best_stages.get(stage, seconds))
         assert best is not None

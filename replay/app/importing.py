@@ -8,18 +8,21 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from events import registry
 from events.envelope import PendingEvent, log_event_ids, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
-from replay.app import service
 from replay.app.log_import import Imported, fold_import
-from replay.engine.fold import fold
-from replay.formats import LOG_BYTES, mjai, mjlog, native, tenhou6
+from replay.formats import LOG_BYTES, tenhou6
 from replay.formats.detect import SNIFF, detect
-from replay.games import projection_for
 from store import Store, StoredEvent, StoreError
+
+if TYPE_CHECKING:
+    from replay.formats import native
+
+# Exports, taikyoku's own files, mjai and mjlog are loaded by the work that reads or writes them:
+# an import of Tenhou's JSON logs loads neither the export's machinery nor the other formats.
 
 Tick = Callable[..., None]  # called once an item is done, with a few words on the work so far, or none
 
@@ -282,12 +285,19 @@ _JSON_LOGS = {"mjai": "tenhou6", "tenhou6": "mjai"}  # a JSON file read as the o
 def _games_as(kind: str, data: bytes, name: str) -> Iterator[Imported | dict[str, str]]:
     try:
         if kind == "mjai":
+            from replay.formats import mjai
+
             parts = mjai.split_games(data)
             for number, (first_line, part) in enumerate(parts):
                 match_id = tenhou6.match_id_for(tenhou6.Game(name, {}, []), number, len(parts))
                 yield fold_import(mjai.MjaiReading(part, name, first_line), match_id)
             return
-        games = mjlog.read(data, name) if kind == "mjlog" else tenhou6.read(data, name)
+        if kind == "mjlog":
+            from replay.formats import mjlog
+
+            games = mjlog.read(data, name)
+        else:
+            games = tenhou6.read(data, name)
     except InputError as exc:  # a LogProblem too: the file cannot be read
         yield {"file": name, "match_id": "", "reason": exc.message}
         return
@@ -316,12 +326,16 @@ def _what_came(item: Imported | dict[str, str] | None) -> str:
 def checked_exports(stream: BinaryIO, name: str) -> Iterator[tuple[native.ExportedMatch, list[str]]]:
     """Each match of an export read from ``stream``, with what is wrong with it on its own
     (``verify --file``): chain, head and count, each event's schema."""
+    from replay.formats import native
+
     for match in native.iter_matches(stream, name):
         yield match, native.check(match, name)
 
 
 def exports_of(files: Sequence[Path]) -> Iterator[tuple[str, native.ExportedMatch]]:
     """Each match of the exports, read one at a time (an export of any size is never held whole)."""
+    from replay.formats import native
+
     for path in files:
         if not path.is_file():
             raise InputError(f"file {path} does not exist; give a taikyoku json or jsonl export")
@@ -332,6 +346,8 @@ def exports_of(files: Sequence[Path]) -> Iterator[tuple[str, native.ExportedMatc
 
 def check_one_match(files: Sequence[Path], as_id: str) -> None:
     """Refuse ``--as`` unless the files hold exactly one match, and the new id is a good one."""
+    from replay.app import service
+
     service.check_match_id(as_id)
     count = sum(1 for _ in exports_of(files))
     if count != 1:
@@ -355,6 +371,8 @@ def import_exports(
     With ``as_id`` the one match of the files is stored as a new match of that id: the same events,
     times and recorders under new event ids, so it chains anew. This keeps both records of a match
     recorded in two places (sync refuses to merge them)."""
+    from replay.formats import native
+
     if as_id is not None:
         check_one_match(files, as_id)
     report = ImportReport()
@@ -426,6 +444,10 @@ def strict_problems(
 
 def rule_problems(match_id: str, events: Sequence[PendingEvent], source: str) -> list[str]:
     """Replay an exported match through its rules before anything is written."""
+    from replay.app import service
+    from replay.engine.fold import fold
+    from replay.games import projection_for
+
     steps = [service.pending_step(i, event._replace(payload=registry.current(event.payload)))
              for i, event in enumerate(events, 1)]  # fmt: skip
     try:
@@ -448,6 +470,8 @@ def export_native(
     """Matches as taikyoku json or jsonl (every event, its id and hash, each match's head), or csv
     (a row per round), written one match at a time. A csv text cell that a spreadsheet would take
     for a formula gets a leading ', unless ``raw``."""
+    from replay.app import service
+    from replay.formats import native
 
     def matches() -> Iterator[Sequence[StoredEvent]]:
         for match_id in ids:
@@ -486,6 +510,8 @@ def export_native(
 
 def export_tenhou6(store: Store, match: str) -> list[Any] | dict[str, Any]:
     """A riichi match as a tenhou.net/6 log."""
+    from replay.app import service
+
     steps = service.read_steps(store, match)
     if service.game_of(steps) != tenhou6.GAME:
         raise InputError(f"match {match} is not a riichi match; tenhou6 holds riichi games")
@@ -497,6 +523,9 @@ def export_tenhou6(store: Store, match: str) -> list[Any] | dict[str, Any]:
 
 def export_mjai(store: Store, match: str) -> list[str]:
     """A riichi match as mjai lines, one JSON event each."""
+    from replay.app import service
+    from replay.formats import mjai
+
     steps = service.read_steps(store, match)
     if service.game_of(steps) != mjai.GAME:
         raise InputError(f"match {match} is not a riichi match; mjai holds riichi games")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from events.errors import InputError
-from replay.app import importing, service
+from replay.app import importing
 from replay.cli import files
 from replay.cli.app import (
     DEFAULT_DB,
@@ -184,6 +184,8 @@ def export_match(
     With -o the file is written whole or not at all (a temporary file, moved in when complete); an
     existing file is replaced only with --force, never the store or its -wal, -shm or -journal file,
     and only a regular file (-o - writes to stdout)."""
+    from replay.app import service
+
     if format_ not in ("json", "jsonl", "csv", "tenhou6", "mjai", "html"):
         raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, tenhou6, mjai or html")
     if format_ == "html":
@@ -274,7 +276,7 @@ def _export_html(
     match: str | None, all_matches: bool, output: Path | None, abandoned: bool, db: str, force: bool
 ) -> None:
     """Each match as its replay page, in the folder -o names, with an index.html listing them."""
-    from replay.app import view_page
+    from replay.app import service, view_page
 
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")

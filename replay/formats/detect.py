@@ -14,9 +14,10 @@ from typing import Literal
 
 from events.canonical import MAX_DEPTH, _too_deep, parse_outside_json
 from events.errors import InputError
-from replay.formats.native import HEADER
 
 Format = Literal["native", "tenhou6", "mjlog", "mjai"]
+# The start of a json export as taikyoku writes it (``native.py`` reads it match by match after it).
+HEADER = re.compile(r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[')
 SNIFF = 4096
 MJAI_TYPES = frozenset({"start_game", "start_kyoku", "tsumo", "dahai", "none"})
 

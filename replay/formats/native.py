@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, BinaryIO
 
@@ -27,6 +26,7 @@ from events.canonical import check_depth, dumps, parse_outside_json, too_long_a_
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
 from events.ingest import describe_pydantic
+from replay.formats.detect import HEADER
 from store import StoredEvent
 from store.chain import GENESIS, chain_problem
 
@@ -34,8 +34,6 @@ FORMAT = "taikyoku"
 VERSION = 2  # 2: every match carries its head hash and its event count, so a cut file is refused
 HEAD_KEYS = frozenset({"match_id", "event_count", "head_hash"})  # a jsonl line that closes a match
 CHUNK = 1 << 20
-# The start of a json export as taikyoku writes it: read match by match after it.
-HEADER = re.compile(r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[')
 
 
 def event_json(event: StoredEvent) -> dict[str, Any]:

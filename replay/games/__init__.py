@@ -60,8 +60,10 @@ def game(name: str) -> Game:
     return GAMES[name]
 
 
-def ruleset(ruleset_id: str) -> RulesetSpec | None:
-    return next((r for r in rulesets() if r.id == ruleset_id), None)
+def ruleset(ruleset_id: str, game: GameName | None = None) -> RulesetSpec | None:
+    """The ruleset of that id (of ``game``'s, when it is known: no other game is loaded)."""
+    specs = GAMES[game].rulesets if game is not None else rulesets()
+    return next((r for r in specs if r.id == ruleset_id), None)
 
 
 def ruleset_ids(game: GameName | None = None) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from events.canonical import parse_outside_json
 from events.errors import InputError
-from events.match import Claim, MatchLength, MatchStarted, PlayerSeat, Ruleset
+from events.match import Claim, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from events.riichi import (
     AbortiveDraw,
     DoraRevealed,
@@ -34,6 +34,7 @@ from events.riichi import (
 from events.tiles import WIND_LETTERS
 from replay.games import ruleset
 
+GAME: GameName = "riichi"  # the game a tenhou.net/6 log holds
 ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "four_riichi", "三家和了": "triple_ron", "四槓散了": "four_kans",
           "四風連打": "four_winds"}  # fmt: skip
 SUITS = "mpsz"
@@ -141,7 +142,7 @@ def tenhou_match_started(names: list[str], *, east_only: bool, red: bool, source
     three-player ones for three names, every option recorded; red fives as the game had them;
     ``source``, the log's own header, as its JSON text."""
     ruleset_id = "tenhou-sanma" if len(names) == 3 else "tenhou"
-    spec = ruleset(ruleset_id)
+    spec = ruleset(ruleset_id, GAME)
     assert spec is not None
     options = dict(spec.defaults()) | {"riichi.redFives": 3 if red else 0}
     return MatchStarted(
