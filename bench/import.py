@@ -280,6 +280,7 @@ def jobs_figures(counts: list[int], repeat: int) -> None:
 
     tool = str(Path(sys.executable).parent / "taikyoku")
     seconds: dict[int, list[float]] = {n: [] for n in counts}
+    capacity: list[float] = []  # what this machine's cores give work that needs no writer, each round
     hands = 0
     with tempfile.TemporaryDirectory() as name:
         # Every real game, four times over (under other file names; a copy's games are read,
@@ -292,6 +293,7 @@ def jobs_figures(counts: list[int], repeat: int) -> None:
                 (logs / f"{copy}-{source.name}").symlink_to(source)
         folders = [logs]
         for run in range(repeat):
+            capacity.append(_cores_at_work(max(counts)))
             for n in counts if run % 2 == 0 else list(reversed(counts)):
                 db = Path(name) / f"jobs-{n}-{run}.db"
                 started = time.perf_counter()
@@ -299,13 +301,34 @@ def jobs_figures(counts: list[int], repeat: int) -> None:
                                       capture_output=True, text=True)  # fmt: skip
                 seconds[n].append(time.perf_counter() - started)
                 hands = 4 * sum(g["hands"] for g in json.loads(done.stdout)["imported"])
+    capacity.sort()
     print(f"import --jobs N of {hands} hands ({os.cpu_count()} cores here), median of {repeat} interleaved runs:")
+    print(f"  (this machine runs {max(counts)} busy processes at once {capacity[len(capacity) // 2]:.2f}x as fast as one,"
+          f" {capacity[0]:.2f}x to {capacity[-1]:.2f}x over the rounds: the most any --jobs can gain)")  # fmt: skip
     base = sorted(seconds[counts[0]])[len(seconds[counts[0]]) // 2]
     for n in counts:
         middle = sorted(seconds[n])[len(seconds[n]) // 2]
         print(
             f"  --jobs {n:<3} {hands / middle:>7,.0f} hands/s  {middle:6.2f} s  {base / middle:5.2f}x --jobs {counts[0]}"
         )
+
+
+def _cores_at_work(processes: int) -> float:
+    """How much faster ``processes`` copies of a pure-Python loop finish together than one alone
+    would finish them one after another: the machine's own parallel capacity, measured now (a
+    virtual machine's cores are not always whole)."""
+    import subprocess
+
+    loop = [sys.executable, "-c", "x = 0\nfor i in range(6_000_000): x += i"]
+    began = time.perf_counter()
+    subprocess.run(loop, check=True)
+    alone = time.perf_counter() - began
+    began = time.perf_counter()
+    running = [subprocess.Popen(loop) for _ in range(processes)]
+    for proc in running:
+        proc.wait()
+    together = time.perf_counter() - began
+    return processes * alone / together
 
 
 def main() -> None:
