@@ -99,6 +99,24 @@ def test_a_value_of_a_type_tenhou_never_writes_is_named_by_its_entry(
     assert rows(store) == before
 
 
+def test_a_hand_read_in_more_ways_than_any_real_one_is_named(
+    cli: Cli, store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from replay.formats.tenhou6 import order
+
+    assert order.walk([[11, 12]] * 4, [[11, 12]] * 4, 0, steps=1000) is not None
+    with pytest.raises(order.TooManyReadings):
+        order.walk([[11, 12]] * 4, [[11, 12]] * 4, 0, steps=10)  # a real hand takes up to 158 steps
+    monkeypatch.setattr(order, "READINGS", 10)  # as a hand built to make the search endless reaches its bound
+    path = tmp_path / "ryukyoku.json"
+    path.write_text(json.dumps(_real_log()))
+    before = rows(store)
+    result = cli("import", str(path))
+    assert result.code == 1, result.err
+    assert "hand 1: its takes and discards can be read in more ways than any real hand's" in result.err
+    assert rows(store) == before
+
+
 def test_a_hand_with_impossibly_many_takes_is_named(cli: Cli, store: Path, tmp_path: Path) -> None:
     log = _real_log()
     for seat in range(4):
