@@ -225,11 +225,12 @@ def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiOptions
             raise illegal(step, "riichi.turn.wrong_seat", f"seat {expected} draws next, not seat {draw.seat}")
         if rnd.live_left <= 0:
             raise illegal(step, "riichi.draw.empty_wall", "the wall is empty: record riichi.exhaustive_draw")
-    hands = at(rnd.hands, draw.seat, (*rnd.hands[draw.seat], draw.tile))
+    seat, hands = draw.seat, rnd.hands
+    hands = (*hands[:seat], (*hands[seat], draw.tile), *hands[seat + 1 :])  # the seat is checked above
     return rnd._replace(
         counts=seen_counts(rnd.counts, (draw.tile,), step, rules),
         phase="discard",
-        to_move=draw.seat,
+        to_move=seat,
         hands=hands,
         last_drawn=draw.tile,
         rinshan_draw=draw.rinshan,
@@ -286,8 +287,8 @@ def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: Riichi
     chances = [o for o, other in enumerate(rnd.hands) if o != seat and kind in wait_kinds(other)]
     return rnd._replace(
         phase="after_discard",
-        hands=at(rnd.hands, seat, rest),
-        rivers=at(rnd.rivers, seat, river),
+        hands=(*rnd.hands[:seat], rest, *rnd.hands[seat + 1 :]),  # the seat is the one to move
+        rivers=(*rnd.rivers[:seat], river, *rnd.rivers[seat + 1 :]),
         riichi=at(rnd.riichi, seat, True) if declaring else rnd.riichi,
         declaring=None,
         deposit_due=seat if declaring else None,
