@@ -210,10 +210,6 @@ def _call(text: str, seat: int, players: int, where: str) -> tuple[str, list[str
 MOST_TAKES = 100  # a four-player hand draws at most 74 tiles and makes at most 16 calls
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and -(2**31) <= value < 2**31
-
-
 def _whole_numbers(values: list[Any], *, or_texts: bool = False) -> bool:
     """Whether every value is a whole number of 32 bits (or a text, with ``or_texts``), as Tenhou
     writes them: a bool is not a number here (JSON gives only exact ints, texts and bools)."""
@@ -255,7 +251,7 @@ def check_hand_shape(raw: Any, where: str) -> int:
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise LogProblem(f"{where}: the result (the last entry) starts with its name, e.g. 和了 or 流局")
     for value in result[1:]:
-        if isinstance(value, list) and not all(_is_int(v) or isinstance(v, str) for v in value):
+        if isinstance(value, list) and not _whole_numbers(value, or_texts=True):
             raise LogProblem(f"{where}: the result (the last entry) holds lists of numbers and texts only")
         if not isinstance(value, list):
             raise LogProblem(f"{where}: the result (the last entry) holds lists after its name")
@@ -277,7 +273,7 @@ def three_seats(raw: list[Any]) -> list[Any]:
         return raw
     result = raw[16]
     if isinstance(result, list):
-        result = [v[:3] if isinstance(v, list) and all(_is_int(x) for x in v) else v for v in result]
+        result = [v[:3] if isinstance(v, list) and _whole_numbers(v) else v for v in result]
     scores = raw[1][:3] if isinstance(raw[1], list) else raw[1]
     return [raw[0], scores, raw[2], raw[3], *raw[4:13], result]
 
