@@ -107,6 +107,7 @@ class EventStore:
         """Open the store at ``path``. With ``create``, a missing file becomes a new store."""
         name = str(path)
         memory = name == ":memory:"
+        made = False  # whether this opening makes the file: then a failure to prepare it leaves none
         if not memory:
             file = Path(name)
             if file.is_dir():
@@ -121,6 +122,7 @@ class EventStore:
                     )
                 if not file.parent.exists():
                     raise DatabaseMissingError(f"cannot create {name}: folder {file.parent} does not exist")
+                made = True
         wait = busy_timeout_ms()
         readonly = not memory and not create and on_readonly_filesystem(name)
         # On a read-only file system SQLite cannot make the WAL's shared-memory file; nobody can
@@ -137,8 +139,11 @@ class EventStore:
         store.readonly = readonly
         try:
             store._prepare(create=create, memory=memory)
-        except BaseException:
+        except BaseException:  # Ctrl-C too: a store half made is no store, and is not left behind
             conn.close()
+            if made:
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    Path(f"{name}{suffix}").unlink(missing_ok=True)
             raise
         return store
 

@@ -4,8 +4,8 @@ here prints."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from events import registry
 from events.envelope import PendingEvent, log_event_ids, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
+from replay.app.interrupts import held
 from replay.app.log_import import Imported, fold_import
 from replay.formats import LOG_BYTES, tenhou6
 from replay.formats.detect import SNIFF, detect
@@ -115,8 +116,12 @@ def import_tenhou6(
     report = ImportReport()
     taken: set[str] = set()  # the match ids this batch has stored, or would store
     counted = hands = 0  # for the progress: games stored so far, and their hands
-    with store.bulk() if store is not None else nullcontext(), _stopped_says(report, store is not None):
-        for _path, items in read_files(files, format_, jobs):
+    with (
+        _stopped_says(report, store is not None),
+        store.bulk() if store is not None else nullcontext(),
+        closing(read_files(files, format_, jobs)) as files_read,
+    ):
+        for _path, items in files_read:
             for item in items:
                 if isinstance(item, dict):
                     report.skipped.append(item)
@@ -127,17 +132,19 @@ def import_tenhou6(
                                            "reason": f"match {item.match_id} is already in {where}"})  # fmt: skip
                 else:
                     taken.add(item.match_id)
-                    if store is not None:
-                        try:  # each game is one append: all of it, or none of it
-                            store.append(item.match_id, 0, stored_events(item, by))
-                        except StoreError as exc:
-                            report.skipped.append(
-                                {"file": item.source, "match_id": item.match_id, "reason": exc.message}
-                            )
-                            continue
-                    report.imported.append({"file": item.source, "match_id": item.match_id, "hands": item.hands,
-                                            "wins": item.wins, "events": len(item.payloads),
-                                            "findings": item.findings})  # fmt: skip
+                    events = stored_events(item, by) if store is not None else []
+                    with held():  # a game stored is a game counted: Ctrl-C waits for both
+                        if store is not None:
+                            try:  # each game is one append: all of it, or none of it
+                                store.append(item.match_id, 0, events)
+                            except StoreError as exc:
+                                report.skipped.append(
+                                    {"file": item.source, "match_id": item.match_id, "reason": exc.message}
+                                )
+                                continue
+                        report.imported.append({"file": item.source, "match_id": item.match_id, "hands": item.hands,
+                                                "wins": item.wins, "events": len(item.payloads),
+                                                "findings": item.findings})  # fmt: skip
             hands = sum(int(game["hands"]) for game in report.imported[counted:]) + hands
             counted = len(report.imported)
             tick(f"{counted} games, {hands} hands")
@@ -151,6 +158,8 @@ def _stopped_says(report: ImportReport, storing: bool) -> Iterator[None]:
     def left() -> str:
         if not storing:
             return "nothing was written"
+        if not report.imported:
+            return "no game was stored; run the same import again to start it"
         return (
             f"the {len(report.imported)} games stored before it stay, each whole; run the same import again "
             "to go on (the games stored are skipped)"
@@ -201,37 +210,32 @@ def _file_games(task: tuple[Path, str | None]) -> list[_Sent | dict[str, str]]:
     return sent
 
 
-# What every worker needs, loaded once by the fork server the workers are forked from.
-_WORKERS_PRELOAD = ["replay.app.importing", "replay.games.riichi.fold", "replay.games.riichi.wins"]
+def _file_task(path: Path, format_: str | None) -> list[_Sent | dict[str, str]]:
+    return _file_games((path, format_))
 
 
 def read_files(
     files: Sequence[Path], format_: str | None, jobs: int
-) -> Iterator[tuple[Path, Iterator[Imported | dict[str, str]] | list[Imported | dict[str, str]]]]:
+) -> Generator[tuple[Path, Iterator[Imported | dict[str, str]] | list[Imported | dict[str, str]]], None, None]:
     """Each file with its games, in the order given: read here one game at a time, or by ``jobs``
-    worker processes (each file whole) while the caller stores what came before. A worker that
-    dies is said in one line; the games stored before it stay, each whole."""
+    worker processes (``import_workers``, each file whole) while the caller stores what came
+    before. A worker that dies is said in one line; the games stored before it stay, each whole.
+    Close the iterator (or let it end) to stop the workers."""
     if jobs <= 1 or len(files) <= 1:
         for path in files:
             yield path, games_of(path, format_)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
+    from replay.app.import_workers import WorkerDied, WorkerFailed, WorkerPool
 
-    forking = "forkserver" in multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if forking else "spawn")
-    if forking:
-        context.set_forkserver_preload(_WORKERS_PRELOAD)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        results = pool.map(_file_games, [(path, format_) for path in files], chunksize=1)
-        done = 0
+    with WorkerPool(min(jobs, len(files)), f"{__name__}._file_task") as pool:
         try:
-            for path, items in zip(files, results, strict=True):
-                done += 1
+            for path, items in pool.results(files, lambda _path: [format_]):
                 yield path, [item.received() if isinstance(item, _Sent) else item for item in items]
-        except BrokenProcessPool:
-            raise ImportStopped(f"a worker process stopped while reading {files[done].name}") from None
+        except WorkerDied as died:
+            reading = f"while reading {died.file.name}" if died.file is not None else "between two files"
+            raise ImportStopped(f"a worker process stopped {reading}") from None
+        except WorkerFailed as failed:
+            raise RuntimeError(f"a worker process failed on {failed}") from None
 
 
 def games_of(path: Path, format_: str | None = None) -> Iterator[Imported | dict[str, str]]:

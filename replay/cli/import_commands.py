@@ -110,16 +110,26 @@ def import_logs(
     if natives:
         report = _import_native(natives, db, as_id)
     if logs:
-        with open_store(db, create=True) as store, ProgressBar(len(logs), "importing") as tick:
-            found = importing.import_tenhou6(
-                logs, format_=_log_format(format_), store=store, exists=store.exists, where=shown(db), by=who, tick=tick,
-                jobs=jobs or max(1, min(os.cpu_count() or 1, len(logs) // 20)),  # workers pay off from ~20 files each
-            )  # fmt: skip
+        try:
+            with open_store(db, create=True) as store, ProgressBar(len(logs), "importing") as tick:
+                found = importing.import_tenhou6(
+                    logs, format_=_log_format(format_), store=store, exists=store.exists, where=shown(db), by=who,
+                    tick=tick, jobs=jobs or max(1, min(os.cpu_count() or 1, len(logs) // 20)),  # workers pay off from ~20 files each
+                )  # fmt: skip
+        except (importing.ImportStopped, KeyboardInterrupt):
+            if new and not report.imported and not is_server(db) and not _holds_a_match(db):
+                _remove_store_files(db)  # stopped before its first game: no database is left behind
+            raise
         report.imported += found.imported
         report.skipped += found.skipped
     if new and not report.imported and not is_server(db):  # nothing was imported: leave no database behind
         _remove_store_files(db)
     _report(report, json_out, _described, total=bool(logs))
+
+
+def _holds_a_match(db: str) -> bool:
+    with open_store(db) as store:
+        return bool(store.matches())
 
 
 def _remove_store_files(db: str) -> None:

@@ -21,8 +21,13 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def run(args: list[str] | None = None) -> int:
-    """Run the CLI and return its exit code; never lets a traceback out."""
+def run(args: list[str] | None = None, *, interruptible: bool = False) -> int:
+    """Run the CLI and return its exit code; never lets a traceback out. With ``interruptible``
+    (the ``taikyoku`` command itself), Ctrl-C raises KeyboardInterrupt while the command runs."""
+    if interruptible:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)

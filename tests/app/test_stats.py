@@ -210,3 +210,64 @@ def test_the_cached_digests_follow_the_events(cli: Cli, db: Path) -> None:
     assert cli("abandon", "as-played", "--reason", "a test").code == 0
     assert cli("stats", "--json").json()["matches"] == 0
     assert cli("verify").code == 0  # the read model is not part of the record
+
+
+def _cards(words: str) -> list[str]:
+    return words.split()
+
+
+def test_two_hanafuda_players_level_at_the_end_both_count_as_first(cli: Cli) -> None:
+    """A Sendai-hana match of two rounds recorded by its results: Cy stops with Chaff in round 1
+    (10 points: stopperScores pays the stopper alone), Ben with Chaff in round 2 (10). Ben and Cy
+    finish level at 10 and share first place; Ann, at 0, is third (places 1, 1, 3), not second."""
+    first = _cards(
+        "chrysanthemum-chaff-1 chrysanthemum-cup willow-rainman willow-swallow wisteria-ribbon "
+        "wisteria-cuckoo iris-chaff-2 iris-chaff-1 plum-poetry plum-chaff-1 paulownia-chaff-2 "
+        "paulownia-phoenix"
+    )
+    chaff_a = _cards(
+        "pine-crane pine-poetry susuki-geese susuki-chaff-2 maple-blue maple-chaff-1 peony-chaff-1 "
+        "peony-blue paulownia-chaff-1 paulownia-chaff-3 peony-chaff-2 peony-butterflies "
+        "chrysanthemum-chaff-2 chrysanthemum-blue clover-chaff-2 clover-boar wisteria-chaff-1 "
+        "wisteria-chaff-2"
+    )
+    chaff_b = _cards(
+        "plum-warbler plum-chaff-2 clover-ribbon clover-chaff-1 cherry-chaff-2 cherry-chaff-1 "
+        "iris-ribbon iris-bridge susuki-chaff-1 susuki-moon willow-ribbon willow-lightning pine-chaff-2 "
+        "pine-chaff-1 cherry-curtain cherry-poetry maple-deer maple-chaff-2"
+    )
+    assert cli("new", "sendai", "-p", "Ann", "-p", "Ben", "-p", "Cy", "--length", "2", "--id", "level",
+               "-O", "sendai.teyakuMode=winRound").code == 0  # fmt: skip
+    for captured, stopper in (
+        ([*first, "/", *chaff_a, "/", *chaff_b], "2"),
+        ([*first, "/", *chaff_b, "/", *chaff_a], "1"),
+    ):
+        assert cli("round", "level").code == 0
+        recorded = cli("result", "level", *captured, "stop", stopper)
+        assert recorded.code == 0, recorded.err
+    standings = {row["player"]: row for row in cli("stats", "--json").json()["standings"]["sendai"]}
+    assert {name: (row["points"], row["places"], row["average_place"]) for name, row in standings.items()} == {
+        "Ben": (10, [1, 0, 0], 1.0),
+        "Cy": (10, [1, 0, 0], 1.0),
+        "Ann": (0, [0, 0, 1], 3.0),
+    }
+
+
+def test_two_matches_of_one_ruleset_with_other_house_options_are_each_priced_by_their_own(cli: Cli) -> None:
+    """The same open hand won in two Tenhou matches, one with open tanyao (the default), one
+    without (riichi.openTanyao=false): S rons W's 5p holding 234p 234s 678s 5p with 234m called.
+    Open tanyao 1 + open sanshoku 1 = 2 han; 30 fu (20, +2 for the single wait, rounded up): a
+    non-dealer's 2,000. Without open tanyao: sanshoku alone, 1 han 30 fu: 1,000. Recorded and
+    counted in one process, so nothing priced for the one match may stand for the other."""
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "kuitan-on").code == 0
+    assert cli("new", "riichi", "-p", "E", "-p", "F", "-p", "G", "-p", "H", "--id", "kuitan-off",
+               "-O", "riichi.openTanyao=false").code == 0  # fmt: skip
+    for match in ("kuitan-on", "kuitan-off"):
+        assert cli("round", match).code == 0
+        recorded = cli("result", match, "ron", "S", "from", "W", "234p234s678s5p", "chi:234m", "+5p", "dora", "1z")
+        assert recorded.code == 0, recorded.err
+    rows = {row["player"]: row for row in cli("stats", "--json").json()["riichi"]["tenhou"]}
+    assert (rows["B"]["average_win"], rows["B"]["yaku"]) == (2000, {"Tanyao": 1, "Sanshoku Doujun": 1})
+    assert (rows["F"]["average_win"], rows["F"]["yaku"]) == (1000, {"Sanshoku Doujun": 1})
+    off = cli("replay", "kuitan-off", "--json").json()["results"][0]
+    assert off["points"] == [0, 1000, -1000, 0]

@@ -85,6 +85,29 @@ def test_a_link_to_the_store_is_the_store(cli: Cli, club: Path, tmp_path: Path) 
     assert club.read_bytes() == before and symbolic.is_symlink()
 
 
+def test_a_store_opened_through_a_link_keeps_its_wal_from_an_export(cli: Cli, tmp_path: Path) -> None:
+    """--db names a symbolic link to the store (link.db -> real/club.db); -o names the real WAL."""
+    real = tmp_path / "real"
+    real.mkdir()
+    club = real / "club.db"
+    link = tmp_path / "link.db"
+    link.symlink_to(club)
+    assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1", "--db", str(club)).code == 0
+    holder = sqlite3.connect(club)
+    holder.execute("PRAGMA journal_mode=WAL")
+    holder.execute("PRAGMA wal_autocheckpoint=0")  # the events stay in the WAL while it is held
+    assert cli("note", "m-1", "1", "kept in the WAL", "--db", str(link)).code == 0
+    wal = Path(f"{club}-wal")
+    before = wal.read_bytes()
+    for companion in (wal, Path(f"{club}-shm")):
+        refused = cli("export", "m-1", "-o", str(companion), "--force", "--db", str(link))
+        _refused(refused, f"is the store's {companion.name.removeprefix('club.db')} file")
+    assert wal.read_bytes() == before
+    holder.close()
+    assert cli("verify", "--db", str(link)).code == 0
+    assert any("kept in the WAL" in str(row) for row in rows(club))
+
+
 def test_the_html_folder_never_replaces_a_store_inside_it(cli: Cli, tmp_path: Path) -> None:
     folder = tmp_path / "pages"
     folder.mkdir()

@@ -136,13 +136,9 @@ def _started_importing(logs: Path, db: Path) -> Any:
 
 
 def _workers(pid: int) -> list[int]:
-    """The worker processes of an import: the children of its fork server."""
-
-    def children(of: int) -> list[int]:
-        return [int(c) for c in Path(f"/proc/{of}/task/{of}/children").read_text().split()]
-
-    servers = [c for c in children(pid) if "forkserver" in Path(f"/proc/{c}/cmdline").read_text()]
-    return [worker for server in servers for worker in children(server)]
+    """The worker processes of an import: its children that run the workers' loop."""
+    children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    return [child for child in children if b"import_workers" in Path(f"/proc/{child}/cmdline").read_bytes()]
 
 
 def _whole_games_only_and_the_import_run_again_goes_on(cli: Cli, logs: Path, db: Path, whole: dict[str, int]) -> None:
@@ -192,7 +188,7 @@ def test_a_killed_worker_stops_the_import_in_one_line_leaving_whole_games(
     assert proc.returncode == 3, err  # a retry clears it
     [line] = err.splitlines()
     assert re.fullmatch(
-        r"taikyoku: error: a worker process stopped while reading \S+\.json; the \d+ games stored before it stay, "
+        r"taikyoku: error: a worker process stopped (while reading \S+\.json|between two files); the \d+ games stored before it stay, "
         r"each whole; run the same import again to go on \(the games stored are skipped\)", line
     ), line  # fmt: skip
     _whole_games_only_and_the_import_run_again_goes_on(cli, logs, db, whole)
@@ -208,3 +204,131 @@ def test_a_killed_import_leaves_whole_games(cli: Cli, archive: tuple[Path, dict[
     os.killpg(proc.pid, signal.SIGKILL)  # the importing process and its workers, mid-game
     proc.communicate(timeout=120)
     _whole_games_only_and_the_import_run_again_goes_on(cli, logs, db, whole)
+
+
+# ---- Ctrl-C at many moments: as the command starts, its workers start, games are stored, it ends ----
+
+MAIN = "from replay.cli import main; main()"  # the taikyoku command itself, Ctrl-C handling and all
+ENDS_WITHIN = 60  # seconds a stopped import may take to end, on a busy machine (it takes well under one)
+_SAID = (
+    r"taikyoku: error: interrupted; nothing more was recorded",
+    r"taikyoku: error: interrupted: no game was stored; run the same import again to start it",
+    r"taikyoku: error: interrupted: the (\d+) games stored before it stay, each whole; run the same import "
+    r"again to go on \(the games stored are skipped\)",
+)
+
+
+@pytest.fixture(scope="module")
+def short_archive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, int], float]:
+    """Twelve real games, what a whole import of them stores, and how long that import took here."""
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path_factory.mktemp("short")
+    logs = folder / "logs"
+    logs.mkdir()
+    for source in sorted((FOLDER.parent / "tenhou6-more").glob("*.json"))[:12]:
+        (logs / source.name).symlink_to(source)
+    whole = folder / "whole.db"
+    began = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", MAIN, "import", str(logs), "--jobs", "2", "--db", str(whole)],
+                          capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return logs, _counts(whole), time.monotonic() - began
+
+
+def _live_workers(parent: int) -> list[int]:
+    """Worker processes started by ``parent`` that are still alive (found by what they were told)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+            state = next(line for line in (entry / "status").read_text().splitlines() if line.startswith("State:"))
+        except (OSError, StopIteration):
+            continue  # gone meanwhile, or not ours to read
+        if f"TAIKYOKU_WORKER_PARENT={parent}\0".encode() in environ and "zombie" not in state:
+            found.append(int(entry.name))
+    return found
+
+
+def _interrupted_at(logs: Path, db: Path, moment: Any) -> tuple[int, str, int]:
+    """The import started, Ctrl-C sent to its process group when ``moment(proc)`` returns; its exit
+    code and stderr, once it has ended and every worker with it (each within a bound)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-c", MAIN, "import", str(logs), "--jobs", "2", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            start_new_session=True)  # fmt: skip
+    moment(proc)
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C, as a terminal sends it
+    _, err = proc.communicate(timeout=ENDS_WITHIN)
+    deadline = time.monotonic() + ENDS_WITHIN
+    while _live_workers(proc.pid):
+        assert time.monotonic() < deadline, "a worker outlived the import"
+        time.sleep(0.01)
+    return proc.returncode, err, proc.pid
+
+
+def _after(seconds: float) -> Any:
+    import time
+
+    return lambda proc: time.sleep(seconds)
+
+
+def _once_stored(games: int) -> Any:
+    """A moment known by state: once the import has stored this many games (or has ended)."""
+
+    def wait(proc: Any) -> None:
+        import time
+
+        deadline = time.monotonic() + ENDS_WITHIN * 2
+        while _stored(proc.args[-1]) < games and proc.poll() is None:
+            assert time.monotonic() < deadline, f"the import did not store {games} games"
+            time.sleep(0.001)
+
+    return wait
+
+
+def _once_workers_run(proc: Any) -> None:
+    import time
+
+    deadline = time.monotonic() + ENDS_WITHIN * 2
+    while not _live_workers(proc.pid) and proc.poll() is None:
+        assert time.monotonic() < deadline, "no worker started"
+        time.sleep(0.001)
+
+
+def test_ctrl_c_at_any_moment_of_an_import_ends_in_one_line_with_130_leaving_only_whole_games(
+    short_archive: tuple[Path, dict[str, int], float], tmp_path: Path
+) -> None:
+    logs, whole, took = short_archive
+    # From the moment taikyoku's own code runs: before that (Python's first few milliseconds) the
+    # interpreter's own handling applies (docs/reliability.md).
+    fractions = [0.05, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 1.0, 1.05, 1.2]
+    moments = [_after(took * f) for f in fractions]
+    moments += [_once_workers_run, _once_stored(1), _once_stored(6), _once_stored(11), _once_stored(12)]
+    outcomes = []
+    for number, moment in enumerate(moments):
+        db = tmp_path / f"club-{number}.db"
+        code, err, _ = _interrupted_at(logs, db, moment)
+        stored = _counts(db) if db.exists() else {}
+        assert all(whole[match] == events for match, events in stored.items()), err  # only whole games
+        if code == 130:
+            [line] = err.splitlines()
+            said = next((re.fullmatch(form, line) for form in _SAID if re.fullmatch(form, line)), None)
+            assert said is not None, line
+            assert len(stored) == (int(said.group(1)) if said.groups() else 0), line  # the count said is the count
+            assert db.exists() == bool(stored), line  # a store is left only when it holds a game
+            outcomes.append(len(stored))
+        else:  # the Ctrl-C came after the import ended
+            assert code == 0 and stored == whole, err
+            outcomes.append(-1)
+    assert 0 in outcomes and any(0 < n < len(whole) for n in outcomes), outcomes  # stopped before, and part way

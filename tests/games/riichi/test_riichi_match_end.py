@@ -75,6 +75,14 @@ def test_a_dealer_tied_for_first_in_all_last_is_second_and_plays_on(tmp_path: Pa
     assert _goes_on(played, "S", 4, 3, scores) is None
 
 
+def test_a_dealer_tied_for_first_with_a_seat_other_than_the_first_dealers_plays_on(tmp_path: Path) -> None:
+    # South 4: the dealer (seat 3) alone tenpai, 28,000 -> 31,000, level with seat 1 (32,000 -> 31,000).
+    # Seat 1 sits nearer the first dealer (seat 0) than seat 3, so seat 1 is first and the dealer plays on.
+    played, scores = _after(tmp_path, "tenhou", "S", 4, (20000, 32000, 20000, 28000), RiichiDrawResult(tenpai=(3,)))
+    assert scores == (19000, 31000, 19000, 31000)
+    assert _goes_on(played, "S", 4, 3, scores) is None
+
+
 @pytest.mark.parametrize(("ruleset", "over"), [("tenhou", False), ("mahjongsoul", True)])
 def test_an_extension_dealer_who_keeps_the_deal_from_behind_plays_on_under_tenhou(
     tmp_path: Path, ruleset: str, over: bool
