@@ -151,6 +151,35 @@ def test_two_phones_tapping_the_same_moment_store_it_once(cli: Cli, secret: Path
     assert [e["type"] for e in cli("log", "tbl-1", "--json").json()] == ["match_started", "round_started"]
 
 
+def test_a_store_restored_under_a_running_server_is_read_as_it_now_is(
+    cli: Cli, db: Path, secret: Path, served: Server, tmp_path: Path
+) -> None:
+    """A backup copied back over the store while the server runs, whose match tbl-1 holds as many
+    events as the one the server had read, but other ones (other players, another yaku set)."""
+    token = _token(cli, secret, "tbl-1")
+    assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)[0] == 201
+    assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 2, "move": "2"}, token)[0] == 201
+    status, before = served.call("GET", "/api/matches/tbl-1")
+    assert status == 200 and before["head_seq"] == 3 and [p["name"] for p in before["players"]] == ["Aki", "Beni"]
+    backup = tmp_path / "backup.db"
+    other = ("--db", str(backup))
+    assert cli("new", "tensho", "-p", "Chie", "-p", "Dai", "--id", "tbl-1", *other).code == 0
+    assert (
+        cli("round", "tbl-1", *other).code == 0
+        and cli("yaku-set", "tbl-1", "1", "--decided-by", "dealer", *other).code == 0
+    )
+    os.replace(backup, db)  # restored: the same match id, three events, none of them the same
+    status, after = served.call("GET", "/api/matches/tbl-1")
+    assert status == 200 and after["head_seq"] == 3 and [p["name"] for p in after["players"]] == ["Chie", "Dai"]
+    restored_token = _token(cli, secret, "tbl-1")
+    status, moves = served.call("GET", "/api/matches/tbl-1/moves")
+    assert status == 200 and moves["head_seq"] == 3
+    status, said = served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 3, "move": "2"}, restored_token)
+    assert status == 422, said  # checked against the restored match, where the set is chosen already
+    assert [e["type"] for e in cli("log", "tbl-1", "--json").json()] == [
+        "match_started", "round_started", "tensho.yaku_set_chosen"]  # fmt: skip
+
+
 def test_an_open_page_hears_of_a_new_event(cli: Cli, secret: Path, served: Server) -> None:
     token = _token(cli, secret, "tbl-1")
     heard: list[tuple[float, str]] = []
