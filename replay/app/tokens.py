@@ -1,22 +1,36 @@
 """Who may write to a match at a served table: the holder of that match's token.
 
-A token is an HMAC of the match id under a secret kept on the machine that serves (a file in the
-user's config folder, made on first use, readable by that user alone), so ``taikyoku token`` and
-every server process on the machine agree without storing anything in the match: a token is
-never in an event, an export or a log line. ``TAIKYOKU_SECRET_FILE`` names another file (a club
-that runs several machines against one PostgreSQL server copies the same file to each).
+A token is an HMAC, under a secret kept on the machine that serves, of the match id and the id of
+the match's first event: a new store holding a new match under an old id takes none of last
+week's tokens. The secret is a file in the user's config folder (``TAIKYOKU_SECRET_FILE`` names
+another: a club that runs several machines against one PostgreSQL server copies the same file to
+each), so ``taikyoku token`` and every server process agree without storing anything in the
+match: a token is never in an event, an export or a log line.
+
+The secret is made once, whole (written to a file of its own, synced, then linked into place, so
+a full disk or a second process making it at the same moment leaves no empty or half secret), and
+checked each time it is read: 64 hex characters in a regular file owned by this user and readable
+by no one else. Anything else is one line that says how to fix it; it is never replaced silently.
+A server reads it when it starts and keeps it: a secret file removed while it serves is written
+back as it was.
 """
 
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import hmac
 import os
+import re
 import secrets
+import stat
+from contextlib import suppress
 from pathlib import Path
 
 from events.errors import InputError
+
+_FORM = re.compile(rb"[0-9a-f]{64}")
 
 
 def secret_file() -> Path:
@@ -27,32 +41,91 @@ def secret_file() -> Path:
     return base / "taikyoku" / "table-secret"
 
 
-def _secret() -> bytes:
-    path = secret_file()
+class TableSecret:
+    """The key every table's token is made with, read (or made) once and then held."""
+
+    def __init__(self, key: bytes, path: Path) -> None:
+        self.key = key
+        self.path = path
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> TableSecret:
+        """The secret in ``path`` (by default ``secret_file()``), made there first if there is none."""
+        path = path or secret_file()
+        key = _read(path)
+        while key is None:
+            _make(path)
+            key = _read(path)  # this process's, or the one another process linked in first
+        return cls(key, path)
+
+    def token_for(self, match_id: str, first_event_id: str) -> str:
+        """The token that lets a phone write to ``match_id`` (whose first event is ``first_event_id``)."""
+        digest = hmac.new(self.key, f"table:{match_id}:{first_event_id}".encode(), hashlib.sha256).digest()
+        return base64.b32encode(digest[:15]).decode().lower()
+
+    def opens(self, match_id: str, first_event_id: str, token: str) -> bool:
+        """Whether ``token`` is that match's token (compared in constant time, whatever it holds)."""
+        given = token.strip().lower().encode("utf-8", "replace")
+        return hmac.compare_digest(self.token_for(match_id, first_event_id).encode(), given)
+
+    def write_back_if_missing(self) -> bool:
+        """A server's secret file removed while it serves: written back as it was, so the tokens
+        ``taikyoku token`` prints still open the tables. True when it was written back."""
+        if self.path.exists():
+            return False
+        with suppress(InputError):  # a folder gone too, or a full disk: the server goes on with what it holds
+            _make(self.path, self.key)
+            return True
+        return False
+
+
+def _read(path: Path) -> bytes | None:
+    """The secret in ``path``, None when there is no file; a file that is not a secret is refused."""
     try:
+        info = path.stat()
         data = path.read_bytes()
     except FileNotFoundError:
-        data = b""
+        return None
     except OSError as exc:
         raise InputError(f"cannot read the table secret {path}: {exc.strerror}; fix its permissions") from None
-    if len(data) >= 32:
-        return data[:64]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    made = secrets.token_hex(32).encode()
-    try:  # made once, by whichever process gets there first; the others read it
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_bytes()[:64]
-    with os.fdopen(fd, "wb") as file:
-        file.write(made)
-    return made
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"the table secret {path} is not a regular file; remove it, or set TAIKYOKU_SECRET_FILE")
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        raise InputError(
+            f"the table secret {path} belongs to another user; make it yours (chown) or set TAIKYOKU_SECRET_FILE"
+        )
+    if info.st_mode & 0o077:
+        raise InputError(
+            f"the table secret {path} can be read by others (mode {stat.S_IMODE(info.st_mode):o}); "
+            f"make it private: chmod 600 {path}"
+        )
+    key = data.strip()
+    if not _FORM.fullmatch(key):
+        raise InputError(
+            f"the table secret {path} is not a taikyoku secret (64 hex characters, it holds {len(data)} bytes); "
+            "restore it from where it was copied, or delete it to make a new one (every table's token changes)"
+        )
+    return key
 
 
-def token_for(match_id: str) -> str:
-    """The token that lets a phone write to ``match_id``."""
-    digest = hmac.new(_secret(), f"table:{match_id}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest[:15]).decode().lower()
-
-
-def is_token_for(match_id: str, token: str) -> bool:
-    return hmac.compare_digest(token_for(match_id), token.strip().lower())
+def _make(path: Path, key: bytes | None = None) -> None:
+    """A new secret (or ``key``) in ``path``, whole or not at all: written and synced in a file of
+    its own, then linked into place, which fails if another process put one there first."""
+    key = key or secrets.token_hex(32).encode()
+    staged = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(key + b"\n")
+                file.flush()
+                os.fsync(file.fileno())
+            with suppress(FileExistsError):  # made by another process meanwhile: theirs is read
+                os.link(staged, path)
+        finally:
+            staged.unlink(missing_ok=True)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise InputError(f"cannot make the table secret {path}: the disk is full; free some space") from None
+        raise InputError(f"cannot make the table secret {path}: {exc.strerror}; fix the folder's permissions") from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -21,11 +22,20 @@ def serve(
     workers: Annotated[
         int, typer.Option(help="Server processes (PostgreSQL stores; SQLite takes 1).", min=1, max=64)
     ] = 1,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address phones open, where the laptop is reached by a name or through a proxy "
+            "(http://club.local:8000); the host's page and its codes carry it."
+        ),
+    ] = None,
 ) -> None:
     """Serve every table: a page per table to record by tapping, a live view for the room, a JSON API."""
     from replay.app.stores import is_server
     from replay.web.server import serve as run
 
+    if url is not None and not re.fullmatch(r"https?://[^/\s?#]+/?", url):
+        raise InputError(f"--url {url!r} is not an address phones can open; give it as http://NAME:PORT")
     if workers > 1 and not is_server(db):
         raise InputError("--workers above 1 needs a PostgreSQL store (--db postgresql://...); an SQLite file takes one")
 
@@ -33,15 +43,16 @@ def serve(
         out.print(line)
         out.file.flush()
 
-    run(str(db), host, port, workers, say)
+    run(str(db), host, port, workers, say, url)
 
 
 @app.command()
 def token(match: MatchArg, db: DbOption = DEFAULT_DB) -> None:
     """Print the token that lets a table's phone record MATCH (the host's page shows it as a code)."""
-    from replay.app.tokens import token_for
+    from replay.app.tokens import TableSecret
 
     with open_store(db) as store:
-        if not store.exists(match):
+        first = store.read(match, to_seq=1)
+        if not first:
             raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
-    out.print(token_for(match))
+    out.print(TableSecret.load().token_for(match, first[0].event_id))

@@ -16,22 +16,41 @@ import html
 import json
 import sys
 from collections.abc import AsyncIterator, Callable
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import FastAPI, Header, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from events.errors import InputError, TaikyokuError
-from replay.app import listing, stores, tokens
+from replay.app import listing, stores
 from replay.app.catalog import GAMES
 from replay.app.reading import view_document
 from replay.app.repository import MatchRepository
 from replay.app.table import deal_layout, entries, intent_of, question, translate
+from replay.app.tokens import TableSecret
 from replay.app.view_page import asset
+from replay.web.addresses import EVERYWHERE, LOOPBACK, host_name, phone_addresses, served_hosts, url_host
+from replay.web.guard import Guard
+from replay.web.live import Heads
 
-LIVE_POLL = 0.25  # seconds between two looks at a match's head for the live pages
+# A store error's answer: its HTTP status, by the error's class. A store that cannot be reached
+# for a moment (locked, moved, its server gone) is 503 with Retry-After: the phone keeps its taps
+# and sends them again; only 409 says the table moved on.
+_STATUS = {
+    "ConcurrencyError": 409,
+    "UnknownMatchError": 404,
+    "IllegalEvent": 422,
+    "DatabaseLockedError": 503,
+    "ConnectionLostError": 503,
+    "DatabaseMissingError": 503,
+    "StoreUnavailableError": 503,
+    "StoreFullError": 507,
+    "CorruptStoreError": 500,
+    "NotAStoreError": 500,
+}
 
 
 class EventIn(BaseModel):
@@ -59,9 +78,15 @@ def refusal(status: int, error: str, code: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": error, "code": code, **more}, status_code=status)
 
 
-def create_app(db: str) -> FastAPI:
-    """The served application over the store ``db`` (an SQLite file or a postgresql:// URL)."""
+def create_app(
+    db: str, *, hosts: frozenset[str] = LOOPBACK, secret: TableSecret | None = None, public: str | None = None
+) -> FastAPI:
+    """The served application over the store ``db`` (an SQLite file or a postgresql:// URL),
+    answering to the names ``hosts`` (``replay/web/guard.py``); tokens under ``secret``; the
+    tables' links and codes on the host's page start with ``public`` (the address phones open),
+    else with the address the page was opened at."""
     app = FastAPI(title="taikyoku", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    table_secret = secret or TableSecret.load()
 
     def using(use: Callable[[Any], Any]) -> Any:
         with stores.open_store(db) as store:
@@ -70,24 +95,28 @@ def create_app(db: str) -> FastAPI:
     def kept(match: str) -> Any:
         return using(lambda store: MatchRepository(store).get(match))
 
-    def allowed(match: str, authorization: str | None) -> JSONResponse | None:
+    def first_event_id(store: Any, match: str) -> str:
+        return str(store.read(match, to_seq=1)[0].event_id)
+
+    def write_refused(match: str, authorization: str | None) -> tuple[int, str, str] | None:
+        """Why a write to ``match`` may not go ahead (no token, another match's), before its body is read."""
         if not authorization or not authorization.startswith("Bearer "):
-            return refusal(401, "writing needs the table's token: Authorization: Bearer TOKEN", "auth.missing")
-        if not tokens.is_token_for(match, authorization.removeprefix("Bearer ")):
-            return refusal(403, f"this token does not open match {match}; scan the table's code again", "auth.wrong")
+            return 401, "writing needs the table's token: Authorization: Bearer TOKEN", "auth.missing"
+        table_secret.write_back_if_missing()
+        try:
+            first = using(lambda store: first_event_id(store, match))
+        except TaikyokuError as exc:
+            status = _STATUS.get(type(exc).__name__, 500)
+            return status, _said(exc), exc.code
+        if not table_secret.opens(match, first, authorization.removeprefix("Bearer ")):
+            return 403, f"this token does not open match {match}; scan the table's code again", "auth.wrong"
         return None
 
-    def same_origin(request: Request) -> bool:
-        """A write from a page of another site is refused even before its token is read."""
-        origin = request.headers.get("origin")
-        return origin is None or origin.split("://", 1)[-1] == request.headers.get("host")
+    async def check_write(match: str, authorization: str | None) -> tuple[int, str, str] | None:
+        return await asyncio.to_thread(write_refused, match, authorization)
 
-    def refused_write(match: str, request: Request, authorization: str | None) -> JSONResponse | None:
-        """Why a write may not go ahead (another site's page, no token, another match's), or None."""
-        if not same_origin(request):
-            return refusal(403, "this write comes from a page of another site; record from the table's own page",
-                           "origin")  # fmt: skip
-        return allowed(match, authorization)
+    app.add_middleware(Guard, hosts=hosts, check_write=check_write)
+    heads = Heads(lambda: stores.open_store(db), keep_open=stores.is_server(db))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -99,18 +128,36 @@ def create_app(db: str) -> FastAPI:
         return refusal(422, f"{where} {said}; send {{\"expected_seq\": N, ...}} as /api/openapi.json describes",
                        "request.invalid")  # fmt: skip
 
+    @app.exception_handler(StarletteHTTPException)
+    async def framework(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """The framework's own refusals (no such page, a method not taken, a body it cannot parse)."""
+        if exc.status_code == 404:
+            return refusal(404, "there is no such page; the tables are listed at /", "not_found")
+        if exc.status_code == 405:
+            return refusal(405, f"{request.method} is not taken here; see /api/openapi.json", "method")
+        if exc.status_code == 400:
+            return refusal(422, "the body is not JSON that can be read (too deeply nested?); send "
+                           "{\"expected_seq\": N, ...} as /api/openapi.json describes", "request.invalid")  # fmt: skip
+        return refusal(exc.status_code, str(exc.detail)[:200], "request")
+
     @app.exception_handler(TaikyokuError)
     async def said(request: Request, exc: TaikyokuError) -> JSONResponse:
         kind = type(exc).__name__
+        status = _STATUS.get(kind, 422 if isinstance(exc, InputError) else 500)
+        more: dict[str, Any] = {}
         if kind == "ConcurrencyError":
-            return refusal(409, exc.message, "conflict", head_seq=getattr(exc, "actual_seq", None))
+            more["head_seq"] = getattr(exc, "actual_seq", None)
+        code = exc.code if kind != "ConcurrencyError" else "conflict"
         if kind == "UnknownMatchError":
-            return refusal(404, exc.message, "match.unknown")
+            code = "match.unknown"
         if kind == "IllegalEvent":
-            return refusal(422, f"{exc.message}", str(getattr(exc, "code", "illegal")))
-        if isinstance(exc, InputError):
-            return refusal(422, exc.message, "input")
-        return refusal(500, exc.message, kind)
+            code = str(getattr(exc, "code", "illegal"))
+        elif isinstance(exc, InputError) and status == 422:
+            code = "input"
+        answer = refusal(status, _said(exc), code, **more)
+        if status == 503:
+            answer.headers["Retry-After"] = "2"
+        return answer
 
     @app.get("/api/matches")
     def api_matches() -> list[dict[str, Any]]:
@@ -135,13 +182,9 @@ def create_app(db: str) -> FastAPI:
                 "deal": deal_layout(at.game, at.state)}  # fmt: skip
 
     @app.post("/api/matches/{match}/events", status_code=201, response_model=Written)
-    def api_events(
-        match: str, body: EventsIn, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> Any:
-        """Append events (the documents `taikyoku record` takes): all of them, or none."""
-        refused = refused_write(match, request, authorization)
-        if refused is not None:
-            return refused
+    def api_events(match: str, body: EventsIn, request: Request) -> Any:
+        """Append events (the documents `taikyoku record` takes): all of them, or none. The
+        token was checked before the body was read (``replay/web/guard.py``)."""
         from events import ingest
         from replay.app import service
 
@@ -161,13 +204,9 @@ def create_app(db: str) -> FastAPI:
         return {"head_seq": stored[-1].seq, "stored": [e.seq for e in stored]}
 
     @app.post("/api/matches/{match}/moves", status_code=201, response_model=Written)
-    def api_move(
-        match: str, body: MoveIn, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> Any:
-        """Record one move in table mode's words (``discard 5m``, ``play pine-crane``, ``undo``)."""
-        refused = refused_write(match, request, authorization)
-        if refused is not None:
-            return refused
+    def api_move(match: str, body: MoveIn, request: Request) -> Any:
+        """Record one move in table mode's words (``discard 5m``, ``play pine-crane``, ``undo``);
+        the token was checked before the body was read."""
         import shlex
 
         from replay.app import intents, recording
@@ -202,20 +241,26 @@ def create_app(db: str) -> FastAPI:
 
     @app.get("/api/matches/{match}/live")
     async def live(match: str, request: Request) -> StreamingResponse:
-        """Server-sent events: the match's head each time it moves (a page then reads the match)."""
-        first = kept(match).head
+        """Server-sent events: the match's head each time it moves (a page then reads the match),
+        and ``trouble`` while the store cannot be read. It always answers 200 and never ends by
+        itself, so a page's stream comes back after any outage (``replay/web/live.py``)."""
 
-        async def heads() -> AsyncIterator[str]:
-            last = -1
+        async def said() -> AsyncIterator[str]:
             yield "retry: 1000\n\n"
-            while not await request.is_disconnected():  # the store is read off the event loop
-                head = first if last < 0 else await asyncio.to_thread(using, lambda store: store.head(match))
-                if head != last:
-                    last = head
-                    yield f"event: head\ndata: {json.dumps({'head_seq': head})}\n\n"
-                await asyncio.sleep(LIVE_POLL)
+            try:
+                async for now in heads.watch(match, lambda: _connected(request)):
+                    if now is None:
+                        yield ": still here\n\n"
+                    elif "trouble" in now:
+                        yield f"event: trouble\ndata: {json.dumps(now)}\n\n"
+                    else:
+                        yield f"event: head\ndata: {json.dumps(now)}\n\n"
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a bug: one line, and the page reconnects
+                sys.stderr.write(f"taikyoku: the live stream of {match[:64]} stopped ({type(exc).__name__})\n")
 
-        return StreamingResponse(heads(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+        return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     @app.get("/", response_class=HTMLResponse)
     def tables() -> str:
@@ -238,16 +283,21 @@ def create_app(db: str) -> FastAPI:
             return HTMLResponse(_shell("taikyoku", "<p>This page opens only on the serving laptop.</p>"), 403)
         import segno
 
-        base = str(request.base_url).rstrip("/")
+        base = public or str(request.base_url).rstrip("/")  # a Host the server answers to (replay/web/guard.py)
+        table_secret.write_back_if_missing()
+
+        def in_play(store: Any) -> list[tuple[str, str]]:
+            rows = [r for r in listing.match_rows(store) if r["status"] == "in play"]
+            return [(r["match_id"], first_event_id(store, r["match_id"])) for r in rows]
+
         items = []
-        for row in using(lambda store: listing.match_rows(store)):
-            if row["status"] != "in play":
-                continue
-            link = f"{base}/tables/{row['match_id']}?token={tokens.token_for(row['match_id'])}"
+        for match, first in using(in_play):
+            link = f"{base}/tables/{match}?token={table_secret.token_for(match, first)}"
             qr = segno.make(link, error="m").svg_inline(scale=3)
-            items.append(f'<li><a href="{html.escape(link)}">{html.escape(row["match_id"])}</a><br>{qr}</li>')
+            items.append(f'<li><a href="{html.escape(link)}">{html.escape(match)}</a><br>{qr}</li>')
         return HTMLResponse(
-            _shell("taikyoku: host", "<h1>Tables: scan at the table</h1><ul>" + "".join(items) + "</ul>")
+            _shell("taikyoku: host", "<h1>Tables: scan at the table</h1><ul>" + "".join(items) + "</ul>"),
+            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
         )
 
     @app.get("/tables/{match}", response_class=HTMLResponse)
@@ -274,6 +324,24 @@ def recorder(request: Request) -> str:
     return given[:60] if given and given.isprintable() else "table phone"
 
 
+def _said(exc: TaikyokuError) -> str:
+    """An error's one line as a client sees it: never where the store is kept on the laptop."""
+    if type(exc).__name__ == "UnknownMatchError":
+        match = getattr(exc, "match_id", None)
+        found = match or exc.message.split("'")[1] if exc.message.count("'") >= 2 else ""
+        return f"no match {found!r} here; the tables are listed at /"
+    if type(exc).__name__ in ("DatabaseLockedError", "DatabaseMissingError", "StoreUnavailableError",
+                              "ConnectionLostError"):  # fmt: skip
+        return "the store cannot be reached for a moment; what was sent is kept, send it again"
+    if type(exc).__name__ == "StoreFullError":
+        return "the laptop's disk is full: nothing was stored; free some space there, then send it again"
+    return exc.message
+
+
+async def _connected(request: Request) -> bool:
+    return not await request.is_disconnected()
+
+
 def _shell(title: str, body: str) -> str:
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -285,11 +353,13 @@ def _shell(title: str, body: str) -> str:
     )
 
 
-def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None]) -> None:
-    """Run the server until it is stopped; ``say`` gets its address first."""
+def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None], url: str | None = None) -> None:
+    """Run the server until it is stopped; ``say`` gets the addresses first: the laptop's own, and
+    those phones open (``url`` when the laptop is reached by another name or through a proxy)."""
     import uvicorn
 
     stores.open_store(db).close()  # a bad --db: the usual one-line error, before anything listens
+    TableSecret.load()  # a bad secret: one line, before anything listens; made here once for every worker
     import errno
     import socket
 
@@ -300,23 +370,39 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
         except OSError as exc:
             why = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be listened on ({exc.strerror})"
             raise InputError(f"{host}:{port} {why}; choose another with --port, or --host 127.0.0.1") from None
-    say(f"taikyoku serving {stores.shown(db)} at http://{host}:{port}/ (the host's page: http://127.0.0.1:{port}/host)")
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        sys.stderr.write(f"taikyoku: the tables are now reachable from the network at {host}:{port}; "
-                         "anyone on it can watch, only a table's token writes\n")  # fmt: skip
+    local = ("[::1]" if host == "::" else "127.0.0.1") if host in EVERYWHERE else url_host(host)
+    say(f"taikyoku serving {stores.shown(db)} at http://{local}:{port}/ (the host's page: http://{local}:{port}/host)")
+    hosts = served_hosts(host)
+    public = None
+    if url is not None:
+        public = url.rstrip("/")
+        hosts |= {host_name(public)}
+        say(f"phones open {public}/")
+    elif host not in LOOPBACK:
+        reachable = phone_addresses(host)
+        for address in reachable:
+            say(f"phones open http://{url_host(address)}:{port}/")
+        public = f"http://{url_host(reachable[0])}:{port}" if reachable else None
+    if host not in LOOPBACK:
+        sys.stderr.write("taikyoku: the tables are now reachable from the network; anyone on it can watch, "
+                         "only a table's token writes\n")  # fmt: skip
     if workers > 1:
         import os
 
         os.environ["TAIKYOKU_SERVE_DB"] = db
+        os.environ["TAIKYOKU_SERVE_HOSTS"] = ",".join(sorted(hosts))
+        os.environ["TAIKYOKU_SERVE_PUBLIC"] = public or ""
         uvicorn.run("replay.web.server:from_environment", factory=True, host=host, port=port, workers=workers,
                     access_log=False, log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
     else:  # the live pages' streams never end by themselves: a stop waits 2 s for them, then closes them
-        uvicorn.run(create_app(db), host=host, port=port, access_log=False, log_level="warning",
-                    timeout_graceful_shutdown=2)  # fmt: skip
+        uvicorn.run(create_app(db, hosts=hosts, public=public), host=host, port=port, access_log=False,
+                    log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
 
 
 def from_environment() -> FastAPI:
     """The application for each worker process of ``serve --workers N``."""
     import os
 
-    return create_app(os.environ["TAIKYOKU_SERVE_DB"])
+    hosts = frozenset(os.environ.get("TAIKYOKU_SERVE_HOSTS", "").split(",")) | LOOPBACK
+    public = os.environ.get("TAIKYOKU_SERVE_PUBLIC") or None
+    return create_app(os.environ["TAIKYOKU_SERVE_DB"], hosts=hosts, public=public)

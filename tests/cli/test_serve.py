@@ -6,6 +6,7 @@ Chromium at a phone's size."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import socket
 import subprocess
@@ -465,7 +466,13 @@ def test_the_host_page_gives_each_table_its_link_and_code_and_the_network_is_sai
         assert "/tables/tbl-1" in listed and token not in listed  # the room's list gives no token
     finally:
         said = server.stop()
-    assert f"the tables are now reachable from the network at 0.0.0.0:{server.port}" in said
+    lines = said.splitlines()
+    assert lines[0].startswith(f"taikyoku serving {db} at http://127.0.0.1:{server.port}/")
+    phones = [line.removeprefix("phones open ") for line in lines if line.startswith("phones open ")]
+    assert phones and all("0.0.0.0" not in a and "127.0.0.1" not in a and "[::1]" not in a for a in phones), lines
+    links = re.findall(r'href="(http://[^"]+/tables/tbl-1)\?token=', text)
+    assert links and links[0].startswith(phones[0].rstrip("/")), (links, phones)  # the code carries a phone's address
+    assert "the tables are now reachable from the network" in said
     assert token not in said
 
 
