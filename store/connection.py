@@ -6,7 +6,14 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from store.errors import CorruptStoreError, DatabaseLockedError, NotAStoreError, StoreError
+from store.errors import (
+    CorruptStoreError,
+    DatabaseLockedError,
+    NotAStoreError,
+    StoreError,
+    StoreFullError,
+    StoreUnavailableError,
+)
 
 
 def on_readonly_filesystem(name: str) -> bool:
@@ -50,6 +57,14 @@ class SqliteErrors:
         ):
             raise CorruptStoreError(
                 f"database {self.path} is corrupt or not an SQLite file ({text}); restore it from a backup or an export"
+            ) from None
+        if "database or disk is full" in text:
+            raise StoreFullError(
+                f"the disk holding {self.path} is full: nothing was stored; free some space and retry"
+            ) from None
+        if "disk I/O error" in text or "unable to open database file" in text:
+            raise StoreUnavailableError(
+                f"database {self.path} cannot be read or written now ({text}); check the disk and the file, and retry"
             ) from None
         if "readonly" in text or "read-only" in text:
             raise StoreError(f"database {self.path} is read-only; give taikyoku write access or use a copy") from None

@@ -61,6 +61,21 @@ class ConnectionLostError(StoreError):
     kind = "conflict"
 
 
+class StoreFullError(StoreError):
+    """The disk (or the server's) is full: nothing of the write was kept; free space and retry."""
+
+    code = "store.full"
+    kind = "conflict"  # a retry clears it, once there is room
+
+
+class StoreUnavailableError(StoreError):
+    """The store cannot be read or written for now (its file moved away, a disk error): a retry
+    may clear it; nothing half-written was kept."""
+
+    code = "store.unavailable"
+    kind = "conflict"
+
+
 class NotAStoreError(StoreError):
     """The file is a database, but not a taikyoku store (or from a newer taikyoku)."""
 

@@ -19,6 +19,7 @@ from store.errors import (
     DatabaseMissingError,
     NotAStoreError,
     StoreError,
+    StoreFullError,
 )
 
 LOCK_TIMEOUT_MS = 5000  # how long an append waits for another's lock
@@ -92,6 +93,10 @@ class ServerErrors:
         if isinstance(exc, pg_errors.InsufficientPrivilege | pg_errors.ReadOnlySqlTransaction):
             raise StoreError(
                 f"the store at {self.where} cannot be written ({first}); use a role that may write"
+            ) from None
+        if isinstance(exc, pg_errors.DiskFull | pg_errors.OutOfMemory):
+            raise StoreFullError(
+                f"the server of {self.where} is out of space: nothing was stored; free some and retry"
             ) from None
         if isinstance(exc, psycopg.OperationalError):
             raise ConnectionLostError(

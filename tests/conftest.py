@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -23,6 +25,12 @@ settings.load_profile(os.environ.get("TAIKYOKU_HYPOTHESIS", "derandomized"))
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "taikyoku.db"
+
+
+@pytest.fixture
+def secret(tmp_path: Path) -> Path:
+    """The table secret of a test's served tables (TAIKYOKU_SECRET_FILE), made when first used."""
+    return tmp_path / "table-secret"
 
 
 @pytest.fixture
@@ -48,3 +56,38 @@ def pg_url() -> Iterator[str]:
     finally:
         with psycopg.connect(POSTGRES, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")  # type: ignore[arg-type]
+
+
+# ---- the browser the page tests drive: Debian's headless Chromium through Playwright ----------
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# A browser's every wait is for a state (a selector, a text); the bound is generous, so a busy
+# machine (two cores, the whole suite beside it) slows a test down and never fails it.
+BROWSER_WAIT_MS = 120_000
+
+
+class _Browser:
+    """Chromium, whose every context and page waits up to ``BROWSER_WAIT_MS`` for a state."""
+
+    def __init__(self, launched: Any) -> None:
+        self.launched = launched
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.launched.new_context(**options)
+        context.set_default_timeout(BROWSER_WAIT_MS)
+        context.set_default_navigation_timeout(BROWSER_WAIT_MS)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        return self.new_context(**options).new_page()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: .ci/run installs it (apt-get install chromium)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield _Browser(launched)
+        launched.close()
