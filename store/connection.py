@@ -28,6 +28,15 @@ def quote_uri(path: str) -> str:
     return path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
 
 
+def _no_room_beside(path: str) -> bool:
+    """Whether the file system holding ``path`` has no byte left (SQLite then fails to make its
+    -wal or -shm file and says only that it could not open or write the database)."""
+    try:
+        return os.statvfs(os.path.dirname(os.path.abspath(path)) or ".").f_bavail == 0
+    except OSError:
+        return False
+
+
 class SqliteErrors:
     """Turn sqlite3 errors into one-line store errors that say what to do."""
 
@@ -58,7 +67,9 @@ class SqliteErrors:
             raise CorruptStoreError(
                 f"database {self.path} is corrupt or not an SQLite file ({text}); restore it from a backup or an export"
             ) from None
-        if "database or disk is full" in text:
+        if "database or disk is full" in text or (
+            ("disk I/O error" in text or "unable to open database file" in text) and _no_room_beside(self.path)
+        ):
             raise StoreFullError(
                 f"the disk holding {self.path} is full: nothing was stored; free some space and retry"
             ) from None

@@ -28,11 +28,15 @@ def _free_port() -> int:
 class Server:
     """``taikyoku serve`` in its own process, and what it printed."""
 
-    def __init__(self, db: str, secret: Path, workers: int = 1, host: str = "127.0.0.1") -> None:
+    def __init__(
+        self, db: str, secret: Path, workers: int = 1, host: str = "127.0.0.1", env: dict[str, str] | None = None,
+        extra: tuple[str, ...] = (),
+    ) -> None:  # fmt: skip
         self.port = _free_port()
-        self.env = os.environ | {"TAIKYOKU_SECRET_FILE": str(secret)}
+        self.env = os.environ | {"TAIKYOKU_SECRET_FILE": str(secret)} | (env or {})
         command = [sys.executable, "-c", "import sys; from replay.cli import run; sys.exit(run(sys.argv[1:]))",
-                   "serve", "--db", db, "--port", str(self.port), "--workers", str(workers), "--host", host]  # fmt: skip
+                   "serve", "--db", db, "--port", str(self.port), "--workers", str(workers), "--host", host,
+                   *extra]  # fmt: skip
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self.env, cwd=ROOT,
                                      text=True)  # fmt: skip
         assert self.proc.stdout is not None
@@ -47,6 +51,26 @@ class Server:
                 assert time.monotonic() < deadline, "the server did not listen"
                 time.sleep(0.05)
         self.base = f"http://127.0.0.1:{self.port}"
+
+    def raw(
+        self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        """A request with exactly these headers (a Host of one's choosing too): status, headers, body."""
+        import http.client
+
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=SERVER_WAIT)
+        try:
+            connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+            given = {"Host": f"127.0.0.1:{self.port}"} | (headers or {})
+            if body or method == "POST":
+                given.setdefault("Content-Length", str(len(body)))
+            for name, value in given.items():
+                connection.putheader(name, value)
+            connection.endheaders(body or None)
+            answer = connection.getresponse()
+            return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+        finally:
+            connection.close()
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()

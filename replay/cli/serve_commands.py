@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from typing import Annotated
 
 import typer
@@ -39,9 +40,9 @@ def serve(
     if workers > 1 and not is_server(db):
         raise InputError("--workers above 1 needs a PostgreSQL store (--db postgresql://...); an SQLite file takes one")
 
-    def say(line: str) -> None:
-        out.print(line)
-        out.file.flush()
+    def say(line: str) -> None:  # whole lines, never wrapped: an address is copied or scanned as printed
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
 
     run(str(db), host, port, workers, say, url)
 

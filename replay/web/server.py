@@ -395,8 +395,16 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
         uvicorn.run("replay.web.server:from_environment", factory=True, host=host, port=port, workers=workers,
                     access_log=False, log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
     else:  # the live pages' streams never end by themselves: a stop waits 2 s for them, then closes them
-        uvicorn.run(create_app(db, hosts=hosts, public=public), host=host, port=port, access_log=False,
-                    log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
+        config = uvicorn.Config(create_app(db, hosts=hosts, public=public), host=host, port=port, access_log=False,
+                                log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
+        if host == "::":  # every address, IPv4 too (asyncio would listen on IPv6 alone)
+            listening = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listening.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+            listening.bind(("::", port))
+            uvicorn.Server(config).run(sockets=[listening])
+        else:
+            uvicorn.Server(config).run()
 
 
 def from_environment() -> FastAPI:
