@@ -53,8 +53,8 @@ class Heads:
                 try:
                     found = await asyncio.to_thread(self._look, list(self.watched))
                     trouble = None
-                except Exception as exc:  # the store gone for a moment: said to every page, tried again
-                    found, trouble = {}, getattr(exc, "message", None) or type(exc).__name__
+                except Exception:  # the store gone for a moment: said to every page (never where it is), tried again
+                    found, trouble = {}, "the server cannot read the record just now"
                 if found != {m: self.heads.get(m) for m in found} or trouble != self.trouble:
                     self.heads.update(found)
                     self.trouble = trouble

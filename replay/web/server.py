@@ -154,6 +154,13 @@ def create_app(
             code = str(getattr(exc, "code", "illegal"))
         elif isinstance(exc, InputError) and status == 422:
             code = "input"
+        if status == 503 and not request.url.path.startswith("/api/"):  # a page: it says so, and tries again
+            page = _shell(
+                "taikyoku: behind",
+                '<p id="behind">behind: the server cannot read the record just '
+                "now; this page tries again by itself</p>",
+            ).replace("<head>", '<head><meta http-equiv="refresh" content="2">')
+            return HTMLResponse(page, status_code=503, headers={"Retry-After": "2", "Cache-Control": "no-store"})  # type: ignore[return-value]
         answer = refusal(status, _said(exc), code, **more)
         if status == 503:
             answer.headers["Retry-After"] = "2"
@@ -169,7 +176,9 @@ def create_app(
     def api_match(match: str) -> dict[str, Any]:
         """The match as `taikyoku replay MATCH --json` gives it, with its head (``head_seq``)."""
         at = kept(match)
-        return view_document(match, at.state, at.game, at.head) | {"head_seq": at.head}
+        from replay.app.service import status_of
+
+        return view_document(match, at.state, at.game, at.head) | {"head_seq": at.head, "status": status_of(at.state)}
 
     @app.get("/api/matches/{match}/moves")
     def api_moves(match: str) -> dict[str, Any]:

@@ -15,22 +15,32 @@ let head = 0, token = "", passedAt = -1;
 })();
 
 function say(text, kind) { $("said").textContent = text; $("said").className = kind || ""; }
+function behind(text) { $("behind").textContent = text; $("behind").hidden = !text; }  // said at the top, until caught up
 function waiting() { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); }
 function setWaiting(list) {
   localStorage.setItem(QUEUE, JSON.stringify(list));
   $("waiting").textContent = list.length ? `${list.length} waiting to be sent: ${list.map((w) => w.move).join("; ")}` : "";
 }
 
+async function read(path) {
+  const answer = await fetch(path);
+  if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || answer.statusText);
+  return answer.json();
+}
+
 async function refresh() {
   let state, moves;
   try {
-    [state, moves] = await Promise.all([
-      fetch(`/api/matches/${MATCH}`).then((r) => r.json()),
-      fetch(`/api/matches/${MATCH}/moves`).then((r) => r.json()),
-    ]);
+    [state, moves] = await Promise.all([read(`/api/matches/${MATCH}`), read(`/api/matches/${MATCH}/moves`)]);
   } catch (error) {
-    $("status").textContent = `event ${head} · the server cannot be reached; taps wait on this phone`;
+    behind(`behind at event ${head}: the server cannot give the table now; taps wait on this phone`);
     return;
+  }
+  behind("");
+  if (state.status && state.status !== "in play" && token) {  // the match is over: this phone writes no more
+    localStorage.removeItem(KEY);
+    localStorage.removeItem(QUEUE);
+    token = "";
   }
   head = state.head_seq;
   document.body.dataset.seq = String(head);
@@ -105,6 +115,8 @@ async function post(move, expected) {
   });
 }
 
+function kept(status) { return status === 429 || status >= 500; }  // the server's trouble, not the move's
+
 async function send(move) {
   if (!token) { say("scan the table's code to record", "error"); return; }
   if (waiting().length) { setWaiting([...waiting(), { move, expected_seq: null }]); return flush(); }
@@ -113,6 +125,11 @@ async function send(move) {
   catch (error) {  // no network: keep it, with the head it was made on
     setWaiting([{ move, expected_seq: head }]);
     say(`no network: "${move}" waits on this phone and is sent when the server is reached again`, "error");
+    return;
+  }
+  if (kept(answer.status)) {  // the table did not move: the tap is kept and sent again
+    setWaiting([{ move, expected_seq: head }]);
+    say(`the server could not store "${move}" just now; it waits on this phone and is sent again`, "error");
     return;
   }
   await answered(move, answer);
@@ -140,10 +157,16 @@ async function flushWaiting() {
     const first = list[0];
     const expected = first.expected_seq ?? head;
     let answer;
-    try { answer = await post(first.move, expected); } catch (error) { return; }
+    try { answer = await post(first.move, expected); } catch (error) { return; }  // no network yet: all kept
+    if (kept(answer.status)) return;  // the store busy or away: all kept, sent again soon
     const status = await answered(first.move, answer);
-    if (status !== 201) {
+    if (status === 409) {  // only this says the table moved on
       say(`not sent, the table moved on without them: ${list.map((w) => w.move).join("; ")}`, "error");
+      setWaiting([]);
+      return;
+    }
+    if (status !== 201) {  // the move itself refused: what was tapped after it stands on it
+      say(`"${first.move}" was refused, so nothing after it was sent: ${list.map((w) => w.move).join("; ")}`, "error");
       setWaiting([]);
       return;
     }
@@ -165,10 +188,19 @@ function build() {
   setWaiting(waiting());
   window.addEventListener("online", flush);
   setInterval(() => { if (waiting().length) flush(); }, 2000);  // the server back after a restart, too
-  const live = new EventSource(`/api/matches/${MATCH}/live`);  // reconnects by itself
-  live.addEventListener("open", () => refresh().then(flush).catch(() => {}));
-  live.addEventListener("head", (event) => { if (JSON.parse(event.data).head_seq !== head) refresh(); });
+  listen();
   refresh().then(flush);
+}
+
+function listen() {  // the live stream: reconnected by the browser, and by this page if the browser gives up
+  const live = new EventSource(`/api/matches/${MATCH}/live`);
+  live.addEventListener("open", () => refresh().then(flush).catch(() => {}));
+  live.addEventListener("head", (event) => { if (JSON.parse(event.data).head_seq !== head) refresh(); else behind(""); });
+  live.addEventListener("trouble", () => behind(`behind at event ${head}: the server cannot read the table's record just now; this page catches up by itself`));
+  live.addEventListener("error", () => {
+    behind(`behind at event ${head}: the server cannot be reached; this page catches up by itself`);
+    if (live.readyState === EventSource.CLOSED) { live.close(); setTimeout(listen, 2000); }
+  });
 }
 
 build();
