@@ -55,7 +55,7 @@ def run_on_a_terminal(db: Path, *args: str, stdin: str = "") -> tuple[int, bytes
             break
         output += chunk
     os.close(leader)
-    return process.wait(timeout=30), output
+    return process.wait(timeout=120), output
 
 
 @pytest.fixture

@@ -360,7 +360,7 @@ def test_stdout_on_a_full_disk_is_one_line(store: Path) -> None:
     with open("/dev/full", "w") as full:
         done = subprocess.run(
             [sys.executable, "-c", "from replay.cli import main; main()", "matches", "--json"],
-            stdout=full, stderr=subprocess.PIPE, text=True, env={**os.environ, "TAIKYOKU_DB": str(store)}, timeout=60,
+            stdout=full, stderr=subprocess.PIPE, text=True, env={**os.environ, "TAIKYOKU_DB": str(store)}, timeout=120,
         )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr == (

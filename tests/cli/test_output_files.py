@@ -238,7 +238,7 @@ def test_a_file_half_written_has_no_name_so_kill_9_leaves_nothing(tmp_path: Path
     holder = _held(out / "export.json", tmp_path / "club.db", "file")
     assert list(out.iterdir()) == []  # five megabytes written, and nothing in the folder
     holder.send_signal(signal.SIGKILL)
-    holder.wait(timeout=10)
+    holder.wait(timeout=120)
     assert list(out.iterdir()) == []
 
 
@@ -246,14 +246,14 @@ def test_pages_half_written_are_removed_on_sigterm(tmp_path: Path) -> None:
     holder = _held(tmp_path / "pages", tmp_path / "club.db", "folder")
     assert len(_temporaries(tmp_path)) == 1  # the pages are staged beside the target folder
     holder.send_signal(signal.SIGTERM)
-    assert holder.wait(timeout=10) != 0
+    assert holder.wait(timeout=120) != 0
     assert list(tmp_path.iterdir()) == []
 
 
 def test_pages_a_killed_export_left_are_removed_by_the_next_write_there(cli: Cli, club: Path, tmp_path: Path) -> None:
     holder = _held(tmp_path / "pages", club, "folder")
     holder.send_signal(signal.SIGKILL)
-    holder.wait(timeout=10)
+    holder.wait(timeout=120)
     assert len(_temporaries(tmp_path)) == 1  # nothing runs after SIGKILL
     assert cli("export", "--all", "--format", "html", "-o", str(tmp_path / "pages")).code == 0
     assert _temporaries(tmp_path) == []

@@ -157,7 +157,7 @@ def test_an_export_that_cannot_be_written_whole_leaves_no_file(cli: Cli, db: Pat
         "from replay.cli import run\n"
         f"sys.exit(run(['export', 'm-1', '-o', {str(target)!r}, '--db', {str(db)!r}]))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith(f"taikyoku: error: could not write {target}:")
     assert "nothing was written" in done.stderr and done.stderr.count("\n") == 1

@@ -22,7 +22,7 @@ import pytest
 
 from tests.helpers import Cli
 from tests.paths import ROOT
-from tests.serving import Server, token_of
+from tests.serving import SERVER_WAIT, Server, token_of
 
 _token = token_of
 
@@ -73,7 +73,7 @@ def test_the_api_records_a_move_and_refuses_what_it_must_storing_nothing(
     )
     status, missing = served.call("GET", "/api/matches/no-such")
     assert status == 404 and missing["code"] == "match.unknown"
-    with urllib.request.urlopen(f"{served.base}/tables/tbl-1?token={token}", timeout=20) as page:
+    with urllib.request.urlopen(f"{served.base}/tables/tbl-1?token={token}", timeout=SERVER_WAIT) as page:
         assert page.status == 200 and token not in page.read().decode()  # the page takes it from its address
     assert token not in served.stop()  # never in a log line
 
@@ -128,7 +128,7 @@ def test_an_open_page_hears_of_a_new_event(cli: Cli, secret: Path, served: Serve
     heard: list[tuple[float, str]] = []
 
     def listen() -> None:
-        with urllib.request.urlopen(served.base + "/api/matches/tbl-1/live", timeout=20) as stream:
+        with urllib.request.urlopen(served.base + "/api/matches/tbl-1/live", timeout=SERVER_WAIT) as stream:
             for raw in stream:
                 line = raw.decode().strip()
                 if line.startswith("data:"):
@@ -138,10 +138,13 @@ def test_an_open_page_hears_of_a_new_event(cli: Cli, secret: Path, served: Serve
 
     listener = threading.Thread(target=listen)
     listener.start()
-    time.sleep(1.0)
+    deadline = time.monotonic() + SERVER_WAIT
+    while not heard:  # the page has heard where the match stands: its stream is open
+        assert listener.is_alive() and time.monotonic() < deadline, "the live stream said nothing"
+        time.sleep(0.01)
     stored_at = time.monotonic()
     assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)[0] == 201
-    listener.join(timeout=10)
+    listener.join(timeout=SERVER_WAIT)
     assert [line for _, line in heard] == ['data: {"head_seq": 1}', 'data: {"head_seq": 2}']
     assert heard[1][0] > stored_at  # heard after it was stored (how soon: bench/serve.py)
 
@@ -364,8 +367,10 @@ def test_a_spectator_watches_live_and_a_restarted_server_loses_nothing(
                                       cwd=ROOT, text=True)  # fmt: skip
         again.first_line, again.base = "", server.base
         try:
-            phone.wait_for_selector('body[data-seq="3"]', timeout=20_000)  # the waiting tap went when it came back
-            screen.wait_for_selector('body[data-seq="3"]', timeout=20_000)
+            phone.wait_for_selector(
+                'body[data-seq="3"]', timeout=SERVER_WAIT * 1000
+            )  # the waiting tap went when it came back
+            screen.wait_for_selector('body[data-seq="3"]', timeout=SERVER_WAIT * 1000)
             assert phone.inner_text("#waiting") == ""
         finally:
             again.stop()
@@ -399,11 +404,11 @@ def test_the_host_page_gives_each_table_its_link_and_code_and_the_network_is_sai
     assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "tbl-1").code == 0
     server = Server(str(db), secret, host="0.0.0.0")
     try:
-        with urllib.request.urlopen(f"{server.base}/host", timeout=20) as page:
+        with urllib.request.urlopen(f"{server.base}/host", timeout=SERVER_WAIT) as page:
             text = page.read().decode()
         token = _token(cli, secret, "tbl-1")
         assert f"/tables/tbl-1?token={token}" in text and "<svg" in text  # the link, and its QR code
-        with urllib.request.urlopen(f"{server.base}/", timeout=20) as page:
+        with urllib.request.urlopen(f"{server.base}/", timeout=SERVER_WAIT) as page:
             listed = page.read().decode()
         assert "/tables/tbl-1" in listed and token not in listed  # the room's list gives no token
     finally:
@@ -426,7 +431,7 @@ def test_a_write_from_a_page_of_another_site_is_refused(cli: Cli, secret: Path, 
                         ("Origin", "http://evil.example")):  # fmt: skip
         request.add_header(name, value)
     with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(request, timeout=20)
+        urllib.request.urlopen(request, timeout=SERVER_WAIT)
     assert refused.value.code == 403 and json.loads(refused.value.read())["code"] == "origin"
     assert [e["seq"] for e in cli("log", "tbl-1", "--json").json()] == [1]
 

@@ -247,7 +247,7 @@ def test_a_connection_lost_mid_sync_is_exit_3_and_a_retry_finishes(
             time.sleep(0.005)
         with psycopg.connect(pg_url, autocommit=True) as conn:
             conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s", (role,))
-        _, err = process.communicate(timeout=60)
+        _, err = process.communicate(timeout=120)
         assert process.returncode == 3, err
         assert err.startswith("taikyoku: error: lost the connection to ") and err.count("\n") == 1
         assert err.endswith(

@@ -57,7 +57,7 @@ class Terminal:
         os.close(slave)
         self.seen = ""
 
-    def read_until(self, text: str, timeout: float = 20.0) -> str:
+    def read_until(self, text: str, timeout: float = 120.0) -> str:
         deadline = time.monotonic() + timeout
         while text not in self.seen:
             left = deadline - time.monotonic()
@@ -81,7 +81,7 @@ class Terminal:
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
+        self.proc.wait(timeout=120)
         os.close(self.master)
 
 
@@ -125,7 +125,7 @@ def test_a_whole_tensho_round_at_the_table(cli: Cli, db: Path) -> None:
     assert "round 1 over" in end and "Aki wins on card values: 61 to 58" in end
     assert "note" in term.type("note Ben asks for the set to be checked\n")
     term.type("quit\n", until="")
-    assert term.proc.wait(timeout=10) == 0
+    assert term.proc.wait(timeout=120) == 0
     os.close(term.master)
 
     replayed = cli("replay", "table-5", "--json").json()
@@ -263,7 +263,7 @@ def test_a_whole_sendai_round_at_the_table(cli: Cli, db: Path) -> None:
     end = term.type(typed[-1] + "\n", until="next round (next) > ")
     assert "Dealer stops with Chaff 10: 10" in end and "claim --round 1 --points" in end
     term.type("quit\n", until="")
-    assert term.proc.wait(timeout=10) == 0
+    assert term.proc.wait(timeout=120) == 0
     os.close(term.master)
     (result,) = cli("replay", "sendai-45", "--json").json()["results"]
     assert result["explanation"] == "Dealer stops with Chaff 10: 10"
@@ -337,7 +337,7 @@ def test_a_whole_riichi_hand_at_the_table(cli: Cli, db: Path) -> None:
     end = term.type(typed[-1] + "\n", until="next round (next) > ")
     assert "over" in end
     term.type("quit\n", until="")
-    assert term.proc.wait(timeout=10) == 0
+    assert term.proc.wait(timeout=120) == 0
     os.close(term.master)
     with_session = cli("replay", "rsim-3", "--json").json()["results"]
     plain = Cli(db.parent / "plain.db", cli.capsys)

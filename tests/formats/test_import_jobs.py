@@ -111,7 +111,7 @@ def _stored(db: Path) -> int:
     import sqlite3
 
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=60) as conn:
             return int(conn.execute("SELECT count(*) FROM match_heads").fetchone()[0])
     except sqlite3.Error:
         return 0  # not made yet
