@@ -1,5 +1,5 @@
 """The exit codes, a contract: 0 ok, 1 findings, 2 usage or bad input, 3 a conflict a retry can
-clear (the match moved on, the database is locked, or the server's connection was lost), 4 a corrupt store, 5 an internal error (a bug).
+clear (the match moved on, the database is locked, its disk is full, or the server's connection was lost), 4 a corrupt store, 5 an internal error (a bug).
 An event id reused with other content is bad input (2): re-reading and retrying never clears it.
 
 The library raises errors by what went wrong; only the CLI decides what a process exits with.
