@@ -39,6 +39,7 @@ class RepeatedEventIdError(DuplicateEventError):
 
 class UnknownMatchError(StoreError):
     code = "store.unknown_match"
+    kind = "not_found"
 
 
 class MatchExistsError(StoreError):
@@ -47,25 +48,26 @@ class MatchExistsError(StoreError):
 
 class DatabaseMissingError(StoreError):
     code = "store.missing"
+    kind = "missing"
 
 
 class DatabaseLockedError(StoreError):
     code = "store.locked"
-    kind = "conflict"
+    kind = "unavailable"
 
 
 class ConnectionLostError(StoreError):
     """The server went away mid-command: nothing half-written stays, and a retry clears it."""
 
     code = "store.connection_lost"
-    kind = "conflict"
+    kind = "unavailable"
 
 
 class StoreFullError(StoreError):
     """The disk (or the server's) is full: nothing of the write was kept; free space and retry."""
 
     code = "store.full"
-    kind = "conflict"  # a retry clears it, once there is room
+    kind = "full"  # a retry clears it, once there is room
 
 
 class StoreUnavailableError(StoreError):
@@ -73,7 +75,7 @@ class StoreUnavailableError(StoreError):
     may clear it; nothing half-written was kept."""
 
     code = "store.unavailable"
-    kind = "conflict"
+    kind = "unavailable"
 
 
 class NotAStoreError(StoreError):

@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -85,9 +86,21 @@ class Server:
             return refused.code, json.loads(refused.read() or b"null")
 
     def stop(self) -> str:
-        self.proc.terminate()
-        out, err = self.proc.communicate(timeout=SERVER_WAIT)
-        return self.first_line + out + err
+        """Everything it printed, once it has stopped (read through the same files as its first line:
+        what they had read ahead of it is theirs, not the pipe's). Stopping it again says the same."""
+        if getattr(self, "said", None) is not None:
+            return str(self.said)
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        threading.Thread(target=self.proc.wait, daemon=True).start()
+        out = self.proc.stdout.read()
+        err = self.proc.stderr.read()
+        self.proc.wait(timeout=SERVER_WAIT)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+        self.said: str | None = self.first_line + out + err
+        return self.said
 
 
 def token_of(cli: Cli, secret: Path, match: str, db: str | None = None) -> str:

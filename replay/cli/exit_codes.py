@@ -19,7 +19,7 @@ EXIT_INTERRUPTED = 130  # Ctrl-C, as shells count it (128 + SIGINT)
 
 
 def exit_code_for(error: TaikyokuError) -> int:
-    """The exit code of an expected error: by its kind (``events/errors.py``)."""
-    return {"conflict": EXIT_CONFLICT, "corrupt": EXIT_CORRUPT, "interrupted": EXIT_INTERRUPTED}.get(
-        error.kind, EXIT_USAGE
-    )
+    """The exit code of an expected error: by its kind (``replay/app/errors.py``)."""
+    from replay.app.errors import answer_for
+
+    return answer_for(error).exit_code

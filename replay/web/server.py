@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from events.errors import InputError, TaikyokuError
 from replay.app import listing, stores
 from replay.app.catalog import GAMES
+from replay.app.errors import answer_for
 from replay.app.reading import view_document
 from replay.app.repository import MatchRepository
 from replay.app.table import deal_layout, entries, intent_of, question, translate
@@ -35,22 +36,6 @@ from replay.app.view_page import asset
 from replay.web.addresses import EVERYWHERE, LOOPBACK, host_name, phone_addresses, served_hosts, url_host
 from replay.web.guard import Guard
 from replay.web.live import Heads
-
-# A store error's answer: its HTTP status, by the error's class. A store that cannot be reached
-# for a moment (locked, moved, its server gone) is 503 with Retry-After: the phone keeps its taps
-# and sends them again; only 409 says the table moved on.
-_STATUS = {
-    "ConcurrencyError": 409,
-    "UnknownMatchError": 404,
-    "IllegalEvent": 422,
-    "DatabaseLockedError": 503,
-    "ConnectionLostError": 503,
-    "DatabaseMissingError": 503,
-    "StoreUnavailableError": 503,
-    "StoreFullError": 507,
-    "CorruptStoreError": 500,
-    "NotAStoreError": 500,
-}
 
 
 class EventIn(BaseModel):
@@ -106,8 +91,7 @@ def create_app(
         try:
             first = using(lambda store: first_event_id(store, match))
         except TaikyokuError as exc:
-            status = _STATUS.get(type(exc).__name__, 500)
-            return status, _said(exc), exc.code
+            return answer_for(exc).http_status, _said(exc), exc.code
         if not table_secret.opens(match, first, authorization.removeprefix("Bearer ")):
             return 403, f"this token does not open match {match}; scan the table's code again", "auth.wrong"
         return None
@@ -143,7 +127,7 @@ def create_app(
     @app.exception_handler(TaikyokuError)
     async def said(request: Request, exc: TaikyokuError) -> JSONResponse:
         kind = type(exc).__name__
-        status = _STATUS.get(kind, 422 if isinstance(exc, InputError) else 500)
+        status = answer_for(exc).http_status
         more: dict[str, Any] = {}
         if kind == "ConcurrencyError":
             more["head_seq"] = getattr(exc, "actual_seq", None)
@@ -339,10 +323,9 @@ def _said(exc: TaikyokuError) -> str:
         match = getattr(exc, "match_id", None)
         found = match or exc.message.split("'")[1] if exc.message.count("'") >= 2 else ""
         return f"no match {found!r} here; the tables are listed at /"
-    if type(exc).__name__ in ("DatabaseLockedError", "DatabaseMissingError", "StoreUnavailableError",
-                              "ConnectionLostError"):  # fmt: skip
+    if exc.kind in ("missing", "unavailable"):
         return "the store cannot be reached for a moment; what was sent is kept, send it again"
-    if type(exc).__name__ == "StoreFullError":
+    if exc.kind == "full":
         return "the laptop's disk is full: nothing was stored; free some space there, then send it again"
     return exc.message
 
