@@ -298,6 +298,15 @@ class PostgresStore:
             row = self.conn.execute("SELECT MAX(seq) FROM events WHERE match_id = %s", (match_id,)).fetchone()
         return int(row[0] or 0) if row else 0
 
+    def head_of(self, match_id: str) -> Head | None:
+        if not self.initialized:
+            return None
+        with self._errors():
+            row = self.conn.execute(
+                "SELECT last_seq, last_hash FROM match_heads WHERE match_id = %s", (match_id,)
+            ).fetchone()
+        return None if row is None else Head(match_id, int(row[0]), str(row[1]))
+
     def exists(self, match_id: str) -> bool:
         return self.head(match_id) > 0
 

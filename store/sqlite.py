@@ -99,6 +99,7 @@ class EventStore:
         self._initialized = False
         self.busy_ms = BUSY_TIMEOUT_MS
         self.readonly = False  # opened on a read-only file system: reads only
+        self._heads_table: bool | None = None  # whether the heads table is there (asked once)
 
     # ---- opening -------------------------------------------------------------------------
 
@@ -331,6 +332,24 @@ class EventStore:
         with self._errors():
             row = self.db.execute("SELECT MAX(seq) FROM events WHERE match_id = ?", [match_id]).fetchone()
         return int(row[0] or 0)
+
+    def head_of(self, match_id: str) -> Head | None:
+        if not self.initialized:
+            return None
+        # A store older than the heads table, read where it cannot be migrated, is asked its events.
+        query = (
+            "SELECT last_seq, last_hash FROM match_heads WHERE match_id = ?"
+            if self._has_heads()
+            else "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1"
+        )
+        with self._errors():
+            row = self.db.execute(query, [match_id]).fetchone()
+        return None if row is None else Head(match_id, int(row[0]), str(row[1]))
+
+    def _has_heads(self) -> bool:
+        if self._heads_table is None:
+            self._heads_table = "match_heads" in self.db.table_names()
+        return self._heads_table
 
     def exists(self, match_id: str) -> bool:
         return self.head(match_id) > 0

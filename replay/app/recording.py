@@ -17,7 +17,7 @@ from events.envelope import new_event
 from events.errors import InputError
 from events.ingest import describe_pydantic
 from events.model import Payload
-from replay.app.repository import Kept, MatchRepository
+from replay.app.repository import Kept, KeptStates, MatchRepository
 from replay.app.seats import in_names, seat_number
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.game import FishingMoves, Game
@@ -47,9 +47,9 @@ class Recorded:
         return self.kept.state
 
 
-def current(store: Store, match: str, games: Collection[str]) -> Kept:
+def current(store: Store, match: str, games: Collection[str], kept_states: KeptStates | None = None) -> Kept:
     """The match folded to its head; refused if it is not one of ``games``."""
-    kept = MatchRepository(store).get(match)
+    kept = MatchRepository(store, kept_states).get(match)
     if kept.game not in games:
         wanted = " or ".join(GAMES[g].title for g in sorted(games))
         raise InputError(f"match {match} is a {GAMES[kept.game].title} match; this command records {wanted} matches")
@@ -66,12 +66,18 @@ class Intending(Protocol):
 
 
 def record(
-    store: Store, match: str, intent: Intending, *, recorded_by: str, expected_seq: int | None = None
+    store: Store,
+    match: str,
+    intent: Intending,
+    *,
+    recorded_by: str,
+    expected_seq: int | None = None,
+    kept_states: KeptStates | None = None,
 ) -> Recorded:
     """Read the match once, let the intent make the payloads and notes from its state, check them
     by the fold and append them after the head that was read (or ``expected_seq``, the head the
     person saw: a write made on a state since overtaken is refused as a conflict)."""
-    kept = current(store, match, intent.games)
+    kept = current(store, match, intent.games, kept_states)
     if expected_seq is not None and kept.head != expected_seq:  # said on a state since overtaken
         raise ConcurrencyError(match, expected_seq, kept.head)
     try:
@@ -79,10 +85,8 @@ def record(
     except ValidationError as exc:
         raise InputError(describe_pydantic(exc)) from None
     try:
-        stored, after = MatchRepository(store).record(
-            match,
-            [new_event(p, recorded_by=recorded_by) for p in payloads],
-            expected_seq=kept.head if expected_seq is None else expected_seq,
+        stored, after = MatchRepository(store, kept_states).record(
+            match, [new_event(p, recorded_by=recorded_by) for p in payloads], expected_seq=kept.head, kept=kept
         )
     except IllegalEvent as refused:  # said with the players' names, as the table says them
         raise IllegalEvent(
@@ -207,23 +211,30 @@ def retract(
     match_started, a note)."""
     from events.match import Retract
 
-    kept = MatchRepository(store).get(match)
+    repository = MatchRepository(store)
+    kept = repository.get(match)
     target = next((s for s in kept.folded.history.effective if s.seq == seq), None)
     undone = [] if target is None else _with_its_capture(kept.folded.history.effective, target)
     retracts = [new_event(Retract(seq=s.seq, reason=reason), recorded_by=recorded_by)
                 for s in reversed(undone)] or [new_event(Retract(seq=seq, reason=reason), recorded_by=recorded_by)]  # fmt: skip
-    stored, _ = MatchRepository(store).record(match, retracts, expected_seq=kept.head)
+    stored, _ = repository.record(match, retracts, expected_seq=kept.head, kept=kept)
     return undone, stored
 
 
 def undo_last(
-    store: Store, match: str, *, recorded_by: str, expected_seq: int | None = None
+    store: Store,
+    match: str,
+    *,
+    recorded_by: str,
+    expected_seq: int | None = None,
+    kept_states: KeptStates | None = None,
 ) -> tuple[list[Step], Sequence[StoredEvent]]:
     """Retract the last entry: one event, or a play or draw together with the capture it made
     (the table made them in one move). The undone steps, and the retracts stored."""
     from events.match import Retract
 
-    kept = MatchRepository(store).get(match)
+    repository = MatchRepository(store, kept_states)
+    kept = repository.get(match)
     if expected_seq is not None and kept.head != expected_seq:  # an undo of what another phone just did: no
         raise ConcurrencyError(match, expected_seq, kept.head)
     effective = [s for s in kept.folded.history.effective if s.seq != 1]
@@ -234,7 +245,5 @@ def undo_last(
         undone.insert(0, effective[-2])
     retracts = [new_event(Retract(seq=s.seq, reason="undone at the table"), recorded_by=recorded_by)
                 for s in reversed(undone)]  # fmt: skip
-    stored, _ = MatchRepository(store).record(
-        match, retracts, expected_seq=kept.head if expected_seq is None else expected_seq
-    )
+    stored, _ = repository.record(match, retracts, expected_seq=kept.head, kept=kept)
     return undone, stored

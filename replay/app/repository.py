@@ -26,7 +26,7 @@ from replay.games import projection_for
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
-COUNTS: Counter[str] = Counter()  # "full reads", "events read", "events folded"
+COUNTS: Counter[str] = Counter()  # "head reads", "full reads", "events read", "events folded"
 KEPT_MATCHES = 64  # states kept in one process (a served club night has fewer tables)
 
 
@@ -57,25 +57,34 @@ def forget() -> None:
     _KEPT.clear()
 
 
-class MatchRepository:
-    """Matches of one store, folded once and fast-forwarded."""
+KeptStates = OrderedDict[tuple[str, str], Kept]
 
-    def __init__(self, store: Store) -> None:
+
+class MatchRepository:
+    """Matches of one store, folded once and fast-forwarded. ``kept`` holds the folded states
+    (by default this process's; an application passes its own)."""
+
+    def __init__(self, store: Store, kept: KeptStates | None = None) -> None:
         self.store = store
+        self.kept = _KEPT if kept is None else kept
 
     def get(self, match_id: str) -> Kept:
-        """The match folded to its head; ``UnknownMatchError`` when it has no events."""
+        """The match folded to its head; ``UnknownMatchError`` when it has no events. One read of
+        the match's head (its seq and hash) when the state kept is still the match's; the events
+        stored since, when it moved on."""
         key = (self.store.path, match_id)
-        kept = _KEPT.get(key)
-        head = self.store.head(match_id)
-        if kept is not None and 0 < kept.head <= head and self._same_event(match_id, kept.head, kept.head_hash):
-            if head == kept.head:
-                _KEPT.move_to_end(key)
+        kept = self.kept.get(key)
+        head = self.store.head_of(match_id)
+        COUNTS["head reads"] += 1
+        if kept is not None and head is not None and 0 < kept.head <= head.last_seq:
+            if kept.head == head.last_seq and kept.head_hash == head.last_hash:
+                self.kept.move_to_end(key)
                 return kept
-            stored = self.store.read(match_id, from_seq=kept.head + 1)
+            stored = self.store.read(match_id, from_seq=kept.head)  # the kept head again: is it still the match's?
             COUNTS["events read"] += len(stored)
-            new = [match_steps.step_of(event) for event in stored]
-            return self._keep(kept, new, stored[-1].hash)
+            if stored and stored[0].hash == kept.head_hash and len(stored) > 1:
+                new = [match_steps.step_of(event) for event in stored[1:]]
+                return self._keep(kept, new, stored[-1].hash)
         steps = match_steps.read_steps(self.store, match_id, provenance="all")
         COUNTS["full reads"] += 1
         COUNTS["events read"] += len(steps)
@@ -83,9 +92,6 @@ class MatchRepository:
         projection = projection_for(game)
         empty = Kept(match_id, game, (), Folded(_no_history(), projection.initial()), "")
         return self._keep(empty, steps, self._hash_at(match_id, steps[-1].seq))
-
-    def _same_event(self, match_id: str, seq: int, event_hash: str) -> bool:
-        return self._hash_at(match_id, seq) == event_hash
 
     def _hash_at(self, match_id: str, seq: int) -> str:
         found = self.store.read(match_id, from_seq=seq, to_seq=seq)
@@ -95,10 +101,10 @@ class MatchRepository:
         folded = self._folded(kept, new)
         after = Kept(kept.match_id, kept.game, (*kept.steps, *new), folded, head_hash)
         key = (self.store.path, kept.match_id)
-        _KEPT[key] = after
-        _KEPT.move_to_end(key)
-        while len(_KEPT) > KEPT_MATCHES:
-            _KEPT.popitem(last=False)
+        self.kept[key] = after
+        self.kept.move_to_end(key)
+        while len(self.kept) > KEPT_MATCHES:
+            self.kept.popitem(last=False)
         return after
 
     @staticmethod
@@ -122,24 +128,31 @@ class MatchRepository:
         return Kept(match_id, kept.game, (*kept.steps, *new), self._folded(kept, new), kept.head_hash)
 
     def record(
-        self, match_id: str, events: Sequence[PendingEvent], *, expected_seq: int | None = None
+        self,
+        match_id: str,
+        events: Sequence[PendingEvent],
+        *,
+        expected_seq: int | None = None,
+        kept: Kept | None = None,
     ) -> tuple[Sequence[StoredEvent], Kept]:
         """Check ``events`` against the match's state, append them after ``expected_seq`` (the head
-        the caller showed; by default the head now), and keep the state after them."""
-        kept = self.get(match_id)
+        the caller showed; by default the head now), and keep the state after them. ``kept`` is the
+        state the caller has just read (``get``): it is not read again, and the store's append
+        refuses the batch if the match moved on since."""
+        kept = self.get(match_id) if kept is None else kept
         head = kept.head
         if expected_seq is not None and expected_seq != head:  # made on a state another writer overtook
             raise ConcurrencyError(match_id, expected_seq, head)
         new = [match_steps.pending_step(head + 1 + i, event) for i, event in enumerate(events)]
         folded = self._folded(kept, new)
-        stored = self.store.append(match_id, head if expected_seq is None else expected_seq, events)
+        stored = self.store.append(match_id, head, events)
         if not stored or stored[0].seq != head + 1:  # a resend of what was stored: the state is as read
             return stored, self.get(match_id)
         steps = [match_steps.step_of(event) for event in stored]
         after = Kept(match_id, kept.game, (*kept.steps, *steps), folded, stored[-1].hash)
         key = (self.store.path, match_id)
-        _KEPT[key] = after
-        _KEPT.move_to_end(key)
+        self.kept[key] = after
+        self.kept.move_to_end(key)
         return stored, after
 
 

@@ -168,15 +168,61 @@ def fold(projection: Projection[S], steps: Iterable[Step], *, until: int | None 
     return Folded(hist, state)
 
 
+def extended(before: History, new: Sequence[Step]) -> History | None:
+    """``before`` with ``new`` steps after it, each note and claim checked against what it names as
+    ``history`` checks it, without going over the earlier steps again; None when one of the new
+    steps is a retract (it changes what came before it: the whole stream is read again then)."""
+    if any(step.type == "retract" for step in new):
+        return None
+    annotations = list(before.annotations)
+    earlier = before.steps
+    contiguous = not earlier or earlier[-1].seq == len(earlier)  # seq n at index n - 1: no search
+    named = {} if contiguous else {step.seq: step for step in earlier}
+    batch: dict[int, Step] = {}
+    for step in new:
+        payload = step.payload
+        if isinstance(payload, Annotation):
+            target = batch.get(payload.seq) or (
+                (earlier[payload.seq - 1] if 0 < payload.seq <= len(earlier) else None)
+                if contiguous
+                else named.get(payload.seq)
+            )
+            if target is None:
+                raise IllegalEvent(
+                    "match.annotation.unknown_seq",
+                    f"cannot annotate seq {payload.seq}: no earlier event has that seq",
+                    seq=step.seq,
+                    event_type=step.type,
+                )
+            disputed = target.payload
+            if payload.kind == "verdict" and not (isinstance(disputed, Annotation) and disputed.kind == "dispute"):
+                raise IllegalEvent(
+                    "match.verdict.not_a_dispute",
+                    f"a verdict settles a dispute, and seq {payload.seq} is a {target.type}; "
+                    "give the seq of the dispute (see `taikyoku audit`)",
+                    seq=step.seq,
+                    event_type=step.type,
+                )
+            annotations.append(step)
+        batch[step.seq] = step
+    return History(
+        (*before.steps, *new),
+        (*before.effective, *(s for s in new if s.type not in META_TYPES)),
+        before.retracted_by,
+        tuple(annotations),
+        (*before.claims, *(s for s in new if s.type == "claim")),
+    )
+
+
 def fold_forward(projection: Projection[S], before: Folded[S], new: Sequence[Step]) -> Folded[S]:
     """``before`` with ``new`` steps folded on: the same as folding every step from the start, as
-    long as none of them is a retract (a retract changes what came before it: fold again then)."""
+    long as none of them is a retract (a retract changes what came before it: fold again then).
+    Only the new steps are read and folded."""
     if not new:
         return before
-    steps = (*before.history.steps, *new)
-    hist = history(steps)  # checks the new notes and claims against what they name
-    if len(hist.retracted_by) != len(before.history.retracted_by):
-        return fold(projection, steps)
+    hist = extended(before.history, new)
+    if hist is None:
+        return fold(projection, (*before.history.steps, *new))
     state = before.state
     for step in new:
         if step.type not in META_TYPES:

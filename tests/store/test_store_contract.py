@@ -234,6 +234,14 @@ class StoreContract:
             assert event.hash == link(event.prev_hash, event.envelope_text())
         assert store.verify() == []
 
+    def test_head_of_gives_the_last_seq_and_hash_in_one_read(self, store: EventStore) -> None:
+        assert store.head_of("m-1") is None
+        store.append("m-1", 0, [start(), note(1)])
+        last = store.read("m-1")[-1]
+        assert store.head_of("m-1") == ("m-1", 2, last.hash)
+        store.append("m-1", 2, [note(2)])
+        assert store.head_of("m-1") == ("m-1", 3, store.read("m-1")[-1].hash) and store.head_of("m-2") is None
+
     def test_chains_are_per_match(self, store: EventStore) -> None:
         store.append("m-a", 0, [start()])
         store.append("m-b", 0, [start()])
