@@ -49,10 +49,16 @@ class Recorded:
 
 def current(store: Store, match: str, games: Collection[str], kept_states: KeptStates | None = None) -> Kept:
     """The match folded to its head; refused if it is not one of ``games``."""
-    kept = MatchRepository(store, kept_states).get(match)
+    return checked_game(MatchRepository(store, kept_states).get(match), games)
+
+
+def checked_game(kept: Kept, games: Collection[str]) -> Kept:
+    """``kept``, refused if its match is not one of ``games``."""
     if kept.game not in games:
         wanted = " or ".join(GAMES[g].title for g in sorted(games))
-        raise InputError(f"match {match} is a {GAMES[kept.game].title} match; this command records {wanted} matches")
+        raise InputError(
+            f"match {kept.match_id} is a {GAMES[kept.game].title} match; this command records {wanted} matches"
+        )
     return kept
 
 
@@ -73,11 +79,13 @@ def record(
     recorded_by: str,
     expected_seq: int | None = None,
     kept_states: KeptStates | None = None,
+    kept: Kept | None = None,
 ) -> Recorded:
-    """Read the match once, let the intent make the payloads and notes from its state, check them
-    by the fold and append them after the head that was read (or ``expected_seq``, the head the
-    person saw: a write made on a state since overtaken is refused as a conflict)."""
-    kept = current(store, match, intent.games, kept_states)
+    """Read the match once (or take ``kept``, the state the caller has just read), let the intent
+    make the payloads and notes from its state, check them by the fold and append them after the
+    head that was read (or ``expected_seq``, the head the person saw: a write made on a state since
+    overtaken is refused as a conflict)."""
+    kept = current(store, match, intent.games, kept_states) if kept is None else checked_game(kept, intent.games)
     if expected_seq is not None and kept.head != expected_seq:  # said on a state since overtaken
         raise ConcurrencyError(match, expected_seq, kept.head)
     try:
@@ -228,13 +236,15 @@ def undo_last(
     recorded_by: str,
     expected_seq: int | None = None,
     kept_states: KeptStates | None = None,
+    kept: Kept | None = None,
 ) -> tuple[list[Step], Sequence[StoredEvent]]:
     """Retract the last entry: one event, or a play or draw together with the capture it made
-    (the table made them in one move). The undone steps, and the retracts stored."""
+    (the table made them in one move). The undone steps, and the retracts stored. ``kept``: the
+    state the caller has just read, not read again."""
     from events.match import Retract
 
     repository = MatchRepository(store, kept_states)
-    kept = repository.get(match)
+    kept = repository.get(match) if kept is None else kept
     if expected_seq is not None and kept.head != expected_seq:  # an undo of what another phone just did: no
         raise ConcurrencyError(match, expected_seq, kept.head)
     effective = [s for s in kept.folded.history.effective if s.seq != 1]

@@ -21,7 +21,7 @@ from typing import Any
 from events.envelope import PendingEvent
 from events.match import GameName
 from replay.app import steps as match_steps
-from replay.engine.fold import META_TYPES, Folded, History, Step, fold, fold_forward
+from replay.engine.fold import WORK, Folded, History, Step, fold, fold_forward
 from replay.games import projection_for
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
@@ -110,15 +110,9 @@ class MatchRepository:
     @staticmethod
     def _folded(kept: Kept, new: Sequence[Step]) -> Folded[Any]:
         projection = projection_for(kept.game)
-        if not kept.steps:
-            folded = fold(projection, new)
-            COUNTS["events folded"] += len(folded.history.effective)
-            return folded
-        folded = fold_forward(projection, kept.folded, new)
-        if len(folded.history.retracted_by) != len(kept.folded.history.retracted_by):  # folded again from the start
-            COUNTS["events folded"] += len(folded.history.effective)
-        else:
-            COUNTS["events folded"] += sum(1 for step in new if step.type not in META_TYPES)
+        before = WORK["steps folded"]
+        folded = fold(projection, new) if not kept.steps else fold_forward(projection, kept.folded, new)
+        COUNTS["events folded"] += WORK["steps folded"] - before  # counted by the fold itself
         return folded
 
     def check(self, match_id: str, events: Sequence[PendingEvent]) -> Kept:

@@ -31,6 +31,19 @@ class Heads:
         self.changed = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.kept: Any = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def told(self, match: str, head: int) -> None:
+        """A move stored by this process: its pages hear of it now, not at the next look."""
+        if match in self.watched and head > self.heads.get(match, 0) and self.trouble is None:
+            self.heads[match] = head
+            self.changed.set()
+            self.changed = asyncio.Event()
+
+    def told_from_a_thread(self, match: str, head: int) -> None:
+        """``told``, from the thread that stored the move (the server's handlers run in threads)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.told, match, head)
 
     def _look(self, matches: list[str]) -> dict[str, int]:
         """The heads of ``matches`` (0 for a match not there), in a worker thread."""
@@ -73,6 +86,7 @@ class Heads:
         ``{"trouble": why}`` while the store cannot be read; None now and then to keep the line open.
         Ends when ``connected()`` says the page has gone."""
         self.watched[match] += 1
+        self.loop = asyncio.get_running_loop()
         if self.task is None:
             self.task = asyncio.create_task(self._poll())
         try:

@@ -25,12 +25,10 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from events.errors import InputError, TaikyokuError
-from replay.app import listing, stores
+from replay.app import stores
+from replay.app.application import Application
 from replay.app.catalog import GAMES
 from replay.app.errors import answer_for
-from replay.app.reading import view_document
-from replay.app.repository import MatchRepository
-from replay.app.table import deal_layout, entries, intent_of, question, translate
 from replay.app.tokens import TableSecret
 from replay.app.view_page import asset
 from replay.web.addresses import EVERYWHERE, LOOPBACK, host_name, phone_addresses, served_hosts, url_host
@@ -72,16 +70,8 @@ def create_app(
     else with the address the page was opened at."""
     app = FastAPI(title="taikyoku", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     table_secret = secret or TableSecret.load()
-
-    def using(use: Callable[[Any], Any]) -> Any:
-        with stores.open_store(db) as store:
-            return use(store)
-
-    def kept(match: str) -> Any:
-        return using(lambda store: MatchRepository(store).get(match))
-
-    def first_event_id(store: Any, match: str) -> str:
-        return str(store.read(match, to_seq=1)[0].event_id)
+    taikyoku = Application(db)  # every use case over the store, wired once for this process
+    app.state.taikyoku = taikyoku
 
     def write_refused(match: str, authorization: str | None) -> tuple[int, str, str] | None:
         """Why a write to ``match`` may not go ahead (no token, another match's), before its body is read."""
@@ -89,7 +79,7 @@ def create_app(
             return 401, "writing needs the table's token: Authorization: Bearer TOKEN", "auth.missing"
         table_secret.write_back_if_missing()
         try:
-            first = using(lambda store: first_event_id(store, match))
+            first = taikyoku.first_event_id(match)
         except TaikyokuError as exc:
             return answer_for(exc).http_status, _said(exc), exc.code
         if not table_secret.opens(match, first, authorization.removeprefix("Bearer ")):
@@ -101,6 +91,7 @@ def create_app(
 
     app.add_middleware(Guard, hosts=hosts, check_write=check_write)
     heads = Heads(lambda: stores.open_store(db), keep_open=stores.is_server(db))
+    taikyoku.listen(heads.told_from_a_thread)  # a move stored here is heard at once
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -153,84 +144,44 @@ def create_app(
     @app.get("/api/matches")
     def api_matches() -> list[dict[str, Any]]:
         """Every match, as `taikyoku matches --json` lists it."""
-        found: list[dict[str, Any]] = using(lambda store: listing.match_rows(store))
-        return found
+        return taikyoku.matches()
 
     @app.get("/api/matches/{match}")
     def api_match(match: str) -> dict[str, Any]:
-        """The match as `taikyoku replay MATCH --json` gives it, with its head (``head_seq``)."""
-        at = kept(match)
-        from replay.app.service import status_of
-
-        return view_document(match, at.state, at.game, at.head) | {"head_seq": at.head, "status": status_of(at.state)}
+        """The match as `taikyoku replay MATCH --json` gives it, with its head (``head_seq``) and status."""
+        return taikyoku.document(match)
 
     @app.get("/api/matches/{match}/moves")
     def api_moves(match: str) -> dict[str, Any]:
         """The moves the rules allow now, in table mode's words, and the decision asked, if any."""
-        at = kept(match)
-        asked = question(at.game, at.state)
-        everything = GAMES[at.game].entry().entries(at.state)  # once a decision is passed
-        return {"head_seq": at.head, "moves": entries(at.game, at.state),
-                "asked": None if asked is None else asked[1], "passed": everything,
-                "deal": deal_layout(at.game, at.state)}  # fmt: skip
+        return taikyoku.moves(match)
 
     @app.post("/api/matches/{match}/events", status_code=201, response_model=Written)
     def api_events(match: str, body: EventsIn, request: Request) -> Any:
         """Append events (the documents `taikyoku record` takes): all of them, or none. The
         token was checked before the body was read (``replay/web/guard.py``)."""
         from events import ingest
-        from replay.app import service
 
-        def append(store: Any) -> Any:
-            pending = []
-            for offset, event in enumerate(body.events):
-                value: dict[str, Any] = {"type": event.type, "payload": event.payload}
-                if event.schema_version is not None:
-                    value["schema_version"] = event.schema_version
-                document = ingest.Document(f"event {offset + 1}", value)
-                complete = ingest.complete(document, match_id=match, seq=body.expected_seq + 1 + offset,
-                                           recorded_by=recorder(request))  # fmt: skip
-                pending.append(ingest.validate(complete)[2])
-            return service.check_and_append(store, match, pending, expected_seq=body.expected_seq)
-
-        stored = using(append)
+        pending = []
+        for offset, event in enumerate(body.events):
+            value: dict[str, Any] = {"type": event.type, "payload": event.payload}
+            if event.schema_version is not None:
+                value["schema_version"] = event.schema_version
+            document = ingest.Document(f"event {offset + 1}", value)
+            complete = ingest.complete(document, match_id=match, seq=body.expected_seq + 1 + offset,
+                                       recorded_by=recorder(request))  # fmt: skip
+            pending.append(ingest.validate(complete)[2])
+        stored = taikyoku.append(match, pending, expected_seq=body.expected_seq)
         return {"head_seq": stored[-1].seq, "stored": [e.seq for e in stored]}
 
     @app.post("/api/matches/{match}/moves", status_code=201, response_model=Written)
     def api_move(match: str, body: MoveIn, request: Request) -> Any:
-        """Record one move in table mode's words (``discard 5m``, ``play pine-crane``, ``undo``);
-        the token was checked before the body was read."""
-        import shlex
-
-        from replay.app import intents, recording
-
-        first, _, rest = body.move.strip().partition(" ")
-        try:  # a note or dispute is free text, taken as typed (it's, "quotes")
-            words = [first, rest] if first in ("note", "dispute") else shlex.split(body.move)
-        except ValueError:
-            raise InputError("a quotation mark is not closed; close it, or leave the quotes out") from None
-        if not words:
+        """Record one move in table mode's words (``discard 5m``, ``play pine-crane``, ``undo``,
+        ``note TEXT``) on the head the phone showed; the token was checked before the body was read."""
+        entered = taikyoku.enter(match, body.move, recorded_by=recorder(request), expected_seq=body.expected_seq)
+        if not entered.stored:
             raise InputError("say a move, e.g. discard 5m")
-        at = kept(match)
-        if at.head != body.expected_seq:
-            return refusal(409, f"the table moved on: the match is at event {at.head}, not {body.expected_seq}",
-                           "conflict", head_seq=at.head)  # fmt: skip
-        if words[0] == "undo":
-            _, stored = using(lambda store: recording.undo_last(
-                store, match, recorded_by=recorder(request), expected_seq=body.expected_seq))  # fmt: skip
-        elif words[0] in ("note", "dispute"):
-            text = rest.strip()
-            if not text:
-                raise InputError(f"{words[0]} needs a text")
-            target = at.folded.history.effective[-1].seq
-            intent = intents.annotate(words[0], target, text)
-            stored = using(lambda store: recording.record(
-                store, match, intent, recorded_by=recorder(request), expected_seq=body.expected_seq).stored)  # fmt: skip
-        else:
-            intent = intent_of(translate(at.game, at.state, words), match)
-            stored = using(lambda store: recording.record(
-                store, match, intent, recorded_by=recorder(request), expected_seq=body.expected_seq).stored)  # fmt: skip
-        return {"head_seq": stored[-1].seq, "stored": [e.seq for e in stored]}
+        return {"head_seq": entered.stored[-1].seq, "stored": [e.seq for e in entered.stored]}
 
     @app.get("/api/matches/{match}/live")
     async def live(match: str, request: Request) -> StreamingResponse:
@@ -258,7 +209,7 @@ def create_app(
     @app.get("/", response_class=HTMLResponse)
     def tables() -> str:
         """The tables in play, with their scores."""
-        rows = [r for r in using(lambda store: listing.match_rows(store)) if r["status"] == "in play"]
+        rows = [r for r in taikyoku.matches() if r["status"] == "in play"]
         items = "".join(
             f'<li><a href="/tables/{html.escape(r["match_id"])}">{html.escape(r["match_id"])}</a> '
             f"({html.escape(r['game'])}): "
@@ -279,12 +230,9 @@ def create_app(
         base = public or str(request.base_url).rstrip("/")  # a Host the server answers to (replay/web/guard.py)
         table_secret.write_back_if_missing()
 
-        def in_play(store: Any) -> list[tuple[str, str]]:
-            rows = [r for r in listing.match_rows(store) if r["status"] == "in play"]
-            return [(r["match_id"], first_event_id(store, r["match_id"])) for r in rows]
-
+        in_play = [r["match_id"] for r in taikyoku.matches() if r["status"] == "in play"]
         items = []
-        for match, first in using(in_play):
+        for match, first in ((m, taikyoku.first_event_id(m)) for m in in_play):
             link = f"{base}/tables/{match}?token={table_secret.token_for(match, first)}"
             qr = segno.make(link, error="m").svg_inline(scale=3)
             items.append(f'<li><a href="{html.escape(link)}">{html.escape(match)}</a><br>{qr}</li>')
@@ -296,7 +244,7 @@ def create_app(
     @app.get("/tables/{match}", response_class=HTMLResponse)
     def table_page(match: str) -> Response:
         """A table's page: the table as the replay draws it, and the moves of the moment to tap."""
-        at = kept(match)
+        at = taikyoku.match(match)
         started: Any = at.steps[0].payload
         from replay.app.page import embedded_json, fill, script_hash, sprite
 

@@ -1,0 +1,228 @@
+"""The application: taikyoku's use cases over one store, wired once per process.
+
+``Application(db)`` holds what every use case needs and nothing else does: the store it names (an
+SQLite file opened for each use, which is cheap and always sees the file as it now is; a
+PostgreSQL server through a small pool of kept connections), the folded state of each match at
+its head (``replay/app/repository.py``) with a lock per match, so two threads of one server never
+fold or append one match at once, and the listeners told of each append it makes (the live pages
+of a server hear of a move the moment it is stored). The server and table mode call it; the
+command line's recording commands do too.
+
+A tap (``enter``) reads the match once: its head's seq and hash, which say whether the kept state
+is still the match's. Then it folds only the events the tap makes, appends them after that head
+(the store refuses them if another writer moved the match on meanwhile), and keeps the state
+after them.
+"""
+
+from __future__ import annotations
+
+import queue
+import shlex
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import Any
+
+from events.envelope import PendingEvent
+from events.errors import InputError
+from replay.app import stores
+from replay.app.repository import Kept, KeptStates, MatchRepository
+from store import Store, StoredEvent
+from store.errors import ConcurrencyError
+
+Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
+
+
+class Application:
+    """Every use case of one store; one per process (see the module's docstring)."""
+
+    def __init__(self, db: str, *, connections: int = 4) -> None:
+        self.db = db
+        self.on_server = stores.is_server(db)
+        self.connections = connections
+        self._idle: queue.LifoQueue[Store] = queue.LifoQueue()
+        self._opened = 0
+        self._opening = threading.Lock()
+        self.kept: KeptStates = OrderedDict()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        self._listeners: list[Listener] = []
+
+    # ---- wiring ------------------------------------------------------------------------------
+
+    @contextmanager
+    def store(self) -> Iterator[Store]:
+        """The store for one use: an SQLite file opened now, or a pooled PostgreSQL connection (one
+        whose server went away is closed, not pooled again)."""
+        if not self.on_server:
+            with stores.open_store(self.db) as store:
+                yield store
+            return
+        store = self._take()
+        healthy = False
+        try:
+            yield store
+            healthy = True
+        except Exception as exc:
+            healthy = getattr(exc, "kind", "") not in ("unavailable", "missing", "corrupt")
+            raise
+        finally:
+            if healthy:
+                self._idle.put(store)
+            else:
+                with suppress(Exception):
+                    store.close()
+                with self._opening:
+                    self._opened -= 1
+
+    def _take(self) -> Store:
+        with suppress(queue.Empty):
+            return self._idle.get_nowait()
+        with self._opening:
+            room = self._opened < self.connections
+            if room:
+                self._opened += 1
+        if not room:
+            return self._idle.get()  # every connection in use: wait for one
+        try:
+            return stores.open_store(self.db)
+        except BaseException:
+            with self._opening:
+                self._opened -= 1
+            raise
+
+    def close(self) -> None:
+        while True:
+            try:
+                store = self._idle.get_nowait()
+            except queue.Empty:
+                return
+            with suppress(Exception):
+                store.close()
+
+    def lock(self, match: str) -> threading.Lock:
+        """The lock of one match: held while it is read, folded and appended to."""
+        with self._locks_lock:
+            return self._locks.setdefault(match, threading.Lock())
+
+    def listen(self, listener: Listener) -> None:
+        """``listener(match, head)`` is called after each append this application makes."""
+        self._listeners.append(listener)
+
+    def _told(self, stored: Sequence[StoredEvent]) -> None:
+        if stored:
+            for listener in self._listeners:
+                listener(stored[-1].match_id, stored[-1].seq)
+
+    # ---- reading -------------------------------------------------------------------------------
+
+    def match(self, match: str) -> Kept:
+        """The match folded to its head (one read when nothing was stored since it was last asked)."""
+        with self.lock(match), self.store() as store:
+            return MatchRepository(store, self.kept).get(match)
+
+    def first_event_id(self, match: str) -> str:
+        """The id of the match's first event (what its table's token is made from)."""
+        kept = self.match(match)
+        return kept.steps[0].event_id
+
+    def matches(self) -> list[dict[str, Any]]:
+        """Every match, as `taikyoku matches --json` lists it."""
+        from replay.app import listing
+
+        with self.store() as store:
+            return listing.match_rows(store)
+
+    def document(self, match: str) -> dict[str, Any]:
+        """The match as `taikyoku replay --json` gives it, with its head and status."""
+        from replay.app.reading import view_document
+        from replay.app.service import status_of
+
+        kept = self.match(match)
+        return view_document(match, kept.state, kept.game, kept.head) | {
+            "head_seq": kept.head,
+            "status": status_of(kept.state),
+        }
+
+    def moves(self, match: str) -> dict[str, Any]:
+        """The moves the rules allow now, in table mode's words, and the decision asked, if any."""
+        from replay.app.table import deal_layout, entries, question
+        from replay.games import GAMES
+
+        kept = self.match(match)
+        asked = question(kept.game, kept.state)
+        everything = GAMES[kept.game].entry().entries(kept.state)  # once a decision is passed
+        return {"head_seq": kept.head, "moves": entries(kept.game, kept.state),
+                "asked": None if asked is None else asked[1], "passed": everything,
+                "deal": deal_layout(kept.game, kept.state)}  # fmt: skip
+
+    # ---- writing -------------------------------------------------------------------------------
+
+    def enter(
+        self,
+        match: str,
+        line: str,
+        *,
+        recorded_by: str,
+        expected_seq: int | None = None,
+        passed: set[tuple[str, int]] | None = None,
+    ) -> Any:
+        """Record one entry in table mode's words (``discard 5m``, ``undo``, ``note TEXT``, an answer
+        to the decision asked) on the state the person saw (``expected_seq``). Table mode gives
+        ``passed``, the decisions declined at its table, and a decision the rules leave open is
+        asked until it is answered or passed; a phone decides that on its own page (None). An
+        ``Entered`` says what it did."""
+        from replay.app import intents
+        from replay.app.recording import record, undo_last
+        from replay.app.table import Entered, intent_of, question, translate
+
+        first, _, rest = line.strip().partition(" ")
+        annotation = first.lower() in ("note", "dispute")  # free text, taken as it is typed (it's, "quotes")
+        try:
+            words = [first.lower(), rest.strip()] if annotation else shlex.split(line)
+        except ValueError:
+            raise InputError("a quotation mark is not closed; close it, or leave the quotes out") from None
+        if not words:
+            return Entered("nothing")
+        verb = words[0].lower()
+        if verb in ("help", "show"):
+            return Entered(verb)  # type: ignore[arg-type]
+        if annotation and not words[1]:
+            raise InputError(f"{verb} needs a text, e.g. {verb} Bob says he played the crane")
+        with self.lock(match), self.store() as store:
+            kept = MatchRepository(store, self.kept).get(match)  # the one read of this entry
+            if expected_seq is not None and kept.head != expected_seq:  # made on a state since overtaken
+                raise ConcurrencyError(match, expected_seq, kept.head)
+            if verb == "undo":
+                undone, stored = undo_last(store, match, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
+                self._told(stored)
+                return Entered("undone", undone=undone, stored=stored)
+            if annotation:
+                target = kept.folded.history.effective[-1].seq
+                intent: Any = intents.annotate(verb, target, words[1])
+                done = record(store, match, intent, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
+                self._told(done.stored)
+                return Entered("annotated", verb=verb, recorded=done, stored=done.stored)
+            asked = None if passed is None else question(kept.game, kept.state)
+            if asked is not None and passed is not None and (asked[0], kept.head) not in passed:
+                if verb == "pass":
+                    passed.add((asked[0], kept.head))
+                    return Entered("passed")
+                if verb not in asked[2]:
+                    raise InputError(f"answer first: {asked[1]}")
+            verb_words = translate(kept.game, kept.state, words)
+            done = record(store, match, intent_of(verb_words, match), recorded_by=recorded_by,
+                          kept_states=self.kept, kept=kept)  # fmt: skip
+        self._told(done.stored)
+        return Entered("recorded", verb=verb_words[0], recorded=done, stored=done.stored)
+
+    def append(self, match: str, events: Sequence[PendingEvent], *, expected_seq: int) -> Sequence[StoredEvent]:
+        """Events as `taikyoku record` takes them, checked by the match's rules and appended after
+        ``expected_seq``: all of them, or none."""
+        with self.lock(match), self.store() as store:
+            repository = MatchRepository(store, self.kept)
+            kept = repository.get(match)
+            stored, _ = repository.record(match, events, expected_seq=expected_seq, kept=kept)
+        self._told(stored)
+        return stored
