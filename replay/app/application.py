@@ -26,8 +26,11 @@ from typing import Any
 
 from events.envelope import PendingEvent
 from events.errors import InputError
+from events.match import GameName
 from replay.app import stores
 from replay.app.repository import Kept, KeptStates, MatchRepository
+from replay.app.table import Entered, deal_layout, entries, intent_of, question, translate
+from replay.engine.game import Question
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
@@ -147,7 +150,6 @@ class Application:
 
     def moves(self, match: str) -> dict[str, Any]:
         """The moves the rules allow now, in table mode's words, and the decision asked, if any."""
-        from replay.app.table import deal_layout, entries, question
         from replay.games import GAMES
 
         kept = self.match(match)
@@ -167,7 +169,7 @@ class Application:
         recorded_by: str,
         expected_seq: int | None = None,
         passed: set[tuple[str, int]] | None = None,
-    ) -> Any:
+    ) -> Entered:
         """Record one entry in table mode's words (``discard 5m``, ``undo``, ``note TEXT``, an answer
         to the decision asked) on the state the person saw (``expected_seq``). Table mode gives
         ``passed``, the decisions declined at its table, and a decision the rules leave open is
@@ -175,7 +177,6 @@ class Application:
         ``Entered`` says what it did."""
         from replay.app import intents
         from replay.app.recording import record, undo_last
-        from replay.app.table import Entered, intent_of, question, translate
 
         first, _, rest = line.strip().partition(" ")
         annotation = first.lower() in ("note", "dispute")  # free text, taken as it is typed (it's, "quotes")
@@ -226,3 +227,44 @@ class Application:
             stored, _ = repository.record(match, events, expected_seq=expected_seq, kept=kept)
         self._told(stored)
         return stored
+
+
+class TableSession:
+    """One table's record as it is played: each entry read against the match's kept state, a
+    decision the rules leave open asked until it is answered or passed. The application
+    (``replay/app/application.py``) records each entry; a session holds no connection between them."""
+
+    def __init__(self, match: str, recorded_by: str, application: Application) -> None:
+        self.match, self.recorded_by, self.application = match, recorded_by, application
+        self.passed: set[tuple[str, int]] = set()  # (decision, seq it arose at): declined, not an event
+
+    def kept(self) -> Kept:
+        """The match as it stands, kept at its head: asking again reads only what was stored since."""
+        return self.application.match(self.match)
+
+    def asking(self) -> Question | None:
+        kept = self.kept()
+        asked = question(kept.game, kept.state)
+        if asked is None or (asked[0], kept.head) in self.passed:
+            return None
+        return asked
+
+    def expects(self) -> str:
+        """The prompt's words: the question asked, else what the round waits for."""
+        asked = self.asking()
+        if asked is not None:
+            return asked[1]
+        kept = self.kept()
+        rnd = kept.state.round
+        if rnd is None or rnd.over:
+            return "next round (next)"
+        from replay.games import GAMES
+
+        return GAMES[kept.game].view().expects(rnd, kept.state.names)
+
+    def game(self) -> GameName:
+        return self.kept().game
+
+    def enter(self, line: str) -> Entered:
+        """Record one entry, or say why it cannot be (``InputError``, ``IllegalEvent``, a conflict)."""
+        return self.application.enter(self.match, line, recorded_by=self.recorded_by, passed=self.passed)

@@ -11,22 +11,18 @@ records it against the match's kept state, in one read and a fold of only what i
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from events.errors import InputError
-from events.match import GameName
 from replay.app import intents
 from replay.app.intents import Intent
-from replay.app.reading import history
-from replay.app.recording import Recorded, record, undo_last
-from replay.app.repository import Kept, MatchRepository
+from replay.app.recording import Recorded
 from replay.engine.fold import Step
 from replay.engine.game import Question
 from replay.games import GAMES
-from store import Store, StoredEvent
+from store import StoredEvent
 
 # Commands that can be typed in full; the session adds the match id after the verb.
 VERBS = frozenset({
@@ -320,84 +316,3 @@ class Entered:
     recorded: Recorded | None = None
     undone: Sequence[Step] = ()
     stored: Sequence[StoredEvent] = ()
-
-
-class TableSession:
-    """One table's record as it is played: each entry read against the match's kept state, a
-    decision the rules leave open asked until it is answered or passed. The store is given to each
-    call (``with_store``), so a session holds no connection between entries."""
-
-    def __init__(self, match: str, recorded_by: str, with_store: Callable[[Callable[[Store], Any]], Any]) -> None:
-        self.match, self.recorded_by, self.with_store = match, recorded_by, with_store
-        self.passed: set[tuple[str, int]] = set()  # (decision, seq it arose at): declined, not an event
-
-    def kept(self) -> Kept:
-        """The match as it stands, kept at its head: asking again reads only what was stored since."""
-        found: Kept = self.with_store(lambda store: MatchRepository(store).get(self.match))
-        return found
-
-    def asking(self) -> Question | None:
-        kept = self.kept()
-        asked = question(kept.game, kept.state)
-        if asked is None or (asked[0], kept.head) in self.passed:
-            return None
-        return asked
-
-    def expects(self) -> str:
-        """The prompt's words: the question asked, else what the round waits for."""
-        asked = self.asking()
-        if asked is not None:
-            return asked[1]
-        kept = self.kept()
-        rnd = kept.state.round
-        if rnd is None or rnd.over:
-            return "next round (next)"
-        return GAMES[kept.game].view().expects(rnd, kept.state.names)
-
-    def game(self) -> GameName:
-        return self.kept().game
-
-    def enter(self, line: str) -> Entered:
-        """Record one entry, or say why it cannot be (``InputError``, ``IllegalEvent``, a conflict)."""
-        first, _, rest = line.strip().partition(" ")
-        if first.lower() in ("note", "dispute"):  # free text, taken as it is typed (it's, "quotes")
-            return self._annotate(first.lower(), rest.strip())
-        try:
-            words = shlex.split(line)
-        except ValueError:
-            raise InputError("a quotation mark is not closed; close it, or leave the quotes out") from None
-        if not words:
-            return Entered("nothing")
-        head = words[0].lower()
-        if head in ("help", "show"):
-            return Entered(head)  # type: ignore[arg-type]
-        if head == "undo":
-            undone, stored = self.with_store(
-                lambda store: undo_last(store, self.match, recorded_by=self.recorded_by, expected_seq=self.kept().head)
-            )
-            return Entered("undone", undone=undone, stored=stored)
-        kept = self.kept()
-        asked = self.asking()
-        if asked is not None:
-            if head == "pass":
-                self.passed.add((asked[0], kept.head))
-                return Entered("passed")
-            if head not in asked[2]:
-                raise InputError(f"answer first: {asked[1]}")
-        verb_words = translate(kept.game, kept.state, words)
-        intent = intent_of(verb_words, self.match)
-        done: Recorded = self.with_store(
-            lambda store: record(store, self.match, intent, recorded_by=self.recorded_by, expected_seq=kept.head)
-        )
-        return Entered("recorded", verb=verb_words[0], recorded=done, stored=done.stored)
-
-    def _annotate(self, kind: str, text: str) -> Entered:
-        if not text.strip():
-            raise InputError(f"{kind} needs a text, e.g. {kind} Bob says he played the crane")
-        kept = self.kept()
-        target = history(list(kept.steps)).effective[-1].seq
-        intent = intents.annotate(kind, target, text)
-        done: Recorded = self.with_store(
-            lambda store: record(store, self.match, intent, recorded_by=self.recorded_by, expected_seq=kept.head)
-        )
-        return Entered("annotated", verb=kind, recorded=done, stored=done.stored)

@@ -10,15 +10,15 @@ game stands.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 
 from events.errors import TaikyokuError
+from replay.app.application import TableSession
 from replay.app.reading import spoken, view_document
-from replay.app.table import HELP, TableSession, choices, status_lines
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, open_store, recorder
+from replay.app.table import HELP, choices, status_lines
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, recorder
 from replay.cli.display import out, warn
 from replay.cli.recording import report
 
@@ -59,11 +59,9 @@ class Session(TableSession):
     """The application's table session, with a terminal: what each entry prints."""
 
     def __init__(self, match: str, db: Any, by: str | None) -> None:
-        def with_store(use: Callable[[Any], Any]) -> Any:
-            with open_store(db) as store:
-                return use(store)
+        from replay.app.application import Application
 
-        super().__init__(match, recorder(by), with_store)
+        super().__init__(match, recorder(by), Application(str(db)))
         self.db = db
 
     def prompt(self) -> str:
