@@ -1,10 +1,14 @@
 """`taikyoku serve` under a club night's load, through HTTP against the real server process.
 
-    python bench/serve.py [--moves 200] [--tables 8] [--phones 2] [--seconds 60] [--db postgresql://...]
+    python bench/serve.py [--moves 200] [--watchers 200] [--tables 8] [--phones 2] [--seconds 60]
+                          [--db postgresql://...] [--workers N]
 
 1. A move on a long match: a riichi match of 1,000 events, then ``--moves`` moves posted one after
    another (each a legal move the server offers, chosen at random from a seed): p50 and p95 of
-   the POST, and of the time until the live stream says the new head.
+   the POST (the moves stored only), and of the time until the live stream says the new head.
+   Then the same with ``--watchers`` live pages open on the server, in turns of 20 moves with
+   none open and 20 with them all open, so both are measured side by side: each p95, their
+   ratio, and the server's CPU time per move in each.
 2. A club night: ``--tables`` Tensho matches, ``--phones`` phones each, every phone tapping the
    moves it is offered as fast as the server answers, for ``--seconds``: moves stored per second,
    taps refused because another phone got there first (409), and the check that nothing was lost
@@ -17,6 +21,7 @@ Figures, never pass/fail.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -67,11 +72,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--phones", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--watchers", type=int, default=200, help="live pages open in the watched turns")
     parser.add_argument("--db", default=None, help="a postgresql:// store (default: a new SQLite file)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
     args = parser.parse_args()
     from replay.app.simulate import payloads, simulated_events
     from replay.app.stores import open_store
-    from replay.app.tokens import token_for
+    from replay.app.tokens import TableSecret
 
     with tempfile.TemporaryDirectory() as folder:
         os.environ["TAIKYOKU_SECRET_FILE"] = str(Path(folder) / "secret")
@@ -80,8 +87,16 @@ def main() -> None:
             store.append("r-long", 0, simulated_events("riichi", 5, 12, match_id="r-long")[:1000])
             for table in range(args.tables):
                 store.append(f"t-{table}", 0, simulated_events("tensho", table, 200, match_id=f"t-{table}")[:1])
+        secret = TableSecret.load()
+        with open_store(db) as store:
+            firsts = {m.match_id: store.read(m.match_id, to_seq=1)[0].event_id for m in store.matches()}
+
+        def token_for(match: str) -> str:
+            return secret.token_for(match, firsts[match])
+
         port = _port()
-        server = subprocess.Popen([str(BIN / "taikyoku"), "serve", "--db", db, "--port", str(port)],
+        server = subprocess.Popen([str(BIN / "taikyoku"), "serve", "--db", db, "--port", str(port),
+                                   "--workers", str(args.workers)],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)  # fmt: skip
         assert server.stdout is not None
         server.stdout.readline()
@@ -93,12 +108,8 @@ def main() -> None:
             except OSError:
                 time.sleep(0.1)
         try:
-            one_match(
-                base,
-                args.moves,
-                token_for("r-long"),
-                [p for p in payloads("riichi", 9, 12) if p.EVENT_TYPE == "riichi.deal"],
-            )
+            deals = [p for p in payloads("riichi", 9, 12) if p.EVENT_TYPE == "riichi.deal"]
+            one_match(base, args.moves, token_for("r-long"), deals, server.pid, args.watchers)
             night(base, args, token_for, payloads)
         finally:
             server.terminate()
@@ -107,16 +118,67 @@ def main() -> None:
         print(f"  verify: {found.stdout.strip() or found.stderr.strip()}")
 
 
-def one_match(base: str, moves: int, token: str, deals: list[Any]) -> None:
+def _cpu(pid: int) -> float:
+    """The CPU seconds a process (and the children it waited for) has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = sum(int(f) for f in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+class Watchers:
+    """``count`` live pages open on the server, their streams read as they come (as a browser does)."""
+
+    def __init__(self, base: str, matches: list[str], count: int) -> None:
+        import selectors
+
+        host, port = base.removeprefix("http://").split(":")
+        self.selector = selectors.DefaultSelector()
+        self.sockets = []
+        for number in range(count):
+            connection = socket.create_connection((host, int(port)), timeout=30)
+            path = f"/api/matches/{matches[number % len(matches)]}/live"
+            connection.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+            connection.setblocking(False)
+            self.selector.register(connection, selectors.EVENT_READ)
+            self.sockets.append(connection)
+        self.running = True
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        while self.running:
+            for key, _ in self.selector.select(timeout=0.2):
+                with contextlib.suppress(OSError):
+                    key.fileobj.recv(65536)  # type: ignore[union-attr]
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join()
+        for connection in self.sockets:
+            connection.close()
+
+
+def one_match(base: str, moves: int, token: str, deals: list[Any], server_pid: int, watchers: int) -> None:
     rng = random.Random(7)
-    posted: list[float] = []
+    posted: dict[bool, list[float]] = {False: [], True: []}
+    cpu: dict[bool, float] = {False: 0.0, True: 0.0}
     heard: list[float] = []
     head = call(base, "GET", "/api/matches/r-long")[1]["head_seq"]
     stream = urllib.request.urlopen(base + "/api/matches/r-long/live", timeout=30)
-    for _ in range(moves):
+    matches = [m["match_id"] for m in call(base, "GET", "/api/matches")[1]]
+    open_pages: Watchers | None = None
+    done = 0
+    while done < 2 * moves:
+        watched = (done // 20) % 2 == 1  # turns of 20 moves: none open, then every page open
+        if watched and open_pages is None:
+            open_pages = Watchers(base, matches, watchers)
+            time.sleep(1)  # every page has connected and heard its head
+        if not watched and open_pages is not None:
+            open_pages.close()
+            open_pages = None
         offered = [m for m in call(base, "GET", "/api/matches/r-long/moves")[1]["moves"] if m != "pass"]
         if not offered:  # a deal: laid out as a simulated hand dealt
-            deal = deals[len(posted) % len(deals)]
+            deal = deals[done % len(deals)]
             body = {
                 "expected_seq": head,
                 "events": [{"type": deal.EVENT_TYPE, "payload": json.loads(deal.canonical_json())}],
@@ -125,22 +187,34 @@ def one_match(base: str, moves: int, token: str, deals: list[Any]) -> None:
             head = said.get("head_seq", head)
             continue
         move = rng.choice([m for m in offered if not m.startswith(("tsumo", "ron"))] or offered)
+        used = _cpu(server_pid)
         started = time.perf_counter()
         status, said = call(base, "POST", "/api/matches/r-long/moves", {"expected_seq": head, "move": move}, token)
-        posted.append(time.perf_counter() - started)
-        if status != 201:
+        took = time.perf_counter() - started
+        if status != 201:  # only a stored move is counted
             continue
+        posted[watched].append(took)
+        cpu[watched] += _cpu(server_pid) - used
+        done += 1
         head = said["head_seq"]
         for raw in stream:
             line = raw.decode().strip()
-            if line.startswith("data:") and json.loads(line[5:])["head_seq"] == head:
+            if line.startswith("data:") and json.loads(line[5:]).get("head_seq") == head:
                 heard.append(time.perf_counter() - started)
                 break
+    if open_pages is not None:
+        open_pages.close()
     stream.close()
-    print(f"a move on a riichi match from event 1,000 ({len(posted)} moves, one after another):")
+    alone, watched_moves = posted[False], posted[True]
     print(
-        f"  POST p50 {percentile(posted, 0.5) * 1000:6.1f} ms   p95 {percentile(posted, 0.95) * 1000:6.1f} ms  (target p95 < 50 ms)"
+        f"a move on a riichi match from event 1,000 ({len(alone) + len(watched_moves)} moves stored, one after another):"
     )
+    print(f"  no page open:        POST p50 {percentile(alone, 0.5) * 1000:6.1f} ms   p95 "
+          f"{percentile(alone, 0.95) * 1000:6.1f} ms   server CPU {cpu[False] / len(alone) * 1000:5.1f} ms a move")  # fmt: skip
+    print(f"  {watchers} live pages open: POST p50 {percentile(watched_moves, 0.5) * 1000:6.1f} ms   p95 "
+          f"{percentile(watched_moves, 0.95) * 1000:6.1f} ms   server CPU {cpu[True] / len(watched_moves) * 1000:5.1f} ms a move")  # fmt: skip
+    print(f"  p95 with the pages open / without: {percentile(watched_moves, 0.95) / percentile(alone, 0.95):.2f}x "
+          "(target at most 1.2x)")  # fmt: skip
     if heard:
         print(
             f"  heard live  p50 {percentile(heard, 0.5) * 1000:6.1f} ms   p95 {percentile(heard, 0.95) * 1000:6.1f} ms"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import suppress
 from typing import Any
 
@@ -28,22 +28,23 @@ class Heads:
         self.watched: Counter[str] = Counter()
         self.heads: dict[str, int] = {}
         self.trouble: str | None = None  # why the store cannot be read now
-        self.changed = asyncio.Event()
+        self.waking: dict[str, asyncio.Event] = {}  # by match: set when its head (or the trouble) changes
         self.task: asyncio.Task[None] | None = None
         self.kept: Any = None
         self.loop: asyncio.AbstractEventLoop | None = None
+
+    def _wake(self, matches: Iterable[str]) -> None:
+        """The pages of these matches look again; the others sleep on (a move wakes its own table only)."""
+        for match in matches:
+            event = self.waking.pop(match, None)
+            if event is not None:
+                event.set()
 
     def told(self, match: str, head: int) -> None:
         """A move stored by this process: its pages hear of it now, not at the next look."""
         if match in self.watched and head > self.heads.get(match, 0) and self.trouble is None:
             self.heads[match] = head
-            self.changed.set()
-            self.changed = asyncio.Event()
-
-    def told_from_a_thread(self, match: str, head: int) -> None:
-        """``told``, from the thread that stored the move (the server's handlers run in threads)."""
-        if self.loop is not None:
-            self.loop.call_soon_threadsafe(self.told, match, head)
+            self._wake([match])
 
     def _look(self, matches: list[str]) -> dict[str, int]:
         """The heads of ``matches`` (0 for a match not there), in a worker thread."""
@@ -68,11 +69,12 @@ class Heads:
                     trouble = None
                 except Exception:  # the store gone for a moment: said to every page (never where it is), tried again
                     found, trouble = {}, "the server cannot read the record just now"
-                if found != {m: self.heads.get(m) for m in found} or trouble != self.trouble:
-                    self.heads.update(found)
+                if trouble != self.trouble:
                     self.trouble = trouble
-                    self.changed.set()
-                    self.changed = asyncio.Event()
+                    self._wake(list(self.waking))
+                moved = [match for match, head in found.items() if self.heads.get(match) != head]
+                self.heads.update(found)
+                self._wake(moved)
                 await asyncio.sleep(INTERVAL)
         finally:
             self.task = None
@@ -81,19 +83,18 @@ class Heads:
                     self.kept.close()
                 self.kept = None
 
-    async def watch(self, match: str, connected: Callable[[], Any]) -> AsyncIterator[dict[str, Any] | None]:
+    async def watch(self, match: str) -> AsyncIterator[dict[str, Any] | None]:
         """The match's state as a page should hear it, each time it changes: ``{"head_seq": N}``, or
-        ``{"trouble": why}`` while the store cannot be read; None now and then to keep the line open.
-        Ends when ``connected()`` says the page has gone."""
+        ``{"trouble": why}`` while the store cannot be read; None after ``QUIET`` seconds of
+        nothing, to keep the line open. A page that goes away cancels its stream, which ends this."""
         self.watched[match] += 1
         self.loop = asyncio.get_running_loop()
         if self.task is None:
             self.task = asyncio.create_task(self._poll())
         try:
             said: dict[str, Any] | None = None
-            quiet = 0.0
-            while await connected():
-                changed = self.changed
+            while True:
+                waking = self.waking.setdefault(match, asyncio.Event())
                 if self.trouble is not None:
                     now: dict[str, Any] | None = {"trouble": self.trouble}
                 elif match in self.heads:
@@ -101,15 +102,14 @@ class Heads:
                 else:
                     now = None  # not looked up yet
                 if now is not None and now != said:
-                    said, quiet = now, 0.0
+                    said = now
                     yield now
+                    continue
                 try:
-                    await asyncio.wait_for(changed.wait(), timeout=1.0)
+                    async with asyncio.timeout(QUIET):
+                        await waking.wait()
                 except TimeoutError:
-                    quiet += 1.0
-                    if quiet >= QUIET:
-                        quiet = 0.0
-                        yield None
+                    yield None
         finally:
             self.watched[match] -= 1
             if self.watched[match] <= 0:

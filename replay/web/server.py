@@ -15,13 +15,14 @@ import asyncio
 import html
 import json
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
+from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from events.errors import InputError, TaikyokuError
@@ -91,7 +92,13 @@ def create_app(
 
     app.add_middleware(Guard, hosts=hosts, check_write=check_write)
     heads = Heads(lambda: stores.open_store(db), keep_open=stores.is_server(db))
-    taikyoku.listen(heads.told_from_a_thread)  # a move stored here is heard at once
+
+    def written(stored: Sequence[Any]) -> JSONResponse:
+        """A write's answer; its match's live pages hear of it the moment the answer is sent (the
+        phone that wrote is answered first, then every page watching)."""
+        match, head = stored[-1].match_id, stored[-1].seq
+        return JSONResponse({"head_seq": head, "stored": [e.seq for e in stored]}, status_code=201,
+                            background=BackgroundTask(heads.told, match, head))  # fmt: skip
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -171,8 +178,7 @@ def create_app(
             complete = ingest.complete(document, match_id=match, seq=body.expected_seq + 1 + offset,
                                        recorded_by=recorder(request))  # fmt: skip
             pending.append(ingest.validate(complete)[2])
-        stored = taikyoku.append(match, pending, expected_seq=body.expected_seq)
-        return {"head_seq": stored[-1].seq, "stored": [e.seq for e in stored]}
+        return written(taikyoku.append(match, pending, expected_seq=body.expected_seq))
 
     @app.post("/api/matches/{match}/moves", status_code=201, response_model=Written)
     def api_move(match: str, body: MoveIn, request: Request) -> Any:
@@ -181,7 +187,7 @@ def create_app(
         entered = taikyoku.enter(match, body.move, recorded_by=recorder(request), expected_seq=body.expected_seq)
         if not entered.stored:
             raise InputError("say a move, e.g. discard 5m")
-        return {"head_seq": entered.stored[-1].seq, "stored": [e.seq for e in entered.stored]}
+        return written(entered.stored)
 
     @app.get("/api/matches/{match}/live")
     async def live(match: str, request: Request) -> StreamingResponse:
@@ -192,7 +198,7 @@ def create_app(
         async def said() -> AsyncIterator[str]:
             yield "retry: 1000\n\n"
             try:
-                async for now in heads.watch(match, lambda: _connected(request)):
+                async for now in heads.watch(match):
                     if now is None:
                         yield ": still here\n\n"
                     elif "trouble" in now:
@@ -276,10 +282,6 @@ def _said(exc: TaikyokuError) -> str:
     if exc.kind == "full":
         return "the laptop's disk is full: nothing was stored; free some space there, then send it again"
     return exc.message
-
-
-async def _connected(request: Request) -> bool:
-    return not await request.is_disconnected()
 
 
 def _shell(title: str, body: str) -> str:
