@@ -19,7 +19,6 @@ from __future__ import annotations
 import queue
 import shlex
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -28,7 +27,8 @@ from events.envelope import PendingEvent
 from events.errors import InputError
 from events.match import GameName
 from replay.app import stores
-from replay.app.repository import Kept, KeptStates, MatchRepository
+from replay.app.recording import Recorded
+from replay.app.repository import Kept, KeptStates, MatchRepository, process_kept
 from replay.app.table import Entered, deal_layout, entries, intent_of, question, translate
 from replay.engine.game import Question
 from store import Store, StoredEvent
@@ -47,7 +47,7 @@ class Application:
         self._idle: queue.LifoQueue[Store] = queue.LifoQueue()
         self._opened = 0
         self._opening = threading.Lock()
-        self.kept: KeptStates = OrderedDict()
+        self.kept: KeptStates = process_kept()  # by (store, match): shared with whatever else this process keeps
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._listeners: list[Listener] = []
@@ -217,6 +217,17 @@ class Application:
                           kept_states=self.kept, kept=kept)  # fmt: skip
         self._told(done.stored)
         return Entered("recorded", verb=verb_words[0], recorded=done, stored=done.stored)
+
+    def record(self, match: str, intent: Any, *, recorded_by: str, expected_seq: int | None = None) -> Recorded:
+        """A recording command's intent (``replay/app/intents.py``): its events made from the state
+        read once, checked by the match's rules and appended."""
+        from replay.app.recording import record
+
+        with self.lock(match), self.store() as store:
+            done = record(store, match, intent, recorded_by=recorded_by, expected_seq=expected_seq,
+                          kept_states=self.kept)  # fmt: skip
+        self._told(done.stored)
+        return done
 
     def append(self, match: str, events: Sequence[PendingEvent], *, expected_seq: int) -> Sequence[StoredEvent]:
         """Events as `taikyoku record` takes them, checked by the match's rules and appended after

@@ -52,6 +52,11 @@ class Kept:
 _KEPT: OrderedDict[tuple[str, str], Kept] = OrderedDict()
 
 
+def process_kept() -> OrderedDict[tuple[str, str], Kept]:
+    """The states this process keeps, by (store, match): one application, or a run of commands, shares them."""
+    return _KEPT
+
+
 def forget() -> None:
     """Drop every kept state (a test that counts reads starts from none)."""
     _KEPT.clear()

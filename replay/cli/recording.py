@@ -6,21 +6,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.app import recording
 from replay.app.catalog import GAMES
 from replay.app.intents import Intent
 from replay.app.recording import Recorded, expects
 from replay.app.seats import in_names
-from replay.cli.app import open_store, print_json, recorder
+from replay.cli.app import print_json, recorder
 from replay.cli.display import out, styled
 
 __all__ = ["brief", "expects", "record", "report", "said"]
 
 
 def record(db: Any, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
-    """Record an intent (``replay/app/intents.py``), and say what happened."""
-    with open_store(db) as store:
-        done = recording.record(store, match, intent, recorded_by=recorder(by))
+    """Record an intent (``replay/app/intents.py``) through the application, and say what happened."""
+    from replay.app.application import Application
+
+    done = Application(str(db)).record(match, intent, recorded_by=recorder(by))
     if json_out:
         print_json([e.envelope() | {"hash": e.hash} for e in done.stored])
         return

@@ -5,6 +5,8 @@ anything is folded; every listener hears of each append. Real SQLite files and P
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -51,7 +53,9 @@ def test_a_tap_on_an_overtaken_head_is_refused_and_a_move_made_elsewhere_is_read
     _long_match(cli, 3)
     taikyoku = Application(str(db))
     head = taikyoku.match("long-1").head
-    assert cli("note", "long-1", "2", "from another process").code == 0  # another writer moves it on
+    other = subprocess.run([sys.executable, "-c", "from replay.cli import main; main()", "note", "long-1", "2",
+                            "from another process", "--db", str(db)], capture_output=True, text=True)  # fmt: skip
+    assert other.returncode == 0, other.stderr  # another writer moves it on
     repository.COUNTS.clear()
     with pytest.raises(ConcurrencyError):
         taikyoku.enter("long-1", "yaku-set 2", recorded_by="scorer", expected_seq=head)
