@@ -1,0 +1,77 @@
+"""Ctrl-C at moments spread over other commands than import (which tests/formats/test_import_jobs.py
+holds at 23 moments): each ends in one line and exit 130, or, when the Ctrl-C came after it was
+done, as it would have ended; never a traceback, never a file half written."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import Cli
+from tests.paths import ROOT
+
+ENDS_WITHIN = 60  # seconds, on a busy machine
+MOMENTS = (0.06, 0.12, 0.25, 0.5, 0.8)  # seconds after the command starts: loading, reading, writing
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("club")
+    db = folder / "club.db"
+    for seed in range(3):
+        done = subprocess.run([sys.executable, "-c", "from replay.cli import main; main()", "simulate", "riichi",
+                               "--seed", str(seed), "--hands", "6", "--id", f"r-{seed}", "--db", str(db)],
+                              capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    return db
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("verify",),
+        ("export", "--all", "-o", "{out}"),
+        ("stats", "--json"),
+        ("replay", "r-1", "--json"),
+        ("serve", "--port", "0"),
+    ],
+)
+def test_ctrl_c_at_any_moment_of_a_command_is_one_line_and_130(
+    cli: Cli, club: Path, tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    for number, moment in enumerate(MOMENTS):
+        out = tmp_path / f"export-{number}.json"
+        args = [part.format(out=out) for part in command]
+        if args[0] == "serve":
+            args[2] = str(_free_port())
+        proc = subprocess.Popen([sys.executable, "-c", "from replay.cli import main; main()", *args, "--db", str(club)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                start_new_session=True, env=os.environ | {"TAIKYOKU_SECRET_FILE": str(tmp_path / "s")})  # fmt: skip
+        time.sleep(moment)  # the moment chosen; what is asserted holds at any moment
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=ENDS_WITHIN)
+        assert "Traceback" not in err, (args, moment, err)
+        if proc.returncode == 130:
+            assert err.splitlines() == ["taikyoku: error: interrupted; nothing more was recorded"], (args, err)
+        else:
+            assert proc.returncode == 0 and args[0] != "serve", (args, moment, proc.returncode, err)
+        leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
+        assert leftovers == [], leftovers  # no staged file left behind
+        if out.exists():
+            assert out.read_text().rstrip().endswith(("]", "}")), "an export written in part"
+    assert cli("verify", "--db", str(club)).code == 0
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
