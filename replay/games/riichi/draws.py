@@ -112,6 +112,15 @@ def on_abort(state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDr
         # Four players only: three players have no four-winds draw.
         if rnd.interrupted or len(firsts) != 4 or len(set(firsts)) != 1 or firsts[0] not in WINDS:
             raise illegal(step, "riichi.abort.four_winds", "the four first discards are not the same wind")
+    elif event.kind == "triple_ron":
+        if state.options.triple_ron != "abortive":
+            raise illegal(step, "riichi.abort.triple_ron",
+                          f"under {state.options.ruleset} three rons on one tile all win: record each ron")  # fmt: skip
+        if len(rnd.could_ron) < 3:
+            may = len(rnd.could_ron)
+            raise illegal(step, "riichi.abort.triple_ron",
+                          "three rons abort the hand only when three players may ron the last discard; "
+                          f"{'no one' if may == 0 else f'{may} player' + ('s' if may > 1 else '')} may ron it")  # fmt: skip
     sticks = rnd.sticks + sum(rnd.deposits) // 1000
     points = tuple(-d for d in rnd.deposits)
     return hand_over(rnd, "abortive", points, sticks, rnd.dealer, f"abortive draw: {event.kind.replace('_', ' ')}",

@@ -165,6 +165,8 @@ def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload,
         raise illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
     if isinstance(payload, RiichiWin):
         return on_win(state, rnd, step, payload, rules)
+    if isinstance(payload, AbortiveDraw) and payload.kind == "triple_ron":
+        return on_abort(state, rnd, step, payload)  # three rons on the discard: it never passed
     # Anything but a ron on it means the last discard passed: its riichi stick is paid, and
     # whoever could have won on it is now furiten. Not a kan dora turned over: after an open or
     # added kan, Tenhou reveals it once the replacement tile is discarded, before anyone may ron.

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from events.riichi import RiichiDiscard, RiichiDraw, RiichiDrawResult, RiichiRoundStarted, RiichiWin
+from events.riichi import AbortiveDraw, RiichiDiscard, RiichiDraw, RiichiDrawResult, RiichiRoundStarted, RiichiWin
 from replay.engine.fold import IllegalEvent
 from replay.games.riichi.pricing import Priced, price
 from tests.games.riichi.support import Hand
@@ -75,6 +75,35 @@ def test_triple_ron(tmp_path: Path, ruleset: str, allowed: bool) -> None:
         with pytest.raises(IllegalEvent) as caught:
             hand.record(third)
         assert caught.value.code == "riichi.win.triple_ron" and "abortive_draw" in caught.value.reason
+    hand.close()
+
+
+def test_three_rons_abort_a_tenhou_hand_when_three_players_may_ron(tmp_path: Path) -> None:
+    """Seats 1, 2 and 3 all wait on 3m; the dealer lets it go: the hand is aborted. Nothing is paid."""
+    hand = Hand(tmp_path / "t.db", "tenhou")
+    hand.begin(WAITING, reserved="3m")
+    hand.record(RiichiDraw(seat=0, tile="3m"), RiichiDiscard(seat=0, tile="3m", tsumogiri=True))
+    hand.record(AbortiveDraw(kind="triple_ron"))
+    result = hand.state.results[-1]
+    assert (result.kind, result.points) == ("abortive", (0, 0, 0, 0))
+    hand.close()
+
+
+@pytest.mark.parametrize(("ruleset", "waiting", "says"), [
+    ("tenhou", {1: WAITING[1]}, "only when three players may ron the last discard; 1 player may ron it"),
+    ("tenhou", {}, "no one may ron it"),
+    ("mahjongsoul", WAITING, "under mahjongsoul three rons on one tile all win: record each ron"),
+])  # fmt: skip
+def test_three_rons_are_refused_as_an_abort_where_they_are_not(
+    tmp_path: Path, ruleset: str, waiting: dict[int, str], says: str
+) -> None:
+    """Plant: the triple-ron abort accepted after any discard (it was offered as the first button)."""
+    hand = Hand(tmp_path / "t.db", ruleset)
+    hand.begin(waiting, reserved="3m")
+    hand.record(RiichiDraw(seat=0, tile="3m"), RiichiDiscard(seat=0, tile="3m", tsumogiri=True))
+    with pytest.raises(IllegalEvent) as caught:
+        hand.record(AbortiveDraw(kind="triple_ron"))
+    assert caught.value.code == "riichi.abort.triple_ron" and says in caught.value.reason, caught.value.reason
     hand.close()
 
 
