@@ -127,22 +127,7 @@ def history(steps: Sequence[Step]) -> History:
                 )
             retracted_by[payload.seq] = step
         elif isinstance(payload, Annotation):
-            if payload.seq not in seen:
-                raise IllegalEvent(
-                    "match.annotation.unknown_seq",
-                    f"cannot annotate seq {payload.seq}: no earlier event has that seq",
-                    seq=step.seq,
-                    event_type=step.type,
-                )
-            disputed = seen[payload.seq].payload
-            if payload.kind == "verdict" and not (isinstance(disputed, Annotation) and disputed.kind == "dispute"):
-                raise IllegalEvent(
-                    "match.verdict.not_a_dispute",
-                    f"a verdict settles a dispute, and seq {payload.seq} is a {seen[payload.seq].type}; "
-                    "give the seq of the dispute (see `taikyoku audit`)",
-                    seq=step.seq,
-                    event_type=step.type,
-                )
+            _check_annotation(step, payload, seen.get(payload.seq))
             annotations.append(step)
         seen[step.seq] = step
     effective = tuple(s for s in steps if s.type not in META_TYPES and s.seq not in retracted_by)
@@ -174,6 +159,26 @@ def fold(projection: Projection[S], steps: Iterable[Step], *, until: int | None 
     return Folded(hist, state)
 
 
+def _check_annotation(step: Step, payload: Annotation, target: Step | None) -> None:
+    """A note, dispute or verdict must name an earlier event; a verdict, a dispute."""
+    if target is None:
+        raise IllegalEvent(
+            "match.annotation.unknown_seq",
+            f"cannot annotate seq {payload.seq}: no earlier event has that seq",
+            seq=step.seq,
+            event_type=step.type,
+        )
+    disputed = target.payload
+    if payload.kind == "verdict" and not (isinstance(disputed, Annotation) and disputed.kind == "dispute"):
+        raise IllegalEvent(
+            "match.verdict.not_a_dispute",
+            f"a verdict settles a dispute, and seq {payload.seq} is a {target.type}; "
+            "give the seq of the dispute (see `taikyoku audit`)",
+            seq=step.seq,
+            event_type=step.type,
+        )
+
+
 def extended(before: History, new: Sequence[Step]) -> History | None:
     """``before`` with ``new`` steps after it, each note and claim checked against what it names as
     ``history`` checks it, without going over the earlier steps again; None when one of the new
@@ -194,22 +199,7 @@ def extended(before: History, new: Sequence[Step]) -> History | None:
                 if contiguous
                 else named.get(payload.seq)
             )
-            if target is None:
-                raise IllegalEvent(
-                    "match.annotation.unknown_seq",
-                    f"cannot annotate seq {payload.seq}: no earlier event has that seq",
-                    seq=step.seq,
-                    event_type=step.type,
-                )
-            disputed = target.payload
-            if payload.kind == "verdict" and not (isinstance(disputed, Annotation) and disputed.kind == "dispute"):
-                raise IllegalEvent(
-                    "match.verdict.not_a_dispute",
-                    f"a verdict settles a dispute, and seq {payload.seq} is a {target.type}; "
-                    "give the seq of the dispute (see `taikyoku audit`)",
-                    seq=step.seq,
-                    event_type=step.type,
-                )
+            _check_annotation(step, payload, target)
             annotations.append(step)
         batch[step.seq] = step
     return History(
