@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from events import registry
 from events.envelope import PendingEvent, log_event_ids, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
+from replay.app import interrupts
 from replay.app.interrupts import held
 from replay.app.log_import import Imported, fold_import
 from replay.formats import LOG_BYTES, tenhou6
@@ -171,6 +172,10 @@ def _stopped_says(report: ImportReport, storing: bool) -> Iterator[None]:
         raise ImportInterrupted(f"interrupted: {left()}") from None
     except ImportStopped as stopped:
         raise ImportStopped(f"{stopped.message}; {left()}") from None
+    except Exception:
+        if interrupts.seen():  # the interrupt, made an error of its own by a library it went through
+            raise ImportInterrupted(f"interrupted: {left()}") from None
+        raise
 
 
 def stored_events(game: Imported, by: str) -> list[PendingEvent]:

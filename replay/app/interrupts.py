@@ -10,6 +10,21 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+_seen = False
+
+
+def interrupt(signum: int, frame: FrameType | None) -> None:
+    """The taikyoku command's Ctrl-C: raised as ``KeyboardInterrupt``, and remembered, since some
+    libraries turn an interrupt raised inside them into an error of their own."""
+    global _seen
+    _seen = True
+    raise KeyboardInterrupt
+
+
+def seen() -> bool:
+    """Whether the command was interrupted (whatever the error that came out of it says)."""
+    return _seen
+
 
 class _Holder:
     """The handler in place while a step is held: it notes the interrupt instead of raising it."""

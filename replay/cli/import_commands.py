@@ -128,6 +128,10 @@ def import_logs(
 
 
 def _holds_a_match(db: str) -> bool:
+    """Whether the store at ``db`` is there and holds a match (a store the stopped command was still
+    making is removed as it stops)."""
+    if not store_exists(db):
+        return False
     with open_store(db) as store:
         return bool(store.matches())
 

@@ -11,12 +11,15 @@ import sys
 import typer
 
 from events.errors import TaikyokuError
+from replay.app import interrupts
 from replay.cli.app import app
 from replay.cli.display import one_line
 from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, exit_code_for
 
 
 def _fail(message: str, code: int) -> int:
+    if code != EXIT_INTERRUPTED and interrupts.seen():  # a library made the interrupt an error of its own
+        message, code = "interrupted; nothing more was recorded", EXIT_INTERRUPTED
     sys.stderr.write(f"taikyoku: error: {one_line(message)}\n")
     return code
 
@@ -27,7 +30,7 @@ def run(args: list[str] | None = None, *, interruptible: bool = False) -> int:
     if interruptible:
         import signal
 
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, interrupts.interrupt)
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)
