@@ -90,7 +90,8 @@ def _read(path: Path) -> bytes | None:
         raise InputError(f"cannot read the table secret {path}: {exc.strerror}; fix its permissions") from None
     if not stat.S_ISREG(info.st_mode):
         raise InputError(f"the table secret {path} is not a regular file; remove it, or set TAIKYOKU_SECRET_FILE")
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+    euid = getattr(os, "geteuid", None)  # POSIX: the file must be this user's
+    if euid is not None and info.st_uid != euid():
         raise InputError(
             f"the table secret {path} belongs to another user; make it yours (chown) or set TAIKYOKU_SECRET_FILE"
         )
