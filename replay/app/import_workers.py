@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from replay.app.interrupts import held
+from events.interrupts import held
 
 _HEADER = struct.Struct("!Q")
 _AHEAD = 2  # tasks a worker holds at once: the next file is there the moment one is sent back

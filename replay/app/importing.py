@@ -10,11 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from events import registry
+from events import interrupts, registry
 from events.envelope import PendingEvent, log_event_ids, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
-from replay.app import interrupts
-from replay.app.interrupts import held
+from events.interrupts import held
 from replay.app.log_import import Imported, fold_import
 from replay.formats import LOG_BYTES, tenhou6
 from replay.formats.detect import SNIFF, detect
@@ -149,6 +148,7 @@ def import_tenhou6(
             hands = sum(int(game["hands"]) for game in report.imported[counted:]) + hands
             counted = len(report.imported)
             tick(f"{counted} games, {hands} hands")
+            interrupts.check()  # an interrupt a library swallowed on its way still stops the import here
     return report
 
 

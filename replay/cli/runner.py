@@ -11,13 +11,14 @@ import sys
 import typer
 
 from events.errors import TaikyokuError
-from replay.app import interrupts
 from replay.cli.app import app
 from replay.cli.display import one_line
 from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, exit_code_for
 
 
 def _fail(message: str, code: int) -> int:
+    from events import interrupts
+
     if code != EXIT_INTERRUPTED and interrupts.seen():  # a library made the interrupt an error of its own
         message, code = "interrupted; nothing more was recorded", EXIT_INTERRUPTED
     sys.stderr.write(f"taikyoku: error: {one_line(message)}\n")
@@ -27,10 +28,17 @@ def _fail(message: str, code: int) -> int:
 def run(args: list[str] | None = None, *, interruptible: bool = False) -> int:
     """Run the CLI and return its exit code; never lets a traceback out. With ``interruptible``
     (the ``taikyoku`` command itself), Ctrl-C raises KeyboardInterrupt while the command runs."""
-    if interruptible:
-        import signal
+    from events import interrupts
 
-        signal.signal(signal.SIGINT, interrupts.interrupt)
+    put_back = interrupts.watch()  # Ctrl-C raised, and remembered whatever a library makes of it
+    try:
+        return _run(args)
+    finally:
+        if not interruptible:  # in-process (a test, a program): what it had is put back
+            put_back()
+
+
+def _run(args: list[str] | None) -> int:
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)

@@ -1,12 +1,14 @@
-"""Ctrl-C held off while a step that must finish whole runs (a game stored and counted, workers
-stopped): the step finishes, then the interrupt is raised as ``KeyboardInterrupt`` where it would
-have been. Python runs signal handlers in the main thread only; elsewhere this holds nothing."""
+"""Ctrl-C, as every layer of one process sees it: raised as ``KeyboardInterrupt`` and remembered
+(``seen``, ``check``: some libraries turn an interrupt raised inside them into an error of their
+own), and held off while a step that must finish whole runs (a game stored and counted, workers
+stopped): the step finishes, then the interrupt is raised where it would have been. Python runs
+signal handlers in the main thread only; elsewhere this holds nothing. No I/O."""
 
 from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -24,6 +26,29 @@ def interrupt(signum: int, frame: FrameType | None) -> None:
 def seen() -> bool:
     """Whether the command was interrupted (whatever the error that came out of it says)."""
     return _seen
+
+
+def watch() -> Callable[[], None]:
+    """Ctrl-C raised as ``KeyboardInterrupt`` and remembered (``seen``) from now on, in the main
+    thread; the function returned puts back what was there before."""
+    global _seen
+    _seen = False
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, interrupt)
+
+    def put_back() -> None:
+        signal.signal(signal.SIGINT, previous)
+
+    return put_back
+
+
+def check() -> None:
+    """Raises the interrupt now if one came and something swallowed it on its way (a library that
+    made it an error of its own, which was then handled as that error)."""
+    if _seen:
+        raise KeyboardInterrupt
 
 
 class _Holder:
