@@ -450,3 +450,15 @@ def test_a_malformed_body_and_a_port_in_use_are_one_line(cli: Cli, db: Path, sec
     assert taken.code == 2 and taken.err == (
         f"taikyoku: error: 127.0.0.1:{served.port} is in use; choose another with --port, or --host 127.0.0.1\n"
     )
+
+
+def test_ctrl_c_stops_a_listening_server_in_one_line(cli: Cli, secret: Path, served: Server) -> None:
+    """The host stops the night's server with Ctrl-C: one line, exit 130, within a bound."""
+    import signal
+
+    assert served.call("GET", "/api/matches")[0] == 200  # listening and answering
+    os.kill(served.proc.pid, signal.SIGINT)
+    served.proc.wait(timeout=SERVER_WAIT)  # it ends by itself
+    said = served.stop()
+    assert served.proc.returncode == 130, said
+    assert said.splitlines()[1:] == ["taikyoku: error: interrupted; nothing more was recorded"], said
