@@ -97,8 +97,12 @@ def create_app(
         """A write's answer; its match's live pages hear of it the moment the answer is sent (the
         phone that wrote is answered first, then every page watching)."""
         match, head = stored[-1].match_id, stored[-1].seq
+
+        async def tell() -> None:  # on the event loop, where the pages wait (a sync task would run in a thread)
+            heads.told(match, head)
+
         return JSONResponse({"head_seq": head, "stored": [e.seq for e in stored]}, status_code=201,
-                            background=BackgroundTask(heads.told, match, head))  # fmt: skip
+                            background=BackgroundTask(tell))  # fmt: skip
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
