@@ -9,6 +9,7 @@ two modules import each other, directly or round a longer circle.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -241,14 +242,26 @@ def test_a_planted_circle_is_found_even_inside_a_function(tmp_path: Path) -> Non
 
 
 GAME_NAMES = ("tensho", "sendai", "riichi")
+FAMILY_WORDS = (*GAME_NAMES, "koikoi", "hanafuda", "tiles", "cards")  # a game, or the kind of game it is
+ABOVE_THE_GAMES = ("replay/engine", "replay/formats", "replay/app", "replay/cli", "replay/web")
+# In a page's script: a comparison with a game's or family's word ("tiles" === DATA.pieces).
+SCRIPT_BRANCH = re.compile(
+    r"""(===?|!==?)\s*["'](%s)["']|["'](%s)["']\s*(===?|!==?)""" % (("|".join(FAMILY_WORDS),) * 2)
+)
+
+
+def _names_a_game(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value in FAMILY_WORDS
 
 
 def game_name_branches(root: Path) -> list[str]:
-    """Every place above ``replay/games`` that decides by a game's name: a comparison with one
-    (``game == "riichi"``, ``in ("tensho", ...)``, ``startswith("riichi")``) or a table of
-    functions keyed by them. A game's own package answers instead (its descriptor, its modules)."""
+    """Every place above ``replay/games`` that decides by a game or its family: a comparison with
+    one's name (``game == "riichi"``, ``in ("tensho", ...)``, ``startswith("riichi")``), a table of
+    functions keyed by them, a section picked by one (``found["hanafuda"]``), a state probed for what
+    game it is (``hasattr(rnd, "riichi")``), and the same in the pages' scripts. A game's own package
+    answers instead (its descriptor, its modules, its page.js)."""
     found = []
-    for package in ("replay/engine", "replay/formats", "replay/app", "replay/cli"):
+    for package in ABOVE_THE_GAMES:
         for path in sorted((root / package).rglob("*.py")):
             tree = ast.parse(path.read_text())
             for node in ast.walk(tree):
@@ -257,11 +270,13 @@ def game_name_branches(root: Path) -> list[str]:
                     operands = [node.left, *node.comparators]
                     literals = [o for o in operands if isinstance(o, ast.Constant)]
                     literals += [e for o in operands if isinstance(o, ast.Tuple | ast.Set | ast.List) for e in o.elts]
-                    named = any(isinstance(e, ast.Constant) and e.value in GAME_NAMES for e in literals)
+                    named = any(_names_a_game(e) for e in literals)
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                    named = node.func.attr == "startswith" and any(
-                        isinstance(a, ast.Constant) and a.value in GAME_NAMES for a in node.args
-                    )
+                    named = node.func.attr == "startswith" and any(_names_a_game(a) for a in node.args)
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    named = node.func.id == "hasattr"
+                elif isinstance(node, ast.Subscript):  # "riichi" is also a declaration: rnd["riichi"] is a field
+                    named = _names_a_game(node.slice) and getattr(node.slice, "value", None) != "riichi"
                 elif isinstance(node, ast.Dict):
                     keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
                     named = sum(k in GAME_NAMES for k in keys) >= 2 and all(
@@ -269,6 +284,10 @@ def game_name_branches(root: Path) -> list[str]:
                     )
                 if named:
                     found.append(f"{path.relative_to(root)}:{node.lineno}")
+        for path in sorted((root / package).rglob("*.js")):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if SCRIPT_BRANCH.search(line):
+                    found.append(f"{path.relative_to(root)}:{number}")
     return found
 
 
@@ -279,10 +298,16 @@ def test_at_most_three_branches_on_a_game_name_outside_the_games() -> None:
 def test_a_planted_branch_on_a_game_name_is_found(tmp_path: Path) -> None:
     app = tmp_path / "replay" / "app"
     app.mkdir(parents=True)
-    for package in ("engine", "formats", "cli"):
+    for package in ("engine", "formats", "cli", "web"):
         (tmp_path / "replay" / package).mkdir()
     (app / "x.py").write_text(
-        'def f(game, g):\n    if game == "riichi":\n        return 1\n'
-        '    if g.startswith("tensho"):\n        return 2\n    return {"tensho": f, "sendai": f}[game]\n'
+        'def f(game, g, rnd, found):\n    if game == "riichi":\n        return 1\n'
+        '    if g.startswith("tensho"):\n        return 2\n    if hasattr(rnd, "riichi"):\n        return 3\n'
+        '    if found["hanafuda"]:\n        return 4\n    return {"tensho": f, "sendai": f}[game]\n'
     )
-    assert game_name_branches(tmp_path) == ["replay/app/x.py:2", "replay/app/x.py:4", "replay/app/x.py:6"]
+    (app / "page").mkdir()
+    (app / "page" / "x.js").write_text('const tiles = DATA.pieces === "tiles";\nconst word = "tiles";\n')
+    assert game_name_branches(tmp_path) == [
+        "replay/app/x.py:2", "replay/app/x.py:4", "replay/app/x.py:6", "replay/app/x.py:8", "replay/app/x.py:10",
+        "replay/app/page/x.js:1",
+    ]  # fmt: skip

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from events.errors import InputError
+from replay.games import GAMES
 
 WIND_WORDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3}
 
@@ -27,12 +28,14 @@ def seat_number(state: Any, text: str | None) -> int | None:
     if len(by_name) == 1:
         return by_name[0]
     wind = WIND_WORDS.get(word.lower())
-    rnd = getattr(state, "round", None)
-    if wind is not None and wind < count and rnd is not None and hasattr(rnd, "dealer") and hasattr(rnd, "riichi"):
+    rnd = state.round
+    started = state.match.started
+    by_wind = rnd is not None and started is not None and GAMES[started.game].seat_winds
+    if wind is not None and wind < count and by_wind:
         return int((rnd.dealer + wind) % count)
     if len(by_name) > 1:
         raise InputError(f"{len(by_name)} players are called {word}; give the seat number (0 to {count - 1})")
-    winds = ", a seat wind (E, S, W, N)" if rnd is not None and hasattr(rnd, "riichi") else ""
+    winds = ", a seat wind (E, S, W, N)" if by_wind else ""
     raise InputError(f"{word!r} is not a seat here; give 0 to {count - 1}{winds} or a name ({', '.join(names)})")
 
 

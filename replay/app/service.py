@@ -14,7 +14,7 @@ from events.match import MatchLength, MatchStarted, PlayerSeat, Ruleset
 from replay.app.steps import _decoded, game_of, pending_step, read_steps, step_of
 from replay.engine.fold import Folded, Step, fold
 from replay.engine.options import RulesetSpec, default_length
-from replay.games import default_ruleset, projection_for, ruleset, ruleset_ids, rulesets
+from replay.games import GAMES, default_ruleset, projection_for, ruleset, ruleset_ids, rulesets
 from replay.games import game as game_named
 from store import MatchExistsError, Store, StoredEvent
 
@@ -212,15 +212,8 @@ def summary(store: Store, match_id: str) -> dict[str, Any]:
 
     state = MatchRepository(store).get(match_id).state
     status = status_of(state)
-    results = list(state.results)
-    if results and hasattr(results[-1], "scores"):
-        standings = list(results[-1].scores)
-    elif hasattr(state, "standings"):
-        standings = list(state.standings)
-    else:
-        rnd = getattr(state, "round", None)
-        standings = list(getattr(rnd, "scores", ()) or ())
-    return {"status": status, "standings": standings, "rounds": len(results)}
+    standings = list(GAMES[state.match.started.game].review().scores_now(state)) if state.match.started else []
+    return {"status": status, "standings": standings, "rounds": len(state.results)}
 
 
 def status_of(state: Any) -> Literal["in play", "complete", "abandoned"]:

@@ -20,6 +20,8 @@ from typing import Any
 from events.errors import InputError
 from replay.app import service
 from replay.app.read_models import GLANCES, SealedModel
+from replay.engine.game import StatsTable
+from replay.engine.game import figure as figure  # how a count or an average is shown, the terminal's too
 from replay.engine.snapshot import Snapshot
 from replay.games import GAMES
 from store import Store
@@ -157,6 +159,24 @@ def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters())
                 place = place[name]
             place[key] = declared.review().summary(mine, wanted, lambda d: _seats_of(d, wanted))
     return stats
+
+
+def game_tables(found: dict[str, Any]) -> dict[str, list[StatsTable]]:
+    """Each game's own tables of ``found`` (``compute``'s document), keyed by the standings they
+    follow: the first standings of that game (riichi's rates per ruleset after the first riichi
+    table size)."""
+    placed: dict[str, list[StatsTable]] = {}
+    for declared in GAMES.values():
+        *outer, key = declared.stats_section
+        section = found
+        for name in outer:
+            section = section[name]
+        if key not in section:
+            continue
+        group = next((g for g in found["standings"] if g.split(" (")[0] == declared.name), None)
+        if group is not None:
+            placed[group] = declared.review().tables(section[key], declared.name)
+    return placed
 
 
 def _seats_of(digest: dict[str, Any], wanted: set[str]) -> list[tuple[int, str]]:

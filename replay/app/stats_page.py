@@ -11,6 +11,8 @@ from html import escape
 from typing import Any
 
 from replay.app.page import embedded_json
+from replay.app.stats import game_tables
+from replay.engine.game import figure
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 PLACE_COLOURS = ("#2ca02c", "#1f77b4", "#ff7f0e", "#d62728")
@@ -22,18 +24,6 @@ MOST_BARS = 24  # players in one placement chart
 
 def _text(value: Any) -> str:
     return escape(str(value), quote=True)
-
-
-def _figure(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, float) and not value.is_integer():
-        return f"{value:.2f}"
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.0f}"
-
-
-def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{value * 100:.1f}%"
 
 
 def _table(caption: str, header: list[str], rows: list[list[str]], name: str) -> str:
@@ -84,8 +74,8 @@ def _points_chart(game: str, timeline: list[dict[str, Any]], unit: str) -> str:
     parts = [
         f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 10}" y2="{y(0):.1f}" stroke="#999" stroke-dasharray="4 3"/>'
     ]
-    parts.append(f'<text x="4" y="{y(high) + 4:.1f}" font-size="11">{_figure(high)}</text>')
-    parts.append(f'<text x="4" y="{y(low) + 4:.1f}" font-size="11">{_figure(low)}</text>')
+    parts.append(f'<text x="4" y="{y(high) + 4:.1f}" font-size="11">{figure(high)}</text>')
+    parts.append(f'<text x="4" y="{y(low) + 4:.1f}" font-size="11">{figure(low)}</text>')
     parts.append(f'<text x="{left}" y="{height - 8}" font-size="11">{_text(timeline[0]["date"])}</text>')
     parts.append(f'<text x="{width - 90}" y="{height - 8}" font-size="11">{_text(timeline[-1]["date"])}</text>')
     legend = []
@@ -93,9 +83,9 @@ def _points_chart(game: str, timeline: list[dict[str, Any]], unit: str) -> str:
         colour = PALETTE[n % len(PALETTE)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in series[name])
         parts.append(
-            f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"><title>{_text(name)}: {_figure(totals[name])}</title></polyline>'
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"><title>{_text(name)}: {figure(totals[name])}</title></polyline>'
         )
-        legend.append(f'<span class="key" style="border-color:{colour}">{_text(name)} {_figure(totals[name])}</span>')
+        legend.append(f'<span class="key" style="border-color:{colour}">{_text(name)} {figure(totals[name])}</span>')
     hidden = len(totals) - len(shown)
     note = f'<p class="note">{hidden} more players not drawn.</p>' if hidden > 0 else ""
     caption = f"{_text(game)}: {_text(unit)} over time, running total after each complete match"
@@ -184,15 +174,15 @@ def page(found: dict[str, Any]) -> str:
     sections = []
     filters = found["filters"]
     said = [f"{k} {', '.join(v) if isinstance(v, list) else v}" for k, v in filters.items() if v]
-    rates_shown = False
+    own_tables = game_tables(found)
     for game, rows in found["standings"].items():
         seats = len(rows[0]["places"]) if rows else 0
         with_uma = bool(rows) and "uma" in rows[0]  # riichi's final results, with oka and uma
         header = ["player", "matches", "rounds", *[f"{n + 1}{('st', 'nd', 'rd', 'th')[n]}" for n in range(seats)],
                   "avg place", "points", "wins"] + (["result (uma)"] if with_uma else [])  # fmt: skip
         table_rows = [
-            [r["player"], _figure(r["matches"]), _figure(r["rounds"]), *map(_figure, r["places"]),
-             _figure(r["average_place"]), _figure(r["points"]), _figure(r["wins"])]
+            [r["player"], figure(r["matches"]), figure(r["rounds"]), *map(figure, r["places"]),
+             figure(r["average_place"]), figure(r["points"]), figure(r["wins"])]
             + ([f"{r['uma']:+d}"] if with_uma else [])
             for r in rows
         ]  # fmt: skip
@@ -204,40 +194,15 @@ def page(found: dict[str, Any]) -> str:
             + _places_chart(game, rows)
             + _yaku_chart(game, found["yaku"].get(game, {}))
         )
-        if with_uma and not rates_shown:  # the rates per ruleset, after the first riichi standings
-            rates_shown = True
-            for ruleset, rates in found["riichi"].items():
-                header = ["player", "hands", "win", "deal-in", "riichi", "call", "tsumo", "avg win", "avg deal-in",
-                          "avg han", "tenpai at draw"]  # fmt: skip
-                rate_rows = [
-                    [r["player"], _figure(r["hands"]), _percent(r["win_rate"]), _percent(r["deal_in_rate"]),
-                     _percent(r["riichi_rate"]), _percent(r["call_rate"]), _percent(r["tsumo_share"]),
-                     _figure(r["average_win"]), _figure(r["average_deal_in"]), _figure(r["average_han"]),
-                     _percent(r["tenpai_at_draw"])]
-                    for r in rates
-                ]  # fmt: skip
-                sections.append(_table(f"riichi under {ruleset}", header, rate_rows, f"riichi-{ruleset}"))
-        if game in found["hanafuda"]:
-            players = found["hanafuda"][game]["players"]
-            header = ["player", "rounds", "won", "how"] + (
-                ["go", "stop", "forfeits", "teyaku"] if players and "goes" in players[0] else []
-            )
-            hana_rows = []
-            for r in players:
-                row = [r["player"], _figure(r["rounds"]), _figure(r["rounds_won"]),
-                       ", ".join(f"{k} {v}" for k, v in r["won_by"].items()) or "-"]  # fmt: skip
-                if "goes" in r:  # Sendai-hana's go and stop calls, and its teyaku
-                    row += [_figure(r["goes"]), _figure(r["stops"]), _figure(r["forfeits"]),
-                            ", ".join(f"{k} {v}" for k, v in r["teyaku"].items()) or "-"]  # fmt: skip
-                hana_rows.append(row)
-            sections.append(_table(f"{game}: rounds won and how", header, hana_rows, f"rounds-{game}"))
+        for table in own_tables.get(game, []):
+            sections.append(_table(table.title, list(table.header), [list(row) for row in table.rows], table.name))
         counts = found["yaku"].get(game, {})
         if counts:
             sections.append(
                 _table(
                     f"{game}: every yaku",
                     ["yaku", "times"],
-                    [[k, _figure(v)] for k, v in counts.items()],
+                    [[k, figure(v)] for k, v in counts.items()],
                     f"yaku-{game}",
                 )
             )

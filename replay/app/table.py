@@ -196,6 +196,9 @@ class _Words:
             raise InputError(f"{self.verb} takes no {left[0]}; type help for what it takes")
 
 
+GO_OR_STOP = frozenset({"go", "stop", "koikoi"})  # a hanafuda player's call; "koikoi" is how koi-koi says go
+
+
 def _split(verb: str, words: Sequence[str]) -> _Words:
     parsed = _Words(verb, [])
     rest = list(words)
@@ -249,7 +252,7 @@ def _intent(w: _Words, match: str) -> Intent:
     elif verb == "expose":
         (teyaku,) = w.positional(1, 1, "the teyaku and --seat SEAT")
         made = intents.expose(teyaku, str(w.one("--seat", required=True)))
-    elif verb in ("koikoi", "go", "stop"):
+    elif verb in GO_OR_STOP:
         w.positional(0, 0, "no words (or --seat SEAT)")
         made = intents.go_or_stop(verb != "stop", w.one("--seat"))
     elif verb == "misdeal":

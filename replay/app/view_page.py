@@ -110,7 +110,7 @@ def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
     document["start_seq"] = start_seq
     document["piece_names"] = sprite.names()
     template = resources.files("replay.app.page").joinpath("view.html").read_text(encoding="utf-8")
-    script = asset("render.js") + asset("view.js")
+    script = scripts(document["game"], "view.js")
     return fill(
         template,
         {
@@ -127,6 +127,13 @@ def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
 def asset(name: str) -> str:
     """One of the pages' own files (``replay/app/page/``): script, style or template."""
     return "\n" + resources.files("replay.app.page").joinpath(name).read_text(encoding="utf-8") + "\n"
+
+
+def scripts(game: str, page: str) -> str:
+    """A page's script: the shared drawing (render.js), the game's own (its ``page.js``), then the
+    page's (view.js, table.js)."""
+    own = resources.files(GAMES[game].page_package).joinpath("page.js").read_text(encoding="utf-8")
+    return asset("render.js") + "\n" + own + "\n" + asset(page)
 
 
 def packed(document: dict[str, Any]) -> str:

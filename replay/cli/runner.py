@@ -85,7 +85,7 @@ def _os_error(exc: OSError) -> int:
 
 
 def _cli_error(exc: Exception) -> int:
-    """Errors of the command-line parser (click, or the copy typer vendors), by their shape."""
+    """Errors of the command-line parser (the copy of click typer carries)."""
     kind = type(exc).__name__
     if kind == "ValidationError" and type(exc).__module__.startswith("pydantic"):
         from events.ingest import describe_pydantic  # a value typed that no event may hold
@@ -99,7 +99,9 @@ def _cli_error(exc: Exception) -> int:
         return int(getattr(exc, "exit_code", 0))
     if kind == "Abort":
         return _fail("interrupted; nothing more was recorded", EXIT_INTERRUPTED)
-    if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+    from typer._click.exceptions import ClickException  # the parser's refusals (typer's own copy of click)
+
+    if isinstance(exc, ClickException):
         message = _our_words(" ".join(str(exc.format_message()).split()))
         if kind == "NoSuchOption" and getattr(exc, "option_name", "") == "-o" and _takes_option(ctx):
             # -o means --output everywhere; older notes wrote rule options with it.

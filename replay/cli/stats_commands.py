@@ -11,6 +11,7 @@ from rich.table import Table
 
 from events.errors import InputError
 from replay.app import stats as statistics
+from replay.app.stats import figure, game_tables
 from replay.cli import files
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, out, styled
@@ -101,12 +102,7 @@ def _check_names(digests: list[dict[str, Any]], filters: statistics.Filters) -> 
             raise InputError(f"no match {match_id!r} in this store; list the matches with `taikyoku matches`")
 
 
-def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{value * 100:.1f}%"
-
-
-def _number(value: float | None) -> str:
-    return "-" if value is None else f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}"
+LEFT = frozenset({"player", "how", "teyaku", "set", "yaku"})  # words, not figures
 
 
 def _show(found: dict[str, Any]) -> None:
@@ -124,47 +120,18 @@ def _show(found: dict[str, Any]) -> None:
             table.add_column("result (uma)", justify="right")
         for row in rows:
             cells = [row["player"], str(row["matches"]), str(row["rounds"]), *map(str, row["places"]),
-                     _number(row["average_place"]), _number(row["points"]), str(row["wins"])]  # fmt: skip
+                     figure(row["average_place"]), figure(row["points"]), str(row["wins"])]  # fmt: skip
             if with_uma:
                 cells.append(f"{row['uma']:+d}")
             table.add_row(*(styled(c) for c in cells))
         out.print(table)
-    for ruleset, rows in found["riichi"].items():
-        table = Table(title=f"riichi under {ruleset}")
-        for name in ("player", "hands", "win", "deal-in", "riichi", "call", "tsumo", "avg win", "avg deal-in",
-                     "avg han", "tenpai at draw"):  # fmt: skip
-            table.add_column(name, justify="left" if name == "player" else "right", no_wrap=True)
-        for row in rows:
-            table.add_row(
-                styled(row["player"]), str(row["hands"]), _percent(row["win_rate"]), _percent(row["deal_in_rate"]),
-                _percent(row["riichi_rate"]), _percent(row["call_rate"]), _percent(row["tsumo_share"]),
-                _number(row["average_win"]), _number(row["average_deal_in"]), _number(row["average_han"]),
-                _percent(row["tenpai_at_draw"]),
-            )  # fmt: skip
-        out.print(table)
-    for game, found_game in found["hanafuda"].items():
-        table = Table(title=f"{game}: rounds won and how")
-        columns = ["player", "rounds", "won", "how"] + (
-            ["go", "stop", "forfeits", "teyaku"] if found_game["players"] and "goes" in found_game["players"][0] else []
-        )
-        for name in columns:
-            table.add_column(name, justify="right" if name in ("rounds", "won", "go", "stop", "forfeits") else "left")
-        for row in found_game["players"]:
-            how = ", ".join(f"{reason} {n}" for reason, n in row["won_by"].items()) or "-"
-            cells = [row["player"], str(row["rounds"]), str(row["rounds_won"]), how]
-            if "goes" in row:  # Sendai-hana's go and stop calls, and its teyaku
-                teyaku = ", ".join(f"{name} {n}" for name, n in row["teyaku"].items()) or "-"
-                cells += [str(row["goes"]), str(row["stops"]), str(row["forfeits"]), teyaku]
-            table.add_row(*(styled(c) for c in cells))
-        out.print(table)
-        if found_game.get("yaku_sets"):
-            sets = Table(title=f"{game}: yaku sets chosen")
-            for name in ("set", "rounds", "decided by the dealer", "by agreement", "the dealer won"):
-                sets.add_column(name, justify="right")
-            for number, tally in found_game["yaku_sets"].items():
-                sets.add_row(number, str(tally.get("rounds", 0)), str(tally.get("decided by dealer", 0)),
-                             str(tally.get("decided by agreement", 0)), str(tally.get("dealer won", 0)))  # fmt: skip
-            out.print(sets)
+        for own in game_tables(found).get(game, []):  # the game's own: riichi's rates, hanafuda's rounds won
+            shown = Table(title=own.title)
+            for name in own.header:
+                shown.add_column(name, justify="left" if name in LEFT else "right", no_wrap=name == "player")
+            for row in own.rows:
+                shown.add_row(*(styled(c) for c in row))
+            out.print(shown)
     for game, counts in found["yaku"].items():
         if not counts:
             continue

@@ -32,6 +32,31 @@ class GameView(Protocol):
     def move_words(self, step: Step, names: Sequence[str]) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class StatsTable:
+    """One table of a game's own statistics with its cells written out: the terminal and the
+    statistics page show it as it is, knowing nothing of the game."""
+
+    title: str
+    name: str  # its id on the statistics page
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def figure(value: float | None) -> str:
+    """A count or an average as a table shows it: 1,234 or 3.25, and - for none."""
+    if value is None:
+        return "-"
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:,.2f}"
+    return f"{int(value):,}"
+
+
+def percent(value: float | None) -> str:
+    """A rate (0.4213) as a table shows it: 42.1%, and - for none."""
+    return "-" if value is None else f"{value * 100:.1f}%"
+
+
 class GameReview(Protocol):
     """What a game's ``review`` module gives the statistics and the audit."""
 
@@ -44,9 +69,13 @@ class GameReview(Protocol):
         seats_of: Callable[[dict[str, Any]], list[tuple[int, str]]],
     ) -> Any: ...
 
+    def tables(self, section: Any, game: str) -> list[StatsTable]: ...
+
     def computed_points(self, result: Any) -> tuple[int, ...]: ...
 
     def final_scores(self, state: Any) -> tuple[int, ...]: ...
+
+    def scores_now(self, state: Any) -> tuple[int, ...]: ...
 
     def balance(
         self, results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
@@ -128,6 +157,8 @@ class Game:
     piece_word: str = "cards"  # what its pieces are called: cards, or tiles
     stats_section: tuple[str, ...] = ()  # where its players' summary goes in the statistics
     uma: bool = False  # a match ends in results with oka and uma, and players are ranked by them
+    page_package: str = ""  # the package whose page.js draws its rounds on the pages (declares GAME_PAGE)
+    seat_winds: bool = False  # a seat is also named by its wind this round, counted from the dealer
 
     def rules(self) -> GameRules:
         found = _LOADED.get(self.name)

@@ -130,3 +130,22 @@ def test_three_players_play_under_the_three_player_ruleset_and_are_told_so(cli: 
         shown
         == "final (points, and results in thousands with oka and uma): 1. B 51700 (+46), 2. A 32600 (-7), 3. C 20700 (-39)"
     )
+
+
+def test_a_riichi_match_is_listed_with_its_starting_points_before_any_hand_ends(cli: Cli) -> None:
+    """A table that has not finished a hand shows what each player holds: 25,000 under Tenhou's rules
+    (EMA 2016 gives 30,000), before the first hand and while it is played; then the scores after it."""
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--id", "r-1").code == 0
+    assert (
+        cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--ruleset", "ema2016", "--id", "r-2").code
+        == 0
+    )
+
+    def listed() -> dict[str, list[int]]:
+        return {m["match_id"]: m["standings"] for m in cli("matches", "--json").json()}
+
+    assert listed() == {"r-1": [25000, 25000, 25000, 25000], "r-2": [30000, 30000, 30000, 30000]}
+    assert cli("round", "r-1").code == 0
+    assert listed()["r-1"] == [25000, 25000, 25000, 25000]
+    assert cli("result", "r-1", "draw", "tenpai", "E", "S").code == 0
+    assert listed()["r-1"] == [26500, 26500, 23500, 23500]  # 3,000 from the two noten players to the two tenpai

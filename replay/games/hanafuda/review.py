@@ -7,6 +7,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from replay.engine.game import StatsTable, figure
+
 SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
 
 
@@ -81,9 +83,16 @@ def summary(
             counters = one["seats"][seat]
             mine = players.setdefault(
                 name,
-                {"rounds": 0, "wins": Counter(), "yaku": Counter(), "teyaku": Counter(),
-                 "goes": 0, "stops": 0, "forfeits": 0},
-            )  # fmt: skip
+                {
+                    "rounds": 0,
+                    "wins": Counter(),
+                    "yaku": Counter(),
+                    "teyaku": Counter(),
+                    "goes": 0,
+                    "stops": 0,
+                    "forfeits": 0,
+                },
+            )
             mine["rounds"] += one["rounds"]
             for key in ("wins", "yaku", "teyaku"):
                 mine[key].update(counters[key])
@@ -109,12 +118,54 @@ def summary(
             "yaku": ordered(mine["yaku"]),
         }
         if decisions:
-            row |= {"goes": mine["goes"], "stops": mine["stops"], "forfeits": mine["forfeits"],
-                    "teyaku": ordered(mine["teyaku"])}  # fmt: skip
+            row |= {
+                "goes": mine["goes"],
+                "stops": mine["stops"],
+                "forfeits": mine["forfeits"],
+                "teyaku": ordered(mine["teyaku"]),
+            }
         rows.append(row)
     found: dict[str, Any] = {"players": rows}
     if yaku_sets:
         found["yaku_sets"] = {key: ordered(value) for key, value in sorted(sets.items())}
+    return found
+
+
+def tables(section: dict[str, Any], game: str) -> list[StatsTable]:
+    """The rounds each player won and how (with Sendai-hana's calls and teyaku), and how Tensho's
+    yaku sets were chosen."""
+    players = section["players"]
+    decisions = bool(players) and "goes" in players[0]
+
+    def listed(counts: dict[str, int]) -> str:
+        return ", ".join(f"{name} {n}" for name, n in counts.items()) or "-"
+
+    rows: list[tuple[str, ...]] = []
+    for r in players:
+        row: tuple[str, ...] = (r["player"], figure(r["rounds"]), figure(r["rounds_won"]), listed(r["won_by"]))
+        if decisions:
+            row += (figure(r["goes"]), figure(r["stops"]), figure(r["forfeits"]), listed(r["teyaku"]))
+        rows.append(row)
+    header = ("player", "rounds", "won", "how") + (("go", "stop", "forfeits", "teyaku") if decisions else ())
+    found = [StatsTable(f"{game}: rounds won and how", f"rounds-{game}", header, tuple(rows))]
+    if section.get("yaku_sets"):
+        found.append(
+            StatsTable(
+                f"{game}: yaku sets chosen",
+                f"yaku-sets-{game}",
+                ("set", "rounds", "decided by the dealer", "by agreement", "the dealer won"),
+                tuple(
+                    (
+                        number,
+                        figure(tally.get("rounds", 0)),
+                        figure(tally.get("decided by dealer", 0)),
+                        figure(tally.get("decided by agreement", 0)),
+                        figure(tally.get("dealer won", 0)),
+                    )
+                    for number, tally in section["yaku_sets"].items()
+                ),
+            )
+        )
     return found
 
 
@@ -124,4 +175,9 @@ def computed_points(result: Any) -> tuple[int, ...]:
 
 
 def final_scores(state: Any) -> tuple[int, ...]:
+    return tuple(state.standings)
+
+
+def scores_now(state: Any) -> tuple[int, ...]:
+    """Each player's points from the rounds finished."""
     return tuple(state.standings)

@@ -33,5 +33,7 @@ GAME = Game(
     load=_rules,
     piece_word="tiles",
     stats_section=("riichi",),
+    page_package="replay.games.riichi",
     uma=True,
+    seat_winds=True,
 )

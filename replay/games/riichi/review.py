@@ -10,6 +10,7 @@ from typing import Any
 
 from events.riichi import RiichiRoundStarted
 from replay.engine.fold import Step
+from replay.engine.game import StatsTable, figure, percent
 
 SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
 CALLS = frozenset({"chi", "pon", "daiminkan"})  # open calls; an added kan follows a pon, a closed kan is not a call
@@ -129,6 +130,38 @@ def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) 
     return rates
 
 
+RATE_COLUMNS = ("player", "hands", "win", "deal-in", "riichi", "call", "tsumo", "avg win", "avg deal-in", "avg han",
+                "tenpai at draw")  # fmt: skip
+
+
+def tables(section: dict[str, list[dict[str, Any]]], game: str) -> list[StatsTable]:
+    """The rates of ``summary``, a table per ruleset."""
+    return [
+        StatsTable(
+            f"{game} under {ruleset}",
+            f"{game}-{ruleset}",
+            RATE_COLUMNS,
+            tuple(
+                (
+                    r["player"],
+                    figure(r["hands"]),
+                    percent(r["win_rate"]),
+                    percent(r["deal_in_rate"]),
+                    percent(r["riichi_rate"]),
+                    percent(r["call_rate"]),
+                    percent(r["tsumo_share"]),
+                    figure(r["average_win"]),
+                    figure(r["average_deal_in"]),
+                    figure(r["average_han"]),
+                    percent(r["tenpai_at_draw"]),
+                )
+                for r in rates
+            ),
+        )
+        for ruleset, rates in section.items()
+    ]
+
+
 def computed_points(result: Any) -> tuple[int, ...]:
     """A hand's points as a claim states them: what was paid, as Tenhou's record has it, without
     this hand's riichi deposits."""
@@ -141,6 +174,18 @@ def final_scores(state: Any) -> tuple[int, ...]:
     if not state.results:
         return tuple(state.standings)
     return tuple(int(score) for score in final_standings(state)["scores"])
+
+
+def scores_now(state: Any) -> tuple[int, ...]:
+    """The scores as the table stands: after the last hand, at the start of the hand in play, or
+    the starting points before the first."""
+    if state.results:
+        return tuple(state.results[-1].scores)
+    if state.round is not None:
+        return tuple(state.round.scores)
+    if state.options is None:
+        return ()
+    return (int(state.options.starting_points),) * int(state.match.players)
 
 
 def balance(results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None) -> list[Issue]:

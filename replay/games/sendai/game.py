@@ -34,5 +34,6 @@ GAME = Game(
     default_ruleset=DEFAULT_RULESET,
     load=_rules,
     stats_section=("hanafuda", "sendai"),
+    page_package="replay.games.hanafuda",
     fishing=FishingMoves(SendaiDeal, SendaiPlay, SendaiDraw, SendaiCapture, frozenset(), SENDAI_IDS, 6, PILE_SIZE, 0),
 )

@@ -34,6 +34,7 @@ GAME = Game(
     default_ruleset=DEFAULT_RULESET,
     load=_rules,
     stats_section=("hanafuda", "tensho"),
+    page_package="replay.games.hanafuda",
     fishing=FishingMoves(
         TenshoDeal, TenshoPlay, TenshoDraw, TenshoCapture, frozenset({PHOENIX}), TENSHO_IDS, 9, PILE_SIZE, 6
     ),
