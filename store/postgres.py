@@ -56,6 +56,8 @@ _INSERT = (
     "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
     "recorded_by, payload, prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
+HEADS_CHANNEL = "taikyoku_heads"  # each append says its match here, for the servers' live pages (LISTEN)
+
 _HEAD_UPSERT = (
     "INSERT INTO match_heads (match_id, last_seq, last_hash, events) VALUES (%s, %s, %s, %s) "
     "ON CONFLICT (match_id) DO UPDATE SET last_seq = excluded.last_seq, last_hash = excluded.last_hash, "
@@ -236,6 +238,8 @@ class PostgresStore:
                     raise _Empty
                 last = rows[-1]
                 self.conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
+                # Told to every listening server process when this commits (never if it does not).
+                self.conn.execute("SELECT pg_notify(%s, %s)", (HEADS_CHANNEL, match_id))
                 first_row = self.conn.execute(
                     "SELECT position FROM events WHERE match_id = %s AND seq = %s", (match_id, rows[0][1])
                 ).fetchone()
@@ -251,6 +255,20 @@ class PostgresStore:
             raise self._duplicate(rows) from None
         assert first_row is not None
         return Appended(int(first_row[0]), rows)
+
+    def listen_for_heads(self) -> None:
+        """From now on ``moved`` hears of every append to this database, by any process."""
+        with self._errors():
+            self.conn.execute(f"LISTEN {HEADS_CHANNEL}")
+
+    def moved(self, timeout: float) -> set[str]:
+        """The matches appended to since the last call (once ``listen_for_heads`` was called),
+        waiting up to ``timeout`` seconds for the first; empty when nothing came."""
+        with self._errors():
+            heard = {n.payload for n in self.conn.notifies(timeout=timeout, stop_after=1)}
+            if heard:
+                heard |= {n.payload for n in self.conn.notifies(timeout=0)}  # those already here
+        return heard
 
     @contextmanager
     def bulk(self) -> Iterator[None]:

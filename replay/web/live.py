@@ -1,10 +1,14 @@
 """The heads of the matches being watched, looked up once for every watching page.
 
-One task per server process reads the head of each watched match every ``INTERVAL`` seconds,
-through one store connection (on PostgreSQL kept open; an SQLite file is opened for each look, so a
-file restored or moved back is read as it now is), and wakes the pages whose match moved. A page
-costs the store nothing of its own, however many are open. While the store cannot be read, every
-page is told so (and told again when it can be), so a page never stays behind without a word.
+One task per server process reads the head of each watched match through one store connection,
+and wakes the pages whose match moved. On PostgreSQL that connection is kept and listens: every
+append, by any server process or command, is said on the heads channel as it commits, so a look
+follows each write at once (and at least every ``PUSHED_INTERVAL`` seconds, to notice a server
+gone or back). On SQLite a move stored by this process wakes its pages at once (``told``), and the
+file is read again every ``INTERVAL`` seconds for writers elsewhere, opened for each look, so a
+file restored or moved back is read as it now is. A page costs the store nothing of its own,
+however many are open. While the store cannot be read, every page is told so (and told again when
+it can be), so a page never stays behind without a word.
 """
 
 from __future__ import annotations
@@ -15,16 +19,18 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import suppress
 from typing import Any
 
-INTERVAL = 0.25  # seconds between two looks at the watched heads
+INTERVAL = 0.25  # seconds between two looks at the watched heads of an SQLite file
+PUSHED_INTERVAL = 1.0  # at most this long between two looks on PostgreSQL, where writes are heard
 QUIET = 15.0  # seconds after which a watching page is sent a comment, so a dead connection is noticed
 
 
 class Heads:
     """Each watched match's head, kept by one polling task; ``watch`` follows one match."""
 
-    def __init__(self, open_store: Callable[[], Any], *, keep_open: bool) -> None:
+    def __init__(self, open_store: Callable[[], Any], *, pushed: bool, interval: float | None = None) -> None:
         self.open_store = open_store
-        self.keep_open = keep_open
+        self.pushed = pushed  # a PostgreSQL store: kept open, and listening for appends
+        self.interval = interval if interval is not None else PUSHED_INTERVAL if pushed else INTERVAL
         self.watched: Counter[str] = Counter()
         self.heads: dict[str, int] = {}
         self.trouble: str | None = None  # why the store cannot be read now
@@ -50,16 +56,30 @@ class Heads:
         """The heads of ``matches`` (0 for a match not there), in a worker thread."""
         store = self.kept if self.kept is not None else self.open_store()
         try:
+            if self.pushed and store is not self.kept:
+                store.listen_for_heads()  # before the look: no append falls between the two
             found = {match: store.head(match) for match in matches}
         except BaseException:
             store.close()
             self.kept = None
             raise
-        if self.keep_open:
+        if self.pushed:
             self.kept = store
         else:
             store.close()
         return found
+
+    def _wait(self) -> None:
+        """Until the next look: an append heard (PostgreSQL), or the interval gone by."""
+        kept = self.kept
+        if kept is None:
+            return
+        try:
+            kept.moved(self.interval)
+        except BaseException:
+            kept.close()
+            self.kept = None
+            raise
 
     async def _poll(self) -> None:
         try:
@@ -75,7 +95,11 @@ class Heads:
                 moved = [match for match, head in found.items() if self.heads.get(match) != head]
                 self.heads.update(found)
                 self._wake(moved)
-                await asyncio.sleep(INTERVAL)
+                if self.pushed and self.kept is not None:
+                    with suppress(Exception):  # a server gone: the next look says so
+                        await asyncio.to_thread(self._wait)
+                else:
+                    await asyncio.sleep(self.interval)
         finally:
             self.task = None
             if self.kept is not None:

@@ -31,7 +31,7 @@ from replay.app.application import Application
 from replay.app.catalog import GAMES
 from replay.app.errors import answer_for
 from replay.app.tokens import TableSecret
-from replay.app.view_page import asset
+from replay.app.view_page import asset, scripts
 from replay.web.addresses import EVERYWHERE, LOOPBACK, host_name, phone_addresses, served_hosts, url_host
 from replay.web.guard import Guard
 from replay.web.live import Heads
@@ -91,7 +91,7 @@ def create_app(
         return await asyncio.to_thread(write_refused, match, authorization)
 
     app.add_middleware(Guard, hosts=hosts, check_write=check_write)
-    heads = Heads(lambda: stores.open_store(db), keep_open=stores.is_server(db))
+    heads = Heads(lambda: stores.open_store(db), pushed=stores.is_server(db))
 
     def written(stored: Sequence[Any]) -> JSONResponse:
         """A write's answer; its match's live pages hear of it the moment the answer is sent (the
@@ -258,7 +258,7 @@ def create_app(
         started: Any = at.steps[0].payload
         from replay.app.page import embedded_json, fill, script_hash, sprite
 
-        script = asset("render.js") + asset("table.js")
+        script = scripts(at.game, "table.js")
         context = {"match_id": match, "players": list(at.state.names), "pieces": GAMES[at.game].piece_word,
                    "round_word": GAMES[at.game].round_word, "piece_names": sprite.names(), "game": started.game}  # fmt: skip
         page = fill(asset("table.html"), {"csp": script_hash(script), "title": html.escape(f"{match}: the table"),
