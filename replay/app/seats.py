@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from events.errors import InputError
+from replay.engine.words import in_names as in_names  # said here too: where the app names seats
 from replay.games import GAMES
 
 WIND_WORDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3}
@@ -37,18 +37,3 @@ def seat_number(state: Any, text: str | None) -> int | None:
         raise InputError(f"{len(by_name)} players are called {word}; give the seat number (0 to {count - 1})")
     winds = ", a seat wind (E, S, W, N)" if by_wind else ""
     raise InputError(f"{word!r} is not a seat here; give 0 to {count - 1}{winds} or a name ({', '.join(names)})")
-
-
-_SEAT_WORDS = re.compile(r"(?<![(\w])seat (\d+)\b")
-
-
-def in_names(text: str, names: list[str] | tuple[str, ...]) -> str:
-    """``text`` with each "seat N" said by the player's name ("seat 1 ron from seat 0" becomes
-    "Nan ron from Ton"), as a person at the table says it. A seat already named ("Nan (seat 1)")
-    and a seat past the table are left as they are."""
-
-    def named(found: re.Match[str]) -> str:
-        seat = int(found.group(1))
-        return names[seat] if seat < len(names) else found.group()
-
-    return _SEAT_WORDS.sub(named, text)

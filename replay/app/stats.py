@@ -20,7 +20,7 @@ from typing import Any
 from events.errors import InputError
 from replay.app import service
 from replay.app.read_models import GLANCES, SealedModel
-from replay.engine.game import StatsTable
+from replay.engine.game import Grid
 from replay.engine.game import figure as figure  # how a count or an average is shown, the terminal's too
 from replay.engine.snapshot import Snapshot
 from replay.games import GAMES
@@ -161,11 +161,11 @@ def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters())
     return stats
 
 
-def game_tables(found: dict[str, Any]) -> dict[str, list[StatsTable]]:
+def game_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
     """Each game's own tables of ``found`` (``compute``'s document), keyed by the standings they
     follow: the first standings of that game (riichi's rates per ruleset after the first riichi
     table size)."""
-    placed: dict[str, list[StatsTable]] = {}
+    placed: dict[str, list[Grid]] = {}
     for declared in GAMES.values():
         *outer, key = declared.stats_section
         section = found

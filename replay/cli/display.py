@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
     from rich.text import Text
+
+    from replay.app.reading import Grid
 
 # C0 and C1 controls but tab and newline, DEL, the line and paragraph separators, and the bidi
 # overrides and isolates that reorder what follows them on screen.
@@ -120,3 +123,19 @@ class ProgressBar:
     def __exit__(self, *exc: object) -> None:
         if self.progress is not None:
             self.progress.stop()
+
+
+_FIGURE = re.compile(r"[-+]?[\d,]+(\.\d+)?%?|-")  # 1,234 · 3.25 · 42.1% · +8 · - (none)
+
+
+def grid(shown: Grid) -> Table:
+    """A game's grid (its round, its statistics) as a rich table: every cell as plain text, never markup."""
+    from rich.table import Table
+
+    table = Table(title=shown.title or None, title_justify="left", show_header=any(shown.header), header_style="bold")
+    for column, name in enumerate(shown.header):
+        figures = bool(shown.rows) and all(_FIGURE.fullmatch(row[column]) for row in shown.rows)
+        table.add_column(styled(name), justify="right" if figures else "left")  # figures line up on the right
+    for row in shown.rows:
+        table.add_row(*(styled(cell) for cell in row))
+    return table

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from events.errors import InputError
 from replay.app import service
 from replay.app.reading import replay_document
-from replay.app.seats import in_names
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, open_store, print_json, read_input
-from replay.cli.display import out, styled
+from replay.cli.display import grid, out, styled
 
 
 @app.command()
@@ -52,9 +49,14 @@ def replay(
 
 
 def show_document(game: str, data: dict[str, Any]) -> None:
-    """A replay document as the table, in the terminal. Each game's layout is drawn here, by the
-    one adapter that prints with rich: the one table of game names in the CLI."""
-    {"tensho": _show_tensho, "sendai": _show_sendai, "riichi": _show_riichi}[game](data)
+    """A replay document in the terminal, as its game lays it out."""
+    from replay.app.reading import Line, layout
+
+    for part in layout(game, data):
+        if isinstance(part, Line):
+            out.print(styled((part.bold, "bold"), part.text) if part.bold else styled(part.text))
+        else:
+            out.print(grid(part))
 
 
 def _show_what_if(
@@ -93,188 +95,3 @@ def _show_what_if(
         out.print(f"  new: {extra}")
     if len(after) < len(before):
         out.print(f"  {len(before) - len(after)} recorded result(s) would not be reached")
-
-
-def _counted(length: dict[str, Any]) -> str:
-    """{"count": 1, "unit": "rounds"} -> '1 round'."""
-    unit = str(length["unit"])
-    return f"{length['count']} {unit.removesuffix('s') if length['count'] == 1 else unit}"
-
-
-def _cards(cards: Sequence[str]) -> str:
-    return ", ".join(cards) if cards else "—"
-
-
-def _show_tensho(data: dict[str, Any]) -> None:
-    names = [p["name"] for p in data["players"]]
-    length = data["length"]
-    out.print(
-        styled(
-            (data["match_id"], "bold"),
-            f": Tensho ({data['ruleset']['id']}), {' vs '.join(names)}, {_counted(length)}; at seq {data['at_seq']}",
-        )
-    )
-    rnd = data["round"]
-    if rnd is not None:
-        set_text = f"yaku set {rnd['yaku_set']}" if rnd["yaku_set"] else "yaku set not chosen"
-        out.print(
-            styled(
-                (f"\nRound {rnd['number']}", "bold"),
-                f": dealer {names[rnd['dealer']]}, {set_text}; next: {rnd['expects']}",
-            )
-        )
-        table = Table(show_header=True, header_style="bold")
-        table.add_column("")
-        for name in names:
-            table.add_column(name)
-        table.add_row("hand", *(_cards(h) for h in rnd["hands"]))
-        table.add_row("captured", *(_cards(c) for c in rnd["captured"]))
-        table.add_row(
-            "yaku",
-            *(
-                ", ".join(f"{y['name']} {'instant win' if y['instant_win'] else y['points']}" for y in ys) or "—"
-                for ys in rnd["yaku"]
-            ),
-        )
-        out.print(table)
-        pile = rnd["draw_pile"]
-        top = f", top {pile['top']}" if pile["top"] else ""
-        out.print(f"field: {_cards(rnd['field'])}")
-        out.print(
-            f"draw pile: {pile['left']} left{top}" + (f"; being placed: {rnd['pending']}" if rnd["pending"] else "")
-        )
-    if data["results"]:
-        table = Table(title="results", title_justify="left")
-        for column in (
-            "round",
-            "dealer",
-            "set",
-            "winner",
-            "decided by",
-            *(f"{n}: yaku / chaff / value" for n in names),
-        ):
-            table.add_column(column)
-        for r in data["results"]:
-            table.add_row(
-                str(r["round"]),
-                names[r["dealer"]],
-                str(r["yaku_set"]),
-                r["winner_name"] or "draw",
-                r["reason"],
-                *(
-                    f"{p['yaku_points']} / {p['chaff']} / {p['card_value']}"
-                    + "".join(f"\n  {y['name']} {'IW' if y['instant_win'] else y['points']}" for y in p["yaku"])
-                    for p in r["players"]
-                ),
-            )
-        out.print(table)
-        for r in data["results"]:
-            depth = " (recorded at result depth)" if r.get("depth") == "result" else ""
-            out.print(f"round {r['round']}{depth}: {in_names(r['explanation'], names)}")
-    standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
-    done = "final" if data["complete"] else "so far"
-    out.print(f"\nstandings ({data['score_unit']}, {done}): {standings}")
-
-
-def _show_sendai(data: dict[str, Any]) -> None:
-    names = [p["name"] for p in data["players"]]
-    length = data["length"]
-    out.print(
-        styled(
-            (data["match_id"], "bold"),
-            f": Sendai-hana ({data['ruleset']['id']}, teyaku {data['ruleset']['options']['sendai.teyakuMode']}), "
-            f"{', '.join(names)}, {_counted(length)}; at seq {data['at_seq']}",
-        )
-    )
-    rnd = data["round"]
-    if rnd is not None:
-        order = " → ".join(names[s] for s in rnd["turn_order"])
-        out.print(styled((f"\nRound {rnd['number']}", "bold"), f": turn order {order}; next: {rnd['expects']}"))
-        grid = Table(show_header=True, header_style="bold")
-        grid.add_column("")
-        for name in names:
-            grid.add_column(name)
-        grid.add_row("hand", *(_cards(h) for h in rnd["hands"]))
-        grid.add_row("captured", *(_cards(c) for c in rnd["captured"]))
-        grid.add_row("teyaku", *(", ".join(t) or "—" for t in rnd["teyaku_exposed"]))
-        grid.add_row(
-            "dekiyaku", *(", ".join(f"{y['name']} {y['points']}" for y in ys) or "—" for ys in rnd["dekiyaku"])
-        )
-        grid.add_row("went", *("koi-koi" if seat in rnd["went"] else "" for seat in range(3)))
-        out.print(grid)
-        pile = rnd["draw_pile"]
-        out.print(f"field: {_cards(rnd['field'])}")
-        out.print(f"draw pile: {pile['left']} left" + (f", top {pile['top']}" if pile["top"] else ""))
-    if data["results"]:
-        results = Table(title="results", title_justify="left")
-        for column in ("round", "dealer", "winner", "how", *names):
-            results.add_column(column)
-        for r in data["results"]:
-            results.add_row(
-                str(r["round"]),
-                names[r["dealer"]],
-                r["winner_name"] or "—",
-                r["reason"],
-                *(str(p) for p in r["points"]),
-            )
-        out.print(results)
-        for r in data["results"]:
-            depth = " (recorded at result depth)" if r.get("depth") == "result" else ""
-            out.print(f"round {r['round']}{depth}: {in_names(r['explanation'], names)}")
-    standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
-    out.print(f"\nstandings ({'final' if data['complete'] else 'so far'}): {standings}")
-
-
-def _show_riichi(data: dict[str, Any]) -> None:
-    names = [p["name"] for p in data["players"]]
-    out.print(
-        styled(
-            (data["match_id"], "bold"),
-            f": riichi ({data['ruleset']['id']}), {', '.join(names)}; at seq {data['at_seq']}",
-        )
-    )
-    rnd = data["round"]
-    if rnd is not None:
-        out.print(
-            styled(
-                (f"\n{rnd['name']}", "bold"),
-                f" (hand {rnd['hand']}), {rnd['honba']} honba, {rnd['sticks']} sticks; "
-                + (
-                    f"dora indicators {' '.join(rnd['dora_indicators'])}; wall {rnd['wall_left']}"
-                    if rnd["dora_indicators"]
-                    else "not dealt yet"
-                )
-                + f"; next: {rnd['expects']}",
-            )
-        )
-        grid = Table(show_header=True, header_style="bold")
-        for column in ("seat", "wind", "score", "hand", "melds", "river"):
-            grid.add_column(column)
-        for seat, name in enumerate(names):
-            melds = " ".join("".join(m["tiles"]) + f"({m['kind']})" for m in rnd["melds"][seat]) if rnd["melds"] else ""
-            river = " ".join(
-                r["tile"] + ("*" if r["riichi"] else "") + ("'" if r["tsumogiri"] else "") + ("^" if r["taken"] else "")
-                for r in (rnd["rivers"][seat] if rnd["rivers"] else [])
-            )
-            riichi = " riichi" if rnd["riichi"] and rnd["riichi"][seat] else ""
-            grid.add_row(f"{seat} {name}{riichi}", rnd["seat_winds"][seat], str(rnd["scores"][seat]),
-                         rnd["hands"][seat] if rnd["hands"] else "", melds, river)  # fmt: skip
-        out.print(grid)
-        out.print("river marks: * riichi tile, ' tsumogiri, ^ called away")
-    for result in data["results"]:
-        points = ", ".join(f"{n} {p:+}" for n, p in zip(names, result["points"], strict=True))
-        depth = {"result": " (recorded at result depth)", "record": " (as the log recorded it)"}.get(
-            result.get("depth", ""), ""
-        )
-        down = [names[s] for s, n in enumerate(result.get("riichi_sticks_put_down", [])) if n]
-        sticks = f" (riichi sticks put down counted: {', '.join(down)})" if down else ""
-        out.print(f"hand {result['hand']}{depth}: {in_names(result['explanation'], names)}; {points}{sticks}")
-    final = data.get("final")
-    if final:
-        places = sorted(range(len(names)), key=lambda seat: final["ranks"][seat])
-        standing = ", ".join(
-            f"{final['ranks'][s]}. {names[s]} {final['scores'][s]} ({final['results'][s]:+})" for s in places
-        )
-        out.print(f"\nfinal (points, and results in thousands with oka and uma): {standing}")
-    elif data["scores"]:
-        out.print(f"\nscores: {', '.join(f'{n} {s}' for n, s in zip(names, data['scores'], strict=True))}")

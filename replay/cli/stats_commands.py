@@ -14,7 +14,7 @@ from replay.app import stats as statistics
 from replay.app.stats import figure, game_tables
 from replay.cli import files
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
-from replay.cli.display import ProgressBar, out, styled
+from replay.cli.display import ProgressBar, grid, out, styled
 
 
 @app.command()
@@ -102,9 +102,6 @@ def _check_names(digests: list[dict[str, Any]], filters: statistics.Filters) -> 
             raise InputError(f"no match {match_id!r} in this store; list the matches with `taikyoku matches`")
 
 
-LEFT = frozenset({"player", "how", "teyaku", "set", "yaku"})  # words, not figures
-
-
 def _show(found: dict[str, Any]) -> None:
     if not found["matches"]:
         out.print("no matches fit these filters (abandoned matches are never counted)")
@@ -126,12 +123,7 @@ def _show(found: dict[str, Any]) -> None:
             table.add_row(*(styled(c) for c in cells))
         out.print(table)
         for own in game_tables(found).get(game, []):  # the game's own: riichi's rates, hanafuda's rounds won
-            shown = Table(title=own.title)
-            for name in own.header:
-                shown.add_column(name, justify="left" if name in LEFT else "right", no_wrap=name == "player")
-            for row in own.rows:
-                shown.add_row(*(styled(c) for c in row))
-            out.print(shown)
+            out.print(grid(own))
     for game, counts in found["yaku"].items():
         if not counts:
             continue

@@ -33,14 +33,25 @@ class GameView(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class StatsTable:
-    """One table of a game's own statistics with its cells written out: the terminal and the
-    statistics page show it as it is, knowing nothing of the game."""
+class Grid:
+    """A table of text a game lays out (its statistics, its round in the terminal), every cell
+    written out: the terminal and the pages draw it as it is, knowing nothing of the game."""
 
     title: str
-    name: str  # its id on the statistics page
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    name: str = ""  # its id on a page
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of text a game lays out, its first words (``bold``) standing out."""
+
+    text: str
+    bold: str = ""
+
+
+Layout = list[Line | Grid]  # what the terminal shows of a replay document, in order
 
 
 def figure(value: float | None) -> str:
@@ -69,7 +80,7 @@ class GameReview(Protocol):
         seats_of: Callable[[dict[str, Any]], list[tuple[int, str]]],
     ) -> Any: ...
 
-    def tables(self, section: Any, game: str) -> list[StatsTable]: ...
+    def tables(self, section: Any, game: str) -> list[Grid]: ...
 
     def computed_points(self, result: Any) -> tuple[int, ...]: ...
 
@@ -135,6 +146,7 @@ class GameRules:
     entry: TableEntry
     legal_moves: Callable[[Any], list[Payload]]  # the events the fold would accept next in a round
     review: GameReview
+    layout: Callable[[dict[str, Any]], Layout]  # a replay document as the terminal shows it
 
 
 _LOADED: dict[str, GameRules] = {}
@@ -184,6 +196,10 @@ class Game:
     def legal_moves(self, state: Any) -> list[Payload]:
         """The events the fold would accept next within the round, as the rules' own handlers decide."""
         return self.rules().legal_moves(state)
+
+    def layout(self, data: dict[str, Any]) -> Layout:
+        """A replay document (``view.match_json``) as the terminal lays it out."""
+        return self.rules().layout(data)
 
     def review(self) -> GameReview:
         """What the statistics and the audit take of this game's matches."""

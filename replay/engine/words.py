@@ -4,6 +4,7 @@ plays cherry-curtain". The match-level events are said here; each game's view sa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,3 +42,18 @@ def match_words(step: Step, names: Sequence[str]) -> str:
         what = "the final scores" if payload.round == 0 else f"round {payload.round}"
         return f"The table's claim for {what}: {points}"
     return kind.split(".", 1)[-1].replace("_", " ").capitalize()
+
+
+_SEAT_WORDS = re.compile(r"(?<![(\w])seat (\d+)\b")
+
+
+def in_names(text: str, names: Sequence[str]) -> str:
+    """``text`` with each "seat N" said by the player's name ("seat 1 ron from seat 0" becomes
+    "Nan ron from Ton"), as a person at the table says it. A seat already named ("Nan (seat 1)")
+    and a seat past the table are left as they are."""
+
+    def named(found: re.Match[str]) -> str:
+        seat = int(found.group(1))
+        return names[seat] if seat < len(names) else found.group()
+
+    return _SEAT_WORDS.sub(named, text)

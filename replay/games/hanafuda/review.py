@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from replay.engine.game import StatsTable, figure
+from replay.engine.game import Grid, figure
 
 SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
 
@@ -131,7 +131,7 @@ def summary(
     return found
 
 
-def tables(section: dict[str, Any], game: str) -> list[StatsTable]:
+def tables(section: dict[str, Any], game: str) -> list[Grid]:
     """The rounds each player won and how (with Sendai-hana's calls and teyaku), and how Tensho's
     yaku sets were chosen."""
     players = section["players"]
@@ -147,12 +147,11 @@ def tables(section: dict[str, Any], game: str) -> list[StatsTable]:
             row += (figure(r["goes"]), figure(r["stops"]), figure(r["forfeits"]), listed(r["teyaku"]))
         rows.append(row)
     header = ("player", "rounds", "won", "how") + (("go", "stop", "forfeits", "teyaku") if decisions else ())
-    found = [StatsTable(f"{game}: rounds won and how", f"rounds-{game}", header, tuple(rows))]
+    found = [Grid(f"{game}: rounds won and how", header, tuple(rows), f"rounds-{game}")]
     if section.get("yaku_sets"):
         found.append(
-            StatsTable(
+            Grid(
                 f"{game}: yaku sets chosen",
-                f"yaku-sets-{game}",
                 ("set", "rounds", "decided by the dealer", "by agreement", "the dealer won"),
                 tuple(
                     (
@@ -164,6 +163,7 @@ def tables(section: dict[str, Any], game: str) -> list[StatsTable]:
                     )
                     for number, tally in section["yaku_sets"].items()
                 ),
+                f"yaku-sets-{game}",
             )
         )
     return found

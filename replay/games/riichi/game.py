@@ -10,6 +10,7 @@ def _rules() -> GameRules:
     from replay.games.riichi import (
         entry,
         fold,
+        layout,
         result_line,
         review,
         simulate,
@@ -17,7 +18,14 @@ def _rules() -> GameRules:
     )  # loaded when the game is first played
 
     return GameRules(
-        fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves, review
+        fold.projection,
+        lambda: view,
+        result_line.parse,
+        simulate.payloads,
+        entry.ENTRY,
+        fold.legal_moves,
+        review,
+        layout.layout,
     )
 
 

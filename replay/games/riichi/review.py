@@ -10,7 +10,7 @@ from typing import Any
 
 from events.riichi import RiichiRoundStarted
 from replay.engine.fold import Step
-from replay.engine.game import StatsTable, figure, percent
+from replay.engine.game import Grid, figure, percent
 
 SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
 CALLS = frozenset({"chi", "pon", "daiminkan"})  # open calls; an added kan follows a pon, a closed kan is not a call
@@ -134,12 +134,11 @@ RATE_COLUMNS = ("player", "hands", "win", "deal-in", "riichi", "call", "tsumo", 
                 "tenpai at draw")  # fmt: skip
 
 
-def tables(section: dict[str, list[dict[str, Any]]], game: str) -> list[StatsTable]:
+def tables(section: dict[str, list[dict[str, Any]]], game: str) -> list[Grid]:
     """The rates of ``summary``, a table per ruleset."""
     return [
-        StatsTable(
+        Grid(
             f"{game} under {ruleset}",
-            f"{game}-{ruleset}",
             RATE_COLUMNS,
             tuple(
                 (
@@ -157,6 +156,7 @@ def tables(section: dict[str, list[dict[str, Any]]], game: str) -> list[StatsTab
                 )
                 for r in rates
             ),
+            f"{game}-{ruleset}",
         )
         for ruleset, rates in section.items()
     ]

@@ -12,6 +12,7 @@ def _rules() -> GameRules:
     from replay.games.sendai import (
         entry,
         fold,
+        layout,
         result_line,
         review,
         simulate,
@@ -19,7 +20,14 @@ def _rules() -> GameRules:
     )  # loaded when the game is first played
 
     return GameRules(
-        fold.projection, lambda: view, result_line.parse, simulate.payloads, entry.ENTRY, fold.legal_moves, review
+        fold.projection,
+        lambda: view,
+        result_line.parse,
+        simulate.payloads,
+        entry.ENTRY,
+        fold.legal_moves,
+        review,
+        layout.layout,
     )
 
 
