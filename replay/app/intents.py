@@ -58,8 +58,10 @@ class Intent:
     build: Build
 
 
-def _only(games: Collection[str], build: Any) -> Intent:
-    return Intent(games, build)
+def _only(made: type[Payload], build: Any) -> Intent:
+    """An intent that makes one game's events: the game whose event types these are (the types
+    are named after their game: ``tensho.yaku_set_chosen``), so no game is named here."""
+    return Intent(frozenset({str(made.EVENT_TYPE).split(".")[0]}), build)
 
 
 def start_round(
@@ -91,7 +93,7 @@ def yaku_set(chosen: int, decided_by: str = "agreement") -> Intent:
         raise InputError(f"--decided-by is agreement or dealer, not {decided_by!r}")
     if chosen not in (1, 2):
         raise InputError(f"the yaku set is 1 (shichi-bu yaku) or 2 (han yaku), not {chosen}")
-    return _only(frozenset({"tensho"}), lambda g, s: ([YakuSetChosen(by=decided_by, yaku_set=chosen)], []))
+    return _only(YakuSetChosen, lambda g, s: ([YakuSetChosen(by=decided_by, yaku_set=chosen)], []))
 
 
 def _card_list(text: str, pool: set[str], placed: dict[str, str], where: str) -> tuple[list[str], list[str]]:
@@ -196,7 +198,7 @@ def triple(cards: Sequence[str]) -> Intent:
         payload = DealerTripleCapture(cards=(taken[0].card.id, taken[1].card.id), seat=rnd.dealer)
         return [payload], [t.note for t in taken if t.note]
 
-    return _only(frozenset({"tensho"}), build)
+    return _only(DealerTripleCapture, build)
 
 
 def play(card: str, capture: Sequence[str] = (), seat: str | None = None) -> Intent:
@@ -241,9 +243,7 @@ def expose(teyaku: str, seat: str) -> Intent:
 
     if teyaku not in TEYAKU_BY_KEY:
         raise InputError(f"unknown teyaku {teyaku!r}; use one of: {', '.join(TEYAKU_BY_KEY)}")
-    return _only(
-        frozenset({"sendai"}), lambda g, s: ([TeyakuExposed(seat=int(seat_number(s, seat) or 0), teyaku=teyaku)], [])
-    )
+    return _only(TeyakuExposed, lambda g, s: ([TeyakuExposed(seat=int(seat_number(s, seat) or 0), teyaku=teyaku)], []))
 
 
 def go_or_stop(go: bool, seat: str | None = None) -> Intent:
@@ -251,7 +251,7 @@ def go_or_stop(go: bool, seat: str | None = None) -> Intent:
     from events.sendai import KoiKoi, Stop
 
     kind = KoiKoi if go else Stop
-    return _only(frozenset({"sendai"}), lambda g, s: ([kind(seat=seat_to_move(s, GAMES[g], seat))], []))
+    return _only(kind, lambda g, s: ([kind(seat=seat_to_move(s, GAMES[g], seat))], []))
 
 
 def misdeal() -> Intent:
@@ -264,7 +264,7 @@ def misdeal() -> Intent:
             raise InputError("there is no misdeal: no four cards of one month lie on the field")
         return [SendaiMisdeal(month=rnd.misdeal_month)], []
 
-    return _only(frozenset({"sendai"}), build)
+    return _only(SendaiMisdeal, build)
 
 
 # ---- riichi ---------------------------------------------------------------------------------

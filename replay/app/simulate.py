@@ -7,7 +7,6 @@ construction (and the store checks it again).
 
 from __future__ import annotations
 
-import itertools
 import random
 import uuid
 from collections.abc import Iterator, Sequence
@@ -20,28 +19,6 @@ from replay.games import game as game_named
 from store import Store
 
 RECORDER = "simulator"
-
-
-def _every(template: str, *choices: Sequence[str]) -> list[list[str]]:
-    return [
-        [template.split("|")[i].format(value) for i, value in enumerate(combo)] for combo in itertools.product(*choices)
-    ]
-
-
-# The options that change what may be played, in every combination: what a sweep of simulated
-# matches covers to show the legal moves offer nothing the fold refuses (bench/simulate.py, tests).
-MOVE_OPTION_SETS: dict[str, list[list[str]]] = {
-    "tensho": _every(
-        "tensho.phoenixDealtToField={}|tensho.dealerTripleOption={}|tensho.fourOfSuitOnField={}|capture.mandatoryIfMatch={}",
-        ["uncapturable", "dealerCaptures", "dealerMayTakeInsteadOfPlay"], ["true", "false"],
-        ["misdeal", "dealerTakesAll"], ["true", "false"],
-    ),
-    "sendai": _every(
-        "sendai.teyakuMode={}|sendai.teyakuGroupExclusive={}|sendai.fourOfAKindCountsAsTwoPairs={}|"
-        "sendai.misdealFourOnField={}",
-        ["claimAndContinue", "winRound"], ["true", "false"], ["true", "false"], ["true", "false"],
-    ),
-}  # fmt: skip
 
 
 def payloads(

@@ -7,19 +7,44 @@ fold takes one) stays as an explicit example."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from replay.app.simulate import MOVE_OPTION_SETS, payloads
+from replay.app.simulate import payloads
 from replay.engine.fold import Step
 from replay.games import projection_for
 from replay.games.sendai.fold import candidate_moves as sendai_candidates
 from replay.games.sendai.fold import legal_moves as sendai_legal
 from replay.games.tensho.fold import candidate_moves as tensho_candidates
 from replay.games.tensho.fold import legal_moves as tensho_legal
+
+
+def _every(template: str, *choices: Sequence[str]) -> list[list[str]]:
+    return [
+        [template.split("|")[i].format(value) for i, value in enumerate(combo)] for combo in itertools.product(*choices)
+    ]
+
+
+# The options that change what may be played, in every combination: what the sweep of simulated
+# matches covers to show the legal moves offer nothing the fold refuses.
+MOVE_OPTION_SETS: dict[str, list[list[str]]] = {
+    "tensho": _every(
+        "tensho.phoenixDealtToField={}|tensho.dealerTripleOption={}|tensho.fourOfSuitOnField={}|capture.mandatoryIfMatch={}",
+        ["uncapturable", "dealerCaptures", "dealerMayTakeInsteadOfPlay"], ["true", "false"],
+        ["misdeal", "dealerTakesAll"], ["true", "false"],
+    ),
+    "sendai": _every(
+        "sendai.teyakuMode={}|sendai.teyakuGroupExclusive={}|sendai.fourOfAKindCountsAsTwoPairs={}|"
+        "sendai.misdealFourOnField={}",
+        ["claimAndContinue", "winRound"], ["true", "false"], ["true", "false"], ["true", "false"],
+    ),
+}  # fmt: skip
+
 
 OPTION_SETS = [(game, options) for game, sets in MOVE_OPTION_SETS.items() for options in sets]
 
