@@ -77,8 +77,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
     args = parser.parse_args()
     from replay.app.simulate import payloads, simulated_events
-    from replay.app.stores import open_store
-    from replay.app.tokens import TableSecret
+    from replay.infra.stores import open_store
+    from replay.infra.tokens import TableSecret
 
     with tempfile.TemporaryDirectory() as folder:
         os.environ["TAIKYOKU_SECRET_FILE"] = str(Path(folder) / "secret")

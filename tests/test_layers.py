@@ -23,7 +23,9 @@ LAYERS = (
     "replay.engine",
     "replay.games",
     "replay.formats",
+    "replay.infra",
     "replay.app",
+    "replay.present",
     "replay.web",
     "replay.cli",
 )
@@ -147,9 +149,10 @@ def test_events_and_store_never_import_replay() -> None:
 
 def cli_reaching_past_the_app(root: Path, adapter: str = "replay.cli") -> list[str]:
     """Every import by an adapter (the CLI, the served pages) of anything but the application
-    core, the adapters, and the events (for their types): each adapts ``replay.app`` alone."""
+    core, its pages, what it stands on (opening a store, the table secret, output files), the
+    adapters, and the events (for their types): each adapts ``replay.app`` and holds no use case."""
     known = modules(root)
-    allowed = ("replay.app", "replay.web", "replay.cli", "events")
+    allowed = ("replay.app", "replay.present", "replay.infra", "replay.web", "replay.cli", "events")
     return [
         f"{name}:{line} imports {target}"
         for name, path in known.items()
@@ -243,7 +246,15 @@ def test_a_planted_circle_is_found_even_inside_a_function(tmp_path: Path) -> Non
 
 GAME_NAMES = ("tensho", "sendai", "riichi")
 FAMILY_WORDS = (*GAME_NAMES, "koikoi", "hanafuda", "tiles", "cards")  # a game, or the kind of game it is
-ABOVE_THE_GAMES = ("replay/engine", "replay/formats", "replay/app", "replay/cli", "replay/web")
+ABOVE_THE_GAMES = (
+    "replay/engine",
+    "replay/formats",
+    "replay/infra",
+    "replay/app",
+    "replay/present",
+    "replay/cli",
+    "replay/web",
+)
 # In a page's script: a comparison with a game's or family's word ("tiles" === DATA.pieces).
 SCRIPT_BRANCH = re.compile(
     r"""(===?|!==?)\s*["'](%s)["']|["'](%s)["']\s*(===?|!==?)""" % (("|".join(FAMILY_WORDS),) * 2)
@@ -298,16 +309,16 @@ def test_at_most_three_branches_on_a_game_name_outside_the_games() -> None:
 def test_a_planted_branch_on_a_game_name_is_found(tmp_path: Path) -> None:
     app = tmp_path / "replay" / "app"
     app.mkdir(parents=True)
-    for package in ("engine", "formats", "cli", "web"):
+    for package in ("engine", "formats", "infra", "present", "cli", "web"):
         (tmp_path / "replay" / package).mkdir()
     (app / "x.py").write_text(
         'def f(game, g, rnd, found):\n    if game == "riichi":\n        return 1\n'
         '    if g.startswith("tensho"):\n        return 2\n    if hasattr(rnd, "riichi"):\n        return 3\n'
         '    if found["hanafuda"]:\n        return 4\n    return {"tensho": f, "sendai": f}[game]\n'
     )
-    (app / "page").mkdir()
-    (app / "page" / "x.js").write_text('const tiles = DATA.pieces === "tiles";\nconst word = "tiles";\n')
+    (tmp_path / "replay" / "present" / "page").mkdir()
+    (tmp_path / "replay" / "present" / "page" / "x.js").write_text('const tiles = DATA.pieces === "tiles";\nconst word = "tiles";\n')
     assert game_name_branches(tmp_path) == [
         "replay/app/x.py:2", "replay/app/x.py:4", "replay/app/x.py:6", "replay/app/x.py:8", "replay/app/x.py:10",
-        "replay/app/page/x.js:1",
+        "replay/present/page/x.js:1",
     ]  # fmt: skip

@@ -26,11 +26,11 @@ from typing import Any
 from events.envelope import PendingEvent
 from events.errors import InputError
 from events.match import GameName
-from replay.app import stores
 from replay.app.recording import Recorded
 from replay.app.repository import Kept, KeptStates, MatchRepository, process_kept
 from replay.app.table import Entered, deal_layout, entries, intent_of, question, translate
 from replay.engine.game import Question
+from replay.infra import stores
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 

@@ -230,7 +230,7 @@ def read_files(
         for path in files:
             yield path, games_of(path, format_)
         return
-    from replay.app.import_workers import WorkerDied, WorkerFailed, WorkerPool
+    from replay.infra.import_workers import WorkerDied, WorkerFailed, WorkerPool
 
     with WorkerPool(min(jobs, len(files)), f"{__name__}._file_task") as pool:
         try:

@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 from events.errors import InputError
 
 if TYPE_CHECKING:
-    from replay.app.stores import Store
+    from replay.infra.stores import Store
 
 EPILOG = (
     "Exit codes: 0 ok, 1 findings, 2 usage or bad input, 3 concurrency conflict or locked database, "
@@ -310,7 +310,7 @@ def recorder(by: str | None) -> str:
         return os.environ.get("USER", "unknown")
 
 
-# The store --db names (replay/app/stores.py), loaded when a command opens one, not at start-up.
+# The store --db names (replay/infra/stores.py), loaded when a command opens one, not at start-up.
 
 
 def is_server(db: object) -> bool:
@@ -318,19 +318,19 @@ def is_server(db: object) -> bool:
 
 
 def shown(db: object) -> str:
-    from replay.app import stores
+    from replay.infra import stores
 
     return stores.shown(db)
 
 
 def open_store(db: object, *, create: bool = False) -> Store:
-    from replay.app import stores
+    from replay.infra import stores
 
     return stores.open_store(db, create=create)
 
 
 def store_exists(db: object) -> bool:
-    from replay.app import stores
+    from replay.infra import stores
 
     return stores.store_exists(db)
 

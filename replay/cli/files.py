@@ -1,5 +1,5 @@
 """Where a command's output goes: ``-o -`` (or no file) to stdout, and any file or folder through
-the application's one writer (``replay/app/output_files.py``), which never writes over the store
+the application's one writer (``replay/infra/output_files.py``), which never writes over the store
 and leaves a file whole or not at all."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from replay.app import output_files
-from replay.app.output_files import (
+from replay.infra import output_files
+from replay.infra.output_files import (
     STDOUT,
     Write,
     check_file,

@@ -33,7 +33,7 @@ from replay.cli.exit_codes import EXIT_FINDINGS
 FORMATS = ("tenhou6", "mjlog", "mjai", "json", "jsonl")
 
 if TYPE_CHECKING:
-    from replay.app.stores import Store
+    from replay.infra.stores import Store
 
 
 @app.command("import")
@@ -290,7 +290,8 @@ def _export_html(
     match: str | None, all_matches: bool, output: Path | None, abandoned: bool, db: str, force: bool
 ) -> None:
     """Each match as its replay page, in the folder -o names, with an index.html listing them."""
-    from replay.app import service, view_page
+    from replay.app import service
+    from replay.present import view_page
 
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")

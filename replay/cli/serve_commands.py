@@ -32,7 +32,7 @@ def serve(
     ] = None,
 ) -> None:
     """Serve every table: a page per table to record by tapping, a live view for the room, a JSON API."""
-    from replay.app.stores import is_server
+    from replay.infra.stores import is_server
     from replay.web.server import serve as run
 
     if url is not None and not re.fullmatch(r"https?://[^/\s?#]+/?", url):
@@ -50,7 +50,7 @@ def serve(
 @app.command()
 def token(match: MatchArg, db: DbOption = DEFAULT_DB) -> None:
     """Print the token that lets a table's phone record MATCH (the host's page shows it as a code)."""
-    from replay.app.tokens import TableSecret
+    from replay.infra.tokens import TableSecret
 
     with open_store(db) as store:
         first = store.read(match, to_seq=1)

@@ -73,7 +73,7 @@ def stats(
     _check_names(digests, filters)
     found = statistics.compute(digests, filters)
     if html is not None:
-        from replay.app.stats_page import page
+        from replay.present.stats_page import page
 
         with files.writing(html, db=db, force=force, flag="--html", example="stats.html") as write:
             write(page(found))

@@ -29,7 +29,7 @@ from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
 PROGRESS_THRESHOLD = 2000  # events; below this, work is quick enough not to need a bar
 
 if TYPE_CHECKING:
-    from replay.app.stores import Store, StoredEvent
+    from replay.infra.stores import Store, StoredEvent
 
 
 @app.command()
@@ -77,7 +77,7 @@ def record(
     """Append events given as JSON or JSONL to a match: all of them, or none."""
     from events import ingest
     from replay.app import service
-    from replay.app.stores import scratch
+    from replay.infra.stores import scratch
 
     service.check_match_id(match)
     data, name = read_input(source)
@@ -410,7 +410,7 @@ def schemas_export(
     json_out: JsonOption = False,
 ) -> None:
     """Regenerate one schema file per event type and version from the models."""
-    from replay.app import schema_files
+    from replay.infra import schema_files
 
     target = directory or schema_files.default_directory()
     if not target.is_dir():

@@ -25,8 +25,9 @@ def view(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Write a match as one self-contained HTML page: the table at every event, arrow keys to step."""
-    from replay.app import service, view_page
+    from replay.app import service
     from replay.app.reading import start_of_round
+    from replay.present import view_page
 
     target = output or Path(f"{match}.html")
     files.check_file(target, db=db, force=force, example=f"{match}.html")

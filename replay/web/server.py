@@ -4,7 +4,7 @@ application core, as the CLI is: the moves are table mode's words (``replay/app/
 state is the repository's, the pages draw with the replay page's renderer.
 
 Reading is open to the network served; writing to a match needs its token (``Authorization:
-Bearer TOKEN``; ``replay/app/tokens.py``). A write names the head it was made on
+Bearer TOKEN``; ``replay/infra/tokens.py``). A write names the head it was made on
 (``expected_seq``): the second of two taps on the same moment gets 409 and nothing is stored
 twice. No request's token or query string is ever logged.
 """
@@ -26,12 +26,12 @@ from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from events.errors import InputError, TaikyokuError
-from replay.app import stores
 from replay.app.application import Application
 from replay.app.catalog import GAMES
 from replay.app.errors import answer_for
-from replay.app.tokens import TableSecret
-from replay.app.view_page import asset, scripts
+from replay.infra import stores
+from replay.infra.tokens import TableSecret
+from replay.present.view_page import asset, scripts
 from replay.web.addresses import EVERYWHERE, LOOPBACK, host_name, phone_addresses, served_hosts, url_host
 from replay.web.guard import Guard
 from replay.web.live import Heads
@@ -256,7 +256,7 @@ def create_app(
         """A table's page: the table as the replay draws it, and the moves of the moment to tap."""
         at = taikyoku.match(match)
         started: Any = at.steps[0].payload
-        from replay.app.page import embedded_json, fill, script_hash, sprite
+        from replay.present.page import embedded_json, fill, script_hash, sprite
 
         script = scripts(at.game, "table.js")
         context = {"match_id": match, "players": list(at.state.names), "pieces": GAMES[at.game].piece_word,

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from replay.app.view_page import frames, made_again, page, unpacked
+from replay.present.view_page import frames, made_again, page, unpacked
 from store import EventStore
 from tests.helpers import Cli
 
@@ -57,7 +57,7 @@ JSON_VALUES = st.recursive(
 @example({"a": [0, 0, 0]}, {"a": [0, 1, 0], "b": None})
 @example([{"tile": "5m"}], [{"tile": "5m"}, {"tile": "0m"}])
 def test_a_change_carried_and_patched_back_is_exact(before: object, after: object) -> None:
-    from replay.app.page import delta, patch
+    from replay.present.page import delta, patch
 
     made = patch(before, delta(before, after))
     assert json.dumps(made, sort_keys=True) == json.dumps(after, sort_keys=True)

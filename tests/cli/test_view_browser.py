@@ -68,7 +68,7 @@ def _made(cli: Cli, game: str) -> str:
 def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
     browser: Any, cli: Cli, db: Path, tmp_path: Path, game: str
 ) -> None:
-    from replay.app.view_page import frames
+    from replay.present.view_page import frames
     from store import EventStore
 
     match = _made(cli, game)

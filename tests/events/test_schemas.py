@@ -10,7 +10,7 @@ import pytest
 
 import schemas
 from events import registry
-from replay.app import schema_files
+from replay.infra import schema_files
 
 
 def test_committed_files_match_the_models() -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.app.tokens import TableSecret
+from replay.infra.tokens import TableSecret
 from tests.helpers import Cli
 from tests.paths import ROOT
 from tests.serving import SERVER_WAIT, Server, token_of

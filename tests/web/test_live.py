@@ -9,7 +9,7 @@ import pytest
 
 from events.envelope import new_event
 from events.match import Annotation
-from replay.app import stores
+from replay.infra import stores
 from replay.web.live import Heads
 from store.errors import ConcurrencyError
 from tests.helpers import Cli

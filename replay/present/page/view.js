@@ -10,7 +10,7 @@ async function load() {
   return JSON.parse(await new Response(stream).text());
 }
 
-function patch(before, node) {  // the inverse of replay/app/page/__init__.py's delta
+function patch(before, node) {  // the inverse of replay/present/page/__init__.py's delta
   if (node === null || node === undefined) return before;
   if ("v" in node) return node.v;
   if ("a" in node) return before.concat(node.a);

@@ -56,7 +56,7 @@ class _Worker:
 
 
 def _worker_command() -> list[str]:
-    return [sys.executable, "-c", "from replay.app.import_workers import serve; serve()"]
+    return [sys.executable, "-c", "from replay.infra.import_workers import serve; serve()"]
 
 
 class WorkerPool:

@@ -20,10 +20,10 @@ from typing import Any
 
 from replay.app import service
 from replay.app.audit import audit
-from replay.app.page import delta, fill, patch, script_hash, sprite
 from replay.engine.fold import history
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for
+from replay.present.page import delta, fill, patch, script_hash, sprite
 from store import Store
 
 META = ("annotation", "claim")  # on the record beside the table, not on it
@@ -109,7 +109,7 @@ def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
     document = carried(frames(store, match_id))
     document["start_seq"] = start_seq
     document["piece_names"] = sprite.names()
-    template = resources.files("replay.app.page").joinpath("view.html").read_text(encoding="utf-8")
+    template = resources.files("replay.present.page").joinpath("view.html").read_text(encoding="utf-8")
     script = scripts(document["game"], "view.js")
     return fill(
         template,
@@ -125,8 +125,8 @@ def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
 
 
 def asset(name: str) -> str:
-    """One of the pages' own files (``replay/app/page/``): script, style or template."""
-    return "\n" + resources.files("replay.app.page").joinpath(name).read_text(encoding="utf-8") + "\n"
+    """One of the pages' own files (``replay/present/page/``): script, style or template."""
+    return "\n" + resources.files("replay.present.page").joinpath(name).read_text(encoding="utf-8") + "\n"
 
 
 def scripts(game: str, page: str) -> str:
