@@ -317,7 +317,9 @@ def test_a_planted_branch_on_a_game_name_is_found(tmp_path: Path) -> None:
         '    if found["hanafuda"]:\n        return 4\n    return {"tensho": f, "sendai": f}[game]\n'
     )
     (tmp_path / "replay" / "present" / "page").mkdir()
-    (tmp_path / "replay" / "present" / "page" / "x.js").write_text('const tiles = DATA.pieces === "tiles";\nconst word = "tiles";\n')
+    (tmp_path / "replay" / "present" / "page" / "x.js").write_text(
+        'const tiles = DATA.pieces === "tiles";\nconst word = "tiles";\n'
+    )
     assert game_name_branches(tmp_path) == [
         "replay/app/x.py:2", "replay/app/x.py:4", "replay/app/x.py:6", "replay/app/x.py:8", "replay/app/x.py:10",
         "replay/present/page/x.js:1",

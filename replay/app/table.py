@@ -12,12 +12,13 @@ records it against the match's kept state, in one read and a fold of only what i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from events.errors import InputError
 from replay.app import intents
 from replay.app.intents import Intent
+from replay.app.moves import Move, Word, intent_of_move, move_named, moves
 from replay.app.recording import Recorded
 from replay.engine.fold import Step
 from replay.engine.game import Question
@@ -25,10 +26,8 @@ from replay.games import GAMES
 from store import StoredEvent
 
 # Commands that can be typed in full; the session adds the match id after the verb.
-VERBS = frozenset({
-    "round", "yaku-set", "deal", "triple", "play", "draw", "capture", "expose", "koikoi", "stop", "misdeal",
-    "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort", "claim", "result",
-})  # fmt: skip
+# (A move's other name, go for koikoi, is the game's word: its entry module reads it.)
+VERBS = frozenset({move.verb for move in moves()} | {"claim", "result"})
 SESSION_WORDS = ("undo", "note", "dispute", "show", "help", "quit", "pass")
 HELP = """\
 Type what happened, in the shortest form:
@@ -146,164 +145,98 @@ def _next_round_allowed(game: str, state: Any) -> bool:
 
 # ---- a recording command's words as an intent ------------------------------------------------
 
-_FLAGS = {"--riichi", "--tsumogiri", "--from-hand", "--rinshan"}
-_SHORT = {"-c": "--capture"}
-_MANY = {"--hand", "--capture"}
 
-
-@dataclass
-class _Words:
-    verb: str
-    args: list[str]
-    options: dict[str, list[str]] = field(default_factory=dict)
-    flags: set[str] = field(default_factory=set)
-
-    def one(self, name: str, *, required: bool = False) -> str | None:
-        given = self.options.pop(name, None)
-        if given is None:
-            if required:
-                raise InputError(f"{self.verb} needs {name} VALUE; type help")
-            return None
-        if len(given) > 1 and name not in _MANY:
-            raise InputError(f"{self.verb} takes {name} once")
-        return given[-1]
-
-    def number(self, name: str) -> int | None:
-        text = self.one(name)
-        if text is None:
-            return None
-        if not text.lstrip("-").isdigit():
-            raise InputError(f"{name} takes a whole number, not {text!r}")
-        return int(text)
-
-    def many(self, name: str) -> list[str]:
-        return self.options.pop(name, [])
-
-    def flag(self, name: str) -> bool:
-        if name in self.flags:
-            self.flags.discard(name)
-            return True
-        return False
-
-    def positional(self, least: int, most: int, what: str) -> list[str]:
-        if not least <= len(self.args) <= most:
-            raise InputError(f"{self.verb} takes {what}; type help")
-        return self.args
-
-    def done(self) -> None:
-        left = [*self.options, *self.flags]
-        if left:
-            raise InputError(f"{self.verb} takes no {left[0]}; type help for what it takes")
-
-
-GO_OR_STOP = frozenset({"go", "stop", "koikoi"})  # a hanafuda player's call; "koikoi" is how koi-koi says go
-
-
-def _split(verb: str, words: Sequence[str]) -> _Words:
-    parsed = _Words(verb, [])
+def _read_words(move: Move, verb: str, words: Sequence[str]) -> dict[str, Any]:
+    """The words typed after a move's verb, by the names its declaration gives them (checked word
+    by word, nothing guessed): its options and flags wherever they stand, the rest in order."""
+    named = {
+        spelling: word for word in move.options() for spelling in (word.option, word.short, word.negative) if spelling
+    }
+    values: dict[str, Any] = {}
+    loose: list[str] = []
     rest = list(words)
     while rest:
-        word = rest.pop(0)
-        name = _SHORT.get(word, word)
-        if name in _FLAGS:
-            parsed.flags.add(name)
-        elif name.startswith("--") and "=" in name:
-            key, value = name.split("=", 1)
-            parsed.options.setdefault(key, []).append(value)
-        elif name.startswith("--"):
-            if not rest:
-                raise InputError(f"{name} needs a value after it")
-            parsed.options.setdefault(name, []).append(rest.pop(0))
+        typed = rest.pop(0)
+        spelling, equals, inline = typed.partition("=") if typed.startswith("--") else (typed, "", "")
+        word = named.get(spelling)
+        if word is None:
+            if typed.startswith("--"):
+                raise InputError(f"{verb} takes no {spelling}; type help for what it takes")
+            loose.append(typed)
+        elif word.kind in ("flag", "either"):
+            values[word.name] = spelling != word.negative
         else:
-            parsed.args.append(word)
-    return parsed
+            if not equals and not rest:
+                raise InputError(f"{spelling} needs a value after it")
+            value = inline if equals else rest.pop(0)
+            if word.kind == "texts":
+                values.setdefault(word.name, []).append(value)
+            elif word.name in values:
+                raise InputError(f"{verb} takes {spelling} once")
+            else:
+                values[word.name] = _number(spelling, value) if word.kind == "number" else value
+    for word in move.positional():
+        if word.kind == "texts":
+            values[word.name], loose = loose, []
+        elif loose:
+            given = loose.pop(0)
+            values[word.name] = _number(word.metavar or word.name, given) if word.kind == "number" else given
+    if loose:
+        raise InputError(f"{verb} takes {_said(move)}, not {' '.join(loose)!r} as well; type help")
+    missing = [w for w in move.words if w.required and not values.get(w.name)]
+    if missing:
+        raise InputError(f"{verb} needs {_said(move, missing[0])}: {missing[0].help}")
+    return values
 
 
-def _intent(w: _Words, match: str) -> Intent:
-    """The intent a recording command's words stand for (checked word by word, nothing guessed)."""
-    verb = w.verb
-    if verb == "round":
-        made = intents.start_round(
-            dealer=w.number("--dealer"), wind=w.one("--wind"), hand=w.number("--hand"),
-            honba=w.number("--honba"), sticks=w.number("--sticks"), scores=w.one("--scores"),
-        )  # fmt: skip
-        w.positional(0, 0, "no words but its options")
-    elif verb == "yaku-set":
-        (chosen,) = w.positional(1, 1, "the set: 1 or 2")
-        if chosen not in ("1", "2"):
-            raise InputError(f"the yaku set is 1 (shichi-bu yaku) or 2 (han yaku), not {chosen!r}")
-        made = intents.yaku_set(int(chosen), w.one("--decided-by") or "agreement")
-    elif verb == "deal":
-        w.positional(0, 0, "its cards as options: --hand (one per seat), --field or --dora, --pile")
-        made = intents.deal(
-            w.many("--hand"), field=w.one("--field"), pile=w.one("--pile"), dead=w.one("--dead"), dora=w.one("--dora")
+def _number(name: str, text: str) -> int:
+    if not text.lstrip("-").isdigit():
+        raise InputError(f"{name} takes a whole number, not {text!r}")
+    return int(text)
+
+
+def _said(move: Move, only: Word | None = None) -> str:
+    """What a move takes, as help says it: ``TILE``, ``CARDS...``, ``--seat SEAT``."""
+    words = [only] if only is not None else [w for w in move.positional()]
+    return (
+        " ".join(
+            (w.metavar or w.name.upper()) + ("..." if w.kind == "texts" else "")
+            if not w.option
+            else w.option + ("" if w.kind in ("flag", "either") else f" {w.name.upper()}")
+            for w in words
         )
-    elif verb == "triple":
-        made = intents.triple(w.positional(2, 2, "the two field cards the dealer takes"))
-    elif verb in ("play", "draw"):
-        cards = w.positional(1 if verb == "play" else 0, 1, "one card, and --capture CARD for each it takes")
-        card = cards[0] if cards else None
-        if verb == "play" and card is not None:
-            made = intents.play(card, w.many("--capture"), w.one("--seat"))
-        else:
-            made = intents.draw(card, w.many("--capture"), rinshan=w.flag("--rinshan"), seat=w.one("--seat"))
-    elif verb == "capture":
-        made = intents.capture([*w.args, *w.many("--capture")])
-    elif verb == "expose":
-        (teyaku,) = w.positional(1, 1, "the teyaku and --seat SEAT")
-        made = intents.expose(teyaku, str(w.one("--seat", required=True)))
-    elif verb in GO_OR_STOP:
-        w.positional(0, 0, "no words (or --seat SEAT)")
-        made = intents.go_or_stop(verb != "stop", w.one("--seat"))
-    elif verb == "misdeal":
-        w.positional(0, 0, "no words")
-        made = intents.misdeal()
-    elif verb == "discard":
-        (tile,) = w.positional(1, 1, "the tile discarded")
-        kept = True if w.flag("--tsumogiri") else False if w.flag("--from-hand") else None
-        made = intents.discard(tile, riichi=w.flag("--riichi"), tsumogiri=kept, seat=w.one("--seat"))
-    elif verb == "call":
-        given = w.positional(1, 2, "the kind (chi, pon, daiminkan, ankan, kakan, kita) and the meld")
-        made = intents.call(given[0], given[1] if len(given) > 1 else None, w.one("--seat"))
-    elif verb == "dora":
-        (indicator,) = w.positional(1, 1, "the indicator turned over")
-        made = intents.dora(indicator)
-    elif verb in ("tsumo", "ron"):
-        w.positional(0, 0, "--seat SEAT, and --ura and --pao when they apply")
-        seat = w.one("--seat", required=verb == "ron")
-        ura, pao = w.one("--ura"), w.one("--pao")
-        made = intents.tsumo(seat, ura=ura, pao=pao) if verb == "tsumo" else intents.ron(str(seat), ura=ura, pao=pao)
-    elif verb == "exhaustive":
-        w.positional(0, 0, "--tenpai SEATS (or none)")
-        made = intents.exhaustive(str(w.one("--tenpai", required=True)))
-    elif verb == "abort":
-        (kind,) = w.positional(1, 1, "the kind of abortive draw")
-        made = intents.abort(kind, w.one("--seat"))
-    elif verb == "claim":
-        w.positional(0, 0, "--round N --points P0,P1,...")
-        round_no = w.number("--round")
-        if round_no is None or round_no < 1:
-            raise InputError("claim needs --round N, the round (riichi: the hand) the table scored")
-        made = intents.claim(
-            match,
-            round_no,
-            str(w.one("--points", required=True)),
-            winner=w.number("--winner"),
-            text=w.one("--text") or "",
-        )
-    else:
-        raise InputError(f"{verb!r} is not a recording command; type help")
-    w.done()
-    return made
+        or "no words"
+    )
+
+
+def _claim(words: Sequence[str], match: str) -> Intent:
+    """``claim --round N --points P0,P1,... [--winner SEAT] [--text TEXT]``: the result the table agreed."""
+    given = dict(zip(words[::2], words[1::2], strict=False))
+    unknown = [w for w in words[::2] if w not in ("--round", "--points", "--winner", "--text")]
+    if unknown or len(words) % 2:
+        raise InputError("claim takes --round N --points P0,P1,... (and --winner SEAT, --text TEXT); type help")
+    round_no = _number("--round", given["--round"]) if "--round" in given else None
+    if round_no is None or round_no < 1:
+        raise InputError("claim needs --round N, the round (riichi: the hand) the table scored")
+    if "--points" not in given:
+        raise InputError("claim needs --points VALUE; type help")
+    winner = _number("--winner", given["--winner"]) if "--winner" in given else None
+    return intents.claim(match, round_no, given["--points"], winner=winner, text=given.get("--text", ""))
 
 
 def intent_of(words: Sequence[str], match: str) -> Intent:
     """A recording command, typed without the match id (``play pine-crane -c pine-chaff-1``)."""
     if not words:
         raise InputError("nothing was said; type help")
-    if words[0] == "result":  # its words are the line itself, options and all
+    verb = words[0]
+    if verb == "result":  # its words are the line itself, options and all
         return intents.result(list(words[1:]))
-    return _intent(_split(words[0], words[1:]), match)
+    if verb == "claim":
+        return _claim(words[1:], match)
+    move = move_named(verb)
+    if move is None:
+        raise InputError(f"{verb!r} is not a recording command; type help")
+    return intent_of_move(move, _read_words(move, verb, words[1:]))
 
 
 # ---- a session at the table ---------------------------------------------------------------------

@@ -22,11 +22,25 @@ EPILOG = (
     "4 corrupt store, 5 internal error."
 )
 
+
+def _moves() -> dict[str, str]:
+    """Each recording command, as the games declare their moves (data: no game's rules load), and
+    its line in --help; a move's other name (go, for koikoi) says which it is."""
+    from replay.app.moves import moves
+
+    return {
+        name: declared.help if name == declared.verb else f"{declared.help.rstrip('.')}; the same as {declared.verb}."
+        for declared in moves()
+        for name in (declared.verb, *declared.aliases)
+    }
+
+
+MOVES = _moves()
+
 # The commands, grouped in --help as a user looks for them (each module registers its own).
 PANELS = {
     "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
-    "Recording a round": ("round", "yaku-set", "deal", "triple", "play", "draw", "capture", "expose", "koikoi", "go", "stop",
-                          "misdeal", "discard", "call", "dora", "tsumo", "ron", "exhaustive", "abort"),
+    "Recording a round": tuple(MOVES),
     "Results and the table": ("result", "table", "serve", "token"),
     "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
     "Exchange": ("import", "export", "sync"),
@@ -59,55 +73,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cards": ("store_commands", "List the hanafuda cards: canonical ID, MM-i code, suit, type, Nagoya number."),
     "schemas": ("store_commands", "The JSON Schema files of the events."),
     "simulate": ("simulate_commands", "Record random legal matches, reproducible from a seed."),
-    "round": (
-        "recording_commands",
-        "Start the next round (riichi: the next hand); what is not given follows from the last one.",
-    ),
-    "yaku-set": ("recording_commands", "Tensho: choose this round's yaku set, before the deal."),
-    "deal": (
-        "recording_commands",
-        "Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7, riichi 13 each), the field or the dora indicator, and the pile if known.",
-    ),
-    "triple": (
-        "recording_commands",
-        "Tensho: the dealer takes two of three same-suit field cards before the first play, then plays second.",
-    ),
-    "play": (
-        "recording_commands",
-        "Play a card from the hand, with the capture it makes (a forced capture is filled in).",
-    ),
-    "draw": (
-        "recording_commands",
-        "Turn the top card of the draw pile, with the capture it makes (riichi: draw a tile).",
-    ),
-    "capture": (
-        "recording_commands",
-        "Hanafuda: what the card just played or drawn takes, when it was recorded without it.",
-    ),
-    "expose": (
-        "recording_commands",
-        "Sendai-hana: a player exposes a teyaku in his dealt hand, before the first play.",
-    ),
-    "koikoi": ("recording_commands", "Sendai-hana: go on after a new or better dekiyaku (koi-koi)."),
-    "go": ("recording_commands", "Sendai-hana: go on after a new or better dekiyaku (the same as koikoi)."),
-    "stop": (
-        "recording_commands",
-        "Sendai-hana: stop after a new or better dekiyaku, ending the round and scoring it.",
-    ),
-    "misdeal": (
-        "recording_commands",
-        "Sendai-hana: declare the misdeal when four cards of one month were dealt to the field.",
-    ),
-    "discard": ("riichi_commands", "Riichi: discard a tile, declaring riichi with it if asked."),
-    "call": (
-        "riichi_commands",
-        "Riichi: a call: chi, pon or an open kan on the last discard; a closed or added kan, or a north.",
-    ),
-    "dora": ("riichi_commands", "Riichi: a kan dora indicator is revealed."),
-    "tsumo": ("riichi_commands", "Riichi: win on the tile just drawn."),
-    "ron": ("riichi_commands", "Riichi: win on the last discard (or on the tile of an added kan)."),
-    "exhaustive": ("riichi_commands", "Riichi: the wall is empty; say who is tenpai."),
-    "abort": ("riichi_commands", "Riichi: an abortive draw."),
     "result": (
         "result_commands",
         "Record a round at result depth, without its moves; it is scored from the cards or tiles.",
@@ -164,7 +129,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "import_commands",
         "Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format.",
     ),
-}
+} | {verb: ("move_commands", line) for verb, line in MOVES.items()}  # made from the games' declarations
 
 
 class _Grouped(TyperGroup):

@@ -1,9 +1,5 @@
-"""Recording a riichi hand move by move with short commands, and pricing it under any ruleset.
-
-`round`, `deal` and `draw` are shared with the hanafuda games (``recording_commands``);
-`discard`, `call`, `dora`, `tsumo`, `ron`, `exhaustive`, `abort` and `price` are riichi's. Each
-recording command says an intent (``replay/app/intents.py``) and prints what was stored.
-"""
+"""`taikyoku price`: a recorded riichi hand's win priced under any ruleset, side by side (riichi's
+recording commands are made from its declared moves: ``replay/cli/move_commands.py``)."""
 
 from __future__ import annotations
 
@@ -12,124 +8,9 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from replay.app import intents, reading
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json
+from replay.app import reading
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, open_store, print_json
 from replay.cli.display import out, styled
-from replay.cli.recording import record
-
-SeatOption = Annotated[
-    str | None,
-    typer.Option("--seat", help="The seat: 0-3, a seat wind (E S W N) or a name (default: the one to move)."),
-]
-UraOption = Annotated[str | None, typer.Option("--ura", help="Ura dora indicators, for a riichi winner.")]
-PaoOption = Annotated[
-    str | None, typer.Option("--pao", help="The seat liable for the yakuman (pao): number, wind or name.")
-]
-
-
-@app.command()
-def discard(
-    match: MatchArg,
-    tile: Annotated[str, typer.Argument(help="The tile discarded, e.g. 5m, 0p (red five), E or 1z.")],
-    declare: Annotated[bool, typer.Option("--riichi", help="Declare riichi with this discard.")] = False,
-    tsumogiri: Annotated[
-        bool | None, typer.Option("--tsumogiri/--from-hand", help="The tile just drawn (default: when it is).")
-    ] = None,
-    seat: SeatOption = None,
-    by: ByOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Riichi: discard a tile, declaring riichi with it if asked."""
-    record(db, match, intents.discard(tile, riichi=declare, tsumogiri=tsumogiri, seat=seat), by, json_out)
-
-
-@app.command()
-def call(
-    match: MatchArg,
-    kind: Annotated[str, typer.Argument(help="chi, pon, daiminkan, ankan, kakan or kita.")],
-    tiles: Annotated[
-        str | None, typer.Argument(help="The whole meld, e.g. 345m or 555p; for kakan the added tile.")
-    ] = None,
-    seat: Annotated[
-        str | None,
-        typer.Option(
-            "--seat", help="Who calls: number, wind or name (default: the next seat for chi, the mover for kans)."
-        ),
-    ] = None,
-    by: ByOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Riichi: a call: chi, pon or an open kan on the last discard; a closed or added kan, or a north."""
-    record(db, match, intents.call(kind, tiles, seat), by, json_out)
-
-
-@app.command()
-def dora(
-    match: MatchArg,
-    indicator: Annotated[str, typer.Argument(help="The kan dora indicator turned over.")],
-    by: ByOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Riichi: a kan dora indicator is revealed."""
-    record(db, match, intents.dora(indicator), by, json_out)
-
-
-@app.command()
-def tsumo(
-    match: MatchArg,
-    seat: SeatOption = None,
-    ura: UraOption = None,
-    pao: PaoOption = None,
-    by: ByOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Riichi: win on the tile just drawn."""
-    record(db, match, intents.tsumo(seat, ura=ura, pao=pao), by, json_out)
-
-
-@app.command()
-def ron(
-    match: MatchArg,
-    seat: Annotated[str, typer.Option("--seat", help="The winner: number, wind or name.")],
-    ura: UraOption = None,
-    pao: PaoOption = None,
-    by: ByOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Riichi: win on the last discard (or on the tile of an added kan)."""
-    record(db, match, intents.ron(seat, ura=ura, pao=pao), by, json_out)
-
-
-@app.command()
-def exhaustive(
-    match: MatchArg,
-    tenpai: Annotated[
-        str, typer.Option("--tenpai", help="The tenpai seats (numbers, winds or names), comma-separated, or none.")
-    ],
-    by: ByOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Riichi: the wall is empty; say who is tenpai."""
-    record(db, match, intents.exhaustive(tenpai), by, json_out)
-
-
-@app.command()
-def abort(
-    match: MatchArg,
-    kind: Annotated[str, typer.Argument(help="kyuushu_kyuuhai, four_riichi, four_kans, four_winds or triple_ron.")],
-    seat: SeatOption = None,
-    by: ByOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Riichi: an abortive draw."""
-    record(db, match, intents.abort(kind, seat), by, json_out)
 
 
 @app.command("price")

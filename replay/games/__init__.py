@@ -11,19 +11,21 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
-from events.match import GameName
-from replay.engine.fold import Projection
-from replay.engine.game import Game
-from replay.engine.options import RulesetSpec
-from replay.engine.options import markdown as _markdown
+
+if TYPE_CHECKING:  # this registry loads nothing of a game until it is asked for (`--help` reads moves only)
+    from events.match import GameName
+    from replay.engine.fold import Projection
+    from replay.engine.game import Game
+    from replay.engine.moves import Move
+    from replay.engine.options import RulesetSpec
 
 GAME_NAMES: tuple[GameName, ...] = ("tensho", "sendai", "riichi")  # in the order they are listed
 
 
-class _Games(Mapping[str, Game]):
+class _Games(Mapping[str, "Game"]):
     """Every game by name, each descriptor loaded when it is first asked for: a command on a Tensho
     match loads neither riichi's rules nor its events."""
 
@@ -72,7 +74,23 @@ def ruleset_ids(game: GameName | None = None) -> list[str]:
 
 def markdown() -> str:
     """docs/rules.md: every ruleset and option, reconstructions marked (a test keeps it current)."""
-    return _markdown(rulesets())
+    from replay.engine.options import markdown as options_markdown
+
+    return options_markdown(rulesets())
+
+
+@cache
+def moves() -> tuple[Move, ...]:
+    """Every move of the record, declared once: those every game shares (``replay/engine/moves.py``),
+    then each game's own (``replay/games/<game>/moves.py``; one two games share is listed once).
+    Data only: no game's rules or events are loaded."""
+    from replay.engine.moves import SHARED
+
+    found = {move.verb: move for move in SHARED}
+    for name in GAME_NAMES:
+        for move in importlib.import_module(f"replay.games.{name}.moves").MOVES:
+            found.setdefault(move.verb, move)
+    return tuple(found.values())
 
 
 def projection_for(name: GameName) -> Projection[Any]:

@@ -50,7 +50,7 @@ def test_a_number_out_of_range_is_said_in_our_words(cli: Cli) -> None:
     assert cli("new", "tensho", "-p", "A", "-p", "B", "--id", "abc").code == 0
     assert cli("round", "abc").code == 0
     for args, said in (
-        (("yaku-set", "abc", "3"), "Invalid value for 'SET': it may be at most 2 (see 'taikyoku yaku-set --help')"),
+        (("yaku-set", "abc", "3"), "the yaku set is 1 (shichi-bu yaku) or 2 (han yaku), not 3"),
         (("yaku-set", "abc", "x"), "Invalid value for 'SET': give a whole number (see 'taikyoku yaku-set --help')"),
         (
             ("replay", "abc", "--round", "0"),

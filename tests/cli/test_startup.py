@@ -3,6 +3,7 @@ commands --help shows is the commands the modules define."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import subprocess
@@ -18,6 +19,14 @@ HEAVY = ("pydantic", "store", "mahjong", "jsonschema", "sqlite_utils", "replay.g
          "fastapi", "uvicorn", "segno", "starlette")  # fmt: skip
 
 
+def declarations(name: str) -> bool:
+    """The moves as the games declare them, and the packages that hold them: data that --help and
+    every recording command read (no game's rules, events or models)."""
+    if name in ("replay.app", "replay.app.moves", "replay.games", "replay.engine", "replay.engine.moves"):
+        return True
+    return name.startswith("replay.games.") and (name.endswith(".moves") or name.count(".") == 2)
+
+
 def test_help_loads_nothing_heavy() -> None:
     probe = (
         "import sys\n"
@@ -26,7 +35,8 @@ def test_help_loads_nothing_heavy() -> None:
         f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} or m in {HEAVY!r}))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    loaded = ast.literal_eval(done.stdout.strip().splitlines()[-1])  # a list of module names
+    assert [m for m in loaded if not declarations(m)] == []
 
 
 def test_the_list_of_commands_is_what_the_modules_define() -> None:
@@ -53,7 +63,7 @@ def _loaded(argv: list[str], prefixes: tuple[str, ...]) -> list[str]:
         f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({prefixes!r}))))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    return list(json.loads(done.stdout.strip().splitlines()[-1]))
+    return [m for m in json.loads(done.stdout.strip().splitlines()[-1]) if not declarations(m)]
 
 
 # Each game's events, rules and fold; the riichi pricing; the schema checker; the formats; the

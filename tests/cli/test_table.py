@@ -157,7 +157,7 @@ def test_entries_mean_what_the_moment_asks_for() -> None:
     riichi = simulated_events("riichi", 3, 1, match_id="t-1")
     discard = states_until("riichi", riichi, "discard")
     assert translate("riichi", discard, ["5m"]) == ["discard", "5m"]
-    assert translate("riichi", discard, ["riichi", "5m"]) == ["discard", "5m", "--riichi"]
+    assert translate("riichi", discard, ["riichi", "5m"]) == ["riichi", "5m"]  # the move riichi declares
     hand = discard.round.hands[discard.round.to_move]  # type: ignore[attr-defined]
     offered = choices("riichi", discard)
     assert set(hand) <= set(offered) and "tsumo" not in offered  # the fold takes no tsumo on a hand that does not win

@@ -122,7 +122,7 @@ def test_short_commands_refuse_bad_entries_and_store_nothing(cli: Cli, db: Path)
         (("draw", "live"), "must play a card from the hand first"),
         (("triple", "live", "pine-chaff-1", "plum-chaff-1"), "different suits"),
         (("round", "live"), "not over"),
-        (("yaku-set", "live", "3"), "SET"),
+        (("yaku-set", "live", "3"), "the yaku set is 1 (shichi-bu yaku) or 2 (han yaku), not 3"),
     ]
     for args, needle in cases:
         result = cli(*args)

@@ -89,10 +89,6 @@ class RiichiTable:
 
     def translate(self, state: Any, words: list[str]) -> list[str]:
         head, rest, phase = words[0].lower(), words[1:], state.round.phase
-        if head == "riichi":
-            if len(rest) != 1:
-                raise InputError("riichi takes the tile discarded with it, e.g. riichi 5m")
-            return ["discard", rest[0], "--riichi"]
         if head in ("ron", "tsumo"):
             return self._win(state, head, rest)
         if head in CALL_WORDS:

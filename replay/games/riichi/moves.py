@@ -1,0 +1,76 @@
+"""Riichi's moves: a discard (with riichi), a call, a kan dora, tsumo and ron, and the draws."""
+
+from __future__ import annotations
+
+from replay.engine.moves import Move, Word
+
+SEAT = Word("seat", "The seat: 0-3, a seat wind (E S W N) or a name (default: the one to move).", option="--seat")
+URA = Word("ura", "Ura dora indicators, for a riichi winner.", option="--ura")
+PAO = Word("pao", "The seat liable for the yakuman (pao): number, wind or name.", option="--pao")
+
+MOVES: tuple[Move, ...] = (
+    Move(
+        "discard",
+        "Riichi: discard a tile, declaring riichi with it if asked.",
+        (
+            Word("tile", "The tile discarded, e.g. 5m, 0p (red five), E or 1z.", required=True),
+            Word("riichi", "Declare riichi with this discard.", option="--riichi", kind="flag"),
+            Word(
+                "tsumogiri",
+                "The tile just drawn (default: when it is).",
+                option="--tsumogiri",
+                kind="either",
+                negative="--from-hand",
+            ),
+            SEAT,
+        ),
+    ),
+    Move(
+        "riichi",
+        "Riichi: declare riichi, discarding this tile (the same as discard TILE --riichi).",
+        (Word("tile", "The tile discarded with the declaration, e.g. 5m.", required=True), SEAT),
+        intent="discard",
+        fixed={"riichi": True},
+    ),
+    Move(
+        "call",
+        "Riichi: a call: chi, pon or an open kan on the last discard; a closed or added kan, or a north.",
+        (
+            Word("kind", "chi, pon, daiminkan, ankan, kakan or kita.", required=True),
+            Word("tiles", "The whole meld, e.g. 345m or 555p; for kakan the added tile."),
+            Word(
+                "seat",
+                "Who calls: number, wind or name (default: the next seat for chi, the mover for kans).",
+                option="--seat",
+            ),
+        ),
+    ),
+    Move(
+        "dora",
+        "Riichi: a kan dora indicator is revealed.",
+        (Word("indicator", "The kan dora indicator turned over.", required=True),),
+    ),
+    Move("tsumo", "Riichi: win on the tile just drawn.", (SEAT, URA, PAO)),
+    Move(
+        "ron",
+        "Riichi: win on the last discard (or on the tile of an added kan).",
+        (Word("seat", "The winner: number, wind or name.", option="--seat", required=True), URA, PAO),
+    ),
+    Move(
+        "exhaustive",
+        "Riichi: the wall is empty; say who is tenpai.",
+        (
+            Word(
+                "tenpai",
+                "The tenpai seats (numbers, winds or names), comma-separated, or none.",
+                option="--tenpai",
+                required=True,
+            ),
+        ),
+    ),
+    Move(
+        "abort",
+        "Riichi: an abortive draw.",
+        (Word("kind", "kyuushu_kyuuhai, four_riichi, four_kans, four_winds or triple_ron.", required=True), SEAT),
+    ),
+)

@@ -1,0 +1,54 @@
+"""Each move is declared once (``replay/engine/moves.py``, ``replay/games/<game>/moves.py``): the
+recording commands, their --help, table mode's words and the typed moves are made from it."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+from replay.app import intents
+from replay.app.application import Application
+from replay.app.moves import moves
+from replay.app.table import intent_of, translate
+from tests.cli.test_riichi_cli import HANDS
+from tests.helpers import Cli
+
+
+def test_every_declared_move_names_its_intent_and_exactly_the_words_it_takes() -> None:
+    """Plant: a word renamed in a declaration (``cards`` for ``card``), or an intent given a new
+    required parameter no declaration says."""
+    for move in moves():
+        taken = inspect.signature(getattr(intents, move.builder)).parameters
+        said = [w.name for w in move.words] + list(move.fixed)
+        assert set(said) <= set(taken), (move.verb, said, list(taken))
+        required = [name for name, p in taken.items() if p.default is inspect.Parameter.empty]
+        assert set(required) <= set(said), (move.verb, required)
+
+
+def test_a_verb_added_by_one_declaration_is_a_command_a_help_line_and_a_table_word(cli: Cli, db: Path) -> None:
+    """`riichi` is declared once, in replay/games/riichi/moves.py (the discard's intent, riichi
+    said): the command records the declaration and its discard, --help lists it with the other
+    moves, and table mode takes it as typed."""
+    listed = cli("--help").out
+    recording = listed[listed.index("Recording a round") : listed.index("Results and the table")]
+    assert "riichi      Riichi: declare riichi, discarding this tile" in recording
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--id", "r-1").code == 0
+    assert cli("round", "r-1").code == 0
+    assert cli("deal", "r-1", *[a for h in HANDS for a in ("--hand", h)], "--dora", "3m").code == 0
+    assert cli("draw", "r-1", "7m").code == 0
+    kept = Application(str(db)).match("r-1")
+    typed, _ = intent_of(translate(kept.game, kept.state, ["riichi", "7m"]), "r-1").build(kept.game, kept.state)
+    assert [(p.EVENT_TYPE, p.model_dump()) for p in typed] == [
+        ("riichi.riichi", {"seat": 0}),
+        ("riichi.discard", {"seat": 0, "tile": "7m", "tsumogiri": True}),
+    ]  # what table mode and a phone make of the words, nothing stored
+    declared = cli("riichi", "r-1", "7m", "--json")
+    assert declared.code == 0, declared.err
+    stored = [(e["type"], e["payload"]) for e in declared.json()]
+    assert stored == [
+        ("riichi.riichi", {"seat": 0}),
+        ("riichi.discard", {"seat": 0, "tile": "7m", "tsumogiri": True}),
+    ]
+    assert cli("riichi", "r-1").code == 2  # the tile is required, as --help says
+    help_page = cli("riichi", "--help").out
+    assert "TILE" in help_page and "--seat" in help_page
