@@ -19,16 +19,17 @@ from __future__ import annotations
 import queue
 import shlex
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
 
 from events.envelope import PendingEvent
 from events.errors import InputError
 from events.match import GameName
+from replay.app.moves import Offer, checked_values, intent_of_move, move_named, moves
 from replay.app.recording import Recorded
 from replay.app.repository import Kept, KeptStates, MatchRepository, process_kept
-from replay.app.table import Entered, deal_layout, entries, intent_of, question, translate
+from replay.app.table import Entered, deal_layout, intent_of, offers, question, translate
 from replay.engine.game import Question
 from replay.infra import stores
 from store import Store, StoredEvent
@@ -149,15 +150,19 @@ class Application:
         }
 
     def moves(self, match: str) -> dict[str, Any]:
-        """The moves the rules allow now, in table mode's words, and the decision asked, if any."""
-        from replay.games import GAMES
-
+        """The moves the rules allow now, each in table mode's words and as data (the declared move
+        and its values, which ``enter_move`` takes back), and the decision asked, if any."""
         kept = self.match(match)
         asked = question(kept.game, kept.state)
-        everything = GAMES[kept.game].entry().entries(kept.state)  # once a decision is passed
-        return {"head_seq": kept.head, "moves": entries(kept.game, kept.state),
-                "asked": None if asked is None else asked[1], "passed": everything,
-                "deal": deal_layout(kept.game, kept.state)}  # fmt: skip
+        now = offers(kept.game, kept.state)
+        everything = offers(kept.game, kept.state, asked=False)  # once a decision is passed
+
+        def listed(found: list[Offer]) -> list[dict[str, Any]]:
+            return [{"words": offer.words, "move": offer.data()} for offer in found]
+
+        return {"head_seq": kept.head, "moves": [o.words for o in now], "offers": listed(now),
+                "asked": None if asked is None else asked[1], "passed": [o.words for o in everything],
+                "passed_offers": listed(everything), "deal": deal_layout(kept.game, kept.state)}  # fmt: skip
 
     # ---- writing -------------------------------------------------------------------------------
 
@@ -217,6 +222,25 @@ class Application:
                           kept_states=self.kept, kept=kept)  # fmt: skip
         self._told(done.stored)
         return Entered("recorded", verb=verb_words[0], recorded=done, stored=done.stored)
+
+    def enter_move(
+        self, match: str, verb: str, values: Mapping[str, object], *, recorded_by: str, expected_seq: int
+    ) -> Recorded:
+        """A move as data (a phone's tap: the declared move and its values, as ``moves`` offered it)
+        recorded on the state the person saw: nothing is read from words."""
+        from replay.app.recording import record
+
+        move = move_named(verb)
+        if move is None:
+            raise InputError(f"{verb!r} is not a move; the moves are: {', '.join(m.verb for m in moves())}")
+        intent = intent_of_move(move, checked_values(move, values))
+        with self.lock(match), self.store() as store:
+            kept = MatchRepository(store, self.kept).get(match)  # the one read of this move
+            if kept.head != expected_seq:  # made on a state since overtaken
+                raise ConcurrencyError(match, expected_seq, kept.head)
+            done = record(store, match, intent, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
+        self._told(done.stored)
+        return done
 
     def record(self, match: str, intent: Any, *, recorded_by: str, expected_seq: int | None = None) -> Recorded:
         """A recording command's intent (``replay/app/intents.py``): its events made from the state

@@ -366,10 +366,15 @@ def dora(indicator: str) -> Intent:
     return Intent(RIICHI, lambda g, s: ([DoraRevealed(indicator=parse(indicator))], []))
 
 
-def _ura(text: str | None) -> tuple[str, ...]:
-    """The ura indicators as typed; "none" when none were turned (a riichi winner who did not look)."""
+def _ura(text: str | None, state: Any, winner: int) -> tuple[str, ...]:
+    """The ura indicators as said; "none" when none were turned. A winner in riichi says them (or
+    none): the table turns them before the hand is scored."""
     from events.tiles import parse_many
 
+    rnd = state.round
+    if text is None and rnd is not None and winner < len(rnd.riichi) and rnd.riichi[winner]:
+        raise InputError(f"{state.names[winner]} is in riichi: turn the ura indicators and say them with --ura, "
+                         "e.g. --ura 8m (or --ura none)")  # fmt: skip
     if text is None or text.strip().lower() in ("", "none"):
         return ()
     return tuple(parse_many(text))
@@ -380,8 +385,8 @@ def tsumo(seat: str | None = None, *, ura: str | None = None, pao: str | None = 
     from events.riichi import RiichiWin
 
     def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
-        liable = seat_number(state, pao)
-        return [RiichiWin(kind="tsumo", seat=_mover(state, seat), ura_indicators=_ura(ura), pao_seat=liable)], []
+        liable, winner = seat_number(state, pao), _mover(state, seat)
+        return [RiichiWin(kind="tsumo", seat=winner, ura_indicators=_ura(ura, state, winner), pao_seat=liable)], []
 
     return Intent(RIICHI, build)
 
@@ -396,7 +401,10 @@ def ron(seat: str, *, ura: str | None = None, pao: str | None = None) -> Intent:
         from_seat = None if target is None else target[0]
         winner, liable = seat_number(state, seat), seat_number(state, pao)
         assert winner is not None
-        return [RiichiWin(kind="ron", seat=winner, from_seat=from_seat, ura_indicators=_ura(ura), pao_seat=liable)], []
+        ura_indicators = _ura(ura, state, winner)
+        return [
+            RiichiWin(kind="ron", seat=winner, from_seat=from_seat, ura_indicators=ura_indicators, pao_seat=liable)
+        ], []
 
     return Intent(RIICHI, build)
 

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from events.errors import InputError
 from replay.app import intents
 from replay.app.intents import Intent
-from replay.app.moves import Move, Word, intent_of_move, move_named, moves
+from replay.app.moves import Move, Offer, Word, intent_of_move, move_named, moves
 from replay.app.recording import Recorded
 from replay.engine.fold import Step
 from replay.engine.game import Question
@@ -91,17 +91,20 @@ def choices(game: str, state: Any, typed: Sequence[str] = ()) -> list[str]:
     return GAMES[game].entry().choices(state, words, typed)
 
 
-def entries(game: str, state: Any) -> list[str]:
-    """Every move the fold accepts now, each as a whole entry (``discard 5m``, ``play pine-crane``,
-    ``next``): what the phone recorder offers to tap. A decision asked narrows them to its answers."""
-    offered = GAMES[game].entry().entries(state)
-    if offered == ["next"] and not _next_round_allowed(game, state):
+def offers(game: str, state: Any, *, asked: bool = True) -> list[Offer]:
+    """Every move the fold accepts now, as words (``discard 5m``, ``play pine-crane``, ``next``)
+    and as the declared move with its values: what the phone recorder offers to tap. A decision
+    asked narrows them to its answers, and ``pass`` (with ``asked`` False: every move, as once the
+    decision is passed)."""
+    offered = GAMES[game].entry().offers(state)
+    if [o.words for o in offered] == ["next"] and not _next_round_allowed(game, state):
         return []  # the match is over: no round follows
-    asked = question(game, state)
-    if asked is not None:
-        answers = [e for e in offered if e.split()[0] in asked[2]]
-        return [*answers, "pass"]
+    decision = question(game, state) if asked else None
+    if decision is not None:
+        answers = [o for o in offered if o.words.split()[0] in decision[2]]
+        return [*answers, Offer("pass")]
     return offered
+
 
 
 def deal_layout(game: str, state: Any) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ from events.hanafuda import CardCapture, PlacedCard
 from events.match import GameName, MatchStarted
 from events.model import Payload
 from replay.engine.fold import Projection, Step
+from replay.engine.moves import Offer
 from replay.engine.options import RulesetSpec
 from replay.engine.snapshot import Snapshot
 
@@ -117,7 +118,7 @@ class TableEntry(Protocol):
 
     def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]: ...
 
-    def entries(self, state: Any) -> list[str]: ...
+    def offers(self, state: Any) -> list[Offer]: ...
 
 
 @dataclass(frozen=True, slots=True)

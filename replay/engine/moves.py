@@ -57,6 +57,20 @@ class Move:
         return tuple(w for w in self.words if w.option)
 
 
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A move the rules allow now, as a phone offers it: the words its button shows (table mode's,
+    which may also be typed) and the declared move with its words' values, which is what the phone
+    sends back. A session's own word (``pass``) has no move."""
+
+    words: str
+    verb: str = ""
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def data(self) -> dict[str, Any] | None:
+        return {"verb": self.verb, "values": dict(self.values)} if self.verb else None
+
+
 SEAT_TO_MOVE = Word("seat", "Check that this seat (number, wind or name) is the one to move.", option="--seat")
 
 # The moves every game records: the next round, its deal, a card or tile drawn.

@@ -48,9 +48,25 @@ class EventsIn(BaseModel):
     events: list[EventIn] = Field(min_length=1, max_length=500)
 
 
+class MoveData(BaseModel):
+    verb: str = Field(
+        min_length=1,
+        max_length=40,
+        description="A declared move: `discard`, as `GET /api/matches/{match}/moves` offers it.",
+    )
+    values: dict[str, str | int | bool | list[str]] = Field(
+        default_factory=dict, max_length=20, description='The move\'s words by name: `{"tile": "5m"}`.'
+    )
+
+
 class MoveIn(BaseModel):
     expected_seq: int = Field(ge=1, description="The head the move was made on.")
-    move: str = Field(min_length=1, max_length=2000, description="A move in table mode's words: `discard 5m`.")
+    move: str | None = Field(
+        default=None, min_length=1, max_length=2000, description="A move in table mode's words: `discard 5m`."
+    )
+    data: MoveData | None = Field(
+        default=None, description="Or the move as data, as `GET /api/matches/{match}/moves` offers it."
+    )
 
 
 class Written(BaseModel):
@@ -164,7 +180,8 @@ def create_app(
 
     @app.get("/api/matches/{match}/moves")
     def api_moves(match: str) -> dict[str, Any]:
-        """The moves the rules allow now, in table mode's words, and the decision asked, if any."""
+        """The moves the rules allow now, each in table mode's words and as data, and the decision
+        asked, if any."""
         return taikyoku.moves(match)
 
     @app.post("/api/matches/{match}/events", status_code=201, response_model=Written)
@@ -186,9 +203,16 @@ def create_app(
 
     @app.post("/api/matches/{match}/moves", status_code=201, response_model=Written)
     def api_move(match: str, body: MoveIn, request: Request) -> Any:
-        """Record one move in table mode's words (``discard 5m``, ``play pine-crane``, ``undo``,
-        ``note TEXT``) on the head the phone showed; the token was checked before the body was read."""
-        entered = taikyoku.enter(match, body.move, recorded_by=recorder(request), expected_seq=body.expected_seq)
+        """Record one move on the head the phone showed: as data (the declared move and its values,
+        as ``GET /api/matches/{match}/moves`` offers it), or in table mode's words (``discard 5m``, ``undo``, ``note
+        TEXT``). The token was checked before the body was read."""
+        if (body.data is None) == (body.move is None):
+            raise InputError('send the move as data ({"verb": ..., "values": {...}}) or as words ("move"), one of them')
+        if body.data is not None:
+            done = taikyoku.enter_move(match, body.data.verb, body.data.values, recorded_by=recorder(request),
+                                       expected_seq=body.expected_seq)  # fmt: skip
+            return written(done.stored)
+        entered = taikyoku.enter(match, str(body.move), recorded_by=recorder(request), expected_seq=body.expected_seq)
         if not entered.stored:
             raise InputError("say a move, e.g. discard 5m")
         return written(entered.stored)

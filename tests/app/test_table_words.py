@@ -10,8 +10,9 @@ import pytest
 from events.errors import InputError
 from events.model import Payload
 from replay.app.intents import Intent
+from replay.app.moves import checked_values, intent_of_move, move_named
 from replay.app.simulate import payloads
-from replay.app.table import SESSION_WORDS, choices, entries, intent_of, translate
+from replay.app.table import SESSION_WORDS, choices, intent_of, offers, translate
 from replay.engine.fold import Step
 from replay.games import GAMES, projection_for
 
@@ -78,17 +79,25 @@ def walk(game: str, seed: int, rounds: int, option: list[str] | None = None) -> 
                 _accepts(game, state, seq, made)  # IllegalEvent here: tab offered a move the fold refuses
                 tried += 1
             made_by_entries = []
-            offered = entries(game, state)  # what a phone offers to tap: each a whole move
-            # A decision asked (a teyaku, a triple, a ron) offers its answers and pass; passed, the rest.
-            for entry in dict.fromkeys([*offered, *GAMES[game].entry().entries(state)]):
-                if entry == "pass":
+            # What a phone offers to tap, each a whole move in words and as data. A decision asked
+            # (a teyaku, a triple, a ron) offers its answers and pass; passed, the rest.
+            for offer in {o.words: o for o in [*offers(game, state), *offers(game, state, asked=False)]}.values():
+                if offer.words == "pass":
+                    assert offer.data() is None
                     continue
-                words = entry.split()
+                words, values = offer.words.split(), dict(offer.values)
                 try:
                     made = _built(game, state, words)
                 except InputError as said:  # a winner in riichi says the ura indicators first
-                    assert "ura" in said.message, (entry, said.message)
-                    made = _built(game, state, [*words, "--ura", "none"])
+                    assert "ura" in said.message, (offer, said.message)
+                    words, values = [*words, "--ura", "none"], values | {"ura": "none"}
+                    made = _built(game, state, words)
+                move = move_named(offer.verb)
+                assert move is not None, offer
+                as_data, _ = intent_of_move(move, checked_values(move, values)).build(game, state)
+                assert [(p.EVENT_TYPE, p.model_dump()) for p in as_data] == [
+                    (p.EVENT_TYPE, p.model_dump()) for p in made
+                ], offer  # the data the phone sends makes what its words make
                 _accepts(game, state, seq, made)
                 made_by_entries.append(made[0])
                 tried += 1

@@ -78,6 +78,41 @@ def test_the_api_records_a_move_and_refuses_what_it_must_storing_nothing(
     assert token not in served.stop()  # never in a log line
 
 
+def test_a_move_offered_as_data_is_taken_back_as_data(cli: Cli, secret: Path, served: Server) -> None:
+    """`GET /moves` gives each move in words and as data; `POST /moves` takes the data back and
+    stores what the words would have, never reading words. Plant: the server parsing the data's
+    words, or taking a value of the wrong kind."""
+    token = _token(cli, secret, "tbl-1")
+    moves = "/api/matches/tbl-1/moves"
+    offered = served.call("GET", moves)[1]
+    assert offered["offers"] == [{"words": "next", "move": {"verb": "round", "values": {}}}]
+    assert served.call("POST", moves, {"expected_seq": 1, "data": {"verb": "round", "values": {}}}, token) == (
+        201, {"head_seq": 2, "stored": [2]})  # fmt: skip
+    offered = served.call("GET", moves)[1]
+    assert offered["offers"] == [
+        {"words": "yaku-set 1", "move": {"verb": "yaku-set", "values": {"chosen": 1}}},
+        {"words": "yaku-set 2", "move": {"verb": "yaku-set", "values": {"chosen": 2}}},
+    ]
+    for data, said in (
+        ({"verb": "yaku-set", "values": {"chosen": "2"}}, "yaku-set's chosen is a whole number, not '2'"),
+        ({"verb": "yaku-set", "values": {"set": 2}}, "yaku-set takes no 'set'; it takes chosen, decided_by"),
+        ({"verb": "yaku-set", "values": {}}, "yaku-set needs chosen: 1 (shichi-bu yaku) or 2 (han yaku)."),
+        ({"verb": "castle", "values": {}}, "'castle' is not a move; the moves are: round, deal, draw, play"),
+        ({"verb": "discard", "values": {"tile": "5m"}}, "match tbl-1 is a Tensho match; this command records riichi"),
+    ):
+        status, refused = served.call("POST", moves, {"expected_seq": 2, "data": data}, token)
+        assert status == 422 and refused["error"].startswith(said), (data, refused)
+    both = {"expected_seq": 2, "move": "yaku-set 2", "data": {"verb": "yaku-set", "values": {"chosen": 2}}}
+    status, refused = served.call("POST", moves, both, token)
+    assert status == 422 and refused["error"].startswith("send the move as data")
+    assert [e["seq"] for e in cli("log", "tbl-1", "--json").json()] == [1, 2]  # nothing stored on any refusal
+    chosen = {"expected_seq": 2, "data": {"verb": "yaku-set", "values": {"chosen": 2}}}
+    assert served.call("POST", moves, chosen, token) == (201, {"head_seq": 3, "stored": [3]})
+    assert served.call("POST", moves, chosen, token)[0] == 409  # the same tap on a head since moved
+    stored = cli("log", "tbl-1", "--json").json()[-1]
+    assert (stored["type"], stored["payload"]) == ("tensho.yaku_set_chosen", {"by": "agreement", "yaku_set": 2})
+
+
 def test_two_phones_tapping_the_same_moment_store_it_once(cli: Cli, secret: Path, served: Server) -> None:
     token = _token(cli, secret, "tbl-1")
     answers: list[int] = []
@@ -185,18 +220,20 @@ def test_bad_input_to_serve_is_one_line(cli: Cli, db: Path, tmp_path: Path) -> N
 
 def _entry_for(game: str, state: Any, wanted: list[Any]) -> tuple[str, int] | None:
     """The button that makes the next simulated events, and how many of them it stores."""
-    from replay.app.table import intent_of, translate
+    from replay.app.moves import intent_of_move, move_named
     from replay.games import GAMES
 
-    for entry in GAMES[game].entry().entries(state):
+    for offer in GAMES[game].entry().offers(state):  # a button sends its move as data
+        move = move_named(offer.verb)
+        assert move is not None, offer
         try:
-            made, _ = intent_of(translate(game, state, entry.split()), "m").build(game, state)
+            made, _ = intent_of_move(move, offer.values).build(game, state)
         except Exception:  # a winner in riichi is asked for the ura indicators: typed instead
             continue
         if [(m.EVENT_TYPE, m.model_dump()) for m in made] == [
             (w.EVENT_TYPE, w.model_dump()) for w in wanted[: len(made)]
         ]:
-            return entry, len(made)
+            return offer.words, len(made)
     return None
 
 

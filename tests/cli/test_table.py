@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from events.errors import InputError
-from replay.app.table import choices, translate
+from replay.app.table import choices, intent_of, translate
 from tests.helpers import Cli, rows
 from tests.paths import ROOT
 
@@ -169,8 +169,9 @@ def test_entries_mean_what_the_moment_asks_for() -> None:
     assert "ron" not in choices("riichi", after) and "7z" in choices("riichi", after)  # no one can ron; a draw
     # A winner in riichi is asked for the ura indicators before the win is stored.
     declared = after._replace(round=after.round._replace(riichi=(False, False, True, False)))  # type: ignore[attr-defined]
-    with pytest.raises(InputError, match=r"is in riichi: turn the ura indicators and say them, e.g. ron 2 --ura 8m"):
-        translate("riichi", declared, ["ron", "2"])
+    said = r"is in riichi: turn the ura indicators and say them with --ura, e.g. --ura 8m \(or --ura none\)"
+    with pytest.raises(InputError, match=said):
+        intent_of(translate("riichi", declared, ["ron", "2"]), "t-1").build("riichi", declared)
     assert translate("riichi", declared, ["ron", "2", "--ura", "none"]) == ["ron", "--seat", "2", "--ura", "none"]
 
     sendai = simulated_events("sendai", 45, 3, match_id="t-2", options=("sendai.teyakuMode=claimAndContinue",))
@@ -454,8 +455,8 @@ def test_ron_alone_takes_the_one_seat_offered() -> None:
                     and rnd is not None and len(rnd.could_ron) == 1):  # fmt: skip
                 (seat,) = rnd.could_ron
                 if rnd.riichi[seat]:  # the seat is known; in riichi it says its ura indicators first
-                    with pytest.raises(InputError, match=f"e.g. ron {seat} --ura 8m"):
-                        translate("riichi", state, ["ron"])
+                    with pytest.raises(InputError, match=r"is in riichi: turn the ura indicators .* e.g. --ura 8m"):
+                        intent_of(translate("riichi", state, ["ron"]), "t-1").build("riichi", state)
                     assert translate("riichi", state, ["ron", "--ura", "none"]) == [
                         "ron", "--seat", str(seat), "--ura", "none"]  # fmt: skip
                 else:

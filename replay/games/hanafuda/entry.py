@@ -13,6 +13,7 @@ from events.errors import InputError
 from events.hanafuda import CardCapture, PlacedCard
 from events.model import Payload
 from replay.engine.game import Question
+from replay.engine.moves import Offer
 from replay.games.hanafuda.fishing import matches
 
 
@@ -106,36 +107,39 @@ class FishingTable:
     def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None:
         return None
 
-    def entries(self, state: Any) -> list[str]:
-        """Every move the fold accepts now, each as a whole entry in table mode's words (``play
-        pine-crane``, ``draw maple-deer -c maple-blue``, ``go``): what a phone offers to tap. A deal
-        is laid out, not offered."""
+    def offers(self, state: Any) -> list[Offer]:
+        """Every move the fold accepts now, made from the legal event itself: its words in table
+        mode (``play pine-crane``, ``draw maple-deer -c maple-blue``, ``go``) and the declared move
+        with its values. A deal is laid out, not offered."""
         rnd = state.round
         if rnd is None or rnd.over:
-            return ["next"]
-        found: list[str] = []
+            return [Offer("next", "round")]
+        found: list[Offer] = []
         for move in self.legal_moves(state):
             kind = move.EVENT_TYPE.rsplit(".", 1)[-1]
             if isinstance(move, PlacedCard) and kind in ("play", "draw"):
                 found += self._placed(kind, move.card, rnd)
             elif isinstance(move, CardCapture):
-                found.append(" ".join(["capture", *move.taken]))
+                found.append(Offer(" ".join(["capture", *move.taken]), "capture", {"taken": list(move.taken)}))
             elif kind == "yaku_set_chosen" and getattr(move, "by", "") == "agreement":
-                found.append(f"yaku-set {getattr(move, 'yaku_set')}")  # noqa: B009 (a Tensho event)
+                chosen = getattr(move, "yaku_set")  # noqa: B009 (a Tensho event)
+                found.append(Offer(f"yaku-set {chosen}", "yaku-set", {"chosen": chosen}))
             elif kind == "dealer_triple_capture":
-                found.append(" ".join(["triple", *getattr(move, "cards")]))  # noqa: B009
+                cards = list(getattr(move, "cards"))  # noqa: B009
+                found.append(Offer(" ".join(["triple", *cards]), "triple", {"cards": cards}))
             elif kind == "teyaku_exposed":
-                found.append(f"expose {getattr(move, 'teyaku')} --seat {getattr(move, 'seat')}")  # noqa: B009
+                teyaku, seat = getattr(move, "teyaku"), getattr(move, "seat")  # noqa: B009
+                found.append(Offer(f"expose {teyaku} --seat {seat}", "expose", {"teyaku": teyaku, "seat": str(seat)}))
             elif kind in ("koikoi", "stop", "misdeal"):
-                found.append({"koikoi": "go"}.get(kind, kind))
-        return list(dict.fromkeys(found))
+                found.append(Offer({"koikoi": "go"}.get(kind, kind), kind))
+        return list({offer.words: offer for offer in found}.values())
 
-    def _placed(self, verb: str, card: str, rnd: Any) -> list[str]:
+    def _placed(self, verb: str, card: str, rnd: Any) -> list[Offer]:
         """A card played or drawn, with each capture the table may choose (none said when forced)."""
         taken = matches(card, rnd.field)
         if len(taken) == 2:  # two of its month on the field: the table says which it takes
-            return [f"{verb} {card} -c {other}" for other in taken]
-        return [f"{verb} {card}"]
+            return [Offer(f"{verb} {card} -c {other}", verb, {"card": card, "capture": [other]}) for other in taken]
+        return [Offer(f"{verb} {card}", verb, {"card": card})]
 
     def deck(self, state: Any) -> list[str]:
         """The card ids of this game's deck (Tensho: 45 of the 48)."""

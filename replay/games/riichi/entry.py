@@ -18,6 +18,7 @@ from events.riichi import (
 )
 from events.tiles import KIND_OF, compact
 from replay.engine.game import Question
+from replay.engine.moves import Offer
 from replay.games.riichi.fold import legal_moves
 
 CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
@@ -62,7 +63,8 @@ class RiichiTable:
         return None
 
     def _win(self, state: Any, head: str, rest: list[str]) -> list[str]:
-        """A ron (``ron SEAT``) or tsumo; a winner in riichi says the ura indicators (or none) first."""
+        """A ron (``ron SEAT``) or tsumo, the winner said (a winner in riichi says the ura
+        indicators too, or none: the intent asks for them)."""
         rnd = state.round
         seat_given = rest[0] if rest and rest[0].isdigit() else None
         flags = rest[1:] if seat_given is not None else rest
@@ -73,12 +75,6 @@ class RiichiTable:
             elif offered:
                 shown = " or ".join(f"ron {s} ({state.names[s]})" for s in offered)
                 raise InputError(f"{len(offered)} players can ron this tile: say which, {shown}")
-        winner = int(seat_given) if seat_given is not None else (rnd.to_move if head == "tsumo" else None)
-        if winner is not None and winner < len(rnd.riichi) and rnd.riichi[winner] and "--ura" not in flags:
-            name = state.names[winner]
-            example = f"{head} {seat_given + ' ' if seat_given else ''}--ura 8m"
-            raise InputError(f"{name} is in riichi: turn the ura indicators and say them, e.g. {example} "
-                             "(or --ura none)")  # fmt: skip
         return [head, *(["--seat", seat_given] if seat_given is not None else []), *flags]
 
     def before_verbs(self, state: Any, words: list[str]) -> list[str] | None:
@@ -102,33 +98,41 @@ class RiichiTable:
             raise InputError("record the deal first: deal --hand ... (13 tiles a seat) --dora 3m")
         raise InputError(f"{head!r} is not a tile or a word for this moment; type help")
 
-    def entries(self, state: Any) -> list[str]:
-        """Every move the fold accepts now, each as a whole entry in table mode's words (``draw
-        5m``, ``discard 5m``, ``riichi 5m``, ``pon 555p``, ``ron 2``): what a phone offers to tap.
-        A deal is laid out, not offered; a winner in riichi is asked for the ura indicators."""
+    def offers(self, state: Any) -> list[Offer]:
+        """Every move the fold accepts now, made from the legal event itself: its words in table
+        mode (``draw 5m``, ``discard 5m``, ``riichi 5m``, ``pon 555p``, ``ron 2``) and the declared
+        move with its values. A deal is laid out, not offered; a winner in riichi is asked for the
+        ura indicators."""
         from replay.engine.fold import IllegalEvent, Step
         from replay.games.riichi.fold import RiichiProjection
 
         rnd = state.round
         if rnd is None or rnd.over:
-            return ["next"]
-        found: list[str] = []
+            return [Offer("next", "round")]
+        found: list[Offer] = []
         legal = legal_moves(state)
         declared = next((m for m in legal if isinstance(m, RiichiDeclared)), None)
         for move in legal:
             if isinstance(move, RiichiDraw):
-                found.append(f"draw {move.tile}")
+                rinshan = {"rinshan": True} if move.rinshan else {}
+                found.append(Offer(f"draw {move.tile}", "draw", {"card": move.tile, **rinshan}))
             elif isinstance(move, RiichiDiscard):
-                found.append(f"discard {move.tile}")
+                found.append(Offer(f"discard {move.tile}", "discard", {"tile": move.tile}))
+            elif isinstance(move, RiichiWin) and move.kind == "tsumo":
+                found.append(Offer("tsumo", "tsumo"))
             elif isinstance(move, RiichiWin):
-                found.append("tsumo" if move.kind == "tsumo" else f"ron {move.seat}")
+                found.append(Offer(f"ron {move.seat}", "ron", {"seat": str(move.seat)}))
             elif isinstance(move, RiichiCall):
                 word = next(w for w, k in CALL_WORDS.items() if k == move.kind)
-                found.append(word if move.kind == "kita" else f"{word} {compact(move.tiles)}")
+                meld = {} if move.kind == "kita" else {"tiles": compact(move.tiles)}
+                said = word if move.kind == "kita" else f"{word} {compact(move.tiles)}"
+                found.append(Offer(said, "call", {"kind": move.kind, **meld, "seat": str(move.seat)}))
             elif isinstance(move, ExhaustiveDraw):
-                found.append("exhaustive --tenpai " + (",".join(map(str, move.tenpai)) or "none"))
+                tenpai = ",".join(map(str, move.tenpai)) or "none"
+                found.append(Offer(f"exhaustive --tenpai {tenpai}", "exhaustive", {"tenpai": tenpai}))
             elif isinstance(move, AbortiveDraw):
-                found.append(f"abort {move.kind}")
+                seat = {} if move.seat is None else {"seat": str(move.seat)}
+                found.append(Offer(f"abort {move.kind}", "abort", {"kind": move.kind, **seat}))
         if declared is not None:  # riichi with each discard that leaves the hand tenpai, as the fold says
             projection, seq = RiichiProjection(), state.match.last_seq + 1
             after = projection.apply(state, Step(seq, declared.EVENT_TYPE, declared))
@@ -138,8 +142,8 @@ class RiichiTable:
                         projection.apply(after, Step(seq + 1, move.EVENT_TYPE, move))
                     except IllegalEvent:
                         continue
-                    found.append(f"riichi {move.tile}")
-        return list(dict.fromkeys(found))
+                    found.append(Offer(f"riichi {move.tile}", "riichi", {"tile": move.tile}))
+        return list({offer.words: offer for offer in found}.values())
 
     def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]:
         """What may be typed now: the moves the fold accepts, in table mode's words (a tile to draw

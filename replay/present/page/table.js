@@ -50,11 +50,12 @@ async function refresh() {
   $("asked").textContent = passed ? "" : moves.asked || "";
   const tap = $("tap");
   tap.textContent = "";
-  if (token) for (const move of passed ? moves.passed : moves.moves) {
+  if (token) for (const offer of passed ? moves.passed_offers : moves.offers) {
+    const move = offer.words;  // what the button says; what it sends is the move as data
     const button = el("button", { "data-move": move, type: "button" }, move);
     const shown = move.split(" ").find((word) => DATA.piece_names[word]);  // the piece it moves, drawn
     if (shown) button.prepend(piece(shown, " in-button"));
-    button.addEventListener("click", () => (move === "pass" ? pass() : send(move)));
+    button.addEventListener("click", () => (offer.move ? send(move, offer.move) : pass()));
     tap.appendChild(button);
   }
   layOut(token ? moves.deal : null);
@@ -108,27 +109,27 @@ function layOut(layout) {
 
 function pass() { passedAt = head; say("passed", "ok"); refresh(); }
 
-async function post(move, expected) {
+async function post(move, expected, data) {  // a tapped move goes as data, a typed one as words
   return fetch(`/api/matches/${MATCH}/moves`, {
     method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ expected_seq: expected, move }),
+    body: JSON.stringify(data ? { expected_seq: expected, data } : { expected_seq: expected, move }),
   });
 }
 
 function kept(status) { return status === 429 || status >= 500; }  // the server's trouble, not the move's
 
-async function send(move) {
+async function send(move, data) {
   if (!token) { say("scan the table's code to record", "error"); return; }
-  if (waiting().length) { setWaiting([...waiting(), { move, expected_seq: null }]); return flush(); }
+  if (waiting().length) { setWaiting([...waiting(), { move, data, expected_seq: null }]); return flush(); }
   let answer;
-  try { answer = await post(move, head); }
+  try { answer = await post(move, head, data); }
   catch (error) {  // no network: keep it, with the head it was made on
-    setWaiting([{ move, expected_seq: head }]);
+    setWaiting([{ move, data, expected_seq: head }]);
     say(`no network: "${move}" waits on this phone and is sent when the server is reached again`, "error");
     return;
   }
   if (kept(answer.status)) {  // the table did not move: the tap is kept and sent again
-    setWaiting([{ move, expected_seq: head }]);
+    setWaiting([{ move, data, expected_seq: head }]);
     say(`the server could not store "${move}" just now; it waits on this phone and is sent again`, "error");
     return;
   }
@@ -157,7 +158,7 @@ async function flushWaiting() {
     const first = list[0];
     const expected = first.expected_seq ?? head;
     let answer;
-    try { answer = await post(first.move, expected); } catch (error) { return; }  // no network yet: all kept
+    try { answer = await post(first.move, expected, first.data); } catch (error) { return; }  // no network yet: all kept
     if (kept(answer.status)) return;  // the store busy or away: all kept, sent again soon
     const status = await answered(first.move, answer);
     if (status === 409) {  // only this says the table moved on
@@ -170,7 +171,7 @@ async function flushWaiting() {
       setWaiting([]);
       return;
     }
-    list = list.slice(1).map((w) => ({ move: w.move, expected_seq: head }));
+    list = list.slice(1).map((w) => ({ move: w.move, data: w.data, expected_seq: head }));
     setWaiting(list);
   }
 }
