@@ -106,7 +106,6 @@ def offers(game: str, state: Any, *, asked: bool = True) -> list[Offer]:
     return offered
 
 
-
 def deal_layout(game: str, state: Any) -> dict[str, Any] | None:
     """What a phone lays out for a deal, when the round waits for one: where the pieces go (each
     seat's hand, the field or the dora indicator, with how many each takes, and the option that
