@@ -26,7 +26,9 @@ LAYERS = (
     "replay.engine",
     "replay.games",
     "replay.formats",
+    "replay.infra",
     "replay.app",
+    "replay.present",
     "replay.web",
     "replay.cli",
 )

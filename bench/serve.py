@@ -107,9 +107,13 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
+        held = Held(db) if db.startswith("postgresql") else None
         try:
             deals = [p for p in payloads("riichi", 9, 12) if p.EVENT_TYPE == "riichi.deal"]
             one_match(base, args.moves, token_for("r-long"), deals, server.pid, args.watchers)
+            if held is not None:
+                print(f"  PostgreSQL connections the server held: at most {held.stop()} (its pools: {args.workers} x 4, "
+                      f"and one listening look a process: {args.workers * 5})")  # fmt: skip
             night(base, args, token_for, payloads)
         finally:
             server.terminate()
@@ -123,6 +127,33 @@ def _cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = sum(int(f) for f in fields[11:15])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+class Held:
+    """The most connections the server holds on the PostgreSQL database at once, sampled twice a second."""
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.conn = psycopg.connect(url, autocommit=True, application_name="bench")
+        self.most = 0
+        self.running = True
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+        self.thread.start()
+
+    def _sample(self) -> None:
+        while self.running:
+            row = self.conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'taikyoku'"
+            ).fetchone()
+            self.most = max(self.most, int(row[0]) if row else 0)
+            time.sleep(0.5)
+
+    def stop(self) -> int:
+        self.running = False
+        self.thread.join()
+        self.conn.close()
+        return self.most
 
 
 class Watchers:
@@ -176,7 +207,11 @@ def one_match(base: str, moves: int, token: str, deals: list[Any], server_pid: i
         if not watched and open_pages is not None:
             open_pages.close()
             open_pages = None
-        offered = [m for m in call(base, "GET", "/api/matches/r-long/moves")[1]["moves"] if m != "pass"]
+        now = call(base, "GET", "/api/matches/r-long/moves")[1]
+        offered = [o for o in now["offers"] if o["move"] and o["move"]["verb"] not in ("tsumo", "ron")]
+        offered = offered or [
+            o for o in now["passed_offers"] if o["move"] and o["move"]["verb"] not in ("tsumo", "ron")
+        ]
         if not offered:  # a deal: laid out as a simulated hand dealt
             deal = deals[done % len(deals)]
             body = {
@@ -186,10 +221,11 @@ def one_match(base: str, moves: int, token: str, deals: list[Any], server_pid: i
             status, said = call(base, "POST", "/api/matches/r-long/events", body, token)
             head = said.get("head_seq", head)
             continue
-        move = rng.choice([m for m in offered if not m.startswith(("tsumo", "ron"))] or offered)
+        move = rng.choice(offered)  # a win would need its ura indicators said: the phone passes it here
         used = _cpu(server_pid)
         started = time.perf_counter()
-        status, said = call(base, "POST", "/api/matches/r-long/moves", {"expected_seq": head, "move": move}, token)
+        body = {"expected_seq": head, "data": move["move"]}  # as a phone's button sends it
+        status, said = call(base, "POST", "/api/matches/r-long/moves", body, token)
         took = time.perf_counter() - started
         if status != 201:  # only a stored move is counted
             continue
@@ -233,10 +269,10 @@ def night(base: str, args: argparse.Namespace, token_for: Any, payloads: Any) ->
         match, token = f"t-{table}", token_for(f"t-{table}")
         while time.monotonic() < stop_at:
             state = call(base, "GET", f"/api/matches/{match}/moves")[1]
-            head, offered = state["head_seq"], [m for m in state["moves"] if m != "pass"]
+            head, offered = state["head_seq"], [o["move"] for o in state["offers"] if o["move"]]
             if offered:
                 status, said = call(base, "POST", f"/api/matches/{match}/moves",
-                                    {"expected_seq": head, "move": rng.choice(offered)}, token)  # fmt: skip
+                                    {"expected_seq": head, "data": rng.choice(offered)}, token)  # fmt: skip
             else:  # a deal: laid out as the simulated match dealt this round
                 number = call(base, "GET", f"/api/matches/{match}")[1]["round"]["number"]
                 deal = deals[table][(number - 1) % len(deals[table])]

@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from events.envelope import PendingEvent
 from events.errors import InputError
 from events.match import GameName
 from replay.app.moves import Offer, checked_values, intent_of_move, move_named, moves
@@ -253,13 +252,15 @@ class Application:
         self._told(done.stored)
         return done
 
-    def append(self, match: str, events: Sequence[PendingEvent], *, expected_seq: int) -> Sequence[StoredEvent]:
-        """Events as `taikyoku record` takes them, checked by the match's rules and appended after
-        ``expected_seq``: all of them, or none."""
+    def record_documents(
+        self, match: str, documents: Sequence[Any], *, recorded_by: str, expected_seq: int | None = None
+    ) -> Sequence[StoredEvent]:
+        """Event documents (`taikyoku record`'s JSON, the API's events) recorded after the head the
+        sender saw: all of them, or none (``service.record_documents``)."""
+        from replay.app.service import record_documents
+
         with self.lock(match), self.store() as store:
-            repository = MatchRepository(store, self.kept)
-            kept = repository.get(match)
-            stored, _ = repository.record(match, events, expected_seq=expected_seq, kept=kept)
+            stored = record_documents(store, match, documents, recorded_by=recorded_by, expected_seq=expected_seq)
         self._told(stored)
         return stored
 

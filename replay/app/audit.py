@@ -15,6 +15,7 @@ from typing import Any
 from events.match import Annotation, Claim, Retract, RoundStarted
 from events.riichi import RiichiRoundStarted
 from replay.engine.fold import IllegalEvent, Step, history
+from replay.engine.match import MatchView
 from replay.engine.result import RoundOutcome
 from replay.games import GAMES, projection_for
 from store import CorruptStoreError, Store
@@ -127,7 +128,7 @@ def _legality(report: Report, game: str, effective: Sequence[Step], round_no: in
     return state
 
 
-def _describe_state(state: Any) -> dict[str, Any]:
+def _describe_state(state: MatchView) -> dict[str, Any]:
     rnd = getattr(state, "round", None)
     if rnd is None:
         return {"round": None}
@@ -171,7 +172,7 @@ def _history(report: Report, steps: Sequence[Step], retracted_by: dict[int, Step
         report.history.append(entry)
 
 
-def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence[Any], state: Any) -> None:
+def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence[Any], state: MatchView) -> None:
     by_round = {_round_of(r): r for r in results}
     names = list(getattr(state, "names", ()) or ())
 
@@ -220,7 +221,7 @@ def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence
             )
 
 
-def _final_claim(report: Report, game: str, step: Step, claim: Claim, state: Any) -> None:
+def _final_claim(report: Report, game: str, step: Step, claim: Claim, state: MatchView) -> None:
     computed = GAMES[game].review().final_scores(state) if state is not None else ()
     if tuple(claim.points) != computed:
         report.findings.append(
@@ -235,7 +236,7 @@ def _final_claim(report: Report, game: str, step: Step, claim: Claim, state: Any
 
 
 def _balance(
-    report: Report, game: str, results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+    report: Report, game: str, results: Sequence[Any], effective: Sequence[Step], state: MatchView, round_no: int | None
 ) -> None:
     """Zero-sum where the game is, and each riichi hand starting where the last one ended."""
     for code, message, seq, number in GAMES[game].review().balance(results, effective, state, round_no):

@@ -4,6 +4,7 @@ here prints."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Collection, Generator, Iterator, Sequence
 from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ class ImportReport:
 
     imported: list[dict[str, Any]] = field(default_factory=list)
     skipped: list[dict[str, str]] = field(default_factory=list)
+    logs: int = 0  # game logs read (besides taikyoku's own exports)
 
 
 FOLDER_SUFFIXES = (".json", ".jsonl", ".xml", ".mjlog", ".gz", ".mjson")
@@ -541,3 +543,85 @@ def export_mjai(store: Store, match: str) -> list[str]:
     started = steps[0].payload
     names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
     return mjai.export(steps, names)
+
+
+# ---- the import command's use case --------------------------------------------------------------
+
+IMPORT_FORMATS = ("tenhou6", "mjlog", "mjai", "json", "jsonl")
+Progress = Callable[[int, str], Any]  # a context for ``total`` items of work said in words: it gives the tick
+
+
+def import_files(
+    files: list[Path],
+    *,
+    recursive: bool,
+    db: str,
+    format_: str | None,
+    strict: bool,
+    as_id: str | None,
+    jobs: int | None,
+    recorded_by: str,
+    progress: Progress,
+) -> tuple[ImportReport, list[str]]:
+    """Every game of ``files`` (folders read for theirs) imported into the store ``db`` names (created if need be), each all
+    or nothing: (what was stored and skipped, and with ``strict`` the problems that stopped it
+    before anything was stored). A new store that ends up with no game is removed, and so is one
+    being made when the import is stopped before its first game."""
+    from replay.infra import stores
+
+    if format_ is not None and format_ not in IMPORT_FORMATS:
+        raise InputError(f"unknown import format {format_!r}; use one of {', '.join(IMPORT_FORMATS)}, or leave it out")
+    paths = expand(files, recursive=recursive)
+    new = not stores.store_exists(db)
+    natives, logs = split_by_format(paths, format_)
+    if as_id is not None and logs:
+        raise InputError(
+            f"--as takes a taikyoku json or jsonl export, not {logs[0].name}; a log's games are named by it"
+        )
+    if as_id is not None:
+        check_one_match(natives, as_id)  # before any store is opened: a refusal leaves no file
+    log_format = format_ if format_ in ("tenhou6", "mjlog", "mjai") else None
+    if strict:  # a first pass checks everything and keeps nothing: nothing is written if anything would be skipped
+        existing = stores.open_store(db) if not new else None
+        with (
+            closing(existing) if existing is not None else nullcontext(),
+            progress(len(natives) + len(logs), "checking") as tick,
+        ):
+            problems = strict_problems(natives, logs, log_format=log_format, existing=existing,
+                                       where=stores.shown(db), as_id=as_id, tick=tick)  # fmt: skip
+        if problems:
+            return ImportReport(), problems
+    report = ImportReport()
+    if natives:
+        with stores.open_store(db, create=True) as store, progress(len(natives), "importing") as tick:
+            report = import_exports(natives, store=store, exists=store.exists, known=store.known_event_ids,
+                                    where=stores.shown(db), as_id=as_id, tick=tick)  # fmt: skip
+    if logs:
+        workers = jobs or max(1, min(os.cpu_count() or 1, len(logs) // 20))  # workers pay off from ~20 files each
+        try:
+            with stores.open_store(db, create=True) as store, progress(len(logs), "importing") as tick:
+                found = import_tenhou6(logs, format_=log_format, store=store, exists=store.exists,
+                                       where=stores.shown(db), by=recorded_by, tick=tick, jobs=workers)  # fmt: skip
+        except (ImportStopped, KeyboardInterrupt):
+            if new and not report.imported and not stores.holds_a_match(db):
+                stores.remove_store(db)  # stopped before its first game: no database is left behind
+            raise
+        report.imported += found.imported
+        report.skipped += found.skipped
+        report.logs = len(logs)
+    if new and not report.imported:  # nothing was imported: leave no database behind
+        stores.remove_store(db)
+    return report, []
+
+
+def exported_matches(store: Store, match: str | None, *, abandoned: bool, where: str) -> list[str]:
+    """The matches an export writes: ``match`` (refused when the store has none of that id), or
+    every match, abandoned ones only with ``abandoned``."""
+    from replay.app import service
+
+    if match is not None:
+        if not store.exists(match):
+            raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
+        return [match]
+    ids = [m.match_id for m in store.matches()]
+    return ids if abandoned else [i for i in ids if service.summary(store, i)["status"] != "abandoned"]

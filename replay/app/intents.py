@@ -17,6 +17,7 @@ from events.match import Annotation, Claim, RoundStarted
 from events.model import Payload
 from replay.app.recording import Build, captures, draw_card, fishing_moves, next_riichi_hand, play_card, seat_to_move
 from replay.app.seats import seat_number
+from replay.engine.match import MatchView
 from replay.games import GAMES
 
 
@@ -75,7 +76,7 @@ def start_round(
 ) -> Intent:
     """The next round (riichi: the next hand); what is not given follows from the last one."""
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         if game in RIICHI:
             given = {"wind": wind, "hand": hand, "honba": honba, "sticks": sticks, "scores": scores, "dealer": dealer}
             return [next_riichi_hand(state, **given)], []
@@ -174,7 +175,7 @@ def deal(
 ) -> Intent:
     """The deal: one hand per seat, and the field (hanafuda) or the first dora indicator (riichi)."""
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         if game in RIICHI:
             return [_riichi_deal(hand, dora)], []
         if field is None:
@@ -188,7 +189,7 @@ def triple(cards: Sequence[str]) -> Intent:
     """Tensho: the dealer takes two of three same-suit field cards before the first play."""
     from events.tensho import DealerTripleCapture
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = state.round
         if rnd is None or rnd.over:
             raise InputError("no round is in progress")
@@ -211,7 +212,7 @@ def draw(
 ) -> Intent:
     """The top card of the pile turned, with its capture; riichi: a tile drawn."""
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         if game in RIICHI:
             if capture:
                 raise InputError("riichi tiles capture nothing; leave out --capture")
@@ -225,7 +226,7 @@ def capture(taken: Sequence[str]) -> Intent:
     """Hanafuda: the field cards the card just placed takes, when its play or draw was recorded
     without them (none: it takes nothing, where the rules allow)."""
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = state.round
         if rnd is None or rnd.over or rnd.phase != "capture" or rnd.pending is None:
             raise InputError("no card waits for its capture; play or draw a card with what it takes")
@@ -258,7 +259,7 @@ def misdeal() -> Intent:
     """Sendai-hana: four cards of one month were dealt to the field."""
     from events.sendai import SendaiMisdeal
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = state.round
         if rnd is None or rnd.phase != "misdeal":
             raise InputError("there is no misdeal: no four cards of one month lie on the field")
@@ -270,20 +271,20 @@ def misdeal() -> Intent:
 # ---- riichi ---------------------------------------------------------------------------------
 
 
-def _round(state: Any) -> Any:
+def _round(state: MatchView) -> Any:
     rnd = state.round
     if rnd is None or rnd.over:
         raise InputError("no hand is in progress; start one with `taikyoku round MATCH`")
     return rnd
 
 
-def _mover(state: Any, seat: str | None) -> int:
+def _mover(state: MatchView, seat: str | None) -> int:
     rnd = _round(state)
     chosen = seat_number(state, seat)
     return int(rnd.to_move if chosen is None else chosen)
 
 
-def _riichi_draw(state: Any, tile: str | None, seat: int | None, rinshan: bool) -> Payload:
+def _riichi_draw(state: MatchView, tile: str | None, seat: int | None, rinshan: bool) -> Payload:
     from events.riichi import RiichiDraw
     from events.tiles import parse
 
@@ -300,7 +301,7 @@ def discard(tile: str, *, riichi: bool = False, tsumogiri: bool | None = None, s
     from events.riichi import RiichiDeclared, RiichiDiscard
     from events.tiles import parse
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         mover = _mover(state, seat)
         chosen = parse(tile)
         rnd = _round(state)
@@ -320,7 +321,7 @@ def call(kind: str, tiles: str | None = None, seat: str | None = None) -> Intent
     if kind not in _kinds("CallKind"):
         raise InputError(f"unknown call {kind!r}; use one of: {', '.join(_kinds('CallKind'))}")
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = _round(state)
         meld = tuple(parse_many(tiles)) if tiles else ()
         if kind == "kita":
@@ -366,7 +367,7 @@ def dora(indicator: str) -> Intent:
     return Intent(RIICHI, lambda g, s: ([DoraRevealed(indicator=parse(indicator))], []))
 
 
-def _ura(text: str | None, state: Any, winner: int) -> tuple[str, ...]:
+def _ura(text: str | None, state: MatchView, winner: int) -> tuple[str, ...]:
     """The ura indicators as said; "none" when none were turned. A winner in riichi says them (or
     none): the table turns them before the hand is scored."""
     from events.tiles import parse_many
@@ -384,7 +385,7 @@ def tsumo(seat: str | None = None, *, ura: str | None = None, pao: str | None = 
     """Riichi: a win on the tile just drawn."""
     from events.riichi import RiichiWin
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         liable, winner = seat_number(state, pao), _mover(state, seat)
         return [RiichiWin(kind="tsumo", seat=winner, ura_indicators=_ura(ura, state, winner), pao_seat=liable)], []
 
@@ -395,7 +396,7 @@ def ron(seat: str, *, ura: str | None = None, pao: str | None = None) -> Intent:
     """Riichi: a win on the last discard (or on the tile of an added kan)."""
     from events.riichi import RiichiWin
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = state.round
         target = None if rnd is None else (rnd.kakan or rnd.last_discard)
         from_seat = None if target is None else target[0]
@@ -413,7 +414,7 @@ def exhaustive(tenpai: str) -> Intent:
     """Riichi: the wall is empty; the tenpai seats (numbers, winds or names, comma-separated, or none)."""
     from events.riichi import ExhaustiveDraw
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         words = [] if tenpai.strip().lower() == "none" else [w for w in tenpai.split(",") if w.strip()]
         seats = tuple(int(seat_number(state, w) or 0) for w in words)
         return [ExhaustiveDraw(tenpai=seats)], []
@@ -436,7 +437,7 @@ def abort(kind: str, seat: str | None = None) -> Intent:
 def result(line: Sequence[str]) -> Intent:
     """A round at result depth, without its moves: riichi's one line, hanafuda's captured cards."""
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = state.round
         # Another ron on a hand recorded at result depth (a double ron): the fold checks it.
         another_ron = game in RIICHI and bool(line) and line[0].lower() == "ron"
@@ -459,7 +460,7 @@ def claim(match: str, round_no: int, points: str, *, winner: int | None = None, 
     except ValueError:
         raise InputError("--points takes whole numbers separated by commas, one per seat, e.g. 300,-300") from None
 
-    def build(game: str, state: Any) -> tuple[list[Payload], list[str]]:
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         seats = len(state.names)
         if len(values) != seats:
             raise InputError(f"--points needs {seats} numbers, one per seat; got {len(values)}")

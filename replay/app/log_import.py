@@ -23,17 +23,18 @@ from events.model import Payload
 from events.riichi import RiichiPlayedOn
 from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step
-from replay.engine.match import seat_names
+from replay.engine.match import MatchView, seat_names
 from replay.formats.tenhou6.read import LogEnd
 from replay.games.riichi.flow import match_over
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.refusals import SERVER_MAY_OVERRIDE
+from replay.games.riichi.state import RiichiState
 
 
 class Settle(Protocol):
     """Something only the state can decide: ``settle(state, try_apply)`` gives the payload."""
 
-    def settle(self, state: Any, accepts: Any) -> Payload: ...
+    def settle(self, state: MatchView, accepts: Any) -> Payload: ...
 
 
 class Disagreement(Protocol):
@@ -185,7 +186,9 @@ def _fold_import(reading: LogReading, match_id: str) -> Imported:
     return imported
 
 
-def _played_on(projection: RiichiProjection, state: Any, payloads: list[Payload], started: Payload, ended: str) -> Any:
+def _played_on(
+    projection: RiichiProjection, state: RiichiState, payloads: list[Payload], started: Payload, ended: str
+) -> Any:
     """``riichi.played_on``, then the hand the log starts: the hand the rules refused, now let on."""
     for payload in (RiichiPlayedOn(refused=ended), started):
         state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
@@ -193,7 +196,7 @@ def _played_on(projection: RiichiProjection, state: Any, payloads: list[Payload]
     return state
 
 
-def _claims_differ(reading: LogReading, payloads: list[Payload], state: Any) -> list[str]:
+def _claims_differ(reading: LogReading, payloads: list[Payload], state: MatchView) -> list[str]:
     """Each hand whose score changes the rules compute other than the log recorded them."""
     claims = {p.round: p for p in payloads if isinstance(p, Claim) and p.round > 0}
     found = []

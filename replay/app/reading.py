@@ -10,6 +10,7 @@ from events.match import GameName
 from replay.app import steps as match_steps
 from replay.engine.fold import History, Step, history, spoken
 from replay.engine.game import Grid, Layout, Line
+from replay.engine.match import MatchView
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for, ruleset, ruleset_ids
 from store import Store
@@ -27,7 +28,7 @@ def replay_document(
     return game, GAMES[game].view().match_json(match, snap)
 
 
-def view_document(match: str, state: Any, game: str, at_seq: int) -> dict[str, Any]:
+def view_document(match: str, state: MatchView, game: str, at_seq: int) -> dict[str, Any]:
     """The replay document of a state already folded (a match kept at its head)."""
     return GAMES[game].view().match_json(match, Snapshot(state, at_seq, {}))
 

@@ -21,13 +21,14 @@ from replay.app.repository import Kept, KeptStates, MatchRepository
 from replay.app.seats import in_names, seat_number
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.game import FishingMoves, Game
+from replay.engine.match import MatchView
 from replay.games import GAMES
 from replay.games.hanafuda.fishing import forced_capture, matches
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
 # What a command makes of the state: the payloads to record and the notes to tell the table.
-Build = Callable[[str, Any], tuple[list[Payload], list[str]]]
+Build = Callable[[str, MatchView], tuple[list[Payload], list[str]]]  # (the game, its state) -> events and notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ class Recorded:
         return self.kept.game
 
     @property
-    def state(self) -> Any:
+    def state(self) -> MatchView:
         return self.kept.state
 
 
@@ -103,7 +104,7 @@ def record(
     return Recorded(stored, after, notes)
 
 
-def next_riichi_hand(state: Any, **given: Any) -> Payload:
+def next_riichi_hand(state: Any, **given: Any) -> Payload:  # a riichi match's state
     """Riichi: the next hand's start, from the last one; what is given (wind, hand, honba, sticks,
     scores, dealer) as the table says it."""
     from replay.games.riichi.flow import next_hand
@@ -116,7 +117,7 @@ def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
     return GAMES[game].view().expects(rnd, names)
 
 
-def seat_to_move(state: Any, game: Game, given: str | None) -> int:
+def seat_to_move(state: MatchView, game: Game, given: str | None) -> int:
     """The seat whose turn it is; ``given`` (a number, wind or name) must be that seat."""
     rnd = state.round
     if rnd is None or rnd.over:
@@ -133,7 +134,7 @@ def fishing_moves(game: Game) -> FishingMoves:
     return game.fishing
 
 
-def captures(game: Game, state: Any, card: str, given: Sequence[str]) -> tuple[list[Payload], list[str]]:
+def captures(game: Game, state: MatchView, card: str, given: Sequence[str]) -> tuple[list[Payload], list[str]]:
     """The capture a card placed on the field makes: as given, or the one the rules force (the
     only card of its month there, or all three); refused when the table must choose."""
     rnd = state.round
@@ -156,7 +157,7 @@ def captures(game: Game, state: Any, card: str, given: Sequence[str]) -> tuple[l
 
 
 def play_card(
-    game: Game, state: Any, card: str, capture: Sequence[str], seat: str | None
+    game: Game, state: MatchView, card: str, capture: Sequence[str], seat: str | None
 ) -> tuple[list[Payload], list[str]]:
     """Hanafuda: the seat to move plays ``card`` from the hand, with the capture it makes (as
     given, or the one the rules force)."""
@@ -173,7 +174,7 @@ def play_card(
 
 
 def draw_card(
-    game: Game, state: Any, card: str | None, capture: Sequence[str], seat: str | None
+    game: Game, state: MatchView, card: str | None, capture: Sequence[str], seat: str | None
 ) -> tuple[list[Payload], list[str]]:
     """Hanafuda: the seat to move turns the top of the pile (``card``, or the known top card), with
     the capture it makes."""

@@ -22,6 +22,7 @@ from events.envelope import PendingEvent
 from events.match import GameName
 from replay.app import steps as match_steps
 from replay.engine.fold import WORK, Folded, History, Step, fold, fold_forward
+from replay.engine.match import MatchView
 from replay.games import projection_for
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
@@ -45,8 +46,9 @@ class Kept:
         return self.steps[-1].seq if self.steps else 0
 
     @property
-    def state(self) -> Any:
-        return self.folded.state
+    def state(self) -> MatchView:
+        state: MatchView = self.folded.state
+        return state
 
 
 _KEPT: OrderedDict[tuple[str, str], Kept] = OrderedDict()

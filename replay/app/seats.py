@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from events.errors import InputError
+from replay.engine.match import MatchView
 from replay.engine.words import in_names as in_names  # said here too: where the app names seats
 from replay.games import GAMES
 
 WIND_WORDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3}
 
 
-def seat_number(state: Any, text: str | None) -> int | None:
+def seat_number(state: MatchView, text: str | None) -> int | None:
     """The seat ``text`` names, or None when it is None. A number is a seat; a wind (E, South...) is
     the seat with that seat wind this hand (riichi: counted from the dealer); else a player's name."""
     if text is None:

@@ -13,6 +13,7 @@ from events.errors import InputError
 from events.match import MatchLength, MatchStarted, PlayerSeat, Ruleset
 from replay.app.steps import _decoded, game_of, pending_step, read_steps, step_of
 from replay.engine.fold import Folded, Step, fold
+from replay.engine.match import MatchView
 from replay.engine.options import RulesetSpec, default_length
 from replay.games import GAMES, default_ruleset, projection_for, ruleset, ruleset_ids, rulesets
 from replay.games import game as game_named
@@ -179,6 +180,29 @@ def _fresh_id(store: Store, game: str) -> str:
             return candidate
 
 
+def record_documents(
+    store: Store,
+    match_id: str,
+    documents: Sequence[ingest.Document],
+    *,
+    recorded_by: str,
+    expected_seq: int | None = None,
+) -> Sequence[StoredEvent]:
+    """Event documents (`taikyoku record`'s JSON or JSONL, the API's events) completed after the
+    match's head (or ``expected_seq``, the head the sender saw), each validated, the whole batch
+    checked by the match's rules and appended: all of them, or none. A batch already stored, ids
+    and all, sent again is a no-op."""
+    resent = stored_resend(store, match_id, documents)
+    if resent is not None:
+        return resent
+    head = store.head(match_id) if expected_seq is None else expected_seq
+    pending = [
+        ingest.validate(ingest.complete(document, match_id=match_id, seq=head + 1 + offset, recorded_by=recorded_by))[2]
+        for offset, document in enumerate(documents)
+    ]
+    return check_and_append(store, match_id, pending, expected_seq=head)
+
+
 def stored_resend(store: Store, match_id: str, documents: Sequence[ingest.Document]) -> list[StoredEvent] | None:
     """The stored events, when ``documents`` are a batch already recorded: every one names its
     event id, and those events are stored in this match one after another with the same type and
@@ -216,7 +240,7 @@ def summary(store: Store, match_id: str) -> dict[str, Any]:
     return {"status": status, "standings": standings, "rounds": len(state.results)}
 
 
-def status_of(state: Any) -> Literal["in play", "complete", "abandoned"]:
+def status_of(state: MatchView) -> Literal["in play", "complete", "abandoned"]:
     """A folded match's status: in play, complete or abandoned."""
     ended = state.match.ended
     if ended is not None:

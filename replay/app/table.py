@@ -22,6 +22,7 @@ from replay.app.moves import Move, Offer, Word, intent_of_move, move_named, move
 from replay.app.recording import Recorded
 from replay.engine.fold import Step
 from replay.engine.game import Question
+from replay.engine.match import MatchView
 from replay.games import GAMES
 from store import StoredEvent
 
@@ -43,7 +44,7 @@ Type what happened, in the shortest form:
   undo (retract the last event), note TEXT, dispute TEXT, show, help, quit"""
 
 
-def question(game: str, state: Any) -> Question | None:
+def question(game: str, state: MatchView) -> Question | None:
     """A decision the rules leave to a player right now: (what, the question, the answers).
 
     The session asks it and takes nothing else until it is answered; ``pass`` declines."""
@@ -60,7 +61,7 @@ def status_lines(game: str, data: dict[str, Any]) -> list[str]:
     return GAMES[game].entry().status_lines(data)
 
 
-def translate(game: str, state: Any, words: list[str]) -> list[str]:
+def translate(game: str, state: MatchView, words: list[str]) -> list[str]:
     """An entry as the recording command it stands for, without the match id."""
     head = words[0].lower()
     rest = words[1:]
@@ -81,7 +82,7 @@ def translate(game: str, state: Any, words: list[str]) -> list[str]:
     return entry.translate(state, words)
 
 
-def choices(game: str, state: Any, typed: Sequence[str] = ()) -> list[str]:
+def choices(game: str, state: MatchView, typed: Sequence[str] = ()) -> list[str]:
     """What may be entered now: the completions offered on tab (``typed``: the words before it).
     The moves among them are the ones the fold accepts (``Game.legal_moves``)."""
     rnd = state.round
@@ -91,7 +92,7 @@ def choices(game: str, state: Any, typed: Sequence[str] = ()) -> list[str]:
     return GAMES[game].entry().choices(state, words, typed)
 
 
-def offers(game: str, state: Any, *, asked: bool = True) -> list[Offer]:
+def offers(game: str, state: MatchView, *, asked: bool = True) -> list[Offer]:
     """Every move the fold accepts now, as words (``discard 5m``, ``play pine-crane``, ``next``)
     and as the declared move with its values: what the phone recorder offers to tap. A decision
     asked narrows them to its answers, and ``pass`` (with ``asked`` False: every move, as once the
@@ -106,7 +107,7 @@ def offers(game: str, state: Any, *, asked: bool = True) -> list[Offer]:
     return offered
 
 
-def deal_layout(game: str, state: Any) -> dict[str, Any] | None:
+def deal_layout(game: str, state: MatchView) -> dict[str, Any] | None:
     """What a phone lays out for a deal, when the round waits for one: where the pieces go (each
     seat's hand, the field or the dora indicator, with how many each takes, and the option that
     says it in a `deal` entry), and the pieces to take them from."""
@@ -131,7 +132,7 @@ def deal_layout(game: str, state: Any) -> dict[str, Any] | None:
     return {"targets": targets, "pieces": deck, "copies": 1, "joined": ","}
 
 
-def _next_round_allowed(game: str, state: Any) -> bool:
+def _next_round_allowed(game: str, state: MatchView) -> bool:
     """Whether the fold takes the next round's start (not after the match's last round)."""
     from replay.engine.fold import IllegalEvent, Step
 

@@ -94,12 +94,13 @@ PROGRESS_FROM = 5  # files or matches: below this a batch is quick and shows no 
 
 
 class ProgressBar:
-    """A bar on stderr for a batch of ``total`` items, when stderr is a terminal; yields a tick to
-    call per item, which also takes a few words to show beside the bar (``tick("12 games")``)."""
+    """A bar on stderr for a batch of ``total`` items (from ``least`` of them), when stderr is a
+    terminal; yields a tick to call per item, which also takes a few words to show beside the bar
+    (``tick("12 games")``), or how many are done (``tick(done=500)``, for work that counts itself)."""
 
-    def __init__(self, total: int, doing: str = "importing") -> None:
+    def __init__(self, total: int, doing: str = "importing", least: int = PROGRESS_FROM) -> None:
         self.progress: Any = None  # a rich Progress, loaded only when there is one to show
-        if total >= PROGRESS_FROM and err.is_terminal:
+        if total >= least and err.is_terminal:
             from rich.progress import BarColumn, Progress, TextColumn
 
             self.progress = Progress(TextColumn(doing), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -108,13 +109,16 @@ class ProgressBar:
 
     def __enter__(self) -> Any:
         if self.progress is None:
-            return lambda said=None: None
+            return lambda said=None, done=None: None
         self.progress.start()
         task = self.progress.add_task("games", total=self.total, said="")
         progress = self.progress
 
-        def tick(said: str | None = None) -> None:
-            progress.advance(task)
+        def tick(said: str | None = None, *, done: int | None = None) -> None:
+            if done is None:
+                progress.advance(task)
+            elif done % 500 == 0 or done == self.total:  # a bar redrawn per event would cost more than the work
+                progress.update(task, completed=done)
             if said is not None:
                 progress.update(task, said=said)
 

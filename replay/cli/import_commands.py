@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -20,20 +18,13 @@ from replay.cli.app import (
     DbOption,
     JsonOption,
     app,
-    is_server,
     open_store,
     print_json,
     recorder,
     shown,
-    store_exists,
 )
 from replay.cli.display import ProgressBar, out, warn
 from replay.cli.exit_codes import EXIT_FINDINGS
-
-FORMATS = ("tenhou6", "mjlog", "mjai", "json", "jsonl")
-
-if TYPE_CHECKING:
-    from replay.infra.stores import Store
 
 
 @app.command("import")
@@ -77,88 +68,21 @@ def import_logs(
     The format of each file is found by itself. json and jsonl restore taikyoku's own exports
     exactly: the same event ids, the same chain. A folder is read for its files (.json, .jsonl,
     .xml, .mjlog, .gz, .mjson); with --recursive, its sub-folders too."""
-    if format_ is not None and format_ not in FORMATS:
-        raise InputError(f"unknown import format {format_!r}; use one of {', '.join(FORMATS)}, or leave it out")
-    paths = importing.expand(files, recursive=recursive)
-    new = not store_exists(db)
-    natives, logs = importing.split_by_format(paths, format_)
-    if as_id is not None and logs:
-        raise InputError(
-            f"--as takes a taikyoku json or jsonl export, not {logs[0].name}; a log's games are named by it"
-        )
-    if as_id is not None:
-        importing.check_one_match(natives, as_id)  # before any store is opened: a refusal leaves no file
-    who = recorder(by or "import")
-    if strict:
-        # A first pass checks everything and keeps nothing: then nothing is written at all if
-        # anything would be skipped.
-        with _existing_store(db) as existing, ProgressBar(len(natives) + len(logs), "checking") as tick:
-            problems = importing.strict_problems(
-                natives,
-                logs,
-                log_format=_log_format(format_),
-                existing=existing,
-                where=shown(db),
-                as_id=as_id,
-                tick=tick,
-            )
-        if problems:
-            for problem in problems:
-                warn("finding", problem)
-            raise typer.Exit(EXIT_FINDINGS)
-    report = importing.ImportReport()
-    if natives:
-        report = _import_native(natives, db, as_id)
-    if logs:
-        try:
-            with open_store(db, create=True) as store, ProgressBar(len(logs), "importing") as tick:
-                found = importing.import_tenhou6(
-                    logs, format_=_log_format(format_), store=store, exists=store.exists, where=shown(db), by=who,
-                    tick=tick, jobs=jobs or max(1, min(os.cpu_count() or 1, len(logs) // 20)),  # workers pay off from ~20 files each
-                )  # fmt: skip
-        except (importing.ImportStopped, KeyboardInterrupt):
-            if new and not report.imported and not is_server(db) and not _holds_a_match(db):
-                _remove_store_files(db)  # stopped before its first game: no database is left behind
-            raise
-        report.imported += found.imported
-        report.skipped += found.skipped
-    if new and not report.imported and not is_server(db):  # nothing was imported: leave no database behind
-        _remove_store_files(db)
-    _report(report, json_out, _described, total=bool(logs))
-
-
-def _holds_a_match(db: str) -> bool:
-    """Whether the store at ``db`` is there and holds a match (a store the stopped command was still
-    making is removed as it stops)."""
-    if not store_exists(db):
-        return False
-    with open_store(db) as store:
-        return bool(store.matches())
-
-
-def _remove_store_files(db: str) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        Path(f"{db}{suffix}").unlink(missing_ok=True)
-
-
-def _log_format(format_: str | None) -> str | None:
-    return format_ if format_ in ("tenhou6", "mjlog", "mjai") else None
+    report, problems = importing.import_files(
+        files, recursive=recursive, db=str(db), format_=format_, strict=strict, as_id=as_id, jobs=jobs,
+        recorded_by=recorder(by or "import"), progress=ProgressBar,
+    )  # fmt: skip
+    for problem in problems:
+        warn("finding", problem)
+    if problems:
+        raise typer.Exit(EXIT_FINDINGS)
+    _report(report, json_out, _described, total=bool(report.logs))
 
 
 def _described(entry: dict[str, Any]) -> str:
     if "hands" in entry:
         return f"{entry['hands']} hands, {entry['events']} events"
     return f"{entry['events']} events, head {entry['head_hash'][:12]}"
-
-
-@contextmanager
-def _existing_store(db: Any) -> Iterator[Store | None]:
-    """The store at ``db`` to check against, when there is one; nothing is created."""
-    if store_exists(db):
-        with open_store(db) as store:
-            yield store
-    else:
-        yield None
 
 
 @app.command("export")
@@ -198,7 +122,6 @@ def export_match(
     With -o the file is written whole or not at all (a temporary file, moved in when complete); an
     existing file is replaced only with --force, never the store or its -wal, -shm or -journal file,
     and only a regular file (-o - writes to stdout)."""
-    from replay.app import service
 
     if format_ not in ("json", "jsonl", "csv", "tenhou6", "mjai", "html"):
         raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, tenhou6, mjai or html")
@@ -214,11 +137,7 @@ def export_match(
     files.check_file(output, db=db, force=force)
     if format_ not in ("tenhou6", "mjai"):
         with open_store(db) as store:
-            ids = [match] if match is not None else [m.match_id for m in store.matches()]
-            if match is None and not abandoned:
-                ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
-            if match is not None and not store.exists(match):
-                raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
+            ids = importing.exported_matches(store, match, abandoned=abandoned, where=shown(db))
             with ProgressBar(len(ids), "exporting") as tick, files.writing(output, db=db, force=force) as write:
                 importing.export_native(store, ids, format_, write, tick, standings=standings, raw=raw)
         if not files.is_stdout(output):
@@ -241,23 +160,6 @@ def _write(text: str, output: Path | None, db: str, force: bool) -> None:
         write(text)
     if not files.is_stdout(output):
         out.print(f"wrote {output}")
-
-
-def _import_native(files: list[Path], db: Any, as_id: str | None) -> importing.ImportReport:
-    new = not store_exists(db)
-    with open_store(db, create=True) as store, ProgressBar(len(files), "importing") as tick:
-        report = importing.import_exports(
-            files,
-            store=store,
-            exists=store.exists,
-            known=store.known_event_ids,
-            where=shown(db),
-            as_id=as_id,
-            tick=tick,
-        )
-    if new and not report.imported and not is_server(db):  # nothing was imported: leave no database behind either
-        _remove_store_files(db)
-    return report
 
 
 def _report(
@@ -298,11 +200,7 @@ def _export_html(
     if output is None or files.is_stdout(output):
         raise InputError("html writes a page per match: give -o FOLDER (it is created if it is not there)")
     with open_store(db) as store:
-        ids = [match] if match is not None else [m.match_id for m in store.matches()]
-        if match is not None and not store.exists(match):
-            raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
-        if match is None and not abandoned:
-            ids = [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
+        ids = importing.exported_matches(store, match, abandoned=abandoned, where=shown(db))
         names = [f"{match_id}.html" for match_id in ids] + ["index.html"]
         entries = []
         with ProgressBar(len(ids), "exporting") as tick, files.folder_writing(output, names, db=db, force=force) as put:

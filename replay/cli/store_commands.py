@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,13 +22,13 @@ from replay.cli.app import (
     shown,
     store_exists,
 )
-from replay.cli.display import err, made, out, styled
+from replay.cli.display import ProgressBar, out, styled
 from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
 
 PROGRESS_THRESHOLD = 2000  # events; below this, work is quick enough not to need a bar
 
 if TYPE_CHECKING:
-    from replay.infra.stores import Store, StoredEvent
+    from replay.infra.stores import StoredEvent
 
 
 @app.command()
@@ -83,24 +82,12 @@ def record(
     data, name = read_input(source)
     documents = ingest.split_documents(data, name)
     who = recorder(by)
-
-    def run(store: Store) -> Sequence[StoredEvent]:
-        resent = service.stored_resend(store, match, documents)
-        if resent is not None:
-            return resent  # the same batch again, ids and all: already recorded, nothing to do
-        head = store.head(match)
-        pending = []
-        for offset, document in enumerate(documents):
-            complete = ingest.complete(document, match_id=match, seq=head + 1 + offset, recorded_by=who)
-            pending.append(ingest.validate(complete)[2])
-        return service.check_and_append(store, match, pending, expected_seq=head)
-
     if not store_exists(db):
         # Check everything in memory first, so bad input never leaves a new file behind.
         with scratch() as scratch_store:
-            run(scratch_store)
+            service.record_documents(scratch_store, match, documents, recorded_by=who)
     with open_store(db, create=True) as store:
-        stored = run(store)
+        stored = service.record_documents(store, match, documents, recorded_by=who)
     if json_out:
         print_json([_event_json(e) for e in stored])
     else:
@@ -268,8 +255,8 @@ def verify(
         return
     with open_store(db) as store:
         total = store.count() if match is None else store.head(match)
-        with _progress(total, "verifying") as tick:
-            verified = verifying.verify_store(store, match, schemas=schemas, progress=tick)
+        with ProgressBar(total, "verifying", least=PROGRESS_THRESHOLD) as tick:
+            verified = verifying.verify_store(store, match, schemas=schemas, progress=lambda done: tick(done=done))
     findings, matches_checked = verified.findings, verified.matches
     if json_out:
         report = {
@@ -356,45 +343,6 @@ def _verify_file(file: Path, json_out: bool) -> None:
         )
     if problems:
         raise typer.Exit(EXIT_CORRUPT)
-
-
-class _progress:
-    """A progress bar on stderr for long work; nothing for short work or when stderr is not a terminal."""
-
-    def __init__(self, total: int, label: str) -> None:
-        self.total = total
-        self.bar: Any = None  # a rich Progress, loaded only when there is one to show
-        if total >= PROGRESS_THRESHOLD and err.is_terminal:
-            from rich.progress import BarColumn, Progress, TextColumn
-
-            self.bar = Progress(
-                TextColumn(label),
-                BarColumn(),
-                TextColumn("{task.completed}/{task.total}"),
-                console=made(err),
-                transient=True,
-            )
-        self.task: Any = None
-
-    def __enter__(self) -> Any:
-        if self.bar is None:
-            return None
-        self.bar.start()
-        self.task = self.bar.add_task(self.task_label(), total=self.total)
-        bar = self.bar
-
-        def tick(done: int) -> None:
-            if done % 500 == 0 or done == self.total:
-                bar.update(self.task, completed=done)
-
-        return tick
-
-    def task_label(self) -> str:
-        return "events"
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 schemas_app = typer.Typer(help="The JSON Schema files of the events.", no_args_is_help=True)

@@ -145,6 +145,29 @@ def rounds_complete(match: MatchState, results: Sequence[_Result], round_over: b
     return bool(started and len(results) >= started.length.count and round_over)
 
 
+class MatchView(Protocol):
+    """What every game's folded match offers the layers above (``GameState`` is one): the match,
+    the names at the table, the round in play and the rounds finished, the standings, whether it is
+    complete. The round and the results are the game's own (``replay/games/<game>/state.py``)."""
+
+    @property
+    def match(self) -> MatchState: ...
+    @property
+    def options(self) -> Any: ...  # the game's typed options, read from match_started
+    @property
+    def round(self) -> Any: ...  # the game's round in play, or None
+    @property
+    def results(self) -> Sequence[Any]: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def next_dealer(self) -> int: ...
+    @property
+    def standings(self) -> tuple[int, ...]: ...
+    @property
+    def complete(self) -> bool: ...
+
+
 Opts = TypeVar("Opts")  # the game's options, read from match_started
 R = TypeVar("R")  # the game's round state
 W = TypeVar("W")  # the game's round state while a fold works on it

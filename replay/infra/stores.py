@@ -10,7 +10,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the store's package is loaded when a store is opened, not when a command starts
     from store import Store, StoredEvent
 
-__all__ = ["Store", "StoredEvent", "is_server", "open_store", "scratch", "shown", "store_exists"]
+__all__ = [
+    "Store",
+    "StoredEvent",
+    "holds_a_match",
+    "is_server",
+    "open_store",
+    "remove_store",
+    "scratch",
+    "shown",
+    "store_exists",
+]
 
 
 def is_server(db: object) -> bool:
@@ -51,3 +61,20 @@ def scratch() -> Store:
     from store import EventStore
 
     return EventStore.memory()
+
+
+def holds_a_match(db: object) -> bool:
+    """Whether the store ``db`` names is there and holds a match."""
+    if not store_exists(db):
+        return False
+    with open_store(db) as store:
+        return bool(store.matches())
+
+
+def remove_store(db: object) -> None:
+    """Remove the SQLite file ``db`` names, with its journal files (a store a stopped or empty
+    import was making); a server's store is left as it is."""
+    if is_server(db):
+        return
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)

@@ -190,16 +190,14 @@ def create_app(
         token was checked before the body was read (``replay/web/guard.py``)."""
         from events import ingest
 
-        pending = []
-        for offset, event in enumerate(body.events):
-            value: dict[str, Any] = {"type": event.type, "payload": event.payload}
-            if event.schema_version is not None:
-                value["schema_version"] = event.schema_version
-            document = ingest.Document(f"event {offset + 1}", value)
-            complete = ingest.complete(document, match_id=match, seq=body.expected_seq + 1 + offset,
-                                       recorded_by=recorder(request))  # fmt: skip
-            pending.append(ingest.validate(complete)[2])
-        return written(taikyoku.append(match, pending, expected_seq=body.expected_seq))
+        documents = [
+            ingest.Document(f"event {offset + 1}", {"type": event.type, "payload": event.payload}
+                            | ({} if event.schema_version is None else {"schema_version": event.schema_version}))
+            for offset, event in enumerate(body.events)
+        ]  # fmt: skip
+        stored = taikyoku.record_documents(match, documents, recorded_by=recorder(request),
+                                           expected_seq=body.expected_seq)  # fmt: skip
+        return written(stored)
 
     @app.post("/api/matches/{match}/moves", status_code=201, response_model=Written)
     def api_move(match: str, body: MoveIn, request: Request) -> Any:
