@@ -68,6 +68,15 @@ class TableSecret:
         given = token.strip().lower().encode("utf-8", "replace")
         return hmac.compare_digest(self.token_for(match_id, first_event_id).encode(), given)
 
+    def host_key(self) -> str:
+        """The key of the host's link: the host's page opens with it from another device (a tablet)."""
+        digest = hmac.new(self.key, b"host", hashlib.sha256).digest()
+        return base64.b32encode(digest[:15]).decode().lower()
+
+    def opens_host(self, key: str) -> bool:
+        """Whether ``key`` is the host's key (compared in constant time)."""
+        return hmac.compare_digest(self.host_key().encode(), key.strip().lower().encode("utf-8", "replace"))
+
     def write_back_if_missing(self) -> bool:
         """A server's secret file removed while it serves: written back as it was, so the tokens
         ``taikyoku token`` prints still open the tables. True when it was written back."""

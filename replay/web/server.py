@@ -253,10 +253,18 @@ def create_app(
 
     @app.get("/host", response_class=HTMLResponse)
     def host(request: Request) -> Response:
-        """The host's page, on the serving laptop only: each table's link with its token, and its QR code."""
+        """The host's page, on the serving laptop or with the host link `serve` printed (a tablet):
+        each table's link with its token, and its QR code."""
         client = request.client.host if request.client else ""
-        if client not in ("127.0.0.1", "::1", "localhost"):
-            return HTMLResponse(_shell("taikyoku", "<p>This page opens only on the serving laptop.</p>"), 403)
+        if client not in ("127.0.0.1", "::1", "localhost") and not table_secret.opens_host(
+            request.query_params.get("key", "")
+        ):
+            refused = "<p>This page opens on the serving laptop, or on another device with the host link <code>taikyoku serve</code> printed.</p>"
+            return HTMLResponse(
+                _shell("taikyoku", refused),
+                403,
+                headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+            )
         import segno
 
         base = public or str(request.base_url).rstrip("/")  # a Host the server answers to (replay/web/guard.py)
@@ -351,6 +359,8 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
         for address in reachable:
             say(f"phones open http://{url_host(address)}:{port}/")
         public = f"http://{url_host(reachable[0])}:{port}" if reachable else None
+    if public is not None:  # the night run from a tablet: the host's page wherever the phones reach the laptop
+        say(f"the host's page on another device: {public}/host?key={TableSecret.load().host_key()}")
     if host not in LOOPBACK:
         sys.stderr.write("taikyoku: the tables are now reachable from the network; anyone on it can watch, "
                          "only a table's token writes\n")  # fmt: skip

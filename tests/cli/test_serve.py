@@ -460,6 +460,42 @@ def test_the_host_page_gives_each_table_its_link_and_code_and_the_network_is_sai
     assert token not in said
 
 
+def test_the_host_page_opens_on_another_device_with_the_host_link_serve_printed_only(
+    cli: Cli, db: Path, secret: Path
+) -> None:
+    """The host runs the night from a tablet: the host link `serve` prints opens the host's page from
+    another address; without it, or with another key, that address gets 403 and no token. Plant:
+    /host open to every address, or the key not checked."""
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "tbl-1").code == 0
+    server = Server(str(db), secret, host="0.0.0.0")
+    token = _token(cli, secret, "tbl-1")
+    try:
+        lines = [server.first_line.strip()]
+        assert server.proc.stdout is not None
+        while not any(line.startswith("the host's page on another device: ") for line in lines):
+            lines.append(server.proc.stdout.readline().strip())  # serve says its addresses first
+            assert lines[-1], lines
+        link = next(line for line in lines if line.startswith("the host's page on another device: ")).split(": ", 1)[1]
+        address = re.fullmatch(r"http://([^/:]+):(\d+)/host\?key=([a-z2-7]{24})", link)
+        assert address is not None and address[1] not in ("127.0.0.1", "0.0.0.0"), link  # a phone's address
+
+        def opened(url: str) -> tuple[int, str]:
+            try:
+                with urllib.request.urlopen(url, timeout=SERVER_WAIT) as page:
+                    return page.status, page.read().decode()
+            except urllib.error.HTTPError as refused:
+                return refused.code, refused.read().decode()
+
+        status, page = opened(link)  # from the machine's network address: another device, to the server
+        assert status == 200 and f"/tables/tbl-1?token={token}" in page
+        for wrong in (link.split("?")[0], link[:-4] + "aaaa"):
+            status, page = opened(wrong)
+            assert status == 403 and token not in page and "host link" in page, wrong
+    finally:
+        said = server.stop()
+    assert token not in said  # the host link is printed, never a table's token
+
+
 def test_a_write_from_a_page_of_another_site_is_refused(cli: Cli, secret: Path, served: Server) -> None:
     token = _token(cli, secret, "tbl-1")
     request = urllib.request.Request(served.base + "/api/matches/tbl-1/moves", method="POST",
