@@ -104,3 +104,36 @@ def test_a_phone_forgets_its_token_when_the_match_is_over(
         assert phone.locator("[data-move]").count() == 0
     finally:
         context.close()
+
+
+def test_a_hand_recorded_by_its_result_shows_the_scores_the_hand_the_dealer_and_the_sticks(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """A riichi table recorded by results alone: after Chie's ron (riichi, pinfu, tanyao, dora: 4 han
+    30 fu, 7,700 from Aki, her own stick back), the scorer's page shows each player's score, the
+    hand and its dealer, the honba and sticks; then the next hand with its new dealer. Plant: the
+    page drawing nothing of a hand without tiles ("The deal is next.")."""
+    assert cli("new", "riichi", "-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai", "--id", "r-1").code == 0
+    assert cli("round", "r-1").code == 0
+    line = ("ron", "W", "from", "E", "234m567p345s67s55m", "+8s", "riichi", "dora", "3m")
+    assert cli("result", "r-1", *line).code == 0
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/r-1")  # watching: no token
+        phone.wait_for_selector('body[data-seq="3"]')
+        seats = [phone.inner_text(f'#board [data-seat="{seat}"]') for seat in range(4)]
+        assert ["17300" in seats[0], "25000" in seats[1], "32700" in seats[2], "25000" in seats[3]] == [True] * 4
+        assert "Aki · East · dealer" in seats[0] and "Chie · West" in seats[2] and "riichi" in seats[2]
+        centre = phone.inner_text("#board .centre")
+        assert "East 1" in centre and "Aki deals · honba 0 · riichi sticks 0" in centre
+        assert cli("round", "r-1").code == 0  # Aki was not the winner: the deal passes to Beni
+        phone.wait_for_selector('body[data-seq="4"]')
+        centre = phone.inner_text("#board .centre")
+        assert "East 2" in centre and "Beni deals · honba 0 · riichi sticks 0" in centre
+        assert "Beni · East · dealer" in phone.inner_text('#board [data-seat="1"]')
+        assert "32700" in phone.inner_text('#board [data-seat="2"]')  # the scores the hand left
+    finally:
+        context.close()
+        server.stop()

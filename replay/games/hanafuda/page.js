@@ -12,6 +12,11 @@ const KINDS = [["bright", "brights"], ["animal", "animals"], ["ribbon", "ribbons
 function kindOf(card) { return ((DATA.piece_names[card] || "").match(/\((\w+)\)$/) || [])[1] || "chaff"; }
 
 function drawHanafuda(state, round) {
+  if (!(round.hands || []).length) {  // not dealt: who deals, and the deal is what comes next
+    const dealer = round.dealer !== undefined && round.dealer !== null ? `${names()[round.dealer]} deals. ` : "";
+    board.appendChild(el("p", { class: "box" }, `${dealer}The deal is next.`));
+    return;
+  }
   const count = state.players.length;
   const table = el("div", { class: count === 2 ? "table two" : count === 3 ? "table three" : "table" });
   const formed = round.yaku || round.dekiyaku || [];

@@ -18,24 +18,27 @@ function tilesOf(text) {  // "123m45p" -> ["1m","2m","3m","4p","5p"]
   return out;
 }
 
-function drawRiichi(state, round) {
+function drawRiichi(state, round) {  // a hand recorded by its result alone has no tiles: the scores still show
   const count = state.players.length;
   const table = el("div", { class: count === 3 ? "table three" : "table" });
+  const dealt = (round.hands || []).length > 0;
   const over = round.result !== null && round.result !== undefined;
   const shownScores = over ? round.result.scores : round.scores;  // after the hand's result, the new scores
   for (let seat = 0; seat < count; seat++) {
     const change = over ? round.result.points[seat] : 0;
     const title = el("div", {},
-      el("span", { class: "who" }, `${names()[seat]} · ${round.seat_winds[seat] || ""}`),
+      el("span", { class: "who" }, `${names()[seat]} · ${round.seat_winds[seat] || ""}` + (round.dealer === seat ? " · dealer" : "")),
       round.riichi[seat] ? el("span", {}, " · riichi") : null,
       el("span", { class: "score" }, String(shownScores[seat] ?? ""),
          change ? el("span", { class: "change " + (change > 0 ? "up" : "down") }, (change > 0 ? "+" : "") + change) : null));
     const box = seatBox(state, seat, title);
     if (round.to_move === seat) box.classList.add("to-move");
-    box.appendChild(row(`hand-${seat}`, tilesOf(round.hands[seat]).map((t) => piece(t))));
+    if (dealt) box.appendChild(row(`hand-${seat}`, tilesOf(round.hands[seat]).map((t) => piece(t))));
     const melds = el("div", { class: "pieces", "data-zone": `melds-${seat}` });
-    for (const meld of round.melds[seat] || []) melds.appendChild(meldBox(meld, seat, count));
-    if ((round.melds[seat] || []).length) box.appendChild(melds);
+    for (const meld of (round.melds || [])[seat] || []) melds.appendChild(meldBox(meld, seat, count));
+    if (((round.melds || [])[seat] || []).length) box.appendChild(melds);
+    table.appendChild(box);
+    if (!dealt) continue;
     const takers = takersOf(round, seat, count);
     const river = row(`river-${seat}`, round.rivers[seat].map((r, i) => {
       const marks = (r.riichi ? " sideways" : "") + (r.tsumogiri ? " tsumogiri" : "") + (r.taken ? " taken" : "");
@@ -44,13 +47,14 @@ function drawRiichi(state, round) {
       return piece(r.tile, marks, said);
     }), "river");
     box.appendChild(river);
-    table.appendChild(box);
   }
   const centre = el("section", { class: "centre", "aria-label": "the centre of the table" },
     el("h2", {}, round.name),
-    el("div", {}, `honba ${round.honba} · riichi sticks ${round.sticks} · wall ${round.wall_left}`),
-    el("h2", {}, "Dora indicators"),
-    row("dora", round.dora_indicators.map((t) => piece(t))));
+    el("div", {}, `${names()[round.dealer]} deals · honba ${round.honba} · riichi sticks ${round.sticks}` +
+                  (dealt ? ` · wall ${round.wall_left}` : "")),
+    dealt || round.dora_indicators.length ? el("h2", {}, "Dora indicators") : null,
+    row("dora", round.dora_indicators.map((t) => piece(t))),
+    !dealt && !over ? el("p", {}, "The deal is next, or the hand's result.") : null);
   table.appendChild(centre);
   board.appendChild(table);
   board.appendChild(el("p", { class: "legend" },

@@ -74,8 +74,8 @@ function describeResults(state) {
 function drawTable(state) {  // the whole table, the next thing awaited, and what happened so far
   board.textContent = "";
   const round = state.round;
-  if (round && (round.hands || []).length) GAME_PAGE.drawRound(state, round);
-  else board.appendChild(el("p", { class: "box" }, round ? "The deal is next." : "No round started yet."));
+  if (round) GAME_PAGE.drawRound(state, round);  // the game's own drawing, dealt or not
+  else board.appendChild(el("p", { class: "box" }, "No round started yet."));
   if (round && round.expects) board.appendChild(el("p", { class: "note", "data-zone": "expects" }, `Next: ${round.expects}`));
   describeResults(state);
 }
