@@ -123,4 +123,4 @@ def glance(store: Store, match_id: str) -> dict[str, Any]:
     return service.summary(store, match_id)
 
 
-GLANCES = SealedModel("glance-2", "cached standings", glance)
+GLANCES = SealedModel("glance-3", "cached standings", glance)

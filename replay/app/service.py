@@ -242,10 +242,10 @@ def summary(store: Store, match_id: str) -> dict[str, Any]:
 
 def status_of(state: MatchView) -> Literal["in play", "complete", "abandoned"]:
     """A folded match's status: in play, complete or abandoned."""
-    ended = state.match.ended
+    ended, started = state.match.ended, state.match.started
     if ended is not None:
         return "abandoned" if ended.reason == "abandoned" else "complete"
-    return "complete" if getattr(state, "complete", False) else "in play"
+    return "complete" if started is not None and GAMES[started.game].review().finished(state) else "in play"
 
 
 def abandon(store: Store, match_id: str, reason: str, *, recorded_by: str) -> StoredEvent:

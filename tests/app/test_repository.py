@@ -143,7 +143,7 @@ def test_a_standing_changed_in_the_database_is_not_listed_and_verify_names_it(cl
     with sqlite3.connect(db) as conn:
         changed = conn.execute(
             """UPDATE read_models SET body = replace(body, '"standings":[', '"standings":[999,') """
-            "WHERE model = 'glance-2'"
+            "WHERE model = 'glance-3'"
         ).rowcount
     assert changed == 1
     found = cli("verify")

@@ -149,3 +149,19 @@ def test_a_riichi_match_is_listed_with_its_starting_points_before_any_hand_ends(
     assert listed()["r-1"] == [25000, 25000, 25000, 25000]
     assert cli("result", "r-1", "draw", "tenpai", "E", "S").code == 0
     assert listed()["r-1"] == [26500, 26500, 23500, 23500]  # 3,000 from the two noten players to the two tenpai
+
+
+def test_a_riichi_match_is_in_play_until_the_rules_end_it(cli: Cli) -> None:
+    """One hanchan is not one hand: after a first hand a riichi match is still in play; a daisangen
+    ron that leaves the dealer at -7,000 ends it under Tenhou's rules (a player below zero), and
+    the final results are, in thousands: Chie 57,000 first (+67 with oka and uma), Beni 25,000
+    second on the tie with Dai (nearer the first dealer: +5), Dai -15, Aki -7,000 last (-57)."""
+    for match in ("r-1", "r-2"):
+        assert cli("new", "riichi", "-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai", "--id", match).code == 0
+        assert cli("round", match).code == 0
+    assert cli("result", "r-1", "draw", "tenpai", "E", "S").code == 0
+    assert cli("result", "r-2", "ron", "W", "from", "E", "555z666z777z123m4p", "+4p", "dora", "1m").code == 0
+    listed = {m["match_id"]: m["status"] for m in cli("matches", "--json").json()}
+    assert listed == {"r-1": "in play", "r-2": "complete"}
+    final = cli("replay", "r-2", "--json").json()["final"]
+    assert final == {"scores": [-7000, 25000, 57000, 25000], "ranks": [4, 2, 1, 3], "results": [-57, 5, 67, -15]}

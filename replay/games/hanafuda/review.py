@@ -178,6 +178,28 @@ def final_scores(state: Any) -> tuple[int, ...]:
     return tuple(state.standings)
 
 
+def finished(state: Any) -> bool:
+    """Whether every agreed round is played."""
+    return bool(state.complete)
+
+
+def glance(state: Any) -> dict[str, Any]:
+    """A table as the room's screen shows it: the round, its dealer, the last round's result, and
+    each player's points and place so far (players level share a place)."""
+    from replay.engine.words import in_names
+
+    rnd, names = state.round, list(state.names)
+    number = len(state.results) + (0 if rnd is None or rnd.over else 1)
+    dealer = rnd.dealer if rnd is not None and not rnd.over else state.next_dealer
+    points = list(state.standings)
+    last = in_names(state.results[-1].explanation, names) if state.results else None
+    hand = (
+        f"round {number}" + (" (over)" if rnd is not None and rnd.over else "") if number else "before the first round"
+    )
+    return {"hand": hand, "dealer": dealer, "honba": None, "sticks": None, "scores": points, "last": last,
+            "places": _places(points), "results": points, "unit": "points"}  # fmt: skip
+
+
 def scores_now(state: Any) -> tuple[int, ...]:
     """Each player's points from the rounds finished."""
     return tuple(state.standings)

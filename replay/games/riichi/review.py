@@ -188,6 +188,35 @@ def scores_now(state: Any) -> tuple[int, ...]:
     return (int(state.options.starting_points),) * int(state.match.players)
 
 
+def finished(state: Any) -> bool:
+    """Whether the match is over by the rules (the agreed length played, someone below zero, ...),
+    recorded ended or not."""
+    from replay.games.riichi.flow import match_over
+
+    return bool(state.results) and match_over(state) is not None
+
+
+def glance(state: Any) -> dict[str, Any]:
+    """A table as the room's screen shows it: the hand and its honba, the dealer, the riichi sticks,
+    the last hand's result, and each seat's place and result (in thousands, with oka and uma) as if
+    the match ended now: provisional until it has."""
+    from replay.engine.words import in_names
+    from replay.games.riichi.flow import final_standings
+    from replay.games.riichi.view import WIND_NAMES
+
+    rnd, names = state.round, list(state.names)
+    scores = list(scores_now(state))
+    said = {"hand": "before the first hand", "dealer": state.next_dealer, "honba": 0, "sticks": 0}
+    if rnd is not None:
+        over = " (over)" if rnd.over else ""
+        said = {"hand": f"{WIND_NAMES[rnd.round_wind]} {rnd.hand}, {rnd.honba} honba{over}", "dealer": rnd.dealer,
+                "honba": rnd.honba, "sticks": rnd.sticks}  # fmt: skip
+    last = in_names(state.results[-1].explanation, names) if state.results else None
+    standing = final_standings(state) if state.results else {"ranks": [1] * len(scores), "results": [0] * len(scores)}
+    return said | {"scores": scores, "last": last, "places": list(standing["ranks"]),
+                   "results": list(standing["results"]), "unit": "results in thousands, with oka and uma"}  # fmt: skip
+
+
 def balance(results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None) -> list[Issue]:
     """Each hand zero-sum with its sticks, and starting from the scores and sticks the last one left."""
     found: list[Issue] = []

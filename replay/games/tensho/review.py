@@ -8,9 +8,20 @@ from typing import Any
 
 from replay.engine.fold import Step
 from replay.games.hanafuda import review
-from replay.games.hanafuda.review import SeatsOf, computed_points, final_scores, scores_now, tables
+from replay.games.hanafuda.review import SeatsOf, computed_points, final_scores, finished, glance, scores_now, tables
 
-__all__ = ["balance", "computed_points", "digest", "final_scores", "repricing", "scores_now", "summary", "tables"]
+__all__ = [
+    "balance",
+    "computed_points",
+    "digest",
+    "final_scores",
+    "finished",
+    "glance",
+    "repricing",
+    "scores_now",
+    "summary",
+    "tables",
+]
 
 
 def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
