@@ -21,6 +21,7 @@ import shlex
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
+from datetime import timedelta
 from typing import Any
 
 from events.errors import InputError
@@ -35,6 +36,29 @@ from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
 Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
+
+
+NIGHT = timedelta(hours=12)  # a table ended longer ago than this is not tonight's
+
+
+def standings_of(tables: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Each game's players over ``tables`` (their glances): the sum of their results (riichi: in
+    thousands with oka and uma; hanafuda: points), their places, and whether a table of theirs
+    plays on (then it is provisional); best first, then the better average place."""
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for table in tables:
+        for seat, name in enumerate(table["players"]):
+            mine = found.setdefault(table["title"], {}).setdefault(
+                name, {"player": name, "tables": 0, "total": 0, "places": [], "provisional": False}
+            )
+            mine["tables"] += 1
+            mine["total"] += table["results"][seat]
+            mine["places"].append(table["places"][seat])
+            mine["provisional"] = mine["provisional"] or table["status"] == "in play"
+    return {
+        game: sorted(players.values(), key=lambda p: (-p["total"], sum(p["places"]) / len(p["places"]), p["player"]))
+        for game, players in found.items()
+    }
 
 
 class Application:
@@ -136,6 +160,26 @@ class Application:
 
         with self.store() as store:
             return listing.match_rows(store)
+
+    def room(self) -> dict[str, Any]:
+        """The room's screen: every table of the night (those in play, and those ended within
+        ``NIGHT``), each at a glance as its game shows it, and each game's standings over them,
+        provisional while a table plays on."""
+        from datetime import UTC, datetime
+
+        from replay.games import GAMES
+
+        since = (datetime.now(UTC) - NIGHT).strftime("%Y-%m-%dT%H:%M:%S")
+        tables = []
+        for row in self.matches():
+            if row["status"] != "in play" and not (row["status"] == "complete" and row["last_recorded_at"] >= since):
+                continue
+            kept = self.match(row["match_id"])
+            declared = GAMES[kept.game]
+            tables.append({"match_id": row["match_id"], "game": kept.game, "title": declared.title,
+                           "ruleset": row["ruleset"], "players": list(kept.state.names), "status": row["status"],
+                           "head_seq": kept.head} | declared.review().glance(kept.state))  # fmt: skip
+        return {"tables": tables, "standings": standings_of(tables)}
 
     def document(self, match: str) -> dict[str, Any]:
         """The match as `taikyoku replay --json` gives it, with its head and status."""

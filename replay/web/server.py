@@ -238,18 +238,19 @@ def create_app(
 
         return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
+    @app.get("/api/room")
+    def api_room() -> dict[str, Any]:
+        """Every table of the night at a glance, and each game's standings (the room's screen)."""
+        return taikyoku.room()
+
     @app.get("/", response_class=HTMLResponse)
-    def tables() -> str:
-        """The tables in play, with their scores."""
-        rows = [r for r in taikyoku.matches() if r["status"] == "in play"]
-        items = "".join(
-            f'<li><a href="/tables/{html.escape(r["match_id"])}">{html.escape(r["match_id"])}</a> '
-            f"({html.escape(r['game'])}): "
-            + html.escape(", ".join(f"{n} {s}" for n, s in zip(r["players"], r["standings"], strict=False)))
-            + "</li>"
-            for r in rows
-        )
-        return _shell("taikyoku: tables in play", f"<h1>Tables in play</h1><ul>{items or '<li>none yet</li>'}</ul>")
+    def room() -> Response:
+        """The room's screen: every table of the night live, and the standings beside them."""
+        from replay.present.page import fill, script_hash
+
+        script = asset("room.js")
+        page = fill(asset("room.html"), {"csp": script_hash(script), "script": script})
+        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
     @app.get("/host", response_class=HTMLResponse)
     def host(request: Request) -> Response:

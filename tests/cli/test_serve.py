@@ -445,9 +445,9 @@ def test_the_host_page_gives_each_table_its_link_and_code_and_the_network_is_sai
             text = page.read().decode()
         token = _token(cli, secret, "tbl-1")
         assert f"/tables/tbl-1?token={token}" in text and "<svg" in text  # the link, and its QR code
-        with urllib.request.urlopen(f"{server.base}/", timeout=SERVER_WAIT) as page:
+        with urllib.request.urlopen(f"{server.base}/api/room", timeout=SERVER_WAIT) as page:
             listed = page.read().decode()
-        assert "/tables/tbl-1" in listed and token not in listed  # the room's list gives no token
+        assert '"match_id":"tbl-1"' in listed and token not in listed  # the room's screen gives no token
     finally:
         said = server.stop()
     lines = said.splitlines()

@@ -137,3 +137,49 @@ def test_a_hand_recorded_by_its_result_shows_the_scores_the_hand_the_dealer_and_
     finally:
         context.close()
         server.stop()
+
+
+@pytest.mark.parametrize("screen", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 800}])
+def test_the_rooms_screen_shows_every_table_and_the_standings_and_follows_each_result(
+    browser: Any, cli: Cli, db: Path, secret: Path, screen: dict[str, int]
+) -> None:
+    """Two riichi tables under Tenhou's rules. Table r-2 ends on a daisangen ron from its dealer
+    (Chie 57,000; Beni and Dai 25,000, Beni second by the seat nearer the first dealer; Aki -7,000):
+    in thousands (each score rounded, five up; 30,000 returned, uma 20/10; first takes what balances):
+    Chie +67, Beni 25 - 30 + 10 = +5, Dai 25 - 30 - 10 = -15, Aki -7 - 30 - 20 = -57. Table r-1 plays
+    on: its first hand an exhaustive draw with Aki and Beni tenpai (1,500 each from Chie and Dai):
+    Aki 26,500 first and Beni 26,500 second (the tie to the seat nearer the first dealer), Chie and
+    Dai 23,500; as if it ended now: Beni 27 - 30 + 10 = +7, Chie 24 - 30 - 10 = -16, Dai 24 - 30 - 20
+    = -26, Aki +35. The night so far (provisional): Chie +51, Beni +12, Aki -22, Dai -41.
+    Plant: the screen read once and never again, or standings summed from the wrong table."""
+    names = ("-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai")
+    for match in ("r-1", "r-2"):
+        assert cli("new", "riichi", *names, "--id", match).code == 0
+        assert cli("round", match).code == 0
+    assert cli("result", "r-2", "ron", "W", "from", "E", "555z666z777z123m4p", "+4p", "dora", "1m").code == 0
+    server = Server(str(db), secret)
+    context = browser.new_context(viewport=screen)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/")
+        page.wait_for_selector('[data-match="r-1"]')
+        both = page.inner_text("#tables")
+        assert "r-1 · riichi" in both and "r-2 · riichi" in both
+        ended = page.inner_text('[data-match="r-2"]')
+        assert "East 1, 0 honba (over) · finished" in ended and "Chie ron from Aki: Daisangen 13 (yakuman)" in ended
+        assert [page.inner_text(f'[data-match="r-2"] li[data-seat="{s}"]') for s in range(4)] == [
+            "4. Aki (dealer)\n-7,000", "2. Beni\n25,000", "1. Chie\n57,000", "3. Dai\n25,000"]  # fmt: skip
+        assert cli("result", "r-1", "draw", "tenpai", "E", "S").code == 0  # the screen hears it by itself
+        page.wait_for_selector('[data-match="r-1"][data-seq="3"]')
+        assert [page.inner_text(f'[data-match="r-1"] li[data-seat="{s}"]') for s in range(4)] == [
+            "1. Aki (dealer)\n26,500", "2. Beni\n26,500", "3. Chie\n23,500", "4. Dai\n23,500"]  # fmt: skip
+        rows = page.locator("#standings tbody tr")
+        assert [rows.nth(i).inner_text().split("\t") for i in range(rows.count())] == [
+            ["1", "Chie *", "+51", "2"], ["2", "Beni *", "+12", "2"],
+            ["3", "Aki *", "-22", "2"], ["4", "Dai *", "-41", "2"],
+        ]  # fmt: skip
+        box = page.locator("#standings").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= screen["height"]  # beside the tables, on the screen
+    finally:
+        context.close()
+        server.stop()
