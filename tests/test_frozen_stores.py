@@ -3,7 +3,8 @@ holds a store made by an earlier version and what that version printed of it; to
 a copy and must print the same: it verifies with the same fingerprint (every stored event
 unchanged: ids, seqs, hashes), lists the same matches and standings, and every replay and audit
 gives what it gave. A document may have gained fields since; every value the old one had must
-be there, unchanged. A folder is added for each release and never removed."""
+be there, unchanged, but for a value the old version printed wrongly (``CORRECTED``, each with
+why). A folder is added for each release and never removed."""
 
 from __future__ import annotations
 
@@ -16,6 +17,14 @@ import pytest
 
 from tests.helpers import Cli
 from tests.paths import ROOT
+
+# What an older version printed wrongly and today's code prints rightly, each said once with why;
+# every other value must stay as it was.
+CORRECTED = {
+    # A riichi match listed complete after the first hand of its hanchan (its own replay said
+    # complete: false); a match is finished when its rules end it.
+    ("2026-12-01", "matches.out[4].status: 'complete', now 'in play'"),
+}
 
 STORES = sorted(p for p in (ROOT / "tests" / "data" / "stores").iterdir() if p.is_dir())
 
@@ -40,7 +49,8 @@ def test_a_store_an_older_version_wrote_reads_and_replays_as_it_did(tmp_path: Pa
         now[f"audit {match}"] = _run(cli, "audit", match, "--json")
     assert now["verify"] == expected["verify"]  # the same fingerprint: no stored event changed
     for key in sorted(expected):
-        assert _changed(expected[key], now[key], key) == [], key
+        changed = [c for c in _changed(expected[key], now[key], key) if (folder.name, c) not in CORRECTED]
+        assert changed == [], key
     assert sorted(now) == sorted(expected)
 
 
