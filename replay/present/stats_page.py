@@ -12,7 +12,7 @@ from typing import Any
 
 from replay.app.stats import game_tables
 from replay.engine.game import figure
-from replay.present.page import embedded_json
+from replay.present.page import embedded_json, shell
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 PLACE_COLOURS = ("#2ca02c", "#1f77b4", "#ff7f0e", "#d62728")
@@ -208,12 +208,10 @@ def page(found: dict[str, Any]) -> str:
             )
     data = embedded_json(found)
     body = "".join(sections) or "<p>No matches fit these filters (abandoned matches are never counted).</p>"
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
-        f"<title>taikyoku statistics</title><style>{STYLE}</style></head><body>"
+    return shell(
+        "taikyoku statistics",
         f"<h1>Statistics: {found['matches']} matches</h1>"
         f'<p class="note">{_text("; ".join(said) or "every match in the store")}; abandoned matches are left out.</p>'
-        f'{body}<script type="application/json" id="stats">{data}</script></body></html>'
+        f'{body}<script type="application/json" id="stats">{data}</script>',
+        style=STYLE,
     )

@@ -23,7 +23,7 @@ from replay.app.audit import audit
 from replay.engine.fold import history
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for
-from replay.present.page import delta, fill, patch, script_hash, sprite
+from replay.present.page import delta, fill, patch, shell, sprite
 from store import Store
 
 META = ("annotation", "claim")  # on the record beside the table, not on it
@@ -109,19 +109,9 @@ def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
     document = carried(frames(store, match_id))
     document["start_seq"] = start_seq
     document["piece_names"] = sprite.names()
-    template = resources.files("replay.present.page").joinpath("view.html").read_text(encoding="utf-8")
-    script = scripts(document["game"], "view.js")
-    return fill(
-        template,
-        {
-            "csp": script_hash(script),
-            "title": html.escape(f"{match_id} ({document['game']})"),
-            "style": asset("table.css"),
-            "sprite": sprite.sprite(),
-            "data": packed(document),
-            "script": script,
-        },
-    )
+    body = fill(asset("view.html"), {"sprite": sprite.sprite(), "data": packed(document)})
+    return shell(f"{match_id} ({document['game']})", body, style=asset("table.css"),
+                 script=scripts(document["game"], "view.js"))  # fmt: skip
 
 
 def asset(name: str) -> str:
@@ -158,10 +148,4 @@ def index(entries: Sequence[tuple[str, str, str]]) -> str:
         f'<li><a href="{html.escape(name)}">{html.escape(match)}</a> ({html.escape(game)})</li>'
         for name, match, game in entries
     )
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-        'content="width=device-width, initial-scale=1">'
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
-        "<title>taikyoku matches</title></head>"
-        f"<body><h1>Matches</h1><ul>{rows}</ul></body></html>\n"
-    )
+    return shell("taikyoku matches", f"<h1>Matches</h1><ul>{rows}</ul>")

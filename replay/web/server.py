@@ -159,9 +159,9 @@ def create_app(
         if status == 503 and not request.url.path.startswith("/api/"):  # a page: it says so, and tries again
             page = _shell(
                 "taikyoku: behind",
-                '<p id="behind">behind: the server cannot read the record just '
-                "now; this page tries again by itself</p>",
-            ).replace("<head>", '<head><meta http-equiv="refresh" content="2">')
+                '<p id="behind">behind: the server cannot read the record just now; this page tries again by itself</p>',
+                head='<meta http-equiv="refresh" content="2">\n',
+            )
             return HTMLResponse(page, status_code=503, headers={"Retry-After": "2", "Cache-Control": "no-store"})  # type: ignore[return-value]
         answer = refusal(status, _said(exc), code, **more)
         if status == 503:
@@ -246,10 +246,10 @@ def create_app(
     @app.get("/", response_class=HTMLResponse)
     def room() -> Response:
         """The room's screen: every table of the night live, and the standings beside them."""
-        from replay.present.page import fill, script_hash
 
-        script = asset("room.js")
-        page = fill(asset("room.html"), {"csp": script_hash(script), "script": script})
+        from replay.present.page import shell
+
+        page = shell("taikyoku: the room", asset("room.html"), style=asset("room.css"), script=asset("room.js"))
         return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
     @app.get("/host", response_class=HTMLResponse)
@@ -287,14 +287,13 @@ def create_app(
         """A table's page: the table as the replay draws it, and the moves of the moment to tap."""
         at = taikyoku.match(match)
         started: Any = at.steps[0].payload
-        from replay.present.page import embedded_json, fill, script_hash, sprite
+        from replay.present.page import embedded_json, fill, shell, sprite
 
-        script = scripts(at.game, "table.js")
         context = {"match_id": match, "players": list(at.state.names), "pieces": GAMES[at.game].piece_word,
                    "round_word": GAMES[at.game].round_word, "piece_names": sprite.names(), "game": started.game}  # fmt: skip
-        page = fill(asset("table.html"), {"csp": script_hash(script), "title": html.escape(f"{match}: the table"),
-                                         "style": asset("table.css"), "sprite": sprite.sprite(),
-                                         "data": embedded_json(context), "script": script})  # fmt: skip
+        body = fill(asset("table.html"), {"sprite": sprite.sprite(), "data": embedded_json(context)})
+        page = shell(f"{match}: the table", body, style=asset("table.css") + asset("recorder.css"),
+                     script=scripts(at.game, "table.js"))  # fmt: skip
         return HTMLResponse(page, headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"})
 
     return app
@@ -319,15 +318,12 @@ def _said(exc: TaikyokuError) -> str:
     return exc.message
 
 
-def _shell(title: str, body: str) -> str:
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">"
-        f"<title>{html.escape(title)}</title>"
-        "<style>body{font:16px/1.5 system-ui,sans-serif;margin:1em;background:#f6f3ea}li{margin:.5em 0}</style>"
-        f"</head><body>{body}</body></html>"
-    )
+def _shell(title: str, body: str, head: str = "") -> str:
+    """A page of the server's own words (a refusal, the host's page): the one shell, no script."""
+    from replay.present.page import shell
+
+    return shell(title, body, style="body{font:16px/1.5 system-ui,sans-serif;margin:1em;background:#f6f3ea}li{margin:.5em 0}",
+                 head=head)  # fmt: skip
 
 
 def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None], url: str | None = None) -> None:

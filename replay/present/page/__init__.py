@@ -1,5 +1,5 @@
-"""The replay page's template and script, and how data goes into a page so that no text in it
-can change the page's structure."""
+"""The pages' one shell (``shell``: one security policy for every page), their templates and
+scripts, and how data goes into a page so that no text in it can change the page's structure."""
 
 from __future__ import annotations
 
@@ -28,6 +28,21 @@ def fill(template: str, slots: Mapping[str, str]) -> str:
     """The template with each ``{{name}}`` replaced once, in one pass: text put into one slot is
     never read again for another slot's marker."""
     return _SLOT.sub(lambda found: slots[found.group(1)], template)
+
+
+def shell(title: str, body: str, *, style: str = "", script: str = "", head: str = "") -> str:
+    """Every page in the one shell and under the one security policy: nothing loaded from
+    elsewhere, styles inline, no script but the page's own (allowed by its hash), images only as
+    data, and no connection but to the server it came from. ``title`` is text; ``body`` and
+    ``head`` are HTML."""
+    from html import escape
+    from importlib import resources
+
+    allowed = script_hash(script) if script else "'none'"
+    policy = f"default-src 'none'; style-src 'unsafe-inline'; script-src {allowed}; img-src data:; connect-src 'self'"
+    template = resources.files("replay.present.page").joinpath("shell.html").read_text(encoding="utf-8")
+    whole = body + (f"\n<script>{script}</script>" if script else "")
+    return fill(template, {"policy": policy, "head": head, "title": escape(title), "style": style, "body": whole})
 
 
 def script_hash(script: str) -> str:
