@@ -38,8 +38,8 @@ def test_a_tap_reads_the_match_once_and_folds_only_what_it_makes(cli: Cli, db: P
     assert head == notes + 2
     repository.COUNTS.clear()
     read_before = WORK["steps read"]
-    entered = taikyoku.enter("long-1", "yaku-set 2", recorded_by="scorer", expected_seq=head)
-    assert [e.seq for e in entered.stored] == [head + 1]
+    tapped = taikyoku.enter_move("long-1", "yaku-set", {"chosen": 2}, recorded_by="scorer", expected_seq=head)
+    assert [e.seq for e in tapped.stored] == [head + 1]  # a button's move, sent as data
     assert WORK["steps read"] - read_before == 1  # the history extended by the new step, not made again
     assert repository.COUNTS["head reads"] == 1  # the one read: is the kept state still the match's?
     assert repository.COUNTS["full reads"] == 0 and repository.COUNTS["events read"] == 0
@@ -47,6 +47,12 @@ def test_a_tap_reads_the_match_once_and_folds_only_what_it_makes(cli: Cli, db: P
     repository.COUNTS.clear()
     assert taikyoku.moves("long-1")["head_seq"] == head + 1  # the moves of the moment: one read, no fold
     assert repository.COUNTS["head reads"] == 1 and repository.COUNTS["events folded"] == 0
+    repository.COUNTS.clear()
+    read_before = WORK["steps read"]
+    entered = taikyoku.enter("long-1", "note typed in words", recorded_by="scorer", expected_seq=head + 1)
+    assert [e.seq for e in entered.stored] == [head + 2]  # a move typed in words: the same one read
+    assert WORK["steps read"] - read_before == 1 and repository.COUNTS["head reads"] == 1
+    assert repository.COUNTS["full reads"] == 0 and repository.COUNTS["events folded"] == 0  # a note: history only
 
 
 def test_a_tap_on_an_overtaken_head_is_refused_and_a_move_made_elsewhere_is_read(cli: Cli, db: Path) -> None:
