@@ -264,7 +264,7 @@ def test_a_whole_round_is_recorded_by_tapping_on_a_phone(
         assert "token" not in phone.url  # the page keeps it, the address drops it
         projection = projection_for(game)  # type: ignore[arg-type]
         state = projection.apply(projection.initial(), Step(1, started.EVENT_TYPE, started))
-        index, seq, tapped, typed, undone = 1, 1, 0, 0, False
+        index, seq, tapped, typed, undone, asked = 1, 1, 0, 0, False, 0
         script = [p for p in made[1:] if p.EVENT_TYPE != "match_ended"]
         while index - 1 < len(script):
             wanted = script[index - 1 :]
@@ -297,6 +297,11 @@ def test_a_whole_round_is_recorded_by_tapping_on_a_phone(
                     phone.click('[data-move="pass"]')
                 phone.click(f'[data-move="{entry}"]')
                 tapped += 1
+                if entry.split()[0] in ("ron", "tsumo", "abort", "exhaustive"):  # a move that ends the hand: asked once
+                    phone.wait_for_selector(f'[data-move="{entry}"].asking')
+                    assert phone.get_attribute("body", "data-seq") == str(seq)  # nothing stored on the first tap
+                    phone.click(f'[data-move="{entry}"]')
+                    tapped, asked = tapped + 1, asked + 1
             for payload in wanted[:count]:
                 seq += 1
                 state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
@@ -310,6 +315,9 @@ def test_a_whole_round_is_recorded_by_tapping_on_a_phone(
                 phone.wait_for_selector("#said.error")
                 assert phone.get_attribute("body", "data-seq") == str(seq)  # nothing stored
                 phone.click("#undo")
+                phone.wait_for_selector("#undo.asking")  # asked once: nothing taken back yet
+                assert len(cli("log", "tap-1", "--json").json()) == seq
+                phone.click("#undo")
                 phone.wait_for_selector("#said.ok:has-text('recorded: undo')")
                 stepped = cli("log", "tap-1", "--json").json()
                 assert stepped[-1]["type"] == "retract" and len(stepped) > seq  # the last move retracted
@@ -322,6 +330,7 @@ def test_a_whole_round_is_recorded_by_tapping_on_a_phone(
                    *[a for o in args for a in ("--option", o)], "--id", "sim-1").code == 0  # fmt: skip
         assert recorded and recorded == cli("replay", "sim-1", "--json").json()["results"]  # the same round
         assert tapped > 10
+        assert game != "riichi" or asked == 1  # the hand's ron was asked once, then recorded
     finally:
         context.close()
         server.stop()

@@ -55,7 +55,11 @@ async function refresh() {
     const button = el("button", { "data-move": move, type: "button" }, move);
     const shown = move.split(" ").find((word) => DATA.piece_names[word]);  // the piece it moves, drawn
     if (shown) button.prepend(piece(shown, " in-button"));
-    button.addEventListener("click", () => (offer.move ? send(move, offer.move) : pass()));
+    button.addEventListener("click", () => {
+      if (!offer.move) return pass();
+      if (ENDING.has(offer.move.verb) && !asked(button)) return;  // a move that ends the hand: asked once
+      send(move, offer.move);
+    });
     tap.appendChild(button);
   }
   layOut(token ? moves.deal : null);
@@ -105,6 +109,20 @@ function layOut(layout) {
     const words = layout.targets.map((t, i) => `${t.option} ${dealing.placed[i].join(layout.joined)}`);
     send(`deal ${words.join(" ")}`);
   };
+}
+
+// Moves that end a hand (or take back the last event) are asked once before they are stored: the
+// first tap turns the button into the question, the second records it; any other tap forgets it.
+const ENDING = new Set(["ron", "tsumo", "abort", "exhaustive"]);
+let asking = null;
+function asked(button) {
+  if (asking === button) { asking = null; return true; }
+  if (asking) { asking.textContent = asking.dataset.said; asking.classList.remove("asking"); }
+  asking = button;
+  button.dataset.said = button.textContent;
+  button.textContent = `${button.dataset.said}? tap again to record it`;
+  button.classList.add("asking");
+  return false;
 }
 
 function pass() { passedAt = head; say("passed", "ok"); refresh(); }
@@ -185,7 +203,7 @@ function build() {
     const move = $("entry").value.trim();
     if (move) { $("entry").value = ""; send(move); }
   });
-  $("undo").onclick = () => send("undo");
+  $("undo").onclick = () => { if (asked($("undo"))) send("undo"); };
   setWaiting(waiting());
   window.addEventListener("online", flush);
   setInterval(() => { if (waiting().length) flush(); }, 2000);  // the server back after a restart, too
