@@ -84,12 +84,17 @@ def translate(game: str, state: MatchView, words: list[str]) -> list[str]:
 
 def choices(game: str, state: MatchView, typed: Sequence[str] = ()) -> list[str]:
     """What may be entered now: the completions offered on tab (``typed``: the words before it).
-    The moves among them are the ones the fold accepts (``Game.legal_moves``)."""
+    The moves among them are the ones the fold accepts (``Game.legal_moves``); after a recording
+    command's verb, its options as its declaration spells them, those not typed yet."""
     rnd = state.round
     words = list(SESSION_WORDS)
+    move = move_named(typed[0]) if typed else None
+    spelled = (
+        [] if move is None else [s for w in move.options() for s in (w.option, w.negative) if s and s not in typed]
+    )
     if rnd is None or rnd.over:
-        return ["next", *words] if not typed else []
-    return GAMES[game].entry().choices(state, words, typed)
+        return ["next", *words] if not typed else spelled
+    return list(dict.fromkeys([*GAMES[game].entry().choices(state, words, typed), *spelled]))
 
 
 def offers(game: str, state: MatchView, *, asked: bool = True) -> list[Offer]:
