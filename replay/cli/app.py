@@ -6,6 +6,8 @@ import getpass
 import json
 import os
 import sys
+from collections.abc import Iterator, Mapping
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,9 +25,11 @@ EPILOG = (
 )
 
 
-def _moves() -> dict[str, str]:
+@cache
+def moves_help() -> dict[str, str]:
     """Each recording command, as the games declare their moves (data: no game's rules load), and
-    its line in --help; a move's other name (go, for koikoi) says which it is."""
+    its line in --help; a move's other name (go, for koikoi) says which it is. Read when --help or a
+    recording command asks for them, so that other commands start without them."""
     from replay.app.moves import moves
 
     return {
@@ -35,22 +39,22 @@ def _moves() -> dict[str, str]:
     }
 
 
-MOVES = _moves()
+def panels() -> dict[str, tuple[str, ...]]:
+    """The commands, grouped in --help as a user looks for them (each module registers its own)."""
+    return {
+        "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
+        "Recording a round": tuple(moves_help()),
+        "Results and the table": ("result", "table", "serve", "token"),
+        "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
+        "Exchange": ("import", "export", "sync"),
+    }  # fmt: skip
 
-# The commands, grouped in --help as a user looks for them (each module registers its own).
-PANELS = {
-    "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
-    "Recording a round": tuple(MOVES),
-    "Results and the table": ("result", "table", "serve", "token"),
-    "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
-    "Exchange": ("import", "export", "sync"),
-}  # fmt: skip
 
-
-# Every command: the module that defines it, and its line in --help. A command's module is
-# imported only when the command runs, so that `taikyoku --help` and each command start without
-# loading every game and model (tests/cli/test_startup.py keeps this list in step with the code).
-COMMANDS: dict[str, tuple[str, str]] = {
+# Every command but the recording ones: the module that defines it, and its line in --help. A
+# command's module is imported only when the command runs, so that `taikyoku --help` and each
+# command start without loading every game and model (tests/cli/test_startup.py keeps this list in
+# step with the code).
+_LISTED: dict[str, tuple[str, str]] = {
     "new": ("store_commands", "Start a match: prints its id."),
     "record": ("store_commands", "Append events given as JSON or JSONL to a match: all of them, or none."),
     "log": ("store_commands", "List a match's events, retracted ones marked."),
@@ -129,14 +133,35 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "import_commands",
         "Write matches out: whole histories with their hashes, one event per line, rounds as CSV, or Tenhou's format.",
     ),
-} | {verb: ("move_commands", line) for verb, line in MOVES.items()}  # made from the games' declarations
+}
+
+
+class _Commands(Mapping[str, tuple[str, str]]):
+    """Every command (module, line in --help): those listed above, then the recording commands made
+    from the games' declared moves, read only when a name is not among the others."""
+
+    def __getitem__(self, name: str) -> tuple[str, str]:
+        found = _LISTED.get(name)
+        return found if found is not None else ("move_commands", moves_help()[name])
+
+    def __contains__(self, name: object) -> bool:
+        return name in _LISTED or name in moves_help()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*_LISTED, *moves_help()])
+
+    def __len__(self) -> int:
+        return len(_LISTED) + len(moves_help())
+
+
+COMMANDS: Mapping[str, tuple[str, str]] = _Commands()
 
 
 class _Grouped(TyperGroup):
     """--help lists the commands by group; each command's module loads when it is asked for."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [name for names in PANELS.values() for name in names if name in COMMANDS]
+        return [name for names in panels().values() for name in names if name in COMMANDS]
 
     def get_command(self, ctx: Any, name: str) -> Any:
         found = super().get_command(ctx, name)
@@ -166,7 +191,7 @@ class _Grouped(TyperGroup):
         return found
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
-        for panel, names in PANELS.items():
+        for panel, names in panels().items():
             rows = [(name, _short(COMMANDS[name][1], formatter.width - 16)) for name in names if name in COMMANDS]
             if rows:
                 with formatter.section(panel):

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from replay.app.moves import Move, Word, intent_of_move, moves
-from replay.cli.app import DEFAULT_DB, MOVES, ByOption, DbOption, JsonOption, MatchArg, app
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, moves_help
 from replay.cli.recording import record
 
 _ANSWERS = ("match", "by", "db", "json_out")  # what every recording command takes besides its move's words
@@ -61,4 +61,4 @@ def _command(move: Move) -> Callable[..., None]:
 
 for declared in moves():
     for verb in (declared.verb, *declared.aliases):
-        app.command(verb, help=MOVES[verb])(_command(declared))
+        app.command(verb, help=moves_help()[verb])(_command(declared))

@@ -54,8 +54,9 @@ def test_the_list_of_commands_is_what_the_modules_define() -> None:
     assert defined == COMMANDS
 
 
-def _loaded(argv: list[str], prefixes: tuple[str, ...]) -> list[str]:
-    """The modules of ``prefixes`` a fresh process has loaded once it ran the command."""
+def _loaded(argv: list[str], prefixes: tuple[str, ...], *, declared: bool = False) -> list[str]:
+    """The modules of ``prefixes`` a fresh process has loaded once it ran the command (with
+    ``declared``, the moves' declarations too)."""
     probe = (
         "import json, sys\n"
         "from replay.cli import run\n"
@@ -63,7 +64,7 @@ def _loaded(argv: list[str], prefixes: tuple[str, ...]) -> list[str]:
         f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({prefixes!r}))))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    return [m for m in json.loads(done.stdout.strip().splitlines()[-1]) if not declarations(m)]
+    return [m for m in json.loads(done.stdout.strip().splitlines()[-1]) if declared or not declarations(m)]
 
 
 # Each game's events, rules and fold; the riichi pricing; the schema checker; the formats; the
@@ -78,6 +79,7 @@ def test_a_listing_loads_no_game_no_event_model_and_as_json_no_rich(tmp_path: Pa
     assert run(["simulate", "tensho", "--seed", "1", "--rounds", "1", "--db", str(db)]) == 0
     assert run(["matches", "--db", str(db)]) == 0  # its glances kept, as a club's store has them
     assert _loaded(["matches", "--db", str(db)], GAMES_AND_HEAVY) == []
+    assert _loaded(["matches", "--db", str(db)], ("replay.games", "replay.app.moves"), declared=True) == []  # nor moves
     assert _loaded(["matches", "--json", "--db", str(db)], (*GAMES_AND_HEAVY, "rich")) == []
     assert "rich.table" in _loaded(["matches", "--db", str(db)], ("rich",))  # the table a person reads
 
