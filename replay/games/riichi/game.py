@@ -18,14 +18,14 @@ def _rules() -> GameRules:
     )  # loaded when the game is first played
 
     return GameRules(
-        fold.projection,
-        lambda: view,
-        result_line.parse,
-        simulate.payloads,
-        entry.ENTRY,
-        fold.legal_moves,
-        review,
-        layout.layout,
+        projection=fold.projection,
+        view=lambda: view,
+        parse_result_line=result_line.parse,
+        simulate=simulate.payloads,
+        entry=entry.ENTRY,
+        legal_moves=fold.legal_moves,
+        review=review,
+        layout=layout.layout,
     )
 
 
