@@ -154,19 +154,22 @@ def import_tenhou6(
     return report
 
 
+def what_is_left(report: ImportReport) -> str:
+    """What an import stopped part way leaves, as it is said."""
+    if not report.imported:
+        return "no game was stored; run the same import again to start it"
+    return (
+        f"the {len(report.imported)} games stored before it stay, each whole; run the same import again "
+        "to go on (the games stored are skipped)"
+    )
+
+
 @contextmanager
 def _stopped_says(report: ImportReport, storing: bool) -> Iterator[None]:
     """Ctrl-C, or a worker that died, said with what the import leaves."""
 
     def left() -> str:
-        if not storing:
-            return "nothing was written"
-        if not report.imported:
-            return "no game was stored; run the same import again to start it"
-        return (
-            f"the {len(report.imported)} games stored before it stay, each whole; run the same import again "
-            "to go on (the games stored are skipped)"
-        )
+        return what_is_left(report) if storing else "nothing was written"
 
     try:
         yield
@@ -597,14 +600,18 @@ def import_files(
             report = import_exports(natives, store=store, exists=store.exists, known=store.known_event_ids,
                                     where=stores.shown(db), as_id=as_id, tick=tick)  # fmt: skip
     if logs:
+        found: ImportReport | None = None
         workers = jobs or max(1, min(os.cpu_count() or 1, len(logs) // 20))  # workers pay off from ~20 files each
         try:
             with stores.open_store(db, create=True) as store, progress(len(logs), "importing") as tick:
                 found = import_tenhou6(logs, format_=log_format, store=store, exists=store.exists,
                                        where=stores.shown(db), by=recorded_by, tick=tick, jobs=workers)  # fmt: skip
-        except (ImportStopped, KeyboardInterrupt):
+        except (ImportStopped, KeyboardInterrupt) as stopped:
             if new and not report.imported and not stores.holds_a_match(db):
                 stores.remove_store(db)  # stopped before its first game: no database is left behind
+            if isinstance(stopped, KeyboardInterrupt):  # after the games were stored, as the store closed
+                done = ImportReport(report.imported + (found.imported if found is not None else []))
+                raise ImportInterrupted(f"interrupted: {what_is_left(done)}") from None
             raise
         report.imported += found.imported
         report.skipped += found.skipped

@@ -76,7 +76,10 @@ def import_logs(
         warn("finding", problem)
     if problems:
         raise typer.Exit(EXIT_FINDINGS)
-    _report(report, json_out, _described, total=bool(report.logs))
+    try:
+        _report(report, json_out, _described, total=bool(report.logs))
+    except KeyboardInterrupt:  # the import is done: what it stored is said
+        raise importing.ImportInterrupted(f"interrupted: {importing.what_is_left(report)}") from None
 
 
 def _described(entry: dict[str, Any]) -> str:
