@@ -7,6 +7,7 @@ signal handlers in the main thread only; elsewhere this holds nothing. No I/O.""
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -28,6 +29,20 @@ def seen() -> bool:
     return _seen
 
 
+def _unraisable_hook(previous: Callable[[sys.UnraisableHookArgs], object]) -> Callable[[sys.UnraisableHookArgs], None]:
+    """Python's hook for exceptions raised where nothing can catch them (a weak reference's callback,
+    such as the import system's lock clean-up, or a ``__del__``), made silent for our interrupt: it
+    would print a traceback and go on. The interrupt is remembered (``seen``) and raised again at the
+    next ``check``; every other exception goes to the hook that was there."""
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and _seen:
+            return
+        previous(unraisable)
+
+    return hook
+
+
 def watch() -> Callable[[], None]:
     """Ctrl-C raised as ``KeyboardInterrupt`` and remembered (``seen``) from now on, in the main
     thread; the function returned puts back what was there before."""
@@ -36,10 +51,13 @@ def watch() -> Callable[[], None]:
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
     previous = signal.getsignal(signal.SIGINT)
+    previous_hook = sys.unraisablehook
     signal.signal(signal.SIGINT, interrupt)
+    sys.unraisablehook = _unraisable_hook(previous_hook)
 
     def put_back() -> None:
         signal.signal(signal.SIGINT, previous)
+        sys.unraisablehook = previous_hook
 
     return put_back
 
