@@ -183,3 +183,39 @@ class RiichiRecordedResult(Payload):
     refused: Annotated[str, Strict(), Field(min_length=1, max_length=1000)]
     riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
     sticks: Annotated[int, Strict(), Field(ge=0, le=1000)]
+
+
+Limit = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman", "double_yakuman"]
+Fu = Literal[20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]
+
+
+class DeclaredValue(Payload):
+    """One winner's hand as the table declared it, without its tiles: han and fu below a mangan,
+    or a limit; optionally the yaku the table named (as the ruleset's list spells them)."""
+
+    fu: Fu | None = None
+    han: Annotated[int, Strict(), Field(ge=0, le=12)] = 0
+    limit: Limit | None = None
+    seat: Seat
+    yaku: Annotated[tuple[Annotated[str, Strict(), Field(min_length=1, max_length=40)], ...], Field(max_length=20)] = ()
+
+
+@event_type("riichi.declared_win")
+class RiichiDeclaredWin(Payload):
+    """A hand won, recorded by the value the table declared (no tiles): one winner for a tsumo, one
+    to three for a ron on one discard (``from_seat`` dealt in), and every seat that declared riichi
+    this hand. The payments, honba, sticks and the next dealer follow from the ruleset."""
+
+    from_seat: Seat | None = None
+    kind: Literal["tsumo", "ron"]
+    riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
+    wins: Annotated[tuple[DeclaredValue, ...], Field(min_length=1, max_length=3)]
+
+
+@event_type("riichi.chombo")
+class RiichiChombo(Payload):
+    """A chombo (a false win, a wrong riichi, the wall broken): the seat at fault pays the ruleset's
+    penalty, the riichi sticks put down go back, and the hand is played again."""
+
+    riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
+    seat: Seat

@@ -14,6 +14,7 @@ from typing import Any
 
 from events.match import Annotation, Claim, Retract, RoundStarted
 from events.riichi import RiichiRoundStarted
+from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step, history
 from replay.engine.match import MatchView
 from replay.engine.result import RoundOutcome
@@ -39,6 +40,10 @@ class Report:
     history: list[dict[str, Any]] = field(default_factory=list)
     repricing: list[dict[str, Any]] = field(default_factory=list)
     rounds: int = 0
+    # The rounds not recorded move by move, apart: by their result (priced from the tiles or
+    # cards), by the value the table declared (riichi, no tiles: nothing to check it against),
+    # or as a server's log had them. Not findings: how the table chose to record.
+    recorded_as: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -71,6 +76,12 @@ def audit(store: Store, match_id: str, *, round_no: int | None = None, rulesets:
     state = _legality(report, game, hist.effective, round_no)
     results = list(state.results) if state is not None else []
     report.rounds = len(results)
+    for number, result in enumerate(results, start=1):
+        depth = getattr(result, "depth", "moves")
+        if depth != "moves":
+            names = state.names if state is not None else ()
+            said = in_names(str(getattr(result, "explanation", "")), names)
+            report.recorded_as.append({"round": number, "depth": depth, "text": said})
     claims = [c for c in hist.claims if round_no is None or getattr(c.payload, "round", None) in (round_no, 0)]
     _claims(report, game, claims, results, state)
     _balance(report, game, results, hist.effective, state, round_no)

@@ -125,6 +125,7 @@ def audit(
                 "findings": [f.__dict__ for f in report.findings],
                 "history": report.history,
                 "repricing": report.repricing,
+                "recorded_as": report.recorded_as,
             }
         )
     else:
@@ -134,6 +135,12 @@ def audit(
         for finding in report.findings:
             where = f" seq {finding.seq}" if finding.seq else ""
             out.print(f"  {finding.kind} [{finding.code}]{where}: {finding.message}")
+        depths = {"result": "by its result, priced from its tiles or cards", "record": "as the log recorded it",
+                  "declared": "by the value declared at the table, no tiles: not priced from them"}  # fmt: skip
+        for entry in report.recorded_as:
+            out.print(
+                f"  round {entry['round']} recorded {depths.get(entry['depth'], entry['depth'])}: {entry['text']}"
+            )
         if report.history:
             out.print("history:")
             for entry in report.history:

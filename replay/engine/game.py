@@ -146,7 +146,7 @@ class GameRules:
 
     projection: Callable[[], Projection[Any]]  # a fresh fold of the game's matches
     view: Callable[[], GameView]
-    parse_result_line: Callable[[Sequence[str], Any], Payload]
+    parse_result_line: Callable[[Sequence[str], Any, Sequence[str]], Payload]  # words, round, players' names
     simulate: Callable[[MatchStarted, int, int], Iterator[Payload]]
     entry: TableEntry
     legal_moves: Callable[[Any], list[Payload]]  # the events the fold would accept next in a round
@@ -190,9 +190,10 @@ class Game:
     def view(self) -> GameView:
         return self.rules().view()
 
-    def parse_result_line(self, words: Sequence[str], rnd: Any) -> Payload:
-        """A round recorded at result depth, from the words typed after ``taikyoku result``."""
-        return self.rules().parse_result_line(words, rnd)
+    def parse_result_line(self, words: Sequence[str], rnd: Any, names: Sequence[str] = ()) -> Payload:
+        """A round recorded at result depth, from the words typed after ``taikyoku result`` (a
+        player may be named)."""
+        return self.rules().parse_result_line(words, rnd, names)
 
     def entry(self) -> TableEntry:
         """Table mode's words for this game (``replay/games/<game>/entry.py``)."""

@@ -28,8 +28,8 @@ def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: 
             if number > players:
                 number, wind_index = 1, wind_index + 1
         won_by_other = last.kind == "win" and not renchan
-        default = (WIND_LETTERS[wind_index % 4], number, 0 if won_by_other else previous.honba + 1, last.sticks,
-                   last.scores, last.next_dealer)  # fmt: skip
+        honba = previous.honba if last.kind == "chombo" else 0 if won_by_other else previous.honba + 1
+        default = (WIND_LETTERS[wind_index % 4], number, honba, last.sticks, last.scores, last.next_dealer)
     given_scores = None
     if scores is not None:
         try:
@@ -76,6 +76,9 @@ def final_standings(state: RiichiState) -> dict[str, list[int] | list[str]]:
         results[seat] = (scores[seat] + 500) // 1000 - target // 1000 + uma[place] // 1000
     results[order[0]] = -sum(results)
     del oka  # first place's oka is what balances the table
+    for result in state.results:  # a chombo's final penalty, after uma (EMA)
+        for seat, penalty in enumerate(result.penalty):
+            results[seat] -= penalty // 1000
     return {"scores": scores, "ranks": [order.index(s) + 1 for s in range(len(scores))], "results": results}
 
 
@@ -89,7 +92,7 @@ def match_over(state: RiichiState) -> str | None:
     assert options is not None
     result = rnd.result
     players = rnd.players
-    if result.kind == "abortive" and not options.abortive_draw_ends:
+    if result.kind == "chombo" or (result.kind == "abortive" and not options.abortive_draw_ends):
         return None  # a hand played again: no one won or was tenpai, so nothing was decided
     below = [s for s, score in enumerate(result.scores) if score < 0]
     if options.tobi and below:

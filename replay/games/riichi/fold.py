@@ -19,8 +19,10 @@ from events.riichi import (
     DoraRevealed,
     ExhaustiveDraw,
     RiichiCall,
+    RiichiChombo,
     RiichiDeal,
     RiichiDeclared,
+    RiichiDeclaredWin,
     RiichiDiscard,
     RiichiDraw,
     RiichiDrawResult,
@@ -40,6 +42,7 @@ from events.tiles import (
 from replay.engine.fold import Step, illegal
 from replay.engine.match import GameState, MatchProjection
 from replay.games.riichi.calls import on_call, on_dora
+from replay.games.riichi.declared import on_chombo, on_declared_win
 from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive, on_recorded_result
 from replay.games.riichi.options import RULESETS, RiichiOptions
 from replay.games.riichi.shape import can_discard_to_tenpai, is_tenpai, wait_kinds
@@ -161,6 +164,10 @@ def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload,
         return on_draw_result(state, rnd, step, payload)
     if isinstance(payload, RiichiRecordedResult):
         return on_recorded_result(rnd, step, payload)
+    if isinstance(payload, RiichiDeclaredWin):
+        return on_declared_win(state, rnd, step, payload, rules)
+    if isinstance(payload, RiichiChombo):
+        return on_chombo(state, rnd, step, payload, rules)
     if rnd.phase == "deal":
         raise illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
     if isinstance(payload, RiichiWin):

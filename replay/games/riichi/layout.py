@@ -8,7 +8,8 @@ from typing import Any
 from replay.engine.game import Grid, Layout, Line
 from replay.engine.words import in_names
 
-DEPTHS = {"result": " (recorded at result depth)", "record": " (as the log recorded it)"}
+DEPTHS = {"result": " (recorded at result depth)", "declared": " (declared at the table, no tiles)",
+          "record": " (as the log recorded it)"}  # fmt: skip
 
 
 def layout(data: dict[str, Any]) -> Layout:

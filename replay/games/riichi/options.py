@@ -37,6 +37,8 @@ def _riichi(
     leftover: str,
     abortive_ends: bool = True,
     extension_hands: str = "endAtGoal",
+    chombo: str = "reverseMangan",
+    chombo_points: int = 8000,
 ) -> tuple[RuleOption, ...]:
     return (
         option("riichi.yakumanStacking", "bool", yakuman_stack, "Different yakuman in one hand add up"),
@@ -153,6 +155,26 @@ def _riichi(
         option("riichi.startingPoints", "int", start, "Points each player starts with", minimum=0),
         option("riichi.returnPoints", "int", target, "Points returned for oka (oka = 4 x (return - start))", minimum=0),
         option("riichi.uma", "ints", uma, "Uma for 1st to 4th place, in points"),
+        option(
+            "riichi.chombo",
+            "str",
+            chombo,
+            "A chombo at a real table (online servers have none): reverseMangan, the seat at fault pays as if "
+            "it had lost a mangan tsumo, the dealer 4000 to each, others 4000 to the dealer and 2000 to the rest; "
+            "finalPenalty, chomboPoints off its final result after uma, the table's scores untouched; the hand "
+            "is played again either way",
+            choices=("reverseMangan", "finalPenalty"),
+            absent_means=chombo,  # no match could record a chombo before: the ruleset's own rule
+            confidence="high" if chombo == "finalPenalty" else "medium",
+        ),
+        option(
+            "riichi.chomboPoints",
+            "int",
+            chombo_points,
+            "finalPenalty: the points a chombo takes off the final result",
+            minimum=0,
+            absent_means=chombo_points,
+        ),
         option(
             "riichi.leftoverSticks",
             "str",
@@ -277,6 +299,8 @@ _RULESETS = (
             nagashi=False,
             abortive=False,
             tobi=False,
+            chombo="finalPenalty",  # EMA 2016: 20,000 after uma
+            chombo_points=20000,
             start=30000,
             target=30000,
             uma=(15000, 5000, -5000, -15000),
@@ -319,6 +343,8 @@ class RiichiOptions:
     goal_points: int = 30000  # the top score that ends the game after its last hand
     uma: tuple[int, ...] = (15000, 5000, -5000, -15000)
     leftover_sticks: str = "firstPlace"  # or "lost"
+    chombo: str = "reverseMangan"  # or "finalPenalty"
+    chombo_points: int = 8000  # finalPenalty: off the final result
 
     @classmethod
     def of(cls, ruleset: str, options: Mapping[str, Any], players: int = 4) -> RiichiOptions:
@@ -351,6 +377,8 @@ class RiichiOptions:
             goal_points=_whole(_spec(ruleset).value(options, "riichi.goalPoints")),
             uma=tuple(options["riichi.uma"]),
             leftover_sticks=options["riichi.leftoverSticks"],
+            chombo=str(_spec(ruleset).value(options, "riichi.chombo")),
+            chombo_points=_whole(_spec(ruleset).value(options, "riichi.chomboPoints")),
         )
 
     def library_options(self) -> OptionalRules:

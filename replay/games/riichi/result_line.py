@@ -19,11 +19,20 @@ word that is none of these is an error naming it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, cast, get_args
 
 from events.errors import InputError
-from events.riichi import AbortKind, RiichiDrawResult, RiichiHandResult, ScoredMeld, WinCondition
+from events.riichi import (
+    AbortKind,
+    RiichiChombo,
+    RiichiDeclaredWin,
+    RiichiDrawResult,
+    RiichiHandResult,
+    ScoredMeld,
+    WinCondition,
+)
 from events.tiles import WIND_LETTERS, parse_many
 from events.tiles import parse as parse_tile
 
@@ -34,19 +43,32 @@ EXAMPLE = "e.g. ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m"
 ABORTS = set(get_args(AbortKind))
 
 
-def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult | RiichiDrawResult:
+def parse_result(
+    line: str, *, dealer: int, players: int, names: Sequence[str] = ()
+) -> RiichiHandResult | RiichiDrawResult | RiichiDeclaredWin | RiichiChombo:
     words = line.split()
+
+    def _seat(word: str, dealer: int, players: int) -> int:
+        return seat_of(word, dealer, players, names)
+
+    if words and words[0].lower() == "chombo":
+        return _chombo(words[1:], dealer, players, names)
+    if words and words[0].lower() in ("ron", "tsumo") and any(_is_value(w) for w in words[1:]):
+        return _declared(words, dealer, players, names)
     if words and words[0].lower() == "draw":
-        return _draw(words[1:], dealer, players)
+        return _draw(words[1:], dealer, players, names)
     if words and words[0].lower() == "abort":
         if len(words) < 2 or words[1].lower().replace("-", "_") not in ABORTS:
             raise InputError(
                 f"abort takes its kind: {', '.join(sorted(ABORTS))}; e.g. abort four_riichi riichi E S W N"
             )
-        drawn = _draw(["tenpai", *words[2:]], dealer, players)
+        drawn = _draw(["tenpai", *words[2:]], dealer, players, names)
         return drawn.model_copy(update={"abort": words[1].lower().replace("-", "_")})
     if len(words) < 2 or words[0].lower() not in ("ron", "tsumo"):
-        raise InputError(f"a result line starts with ron or tsumo and the winner, or draw; {EXAMPLE}")
+        raise InputError(
+            f"a result line starts with ron or tsumo and the winner, draw, abort or chombo; {EXAMPLE}, "
+            "or ron Mika 3han30fu from Sato riichi Mika"
+        )
     kind = words[0].lower()
     seat = _seat(words[1], dealer, players)
     rest = words[2:]
@@ -108,7 +130,7 @@ def parse_result(line: str, *, dealer: int, players: int) -> RiichiHandResult | 
     return RiichiHandResult.model_validate(fields)
 
 
-def _draw(words: list[str], dealer: int, players: int) -> RiichiDrawResult:
+def _draw(words: list[str], dealer: int, players: int, names: Sequence[str]) -> RiichiDrawResult:
     seats: dict[str, list[int]] = {"tenpai": [], "riichi": [], "nagashi": []}
     collecting: str | None = None
     for word in words:
@@ -122,7 +144,7 @@ def _draw(words: list[str], dealer: int, players: int) -> RiichiDrawResult:
                 f"{word!r}: a draw line is draw tenpai SEATS [riichi SEATS], e.g. draw tenpai E W riichi W"
             )
         else:
-            seats[collecting].append(_seat(word, dealer, players))
+            seats[collecting].append(seat_of(word, dealer, players, names))
     if collecting is None:
         raise InputError("say who was tenpai: draw tenpai E W (or draw tenpai none)")
     return RiichiDrawResult(
@@ -132,18 +154,129 @@ def _draw(words: list[str], dealer: int, players: int) -> RiichiDrawResult:
     )
 
 
-def _seat(word: str, dealer: int, players: int) -> int:
+def seat_of(word: str, dealer: int, players: int, names: Sequence[str] = ()) -> int:
+    """A seat said by a player's name, its wind this hand (E is the dealer) or its number."""
+    for seat, name in enumerate(names):
+        if word == name or word.casefold() == name.casefold():
+            return seat
     letter = word.upper()
     if letter in WIND_LETTERS[:players]:
         return (dealer + WIND_LETTERS.index(letter)) % players
     if word.isdigit() and int(word) < players:
         return int(word)
     winds = " ".join(WIND_LETTERS[:players])
+    who = f"a player's name ({', '.join(names)}), " if names else ""
     raise InputError(
-        f"{word!r} is not a seat: give its wind this hand ({winds}, E is the dealer) or 0 to {players - 1}"
+        f"{word!r} is not a seat: give {who}its wind this hand ({winds}, E is the dealer) or 0 to {players - 1}"
     )
 
 
-def parse(words: Sequence[str], rnd: Any) -> RiichiHandResult | RiichiDrawResult:
-    """One hand's line, read with this hand's dealer (seat winds count from the dealer)."""
-    return parse_result(" ".join(words), dealer=rnd.dealer, players=rnd.players)
+LIMIT_WORDS = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
+               "yakuman": "yakuman", "double-yakuman": "double_yakuman", "double_yakuman": "double_yakuman",
+               "2x-yakuman": "double_yakuman"}  # fmt: skip
+_HAN_FU = re.compile(r"^(?:(\d+)han)?(?:(\d+)fu)?$")
+_SLASH = re.compile(r"^(\d+)/(\d+)$")
+DECLARED = "e.g. ron Mika 3han30fu from Sato riichi Mika, tsumo Sato mangan, ron Mika 2han40fu Ken 3/30 from Sato"
+
+
+def _is_value(word: str) -> bool:
+    """A word of a declared value (3han30fu, 3/30, han, mangan ...), which no tile group is."""
+    lower = word.lower()
+    return (
+        lower in LIMIT_WORDS
+        or lower in ("han", "fu")
+        or bool(_SLASH.match(lower))
+        or (bool(_HAN_FU.match(lower)) and lower[-1:] in ("n", "u"))
+    )
+
+
+def _declared(words: list[str], dealer: int, players: int, names: Sequence[str]) -> RiichiDeclaredWin:
+    """``ron WINNER VALUE [WINNER VALUE...] from SEAT [riichi SEATS] [yaku Y,Y]`` or
+    ``tsumo WINNER VALUE [riichi SEATS]``: a VALUE is 3han30fu (or 3 han 30 fu, 3/30), 6han, or a
+    limit (mangan, haneman, baiman, sanbaiman, yakuman, double-yakuman)."""
+    kind = words[0].lower()
+    wins: list[dict[str, Any]] = []
+    riichi: list[int] = []
+    from_seat: int | None = None
+    collecting: str | None = None
+    rest = words[1:]
+    at = 0
+    while at < len(rest):
+        word, lower = rest[at], rest[at].lower()
+        following = rest[at + 1].lower() if at + 1 < len(rest) else ""
+        at += 1
+        if lower in ("from", "riichi", "yaku"):
+            collecting = lower
+            if lower == "yaku" and not wins:
+                raise InputError(f"name the winner before the yaku; {DECLARED}")
+            continue
+        number = _HAN_FU.match(lower) if lower not in ("", "han", "fu") else None
+        slash = _SLASH.match(lower)
+        if word.isdigit() and following in ("han", "fu"):
+            number, at = _HAN_FU.match(f"{word}{following}"), at + 1
+        if collecting == "yaku":
+            wins[-1]["yaku"] += [y.replace("-", " ") for y in word.split(",") if y]
+            continue
+        if collecting != "riichi" and (lower in LIMIT_WORDS or number or slash):
+            if not wins:
+                raise InputError(f"name the winner before the value {word!r}; {DECLARED}")
+            value = wins[-1]
+            if lower in LIMIT_WORDS:
+                value["limit"] = LIMIT_WORDS[lower]
+            elif slash:
+                value["han"], value["fu"] = int(slash[1]), int(slash[2])
+            elif number:
+                if number[1]:
+                    value["han"] = int(number[1])
+                if number[2]:
+                    value["fu"] = int(number[2])
+            collecting = None
+            continue
+        seat = seat_of(word, dealer, players, names)
+        if collecting == "from":
+            from_seat, collecting = seat, None
+        elif collecting == "riichi":
+            riichi.append(seat)
+        else:
+            wins.append({"seat": seat, "yaku": []})
+    if not wins:
+        raise InputError(f"name the winner and the value; {DECLARED}")
+    for value in wins:
+        if "han" not in value and "limit" not in value:
+            raise InputError(f"give the value of {_name(value['seat'], names)}'s hand; {DECLARED}")
+        if value.get("han", 0) > 12:
+            raise InputError("13 han or more is a yakuman (or a sanbaiman, where counted yakuman are not played): "
+                             "say yakuman or sanbaiman")  # fmt: skip
+        if value.get("fu") not in (None, 20, 25, *range(30, 120, 10)):
+            raise InputError(f"{value['fu']} fu is not a hand's fu: 20, 25, or 30 to 110 in tens")
+        value["yaku"] = tuple(value["yaku"])
+    if kind == "ron" and from_seat is None:
+        raise InputError(f"a ron says who dealt in: from Sato; {DECLARED}")
+    return RiichiDeclaredWin.model_validate(
+        {"kind": kind, "from_seat": from_seat, "riichi": tuple(sorted(set(riichi))), "wins": tuple(wins)}
+    )
+
+
+def _name(seat: int, names: Sequence[str]) -> str:
+    return names[seat] if seat < len(names) else f"seat {seat}"
+
+
+def _chombo(words: list[str], dealer: int, players: int, names: Sequence[str]) -> RiichiChombo:
+    """``chombo SEAT [riichi SEATS]``."""
+    if not words:
+        raise InputError("say who made the chombo: chombo Mika")
+    riichi = words[2:] if len(words) > 1 and words[1].lower() == "riichi" else []
+    if len(words) > 1 and not riichi:
+        raise InputError(f"after chombo {words[0]} only riichi and the seats in riichi may follow")
+    return RiichiChombo(
+        seat=seat_of(words[0], dealer, players, names),
+        riichi=tuple(sorted({seat_of(w, dealer, players, names) for w in riichi})),
+    )
+
+
+def parse(
+    words: Sequence[str], rnd: Any, names: Sequence[str] = ()
+) -> RiichiHandResult | RiichiDrawResult | RiichiDeclaredWin | RiichiChombo:
+    """One hand's line, read with this hand's dealer (seat winds count from the dealer) and the
+    players' names."""
+    return parse_result(" ".join(words), dealer=rnd.dealer, players=rnd.players, names=names)

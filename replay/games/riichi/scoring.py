@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from replay.games.riichi.options import RiichiOptions
-from replay.games.riichi.pricing import Priced, Unpriced, price
+from replay.games.riichi.pricing import Priced, Unpriced, WinHand, price
 from replay.games.riichi.state import HandResult, RiichiRound, RiichiState, WinRecord
 
 
 def share_counters(
-    wins: tuple[WinRecord, ...], rnd: RiichiRound, state: RiichiState, rules: RiichiOptions
+    wins: tuple[WinRecord, ...],
+    rnd: RiichiRound,
+    state: RiichiState,
+    rules: RiichiOptions,
+    price_again: Callable[[WinHand], Priced | Unpriced] | None = None,
 ) -> tuple[WinRecord, ...]:
-    """Who takes the honba and the riichi sticks when several players ron one tile, by option."""
+    """Who takes the honba and the riichi sticks when several players ron one tile, by option
+    (a win whose share changes is priced again: from its tiles, or by ``price_again``)."""
     if len(wins) == 1:
         return wins
     assert state.match.started is not None
@@ -28,7 +33,7 @@ def share_counters(
             sticks = table if index == 0 else 0
         if (honba, sticks) != (record.hand.honba, record.hand.sticks):
             hand = record.hand._replace(honba=honba, sticks=sticks)
-            record = record._replace(hand=hand, priced=price(hand, rules))
+            record = record._replace(hand=hand, priced=price_again(hand) if price_again else price(hand, rules))
         shared.append(record)
     return tuple(shared)
 
@@ -81,12 +86,13 @@ def describe(win: WinRecord) -> str:
         return f"{head}: unpriced under {win.priced.ruleset}: {win.priced.reason}"
     priced = win.priced
     level = priced.limit if priced.limit else f"{priced.han} han {priced.fu} fu"
-    return f"{head}: {', '.join(f'{n} {h}' for n, h in priced.yaku)} ({level})"
+    yaku = ", ".join(f"{n} {h}" if h else n for n, h in priced.yaku)  # a declared yaku has no han of its own
+    return f"{head}: {yaku} ({level})" if yaku else f"{head}: {level}"
 
 
 def hand_over(
     rnd: RiichiRound,
-    kind: Literal["win", "exhaustive", "abortive"],
+    kind: Literal["win", "exhaustive", "abortive", "chombo"],
     points: tuple[int, ...],
     sticks: int,
     next_dealer: int,

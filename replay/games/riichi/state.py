@@ -48,7 +48,7 @@ class WinRecord(NamedTuple):
 
 class HandResult(NamedTuple):
     number: int
-    kind: Literal["win", "exhaustive", "abortive"]
+    kind: Literal["win", "exhaustive", "abortive", "chombo"]
     wins: tuple[WinRecord, ...]
     points: tuple[int, ...]  # each seat's change over the hand, riichi deposits included
     scores: tuple[int, ...]  # the scores after the hand
@@ -58,8 +58,11 @@ class HandResult(NamedTuple):
     tenpai: tuple[int, ...] = ()
     abort: str | None = None
     deposits: tuple[int, ...] = ()  # riichi sticks put down this hand, by seat (in points)
-    depth: Literal["moves", "result", "record"] = "moves"  # move by move, its result only, or as a log had it
+    # Move by move, its result only (priced from its tiles), its value as the table declared it
+    # (no tiles), or as a log had it.
+    depth: Literal["moves", "result", "declared", "record"] = "moves"
     dealer: int = 0
+    penalty: tuple[int, ...] = ()  # by seat, taken off the final result after uma (a chombo's finalPenalty)
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from events.sendai import SendaiRoundResult
 from replay.games.hanafuda.result_line import cards_by_seat
 
 
-def parse(words: Sequence[str], rnd: Any = None) -> SendaiRoundResult:
+def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> SendaiRoundResult:
     """Three seats' captured cards, then the calls: go SEAT (each koi-koi), stop SEAT, expose SEAT TEYAKU."""
     cards: list[str] = []
     went: list[int] = []

@@ -91,7 +91,7 @@ def test_melds_and_seat_numbers(cli: Cli) -> None:
         ),
         (
             "ron X from W 234m567p345s11s77z +7z dora 3p",
-            "'X' is not a seat: give its wind this hand (E S W N, E is the dealer) or 0 to 3",
+            "'X' is not a seat: give a player's name (Ton, Nan, Sha, Pei), its wind this hand (E S W N, E is the dealer) or 0 to 3",
         ),
         (
             "ron S from W 234m567p345s11s77z +7z",
