@@ -109,3 +109,92 @@ function winBox(win) {  // the winning hand laid out, with its yaku, han, fu and
   box.appendChild(el("p", {}, "payments: " + priced.payments.map((p, s) => `${names()[s]} ${p > 0 ? "+" : ""}${p}`).join(", ")));
   return box;
 }
+
+// The result of a hand by tapping, for a scorer who sees no tiles: who won (two or three for a
+// double or triple ron), ron from whom or tsumo, each winner's han and fu or limit; who declared
+// riichi; or a draw with the tenpai players, an abortive draw by its kind, a chombo. Names on every
+// button; the line sent says seats by number (a name may hold a space). The last button says the
+// whole result in words: that is the one question asked before it is stored.
+const HAN = [1, 2, 3, 4];
+const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
+const LIMITS = [["mangan", "mangan"], ["haneman", "haneman"], ["baiman", "baiman"], ["sanbaiman", "sanbaiman"],
+                ["yakuman", "yakuman"], ["double-yakuman", "double yakuman"]];
+const ABORTS = [["kyuushu_kyuuhai", "nine terminals"], ["four_riichi", "four riichi"], ["four_kans", "four kans"],
+                ["four_winds", "four winds"], ["triple_ron", "triple ron"]];
+let tapped = null;  // what the scorer has tapped so far, kept across redraws of the same head
+
+GAME_PAGE.resultPanel = (box, state, head, record) => {
+  const round = state && state.round;
+  const dealt = round && (round.hands || []).length > 0 && !(round.result);
+  box.textContent = "";
+  if (!state || dealt || state.status !== "in play") { tapped = null; return; }  // watching, a hand's moves, or over
+  if (!tapped || tapped.head !== head) tapped = { head, mode: "", winners: [], from: null, tsumo: false, values: {},
+                                                  riichi: [], tenpai: [], nagashi: [], abort: null, chombo: null };
+  const t = tapped, count = state.players.length, who = (s) => names()[s];
+  const redraw = () => GAME_PAGE.resultPanel(box, state, head, record);
+  const button = (label, attrs, pressed, onTap) => {
+    const b = el("button", Object.assign({ type: "button", "aria-pressed": String(!!pressed), class: pressed ? "chosen" : "" }, attrs), label);
+    b.onclick = () => { onTap(); redraw(); };
+    return b;
+  };
+  const toggle = (list, seat) => { const at = list.indexOf(seat); if (at >= 0) list.splice(at, 1); else list.push(seat); };
+  const line = (title, ...buttons) => el("div", { class: "result-line" }, el("span", { class: "result-title" }, title), ...buttons);
+  box.appendChild(el("h2", {}, "The hand's result"));
+  const seats = [...Array(count).keys()];
+  box.appendChild(line("Who won?", ...seats.map((s) => button(who(s), { "data-winner": String(s) }, t.winners.includes(s), () => {
+    t.mode = "win"; toggle(t.winners, s); if (t.from === s) t.from = null; delete t.values[s];
+    if (t.winners.length > 1) t.tsumo = false;
+  })), button("draw", { "data-result": "draw" }, t.mode === "draw", () => { t.mode = "draw"; t.winners = []; }),
+     button("abortive", { "data-result": "abort" }, t.mode === "abort", () => { t.mode = "abort"; t.winners = []; }),
+     button("chombo", { "data-result": "chombo" }, t.mode === "chombo", () => { t.mode = "chombo"; t.winners = []; })));
+  if (t.mode === "win" && t.winners.length) {
+    const others = seats.filter((s) => !t.winners.includes(s));
+    box.appendChild(line("How?", t.winners.length === 1 ? button("tsumo", { "data-how": "tsumo" }, t.tsumo, () => { t.tsumo = true; t.from = null; }) : null,
+      ...others.map((s) => button(`ron from ${who(s)}`, { "data-from": String(s) }, t.from === s, () => { t.from = s; t.tsumo = false; }))));
+    for (const s of t.winners) {
+      const v = t.values[s] || (t.values[s] = {});
+      const prefix = t.winners.length > 1 ? `${who(s)}: ` : "";
+      box.appendChild(line(`${prefix}han`, ...HAN.map((h) => button(`${h} han`, { "data-han": String(h), "data-seat": String(s) }, v.han === h && !v.limit, () => { v.han = h; v.limit = null; })),
+        ...LIMITS.map(([word, label]) => button(label, { "data-limit": word, "data-seat": String(s) }, v.limit === word, () => { v.limit = word; v.han = null; v.fu = null; }))));
+      if (v.han && !v.limit) box.appendChild(line(`${prefix}fu`, ...FU.map((f) => button(`${f} fu`, { "data-fu": String(f), "data-seat": String(s) }, v.fu === f, () => { v.fu = f; }))));
+    }
+  }
+  if (t.mode === "draw") {
+    box.appendChild(line("Tenpai", ...seats.map((s) => button(who(s), { "data-tenpai": String(s) }, t.tenpai.includes(s), () => toggle(t.tenpai, s)))));
+    box.appendChild(line("Nagashi mangan", ...seats.map((s) => button(who(s), { "data-nagashi": String(s) }, t.nagashi.includes(s), () => toggle(t.nagashi, s)))));
+  }
+  if (t.mode === "abort") box.appendChild(line("Which?", ...ABORTS.map(([kind, label]) => button(label, { "data-abort": kind }, t.abort === kind, () => { t.abort = kind; }))));
+  if (t.mode === "chombo") box.appendChild(line("Whose?", ...seats.map((s) => button(who(s), { "data-chombo": String(s) }, t.chombo === s, () => { t.chombo = s; }))));
+  if (t.mode && t.mode !== "chombo") box.appendChild(line("Riichi", ...seats.map((s) => button(who(s), { "data-riichi": String(s) }, t.riichi.includes(s), () => toggle(t.riichi, s)))));
+  const said = resultSaid(t, who);
+  if (said) {
+    const go = el("button", { type: "button", class: "record-result", "data-record": "result" }, `record: ${said.words}`);
+    go.onclick = () => { const line = said.line; tapped = null; record(`result ${line}`, `the result: ${said.words}`); };
+    box.appendChild(go);
+  }
+};
+
+function resultSaid(t, who) {  // the line sent and the words shown, once the result is whole
+  const riichi = t.riichi.length ? ` riichi ${t.riichi.join(" ")}` : "";
+  const riichiWords = t.riichi.length ? `; riichi ${t.riichi.map(who).join(", ")}` : "";
+  if (t.mode === "win" && t.winners.length && (t.tsumo || t.from !== null)) {
+    const parts = [], words = [];
+    for (const s of t.winners) {
+      const v = t.values[s] || {};
+      if (v.limit) { parts.push(`${s} ${v.limit}`); words.push(`${who(s)} ${v.limit.replace("-", " ")}`); }
+      else if (v.han && (v.fu || v.han > 4)) { parts.push(`${s} ${v.han}han${v.fu || ""}${v.fu ? "fu" : ""}`); words.push(`${who(s)} ${v.han} han` + (v.fu ? ` ${v.fu} fu` : "")); }
+      else return null;
+    }
+    if (t.tsumo) return { line: `tsumo ${parts[0]}${riichi}`, words: `${words[0]} tsumo${riichiWords}` };
+    return { line: `ron ${parts.join(" ")} from ${t.from}${riichi}`, words: `${words.join(" and ")} ron from ${who(t.from)}${riichiWords}` };
+  }
+  if (t.mode === "draw") {
+    const nagashi = t.nagashi.length ? ` nagashi ${t.nagashi.join(" ")}` : "";
+    const tenpai = t.tenpai.length ? t.tenpai.map(who).join(", ") : "nobody";
+    return { line: `draw tenpai ${t.tenpai.join(" ") || "none"}${nagashi}${riichi}`,
+             words: `exhaustive draw, tenpai ${tenpai}` + (t.nagashi.length ? `; nagashi ${t.nagashi.map(who).join(", ")}` : "") + riichiWords };
+  }
+  if (t.mode === "abort" && t.abort) return { line: `abort ${t.abort}${riichi}`, words: `abortive draw (${t.abort.replace(/_/g, " ")})${riichiWords}` };
+  if (t.mode === "chombo" && t.chombo !== null) return { line: `chombo ${t.chombo}`, words: `chombo by ${who(t.chombo)}` };
+  return null;
+}

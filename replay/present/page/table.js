@@ -45,6 +45,9 @@ async function refresh() {
   head = state.head_seq;
   document.body.dataset.seq = String(head);
   drawTable(state);
+  // A game may offer its round's result by tapping (riichi: the hand's winners and value, a draw)
+  if (GAME_PAGE.resultPanel) GAME_PAGE.resultPanel($("result-panel"), token ? state : null, head,
+                                                   (line, words) => send(line, undefined, words));
   $("status").textContent = `event ${head}` + (token ? "" : " · watching (scan the table's code to record)");
   const passed = passedAt === head;  // a decision declined at this moment: every move again
   $("asked").textContent = passed ? "" : moves.asked || "";
@@ -136,7 +139,7 @@ async function post(move, expected, data) {  // a tapped move goes as data, a ty
 
 function kept(status) { return status === 429 || status >= 500; }  // the server's trouble, not the move's
 
-async function send(move, data) {
+async function send(move, data, words) {  // words: what the tap says, where the move's own words would not
   if (!token) { say("scan the table's code to record", "error"); return; }
   if (waiting().length) { setWaiting([...waiting(), { move, data, expected_seq: null }]); return flush(); }
   let answer;
@@ -151,12 +154,12 @@ async function send(move, data) {
     say(`the server could not store "${move}" just now; it waits on this phone and is sent again`, "error");
     return;
   }
-  await answered(move, answer);
+  await answered(move, answer, words);
 }
 
-async function answered(move, answer) {
+async function answered(move, answer, words) {
   const body = await answer.json().catch(() => ({}));
-  if (answer.status === 201) say(`recorded: ${move}`, "ok");
+  if (answer.status === 201) say(`recorded: ${words || move}`, "ok");
   else if (answer.status === 409) say(`another phone recorded first; "${move}" was not stored: here is the table now`, "error");
   else say(`${move}: ${body.error || answer.statusText}`, "error");
   await refresh();

@@ -1,0 +1,89 @@
+"""A riichi table recorded by results alone, tapped on a phone (390x844) in Chromium against the real
+server, as a club's scorer does: names on every button, the value by han and fu buttons, every tap
+counted against its budget (a ron with one riichi at 3 han 30 fu in at most 6, a tsumo in at most
+5, an exhaustive draw with two tenpai in at most 4). The scores are worked out by hand from the
+scoring table, written as literals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import Cli
+from tests.serving import Server, token_of
+
+PHONE = {"viewport": {"width": 390, "height": 844}}
+NAMES = ("Aki", "Beni", "Chie", "Dai")
+
+
+def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """Plant: a result sent without its riichi (the stick not paid back), fu dropped from the line,
+    or the panel offering nothing once a hand is over: each changes a literal below."""
+    assert cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--id", "tap-1").code == 0
+    token = token_of(cli, secret, "tap-1")
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/tap-1?token={token}")
+        phone.wait_for_selector('body[data-seq="1"]')
+        taps = 0
+
+        def tap(selector: str) -> None:
+            nonlocal taps
+            phone.click(f"#result-panel {selector}")
+            taps += 1
+
+        # Hand 1, Aki deals and declares riichi; Chie rons him for 3 han 30 fu: 30 x 2^5 = 960, x 4
+        # = 3,840, up to 3,900, and Aki's riichi stick: 4,900.
+        for selector in ('[data-winner="2"]', '[data-from="0"]', '[data-riichi="0"]', '[data-han="3"]',
+                         '[data-fu="30"]'):  # fmt: skip
+            tap(selector)
+        assert phone.inner_text("#result-panel [data-record]") == "record: Chie 3 han 30 fu ron from Aki; riichi Aki"
+        tap("[data-record]")
+        phone.wait_for_selector('body[data-seq="3"]')
+        assert taps <= 6, taps
+        phone.wait_for_selector("#said:has-text('recorded: the result: Chie 3 han 30 fu ron from Aki')")
+
+        # Hand 2, Beni deals: an exhaustive draw, Beni and Dai tenpai: 1,500 from each of the others.
+        taps = 0
+        for selector in ('[data-result="draw"]', '[data-tenpai="1"]', '[data-tenpai="3"]', "[data-record]"):
+            tap(selector)
+        phone.wait_for_selector('body[data-seq="5"]')
+        assert taps <= 4, taps
+
+        # Hand 3, Beni deals again (tenpai), 1 honba: Dai tsumo 3 han 30 fu. Beni, the dealer,
+        # pays 1,920 up to 2,000 and 100 for the honba; Aki and Chie 960 up to 1,000 and 100.
+        taps = 0
+        for selector in (
+            '[data-winner="3"]',
+            '[data-how="tsumo"]',
+            '[data-han="3"]',
+            '[data-fu="30"]',
+            "[data-record]",
+        ):
+            tap(selector)
+        phone.wait_for_selector('body[data-seq="7"]')
+        assert taps <= 5, taps
+
+        got = cli("replay", "tap-1", "--json").json()
+        assert [r["points"] for r in got["results"]] == [
+            [-4900, 0, 4900, 0],
+            [-1500, 1500, -1500, 1500],
+            [-1100, -2100, -1100, 4300],
+        ]
+        assert got["results"][-1]["scores"] == [17500, 24400, 27300, 30800]
+        seats = [phone.inner_text(f'#board [data-seat="{seat}"]') for seat in range(4)]
+        assert ["17500" in seats[0], "24400" in seats[1], "27300" in seats[2], "30800" in seats[3]] == [True] * 4
+        centre = phone.inner_text("#board .centre")
+        assert "Beni deals · honba 1 · riichi sticks 0" in centre
+        # What a ruleset refuses is said in its words, and nothing is stored: 20 fu on a ron.
+        for selector in ('[data-winner="0"]', '[data-from="1"]', '[data-han="1"]', '[data-fu="20"]', "[data-record]"):
+            tap(selector)
+        phone.wait_for_selector("#said:has-text('a ron scores at least 30 fu')")
+        assert cli("replay", "tap-1", "--json").json()["at_seq"] == 7
+    finally:
+        context.close()
+        server.stop()
