@@ -88,9 +88,10 @@ def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
     return register
 
 
-GAME_EVENT_MODULES = ("events.match", "events.tensho", "events.sendai", "events.riichi")
+GAME_EVENT_MODULES = ("events.match", "events.tensho", "events.sendai", "events.riichi", "events.night")
 # A game's events are named after it (``tensho.deal``); the match-level ones have no prefix.
-_MODULE_OF_PREFIX = {"tensho": "events.tensho", "sendai": "events.sendai", "riichi": "events.riichi"}
+_MODULE_OF_PREFIX = {"tensho": "events.tensho", "sendai": "events.sendai", "riichi": "events.riichi",
+                     "night": "events.night"}  # fmt: skip
 
 
 _loaded = False

@@ -90,7 +90,9 @@ class Reader(Protocol):
 
     def count(self) -> int: ...
 
-    def matches(self) -> list[MatchHead]: ...
+    def matches(self, first_type: str = "match_started") -> list[MatchHead]:
+        """Every match; with ``first_type="night.opened"``, every club night."""
+        ...
 
 
 class Verifier(Protocol):

@@ -394,7 +394,7 @@ class PostgresStore:
             row = self.conn.execute("SELECT COUNT(*) FROM events").fetchone()
         return int(row[0]) if row else 0
 
-    def matches(self) -> list[MatchHead]:
+    def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         if not self.initialized:
             return []
         columns = ", ".join("s." + c.strip() for c in _COLUMNS.split(","))
@@ -404,9 +404,10 @@ class PostgresStore:
                 SELECT {columns}, h.last_seq, (SELECT recorded_at FROM events l
                                               WHERE l.match_id = s.match_id AND l.seq = h.last_seq)
                 FROM events s JOIN match_heads h ON h.match_id = s.match_id
-                WHERE s.seq = 1
+                WHERE s.seq = 1 AND s.type = %s
                 ORDER BY s.position
-                """
+                """,
+                (first_type,),
             ).fetchall()
         return [MatchHead(row[1], stored_event(row[:11]), int(row[11]), str(row[12])) for row in rows]
 

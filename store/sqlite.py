@@ -431,8 +431,9 @@ class EventStore:
         with self._errors():
             return int(self.db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
 
-    def matches(self) -> list[MatchHead]:
-        """Every match, oldest first, with its first event and where it stands."""
+    def matches(self, first_type: str = "match_started") -> list[MatchHead]:
+        """Every match (or, by its first event's type, every club night), oldest first, with its
+        first event and where it stands."""
         if not self.initialized:
             return []
         with self._errors():
@@ -441,10 +442,11 @@ class EventStore:
                 SELECT {", ".join("s." + c.strip() for c in _COLUMNS.split(","))},
                        MAX(e.seq), MAX(e.recorded_at)
                 FROM events s JOIN events e ON e.match_id = s.match_id
-                WHERE s.seq = 1
+                WHERE s.seq = 1 AND s.type = ?
                 GROUP BY s.match_id
                 ORDER BY s.position
-                """
+                """,
+                (first_type,),
             ).fetchall()
         return [MatchHead(row[1], stored_event(row[:11]), row[11], row[12]) for row in rows]
 

@@ -47,6 +47,9 @@ def finding(event: StoredEvent, code: str, message: str) -> Finding:
     )
 
 
+FIRST_EVENTS = ("match_started", "night.opened")  # a stream is a match, or a club night
+
+
 def link_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str, str] | None:
     problem = chain_problem(
         expected_seq=1 if previous is None else previous.seq + 1,
@@ -59,8 +62,8 @@ def link_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str,
     )
     if problem is not None:
         return problem
-    if previous is None and event.type != "match_started":
-        return "store.chain.first_event", f"the first event is {event.type}, not match_started"
+    if previous is None and event.type not in FIRST_EVENTS:
+        return "store.chain.first_event", f"the first event is {event.type}, not match_started (or night.opened)"
     return None
 
 

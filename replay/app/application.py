@@ -308,6 +308,122 @@ class Application:
         self._told(stored)
         return stored
 
+    # ---- the club night ------------------------------------------------------------------------
+
+    def open_night(
+        self,
+        game: str,
+        players: Sequence[str],
+        *,
+        ruleset_id: str | None = None,
+        options: Sequence[str] = (),
+        length: int | None = None,
+        sessions: int = 4,
+        title: str | None = None,
+        night_id: str | None = None,
+        seed: int | None = None,
+        recorded_by: str = "host",
+    ) -> dict[str, Any]:
+        """Open a night: the game, its ruleset and options (recorded in full, as each match's are),
+        each match's length, the sessions planned, the players present."""
+        import secrets
+
+        from events.night import NightOpened
+        from replay.app import nights
+        from replay.app.service import build_match_started
+        from replay.games import default_ruleset, ruleset
+
+        spec = ruleset(ruleset_id or default_ruleset(game))
+        if spec is None or spec.game != game:
+            build_match_started(game, ["a", "b", "c", "d"][:2], ruleset_id=ruleset_id)  # says what is wrong
+            raise InputError(f"unknown ruleset {ruleset_id!r} for {game}")
+        per_table = spec.players[0]
+        shape = build_match_started(game, [f"seat {n}" for n in range(per_table)], ruleset_id=spec.id,
+                                    options=options, length=length)  # fmt: skip
+        if not 1 <= sessions <= 20:
+            raise InputError(f"--sessions {sessions}: a night plans 1 to 20 sessions")
+        names = [name.strip() for name in players if name.strip()]
+        chosen = seed if seed is not None else secrets.randbelow(2**31)
+        opened = NightOpened(game=shape.game, ruleset=shape.ruleset, length=shape.length, per_table=per_table,
+                             seed=chosen, sessions=sessions, title=(title or f"{spec.id} night")[:100])  # fmt: skip
+        if night_id is not None and len(night_id) > 56:
+            raise InputError("a night's id holds at most 56 characters (its tables' ids add -tN)")
+        with self.store() as store:
+            night = nights.open_night(store, opened, names, recorded_by=recorded_by, night_id=night_id)
+        return self.night_sheet(night.night_id)
+
+    def night_players(self, night_id: str, players: Sequence[str], *, recorded_by: str = "host") -> dict[str, Any]:
+        from replay.app import nights
+
+        with self.lock(night_id), self.store() as store:
+            nights.set_players(store, night_id, players, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def seat_session(self, night_id: str, *, again: bool = False, recorded_by: str = "host") -> dict[str, Any]:
+        """Seat the next session of the night (or the last once more, before any table of it starts)."""
+        from replay.app import nights
+
+        with self.lock(night_id), self.store() as store:
+            nights.seat_next(store, night_id, recorded_by=recorded_by, again=again)
+        return self.night_sheet(night_id)
+
+    def abandon_table(self, night_id: str, match: str, *, reason: str, recorded_by: str = "host") -> dict[str, Any]:
+        from replay.app import nights
+
+        with self.lock(night_id), self.lock(match), self.store() as store:
+            nights.abandon(store, night_id, match, recorded_by=recorded_by, reason=reason)
+        return self.night_sheet(night_id)
+
+    def close_night(self, night_id: str, *, recorded_by: str = "host") -> dict[str, Any]:
+        from replay.app import nights
+
+        sheet = self.night_sheet(night_id)
+        playing = [t["match_id"] for s in sheet["sessions"] for t in s["tables"] if t["status"] == "in play"]
+        with self.lock(night_id), self.store() as store:
+            nights.close(store, night_id, recorded_by=recorded_by, playing=playing)
+        return self.night_sheet(night_id)
+
+    def nights(self) -> list[dict[str, Any]]:
+        from replay.app import nights
+
+        with self.store() as store:
+            return nights.nights(store)
+
+    def known_players(self) -> list[str]:
+        """Every player's name in the store, for the host to pick tonight's from."""
+        return sorted({name for row in self.matches() for name in row["players"]}, key=str.casefold)
+
+    def night_sheet(self, night_id: str) -> dict[str, Any]:
+        """The night as the host and the room see it: who is present, each session's tables with
+        their players, status and results, and the night's standings (provisional while a table
+        plays on)."""
+        from replay.app import nights
+        from replay.app.service import status_of
+        from replay.games import GAMES
+
+        with self.store() as store:
+            night = nights.read(store, night_id)
+        opened = night.opened
+        assert opened is not None
+        sessions, glances = [], []
+        for number, session in enumerate(night.sessions, start=1):
+            tables = []
+            for table in session:
+                kept = self.match(table.match_id)
+                glance = GAMES[kept.game].review().glance(kept.state)
+                status = "abandoned" if table.match_id in night.abandoned else status_of(kept.state)
+                row = {"match_id": table.match_id, "players": list(table.players), "status": status,
+                       "started": kept.head > 1, "head_seq": kept.head, "game": kept.game,
+                       "title": GAMES[kept.game].title} | glance  # fmt: skip
+                tables.append(row)
+                if status != "abandoned" and kept.head > 1:
+                    glances.append(row)
+            sessions.append({"session": number, "tables": tables})
+        return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
+                "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
+                "closed": night.closed, "sessions": sessions, "standings": standings_of(glances),
+                "head_seq": night.head}  # fmt: skip
+
 
 class TableSession:
     """One table's record as it is played: each entry read against the match's kept state, a

@@ -81,12 +81,18 @@ def digest(store: Store, match_id: str) -> dict[str, Any]:
 def digests(store: Store, *, progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """The digest of every match, oldest first: read from the store's read model where it is
     current and was made by this code, folded (and kept) where not."""
-    found = list(DIGESTS.values(store, store.heads(), progress=progress).values())
+    found = list(DIGESTS.values(store, match_heads(store), progress=progress).values())
     found.sort(key=lambda d: (d["started_at"], d["match_id"]))
     return found
 
 
 DIGESTS = SealedModel(DIGEST_MODEL, "cached statistics", digest)
+
+
+def match_heads(store: Store) -> list[Any]:
+    """The heads of the store's matches (a club night's own stream is not a match)."""
+    nights = {night.match_id for night in store.matches("night.opened")}
+    return [head for head in store.heads() if head[0] not in nights]
 
 
 def read_model_findings(store: Store) -> list[Finding]:

@@ -67,7 +67,7 @@ def stats(
     with open_store(db) as store:
         if rebuild:
             store.drop_read_model(statistics.DIGEST_MODEL)
-        missing = len(store.heads()) - len(statistics.DIGESTS.trusted(store))
+        missing = len(statistics.match_heads(store)) - len(statistics.DIGESTS.trusted(store))
         with ProgressBar(missing, "folding matches") as tick:
             digests = statistics.digests(store, progress=lambda done, total: tick())
     _check_names(digests, filters)

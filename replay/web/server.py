@@ -69,6 +69,29 @@ class MoveIn(BaseModel):
     )
 
 
+class NightIn(BaseModel):
+    game: str = Field(min_length=1, max_length=20)
+    ruleset: str | None = Field(default=None, max_length=64)
+    players: list[str] = Field(default_factory=list, max_length=200)
+    sessions: int = Field(default=4, ge=1, le=20)
+    length: int | None = Field(default=None, ge=1, le=1000)
+    title: str | None = Field(default=None, max_length=100)
+    options: list[str] = Field(default_factory=list, max_length=50)
+
+
+class PlayersIn(BaseModel):
+    players: list[str] = Field(max_length=200)
+
+
+class SeatIn(BaseModel):
+    again: bool = False
+
+
+class AbandonIn(BaseModel):
+    match: str = Field(min_length=3, max_length=64)
+    reason: str = Field(default="abandoned by the host", min_length=1, max_length=200)
+
+
 class Written(BaseModel):
     head_seq: int
     stored: list[int]
@@ -140,7 +163,7 @@ def create_app(
         if exc.status_code == 400:
             return refusal(422, "the body is not JSON that can be read (too deeply nested?); send "
                            "{\"expected_seq\": N, ...} as /api/openapi.json describes", "request.invalid")  # fmt: skip
-        return refusal(exc.status_code, str(exc.detail)[:200], "request")
+        return refusal(exc.status_code, str(exc.detail)[:200], "auth.host" if exc.status_code == 403 else "request")
 
     @app.exception_handler(TaikyokuError)
     async def said(request: Request, exc: TaikyokuError) -> JSONResponse:
@@ -252,6 +275,109 @@ def create_app(
         page = shell("taikyoku: the room", asset("room.html"), style=asset("room.css"), script=asset("room.js"))
         return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
+    def host_allowed(request: Request) -> bool:
+        """The host's own: the serving laptop, or a device with the host link's key (as the page
+        sends it on, in a header, or the link gives it)."""
+        client = request.client.host if request.client else ""
+        key = request.headers.get("x-taikyoku-host-key") or request.query_params.get("key", "")
+        return client in ("127.0.0.1", "::1", "localhost") or table_secret.opens_host(key)
+
+    def host_only(request: Request) -> None:
+        if not host_allowed(request):
+            raise StarletteHTTPException(403, "only the host runs the night: open the host's page on the serving "
+                                         "laptop, or with the host link `taikyoku serve` printed")  # fmt: skip
+
+    def with_codes(sheet: dict[str, Any], request: Request) -> dict[str, Any]:
+        """A night's sheet for the host: each table in play with its link (its token) and QR code."""
+        import segno
+
+        base = public or str(request.base_url).rstrip("/")
+        table_secret.write_back_if_missing()
+        for session in sheet["sessions"]:
+            for table in session["tables"]:
+                if table["status"] != "in play":
+                    continue
+                link = f"{base}/tables/{table['match_id']}?token="
+                link += table_secret.token_for(table["match_id"], taikyoku.first_event_id(table["match_id"]))
+                table["link"] = link
+                table["qr"] = segno.make(link, error="m").svg_inline(scale=3)
+        return sheet
+
+    @app.get("/api/host/nights")
+    def api_host_nights(request: Request) -> dict[str, Any]:
+        """The host's start: the nights in the store (newest first), every player's name known, and
+        the games with their rulesets."""
+        host_only(request)
+        from replay.games import rulesets
+
+        games: dict[str, list[str]] = {}
+        for spec in rulesets():
+            games.setdefault(spec.game, []).append(spec.id)
+        return {"nights": taikyoku.nights(), "known_players": taikyoku.known_players(), "games": games}
+
+    @app.post("/api/host/nights", status_code=201)
+    def api_open_night(body: NightIn, request: Request) -> dict[str, Any]:
+        """Open a night: the game, ruleset, sessions planned, the players present."""
+        host_only(request)
+        sheet = taikyoku.open_night(body.game, body.players, ruleset_id=body.ruleset, options=body.options,
+                                    length=body.length, sessions=body.sessions, title=body.title)  # fmt: skip
+        return with_codes(sheet, request)
+
+    @app.get("/api/host/nights/{night}")
+    def api_host_night(night: str, request: Request) -> dict[str, Any]:
+        host_only(request)
+        return with_codes(taikyoku.night_sheet(night), request)
+
+    @app.post("/api/host/nights/{night}/players")
+    def api_night_players(night: str, body: PlayersIn, request: Request) -> dict[str, Any]:
+        host_only(request)
+        return with_codes(taikyoku.night_players(night, body.players), request)
+
+    @app.post("/api/host/nights/{night}/seat")
+    def api_night_seat(night: str, body: SeatIn, request: Request) -> dict[str, Any]:
+        """Seat the next session (``again``: the last one once more, before any table of it starts)."""
+        host_only(request)
+        return with_codes(taikyoku.seat_session(night, again=body.again), request)
+
+    @app.post("/api/host/nights/{night}/abandon")
+    def api_night_abandon(night: str, body: AbandonIn, request: Request) -> dict[str, Any]:
+        host_only(request)
+        return with_codes(taikyoku.abandon_table(night, body.match, reason=body.reason), request)
+
+    @app.post("/api/host/nights/{night}/close")
+    def api_night_close(night: str, request: Request) -> dict[str, Any]:
+        host_only(request)
+        return with_codes(taikyoku.close_night(night), request)
+
+    @app.get("/api/nights/{night}")
+    def api_night(night: str) -> dict[str, Any]:
+        """A night's sheet, as anyone may see it: the tables, results and standings, no token."""
+        return taikyoku.night_sheet(night)
+
+    @app.get("/host/nights/{night}/codes", response_class=HTMLResponse)
+    def night_codes(night: str, request: Request) -> Response:
+        """One page of the night's QR codes, to show or print: each table in play with its players."""
+        if not host_allowed(request):
+            return HTMLResponse(_shell("taikyoku", "<p>This page opens on the serving laptop, or with the host link."
+                                       "</p>"), 403, headers={"Cache-Control": "no-store"})  # fmt: skip
+        sheet = with_codes(taikyoku.night_sheet(night), request)
+        items = []
+        for session in sheet["sessions"][-1:]:
+            for table in session["tables"]:
+                if "qr" in table:
+                    who = html.escape(", ".join(table["players"]))
+                    items.append(f'<li class="code" data-match="{html.escape(table["match_id"])}"><h2>'
+                                 f'{html.escape(table["match_id"])}</h2><p>{who}</p>{table["qr"]}</li>')  # fmt: skip
+        title = html.escape(sheet["title"])
+        style = ("body{font:16px/1.4 system-ui,sans-serif;margin:1em}ul{list-style:none;padding:0;display:grid;"
+                 "grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:1em}li{break-inside:avoid}"
+                 "svg{width:200px;height:200px}")  # fmt: skip
+        from replay.present.page import shell
+
+        body = f"<h1>{title}: scan the code at your table</h1><ul>{''.join(items)}</ul>"
+        return HTMLResponse(shell(f"{sheet['title']}: codes", body, style=style),
+                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})  # fmt: skip
+
     @app.get("/host", response_class=HTMLResponse)
     def host(request: Request) -> Response:
         """The host's page, on the serving laptop or with the host link `serve` printed (a tablet):
@@ -277,10 +403,12 @@ def create_app(
             link = f"{base}/tables/{match}?token={table_secret.token_for(match, first)}"
             qr = segno.make(link, error="m").svg_inline(scale=3)
             items.append(f'<li><a href="{html.escape(link)}">{html.escape(match)}</a><br>{qr}</li>')
-        return HTMLResponse(
-            _shell("taikyoku: host", "<h1>Tables: scan at the table</h1><ul>" + "".join(items) + "</ul>"),
-            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
-        )
+        from replay.present.page import shell
+
+        tables = "<h1>Tables: scan at the table</h1><ul>" + "".join(items) + "</ul>"
+        page = shell("taikyoku: host", asset("host.html").replace("{{tables}}", tables), style=asset("host.css"),
+                     script=asset("host.js"))  # fmt: skip
+        return HTMLResponse(page, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
     @app.get("/tables/{match}", response_class=HTMLResponse)
     def table_page(match: str) -> Response:

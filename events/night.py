@@ -1,0 +1,65 @@
+"""A club night's events: its own stream (the id ``night-...``), beside its matches. Who is present,
+and each session's seating: the tables' match ids and their players in seat order (seat 0 the
+first dealer). The matches themselves are recorded in their own streams as ever; a night's events
+say which matches were its tables, so that a night replays, and is summed up, like everything else."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, Strict
+
+from events.match import GameName, MatchLength, Name, Ruleset
+from events.model import Payload, Text
+from events.registry import event_type
+
+MatchId = Annotated[str, Strict(), Field(pattern=r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$")]
+Players = Annotated[tuple[Name, ...], Field(min_length=0, max_length=200)]
+
+
+@event_type("night.opened")
+class NightOpened(Payload):
+    """A night is opened: its game and ruleset (every option, as each match records it), the length
+    of each match, the sessions planned, and the seed its seating is drawn with."""
+
+    game: GameName
+    length: MatchLength
+    per_table: Annotated[int, Strict(), Field(ge=2, le=4)]
+    ruleset: Ruleset
+    seed: Annotated[int, Strict(), Field(ge=0, le=2**31)]
+    sessions: Annotated[int, Strict(), Field(ge=1, le=20)]
+    title: Annotated[str, Strict(), Field(min_length=1, max_length=100)]
+
+
+@event_type("night.players")
+class NightPlayers(Payload):
+    """The players present from now on (the whole list: one arrived, one left)."""
+
+    players: Players
+
+
+class NightTable(Payload):
+    match_id: MatchId
+    players: Annotated[tuple[Name, ...], Field(min_length=2, max_length=4)]
+
+
+@event_type("night.seated")
+class NightSeated(Payload):
+    """A session seated: each table's match and its players in seat order. A session seated again
+    (re-seated before any table of it started) replaces its tables."""
+
+    session: Annotated[int, Strict(), Field(ge=1, le=100)]
+    tables: Annotated[tuple[NightTable, ...], Field(min_length=1, max_length=50)]
+
+
+@event_type("night.abandoned")
+class NightTableAbandoned(Payload):
+    """A table of the night given up (its match is ended as abandoned in its own stream)."""
+
+    match_id: MatchId
+    reason: Text
+
+
+@event_type("night.closed")
+class NightClosed(Payload):
+    """The night is over: nothing more is seated."""
