@@ -45,6 +45,7 @@ def panels() -> dict[str, tuple[str, ...]]:
         "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
         "Recording a round": tuple(moves_help()),
         "Results and the table": ("result", "table", "serve", "token"),
+        "The club": ("night", "season", "player"),
         "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
         "Exchange": ("import", "export", "sync"),
     }  # fmt: skip
@@ -92,6 +93,15 @@ _LISTED: dict[str, tuple[str, str]] = {
     "token": (
         "serve_commands",
         "Print the token that lets a table's phone record MATCH (the host's page shows it as a code).",
+    ),
+    "night": ("night_commands", "Run a club night: who is present, the seating of each session, its sheet."),
+    "season": (
+        "night_commands",
+        "The season's standings of a game: each player's total, average place and rating (Tenhou's R).",
+    ),
+    "player": (
+        "night_commands",
+        "A player's page: every match ended, the places, the average result, the rating over time.",
     ),
     "replay": (
         "replay_commands",

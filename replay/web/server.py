@@ -308,7 +308,7 @@ def create_app(
         """The host's start: the nights in the store (newest first), every player's name known, and
         the games with their rulesets."""
         host_only(request)
-        from replay.games import rulesets
+        from replay.app.catalog import rulesets
 
         games: dict[str, list[str]] = {}
         for spec in rulesets():

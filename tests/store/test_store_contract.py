@@ -345,6 +345,23 @@ class StoreContract:
         store.append("m-1", 2, [note(1)])  # and the store goes on as before
         assert store.head("m-1") == 3
 
+    def test_a_club_night_is_a_stream_of_its_own_and_not_listed_as_a_match(self, store: EventStore) -> None:
+        from events.match import MatchLength, Ruleset
+        from events.night import NightOpened, NightPlayers
+
+        opened = NightOpened(game="tensho", length=MatchLength(count=6, unit="rounds"), per_table=2, seed=1,
+                             ruleset=Ruleset(id="tensho", options={}), sessions=3, title="club")  # fmt: skip
+        store.append("m-1", 0, [start()])
+        store.append("night-1", 0, [new_event(opened, recorded_by=RECORDER),
+                                    new_event(NightPlayers(players=("Aki", "Beni")), recorded_by=RECORDER)])  # fmt: skip
+        assert [m.match_id for m in store.matches()] == ["m-1"]
+        [night] = store.matches("night.opened")
+        assert (night.match_id, night.first.type, night.last_seq) == ("night-1", "night.opened", 2)
+        assert sorted(h.match_id for h in store.heads()) == ["m-1", "night-1"]  # a copy or a sync takes both
+        assert store.verify() == []
+        store.append("bad-1", 0, [note(1)])
+        assert [f.code for f in store.verify()] == ["store.chain.first_event"]
+
     def test_verify_finds_nothing_on_a_clean_store(self, store: EventStore) -> None:
         store.append("m-1", 0, [start(), new_event(RoundStarted(round=1, dealer=1), recorded_by=RECORDER)])
         assert store.verify() == []

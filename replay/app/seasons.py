@@ -1,0 +1,158 @@
+"""After the night, over a season: the season's standings, a club rating, a player's page, and the
+rows of each as CSV. All of it from the statistics' digests (``replay/app/stats.py``) of the
+matches that ended (complete; abandoned ones are left out), oldest first. No I/O.
+
+The standings rank by each game's measure: riichi by the sum of the match results (in thousands,
+with oka and uma, as the ruleset settles a match), hanafuda by the points won. A player with fewer
+games than the minimum is listed after the ranked ones, unranked.
+
+The rating is Tenhou's R (docs/club-night.md gives the source): everyone starts at 1500; after each
+match a player's R moves by ``adjustment x (base + (table average R - own R) / 40)``, where the base
+is the placement's (four players: +30, +10, -10, -30; three: +30, 0, -30; two, our extension of
+the rule: +30, -30), tied players sharing the bases of the places they tie for, and the adjustment
+is ``1 - 0.002 x games played before`` (0.2 from the 400th game on). The table average includes
+the player.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+START_RATING = 1500.0
+BASES = {4: (30, 10, -10, -30), 3: (30, 0, -30), 2: (30, -30)}
+
+
+def measure(digest: dict[str, Any], seat: int) -> float:
+    """What a match gives a seat in the season's standings: riichi's result (thousands, with uma),
+    hanafuda's points."""
+    results = digest.get("uma")
+    return float(results[seat] if results is not None else digest["points"][seat])
+
+
+def ended(digests: Iterable[dict[str, Any]], game: str | None = None) -> list[dict[str, Any]]:
+    """The matches that ended (complete, not abandoned), of ``game`` if named, oldest first."""
+    found = [
+        d for d in digests if d["status"] == "complete" and d.get("places") and (game is None or d["game"] == game)
+    ]
+    return sorted(found, key=lambda d: (d["started_at"], d["match_id"]))
+
+
+def shared_bases(places: Sequence[int]) -> list[float]:
+    """Each seat's placement base; tied seats share the bases of the places they take together."""
+    table = BASES[len(places)]
+    out = []
+    for place in places:
+        tied = sum(1 for p in places if p == place)
+        out.append(sum(table[place - 1 : place - 1 + tied]) / tied)
+    return out
+
+
+def rating_change(own: float, average: float, base: float, games_before: int) -> float:
+    adjustment = max(0.2, 1 - 0.002 * games_before)
+    return adjustment * (base + (average - own) / 40)
+
+
+def ratings(digests: Iterable[dict[str, Any]], game: str) -> dict[str, list[dict[str, Any]]]:
+    """Each player's rating after each of their ended matches of ``game``, in order."""
+    now: dict[str, float] = defaultdict(lambda: START_RATING)
+    played: dict[str, int] = defaultdict(int)
+    history: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for digest in ended(digests, game):
+        names, places = digest["players"], digest["places"]
+        if len(names) not in BASES:
+            continue
+        average = sum(now[name] for name in names) / len(names)
+        changes = [rating_change(now[name], average, base, played[name])
+                   for name, base in zip(names, shared_bases(places), strict=True)]  # fmt: skip
+        for name, change in zip(names, changes, strict=True):
+            now[name] += change
+            played[name] += 1
+            history[name].append({"match_id": digest["match_id"], "date": digest["started_at"][:10],
+                                  "rating": round(now[name], 2), "change": round(change, 2)})  # fmt: skip
+    return dict(history)
+
+
+def season(
+    digests: Iterable[dict[str, Any]], game: str, *, since: str | None = None, until: str | None = None,
+    min_games: int = 1,
+) -> dict[str, Any]:  # fmt: skip
+    """The season's standings of ``game`` between two dates (inclusive)."""
+    every = list(digests)
+    chosen = [d for d in ended(every, game)
+              if (since is None or d["started_at"][:10] >= since) and (until is None or d["started_at"][:10] <= until)]  # fmt: skip
+    rated = ratings(chosen, game)
+    rows: dict[str, dict[str, Any]] = {}
+    for digest in chosen:
+        for seat, name in enumerate(digest["players"]):
+            row = rows.setdefault(name, {"player": name, "games": 0, "total": 0.0, "places": defaultdict(int)})
+            row["games"] += 1
+            row["total"] += measure(digest, seat)
+            row["places"][digest["places"][seat]] += 1
+    table = []
+    for row in rows.values():
+        places = dict(sorted(row["places"].items()))
+        table.append({"player": row["player"], "games": row["games"], "total": round(row["total"], 1),
+                      "average": round(row["total"] / row["games"], 2),
+                      "average_place": round(sum(p * n for p, n in places.items()) / row["games"], 2),
+                      "places": {str(p): n for p, n in places.items()},
+                      "rating": rated[row["player"]][-1]["rating"] if row["player"] in rated else START_RATING,
+                      "ranked": row["games"] >= min_games})  # fmt: skip
+    table.sort(key=lambda r: (not r["ranked"], -r["total"], r["average_place"], r["player"]))
+    for rank, row in enumerate(table, start=1):
+        row["rank"] = rank if row["ranked"] else None
+    unit = "results in thousands, with oka and uma" if game == "riichi" else "points"
+    return {"game": game, "since": since, "until": until, "min_games": min_games, "matches": len(chosen),
+            "unit": unit, "standings": table}  # fmt: skip
+
+
+def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
+    """A player's page: every ended match (date, game, table, place, result), and per game the
+    games, average place, average result, and rating over time."""
+    every = list(digests)
+    games: list[dict[str, Any]] = []
+    for digest in ended(every):
+        if name not in digest["players"]:
+            continue
+        seat = digest["players"].index(name)
+        games.append({"match_id": digest["match_id"], "date": digest["started_at"][:10], "game": digest["game"],
+                      "players": digest["players"], "place": digest["places"][seat],
+                      "result": measure(digest, seat), "points": digest["points"][seat]})  # fmt: skip
+    by_game: dict[str, Any] = {}
+    for game in sorted({g["game"] for g in games}):
+        mine = [g for g in games if g["game"] == game]
+        by_game[game] = {"games": len(mine), "average_place": round(sum(g["place"] for g in mine) / len(mine), 2),
+                         "average_result": round(sum(g["result"] for g in mine) / len(mine), 2),
+                         "rating": ratings(every, game).get(name, [])}  # fmt: skip
+    return {"player": name, "matches": games, "games": by_game}
+
+
+def night_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """The night's sheet as rows: one per player per table."""
+    rows = []
+    for session in sheet["sessions"]:
+        for table in session["tables"]:
+            for seat, name in enumerate(table["players"]):
+                rows.append({"night": sheet["night_id"], "session": session["session"], "match": table["match_id"],
+                             "status": table["status"], "seat": seat, "player": name,
+                             "score": (table.get("scores") or [None] * 4)[seat],
+                             "place": (table.get("places") or [None] * 4)[seat],
+                             "result": (table.get("results") or [None] * 4)[seat]})  # fmt: skip
+    return rows
+
+
+def standings_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"rank": r["rank"] if r["rank"] is not None else "", "player": r["player"], "games": r["games"],
+             "total": r["total"], "average": r["average"], "average_place": r["average_place"],
+             "rating": r["rating"], **{f"place_{p}": n for p, n in r["places"].items()}}
+            for r in found["standings"]]  # fmt: skip
+
+
+def player_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
+    rating_after = {
+        (entry["match_id"]): entry["rating"] for game in found["games"].values() for entry in game["rating"]
+    }
+    return [{"date": m["date"], "match": m["match_id"], "game": m["game"], "place": m["place"], "result": m["result"],
+             "points": m["points"], "rating": rating_after.get(m["match_id"], ""),
+             "table": " / ".join(m["players"])} for m in found["matches"]]  # fmt: skip

@@ -1,0 +1,252 @@
+"""``taikyoku night``: a club night from the command line, as the host's page runs it: open it, say
+who is present, seat each session, seat one again, abandon a table, close it, show its sheet."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, recorder
+from replay.cli.display import out, styled
+
+night = typer.Typer(name="night", help="Run a club night: who is present, the seating of each session, its sheet.",
+                    no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                    rich_markup_mode=None)  # fmt: skip
+app.add_typer(night, name="night")
+
+NightArgument = Annotated[str, typer.Argument(help="The night's id (night-...), as `night open` printed it.")]
+
+
+def _application(db: str) -> Any:
+    from replay.app.application import Application
+
+    return Application(str(db))
+
+
+@night.command("open")
+def open_(
+    game: Annotated[str, typer.Argument(help="tensho, sendai or riichi.")],
+    player: Annotated[list[str], typer.Option("--player", "-p", help="A player present; repeat.")],
+    ruleset: Annotated[str | None, typer.Option(help="Ruleset id (see `taikyoku rules`).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help="A rule option as name=value.")] = None,
+    length: Annotated[int | None, typer.Option(help="Each match's rounds or hanchan.", min=1, max=1000)] = None,
+    sessions: Annotated[int, typer.Option(help="Sessions planned tonight.", min=1, max=20)] = 4,
+    title: Annotated[str | None, typer.Option(help="The night's title.")] = None,
+    night_id: Annotated[str | None, typer.Option("--id", help="Choose the id (night-...).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the seating (default: random).", min=0)] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Open a night: the game, its ruleset, the sessions planned and the players present; prints its id."""
+    who = recorder(by)
+    open_store(db, create=True).close()
+    sheet = _application(db).open_night(game, player, ruleset_id=ruleset, options=option or (), length=length,
+                                         sessions=sessions, title=title, night_id=night_id, seed=seed,
+                                         recorded_by=who)  # fmt: skip
+    if json_out:
+        print_json(sheet)
+    else:
+        out.print(sheet["night_id"])
+
+
+@night.command("players")
+def players(
+    night_id: NightArgument,
+    player: Annotated[list[str], typer.Option("--player", "-p", help="A player present from now on; repeat.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Say who is present from now on (the whole list: one arrived, one left)."""
+    _shown(_application(db).night_players(night_id, player, recorded_by=recorder(by)), json_out)
+
+
+@night.command("seat")
+def seat(
+    night_id: NightArgument,
+    again: Annotated[bool, typer.Option("--again", help="Seat the last session once more, before it starts.")] = False,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Seat the next session: a match per table, the pairs who met tonight kept apart, winds balanced."""
+    _shown(_application(db).seat_session(night_id, again=again, recorded_by=recorder(by)), json_out)
+
+
+@night.command("abandon")
+def abandon(
+    night_id: NightArgument,
+    match: Annotated[str, typer.Argument(help="The table's match.")],
+    reason: Annotated[str, typer.Option(help="Why.")] = "abandoned by the host",
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Give up one table of the night: its match ends as abandoned."""
+    _shown(_application(db).abandon_table(night_id, match, reason=reason, recorded_by=recorder(by)), json_out)
+
+
+@night.command("close")
+def close(
+    night_id: NightArgument, by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False
+) -> None:
+    """Close the night once every table has ended."""
+    _shown(_application(db).close_night(night_id, recorded_by=recorder(by)), json_out)
+
+
+@night.command("show")
+def show(
+    night_id: NightArgument,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="The sheet as CSV: one row per player per table.")] = False,
+) -> None:
+    """The night's sheet: who played whom, the final scores, the placements, the night's standings."""
+    sheet = _application(db).night_sheet(night_id)
+    if csv_out:
+        from replay.app.seasons import night_rows
+
+        write_csv(night_rows(sheet))
+        return
+    _shown(sheet, json_out)
+
+
+@night.command("list")
+def list_(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
+    """The nights in the store, newest first."""
+    found = _application(db).nights()
+    if json_out:
+        print_json(found)
+        return
+    for row in found:
+        out.print(
+            f"{row['night_id']}  {row['title']} ({row['game']}), opened {row['opened_at'][:16].replace('T', ' ')}"
+        )
+
+
+def _shown(sheet: dict[str, Any], json_out: bool) -> None:
+    if json_out:
+        print_json(sheet)
+        return
+    state = "closed" if sheet["closed"] else f"{len(sheet['sessions'])} of {sheet['sessions_planned']} sessions seated"
+    out.print(
+        styled((f"{sheet['title']} ({sheet['night_id']})", "bold"), f": {sheet['game']}, {sheet['ruleset']}; {state}")
+    )
+    out.print(f"present: {', '.join(sheet['players']) or 'nobody yet'}")
+    for session in sheet["sessions"]:
+        out.print(styled((f"session {session['session']}", "bold")))
+        for table in session["tables"]:
+            scores = table.get("scores")
+            seated = ", ".join(
+                f"{name} {scores[seat]}" if scores else name for seat, name in enumerate(table["players"])
+            )
+            out.print(f"  {table['match_id']} ({table['status']}): {seated}")
+    for game, rows in sheet["standings"].items():
+        out.print(styled((f"the night's standings: {game}", "bold")))
+        for place, row in enumerate(rows, start=1):
+            mark = " *" if row["provisional"] else ""
+            out.print(f"  {place}. {row['player']}{mark} {row['total']:+} ({row['tables']} tables)")
+
+
+def write_csv(rows: list[dict[str, Any]]) -> None:
+    """Rows as CSV on stdout, a header first (every row's keys, in first-seen order)."""
+    import csv
+    import sys
+
+    fields = list(dict.fromkeys(key for row in rows for key in row))
+    writer = csv.DictWriter(sys.stdout, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+
+
+def _digests(db: str) -> list[dict[str, Any]]:
+    from replay.app import stats
+    from replay.cli.app import store_exists
+
+    if not store_exists(db):
+        from events.errors import InputError
+        from replay.infra.stores import shown
+
+        raise InputError(f"database {shown(db)} does not exist; point --db (or TAIKYOKU_DB) at your database")
+    with open_store(db) as store:
+        return stats.digests(store)
+
+
+@app.command()
+def season(
+    game: Annotated[str, typer.Option(help="tensho, sendai or riichi.")] = "riichi",
+    since: Annotated[str | None, typer.Option(help="The first day, YYYY-MM-DD.")] = None,
+    until: Annotated[str | None, typer.Option(help="The last day, YYYY-MM-DD.")] = None,
+    min_games: Annotated[int, typer.Option(help="Games a player needs to be ranked.", min=1)] = 1,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="The standings as CSV.")] = False,
+) -> None:
+    """The season's standings of a game: each player's total, average place and rating (Tenhou's R)."""
+    from replay.app.catalog import check_game_name
+    from replay.app.seasons import season as standings
+    from replay.app.seasons import standings_rows
+
+    check_game_name(game)  # an unknown game: one line naming the games
+    for day, flag in ((since, "--since"), (until, "--until")):
+        _check_day(day, flag)
+    found = standings(_digests(db), game, since=since, until=until, min_games=min_games)
+    if csv_out:
+        write_csv(standings_rows(found))
+        return
+    if json_out:
+        print_json(found)
+        return
+    out.print(styled((f"{game}: the season's standings", "bold"), f" ({found['matches']} matches; {found['unit']})"))
+    for row in found["standings"]:
+        rank = f"{row['rank']}." if row["rank"] is not None else "-"
+        out.print(
+            f"  {rank} {row['player']}: {row['total']:+g} over {row['games']} games, average place "
+            f"{row['average_place']}, rating {row['rating']:.0f}" + ("" if row["ranked"] else " (too few games)")
+        )
+
+
+@app.command()
+def player(
+    name: Annotated[str, typer.Argument(help="The player's name, as recorded.")],
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="The matches as CSV.")] = False,
+) -> None:
+    """A player's page: every match ended, the places, the average result, the rating over time."""
+    from replay.app.seasons import player as page
+    from replay.app.seasons import player_rows
+
+    found = page(_digests(db), name)
+    if not found["matches"]:
+        from events.errors import InputError
+
+        raise InputError(f"no ended match of {name!r} in this store; names are as recorded (see `taikyoku matches`)")
+    if csv_out:
+        write_csv(player_rows(found))
+        return
+    if json_out:
+        print_json(found)
+        return
+    out.print(styled((name, "bold")))
+    for game, facts in found["games"].items():
+        rating = facts["rating"][-1]["rating"] if facts["rating"] else 1500
+        out.print(
+            f"  {game}: {facts['games']} games, average place {facts['average_place']}, "
+            f"average result {facts['average_result']:+g}, rating {rating:.0f}"
+        )
+    for match in found["matches"]:
+        out.print(
+            f"  {match['date']} {match['match_id']} ({match['game']}): place {match['place']}, {match['result']:+g}"
+        )
+
+
+def _check_day(day: str | None, flag: str) -> None:
+    import re
+
+    if day is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+        from events.errors import InputError
+
+        raise InputError(f"{flag} takes a day as YYYY-MM-DD, not {day!r}")
