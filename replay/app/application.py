@@ -393,6 +393,24 @@ class Application:
         """Every player's name in the store, for the host to pick tonight's from."""
         return sorted({name for row in self.matches() for name in row["players"]}, key=str.casefold)
 
+    def season(
+        self, game: str, *, since: str | None = None, until: str | None = None, min_games: int = 1
+    ) -> dict[str, Any]:
+        """The season's standings of ``game`` (``replay/app/seasons.py``)."""
+        from replay.app import seasons, stats
+
+        with self.store() as store:
+            found = stats.digests(store)
+        return seasons.season(found, game, since=since, until=until, min_games=min_games)
+
+    def player_page(self, name: str) -> dict[str, Any]:
+        """A player's matches, places, results and rating over time."""
+        from replay.app import seasons, stats
+
+        with self.store() as store:
+            found = stats.digests(store)
+        return seasons.player(found, name)
+
     def night_sheet(self, night_id: str) -> dict[str, Any]:
         """The night as the host and the room see it: who is present, each session's tables with
         their players, status and results, and the night's standings (provisional while a table

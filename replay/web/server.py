@@ -354,6 +354,85 @@ def create_app(
         """A night's sheet, as anyone may see it: the tables, results and standings, no token."""
         return taikyoku.night_sheet(night)
 
+    @app.get("/api/season")
+    def api_season(game: str = "riichi", since: str | None = None, until: str | None = None,
+                   min_games: int = 1) -> dict[str, Any]:  # fmt: skip
+        """The season's standings of a game, as `taikyoku season --json` gives them."""
+        from replay.app.catalog import check_game_name
+
+        check_game_name(game, "game")
+        return taikyoku.season(game, since=since, until=until, min_games=max(1, min_games))
+
+    @app.get("/api/players/{name}")
+    def api_player(name: str) -> dict[str, Any]:
+        """A player's page, as `taikyoku player NAME --json` gives it."""
+        return taikyoku.player_page(name)
+
+    @app.get("/season", response_class=HTMLResponse)
+    def season_page(request: Request, game: str = "riichi", min_games: int = 1) -> Response:
+        """The season's standings as a page, with its CSV."""
+        from replay.app.catalog import check_game_name
+        from replay.app.seasons import standings_rows
+
+        check_game_name(game, "game")
+        found = taikyoku.season(game, min_games=max(1, min_games))
+        rows = standings_rows(found)
+        if request.query_params.get("format") == "csv":
+            return _csv(rows, f"season-{game}.csv")
+        links = {"player": lambda v: f'<a href="/players/{_quoted(v)}">{html.escape(str(v))}</a>'}
+        body = (f"<h1>The season: {html.escape(game)}</h1><p>{found['matches']} matches; {html.escape(found['unit'])}; "
+                f'ranked from {found["min_games"]} games. <a href="/season?game={html.escape(game)}&amp;format=csv">CSV</a></p>'
+                + _table(rows, links))  # fmt: skip
+        return HTMLResponse(_shell(f"taikyoku: the season ({game})", body), headers={"Cache-Control": "no-store"})
+
+    @app.get("/players/{name}", response_class=HTMLResponse)
+    def player_page(name: str, request: Request) -> Response:
+        """A player's page: their matches, places, results and rating over time, with its CSV."""
+        from replay.app.seasons import player_rows
+
+        found = taikyoku.player_page(name)
+        rows = player_rows(found)
+        if request.query_params.get("format") == "csv":
+            return _csv(rows, "player.csv")
+        facts = "".join(
+            f"<li>{html.escape(game)}: {g['games']} games, average place {g['average_place']}, average result "
+            f"{g['average_result']:+g}, rating {(g['rating'][-1]['rating'] if g['rating'] else 1500):.0f}</li>"
+            for game, g in found["games"].items()
+        )
+        body = (f"<h1>{html.escape(name)}</h1><ul>{facts or '<li>no match ended yet</li>'}</ul>"
+                f'<p><a href="/players/{_quoted(name)}?format=csv">CSV</a></p>' + _table(rows, {}))  # fmt: skip
+        return HTMLResponse(_shell(f"taikyoku: {name}", body), headers={"Cache-Control": "no-store"})
+
+    @app.get("/nights/{night}", response_class=HTMLResponse)
+    def night_page(night: str, request: Request) -> Response:
+        """A night's result sheet: who played whom, the scores, the places, the night's standings."""
+        from replay.app.seasons import night_rows
+
+        sheet = taikyoku.night_sheet(night)
+        rows = night_rows(sheet)
+        if request.query_params.get("format") == "csv":
+            return _csv(rows, f"{night}.csv")
+        standings = "".join(
+            f"<h2>The night's standings: {html.escape(game)}</h2>"
+            + _table(
+                [
+                    {
+                        "#": i + 1,
+                        "player": p["player"] + (" *" if p["provisional"] else ""),
+                        "total": p["total"],
+                        "tables": p["tables"],
+                    }
+                    for i, p in enumerate(players)
+                ],
+                {},
+            )
+            for game, players in sheet["standings"].items()
+        )
+        body = (f"<h1>{html.escape(sheet['title'])} ({html.escape(night)})</h1>"
+                f'<p><a href="/nights/{_quoted(night)}?format=csv">CSV</a></p>{standings}<h2>Every table</h2>'
+                + _table(rows, {}))  # fmt: skip
+        return HTMLResponse(_shell(f"taikyoku: {sheet['title']}", body), headers={"Cache-Control": "no-store"})
+
     @app.get("/host/nights/{night}/codes", response_class=HTMLResponse)
     def night_codes(night: str, request: Request) -> Response:
         """One page of the night's QR codes, to show or print: each table in play with its players."""
@@ -446,11 +525,47 @@ def _said(exc: TaikyokuError) -> str:
     return exc.message
 
 
+def _quoted(text: object) -> str:
+    from urllib.parse import quote
+
+    return html.escape(quote(str(text), safe=""))
+
+
+def _table(rows: Sequence[dict[str, Any]], links: dict[str, Callable[[Any], str]]) -> str:
+    """Rows as an HTML table, every cell escaped (a column in ``links`` made a link)."""
+    if not rows:
+        return "<p>nothing yet</p>"
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td>{links[c](row.get(c, '')) if c in links else html.escape(str(row.get(c, '')))}</td>" for c in columns
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _csv(rows: Sequence[dict[str, Any]], name: str) -> Response:
+    import csv
+    import io
+
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=list(dict.fromkeys(k for row in rows for k in row)), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return Response(text.getvalue(), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})  # fmt: skip
+
+
 def _shell(title: str, body: str, head: str = "") -> str:
     """A page of the server's own words (a refusal, the host's page): the one shell, no script."""
     from replay.present.page import shell
 
-    return shell(title, body, style="body{font:16px/1.5 system-ui,sans-serif;margin:1em;background:#f6f3ea}li{margin:.5em 0}",
+    return shell(title, body, style="body{font:16px/1.5 system-ui,sans-serif;margin:1em;background:#f6f3ea}li{margin:.5em 0}"
+                 "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:left;border-bottom:1px solid #ddd}",
                  head=head)  # fmt: skip
 
 

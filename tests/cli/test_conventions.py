@@ -13,7 +13,15 @@ def test_help_groups_the_commands_and_takes_h_and_version(cli: Cli) -> None:
     shown = cli("-h")
     assert shown.code == 0
     panels = [line for line in shown.out.splitlines() if line and not line.startswith(" ") and line.endswith(":")]
-    assert panels == ["Options:", "The store:", "Recording a round:", "Results and the table:", "Review:", "Exchange:"]
+    assert panels == [
+        "Options:",
+        "The store:",
+        "Recording a round:",
+        "Results and the table:",
+        "The club:",
+        "Review:",
+        "Exchange:",
+    ]
     store_part = shown.out.split("The store:")[1].split("Recording a round:")[0]
     assert [line.split()[0] for line in store_part.strip().splitlines()][:4] == ["new", "record", "log", "matches"]
     version = cli("--version")
