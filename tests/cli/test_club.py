@@ -70,3 +70,30 @@ def test_a_night_from_the_command_line(cli: Cli) -> None:
     listed = cli("night", "list", "--json").json()
     assert [n["night_id"] for n in listed] == ["night-club"]
     assert "night-club" not in [m["match_id"] for m in cli("matches", "--json").json()]
+
+
+def test_a_tensho_night_of_four_players_recorded_by_results(cli: Cli) -> None:
+    """Four players, tables of two, three sessions of one-round matches: each pair meets once (a
+    round robin). At every table the player in seat 0 captures the Crane and the Curtain, the other
+    the Deer: no yaku, no chaff, card values 15 + 3 = 18 against 10: seat 0 wins the round, the
+    match's one point. The night's standings count those wins."""
+    players = [a for n in NAMES for a in ("-p", n)]
+    assert cli("night", "open", "tensho", *players, "--length", "1", "--sessions", "3", "--id", "night-hana").code == 0
+    wins: dict[str, int] = dict.fromkeys(NAMES, 0)
+    met: set[frozenset[str]] = set()
+    for session in range(1, 4):
+        sheet = cli("night", "seat", "night-hana", "--json").json()
+        for table in sheet["sessions"][session - 1]["tables"]:
+            match = table["match_id"]
+            for args in (("round", match), ("yaku-set", match, "1"),
+                         ("result", match, "pine-crane", "cherry-curtain", "/", "maple-deer")):  # fmt: skip
+                done = cli(*args)
+                assert done.code == 0, done.err
+            wins[table["players"][0]] += 1
+            met.add(frozenset(table["players"]))
+    assert len(met) == 6  # every pair of the four, once
+    sheet = cli("night", "show", "night-hana", "--json").json()
+    assert all(t["status"] == "complete" for s in sheet["sessions"] for t in s["tables"])
+    totals = {row["player"]: row["total"] for row in sheet["standings"]["Tensho"]}
+    assert totals == wins and sum(totals.values()) == 6
+    assert cli("night", "close", "night-hana").code == 0

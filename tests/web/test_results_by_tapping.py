@@ -87,3 +87,54 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
     finally:
         context.close()
         server.stop()
+
+
+def test_a_tensho_round_and_a_sendai_round_tapped_on_the_grid_of_48_cards(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """Tensho, yaku set 1: Aki captured the Crane, the Curtain and the Full Moon, Beni the Deer and
+    the Bush Warbler. No yaku, no chaff on either side: the card values decide (the Tensho table:
+    Crane 15 + Curtain 3 + Full Moon 8 = 26 against Deer 10 + Warbler 12 = 22), Aki wins the round.
+    Sendai-hana: Aki captured the three poetry ribbons (Poetry Ribbons, 150) and stopped: only the
+    stopper scores, his own total: 150, 0, 0. Plant: a card tapped twice still sent, or the stop
+    left out of the line: each changes a literal below."""
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "ten-1").code == 0
+    assert cli("new", "sendai", "-p", "Aki", "-p", "Beni", "-p", "Chie", "--id", "sen-1",
+               "-O", "sendai.teyakuMode=winRound").code == 0  # fmt: skip
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/ten-1?token={token_of(cli, secret, 'ten-1')}")
+        phone.click('[data-move="next"]')  # the round, then its yaku set, as the table agrees them
+        phone.wait_for_selector('body[data-seq="2"]')
+        phone.click('#tap [data-move^="yaku-set 1"]')
+        phone.wait_for_selector('body[data-seq="3"]')
+        for card in ("pine-crane", "cherry-curtain", "susuki-moon", "plum-chaff-1", "plum-chaff-1"):  # one taken back
+            phone.click(f'#result-panel [data-card="{card}"]')
+        phone.click('#result-panel [data-captor="1"]')
+        for card in ("maple-deer", "plum-warbler"):
+            phone.click(f'#result-panel [data-card="{card}"]')
+        assert phone.inner_text("#result-panel [data-record]") == "record: Aki 3 cards, Beni 2 cards"
+        phone.click("#result-panel [data-record]")
+        phone.wait_for_selector('body[data-seq="4"]')
+        [result] = cli("replay", "ten-1", "--json").json()["results"]
+        assert (result["winner_name"], result["reason"], result["points"]) == ("Aki", "cardValueSum", [1, 0])
+        assert [p["card_value"] for p in result["players"]] == [26, 22]
+
+        phone.goto(f"{server.base}/tables/sen-1?token={token_of(cli, secret, 'sen-1')}")
+        phone.wait_for_selector('#result-panel [data-card="pine-poetry"]')
+        for card in ("pine-poetry", "plum-poetry", "cherry-poetry"):
+            phone.click(f'#result-panel [data-card="{card}"]')
+        phone.click('#result-panel [data-captor="1"]')
+        phone.click('#result-panel [data-card="maple-deer"]')
+        phone.click('#result-panel [data-captor="2"]')
+        phone.click('#result-panel [data-card="willow-rainman"]')
+        phone.click('#result-panel [data-stopped="0"]')
+        phone.click("#result-panel [data-record]")
+        phone.wait_for_selector('body[data-seq="3"]')
+        [result] = cli("replay", "sen-1", "--json").json()["results"]
+        assert result["points"] == [150, 0, 0]
+    finally:
+        context.close()
+        server.stop()

@@ -51,3 +51,60 @@ function drawHanafuda(state, round) {
   table.appendChild(centre);
   board.appendChild(table);
 }
+
+// A round's result by tapping, for a scorer who saw the end of it: whose captures, then each card
+// captured on a grid of the 48; Sendai-hana adds who went on (koi-koi), who stopped, and the teyaku
+// shown. The points follow from the ruleset, as from a round recorded move by move. The line sent
+// is the result line (`result CARDS / CARDS ...`); the last button says the whole result in words.
+const TEYAKU = ["three-pairs", "triplet-two-pairs", "four-three", "four-of-a-kind"];  // events/sendai.py TeyakuKey
+let marked = null;
+
+GAME_PAGE.resultPanel = (box, state, head, record) => {
+  const round = state && state.round;
+  box.textContent = "";
+  const dealt = round && (round.hands || []).some((hand) => hand && hand.length) && !round.result;
+  if (!state || dealt || state.status !== "in play") { marked = null; return; }
+  const count = state.players.length, who = (s) => names()[s];
+  if (!marked || marked.head !== head) marked = { head, seat: 0, owner: {}, went: [], stopped: null, shown: [] };
+  const m = marked;
+  const redraw = () => GAME_PAGE.resultPanel(box, state, head, record);
+  const button = (label, attrs, pressed, onTap) => {
+    const b = el("button", Object.assign({ type: "button", "aria-pressed": String(!!pressed), class: pressed ? "chosen" : "" }, attrs), label);
+    b.onclick = () => { onTap(); redraw(); };
+    return b;
+  };
+  const line = (title, ...items) => el("div", { class: "result-line" }, el("span", { class: "result-title" }, title), ...items);
+  const seats = [...Array(count).keys()];
+  box.appendChild(el("h2", {}, `The ${DATA.round_word}'s result: the cards each player captured`));
+  box.appendChild(line("Whose captures?", ...seats.map((s) => button(`${who(s)} (${Object.values(m.owner).filter((o) => o === s).length})`,
+    { "data-captor": String(s) }, m.seat === s, () => { m.seat = s; }))));
+  const grid = el("div", { class: "card-grid", "aria-label": "the 48 cards: tap each card the chosen player captured" });
+  for (const card of Object.keys(DATA.piece_names).filter((id) => id.includes("-"))) {
+    const owner = m.owner[card];
+    const cell = el("button", { type: "button", "data-card": card, "aria-pressed": String(owner !== undefined),
+                                class: owner !== undefined ? "taken" : "", title: DATA.piece_names[card] }, piece(card));
+    if (owner !== undefined) cell.appendChild(el("span", { class: "owner" }, who(owner).slice(0, 3)));
+    cell.onclick = () => { if (m.owner[card] === m.seat) delete m.owner[card]; else m.owner[card] = m.seat; redraw(); };
+    grid.appendChild(cell);
+  }
+  box.appendChild(grid);
+  if (DATA.game === "sendai") {
+    box.appendChild(line("Went on (koi-koi)", ...seats.map((s) => button(who(s), { "data-went": String(s) }, m.went.includes(s), () => {
+      const at = m.went.indexOf(s); if (at >= 0) m.went.splice(at, 1); else m.went.push(s); }))));
+    box.appendChild(line("Stopped", ...seats.map((s) => button(who(s), { "data-stopped": String(s) }, m.stopped === s, () => {
+      m.stopped = m.stopped === s ? null : s; }))));
+    box.appendChild(line(`Teyaku shown by ${who(m.seat)}`, ...TEYAKU.map((t) => button(t.replace(/-/g, " "), { "data-teyaku": t },
+      m.shown.some(([s, k]) => s === m.seat && k === t), () => {
+        const at = m.shown.findIndex(([s, k]) => s === m.seat && k === t); if (at >= 0) m.shown.splice(at, 1); else m.shown.push([m.seat, t]); }))));
+  }
+  const taken = seats.map((s) => Object.keys(m.owner).filter((c) => m.owner[c] === s));
+  const calls = [...m.went.map((s) => `go ${s}`), ...(m.stopped === null ? [] : [`stop ${m.stopped}`]),
+                 ...m.shown.map(([s, t]) => `expose ${s} ${t}`)];
+  const words = seats.map((s) => `${who(s)} ${taken[s].length} cards`).join(", ")
+    + (m.went.length ? `; went on: ${m.went.map(who).join(", ")}` : "") + (m.stopped === null ? "" : `; ${who(m.stopped)} stopped`)
+    + m.shown.map(([s, t]) => `; ${who(s)} showed ${t.replace(/-/g, " ")}`).join("");
+  const go = el("button", { type: "button", class: "record-result", "data-record": "result" }, `record: ${words}`);
+  go.onclick = () => { const sent = `result ${taken.map((cards) => cards.join(" ")).join(" / ")} ${calls.join(" ")}`.trim();
+                       marked = null; record(sent, `the result: ${words}`); };
+  box.appendChild(go);
+};
