@@ -39,6 +39,9 @@ def test_the_adjustment_stops_falling_at_400_games() -> None:
     assert round(rating_change(1500, 1500, 30, 400), 6) == 6
     assert round(rating_change(1500, 1500, 30, 900), 6) == 6
     assert round(rating_change(1600, 1500, 10, 0), 6) == 7.5  # 10 + (1500 - 1600) / 40
+    # R 2000 at a table averaging 1600, fourth after 400 games: 0.2 x (-30 + (1600 - 2000) / 40)
+    # = 0.2 x -40 = -8.
+    assert round(rating_change(2000, 1600, -30, 400), 6) == -8
 
 
 def test_tied_players_share_the_bases_of_their_places() -> None:
