@@ -10,8 +10,8 @@ loads the others (or the ``mahjong`` library, which only riichi's pricing needs)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from events.hanafuda import CardCapture, PlacedCard
@@ -176,6 +176,9 @@ class Game:
     uma: bool = False  # a match ends in results with oka and uma, and players are ranked by them
     page_package: str = ""  # the package whose page.js draws its rounds on the pages (declares GAME_PAGE)
     seat_winds: bool = False  # a seat is also named by its wind this round, counted from the dealer
+    # The words a round's result is tapped with on a table's page, by kind (riichi: the yaku a
+    # table declares; Sendai-hana: the teyaku shown), for its page.js.
+    result_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def rules(self) -> GameRules:
         found = _LOADED.get(self.name)

@@ -84,6 +84,17 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
             tap(selector)
         phone.wait_for_selector("#said:has-text('a ron scores at least 30 fu')")
         assert cli("replay", "tap-1", "--json").json()["at_seq"] == 7
+        # The yaku, named if the table wishes, are checked too: a menzen tsumo is no ron's.
+        for selector in ('[data-winner="0"]', '[data-from="1"]', '[data-han="2"]', '[data-fu="40"]',
+                         '[data-name-yaku="0"]', '[data-yaku="menzen-tsumo"]', "[data-record]"):  # fmt: skip
+            tap(selector)
+        phone.wait_for_selector("#said:has-text('menzen-tsumo is only made by a tsumo')")
+        for selector in ('[data-winner="0"]', '[data-from="1"]', '[data-han="2"]', '[data-fu="40"]',
+                         '[data-name-yaku="0"]', '[data-yaku="tanyao"]', '[data-yaku="dora"]', "[data-record]"):  # fmt: skip
+            tap(selector)
+        phone.wait_for_selector('body[data-seq="9"]')
+        last = cli("replay", "tap-1", "--json").json()["results"][-1]
+        assert [y["name"] for y in last["wins"][0]["result"]["yaku"]] == ["tanyao", "dora"]
     finally:
         context.close()
         server.stop()

@@ -56,7 +56,6 @@ function drawHanafuda(state, round) {
 // captured on a grid of the 48; Sendai-hana adds who went on (koi-koi), who stopped, and the teyaku
 // shown. The points follow from the ruleset, as from a round recorded move by move. The line sent
 // is the result line (`result CARDS / CARDS ...`); the last button says the whole result in words.
-const TEYAKU = ["three-pairs", "triplet-two-pairs", "four-three", "four-of-a-kind"];  // events/sendai.py TeyakuKey
 let marked = null;
 
 GAME_PAGE.resultPanel = (box, state, head, record) => {
@@ -93,7 +92,7 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
       const at = m.went.indexOf(s); if (at >= 0) m.went.splice(at, 1); else m.went.push(s); }))));
     box.appendChild(line("Stopped", ...seats.map((s) => button(who(s), { "data-stopped": String(s) }, m.stopped === s, () => {
       m.stopped = m.stopped === s ? null : s; }))));
-    box.appendChild(line(`Teyaku shown by ${who(m.seat)}`, ...TEYAKU.map((t) => button(t.replace(/-/g, " "), { "data-teyaku": t },
+    box.appendChild(line(`Teyaku shown by ${who(m.seat)}`, ...(DATA.result_words.teyaku || []).map((t) => button(t.replace(/-/g, " "), { "data-teyaku": t },
       m.shown.some(([s, k]) => s === m.seat && k === t), () => {
         const at = m.shown.findIndex(([s, k]) => s === m.seat && k === t); if (at >= 0) m.shown.splice(at, 1); else m.shown.push([m.seat, t]); }))));
   }

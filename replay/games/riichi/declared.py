@@ -15,10 +15,6 @@ from replay.games.riichi.state import RiichiRound, RiichiState, WinRecord
 LIMIT_BASIC = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000,
                "double_yakuman": 16000}  # fmt: skip
 LIMIT_NAMES = {"double_yakuman": "2x yakuman"}
-# Yaku that only a tsumo makes, and those that only a ron makes, as a table names them.
-TSUMO_ONLY = frozenset({"menzen tsumo", "tsumo", "haitei", "haitei raoyue", "rinshan", "rinshan kaihou", "tenhou",
-                        "chiihou"})  # fmt: skip
-RON_ONLY = frozenset({"houtei", "houtei raoyui", "chankan", "renhou"})
 
 
 def limit_of(value: DeclaredValue, rules: RiichiOptions) -> str:
@@ -64,8 +60,11 @@ def declared_payments(
     return tuple(deltas)
 
 
-def _check_value(step: Step, value: DeclaredValue, tsumo: bool, rules: RiichiOptions, names: str) -> None:
-    said = {y.lower().replace("_", " ").replace("-", " ") for y in value.yaku}
+def _check_value(
+    step: Step, value: DeclaredValue, tsumo: bool, rules: RiichiOptions, names: str, in_riichi: bool
+) -> None:
+    from replay.games.riichi.yaku import YAKU
+
     if value.limit is None:
         if value.han < 1:
             raise illegal(step, "riichi.declared.value", f"{names}: give the han (1 to 12) or a limit, e.g. mangan")
@@ -84,10 +83,17 @@ def _check_value(step: Step, value: DeclaredValue, tsumo: bool, rules: RiichiOpt
         raise illegal(step, "riichi.declared.double_yakuman",
                       f"under {rules.ruleset} no hand counts double yakuman and yakuman do not add up; "
                       "record it as yakuman")  # fmt: skip
-    wrong = sorted(said & (RON_ONLY if tsumo else TSUMO_ONLY))
-    if wrong:
-        kind = "a ron" if tsumo else "a tsumo"
-        raise illegal(step, "riichi.declared.yaku", f"{names}: {', '.join(wrong)} is only made by {kind}")
+    known = {y.word: y for y in YAKU}
+    for said in value.yaku:
+        word = said.lower().replace("_", "-").replace(" ", "-")
+        found = known.get(word)
+        if found is None:
+            raise illegal(step, "riichi.declared.yaku_unknown",
+                          f"{names}: {said!r} is not a yaku a table declares; use one of: {', '.join(known)}")  # fmt: skip
+        if found.only and found.only != ("tsumo" if tsumo else "ron"):
+            raise illegal(step, "riichi.declared.yaku", f"{names}: {word} is only made by a {found.only}")
+        if found.riichi and not in_riichi:
+            raise illegal(step, "riichi.declared.yaku", f"{names}: {word} needs riichi; name {names} among the riichi")
 
 
 def on_declared_win(
@@ -120,7 +126,7 @@ def on_declared_win(
             raise illegal(step, "riichi.declared.riichi",
                           f"{name(seat)} holds {rnd.scores[seat]} points: riichi needs a 1,000-point stick")  # fmt: skip
     for value in event.wins:
-        _check_value(step, value, tsumo, rules, name(value.seat))
+        _check_value(step, value, tsumo, rules, name(value.seat), value.seat in event.riichi)
     deposits = tuple(1000 if s in event.riichi else 0 for s in range(n))
     scored = rnd._replace(deposits=deposits, riichi=tuple(s in event.riichi for s in range(n)))
     table_sticks = rnd.sticks + sum(deposits) // 1000

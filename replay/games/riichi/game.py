@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from replay.engine.game import Game, GameRules
 from replay.games.riichi.options import DEFAULT_RULESET, RULESETS
+from replay.games.riichi.yaku import WORDS as YAKU_WORDS
 
 
 def _rules() -> GameRules:
@@ -44,4 +45,5 @@ GAME = Game(
     page_package="replay.games.riichi",
     uma=True,
     seat_winds=True,
+    result_words={"yaku": YAKU_WORDS},
 )

@@ -157,6 +157,10 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
       box.appendChild(line(`${prefix}han`, ...HAN.map((h) => button(`${h} han`, { "data-han": String(h), "data-seat": String(s) }, v.han === h && !v.limit, () => { v.han = h; v.limit = null; })),
         ...LIMITS.map(([word, label]) => button(label, { "data-limit": word, "data-seat": String(s) }, v.limit === word, () => { v.limit = word; v.han = null; v.fu = null; }))));
       if (v.han && !v.limit) box.appendChild(line(`${prefix}fu`, ...FU.map((f) => button(`${f} fu`, { "data-fu": String(f), "data-seat": String(s) }, v.fu === f, () => { v.fu = f; }))));
+      v.yaku = v.yaku || [];
+      if (!v.naming) box.appendChild(button(`${prefix}name the yaku (optional)`, { "data-name-yaku": String(s) }, false, () => { v.naming = true; }));
+      else box.appendChild(line(`${prefix}yaku (optional)`, ...(DATA.result_words.yaku || []).map((y) => button(y.replace(/-/g, " "),
+        { "data-yaku": y, "data-seat": String(s) }, v.yaku.includes(y), () => { const at = v.yaku.indexOf(y); if (at >= 0) v.yaku.splice(at, 1); else v.yaku.push(y); }))));
     }
   }
   if (t.mode === "draw") {
@@ -181,8 +185,10 @@ function resultSaid(t, who) {  // the line sent and the words shown, once the re
     const parts = [], words = [];
     for (const s of t.winners) {
       const v = t.values[s] || {};
-      if (v.limit) { parts.push(`${s} ${v.limit}`); words.push(`${who(s)} ${v.limit.replace("-", " ")}`); }
-      else if (v.han && (v.fu || v.han > 4)) { parts.push(`${s} ${v.han}han${v.fu || ""}${v.fu ? "fu" : ""}`); words.push(`${who(s)} ${v.han} han` + (v.fu ? ` ${v.fu} fu` : "")); }
+      const yaku = (v.yaku || []).length ? ` yaku ${v.yaku.join(",")}` : "";
+      const named = (v.yaku || []).length ? ` (${v.yaku.map((y) => y.replace(/-/g, " ")).join(", ")})` : "";
+      if (v.limit) { parts.push(`${s} ${v.limit}${yaku}`); words.push(`${who(s)} ${v.limit.replace("-", " ")}${named}`); }
+      else if (v.han && (v.fu || v.han > 4)) { parts.push(`${s} ${v.han}han${v.fu || ""}${v.fu ? "fu" : ""}${yaku}`); words.push(`${who(s)} ${v.han} han` + (v.fu ? ` ${v.fu} fu` : "") + named); }
       else return null;
     }
     if (t.tsumo) return { line: `tsumo ${parts[0]}${riichi}`, words: `${words[0]} tsumo${riichiWords}` };

@@ -214,8 +214,9 @@ def _declared(words: list[str], dealer: int, players: int, names: Sequence[str])
         slash = _SLASH.match(lower)
         if word.isdigit() and following in ("han", "fu"):
             number, at = _HAN_FU.match(f"{word}{following}"), at + 1
-        if collecting == "yaku":
-            wins[-1]["yaku"] += [y.replace("-", " ") for y in word.split(",") if y]
+        if collecting == "yaku":  # one word, the yaku parted by commas: riichi,pinfu,tanyao
+            wins[-1]["yaku"] += [y for y in word.split(",") if y]
+            collecting = None
             continue
         if collecting != "riichi" and (lower in LIMIT_WORDS or number or slash):
             if not wins:

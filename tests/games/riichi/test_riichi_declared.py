@@ -109,6 +109,9 @@ def test_kiriage_mangan_where_the_house_plays_it(cli: Cli) -> None:
         ("ron Mika 3han from Sato", "riichi.declared.fu", "3 han needs its fu"),
         ("ron Mika 3han30fu from Sato yaku menzen-tsumo", "riichi.declared.yaku", "only made by a tsumo"),
         ("tsumo Mika mangan yaku houtei", "riichi.declared.yaku", "only made by a ron"),
+        ("ron Mika 3han30fu from Sato yaku riichi,pinfu", "riichi.declared.yaku", "riichi needs riichi"),
+        ("ron Mika 3han30fu from Sato yaku lucky", "riichi.declared.yaku_unknown", "'lucky' is not a yaku"),
+        ("ron Mika 3han30fu from Sato riichi Mika yaku riichi,pinfu,tanyao", None, None),
         ("ron Mika mangan Ken mangan Aya mangan from Sato", "riichi.win.triple_ron", "abort the hand under tenhou"),
         ("ron Mika double-yakuman from Sato", None, None),  # tenhou adds yakuman up: a double stands
     ],
