@@ -272,7 +272,9 @@ def create_app(
 
         from replay.present.page import shell
 
-        page = shell("taikyoku: the room", asset("room.html"), style=asset("room.css"), script=asset("room.js"))
+        page = shell(
+            "taikyoku: the room", asset("room.html"), style=asset("room.css"), script=asset("dom.js") + asset("room.js")
+        )
         return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
     def host_allowed(request: Request) -> bool:
@@ -486,7 +488,7 @@ def create_app(
 
         tables = "<h1>Tables: scan at the table</h1><ul>" + "".join(items) + "</ul>"
         page = shell("taikyoku: host", asset("host.html").replace("{{tables}}", tables), style=asset("host.css"),
-                     script=asset("host.js"))  # fmt: skip
+                     script=asset("dom.js") + asset("host.js"))  # fmt: skip
         return HTMLResponse(page, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
     @app.get("/tables/{match}", response_class=HTMLResponse)

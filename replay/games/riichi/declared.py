@@ -96,18 +96,22 @@ def _check_value(
             raise illegal(step, "riichi.declared.yaku", f"{names}: {word} needs riichi; name {names} among the riichi")
 
 
+def _between_hands(rnd: RiichiRound, step: Step, seats: list[int]) -> None:
+    """A hand recorded by what the table declares: none of its moves recorded, every seat named a seat."""
+    if rnd.phase != "deal":
+        raise illegal(step, "riichi.result.after_moves",
+                      "this hand is being recorded move by move; finish it with its win or draw")  # fmt: skip
+    if any(s >= rnd.players for s in seats):
+        raise illegal(step, "match.seat.unknown", f"seats are 0 to {rnd.players - 1}")
+
+
 def on_declared_win(
     state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiDeclaredWin, rules: RiichiOptions
 ) -> RiichiRound:
     """A win by its declared value: one tsumo, or one to three rons on one discard."""
-    if rnd.phase != "deal":
-        raise illegal(step, "riichi.result.after_moves",
-                      "this hand is being recorded move by move; finish it with its win or draw")  # fmt: skip
     n, tsumo = rnd.players, event.kind == "tsumo"
     winners = [w.seat for w in event.wins]
-    seats = [*winners, *event.riichi, *([] if event.from_seat is None else [event.from_seat])]
-    if any(s >= n for s in seats):
-        raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+    _between_hands(rnd, step, [*winners, *event.riichi, *([] if event.from_seat is None else [event.from_seat])])
     name = state.match.player_name
     if len(set(winners)) != len(winners) or len(set(event.riichi)) != len(event.riichi):
         raise illegal(step, "riichi.declared.twice", "a player is named twice; name each winner and riichi once")
@@ -166,12 +170,8 @@ def on_chombo(
     state: RiichiState, rnd: RiichiRound, step: Step, event: RiichiChombo, rules: RiichiOptions
 ) -> RiichiRound:
     """A chombo: the ruleset's penalty; the riichi sticks put down go back; the hand is played again."""
-    if rnd.phase != "deal":
-        raise illegal(step, "riichi.result.after_moves",
-                      "this hand is being recorded move by move; a chombo is recorded between hands")  # fmt: skip
     n, seat = rnd.players, event.seat
-    if any(s >= n for s in (seat, *event.riichi)):
-        raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+    _between_hands(rnd, step, [seat, *event.riichi])
     points = [0] * n
     penalty: tuple[int, ...] = ()
     if rules.chombo == "finalPenalty":

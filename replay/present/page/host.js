@@ -1,14 +1,6 @@
-"use strict";
 // The host's page: open tonight's night (game, ruleset, sessions, the players present), seat each
 // session (a match per table, with its link and QR code), seat a session again before it starts,
 // abandon a table, close the night. On another device the host link's key goes with every call.
-const $ = (id) => document.getElementById(id);
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) if (value !== undefined && value !== null) node.setAttribute(key, value);
-  for (const child of children) if (child !== undefined && child !== null) node.append(child);
-  return node;
-}
 const KEY = new URLSearchParams(location.search).get("key") || "";
 let night = null, start = null;
 

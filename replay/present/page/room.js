@@ -1,14 +1,6 @@
-"use strict";
 // The room's screen: every table of the night at a glance (names, scores, the hand, the dealer, the
 // sticks, the last result) and each game's standings, read again as soon as any table moves (each
 // table's live stream) and every few seconds for tables started since.
-const $ = (id) => document.getElementById(id);
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) if (value !== undefined && value !== null) node.setAttribute(key, value);
-  for (const child of children) if (child !== undefined && child !== null) node.append(child);
-  return node;
-}
 const streams = new Map();
 let reading = null;
 
