@@ -22,6 +22,14 @@ class YakuSetChosen(Payload):
     yaku_set: YakuSet
 
 
+@event_type("tensho.field_dealt")
+class TenshoFieldDealt(Payload):
+    """The deal as the table sees it: the 9 field cards. The two hands of 6, the pile and the dead
+    cards stay unseen; each card is shown as it is played or drawn (the public record)."""
+
+    field: Annotated[tuple[CardId, ...], Field(min_length=9, max_length=9)]
+
+
 @event_type("tensho.deal")
 class TenshoDeal(Payload):
     """Two hands of 6 (by seat), 9 field cards, 18 to draw and 6 dead cards.

@@ -122,11 +122,16 @@ def _hanafuda_deal(
 ) -> tuple[list[Payload], list[str]]:
     game = GAMES[name]
     moves, seats = fishing_moves(game), game.players[0]
-    if len(hand) != seats:
-        raise InputError(f"give --hand {seats} times, one per seat, seat 0 first")
     pool = set(moves.deck)
     placed: dict[str, str] = {}
     notes: list[str] = []
+    if not hand and moves.field_deal is not None:  # the public record: the field, the hands unseen
+        if pile or dead:
+            raise InputError("with the hands unseen, give the field alone; the pile and dead cards stay unseen too")
+        field_cards, notes = _card_list(field, pool, placed, "the field")
+        return [moves.field_deal.model_validate({"field": field_cards})], notes
+    if len(hand) != seats:
+        raise InputError(f"give --hand {seats} times, one per seat, seat 0 first")
     hands = []
     for seat, text in enumerate(hand):
         cards, more = _card_list(text, pool, placed, f"seat {seat}'s hand")
@@ -166,7 +171,7 @@ def _riichi_deal(hands: Sequence[str], dora: str | None) -> Payload:
 
 
 def deal(
-    hand: Sequence[str],
+    hand: Sequence[str] = (),
     *,
     field: str | None = None,
     pile: str | None = None,

@@ -24,6 +24,7 @@ from replay.engine.game import FishingMoves, Game
 from replay.engine.match import MatchView
 from replay.games import GAMES
 from replay.games.hanafuda.fishing import forced_capture, matches
+from replay.games.hanafuda.table import UNSEEN
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
@@ -163,10 +164,14 @@ def play_card(
     given, or the one the rules force)."""
     mover = seat_to_move(state, game, seat)
     rnd = state.round
-    chosen = resolve(card, rnd.hands[mover], what=f"played from seat {mover}'s hand")
+    hand = rnd.hands[mover]
+    unseen_hand = UNSEEN in hand  # the public record: any card not yet seen may be played
+    known = [c for c in hand if c != UNSEEN]
+    pool = sorted({*known, *rnd.unseen()}) if unseen_hand else hand
+    chosen = resolve(card, pool, what=f"played from seat {mover}'s hand")
     payloads: list[Payload] = [fishing_moves(game).play(card=chosen.card.id, seat=mover)]
     notes = [chosen.note] if chosen.note else []
-    if rnd.phase == "play" and chosen.card.id in rnd.hands[mover]:
+    if rnd.phase == "play" and chosen.card.id in pool:
         caps, more = captures(game, state, chosen.card.id, capture)
         payloads += caps
         notes += more

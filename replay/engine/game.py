@@ -138,6 +138,7 @@ class FishingMoves:
     field_size: int
     pile_size: int
     dead_size: int  # cards set aside unseen at the deal
+    field_deal: type[Payload] | None = None  # the deal of the public record: the field alone, the hands unseen
 
 
 @dataclass(frozen=True, slots=True)

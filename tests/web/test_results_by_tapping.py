@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from replay.engine.fold import Step
 from tests.helpers import Cli
 from tests.serving import Server, token_of
 
@@ -146,6 +147,65 @@ def test_a_tensho_round_and_a_sendai_round_tapped_on_the_grid_of_48_cards(
         phone.wait_for_selector('body[data-seq="3"]')
         [result] = cli("replay", "sen-1", "--json").json()["results"]
         assert result["points"] == [150, 0, 0]
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_tensho_round_recorded_by_its_plays_and_draws_alone_scores_as_its_full_record(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """A simulated round's public view tapped on a phone: the field dealt (typed once), then each
+    turn's card played and card drawn, at most 2 taps a turn (a capture the rules force is filled
+    in; where two cards of the month lie on the field the button names the one taken). The round
+    ends as the full record of the same round does. Plant: a play from an unseen hand refused, or
+    the plays offered only from the hand's known cards: the buttons are missing and the test stops."""
+    from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay
+    from replay.app.simulate import tensho_payloads
+    from replay.games.hanafuda.fishing import matches
+    from replay.games.tensho.fold import TenshoProjection
+
+    full = list(tensho_payloads(5, 1))
+    projection = TenshoProjection()
+    state = projection.initial()
+    turns: list[tuple[str, str]] = []  # (the button's words, "play" or "draw")
+    for seq, payload in enumerate(full, 1):
+        if isinstance(payload, TenshoPlay | TenshoDraw):
+            verb = "play" if isinstance(payload, TenshoPlay) else "draw"
+            capture = next((p for p in full[seq:] if isinstance(p, TenshoCapture)), None)
+            two = len(matches(payload.card, state.round.field)) == 2
+            taken = f" -c {capture.taken[0]}" if two and capture is not None and capture.taken else ""
+            turns.append((f"{verb} {payload.card}{taken}", verb))
+        if isinstance(payload, TenshoDeal):
+            field = ",".join(payload.field)
+        state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
+    [expected] = state.results
+    assert cli("new", "tensho", "-p", "East", "-p", "West", "--id", "pub-t").code == 0
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/pub-t?token={token_of(cli, secret, 'pub-t')}")
+        phone.click('[data-move="next"]')
+        phone.wait_for_selector('body[data-seq="2"]')
+        phone.click(f'#tap [data-move="yaku-set {state.results[0].yaku_set}"]')
+        phone.wait_for_selector('body[data-seq="3"]')
+        phone.fill("#entry", f"deal --field {field}")
+        phone.press("#entry", "Enter")
+        phone.wait_for_selector('body[data-seq="4"]')
+        taps = 0
+        for words, _verb in turns:
+            seq = int(phone.get_attribute("body", "data-seq") or "0")
+            phone.click(f'#tap [data-move="{words}"]')
+            taps += 1
+            phone.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+        plays = sum(1 for _, verb in turns if verb == "play")
+        assert taps <= 2 * plays  # a turn: the card played, the card drawn
+        [result] = cli("replay", "pub-t", "--json").json()["results"]
+        assert (result["winner"], result["points"], result["reason"]) == (
+            expected.winner, list(expected.points), expected.reason,
+        )  # fmt: skip
+        assert "?" not in str(cli("replay", "pub-t", "--json").json()["round"]["hands"])  # every card seen by the end
     finally:
         context.close()
         server.stop()

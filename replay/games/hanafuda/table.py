@@ -64,6 +64,9 @@ class FrozenCards(FishingRound, Protocol):
     def captured(self) -> tuple[tuple[str, ...], ...]: ...
 
 
+UNSEEN = "?"  # a card of a hand dealt unseen (the public record): known once it is played
+
+
 class Cards:
     """The card fields of a round being folded; each game's working round adds its own."""
 
@@ -146,6 +149,7 @@ def seen(rnd: FishingRound, also: Collection[str] = ()) -> frozenset[str]:
     cards: set[str] = set(rnd.field)
     for hand in rnd.hands:
         cards.update(hand)
+    cards.discard(UNSEEN)
     for pile in rnd.captured:
         cards.update(pile)
     if rnd.pending:
@@ -184,10 +188,17 @@ def put_down(rnd: Cards, seat: int, card: str, source: Source, pile_size: int, a
     if source == "play":
         if rnd.phase != "play":
             raise RuleBroken("play.out_of_turn", f"seat {seat} has played and must now draw")
-        try:
-            rnd.hands[seat].remove(card)
-        except ValueError:
-            raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({rnd.where(card)})") from None
+        hand = rnd.hands[seat]
+        if card in hand:
+            hand.remove(card)
+        elif UNSEEN in hand and rnd.is_unseen(card):  # a hand dealt unseen: the card is shown as it is played
+            hand.remove(UNSEEN)
+            if rnd.drawable is not None:
+                rnd.drawable.discard(card)
+        elif UNSEEN in hand:
+            raise RuleBroken("play.seen", f"{card} cannot be played: it is {rnd.where(card)}")
+        else:
+            raise RuleBroken("play.not_in_hand", f"{card} is not in seat {seat}'s hand ({rnd.where(card)})")
     else:
         if rnd.phase != "draw":
             raise RuleBroken("draw.out_of_turn", f"seat {seat} must play a card from the hand first")

@@ -60,6 +60,7 @@ CODES = {
     "capture.take_one": "sendai.capture.take_one",
     "play.out_of_turn": "sendai.play.out_of_turn",
     "play.not_in_hand": "sendai.play.not_in_hand",
+    "play.seen": "sendai.play.seen",
     "draw.out_of_turn": "sendai.draw.out_of_turn",
     "draw.empty_pile": "sendai.draw.empty_pile",
     "draw.not_top": "sendai.draw.not_top",

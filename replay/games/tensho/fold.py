@@ -8,7 +8,7 @@ dealer's optional triple captures, then turns. A turn is a ``tensho.play`` and a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from events.cards import BY_ID
 from events.match import MatchStarted
@@ -18,6 +18,7 @@ from events.tensho import (
     TenshoCapture,
     TenshoDeal,
     TenshoDraw,
+    TenshoFieldDealt,
     TenshoPlay,
     TenshoRoundResult,
     YakuSetChosen,
@@ -26,6 +27,7 @@ from replay.engine.fold import Step, accepted, illegal, spoken
 from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import MONTH, matches
+from replay.games.hanafuda.table import UNSEEN
 from replay.games.tensho.options import RULESETS, TenshoOptions, check_tie_break
 from replay.games.tensho.scoring import ALONE, PHOENIX, PILE_SIZE, TENSHO_IDS, RoundResult, _tallies, decide, yaku_specs
 from replay.games.tensho.state import RoundState, TenshoState, _Game, _Round
@@ -44,6 +46,7 @@ CODES = {
     "capture.take_one": "tensho.capture.take_one",
     "play.out_of_turn": "tensho.play.out_of_turn",
     "play.not_in_hand": "tensho.play.not_in_hand",
+    "play.seen": "tensho.play.seen",
     "draw.out_of_turn": "tensho.draw.out_of_turn",
     "draw.empty_pile": "tensho.draw.empty_pile",
     "draw.not_top": "tensho.draw.not_top",
@@ -137,11 +140,26 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         rnd.phase, rnd.captured = "over", [list(event.captured[0]), list(event.captured[1])]
         rnd.result = result._replace(depth="result")
 
+    def _field_dealt(
+        self, game: _Game, rnd: _Round, step: Step, deal: TenshoFieldDealt, options: TenshoOptions
+    ) -> None:
+        """The public record's deal: the field; both hands unseen, shown card by card as played."""
+        unseen = (UNSEEN,) * 6  # each hand of 6
+        self._lay(game, rnd, step, (unseen, unseen), deal.field, None, None, options)
+
     def _deal(self, game: _Game, rnd: _Round, step: Step, deal: TenshoDeal, options: TenshoOptions) -> None:
+        self._lay(game, rnd, step, deal.hands, deal.field, deal.draw_pile, deal.dead, options)
+
+    def _lay(
+        self, game: _Game, rnd: _Round, step: Step, hands: Sequence[Sequence[str]], field_dealt: Sequence[str],
+        draw_pile: Sequence[str] | None, dead: Sequence[str] | None, options: TenshoOptions,
+    ) -> None:  # fmt: skip
+        """The cards laid out by a deal, as known (a hand dealt unseen holds ``UNSEEN`` cards)."""
         if rnd.phase != "deal":
             what = "choose the yaku set first" if rnd.phase == "set" else "the cards are already dealt"
             raise illegal(step, "tensho.deal.out_of_turn", f"cannot deal now: {what}")
-        dealt = [*deal.hands[0], *deal.hands[1], *deal.field, *(deal.draw_pile or ()), *(deal.dead or ())]
+        dealt = [*hands[0], *hands[1], *field_dealt, *(draw_pile or ()), *(dead or ())]
+        dealt = [card for card in dealt if card != UNSEEN]
         cards = set(dealt)
         if not cards <= TENSHO_IDS:
             outside = next(c for c in dealt if c not in TENSHO_IDS)
@@ -150,9 +168,9 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise illegal(step, "tensho.deal.duplicate", f"{twice} is dealt twice")
         four: list[str] | None = None
-        if len(set(map(MONTH.__getitem__, deal.field))) <= 6:  # nine cards, four of one month: six months at most
+        if len(set(map(MONTH.__getitem__, field_dealt))) <= 6:  # nine cards, four of one month: six months at most
             by_month: dict[int, list[str]] = {}
-            for card_id in deal.field:
+            for card_id in field_dealt:
                 by_month.setdefault(MONTH[card_id], []).append(card_id)
             four = next((cards for cards in by_month.values() if len(cards) == 4), None)
         if four and options.four_of_suit == "misdeal":
@@ -161,7 +179,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
             return
         dealer = rnd.dealer
         captured: list[list[str]] = [[], []]
-        field: list[str] = list(deal.field)
+        field: list[str] = list(field_dealt)
         if four:  # dealerTakesAll
             captured[dealer] += four
             field = [c for c in field if c not in four]
@@ -169,11 +187,11 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
             captured[dealer].append(PHOENIX)
             field.remove(PHOENIX)
         rnd.phase, rnd.to_move = "play", dealer
-        rnd.hands = [list(deal.hands[0]), list(deal.hands[1])]
+        rnd.hands = [list(hands[0]), list(hands[1])]
         rnd.captured = captured
         rnd.set_field(field)
-        rnd.pile = None if deal.draw_pile is None else list(deal.draw_pile)
-        rnd.dead = None if deal.dead is None else frozenset(deal.dead)
+        rnd.pile = None if draw_pile is None else list(draw_pile)
+        rnd.dead = None if dead is None else frozenset(dead)
         _instant_win(game, rnd, dealer, options, captured[dealer])
 
     def _triple(self, game: _Game, rnd: _Round, step: Step, event: DealerTripleCapture, options: TenshoOptions) -> None:
@@ -272,6 +290,7 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
 _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     YakuSetChosen: TenshoProjection._yaku_set,
     TenshoDeal: TenshoProjection._deal,
+    TenshoFieldDealt: TenshoProjection._field_dealt,
     TenshoRoundResult: TenshoProjection._result,
     DealerTripleCapture: TenshoProjection._triple,
     TenshoCapture: TenshoProjection._capture,
@@ -354,7 +373,11 @@ def candidate_moves(state: TenshoState) -> list[Payload]:
         return [TenshoDraw(card=c, seat=seat) for c in sorted(rnd.unseen())]
     if rnd.phase != "play":
         return []
-    moves: list[Payload] = [TenshoPlay(card=c, seat=seat) for c in rnd.hands[seat]]
+    moves: list[Payload] = [TenshoPlay(card=c, seat=seat) for c in rnd.hands[seat] if c != UNSEEN]
+    if UNSEEN in rnd.hands[seat]:  # a hand dealt unseen: any unseen card, those of the field's months first
+        months = {MONTH[c] for c in rnd.field}
+        unseen = sorted(rnd.unseen(), key=lambda c: (MONTH[c] not in months, MONTH[c], c))
+        moves += [TenshoPlay(card=c, seat=seat) for c in unseen]
     if rnd.opening and options.dealer_triple and (seat == rnd.dealer or rnd.triple_months):
         for pair in triple_choices(rnd):
             moves.append(DealerTripleCapture(cards=pair, seat=rnd.dealer))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay
+from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoFieldDealt, TenshoPlay
 from replay.engine.game import FishingMoves, Game, GameRules
 from replay.games.tensho.options import DEFAULT_RULESET, RULESETS
 from replay.games.tensho.scoring import PHOENIX, PILE_SIZE, TENSHO_IDS
@@ -44,6 +44,15 @@ GAME = Game(
     stats_section=("hanafuda", "tensho"),
     page_package="replay.games.hanafuda",
     fishing=FishingMoves(
-        TenshoDeal, TenshoPlay, TenshoDraw, TenshoCapture, frozenset({PHOENIX}), TENSHO_IDS, 9, PILE_SIZE, 6
+        TenshoDeal,
+        TenshoPlay,
+        TenshoDraw,
+        TenshoCapture,
+        frozenset({PHOENIX}),
+        TENSHO_IDS,
+        9,
+        PILE_SIZE,
+        6,
+        field_deal=TenshoFieldDealt,
     ),
 )

@@ -120,10 +120,21 @@ def _card_symbol(card: str) -> str:
             f'{"".join(marks)}</symbol>')  # fmt: skip
 
 
+UNSEEN = "?"  # a piece whose face is not known (the public record): drawn face down
+UNSEEN_NAME = "a card not yet seen"
+
+
+def _card_back() -> str:
+    """A card face down: the back of a hanafuda card (a dark red back)."""
+    return (f'<symbol id="c-{UNSEEN}" viewBox="0 0 30 48"><title>{UNSEEN_NAME}</title>'
+            '<rect x="0.5" y="0.5" width="29" height="47" rx="3" fill="#7a2020" stroke="#3a1010"/>'
+            '<rect x="4" y="4" width="22" height="40" rx="2" fill="none" stroke="#c9a35a"/></symbol>')  # fmt: skip
+
+
 @cache
 def sprite() -> str:
     """The whole sprite: an SVG of symbols, hidden, to embed once in a page."""
-    symbols = [_tile_symbol(t) for t in TILES] + [_card_symbol(c.id) for c in DECK]
+    symbols = [_tile_symbol(t) for t in TILES] + [_card_symbol(c.id) for c in DECK] + [_card_back()]
     return ('<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true">'
             + "".join(symbols) + "</svg>")  # fmt: skip
 
@@ -131,4 +142,4 @@ def sprite() -> str:
 @cache
 def names() -> dict[str, str]:
     """Every piece's accessible name, by its id."""
-    return {t: tile_name(t) for t in TILES} | {c.id: card_name(c.id) for c in DECK}
+    return {t: tile_name(t) for t in TILES} | {c.id: card_name(c.id) for c in DECK} | {UNSEEN: UNSEEN_NAME}

@@ -108,9 +108,9 @@ function layOut(layout) {
     };
     pool.appendChild(one);
   }
-  $("deal-send").onclick = () => {
-    const words = layout.targets.map((t, i) => `${t.option} ${dealing.placed[i].join(layout.joined)}`);
-    send(`deal ${words.join(" ")}`);
+  $("deal-send").onclick = () => {  // what was placed: the field alone records the public record's deal
+    const words = layout.targets.map((t, i) => dealing.placed[i].length ? `${t.option} ${dealing.placed[i].join(layout.joined)}` : "");
+    send(`deal ${words.filter(Boolean).join(" ")}`);
   };
 }
 
