@@ -25,6 +25,14 @@ class SendaiDeal(Payload):
     hands: tuple[Hand, Hand, Hand]
 
 
+@event_type("sendai.field_dealt")
+class SendaiFieldDealt(Payload):
+    """The deal as the table sees it: the 6 field cards. The three hands of 7 and the pile stay
+    unseen; each card is shown as it is played or drawn (the public record)."""
+
+    field: Annotated[tuple[CardId, ...], Field(min_length=6, max_length=6)]
+
+
 @event_type("sendai.misdeal")
 class SendaiMisdeal(Payload):
     """Four cards of ``month`` were dealt to the field: the dealer deals again."""

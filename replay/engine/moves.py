@@ -91,12 +91,12 @@ SHARED: tuple[Move, ...] = (
     Move(
         "deal",
         "Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7, riichi 13 each), the field or the dora "
-        "indicator, and the pile if known. Tensho: the field alone when the hands are unseen (the public "
+        "indicator, and the pile if known. Hanafuda: the field alone when the hands are unseen (the public "
         "record: each card is shown as it is played).",
         (
             Word(
                 "hand",
-                "A hand, comma-separated; one --hand per seat, seat 0 first (Tensho: none, when unseen).",
+                "A hand, comma-separated; one --hand per seat, seat 0 first (hanafuda: none, when unseen).",
                 option="--hand",
                 kind="texts",
             ),

@@ -9,7 +9,7 @@ play and draw in turn order. A turn that makes a new or better dekiyaku must be 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from events.cards import BY_ID, month_of
 from events.match import MatchStarted
@@ -19,6 +19,7 @@ from events.sendai import (
     SendaiCapture,
     SendaiDeal,
     SendaiDraw,
+    SendaiFieldDealt,
     SendaiMisdeal,
     SendaiPlay,
     SendaiRoundResult,
@@ -29,6 +30,7 @@ from replay.engine.fold import Step, accepted, illegal, spoken
 from replay.engine.match import WorkingFold
 from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import matches
+from replay.games.hanafuda.table import UNSEEN
 from replay.games.hanafuda.yaku import YakuHit, YakuTable, evaluate, points
 from replay.games.sendai.options import RULESETS, SendaiOptions
 from replay.games.sendai.scoring import (
@@ -201,19 +203,33 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         assert rnd.result is not None
         rnd.result = rnd.result._replace(depth="result")
 
+    def _field_dealt(
+        self, game: _Game, rnd: _Round, step: Step, deal: SendaiFieldDealt, options: SendaiOptions
+    ) -> None:
+        """The public record's deal: the field; the three hands unseen, shown card by card as played."""
+        unseen = (UNSEEN,) * 7
+        self._lay(rnd, step, (unseen, unseen, unseen), deal.field, None, options)
+
     def _deal(self, game: _Game, rnd: _Round, step: Step, deal: SendaiDeal, options: SendaiOptions) -> None:
+        self._lay(rnd, step, deal.hands, deal.field, deal.draw_pile, options)
+
+    def _lay(
+        self, rnd: _Round, step: Step, hands: Sequence[Sequence[str]], field: Sequence[str],
+        draw_pile: Sequence[str] | None, options: SendaiOptions,
+    ) -> None:  # fmt: skip
+        """The cards laid out by a deal, as known (a hand dealt unseen holds ``UNSEEN`` cards)."""
         if rnd.phase != "deal":
             what = "record sendai.misdeal first" if rnd.phase == "misdeal" else "the cards are already dealt"
             raise illegal(step, "sendai.deal.out_of_turn", f"cannot deal now: {what}")
-        dealt = [*deal.hands[0], *deal.hands[1], *deal.hands[2], *deal.field, *(deal.draw_pile or ())]
+        dealt = [c for c in (*hands[0], *hands[1], *hands[2], *field, *(draw_pile or ())) if c != UNSEEN]
         if len(set(dealt)) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise illegal(step, "sendai.deal.duplicate", f"{twice} is dealt twice")
-        rnd.dealt = tuple(tuple(h) for h in deal.hands)
-        rnd.hands = [list(h) for h in deal.hands]
-        rnd.set_field(deal.field)
+        rnd.dealt = tuple(tuple(h) for h in hands)
+        rnd.hands = [list(h) for h in hands]
+        rnd.set_field(field)
         four = next((month for month, cards in rnd.months.items() if len(cards) == 4), None)
-        rnd.pile = None if deal.draw_pile is None else list(deal.draw_pile)
+        rnd.pile = None if draw_pile is None else list(draw_pile)
         rnd.drawn, rnd.captured, rnd.to_move = 0, [[], [], []], rnd.dealer
         if four is not None and options.misdeal_four:
             rnd.phase, rnd.misdeal_month = "misdeal", four
@@ -238,7 +254,10 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         if not rnd.opening or rnd.phase != "play":
             raise illegal(step, "sendai.teyaku.late", "teyaku are exposed after the deal, before the first play")
         spec = TEYAKU_BY_KEY[event.teyaku]
-        held = teyaku_held(rnd.dealt[event.seat], four_as_two_pairs=options.four_as_two_pairs)
+        unseen_hand = UNSEEN in rnd.dealt[event.seat]  # the public record: the teyaku is taken as shown
+        held = (
+            [spec] if unseen_hand else teyaku_held(rnd.dealt[event.seat], four_as_two_pairs=options.four_as_two_pairs)
+        )
         if spec not in held:
             raise illegal(step, "sendai.teyaku.not_held", f"{_who(game, event.seat)}'s hand does not make {spec.name}")
         mine = rnd.exposed[event.seat]
@@ -279,6 +298,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
 
 _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     SendaiDeal: SendaiProjection._deal,
+    SendaiFieldDealt: SendaiProjection._field_dealt,
     SendaiRoundResult: SendaiProjection._result,
     SendaiMisdeal: SendaiProjection._misdeal,
     TeyakuExposed: SendaiProjection._expose,
@@ -439,9 +459,15 @@ def candidate_moves(state: SendaiState) -> list[Payload]:
         if rnd.pile is not None:
             return [SendaiDraw(card=rnd.pile[0], seat=seat)] if rnd.pile else []
         return [SendaiDraw(card=c, seat=seat) for c in sorted(rnd.unseen())]
-    moves: list[Payload] = [SendaiPlay(card=c, seat=seat) for c in rnd.hands[seat]]
+    moves: list[Payload] = [SendaiPlay(card=c, seat=seat) for c in rnd.hands[seat] if c != UNSEEN]
+    if UNSEEN in rnd.hands[seat]:  # a hand dealt unseen: any unseen card, those of the field's months first
+        months = {month_of(c) for c in rnd.field}
+        unseen = sorted(rnd.unseen(), key=lambda c: (month_of(c) not in months, month_of(c), c))
+        moves += [SendaiPlay(card=c, seat=seat) for c in unseen]
     if rnd.opening:
         for other in range(SEATS):
+            if UNSEEN in rnd.dealt[other]:
+                continue  # a teyaku of an unseen hand is offered by no one: the table says it
             for spec in teyaku_held(rnd.dealt[other], four_as_two_pairs=options.four_as_two_pairs):
                 if spec.key not in rnd.exposed[other]:
                     moves.append(TeyakuExposed(seat=other, teyaku=spec.key))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from events.sendai import SendaiCapture, SendaiDeal, SendaiDraw, SendaiPlay, TeyakuKey
+from events.sendai import SendaiCapture, SendaiDeal, SendaiDraw, SendaiFieldDealt, SendaiPlay, TeyakuKey
 from replay.engine.game import FishingMoves, Game, GameRules
 from replay.games.sendai.options import DEFAULT_RULESET, RULESETS
 from replay.games.sendai.scoring import PILE_SIZE, SENDAI_IDS
@@ -46,5 +46,16 @@ GAME = Game(
     stats_section=("hanafuda", "sendai"),
     page_package="replay.games.hanafuda",
     result_words={"teyaku": get_args(TeyakuKey)},
-    fishing=FishingMoves(SendaiDeal, SendaiPlay, SendaiDraw, SendaiCapture, frozenset(), SENDAI_IDS, 6, PILE_SIZE, 0),
+    fishing=FishingMoves(
+        SendaiDeal,
+        SendaiPlay,
+        SendaiDraw,
+        SendaiCapture,
+        frozenset(),
+        SENDAI_IDS,
+        6,
+        PILE_SIZE,
+        0,
+        field_deal=SendaiFieldDealt,
+    ),
 )
