@@ -90,9 +90,8 @@ SHARED: tuple[Move, ...] = (
     ),
     Move(
         "deal",
-        "Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7, riichi 13 each), the field or the dora "
-        "indicator, and the pile if known. Hanafuda: the field alone when the hands are unseen (the public "
-        "record: each card is shown as it is played).",
+        "Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7, riichi 13 each; hanafuda: none when unseen), "
+        "the field or the dora indicator, and the pile if known.",
         (
             Word(
                 "hand",
