@@ -219,3 +219,31 @@ class RiichiChombo(Payload):
 
     riichi: Annotated[tuple[Seat, ...], Field(max_length=4)] = ()
     seat: Seat
+
+
+@event_type("riichi.unseen_deal")
+class RiichiUnseenDeal(Payload):
+    """The deal as the table sees it (the public record): the first dora indicator; every hand
+    unseen. Its tiles are shown as they are discarded, called or revealed (``riichi.hand_shown``)."""
+
+    dora_indicator: Tile
+
+
+@event_type("riichi.unseen_draw")
+class RiichiUnseenDraw(Payload):
+    """A tile drawn that only its drawer saw (the public record): from the wall, or the dead wall
+    after a kan or a north (``rinshan``)."""
+
+    rinshan: bool = False
+    seat: Seat
+
+
+@event_type("riichi.hand_shown")
+class RiichiHandShown(Payload):
+    """A hand laid open (for a win, a tenpai at an exhaustive draw, nine terminals): all its
+    concealed tiles, ``drawn`` among them when the seat holds the tile it just drew. The fold checks
+    it against what that hand is known to hold and against every tile seen."""
+
+    drawn: Tile | None = None
+    seat: Seat
+    tiles: Annotated[tuple[Tile, ...], Field(min_length=1, max_length=14)]

@@ -109,6 +109,7 @@ def import_tenhou6(
     by: str = "",
     tick: Tick = _no_tick,
     jobs: int = 1,
+    public: bool = False,
 ) -> ImportReport:
     """Every game of the files, read, converted and checked, and stored when ``store`` is given
     (without one, nothing is written: a check). ``exists`` says whether a match id is already
@@ -134,6 +135,8 @@ def import_tenhou6(
                                            "reason": f"match {item.match_id} is already in {where}"})  # fmt: skip
                 else:
                     taken.add(item.match_id)
+                    if public:  # what the table saw: the same game, its hands and draws unseen
+                        item.payloads = public_record(item.payloads)
                     events = stored_events(item, by) if store is not None else []
                     with held():  # a game stored is a game counted: Ctrl-C waits for both
                         if store is not None:
@@ -152,6 +155,20 @@ def import_tenhou6(
             tick(f"{counted} games, {hands} hands")
             interrupts.check()  # an interrupt a library swallowed on its way still stops the import here
     return report
+
+
+def public_record(payloads: list[Any]) -> list[Any]:
+    """A game's public record, made by its game from the full one, and checked by its fold."""
+    from replay.app.steps import game_of
+    from replay.engine.fold import Step
+    from replay.engine.fold import fold as fold_steps
+    from replay.games import GAMES, projection_for
+
+    steps = [Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(payloads, 1)]
+    game = game_of(steps)
+    public = GAMES[game].public_view(payloads)
+    fold_steps(projection_for(game), [Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(public, 1)])
+    return public
 
 
 def what_is_left(report: ImportReport) -> str:
@@ -565,6 +582,7 @@ def import_files(
     jobs: int | None,
     recorded_by: str,
     progress: Progress,
+    public: bool = False,
 ) -> tuple[ImportReport, list[str]]:
     """Every game of ``files`` (folders read for theirs) imported into the store ``db`` names (created if need be), each all
     or nothing: (what was stored and skipped, and with ``strict`` the problems that stopped it
@@ -605,7 +623,8 @@ def import_files(
         try:
             with stores.open_store(db, create=True) as store, progress(len(logs), "importing") as tick:
                 found = import_tenhou6(logs, format_=log_format, store=store, exists=store.exists,
-                                       where=stores.shown(db), by=recorded_by, tick=tick, jobs=workers)  # fmt: skip
+                                       where=stores.shown(db), by=recorded_by, tick=tick, jobs=workers,
+                                       public=public)  # fmt: skip
         except (ImportStopped, KeyboardInterrupt) as stopped:
             if new and not report.imported and not stores.holds_a_match(db):
                 stores.remove_store(db)  # stopped before its first game: no database is left behind

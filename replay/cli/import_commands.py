@@ -59,6 +59,14 @@ def import_logs(
             max=256,
         ),
     ] = None,
+    public: Annotated[
+        bool,
+        typer.Option(
+            "--public",
+            help="Keep only what the table saw of each log's game (the public record: hands and draws unseen, "
+            "each hand laid open where the table sees it), to compare with the full record.",
+        ),
+    ] = False,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
@@ -70,7 +78,7 @@ def import_logs(
     .xml, .mjlog, .gz, .mjson); with --recursive, its sub-folders too."""
     report, problems = importing.import_files(
         files, recursive=recursive, db=str(db), format_=format_, strict=strict, as_id=as_id, jobs=jobs,
-        recorded_by=recorder(by or "import"), progress=ProgressBar,
+        recorded_by=recorder(by or "import"), progress=ProgressBar, public=public,
     )  # fmt: skip
     for problem in problems:
         warn("finding", problem)

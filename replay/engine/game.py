@@ -10,10 +10,11 @@ loads the others (or the ``mahjong`` library, which only riichi's pricing needs)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from events.errors import InputError
 from events.hanafuda import CardCapture, PlacedCard
 from events.match import GameName, MatchStarted
 from events.model import Payload
@@ -153,6 +154,8 @@ class GameRules:
     legal_moves: Callable[[Any], list[Payload]]  # the events the fold would accept next in a round
     review: GameReview
     layout: Callable[[dict[str, Any]], Layout]  # a replay document as the terminal shows it
+    # A full record's public record: what the table saw of it (the hands and draws unseen).
+    public_view: Callable[[Iterable[Payload]], Iterator[Payload]] | None = None
 
 
 _LOADED: dict[str, GameRules] = {}
@@ -210,6 +213,13 @@ class Game:
     def layout(self, data: dict[str, Any]) -> Layout:
         """A replay document (``view.match_json``) as the terminal lays it out."""
         return self.rules().layout(data)
+
+    def public_view(self, payloads: Iterable[Payload]) -> list[Payload]:
+        """What the table saw of a full record: its public record (``import --public``)."""
+        made = self.rules().public_view
+        if made is None:
+            raise InputError(f"{self.title} keeps no public record apart from its full one")
+        return list(made(payloads))
 
     def review(self) -> GameReview:
         """What the statistics and the audit take of this game's matches."""

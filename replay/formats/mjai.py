@@ -28,6 +28,8 @@ from events.riichi import (
     RiichiDiscard,
     RiichiDraw,
     RiichiRoundStarted,
+    RiichiUnseenDeal,
+    RiichiUnseenDraw,
     RiichiWin,
 )
 from events.tiles import WIND_LETTERS
@@ -104,8 +106,14 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> list[str]:
             lines.append(_line(type="start_kyoku", bakaze=start.round_wind, dora_marker=pai(payload.dora_indicator),
                                kyoku=start.hand, honba=start.honba, kyotaku=start.sticks, oya=start.dealer,
                                scores=list(start.scores), tehais=[[pai(t) for t in h] for h in payload.hands]))  # fmt: skip
+        elif isinstance(payload, RiichiUnseenDeal):  # the public record: mjai writes a tile not seen as "?"
+            lines.append(_line(type="start_kyoku", bakaze=start.round_wind, dora_marker=pai(payload.dora_indicator),
+                               kyoku=start.hand, honba=start.honba, kyotaku=start.sticks, oya=start.dealer,
+                               scores=list(start.scores), tehais=[["?"] * 13 for _ in start.scores]))  # fmt: skip
         elif isinstance(payload, RiichiDraw):
             lines.append(_line(type="tsumo", actor=payload.seat, pai=pai(payload.tile)))
+        elif isinstance(payload, RiichiUnseenDraw):
+            lines.append(_line(type="tsumo", actor=payload.seat, pai="?"))
         elif isinstance(payload, RiichiDeclared):
             declared = payload.seat
             lines.append(_line(type="reach", actor=payload.seat))

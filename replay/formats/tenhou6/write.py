@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from events.errors import InputError
 from events.tiles import WIND_LETTERS, plain
 from replay.formats.tenhou6.read import ABORTS, number
 
@@ -87,6 +88,9 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
     header_text: str | None = None  # the header of the log the match was imported from, if it was
     for step in hist.effective:
         payload: Any = step.payload
+        if step.type in ("riichi.unseen_deal", "riichi.unseen_draw"):
+            raise InputError("this match is a public record (hands and draws not seen); tenhou.net/6 records every "
+                             "tile, so it cannot hold it: export it as json, jsonl or mjai")  # fmt: skip
         state = projection.apply(state, step)
         kind = step.type
         if kind == "match_started":

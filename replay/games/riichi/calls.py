@@ -13,8 +13,8 @@ from events.tiles import (
 )
 from replay.engine.fold import Step, illegal
 from replay.games.riichi.options import RiichiOptions
-from replay.games.riichi.shape import completes, waits, without
-from replay.games.riichi.state import Meld, RiichiRound, RiichiState, after_kan_or_north, at, see
+from replay.games.riichi.shape import UNSEEN, completes, take, waits, without
+from replay.games.riichi.state import Meld, RiichiRound, RiichiState, after_kan_or_north, at, see, seen_counts
 
 
 def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, rules: RiichiOptions) -> RiichiRound:
@@ -29,10 +29,11 @@ def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, 
     if call.kind == "kita":
         if rnd.players != 3:
             raise illegal(step, "riichi.call.kita", "a north is set aside only in three-player games")
-        rest = without(hand, ["4z"])
-        if rest is None:
+        found = take(hand, ["4z"])
+        if found is None:
             raise illegal(step, "riichi.call.not_in_hand", f"seat {seat} holds no north")
-        if rnd.riichi[seat] and rnd.last_drawn != "4z":  # Tenhou: the hand in riichi stays as it was
+        rest, rnd = found[0], shown(rnd, found[1], step, rules)
+        if rnd.riichi[seat] and rnd.last_drawn not in ("4z", UNSEEN):  # Tenhou: the hand in riichi stays as it was
             raise illegal(step, "riichi.call.kita_in_riichi", "in riichi, only a north just drawn may be set aside")
         return after_kan_or_north(
             rnd._replace(hands=at(rnd.hands, seat, rest), kita=at(rnd.kita, seat, rnd.kita[seat] + 1)),
@@ -42,9 +43,10 @@ def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, 
     if call.kind == "ankan":
         if len(call.tiles) != 4 or len({plain(t) for t in call.tiles}) != 1:
             raise illegal(step, "riichi.call.shape", "a closed kan is four tiles of one kind")
-        rest = without(hand, call.tiles)
-        if rest is None:
+        found = take(hand, call.tiles)
+        if found is None:
             raise illegal(step, "riichi.call.not_in_hand", f"seat {seat} does not hold {compact(call.tiles)}")
+        rest, rnd = found[0], shown(rnd, found[1], step, rules)
         if rnd.riichi[seat] and sorted(waits(rest)) != sorted(waits(without(hand, [rnd.last_drawn or ""]) or ())):
             raise illegal(step, "riichi.call.changes_wait", "a closed kan after riichi may not change the wait")
         check_kan_count(rnd, step)
@@ -55,9 +57,10 @@ def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, 
     pon = next((m for m in rnd.melds[seat] if m.kind == "pon" and added and plain(m.tiles[0]) == plain(added)), None)
     if pon is None or added is None:
         raise illegal(step, "riichi.call.no_pon", f"seat {seat} has no pon to add {added} to")
-    rest = without(hand, [added])
-    if rest is None:
+    found = take(hand, [added])
+    if found is None:
         raise illegal(step, "riichi.call.not_in_hand", f"seat {seat} does not hold {added}")
+    rest, rnd = found[0], shown(rnd, found[1], step, rules)
     check_kan_count(rnd, step)
     melds = at(rnd.melds, seat, tuple(Meld("kakan", (*m.tiles, added), m.called, m.from_seat) if m is pon else m
                                         for m in rnd.melds[seat]))  # fmt: skip
@@ -66,6 +69,11 @@ def on_call(state: RiichiState, rnd: RiichiRound, step: Step, call: RiichiCall, 
     # Until its replacement tile is drawn the kan may be robbed (chankan), and then it never happened:
     # a riichi's ippatsu still stands for the robber.
     return after._replace(kakan=(seat, added), could_ron=chances, ippatsu=rnd.ippatsu)
+
+
+def shown(rnd: RiichiRound, tiles: list[str], step: Step, rules: RiichiOptions) -> RiichiRound:
+    """Tiles a call shows from a hand not shown before (the public record), counted as seen now."""
+    return rnd._replace(counts=seen_counts(rnd.counts, tiles, step, rules)) if tiles else rnd
 
 
 def check_kan_count(rnd: RiichiRound, step: Step) -> None:
@@ -115,9 +123,10 @@ def on_call_discard(rnd: RiichiRound, step: Step, call: RiichiCall, rules: Riich
             raise illegal(step, "riichi.call.shape", f"{compact(call.tiles)} is not a run of one suit")
     elif len({plain(t) for t in call.tiles}) != 1:
         raise illegal(step, "riichi.call.shape", f"{compact(call.tiles)} is not {needed} of one kind")
-    rest = without(rnd.hands[seat], from_hand)
-    if rest is None:
+    found = take(rnd.hands[seat], from_hand)
+    if found is None:
         raise illegal(step, "riichi.call.not_in_hand", f"seat {seat} does not hold {compact(from_hand)} to {call.kind}")
+    rest, rnd = found[0], shown(rnd, found[1], step, rules)
     if call.kind == "daiminkan":
         check_kan_count(rnd, step)
     rivers = at(rnd.rivers, discarder, (*rnd.rivers[discarder][:-1], rnd.rivers[discarder][-1]._replace(taken=True)))

@@ -16,7 +16,7 @@ from events.tiles import (
 )
 from replay.engine.fold import Step, illegal
 from replay.games.riichi.scoring import exhaustive_over, hand_over, nagashi_over
-from replay.games.riichi.shape import is_tenpai
+from replay.games.riichi.shape import UNSEEN, is_tenpai
 from replay.games.riichi.state import RiichiRound, RiichiState
 
 
@@ -62,6 +62,9 @@ def on_exhaustive(state: RiichiState, rnd: RiichiRound, step: Step, event: Exhau
             step, "riichi.draw.not_exhausted", f"{rnd.live_left} tiles are left in the wall; the hand goes on"
         )
     for seat in event.tenpai:
+        if UNSEEN in rnd.hands[seat]:
+            raise illegal(step, "riichi.draw.not_shown",
+                          f"seat {seat}'s hand is not shown: a tenpai hand is laid open (riichi.hand_shown) first")  # fmt: skip
         if not is_tenpai(rnd.hands[seat]):
             raise illegal(step, "riichi.draw.not_tenpai", f"seat {seat}'s {compact(rnd.hands[seat])} is not tenpai")
     if event.nagashi:
@@ -92,6 +95,9 @@ def on_abort(state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDr
         raise illegal(step, "riichi.abort.not_allowed", f"{state.options.ruleset} has no abortive draws")
     if event.kind == "kyuushu_kyuuhai":
         seat = event.seat if event.seat is not None else rnd.to_move
+        if 0 <= seat < rnd.players and UNSEEN in rnd.hands[seat]:
+            raise illegal(step, "riichi.abort.not_shown",
+                          f"seat {seat}'s hand is not shown: nine terminals are laid open (riichi.hand_shown) first")  # fmt: skip
         distinct = {plain(t) for t in rnd.hands[seat] if is_terminal_or_honor(t)}
         if rnd.phase != "discard" or seat != rnd.to_move or rnd.interrupted or seat in rnd.discarded_once:
             raise illegal(
@@ -116,7 +122,8 @@ def on_abort(state: RiichiState, rnd: RiichiRound, step: Step, event: AbortiveDr
         if state.options.triple_ron != "abortive":
             raise illegal(step, "riichi.abort.triple_ron",
                           f"under {state.options.ruleset} three rons on one tile all win: record each ron")  # fmt: skip
-        if len(rnd.could_ron) < 3:
+        unshown = any(UNSEEN in hand for seat, hand in enumerate(rnd.hands) if seat != (rnd.last_discard or (-1,))[0])
+        if len(rnd.could_ron) < 3 and not unshown:  # hands not shown: who could ron is not known
             may = len(rnd.could_ron)
             raise illegal(step, "riichi.abort.triple_ron",
                           "three rons abort the hand only when three players may ron the last discard; "

@@ -12,6 +12,8 @@ and a passed winning tile after riichi.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from events.match import MatchEnded, MatchStarted, RoundStarted
 from events.model import Payload
 from events.riichi import (
@@ -27,9 +29,12 @@ from events.riichi import (
     RiichiDraw,
     RiichiDrawResult,
     RiichiHandResult,
+    RiichiHandShown,
     RiichiPlayedOn,
     RiichiRecordedResult,
     RiichiRoundStarted,
+    RiichiUnseenDeal,
+    RiichiUnseenDraw,
     RiichiWin,
 )
 from events.tiles import (
@@ -45,7 +50,7 @@ from replay.games.riichi.calls import on_call, on_dora
 from replay.games.riichi.declared import on_chombo, on_declared_win
 from replay.games.riichi.draws import on_abort, on_draw_result, on_exhaustive, on_recorded_result
 from replay.games.riichi.options import RULESETS, RiichiOptions
-from replay.games.riichi.shape import can_discard_to_tenpai, is_tenpai, wait_kinds
+from replay.games.riichi.shape import UNSEEN, can_discard_to_tenpai, is_tenpai, shown_tiles, take, wait_kinds
 from replay.games.riichi.state import RiichiRound, RiichiState, RiverTile, at, passed, see, seen_counts
 from replay.games.riichi.wins import on_hand_result, on_win
 
@@ -94,10 +99,12 @@ class RiichiProjection:
         if isinstance(payload, RiichiPlayedOn):
             return on_played_on(state, step)
         another_ron = (
-            isinstance(payload, RiichiWin | RiichiHandResult)
-            and payload.kind == "ron"
-            and rnd is not None
+            rnd is not None
             and bool(rnd.wins)
+            and (
+                (isinstance(payload, RiichiWin | RiichiHandResult) and payload.kind == "ron")
+                or isinstance(payload, RiichiHandShown)  # the hand of another ron on the same tile, laid open first
+            )
         )
         if rnd is None or (rnd.over and not another_ron):
             raise illegal(step, "riichi.round.not_started", "no hand is in progress; record riichi.round_started first")
@@ -164,6 +171,8 @@ def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload,
         return on_draw_result(state, rnd, step, payload)
     if isinstance(payload, RiichiRecordedResult):
         return on_recorded_result(rnd, step, payload)
+    if isinstance(payload, RiichiUnseenDeal):
+        return on_unseen_deal(rnd, step, payload, rules)
     if isinstance(payload, RiichiDeclaredWin):
         return on_declared_win(state, rnd, step, payload, rules)
     if isinstance(payload, RiichiChombo):
@@ -177,10 +186,14 @@ def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload,
     # Anything but a ron on it means the last discard passed: its riichi stick is paid, and
     # whoever could have won on it is now furiten. Not a kan dora turned over: after an open or
     # added kan, Tenhou reveals it once the replacement tile is discarded, before anyone may ron.
-    if not isinstance(payload, DoraRevealed):
+    if not isinstance(payload, DoraRevealed | RiichiHandShown):  # a hand laid open for a ron: not passed yet
         rnd = passed(rnd)
     if isinstance(payload, RiichiDraw):
         return on_draw(rnd, step, payload, rules)
+    if isinstance(payload, RiichiUnseenDraw):
+        return drawn(rnd, step, payload.seat, UNSEEN, payload.rinshan, rules)
+    if isinstance(payload, RiichiHandShown):
+        return on_hand_shown(rnd, step, payload, rules)
     if isinstance(payload, RiichiDiscard):
         return on_discard(state, rnd, step, payload)
     if isinstance(payload, RiichiCall):
@@ -197,55 +210,100 @@ def on_event(state: RiichiState, rnd: RiichiRound, step: Step, payload: Payload,
 
 
 def on_deal(rnd: RiichiRound, step: Step, deal: RiichiDeal, rules: RiichiOptions) -> RiichiRound:
+    dealt = dealt_hands(rnd, step, deal.hands, deal.dora_indicator)
+    return see(dealt, [t for hand in deal.hands for t in hand] + [deal.dora_indicator], step, rules)
+
+
+def dealt_hands(rnd: RiichiRound, step: Step, hands: Sequence[Sequence[str]], dora: str) -> RiichiRound:
+    """The hand once dealt (``UNSEEN`` tiles where a hand is not known); nothing counted as seen yet."""
     if rnd.phase != "deal":
         raise illegal(step, "riichi.deal.out_of_turn", "the tiles are already dealt")
     n = rnd.players
-    if len(deal.hands) != n:
+    if len(hands) != n:
         raise illegal(step, "riichi.deal.hands", f"deal {n} hands of 13, one per seat")
     dealt = rnd._replace(
         phase="draw",
         to_move=rnd.dealer,
-        hands=tuple(tuple(h) for h in deal.hands),
+        hands=tuple(tuple(h) for h in hands),
         melds=((),) * n,
         rivers=((),) * n,
         kita=(0,) * n,
-        dora=(deal.dora_indicator,),
+        dora=(dora,),
         live_left=(136 - 14 - 13 * 4) if n == 4 else (108 - 14 - 13 * 3),
         riichi=(False,) * n,
         deposits=(0,) * n,
         counts=(0,) * len(TILES),
     )
-    return see(dealt, [t for hand in deal.hands for t in hand] + [deal.dora_indicator], step, rules)
+    return dealt
+
+
+def on_unseen_deal(rnd: RiichiRound, step: Step, deal: RiichiUnseenDeal, rules: RiichiOptions) -> RiichiRound:
+    """The public record's deal: every hand unseen, the first dora indicator shown."""
+    dealt = dealt_hands(rnd, step, [(UNSEEN,) * 13] * rnd.players, deal.dora_indicator)
+    return see(dealt, [deal.dora_indicator], step, rules)
+
+
+def on_hand_shown(rnd: RiichiRound, step: Step, shown: RiichiHandShown, rules: RiichiOptions) -> RiichiRound:
+    """A hand laid open: its tiles must be those it is known to hold, and the rest newly seen."""
+    if rnd.phase == "deal":
+        raise illegal(step, "riichi.deal.missing", f"the hand needs riichi.deal before {step.type}")
+    seat = shown.seat
+    if seat >= rnd.players:
+        raise illegal(step, "match.seat.unknown", f"seats are 0 to {rnd.players - 1}")
+    hand = rnd.hands[seat]
+    if len(shown.tiles) != len(hand):
+        raise illegal(step, "riichi.shown.count",
+                      f"seat {seat} holds {len(hand)} concealed tiles; {len(shown.tiles)} were shown")  # fmt: skip
+    known = [t for t in hand if t != UNSEEN]
+    rest = take(shown.tiles, known)
+    if rest is None or UNSEEN in shown.tiles:
+        raise illegal(step, "riichi.shown.contradicts",
+                      f"seat {seat} is known to hold {compact(known)}, which the hand shown lacks")  # fmt: skip
+    newly: list[str] = list(rest[0])
+    drawn = rnd.last_drawn
+    if shown.drawn is not None:
+        if seat != rnd.to_move or rnd.phase != "discard" or drawn is None:
+            raise illegal(step, "riichi.shown.drawn", f"seat {seat} holds no tile just drawn")
+        if drawn not in (UNSEEN, shown.drawn) or shown.drawn not in shown.tiles:
+            raise illegal(step, "riichi.shown.drawn", f"the tile seat {seat} just drew is {drawn}, not {shown.drawn}")
+        drawn = shown.drawn
+    return rnd._replace(hands=at(rnd.hands, seat, tuple(shown.tiles)), last_drawn=drawn,
+                        counts=seen_counts(rnd.counts, newly, step, rules))  # fmt: skip
 
 
 def on_draw(rnd: RiichiRound, step: Step, draw: RiichiDraw, rules: RiichiOptions) -> RiichiRound:
+    return drawn(rnd, step, draw.seat, draw.tile, draw.rinshan, rules)
+
+
+def drawn(rnd: RiichiRound, step: Step, seat: int, tile: str, rinshan: bool, rules: RiichiOptions) -> RiichiRound:
+    """A tile drawn by ``seat`` (``UNSEEN`` when only its drawer saw it)."""
     if rnd.phase == "rinshan":
-        if draw.seat != rnd.to_move:
+        if seat != rnd.to_move:
             raise illegal(step, "riichi.turn.wrong_seat", f"seat {rnd.to_move} draws the replacement tile")
-        if not draw.rinshan:
+        if not rinshan:
             raise illegal(step, "riichi.draw.rinshan", "after a kan or a north the replacement tile is a rinshan draw")
     else:
         if rnd.phase == "discard":
             raise illegal(step, "riichi.draw.out_of_turn", f"seat {rnd.to_move} has drawn and must discard")
-        if draw.rinshan:
+        if rinshan:
             raise illegal(step, "riichi.draw.rinshan", "a rinshan draw comes only after a kan or a north")
         expected = rnd.to_move if rnd.phase == "draw" else (rnd.to_move + 1) % rnd.players
-        if draw.seat != expected:
-            raise illegal(step, "riichi.turn.wrong_seat", f"seat {expected} draws next, not seat {draw.seat}")
+        if seat != expected:
+            raise illegal(step, "riichi.turn.wrong_seat", f"seat {expected} draws next, not seat {seat}")
         if rnd.live_left <= 0:
             raise illegal(step, "riichi.draw.empty_wall", "the wall is empty: record riichi.exhaustive_draw")
-    seat, hands = draw.seat, rnd.hands
-    hands = (*hands[:seat], (*hands[seat], draw.tile), *hands[seat + 1 :])  # the seat is checked above
+    hands = rnd.hands
+    hands = (*hands[:seat], (*hands[seat], tile), *hands[seat + 1 :])  # the seat is checked above
     return rnd._replace(
-        counts=seen_counts(rnd.counts, (draw.tile,), step, rules),
+        counts=rnd.counts if tile == UNSEEN else seen_counts(rnd.counts, (tile,), step, rules),
         phase="discard",
         to_move=seat,
         hands=hands,
-        last_drawn=draw.tile,
-        rinshan_draw=draw.rinshan,
+        last_drawn=tile,
+        rinshan_draw=rinshan,
         # A rinshan tile leaves the dead wall, and the last live tile moves in to keep it at 14.
         live_left=rnd.live_left - 1,
-        drawn_once=rnd.drawn_once if draw.seat in rnd.drawn_once else rnd.drawn_once | {draw.seat},
+        drawn_once=rnd.drawn_once if seat in rnd.drawn_once else rnd.drawn_once | {seat},
         last_discard=None,
         kakan=None,
         # An added kan ends ippatsu once it stands, when its replacement tile is drawn (robbed, it never happened).
@@ -263,31 +321,38 @@ def on_discard(state: RiichiState, rnd: RiichiRound, step: Step, discard: Riichi
         raise illegal(step, "riichi.discard.out_of_turn", f"seat {seat} must draw before discarding")
     if seat != rnd.to_move:
         raise illegal(step, "riichi.turn.wrong_seat", f"it is seat {rnd.to_move}'s turn to discard, not seat {seat}")
-    hand, tile = rnd.hands[seat], discard.tile
-    if tile not in hand:
-        raise illegal(
-            step,
-            "riichi.discard.not_in_hand",
-            f"{discard.tile} is not in seat {seat}'s hand ({compact(rnd.hands[seat])})",
-        )
-    where = hand.index(tile)
-    rest = (*hand[:where], *hand[where + 1 :])
-    if discard.tsumogiri and discard.tile != rnd.last_drawn:
+    hand, tile = rnd.hands[seat], str(discard.tile)
+    unseen_draw = rnd.last_drawn == UNSEEN  # the public record: the tile drawn is shown by this discard
+    shown: list[str]
+    if unseen_draw and discard.tsumogiri:
+        taken = take(hand, [UNSEEN])
+        rest, shown = (taken[0], [tile]) if taken else (hand, [])
+    else:
+        found = take(hand, [tile])
+        if found is None:
+            raise illegal(step, "riichi.discard.not_in_hand",
+                          f"{discard.tile} is not in seat {seat}'s hand ({shown_tiles(rnd.hands[seat])})")  # fmt: skip
+        rest, shown = found
+    if shown:
+        assert state.options is not None
+        rnd = rnd._replace(counts=seen_counts(rnd.counts, shown, step, state.options))
+    drawn_now = discard.tsumogiri if unseen_draw else tile == rnd.last_drawn
+    if discard.tsumogiri and not drawn_now:
         raise illegal(step, "riichi.discard.not_tsumogiri", f"{discard.tile} is not the tile just drawn")
-    if rnd.riichi[seat] and discard.tile != rnd.last_drawn:
+    if rnd.riichi[seat] and not drawn_now:
         raise illegal(
             step,
             "riichi.discard.after_riichi",
-            f"after riichi seat {seat} must discard the tile drawn, {rnd.last_drawn}",
+            f"after riichi seat {seat} must discard the tile drawn" + ("" if unseen_draw else f", {rnd.last_drawn}"),
         )
     declaring = rnd.declaring == seat
-    if declaring and not is_tenpai(rest):
+    if declaring and UNSEEN not in rest and not is_tenpai(rest):
         raise illegal(
             step,
             "riichi.riichi.not_tenpai",
             f"riichi needs tenpai, and {compact(rest)} is not tenpai after {discard.tile}",
         )
-    river = (*rnd.rivers[seat], RiverTile(tile, tile == rnd.last_drawn, declaring))
+    river = (*rnd.rivers[seat], RiverTile(tile, drawn_now, declaring))
     ippatsu = rnd.ippatsu - {seat} if seat in rnd.ippatsu else rnd.ippatsu
     if declaring:
         ippatsu = ippatsu | {seat}
@@ -363,8 +428,10 @@ def candidate_moves(state: RiichiState) -> list[Payload]:
     if rnd.phase in ("draw", "rinshan"):
         return moves + [RiichiDraw(seat=seat, tile=tile, rinshan=rnd.phase == "rinshan") for tile in TILES]
     if rnd.phase == "discard":
-        hand = rnd.hands[seat]
+        hand = tuple(t for t in rnd.hands[seat] if t != UNSEEN)  # a hand not shown: any tile may come out of it
         moves += [RiichiDiscard(seat=seat, tile=t, tsumogiri=t == rnd.last_drawn) for t in sorted(set(hand))]
+        if UNSEEN in rnd.hands[seat]:
+            moves += [RiichiDiscard(seat=seat, tile=t, tsumogiri=drawn) for t in TILES for drawn in (True, False)]
         moves += [RiichiDeclared(seat=seat), RiichiWin(kind="tsumo", seat=seat)]
         moves.append(AbortiveDraw(kind="kyuushu_kyuuhai", seat=seat))
         for kind_of in sorted({plain(t) for t in hand}):
@@ -389,7 +456,7 @@ def candidate_moves(state: RiichiState) -> list[Payload]:
     for caller in range(players):
         if caller == giver:
             continue
-        hand = rnd.hands[caller]
+        hand = tuple(t for t in rnd.hands[caller] if t != UNSEEN)
         alike = [t for t in hand if plain(t) == plain(tile)]
         for pair in sorted(set(combinations(alike, 2))):
             moves.append(RiichiCall(kind="pon", seat=caller, tiles=(*pair, tile), called=tile, from_seat=giver))

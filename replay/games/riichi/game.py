@@ -12,6 +12,7 @@ def _rules() -> GameRules:
         entry,
         fold,
         layout,
+        public,
         result_line,
         review,
         simulate,
@@ -27,6 +28,7 @@ def _rules() -> GameRules:
         legal_moves=fold.legal_moves,
         review=review,
         layout=layout.layout,
+        public_view=public.public_view,
     )
 
 

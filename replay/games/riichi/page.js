@@ -8,11 +8,12 @@ const GAME_PAGE = {
   afterResults: (box, round) => { for (const win of (round.result && round.result.wins) || []) box.appendChild(winBox(win)); },
 };
 
-function tilesOf(text) {  // "123m45p" -> ["1m","2m","3m","4p","5p"]
+function tilesOf(text) {  // "123m45p??" -> ["1m","2m","3m","4p","5p","?","?"]
   const out = [];
   let digits = [];
   for (const ch of text || "") {
-    if (/[0-9]/.test(ch)) digits.push(ch);
+    if (ch === "?") out.push("?");  // a tile not seen (the public record): drawn face down
+    else if (/[0-9]/.test(ch)) digits.push(ch);
     else { for (const d of digits) out.push(d + ch); digits = []; }
   }
   return out;

@@ -12,6 +12,7 @@ from mahjong.shanten import Shanten
 from events.tiles import (
     KIND_NAMES,
     KIND_OF,
+    compact,
     to_34,
 )
 
@@ -19,6 +20,9 @@ _AGARI = Agari()
 
 
 _SHANTEN = Shanten()
+
+
+UNSEEN = "?"  # a tile of a hand not shown (the public record); its kind is not known
 
 
 def waits(concealed: Sequence[str]) -> list[str]:
@@ -37,7 +41,9 @@ def completes(concealed: Sequence[str], tile: str) -> bool:
 @lru_cache(maxsize=4096)
 def wait_kinds(concealed: tuple[str, ...]) -> frozenset[int]:
     """The kinds (0..33) that complete these concealed tiles (3n+1 of them): a kind the hand
-    holds all four of is no wait."""
+    holds all four of is no wait. A hand not shown has none that can be known."""
+    if UNSEEN in concealed:
+        return frozenset()
     return waits_of_counts(tuple(to_34(concealed)))
 
 
@@ -157,6 +163,8 @@ def is_tenpai(concealed: Sequence[str]) -> bool:
     A hand with a wait is; only a hand with none asks the library, which also counts a few shapes
     whose only wait is a tile the hand holds all four of (the hypothesis test holds the two alike)."""
     tiles = concealed if isinstance(concealed, tuple) else tuple(concealed)
+    if UNSEEN in tiles:
+        return False  # a hand not shown is never taken for tenpai: it is shown when it counts
     return bool(wait_kinds(tiles)) or shanten(tuple(to_34(tiles))) == 0
 
 
@@ -165,6 +173,8 @@ def can_discard_to_tenpai(concealed: Sequence[str]) -> bool:
     discard that leaves a wait settles it (riichi is declared on such a hand); else the library
     counts the shanten once."""
     tiles = tuple(concealed)
+    if UNSEEN in tiles:
+        return True  # a hand not shown: the table's riichi is taken as said
     for place, tile in enumerate(tiles):
         if tile not in tiles[:place] and wait_kinds((*tiles[:place], *tiles[place + 1 :])):
             return True
@@ -179,6 +189,8 @@ def shanten(counts: tuple[int, ...]) -> int:
 
 
 def is_complete(concealed: Sequence[str]) -> bool:
+    if UNSEEN in concealed:
+        return False  # a win shows its hand first
     return bool(_AGARI.is_agari(to_34(concealed)))
 
 
@@ -190,6 +202,28 @@ def without(tiles: Sequence[str], remove: Sequence[str]) -> tuple[str, ...] | No
             return None
         rest.remove(tile)
     return tuple(rest)
+
+
+def shown_tiles(hand: Sequence[str]) -> str:
+    """A hand in compact notation, its unseen tiles as ``?``."""
+    return compact([t for t in hand if t != UNSEEN]) + UNSEEN * list(hand).count(UNSEEN)
+
+
+def take(tiles: Sequence[str], remove: Sequence[str]) -> tuple[tuple[str, ...], list[str]] | None:
+    """``tiles`` less each tile of ``remove``: a tile the hand is known to hold, else one of its
+    unseen tiles, which the move shows (returned second, to be counted as seen now); None if the
+    hand holds neither."""
+    rest = list(tiles)
+    shown: list[str] = []
+    for tile in remove:
+        if tile in rest:
+            rest.remove(tile)
+        elif UNSEEN in rest:
+            rest.remove(UNSEEN)
+            shown.append(tile)
+        else:
+            return None
+    return tuple(rest), shown
 
 
 def forget() -> None:

@@ -12,7 +12,7 @@ from replay.engine.words import listed, match_words, name_of
 from replay.games.riichi.flow import final_standings, match_over
 from replay.games.riichi.options import RULESETS, RiichiOptions
 from replay.games.riichi.pricing import Priced, Unpriced, WinHand, price
-from replay.games.riichi.shape import is_complete
+from replay.games.riichi.shape import is_complete, shown_tiles
 from replay.games.riichi.state import HandResult, RiichiRound, RiichiState, WinRecord
 
 WIND_NAMES = {"1z": "East", "2z": "South", "3z": "West", "4z": "North"}
@@ -123,7 +123,7 @@ def round_json(rnd: RiichiRound) -> dict[str, Any]:
         "to_move": None if rnd.over else rnd.to_move,
         "expects": "",
         "seat_winds": [WIND_NAMES[WINDS[(s - rnd.dealer) % rnd.players]] for s in range(rnd.players)],
-        "hands": [compact(h) for h in rnd.hands] if deal_done else [],
+        "hands": [shown_tiles(h) for h in rnd.hands] if deal_done else [],  # a tile not seen as ?
         "melds": [
             [{"kind": m.kind, "tiles": list(m.tiles), "called": m.called, "from_seat": m.from_seat} for m in seat]
             for seat in rnd.melds
@@ -208,8 +208,14 @@ def move_words(step: Step, names: Sequence[str]) -> str:
                 f" ({payload.honba} honba, {payload.sticks} riichi sticks)")  # fmt: skip
     if kind == "deal":
         return f"The tiles are dealt; the dora indicator is {payload.dora_indicator}"
+    if kind == "unseen_deal":
+        return f"The tiles are dealt, the hands unseen; the dora indicator is {payload.dora_indicator}"
     if kind == "draw":
         return f"{who} draws {payload.tile}" + (" from the dead wall" if payload.rinshan else "")
+    if kind == "unseen_draw":
+        return f"{who} draws" + (" from the dead wall" if payload.rinshan else "")
+    if kind == "hand_shown":
+        return f"{who} lays the hand open: {compact(payload.tiles)}"
     if kind == "discard":
         return f"{who} discards {payload.tile}" + (" (the tile just drawn)" if payload.tsumogiri else "")
     if kind == "riichi":
@@ -236,8 +242,10 @@ def move_words(step: Step, names: Sequence[str]) -> str:
         return f"The wall is empty; tenpai: {ready}"
     if kind == "abortive_draw":
         return f"Abortive draw: {ABORT_WORDS.get(payload.kind, payload.kind)}"
-    if kind in ("hand_result", "draw_result", "recorded_result"):
+    if kind in ("hand_result", "draw_result", "recorded_result", "declared_win"):
         return "The hand is recorded by its result"
+    if kind == "chombo":
+        return f"{who}'s chombo"
     if kind == "played_on":
         return "The log plays on past where these rules end the match"
     return match_words(step, names)

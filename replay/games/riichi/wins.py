@@ -20,7 +20,7 @@ from replay.engine.fold import Step, illegal
 from replay.games.riichi.options import RiichiOptions
 from replay.games.riichi.pricing import MeldTiles, Unpriced, WinHand, price
 from replay.games.riichi.scoring import finish_wins, share_counters
-from replay.games.riichi.shape import is_complete, waits
+from replay.games.riichi.shape import UNSEEN, is_complete, shown_tiles, waits
 from replay.games.riichi.state import RiichiRound, RiichiState, WinRecord, see
 
 
@@ -59,7 +59,12 @@ def on_hand_result(
         raise illegal(step, "riichi.result.five", f"more than four {', '.join(over)} in the hand and indicators")
     concealed = (*event.hand, event.win_tile)
     if not is_complete(concealed):
-        raise illegal(step, "riichi.win.incomplete", f"{compact(concealed)} is not a complete hand")
+        raise illegal(
+            step,
+            "riichi.win.incomplete",
+            f"{shown_tiles(concealed)} is not a complete hand"
+            + (" (lay the hand open first: riichi.hand_shown)" if UNSEEN in concealed else ""),
+        )
     in_riichi = bool(said & {"riichi", "double_riichi"})
     tsumo, dealer = event.kind == "tsumo", seat == rnd.dealer
     open_hand = any(m.kind != "ankan" for m in event.melds)
@@ -165,7 +170,12 @@ def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rul
         if is_complete(concealed):
             check_furiten(rnd, step, seat)
     if not is_complete(concealed):
-        raise illegal(step, "riichi.win.incomplete", f"{compact(concealed)} is not a complete hand")
+        raise illegal(
+            step,
+            "riichi.win.incomplete",
+            f"{shown_tiles(concealed)} is not a complete hand"
+            + (" (lay the hand open first: riichi.hand_shown)" if UNSEEN in concealed else ""),
+        )
     if win.ura_indicators and not rnd.riichi[seat]:
         raise illegal(step, "riichi.win.ura", "ura dora are turned only for a riichi winner")
     if len(win.ura_indicators) > len(rnd.dora):

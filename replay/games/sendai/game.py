@@ -15,6 +15,7 @@ def _rules() -> GameRules:
         entry,
         fold,
         layout,
+        public,
         result_line,
         review,
         simulate,
@@ -30,6 +31,7 @@ def _rules() -> GameRules:
         legal_moves=fold.legal_moves,
         review=review,
         layout=layout.layout,
+        public_view=public.public_view,
     )
 
 

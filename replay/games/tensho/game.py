@@ -13,6 +13,7 @@ def _rules() -> GameRules:
         entry,
         fold,
         layout,
+        public,
         result_line,
         review,
         simulate,
@@ -28,6 +29,7 @@ def _rules() -> GameRules:
         legal_moves=fold.legal_moves,
         review=review,
         layout=layout.layout,
+        public_view=public.public_view,
     )
 
 

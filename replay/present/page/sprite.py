@@ -121,7 +121,13 @@ def _card_symbol(card: str) -> str:
 
 
 UNSEEN = "?"  # a piece whose face is not known (the public record): drawn face down
-UNSEEN_NAME = "a card not yet seen"
+UNSEEN_NAME = "face down: not seen yet"
+
+
+def _tile_back() -> str:
+    """A tile face down: its green back."""
+    return (f'<symbol id="t-{UNSEEN}" viewBox="0 0 30 40"><title>a tile not yet seen</title>'
+            '<rect x="0.5" y="0.5" width="29" height="39" rx="3" fill="#2f7d4f" stroke="#1d4a30"/></symbol>')  # fmt: skip
 
 
 def _card_back() -> str:
@@ -134,7 +140,7 @@ def _card_back() -> str:
 @cache
 def sprite() -> str:
     """The whole sprite: an SVG of symbols, hidden, to embed once in a page."""
-    symbols = [_tile_symbol(t) for t in TILES] + [_card_symbol(c.id) for c in DECK] + [_card_back()]
+    symbols = [_tile_symbol(t) for t in TILES] + [_card_symbol(c.id) for c in DECK] + [_card_back(), _tile_back()]
     return ('<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true">'
             + "".join(symbols) + "</svg>")  # fmt: skip
 
