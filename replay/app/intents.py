@@ -182,6 +182,13 @@ def deal(
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         if game in RIICHI:
+            if not hand:  # the public record: the hands unseen, the dora indicator shown
+                from events.riichi import RiichiUnseenDeal
+                from events.tiles import parse
+
+                if dora is None:
+                    raise InputError("a riichi deal needs the first dora indicator: add --dora TILE")
+                return [RiichiUnseenDeal(dora_indicator=parse(dora))], []
             return [_riichi_deal(hand, dora)], []
         if field is None:
             raise InputError("a hanafuda deal needs --field")
@@ -301,21 +308,60 @@ def _riichi_draw(state: MatchView, tile: str | None, seat: int | None, rinshan: 
     return RiichiDraw(seat=seat, tile=parse(tile), rinshan=rinshan or rnd.phase == "rinshan")
 
 
+def _implied_draw(state: MatchView) -> list[Payload]:
+    """The public record: the draw a discard or a tsumo implies, when the seat to draw holds unseen
+    tiles (nobody saw the tile drawn); none when it has drawn already or its hand is known."""
+    from events.riichi import RiichiUnseenDraw
+    from replay.games.riichi.shape import UNSEEN
+
+    rnd = _round(state)
+    if rnd.phase not in ("draw", "after_discard", "rinshan"):
+        return []
+    drawer = (rnd.to_move + 1) % rnd.players if rnd.phase == "after_discard" else rnd.to_move
+    if UNSEEN not in rnd.hands[drawer]:
+        return []
+    return [RiichiUnseenDraw(seat=drawer, rinshan=rnd.phase == "rinshan")]
+
+
 def discard(tile: str, *, riichi: bool = False, tsumogiri: bool | None = None, seat: str | None = None) -> Intent:
-    """Riichi: a tile discarded, declaring riichi with it if said."""
+    """Riichi: a tile discarded, declaring riichi with it if said (the public record: the draw
+    before it is implied)."""
     from events.riichi import RiichiDeclared, RiichiDiscard
     from events.tiles import parse
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
-        mover = _mover(state, seat)
-        chosen = parse(tile)
+        events = _implied_draw(state)
         rnd = _round(state)
-        events: list[Payload] = [RiichiDeclared(seat=mover)] if riichi else []
-        moved = tsumogiri if tsumogiri is not None else chosen == rnd.last_drawn
+        mover = events[0].seat if events else _mover(state, seat)  # type: ignore[attr-defined]
+        if events and seat is not None and seat_number(state, seat) != mover:
+            raise InputError(f"it is {state.names[mover]}'s turn to draw and discard")
+        chosen = parse(tile)
+        if riichi:
+            events.append(RiichiDeclared(seat=mover))
+        in_riichi = mover < len(rnd.riichi) and rnd.riichi[mover]  # after riichi a discard is the tile drawn
+        moved = tsumogiri if tsumogiri is not None else (in_riichi or (chosen == rnd.last_drawn and not events))
         events.append(RiichiDiscard(seat=mover, tile=chosen, tsumogiri=moved))
         return events, []
 
     return Intent(RIICHI, build)
+
+
+def _shown(state: MatchView, winner: int, hand: str | None, drawn: str | None) -> list[Payload]:
+    """The public record: a winner's hand laid open before the win (``hand``: the concealed tiles
+    without the winning one; ``drawn``: a tsumo's winning tile)."""
+    from events.riichi import RiichiHandShown
+    from events.tiles import parse, parse_many
+    from replay.games.riichi.shape import UNSEEN
+
+    rnd = _round(state)
+    if hand is None:
+        if UNSEEN in rnd.hands[winner]:
+            raise InputError(f"{state.names[winner]}'s hand is not known: lay it open with --hand TILES "
+                             "(the concealed tiles without the winning one)")  # fmt: skip
+        return []
+    tiles = tuple(parse_many(hand))
+    won_on = parse(drawn) if drawn else None
+    return [RiichiHandShown(seat=winner, tiles=(*tiles, won_on) if won_on else tiles, drawn=won_on)]
 
 
 def call(kind: str, tiles: str | None = None, seat: str | None = None) -> Intent:
@@ -386,19 +432,29 @@ def _ura(text: str | None, state: MatchView, winner: int) -> tuple[str, ...]:
     return tuple(parse_many(text))
 
 
-def tsumo(seat: str | None = None, *, ura: str | None = None, pao: str | None = None) -> Intent:
-    """Riichi: a win on the tile just drawn."""
+def tsumo(
+    seat: str | None = None, *, ura: str | None = None, pao: str | None = None, hand: str | None = None,
+    drawn: str | None = None,
+) -> Intent:  # fmt: skip
+    """Riichi: a win on the tile just drawn (the public record: the hand laid open, the draw implied)."""
     from events.riichi import RiichiWin
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
-        liable, winner = seat_number(state, pao), _mover(state, seat)
-        return [RiichiWin(kind="tsumo", seat=winner, ura_indicators=_ura(ura, state, winner), pao_seat=liable)], []
+        events = _implied_draw(state)
+        winner = events[0].seat if events else _mover(state, seat)  # type: ignore[attr-defined]
+        if hand is not None and drawn is None:
+            raise InputError("a tsumo laid open names its winning tile too: --drawn TILE")
+        events += _shown(state, winner, hand, drawn)
+        liable = seat_number(state, pao)
+        events.append(RiichiWin(kind="tsumo", seat=winner, ura_indicators=_ura(ura, state, winner), pao_seat=liable))
+        return events, []
 
     return Intent(RIICHI, build)
 
 
-def ron(seat: str, *, ura: str | None = None, pao: str | None = None) -> Intent:
-    """Riichi: a win on the last discard (or on the tile of an added kan)."""
+def ron(seat: str, *, ura: str | None = None, pao: str | None = None, hand: str | None = None) -> Intent:
+    """Riichi: a win on the last discard (or on the tile of an added kan); the public record: the
+    winner's hand laid open with --hand."""
     from events.riichi import RiichiWin
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
@@ -408,8 +464,10 @@ def ron(seat: str, *, ura: str | None = None, pao: str | None = None) -> Intent:
         winner, liable = seat_number(state, seat), seat_number(state, pao)
         assert winner is not None
         ura_indicators = _ura(ura, state, winner)
+        shown = _shown(state, winner, hand, None) if rnd is not None and not rnd.over else []
         return [
-            RiichiWin(kind="ron", seat=winner, from_seat=from_seat, ura_indicators=ura_indicators, pao_seat=liable)
+            *shown,
+            RiichiWin(kind="ron", seat=winner, from_seat=from_seat, ura_indicators=ura_indicators, pao_seat=liable),
         ], []
 
     return Intent(RIICHI, build)

@@ -209,3 +209,72 @@ def test_a_tensho_round_recorded_by_its_plays_and_draws_alone_scores_as_its_full
     finally:
         context.close()
         server.stop()
+
+
+def test_a_real_hand_recorded_from_its_public_view_alone_pays_as_the_log_did(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """A real game's hand (tests/data: South 1 of mjai-reviewer's confusing_nakis_7, 24 discards, a
+    pon, a chi, a riichi, a ron) tapped on the table page from what the table saw: each discard one
+    tap on the tile picker (the draw implied; after riichi the tile drawn), the riichi one tap
+    before its discard, each call one tap, the winner's hand laid open tile by tile with the ura
+    indicator. The discards take at most 1.2 taps each on average, and the hand pays what Tenhou
+    paid: B's ron of 40 fu 2 han, 2,600 from A, and B's own riichi stick back (the log: -2600,
+    +3600, 0, 0 before the sticks put down). Plant: the implied draw left out, or the riichi
+    discard not taken from the draw: the fold refuses a tap and the test stops."""
+    from events.riichi import RiichiCall, RiichiDeclared, RiichiDiscard, RiichiHandShown, RiichiWin
+    from replay.app.importing import games_of
+    from replay.games.riichi.public import public_view
+    from tests.paths import ROOT
+
+    log = ROOT / "tests" / "data" / "tenhou6" / "mjai-reviewer-confusing_nakis_7.json"
+    public = list(public_view(next(games_of(log)).payloads))  # type: ignore[union-attr]
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "pub-r").code == 0
+    assert cli("round", "pub-r", "--wind", "S", "--hand", "1", "--dealer", "0", "--honba", "0", "--sticks", "0",
+               "--scores", "30200,29600,23600,16600").code == 0  # fmt: skip
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/pub-r?token={token_of(cli, secret, 'pub-r')}")
+        phone.wait_for_selector('body[data-seq="2"]')
+        phone.fill("#entry", "deal --dora 4p")
+        phone.press("#entry", "Enter")
+        phone.wait_for_selector('#result-panel [data-tile="5m"]')
+        discard_taps = discards = 0
+
+        def tap(selector: str, *, moves: bool) -> None:
+            seq = int(phone.get_attribute("body", "data-seq") or "0")
+            phone.click(f"#result-panel {selector}")
+            if moves:
+                phone.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+
+        for payload in public:
+            if isinstance(payload, RiichiDeclared):
+                tap('[data-public="riichi"]', moves=False)
+                discard_taps += 1
+            elif isinstance(payload, RiichiDiscard):
+                tap(f'[data-tile="{payload.tile}"]', moves=True)
+                discard_taps += 1
+                discards += 1
+            elif isinstance(payload, RiichiCall):
+                low = min(int(t[0]) for t in payload.tiles)
+                tap(f'[data-public="{payload.kind}-{payload.seat if payload.kind == "pon" else low}"]', moves=True)
+            elif isinstance(payload, RiichiHandShown):
+                tap(f'[data-public="ron-{payload.seat}"]', moves=False)
+                for tile in payload.tiles:
+                    tap(f'[data-tile="{tile}"]', moves=False)
+            elif isinstance(payload, RiichiWin):
+                tap('[data-public="ura"]', moves=False)
+                for tile in payload.ura_indicators:
+                    tap(f'[data-tile="{tile}"]', moves=False)
+                tap('[data-public="win"]', moves=True)
+                break
+        assert discards == 24 and discard_taps / discards <= 1.2, (discard_taps, discards)
+        [result] = cli("replay", "pub-r", "--json").json()["results"]
+        paid = [p + 1000 * d for p, d in zip(result["points"], result["riichi_sticks_put_down"], strict=True)]
+        assert paid == [-2600, 3600, 0, 0]
+        assert (result["wins"][0]["result"]["han"], result["wins"][0]["result"]["fu"]) == (2, 40)
+    finally:
+        context.close()
+        server.stop()

@@ -7,6 +7,9 @@ from replay.engine.moves import Move, Word
 SEAT = Word("seat", "The seat: 0-3, a seat wind (E S W N) or a name (default: the one to move).", option="--seat")
 URA = Word("ura", "Ura dora indicators, for a riichi winner.", option="--ura")
 PAO = Word("pao", "The seat liable for the yakuman (pao): number, wind or name.", option="--pao")
+SHOWN = Word("hand", "The public record: the winner's concealed tiles laid open, without the winning one.",
+             option="--hand")  # fmt: skip
+DRAWN = Word("drawn", "The public record: a tsumo's winning tile, the one just drawn.", option="--drawn")
 
 MOVES: tuple[Move, ...] = (
     Move(
@@ -50,11 +53,11 @@ MOVES: tuple[Move, ...] = (
         "Riichi: a kan dora indicator is revealed.",
         (Word("indicator", "The kan dora indicator turned over.", required=True),),
     ),
-    Move("tsumo", "Riichi: win on the tile just drawn.", (SEAT, URA, PAO)),
+    Move("tsumo", "Riichi: win on the tile just drawn.", (SEAT, URA, PAO, SHOWN, DRAWN)),
     Move(
         "ron",
         "Riichi: win on the last discard (or on the tile of an added kan).",
-        (Word("seat", "The winner: number, wind or name.", option="--seat", required=True), URA, PAO),
+        (Word("seat", "The winner: number, wind or name.", option="--seat", required=True), URA, PAO, SHOWN),
     ),
     Move(
         "exhaustive",

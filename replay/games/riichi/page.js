@@ -205,3 +205,91 @@ function resultSaid(t, who) {  // the line sent and the words shown, once the re
   if (t.mode === "chombo" && t.chombo !== null) return { line: `chombo ${t.chombo}`, words: `chombo by ${who(t.chombo)}` };
   return null;
 }
+
+// The public record by tapping: a hand dealt unseen is recorded as the table sees it. The tile
+// discarded is one tap on a picker of the 34 kinds (the draw before it is implied; after riichi
+// the tile drawn is the one discarded); "riichi" before it declares; the calls on the last
+// discard, by who calls; a new dora indicator; a win laid open on the same picker.
+const KINDS = ["1m", "2m", "3m", "4m", "5m", "0m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "0p", "6p", "7p",
+               "8p", "9p", "1s", "2s", "3s", "4s", "5s", "0s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z",
+               "6z", "7z"];
+let seen = null;  // what is being tapped: a riichi about to be declared, a hand being laid open, a dora
+
+GAME_PAGE.publicPanel = (box, state, head, record) => {
+  const round = state && state.round;
+  box.textContent = "";
+  const unseen = round && !round.result && (round.hands || []).some((h) => (h || "").includes("?"));
+  if (!unseen || state.status !== "in play") { seen = null; return false; }
+  if (!seen || seen.head !== head) seen = { head, riichi: false, fromDraw: false, showing: null, tiles: [], ura: null, dora: false };
+  const s = seen, count = state.players.length, who = (n) => names()[n];
+  const redraw = () => GAME_PAGE.publicPanel(box, state, head, record);
+  const button = (label, attrs, pressed, onTap) => {
+    const b = el("button", Object.assign({ type: "button", "aria-pressed": String(!!pressed), class: pressed ? "chosen" : "" }, attrs), label);
+    b.onclick = () => { onTap(); redraw(); };
+    return b;
+  };
+  const line = (title, ...items) => el("div", { class: "result-line" }, el("span", { class: "result-title" }, title), ...items);
+  const afterDiscard = round.phase === "after_discard";
+  const mover = afterDiscard ? (round.to_move + 1) % count : round.to_move;
+  const river = afterDiscard ? round.rivers[round.to_move] : [];
+  const last = river.length ? river[river.length - 1].tile : null;
+  box.appendChild(el("h2", {}, s.showing ? `${who(s.showing.seat)}'s hand, laid open for the ${s.showing.kind}` :
+    s.dora ? "The new dora indicator" : `${who(mover)} discards: tap the tile`));
+  if (!s.showing && !s.dora) {
+    box.appendChild(line("", button("riichi", { "data-public": "riichi" }, s.riichi, () => { s.riichi = !s.riichi; }),
+      button("from the draw", { "data-public": "from-draw" }, s.fromDraw, () => { s.fromDraw = !s.fromDraw; }),
+      button("new dora indicator", { "data-public": "dora" }, false, () => { s.dora = true; }),
+      button(`tsumo by ${who(mover)}`, { "data-public": "tsumo" }, false, () => { s.showing = { kind: "tsumo", seat: mover }; s.tiles = []; })));
+    if (afterDiscard && last) {
+      const callers = [...Array(count).keys()].filter((n) => n !== round.to_move);
+      const calls = [];
+      for (const n of callers) {
+        calls.push(button(`ron by ${who(n)}`, { "data-public": `ron-${n}` }, false, () => { s.showing = { kind: "ron", seat: n }; s.tiles = []; }));
+        const kind = last.replace("0", "5");
+        calls.push(button(`pon ${kind[0].repeat(3)}${kind[1]} by ${who(n)}`, { "data-public": `pon-${n}` }, false,
+          () => record(`call pon by ${who(n)}`, { verb: "call", values: { kind: "pon", tiles: `${last} ${kind} ${kind}`, seat: String(n) } })));
+        calls.push(button(`kan by ${who(n)}`, { "data-public": `kan-${n}` }, false,
+          () => record(`call kan by ${who(n)}`, { verb: "call", values: { kind: "daiminkan", tiles: `${last} ${kind} ${kind} ${kind}`, seat: String(n) } })));
+        if (n === (round.to_move + 1) % count && kind[1] !== "z") {
+          const number = Number(kind[0]);
+          for (let low = Math.max(1, number - 2); low <= Math.min(number, 7); low++) {
+            const run = [low, low + 1, low + 2].map((v) => (v === number ? last : `${v}${kind[1]}`));
+            calls.push(button(`chi ${run.map((t) => t[0]).join("")}${kind[1]} by ${who(n)}`, { "data-public": `chi-${low}` }, false,
+              () => record(`call chi by ${who(n)}`, { verb: "call", values: { kind: "chi", tiles: run.join(" "), seat: String(n) } })));
+          }
+        }
+      }
+      box.appendChild(line(`On ${last}:`, ...calls));
+    }
+  }
+  const picker = el("div", { class: "tile-picker", "aria-label": "the tiles: tap one" });
+  for (const tile of KINDS) {
+    const b = el("button", { type: "button", "data-tile": tile, title: DATA.piece_names[tile] }, piece(tile));
+    b.onclick = () => {
+      if (s.showing) { (s.ura || s.tiles).push(tile); redraw(); return; }
+      if (s.dora) { seen = null; record(`dora ${tile}`, { verb: "dora", values: { indicator: tile } }); return; }
+      const values = { tile };  // "from the draw" said when tapped; after riichi the record knows it
+      if (s.fromDraw) values.tsumogiri = true;
+      if (s.riichi) values.riichi = true;
+      seen = null;
+      record(`${who(mover)} discards ${tile}`, { verb: "discard", values });
+    };
+    picker.appendChild(b);
+  }
+  box.appendChild(picker);
+  if (s.showing) {
+    const tiles = s.tiles.slice();
+    const drawn = s.showing.kind === "tsumo" ? tiles.shift() : null;
+    box.appendChild(line(s.showing.kind === "tsumo" ? "The winning tile first, then the concealed tiles:" : "The concealed tiles:",
+      ...s.tiles.map((t) => piece(t)), button("take back the last", { "data-public": "back" }, false, () => { (s.ura || s.tiles).pop(); })));
+    box.appendChild(line("Ura dora indicators (a winner in riichi):", ...(s.ura || []).map((t) => piece(t)),
+      button("then tap the ura indicators", { "data-public": "ura" }, s.ura !== null, () => { s.ura = s.ura === null ? [] : null; })));
+    const values = { seat: String(s.showing.seat), hand: tiles.join(" "), ura: (s.ura || []).join(" ") || "none" };
+    if (drawn) values.drawn = drawn;
+    const go = el("button", { type: "button", class: "record-result", "data-public": "win" },
+      `record: ${who(s.showing.seat)} ${s.showing.kind}, the hand ${tiles.join(" ")}`);
+    go.onclick = () => { seen = null; record(`${s.showing.kind} by ${who(s.showing.seat)}`, { verb: s.showing.kind, values }); };
+    box.appendChild(go);
+  }
+  return true;
+};

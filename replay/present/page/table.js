@@ -46,8 +46,10 @@ async function refresh() {
   document.body.dataset.seq = String(head);
   drawTable(state);
   // A game may offer its round's result by tapping (riichi: the hand's winners and value, a draw)
-  if (GAME_PAGE.resultPanel) GAME_PAGE.resultPanel($("result-panel"), token ? state : null, head,
-                                                   (line, words) => send(line, undefined, words));
+  const panel = $("result-panel"), told = (line, words) => send(line, undefined, words);
+  const recorded = (words, data) => send(words, data, words);  // a tap as data: said in the table's words
+  const publicRecord = GAME_PAGE.publicPanel && GAME_PAGE.publicPanel(panel, token ? state : null, head, recorded);
+  if (!publicRecord && GAME_PAGE.resultPanel) GAME_PAGE.resultPanel(panel, token ? state : null, head, told);
   $("status").textContent = `event ${head}` + (token ? "" : " · watching (scan the table's code to record)");
   const passed = passedAt === head;  // a decision declined at this moment: every move again
   $("asked").textContent = passed ? "" : moves.asked || "";
