@@ -193,6 +193,9 @@ def test_a_tensho_round_recorded_by_its_plays_and_draws_alone_scores_as_its_full
         phone.fill("#entry", f"deal --field {field}")
         phone.press("#entry", "Enter")
         phone.wait_for_selector('body[data-seq="4"]')
+        # Every unseen card is offered, grouped: those of the field's months first, then month by month.
+        groups = phone.locator("#tap .month-group")
+        assert groups.first.get_attribute("data-month") == "0" and groups.count() > 2
         taps = 0
         for words, _verb in turns:
             seq = int(phone.get_attribute("body", "data-seq") or "0")

@@ -107,3 +107,30 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
                        marked = null; record(sent, `the result: ${words}`); };
   box.appendChild(go);
 };
+
+// A hand dealt unseen offers every card not yet seen: the buttons are grouped, those of the months
+// on the field first (the cards that capture), then the others month by month.
+GAME_PAGE.arrangeTap = (tap, state) => {
+  // The months in order, as the deck names its cards (pine-crane ... paulownia-chaff-3).
+  const MONTH_NAMES = [...new Set(Object.keys(DATA.piece_names).filter((id) => id.includes("-")).map((id) => id.split("-")[0]))];
+  const buttons = [...tap.children];
+  const cardOf = (b) => ((b.dataset.move || "").match(/^(?:play|draw) ([a-z]+-[a-z0-9-]+)/) || [])[1];
+  const placed = buttons.filter((b) => cardOf(b));
+  if (placed.length <= 12) return;  // a known hand: a few buttons, as they are
+  const monthOf = (card) => MONTH_NAMES.indexOf(card.split("-")[0]) + 1;
+  const onField = new Set(((state.round && state.round.field) || []).map(monthOf));
+  const groups = new Map();
+  for (const b of placed) {
+    const month = monthOf(cardOf(b));
+    const key = onField.has(month) ? 0 : month;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(b);
+  }
+  const rest = buttons.filter((b) => !cardOf(b));
+  tap.textContent = "";
+  for (const key of [...groups.keys()].sort((a, b) => a - b)) {
+    const label = key === 0 ? "the months on the field" : `month ${key} (${MONTH_NAMES[key - 1]})`;
+    tap.appendChild(el("div", { class: "month-group", "data-month": String(key) }, el("span", { class: "result-title" }, label), ...groups.get(key)));
+  }
+  rest.forEach((b) => tap.appendChild(b));
+};

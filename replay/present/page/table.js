@@ -67,6 +67,7 @@ async function refresh() {
     });
     tap.appendChild(button);
   }
+  if (GAME_PAGE.arrangeTap) GAME_PAGE.arrangeTap(tap, state);  // a game may group its buttons (hanafuda: by month)
   layOut(token ? moves.deal : null);
 }
 
