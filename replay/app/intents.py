@@ -331,15 +331,16 @@ def discard(tile: str, *, riichi: bool = False, tsumogiri: bool | None = None, s
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         events = _implied_draw(state)
+        implied = bool(events)  # the draw before it, unseen: the record cannot tell its tile
         rnd = _round(state)
         mover = events[0].seat if events else _mover(state, seat)  # type: ignore[attr-defined]
-        if events and seat is not None and seat_number(state, seat) != mover:
+        if implied and seat is not None and seat_number(state, seat) != mover:
             raise InputError(f"it is {state.names[mover]}'s turn to draw and discard")
         chosen = parse(tile)
         if riichi:
             events.append(RiichiDeclared(seat=mover))
         in_riichi = mover < len(rnd.riichi) and rnd.riichi[mover]  # after riichi a discard is the tile drawn
-        moved = tsumogiri if tsumogiri is not None else (in_riichi or (chosen == rnd.last_drawn and not events))
+        moved = tsumogiri if tsumogiri is not None else (in_riichi or (chosen == rnd.last_drawn and not implied))
         events.append(RiichiDiscard(seat=mover, tile=chosen, tsumogiri=moved))
         return events, []
 

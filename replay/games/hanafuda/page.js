@@ -104,7 +104,7 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
     + m.shown.map(([s, t]) => `; ${who(s)} showed ${t.replace(/-/g, " ")}`).join("");
   const go = el("button", { type: "button", class: "record-result", "data-record": "result" }, `record: ${words}`);
   go.onclick = () => { const sent = `result ${taken.map((cards) => cards.join(" ")).join(" / ")} ${calls.join(" ")}`.trim();
-                       marked = null; record(sent, `the result: ${words}`); };
+                       record(sent, `the result: ${words}`); };  // kept until the table moves on
   box.appendChild(go);
 };
 

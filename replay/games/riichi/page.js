@@ -174,7 +174,8 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
   const said = resultSaid(t, who);
   if (said) {
     const go = el("button", { type: "button", class: "record-result", "data-record": "result" }, `record: ${said.words}`);
-    go.onclick = () => { const line = said.line; tapped = null; record(`result ${line}`, `the result: ${said.words}`); };
+    // What was tapped stays until the table moves on: a result the rules refuse is mended, not tapped again.
+    go.onclick = () => record(`result ${said.line}`, `the result: ${said.words}`);
     box.appendChild(go);
   }
 };
@@ -267,11 +268,10 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
     const b = el("button", { type: "button", "data-tile": tile, title: DATA.piece_names[tile] }, piece(tile));
     b.onclick = () => {
       if (s.showing) { (s.ura || s.tiles).push(tile); redraw(); return; }
-      if (s.dora) { seen = null; record(`dora ${tile}`, { verb: "dora", values: { indicator: tile } }); return; }
+      if (s.dora) { record(`dora ${tile}`, { verb: "dora", values: { indicator: tile } }); return; }
       const values = { tile };  // "from the draw" said when tapped; after riichi the record knows it
       if (s.fromDraw) values.tsumogiri = true;
       if (s.riichi) values.riichi = true;
-      seen = null;
       record(`${who(mover)} discards ${tile}`, { verb: "discard", values });
     };
     picker.appendChild(b);
@@ -288,7 +288,7 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
     if (drawn) values.drawn = drawn;
     const go = el("button", { type: "button", class: "record-result", "data-public": "win" },
       `record: ${who(s.showing.seat)} ${s.showing.kind}, the hand ${tiles.join(" ")}`);
-    go.onclick = () => { seen = null; record(`${s.showing.kind} by ${who(s.showing.seat)}`, { verb: s.showing.kind, values }); };
+    go.onclick = () => record(`${s.showing.kind} by ${who(s.showing.seat)}`, { verb: s.showing.kind, values });
     box.appendChild(go);
   }
   return true;
