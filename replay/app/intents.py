@@ -376,13 +376,15 @@ def call(kind: str, tiles: str | None = None, seat: str | None = None) -> Intent
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = _round(state)
         meld = tuple(parse_many(tiles)) if tiles else ()
-        if kind == "kita":
-            return [RiichiCall(kind="kita", seat=_mover(state, seat), tiles=("4z",))], []
-        if kind in ("ankan", "kakan"):
+        if kind in ("kita", "ankan", "kakan"):  # on one's own turn: the public record implies the draw before it
+            drawn = _implied_draw(state)
+            mover = drawn[0].seat if drawn else _mover(state, seat)  # type: ignore[attr-defined]
+            if kind == "kita":
+                return [*drawn, RiichiCall(kind="kita", seat=mover, tiles=("4z",))], []
             if not meld:
                 raise InputError(f"name the tiles of the {kind}, e.g. `call MATCH {kind} 5555m`")
             added = meld[-1] if kind == "kakan" else None
-            return [RiichiCall(kind=kind, seat=_mover(state, seat), tiles=meld, called=added)], []
+            return [*drawn, RiichiCall(kind=kind, seat=mover, tiles=meld, called=added)], []
         if rnd.last_discard is None:
             raise InputError(f"there is no discard to {kind}")
         discarder, taken = rnd.last_discard
@@ -474,14 +476,25 @@ def ron(seat: str, *, ura: str | None = None, pao: str | None = None, hand: str 
     return Intent(RIICHI, build)
 
 
-def exhaustive(tenpai: str) -> Intent:
-    """Riichi: the wall is empty; the tenpai seats (numbers, winds or names, comma-separated, or none)."""
-    from events.riichi import ExhaustiveDraw
+def exhaustive(tenpai: str, shown: Sequence[str] = ()) -> Intent:
+    """Riichi: the wall is empty; the tenpai seats (numbers, winds or names, comma-separated, or
+    none); the public record: each tenpai hand laid open (``shown``: SEAT=TILES)."""
+    from events.riichi import ExhaustiveDraw, RiichiHandShown
+    from events.tiles import parse_many
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         words = [] if tenpai.strip().lower() == "none" else [w for w in tenpai.split(",") if w.strip()]
         seats = tuple(int(seat_number(state, w) or 0) for w in words)
-        return [ExhaustiveDraw(tenpai=seats)], []
+        opened: list[Payload] = []
+        for text in shown:
+            who, sep, tiles = text.partition("=")
+            if not sep or not tiles.strip():
+                raise InputError(
+                    f"--shown {text!r}: give a tenpai hand as SEAT=TILES, e.g. --shown Mika=123m456p789s1122z"
+                )
+            seat_of = int(seat_number(state, who.strip()) or 0)
+            opened.append(RiichiHandShown(seat=seat_of, tiles=tuple(parse_many(tiles))))
+        return [*opened, ExhaustiveDraw(tenpai=seats)], []
 
     return Intent(RIICHI, build)
 

@@ -120,3 +120,22 @@ def test_a_win_before_its_hand_is_shown_is_refused() -> None:
     win = next(p for p in public[at:] if isinstance(p, RiichiWin))
     assert _refused([*public[:at], win]).code == "riichi.win.incomplete"
     assert isinstance(public[0], RiichiUnseenDeal) or any(isinstance(p, RiichiUnseenDeal) for p in public)
+
+
+def test_the_public_record_from_the_command_line(cli: Cli) -> None:
+    """A hand dealt unseen: a closed kan on one's own turn (its draw implied), the replacement tile
+    drawn unseen by the next discard; a tenpai hand laid open must hold the concealed count."""
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "pub-c").code == 0
+    assert cli("round", "pub-c").code == 0
+    assert cli("deal", "pub-c", "--dora", "3m").code == 0
+    kan = cli("call", "pub-c", "ankan", "1111z")
+    assert kan.code == 0 and "unseen draw by A" in kan.out and "to draw the replacement tile" in kan.out
+    assert cli("discard", "pub-c", "9m").code == 0
+    shown = cli("replay", "pub-c", "--json").json()["round"]
+    assert shown["hands"][0] == "?" * 10 and shown["wall_left"] == 68  # 70, less A's draw and the replacement
+    early = cli("exhaustive", "pub-c", "--tenpai", "A", "--shown", "A=123m456p789s2z")
+    fifth = cli("exhaustive", "pub-c", "--tenpai", "A", "--shown", "A=123m456p789s1z")  # four 1z in the kan
+    assert fifth.code == 2 and "[riichi.tiles.fifth_copy]" in fifth.err
+    assert early.code == 2 and "[riichi.draw.not_exhausted]" in early.err
+    log = [e["type"] for e in cli("log", "pub-c", "--json").json()]
+    assert log[-4:] == ["riichi.unseen_draw", "riichi.call", "riichi.unseen_draw", "riichi.discard"]

@@ -281,3 +281,41 @@ def test_a_real_hand_recorded_from_its_public_view_alone_pays_as_the_log_did(
     finally:
         context.close()
         server.stop()
+
+
+def test_a_public_hand_ends_in_an_exhaustive_draw_with_the_tenpai_hand_laid_open(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """A hand dealt unseen, its 70 draws and discards stored (each kind discarded twice, 1m and 2m
+    three times), then on the phone: the exhaustive draw, A tenpai, A's 13 tiles tapped onto the
+    picker (a shanpon on East and South). Tenpai payments: A +3,000, the three others -1,000 each.
+    Plant: the tenpai hand not sent with the draw: the fold refuses it (riichi.draw.not_shown)."""
+    import json
+
+    from events.tiles import TILES
+
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "pub-x").code == 0
+    assert cli("round", "pub-x").code == 0 and cli("deal", "pub-x", "--dora", "3m").code == 0
+    kinds = [t for t in TILES if t[0] != "0"]
+    lines = []
+    for n in range(70):
+        seat = n % 4
+        lines.append(json.dumps({"type": "riichi.unseen_draw", "payload": {"seat": seat}}))
+        lines.append(json.dumps({"type": "riichi.discard", "payload": {"seat": seat, "tile": kinds[n % 34]}}))
+    assert cli("record", "pub-x", "-", stdin="\n".join(lines)).code == 0
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/pub-x?token={token_of(cli, secret, 'pub-x')}")
+        phone.click('#result-panel [data-public="draw"]')
+        phone.click('#result-panel [data-tenpai="0"]')
+        for tile in ("3m", "4m", "5m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z"):
+            phone.click(f'#result-panel [data-tile="{tile}"]')
+        phone.click('#result-panel [data-public="exhaustive"]')
+        phone.wait_for_selector('body[data-seq="145"]')  # the hand laid open, then the draw
+        [result] = cli("replay", "pub-x", "--json").json()["results"]
+        assert result["points"] == [3000, -1000, -1000, -1000] and result["tenpai"] == [0]
+    finally:
+        context.close()
+        server.stop()

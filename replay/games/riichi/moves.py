@@ -69,6 +69,12 @@ MOVES: tuple[Move, ...] = (
                 option="--tenpai",
                 required=True,
             ),
+            Word(
+                "shown",
+                "The public record: a tenpai hand laid open, SEAT=TILES (its concealed tiles); one per tenpai seat.",
+                option="--shown",
+                kind="texts",
+            ),
         ),
     ),
     Move(

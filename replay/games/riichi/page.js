@@ -221,7 +221,8 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
   box.textContent = "";
   const unseen = round && !round.result && (round.hands || []).some((h) => (h || "").includes("?"));
   if (!unseen || state.status !== "in play") { seen = null; return false; }
-  if (!seen || seen.head !== head) seen = { head, riichi: false, fromDraw: false, showing: null, tiles: [], ura: null, dora: false };
+  if (!seen || seen.head !== head) seen = { head, riichi: false, fromDraw: false, showing: null, tiles: [], ura: null, dora: false,
+                                          kan: null, tenpai: null, openFor: null, open: {} };
   const s = seen, count = state.players.length, who = (n) => names()[n];
   const redraw = () => GAME_PAGE.publicPanel(box, state, head, record);
   const button = (label, attrs, pressed, onTap) => {
@@ -234,13 +235,32 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
   const mover = afterDiscard ? (round.to_move + 1) % count : round.to_move;
   const river = afterDiscard ? round.rivers[round.to_move] : [];
   const last = river.length ? river[river.length - 1].tile : null;
+  const seats = [...Array(count).keys()];
   box.appendChild(el("h2", {}, s.showing ? `${who(s.showing.seat)}'s hand, laid open for the ${s.showing.kind}` :
-    s.dora ? "The new dora indicator" : `${who(mover)} discards: tap the tile`));
-  if (!s.showing && !s.dora) {
+    s.dora ? "The new dora indicator" : s.kan ? `${who(mover)}'s ${s.kan} kan: tap its tile` :
+    s.tenpai ? "The wall is empty: who is tenpai, each hand laid open" : `${who(mover)} discards: tap the tile`));
+  if (s.tenpai) {
+    box.appendChild(line("Tenpai:", ...seats.map((n) => button(who(n), { "data-tenpai": String(n) }, s.tenpai.includes(n), () => {
+      const at = s.tenpai.indexOf(n);
+      if (at >= 0) { s.tenpai.splice(at, 1); delete s.open[n]; if (s.openFor === n) s.openFor = null; }
+      else { s.tenpai.push(n); s.open[n] = []; s.openFor = n; }
+    }))));
+    for (const n of s.tenpai) box.appendChild(line(`${who(n)}'s hand:`, ...(s.open[n] || []).map((t) => piece(t)),
+      button(s.openFor === n ? "tapping this hand" : "tap this hand", { "data-open": String(n) }, s.openFor === n, () => { s.openFor = n; })));
+    const go = el("button", { type: "button", class: "record-result", "data-public": "exhaustive" },
+      `record: exhaustive draw, tenpai ${s.tenpai.map(who).join(", ") || "nobody"}`);
+    go.onclick = () => record("exhaustive draw", { verb: "exhaustive", values: {
+      tenpai: s.tenpai.join(",") || "none", shown: s.tenpai.map((n) => `${n}=${(s.open[n] || []).join(" ")}`) } });
+    box.appendChild(go);
+  }
+  if (!s.showing && !s.dora && !s.kan && !s.tenpai) {
     box.appendChild(line("", button("riichi", { "data-public": "riichi" }, s.riichi, () => { s.riichi = !s.riichi; }),
       button("from the draw", { "data-public": "from-draw" }, s.fromDraw, () => { s.fromDraw = !s.fromDraw; }),
       button("new dora indicator", { "data-public": "dora" }, false, () => { s.dora = true; }),
-      button(`tsumo by ${who(mover)}`, { "data-public": "tsumo" }, false, () => { s.showing = { kind: "tsumo", seat: mover }; s.tiles = []; })));
+      button(`tsumo by ${who(mover)}`, { "data-public": "tsumo" }, false, () => { s.showing = { kind: "tsumo", seat: mover }; s.tiles = []; }),
+      button("closed kan", { "data-public": "ankan" }, false, () => { s.kan = "closed"; }),
+      button("added kan", { "data-public": "kakan" }, false, () => { s.kan = "added"; }),
+      round.wall_left === 0 ? button("exhaustive draw", { "data-public": "draw" }, false, () => { s.tenpai = []; }) : null));
     if (afterDiscard && last) {
       const callers = [...Array(count).keys()].filter((n) => n !== round.to_move);
       const calls = [];
@@ -268,6 +288,18 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
     const b = el("button", { type: "button", "data-tile": tile, title: DATA.piece_names[tile] }, piece(tile));
     b.onclick = () => {
       if (s.showing) { (s.ura || s.tiles).push(tile); redraw(); return; }
+      if (s.tenpai) { if (s.openFor !== null) { s.open[s.openFor].push(tile); redraw(); } return; }
+      if (s.kan === "closed") {  // four of the kind; a red five tapped is among them
+        const plain = tile.replace("0", "5"), tiles = tile[0] === "0" ? [tile, plain, plain, plain] : [tile, tile, tile, tile];
+        record(`${who(mover)}'s closed kan`, { verb: "call", values: { kind: "ankan", tiles: tiles.join(" "), seat: String(mover) } });
+        return;
+      }
+      if (s.kan === "added") {  // the tile added to the player's pon of its kind
+        const pon = ((round.melds || [])[mover] || []).find((m) => m.kind === "pon" && m.tiles[0].replace("0", "5") === tile.replace("0", "5"));
+        if (!pon) { say(`${who(mover)} has no pon of ${tile}`, "error"); return; }
+        record(`${who(mover)}'s added kan`, { verb: "call", values: { kind: "kakan", tiles: [...pon.tiles, tile].join(" "), seat: String(mover) } });
+        return;
+      }
       if (s.dora) { record(`dora ${tile}`, { verb: "dora", values: { indicator: tile } }); return; }
       const values = { tile };  // "from the draw" said when tapped; after riichi the record knows it
       if (s.fromDraw) values.tsumogiri = true;
