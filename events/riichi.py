@@ -223,10 +223,12 @@ class RiichiChombo(Payload):
 
 @event_type("riichi.unseen_deal")
 class RiichiUnseenDeal(Payload):
-    """The deal as the table sees it (the public record): the first dora indicator; every hand
-    unseen. Its tiles are shown as they are discarded, called or revealed (``riichi.hand_shown``)."""
+    """The deal as the table sees it (the public record): the first dora indicator, and a hand where
+    it is known (a player's own phone, a log), the others unseen (null). An unseen hand's tiles are
+    shown as they are discarded, called or laid open (``riichi.hand_shown``)."""
 
     dora_indicator: Tile
+    known: Annotated[tuple[Hand13 | None, ...], Field(max_length=4)] = ()
 
 
 @event_type("riichi.unseen_draw")

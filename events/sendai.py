@@ -31,6 +31,7 @@ class SendaiFieldDealt(Payload):
     unseen; each card is shown as it is played or drawn (the public record)."""
 
     field: Annotated[tuple[CardId, ...], Field(min_length=6, max_length=6)]
+    known: tuple[Hand | None, ...] = Field(default=(), max_length=3)  # a hand where it is known, null where unseen
 
 
 @event_type("sendai.misdeal")

@@ -24,10 +24,14 @@ class YakuSetChosen(Payload):
 
 @event_type("tensho.field_dealt")
 class TenshoFieldDealt(Payload):
-    """The deal as the table sees it: the 9 field cards. The two hands of 6, the pile and the dead
-    cards stay unseen; each card is shown as it is played or drawn (the public record)."""
+    """The deal as the table sees it: the 9 field cards, and a hand where it is known. The other
+    hand, the pile and the dead cards stay unseen; each card is shown as it is played or drawn (the
+    public record)."""
 
     field: Annotated[tuple[CardId, ...], Field(min_length=9, max_length=9)]
+    known: tuple[Annotated[tuple[CardId, ...], Field(min_length=6, max_length=6)] | None, ...] = Field(
+        default=(), max_length=2
+    )  # a hand where it is known (a player's own phone), null where unseen
 
 
 @event_type("tensho.deal")

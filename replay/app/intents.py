@@ -125,11 +125,20 @@ def _hanafuda_deal(
     pool = set(moves.deck)
     placed: dict[str, str] = {}
     notes: list[str] = []
-    if not hand and moves.field_deal is not None:  # the public record: the field, the hands unseen
+    unseen = [h.strip() in UNSEEN_WORDS for h in hand]
+    if (not hand or any(unseen)) and moves.field_deal is not None:  # the public record: a hand known where it is
         if pile or dead:
-            raise InputError("with the hands unseen, give the field alone; the pile and dead cards stay unseen too")
-        field_cards, notes = _card_list(field, pool, placed, "the field")
-        return [moves.field_deal.model_validate({"field": field_cards})], notes
+            raise InputError("with a hand unseen, give the field and the hands known; the pile and dead cards "
+                             "stay unseen too")  # fmt: skip
+        if hand and len(hand) != seats:
+            raise InputError(f"give --hand {seats} times, one per seat, seat 0 first (- for a hand unseen)")
+        known: list[tuple[str, ...] | None] = []
+        for seat, (text, gone) in enumerate(zip(hand, unseen, strict=True)):
+            cards, more = ([], []) if gone else _card_list(text, pool, placed, f"seat {seat}'s hand")
+            known.append(None if gone else tuple(cards))
+            notes += more
+        field_cards, more = _card_list(field, pool, placed, "the field")
+        return [moves.field_deal.model_validate({"field": field_cards, "known": tuple(known)})], notes + more
     if len(hand) != seats:
         raise InputError(f"give --hand {seats} times, one per seat, seat 0 first")
     hands = []
@@ -170,6 +179,9 @@ def _riichi_deal(hands: Sequence[str], dora: str | None) -> Payload:
     return RiichiDeal(hands=tuple(tiles), dora_indicator=parse(dora))
 
 
+UNSEEN_WORDS = ("?", "-", "unseen")  # a hand not known, in a deal's --hand
+
+
 def deal(
     hand: Sequence[str] = (),
     *,
@@ -182,13 +194,15 @@ def deal(
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         if game in RIICHI:
-            if not hand:  # the public record: the hands unseen, the dora indicator shown
+            unseen = [h.strip() in UNSEEN_WORDS for h in hand]
+            if not hand or any(unseen):  # the public record: a hand known where it is, the others unseen
                 from events.riichi import RiichiUnseenDeal
-                from events.tiles import parse
+                from events.tiles import parse, parse_many
 
                 if dora is None:
                     raise InputError("a riichi deal needs the first dora indicator: add --dora TILE")
-                return [RiichiUnseenDeal(dora_indicator=parse(dora))], []
+                known = tuple(None if gone else tuple(parse_many(h)) for h, gone in zip(hand, unseen, strict=True))
+                return [RiichiUnseenDeal(dora_indicator=parse(dora), known=known)], []
             return [_riichi_deal(hand, dora)], []
         if field is None:
             raise InputError("a hanafuda deal needs --field")

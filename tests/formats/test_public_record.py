@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from events.model import Payload
-from events.riichi import RiichiDiscard, RiichiHandShown, RiichiUnseenDeal, RiichiUnseenDraw, RiichiWin
+from events.riichi import RiichiHandShown, RiichiUnseenDeal, RiichiWin
 from replay.app.importing import games_of
 from replay.app.log_import import Imported
 from replay.engine.fold import META_TYPES, IllegalEvent, Step
@@ -88,17 +88,35 @@ def _refused(payloads: list[Payload]) -> IllegalEvent:
     return refused.value
 
 
-def test_a_fifth_copy_shown_is_refused() -> None:
-    public = _public_of("chankan")
-    first = next(i for i, p in enumerate(public) if isinstance(p, RiichiDiscard))
-    seat = public[first].seat  # type: ignore[attr-defined]
-    # Four 1m discarded from the unseen hand before the real first discard, then a fifth.
-    fives = [RiichiDiscard(seat=seat, tile="1m", tsumogiri=False)] * 5
-    made: list[Payload] = []
-    for discard in fives:
-        made += [RiichiUnseenDraw(seat=seat), discard]
-    refused = _refused([*public[: first - 1], *made])
-    assert refused.code in ("riichi.tiles.fifth_copy", "riichi.turn.wrong_seat")
+def test_a_fifth_5m_shown_is_refused(cli: Cli) -> None:
+    """Each seat in turn discards a 5m from its unseen hand: four are in the set, the fifth is refused."""
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "pub-5",
+               "--option", "riichi.redFives=0").code == 0  # fmt: skip
+    assert cli("round", "pub-5").code == 0 and cli("deal", "pub-5", "--dora", "3m").code == 0
+    for _ in range(4):
+        assert cli("discard", "pub-5", "5m").code == 0
+    fifth = cli("discard", "pub-5", "5m")
+    assert fifth.code == 2 and "[riichi.tiles.fifth_copy]" in fifth.err and "a fifth 5m" in fifth.err
+
+
+def test_a_pon_on_a_discard_that_is_not_the_last_is_refused(cli: Cli) -> None:
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "pub-p").code == 0
+    assert cli("round", "pub-p").code == 0 and cli("deal", "pub-p", "--dora", "3m").code == 0
+    assert cli("discard", "pub-p", "7p").code == 0  # A
+    assert cli("discard", "pub-p", "1z").code == 0  # B: the last discard is 1z now
+    late = cli("call", "pub-p", "pon", "777p", "--seat", "3")
+    assert late.code == 2 and "[riichi.call.shape]" in late.err and "the called 1z among them" in late.err
+
+
+def test_a_ron_on_a_tile_the_winner_discarded_is_furiten(cli: Cli) -> None:
+    """A discards 5m, then waits on 2m-5m with a hand laid open: B's 5m cannot be won on."""
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "pub-f").code == 0
+    assert cli("round", "pub-f").code == 0 and cli("deal", "pub-f", "--dora", "1z").code == 0
+    for tile in ("5m", "9p", "9p", "9p", "2z"):  # A, B, C, D, A
+        assert cli("discard", "pub-f", tile).code == 0
+    assert cli("discard", "pub-f", "5m").code == 0  # B's 5m, on which A would win
+    ron = cli("ron", "pub-f", "--seat", "A", "--hand", "34m678p789s234p55s")
+    assert ron.code == 2 and "[riichi.win.furiten]" in ron.err
 
 
 def test_a_hand_shown_that_contradicts_the_tiles_seen_is_refused() -> None:
@@ -139,3 +157,41 @@ def test_the_public_record_from_the_command_line(cli: Cli) -> None:
     assert early.code == 2 and "[riichi.draw.not_exhausted]" in early.err
     log = [e["type"] for e in cli("log", "pub-c", "--json").json()]
     assert log[-4:] == ["riichi.unseen_draw", "riichi.call", "riichi.unseen_draw", "riichi.discard"]
+
+
+def test_a_hand_known_where_it_is_known(cli: Cli) -> None:
+    """A player's own phone knows its own hand: dealt known, the others unseen. A discard from the
+    known hand must be in it; the unseen hands give any tile not seen four times."""
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "pub-k").code == 0
+    assert cli("round", "pub-k").code == 0
+    dealt = cli(
+        "deal", "pub-k", "--hand", "123456789m1122z", "--hand", "-", "--hand", "-", "--hand", "-", "--dora", "3m"
+    )
+    assert dealt.code == 0
+    assert cli("draw", "pub-k", "5p").code == 0  # A's own draw, known to A's phone
+    refused = cli("discard", "pub-k", "7p")
+    assert refused.code == 2 and "[riichi.discard.not_in_hand]" in refused.err
+    assert cli("discard", "pub-k", "5p").code == 0
+    assert cli("discard", "pub-k", "1z").code == 0  # B: the draw implied, the tile shown
+    hands = cli("replay", "pub-k", "--json").json()["round"]["hands"]
+    assert hands == ["123456789m1122z", "?" * 13, "?" * 13, "?" * 13]
+    assert cli("discard", "pub-k", "1z").code == 0  # C: A holds two, B and C showed one each: four
+    fifth = cli("discard", "pub-k", "1z")  # D: a fifth
+    assert fifth.code == 2 and "[riichi.tiles.fifth_copy]" in fifth.err
+
+
+def test_a_tensho_hand_known_on_its_own_phone(cli: Cli) -> None:
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "pub-t2").code == 0
+    assert cli("round", "pub-t2").code == 0 and cli("yaku-set", "pub-t2", "1").code == 0
+    field = ("pine-crane,plum-warbler,cherry-curtain,wisteria-cuckoo,iris-bridge,peony-butterflies,clover-boar,"
+             "susuki-moon,maple-deer")  # fmt: skip
+    hand = "pine-poetry,plum-poetry,cherry-poetry,wisteria-chaff-1,iris-chaff-1,peony-chaff-1"
+    assert cli("deal", "pub-t2", "--hand", hand, "--hand", "-", "--field", field).code == 0
+    refused = cli("play", "pub-t2", "maple-blue")  # not in Aki's known hand
+    assert refused.code == 2 and "[tensho.play.not_in_hand]" in refused.err
+    assert cli("play", "pub-t2", "pine-poetry").code == 0
+    assert cli("draw", "pub-t2", "willow-rainman").code == 0
+    assert cli("play", "pub-t2", "maple-blue").code == 0  # Beni's hand is unseen: any unseen card
+    shown = cli("replay", "pub-t2", "--json").json()["round"]["hands"]
+    assert shown[0] == ["plum-poetry", "cherry-poetry", "wisteria-chaff-1", "iris-chaff-1", "peony-chaff-1"]
+    assert shown[1] == ["?"] * 5

@@ -239,8 +239,11 @@ def dealt_hands(rnd: RiichiRound, step: Step, hands: Sequence[Sequence[str]], do
 
 def on_unseen_deal(rnd: RiichiRound, step: Step, deal: RiichiUnseenDeal, rules: RiichiOptions) -> RiichiRound:
     """The public record's deal: every hand unseen, the first dora indicator shown."""
-    dealt = dealt_hands(rnd, step, [(UNSEEN,) * 13] * rnd.players, deal.dora_indicator)
-    return see(dealt, [deal.dora_indicator], step, rules)
+    if deal.known and len(deal.known) != rnd.players:
+        raise illegal(step, "riichi.deal.hands", f"give {rnd.players} hands, one per seat, null where unseen")
+    hands = [tuple(hand) if hand else (UNSEEN,) * 13 for hand in (deal.known or [None] * rnd.players)]
+    dealt = dealt_hands(rnd, step, hands, deal.dora_indicator)
+    return see(dealt, [t for hand in hands for t in hand if t != UNSEEN] + [deal.dora_indicator], step, rules)
 
 
 def on_hand_shown(rnd: RiichiRound, step: Step, shown: RiichiHandShown, rules: RiichiOptions) -> RiichiRound:

@@ -207,8 +207,10 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         self, game: _Game, rnd: _Round, step: Step, deal: SendaiFieldDealt, options: SendaiOptions
     ) -> None:
         """The public record's deal: the field; the three hands unseen, shown card by card as played."""
-        unseen = (UNSEEN,) * 7
-        self._lay(rnd, step, (unseen, unseen, unseen), deal.field, None, options)
+        if deal.known and len(deal.known) != 3:
+            raise illegal(step, "sendai.deal.hands", "give 3 hands, one per seat, null where unseen")
+        hands = [tuple(h) if h else (UNSEEN,) * 7 for h in (deal.known or (None, None, None))]
+        self._lay(rnd, step, hands, deal.field, None, options)
 
     def _deal(self, game: _Game, rnd: _Round, step: Step, deal: SendaiDeal, options: SendaiOptions) -> None:
         self._lay(rnd, step, deal.hands, deal.field, deal.draw_pile, options)

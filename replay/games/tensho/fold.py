@@ -144,8 +144,10 @@ class TenshoProjection(WorkingFold[TenshoOptions, RoundState, RoundResult]):
         self, game: _Game, rnd: _Round, step: Step, deal: TenshoFieldDealt, options: TenshoOptions
     ) -> None:
         """The public record's deal: the field; both hands unseen, shown card by card as played."""
-        unseen = (UNSEEN,) * 6  # each hand of 6
-        self._lay(game, rnd, step, (unseen, unseen), deal.field, None, None, options)
+        if deal.known and len(deal.known) != 2:
+            raise illegal(step, "tensho.deal.hands", "give 2 hands, one per seat, null where unseen")
+        hands = [tuple(h) if h else (UNSEEN,) * 6 for h in (deal.known or (None, None))]  # each hand of 6
+        self._lay(game, rnd, step, hands, deal.field, None, None, options)
 
     def _deal(self, game: _Game, rnd: _Round, step: Step, deal: TenshoDeal, options: TenshoOptions) -> None:
         self._lay(game, rnd, step, deal.hands, deal.field, deal.draw_pile, deal.dead, options)
