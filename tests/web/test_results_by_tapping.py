@@ -319,3 +319,33 @@ def test_a_public_hand_ends_in_an_exhaustive_draw_with_the_tenpai_hand_laid_open
     finally:
         context.close()
         server.stop()
+
+
+def test_a_players_own_phone_knows_its_hand_and_taps_its_draws(browser: Any, cli: Cli, db: Path, secret: Path) -> None:
+    """A's phone knows A's hand (dealt known, the others unseen): A's turn is a tap for the tile
+    drawn, then one for the tile discarded; B's turn, unseen, is the discard alone. Plant: the draw
+    implied for a known hand too: A's discard of the tile drawn is refused, not in the hand."""
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "own-1").code == 0
+    assert cli("round", "own-1").code == 0
+    assert cli("deal", "own-1", "--hand", "123456789m1122z", "--hand", "-", "--hand", "-", "--hand", "-",
+               "--dora", "3m").code == 0  # fmt: skip
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/own-1?token={token_of(cli, secret, 'own-1')}")
+        phone.wait_for_selector("#result-panel h2:has-text('A draws: tap the tile')")
+        phone.click('#result-panel [data-tile="5p"]')
+        phone.wait_for_selector("#result-panel h2:has-text('A discards: tap the tile')")
+        phone.click('#result-panel [data-tile="5p"]')
+        phone.wait_for_selector("#result-panel h2:has-text('B discards: tap the tile')")
+        phone.click('#result-panel [data-tile="1z"]')
+        phone.wait_for_selector('body[data-seq="7"]')
+        log = [(e["type"], e["payload"]) for e in cli("log", "own-1", "--json").json()][3:]
+        assert log == [("riichi.draw", {"rinshan": False, "seat": 0, "tile": "5p"}),
+                       ("riichi.discard", {"seat": 0, "tile": "5p", "tsumogiri": True}),
+                       ("riichi.unseen_draw", {"rinshan": False, "seat": 1}),
+                       ("riichi.discard", {"seat": 1, "tile": "1z", "tsumogiri": False})]  # fmt: skip
+    finally:
+        context.close()
+        server.stop()

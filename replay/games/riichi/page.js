@@ -233,12 +233,15 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
   const line = (title, ...items) => el("div", { class: "result-line" }, el("span", { class: "result-title" }, title), ...items);
   const afterDiscard = round.phase === "after_discard";
   const mover = afterDiscard ? (round.to_move + 1) % count : round.to_move;
+  // A hand known on this phone (its player's own) draws its tile by a tap, then discards by another.
+  const draws = !(round.hands[mover] || "").includes("?") && ["draw", "after_discard", "rinshan"].includes(round.phase);
   const river = afterDiscard ? round.rivers[round.to_move] : [];
   const last = river.length ? river[river.length - 1].tile : null;
   const seats = [...Array(count).keys()];
   box.appendChild(el("h2", {}, s.showing ? `${who(s.showing.seat)}'s hand, laid open for the ${s.showing.kind}` :
     s.dora ? "The new dora indicator" : s.kan ? `${who(mover)}'s ${s.kan} kan: tap its tile` :
-    s.tenpai ? "The wall is empty: who is tenpai, each hand laid open" : `${who(mover)} discards: tap the tile`));
+    s.tenpai ? "The wall is empty: who is tenpai, each hand laid open" :
+    draws ? `${who(mover)} draws: tap the tile` : `${who(mover)} discards: tap the tile`));
   if (s.tenpai) {
     box.appendChild(line("Tenpai:", ...seats.map((n) => button(who(n), { "data-tenpai": String(n) }, s.tenpai.includes(n), () => {
       const at = s.tenpai.indexOf(n);
@@ -301,6 +304,7 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
         return;
       }
       if (s.dora) { record(`dora ${tile}`, { verb: "dora", values: { indicator: tile } }); return; }
+      if (draws) { record(`${who(mover)} draws ${tile}`, { verb: "draw", values: { card: tile, seat: String(mover) } }); return; }
       const values = { tile };  // "from the draw" said when tapped; after riichi the record knows it
       if (s.fromDraw) values.tsumogiri = true;
       if (s.riichi) values.riichi = true;
