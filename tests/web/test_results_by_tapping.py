@@ -349,3 +349,27 @@ def test_a_players_own_phone_knows_its_hand_and_taps_its_draws(browser: Any, cli
     finally:
         context.close()
         server.stop()
+
+
+def test_a_call_on_a_five_offers_the_meld_with_the_red_five_as_the_table_shows_it(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """B discards 5p from an unseen hand; C pons it with the red five among its two (the meld shows
+    it): the button for that stores 5p 0p 5p, and the red five is counted seen. Plant: one pon
+    button only, of plain fives: the red five's dora is lost from the hand's value."""
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "red-1").code == 0
+    assert cli("round", "red-1").code == 0 and cli("deal", "red-1", "--dora", "3m").code == 0
+    assert cli("discard", "red-1", "1z").code == 0 and cli("discard", "red-1", "5p").code == 0
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/red-1?token={token_of(cli, secret, 'red-1')}")
+        assert phone.inner_text('#result-panel [data-public="pon-2-red"]') == "pon 555p with the red five by C"
+        phone.click('#result-panel [data-public="pon-2-red"]')
+        phone.wait_for_selector('body[data-seq="8"]')
+        call = cli("log", "red-1", "--json").json()[-1]
+        assert (call["type"], call["payload"]["tiles"]) == ("riichi.call", ["5p", "0p", "5p"])
+    finally:
+        context.close()
+        server.stop()

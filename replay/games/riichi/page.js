@@ -270,16 +270,27 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
       for (const n of callers) {
         calls.push(button(`ron by ${who(n)}`, { "data-public": `ron-${n}` }, false, () => { s.showing = { kind: "ron", seat: n }; s.tiles = []; }));
         const kind = last.replace("0", "5");
-        calls.push(button(`pon ${kind[0].repeat(3)}${kind[1]} by ${who(n)}`, { "data-public": `pon-${n}` }, false,
-          () => record(`call pon by ${who(n)}`, { verb: "call", values: { kind: "pon", tiles: `${last} ${kind} ${kind}`, seat: String(n) } })));
-        calls.push(button(`kan by ${who(n)}`, { "data-public": `kan-${n}` }, false,
-          () => record(`call kan by ${who(n)}`, { verb: "call", values: { kind: "daiminkan", tiles: `${last} ${kind} ${kind} ${kind}`, seat: String(n) } })));
+        // A five from the hand may be the red one, which the meld shows: a button for each.
+        const fives = kind[0] === "5" && last[0] !== "0" ? [kind, `0${kind[1]}`] : [kind];
+        for (const five of fives) {
+          const red = five[0] === "0" ? " with the red five" : "";
+          const mark = red ? "-red" : "";
+          calls.push(button(`pon ${kind[0].repeat(3)}${kind[1]}${red} by ${who(n)}`, { "data-public": `pon-${n}${mark}` }, false,
+            () => record(`call pon by ${who(n)}`, { verb: "call", values: { kind: "pon", tiles: `${last} ${five} ${kind}`, seat: String(n) } })));
+          calls.push(button(`kan${red} by ${who(n)}`, { "data-public": `kan-${n}${mark}` }, false,
+            () => record(`call kan by ${who(n)}`, { verb: "call", values: { kind: "daiminkan", tiles: `${last} ${five} ${kind} ${kind}`, seat: String(n) } })));
+        }
         if (n === (round.to_move + 1) % count && kind[1] !== "z") {
           const number = Number(kind[0]);
           for (let low = Math.max(1, number - 2); low <= Math.min(number, 7); low++) {
-            const run = [low, low + 1, low + 2].map((v) => (v === number ? last : `${v}${kind[1]}`));
-            calls.push(button(`chi ${run.map((t) => t[0]).join("")}${kind[1]} by ${who(n)}`, { "data-public": `chi-${low}` }, false,
-              () => record(`call chi by ${who(n)}`, { verb: "call", values: { kind: "chi", tiles: run.join(" "), seat: String(n) } })));
+            const plain = [low, low + 1, low + 2].map((v) => (v === number ? last : `${v}${kind[1]}`));
+            const fromHand = (t) => t !== last && t === `5${kind[1]}`;  // a five from the hand: the red, or not
+            const runs = plain.some(fromHand) ? [plain, plain.map((t) => (fromHand(t) ? `0${kind[1]}` : t))] : [plain];
+            for (const run of runs) {
+              const mark = run.some((t) => t[0] === "0" && t !== last) ? "-red" : "";
+              calls.push(button(`chi ${run.map((t) => t[0]).join("")}${kind[1]} by ${who(n)}`, { "data-public": `chi-${low}${mark}` }, false,
+                () => record(`call chi by ${who(n)}`, { verb: "call", values: { kind: "chi", tiles: run.join(" "), seat: String(n) } })));
+            }
           }
         }
       }
