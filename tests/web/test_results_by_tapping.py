@@ -6,6 +6,8 @@ scoring table, written as literals."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,22 @@ from tests.helpers import Cli
 from tests.serving import Server, token_of
 
 PHONE = {"viewport": {"width": 390, "height": 844}}
+
+
+@contextmanager
+def phone_at(browser: Any, cli: Cli, db: Path, secret: Path, match: str) -> Iterator[tuple[Any, Server]]:
+    """A table's phone (390x844) opened on ``match`` with its token, against a real server process."""
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/{match}?token={token_of(cli, secret, match)}")
+        yield phone, server
+    finally:
+        context.close()
+        server.stop()
+
+
 NAMES = ("Aki", "Beni", "Chie", "Dai")
 
 
@@ -23,12 +41,7 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
     """Plant: a result sent without its riichi (the stick not paid back), fu dropped from the line,
     or the panel offering nothing once a hand is over: each changes a literal below."""
     assert cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--id", "tap-1").code == 0
-    token = token_of(cli, secret, "tap-1")
-    server = Server(str(db), secret)
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(f"{server.base}/tables/tap-1?token={token}")
+    with phone_at(browser, cli, db, secret, "tap-1") as (phone, _server):
         phone.wait_for_selector('body[data-seq="1"]')
         taps = 0
 
@@ -96,9 +109,6 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
         phone.wait_for_selector('body[data-seq="9"]')
         last = cli("replay", "tap-1", "--json").json()["results"][-1]
         assert [y["name"] for y in last["wins"][0]["result"]["yaku"]] == ["tanyao", "dora"]
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_a_tensho_round_and_a_sendai_round_tapped_on_the_grid_of_48_cards(
@@ -113,11 +123,7 @@ def test_a_tensho_round_and_a_sendai_round_tapped_on_the_grid_of_48_cards(
     assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "ten-1").code == 0
     assert cli("new", "sendai", "-p", "Aki", "-p", "Beni", "-p", "Chie", "--id", "sen-1",
                "-O", "sendai.teyakuMode=winRound").code == 0  # fmt: skip
-    server = Server(str(db), secret)
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(f"{server.base}/tables/ten-1?token={token_of(cli, secret, 'ten-1')}")
+    with phone_at(browser, cli, db, secret, "ten-1") as (phone, server):
         phone.click('[data-move="next"]')  # the round, then its yaku set, as the table agrees them
         phone.wait_for_selector('body[data-seq="2"]')
         phone.click('#tap [data-move^="yaku-set 1"]')
@@ -147,9 +153,6 @@ def test_a_tensho_round_and_a_sendai_round_tapped_on_the_grid_of_48_cards(
         phone.wait_for_selector('body[data-seq="3"]')
         [result] = cli("replay", "sen-1", "--json").json()["results"]
         assert result["points"] == [150, 0, 0]
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_a_tensho_round_recorded_by_its_plays_and_draws_alone_scores_as_its_full_record(
@@ -181,11 +184,7 @@ def test_a_tensho_round_recorded_by_its_plays_and_draws_alone_scores_as_its_full
         state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
     [expected] = state.results
     assert cli("new", "tensho", "-p", "East", "-p", "West", "--id", "pub-t").code == 0
-    server = Server(str(db), secret)
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(f"{server.base}/tables/pub-t?token={token_of(cli, secret, 'pub-t')}")
+    with phone_at(browser, cli, db, secret, "pub-t") as (phone, _server):
         phone.click('[data-move="next"]')
         phone.wait_for_selector('body[data-seq="2"]')
         phone.click(f'#tap [data-move="yaku-set {state.results[0].yaku_set}"]')
@@ -209,9 +208,6 @@ def test_a_tensho_round_recorded_by_its_plays_and_draws_alone_scores_as_its_full
             expected.winner, list(expected.points), expected.reason,
         )  # fmt: skip
         assert "?" not in str(cli("replay", "pub-t", "--json").json()["round"]["hands"])  # every card seen by the end
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_a_real_hand_recorded_from_its_public_view_alone_pays_as_the_log_did(
@@ -235,11 +231,7 @@ def test_a_real_hand_recorded_from_its_public_view_alone_pays_as_the_log_did(
     assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "pub-r").code == 0
     assert cli("round", "pub-r", "--wind", "S", "--hand", "1", "--dealer", "0", "--honba", "0", "--sticks", "0",
                "--scores", "30200,29600,23600,16600").code == 0  # fmt: skip
-    server = Server(str(db), secret)
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(f"{server.base}/tables/pub-r?token={token_of(cli, secret, 'pub-r')}")
+    with phone_at(browser, cli, db, secret, "pub-r") as (phone, _server):
         phone.wait_for_selector('body[data-seq="2"]')
         phone.fill("#entry", "deal --dora 4p")
         phone.press("#entry", "Enter")
@@ -278,9 +270,6 @@ def test_a_real_hand_recorded_from_its_public_view_alone_pays_as_the_log_did(
         paid = [p + 1000 * d for p, d in zip(result["points"], result["riichi_sticks_put_down"], strict=True)]
         assert paid == [-2600, 3600, 0, 0]
         assert (result["wins"][0]["result"]["han"], result["wins"][0]["result"]["fu"]) == (2, 40)
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_a_public_hand_ends_in_an_exhaustive_draw_with_the_tenpai_hand_laid_open(
@@ -303,11 +292,7 @@ def test_a_public_hand_ends_in_an_exhaustive_draw_with_the_tenpai_hand_laid_open
         lines.append(json.dumps({"type": "riichi.unseen_draw", "payload": {"seat": seat}}))
         lines.append(json.dumps({"type": "riichi.discard", "payload": {"seat": seat, "tile": kinds[n % 34]}}))
     assert cli("record", "pub-x", "-", stdin="\n".join(lines)).code == 0
-    server = Server(str(db), secret)
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(f"{server.base}/tables/pub-x?token={token_of(cli, secret, 'pub-x')}")
+    with phone_at(browser, cli, db, secret, "pub-x") as (phone, _server):
         phone.click('#result-panel [data-public="draw"]')
         phone.click('#result-panel [data-tenpai="0"]')
         for tile in ("3m", "4m", "5m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z"):
@@ -316,9 +301,6 @@ def test_a_public_hand_ends_in_an_exhaustive_draw_with_the_tenpai_hand_laid_open
         phone.wait_for_selector('body[data-seq="145"]')  # the hand laid open, then the draw
         [result] = cli("replay", "pub-x", "--json").json()["results"]
         assert result["points"] == [3000, -1000, -1000, -1000] and result["tenpai"] == [0]
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_a_players_own_phone_knows_its_hand_and_taps_its_draws(browser: Any, cli: Cli, db: Path, secret: Path) -> None:
@@ -329,11 +311,7 @@ def test_a_players_own_phone_knows_its_hand_and_taps_its_draws(browser: Any, cli
     assert cli("round", "own-1").code == 0
     assert cli("deal", "own-1", "--hand", "123456789m1122z", "--hand", "-", "--hand", "-", "--hand", "-",
                "--dora", "3m").code == 0  # fmt: skip
-    server = Server(str(db), secret)
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(f"{server.base}/tables/own-1?token={token_of(cli, secret, 'own-1')}")
+    with phone_at(browser, cli, db, secret, "own-1") as (phone, _server):
         phone.wait_for_selector("#result-panel h2:has-text('A draws: tap the tile')")
         phone.click('#result-panel [data-tile="5p"]')
         phone.wait_for_selector("#result-panel h2:has-text('A discards: tap the tile')")
@@ -346,9 +324,6 @@ def test_a_players_own_phone_knows_its_hand_and_taps_its_draws(browser: Any, cli
                        ("riichi.discard", {"seat": 0, "tile": "5p", "tsumogiri": True}),
                        ("riichi.unseen_draw", {"rinshan": False, "seat": 1}),
                        ("riichi.discard", {"seat": 1, "tile": "1z", "tsumogiri": False})]  # fmt: skip
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_a_call_on_a_five_offers_the_meld_with_the_red_five_as_the_table_shows_it(
@@ -360,16 +335,9 @@ def test_a_call_on_a_five_offers_the_meld_with_the_red_five_as_the_table_shows_i
     assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "red-1").code == 0
     assert cli("round", "red-1").code == 0 and cli("deal", "red-1", "--dora", "3m").code == 0
     assert cli("discard", "red-1", "1z").code == 0 and cli("discard", "red-1", "5p").code == 0
-    server = Server(str(db), secret)
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(f"{server.base}/tables/red-1?token={token_of(cli, secret, 'red-1')}")
+    with phone_at(browser, cli, db, secret, "red-1") as (phone, _server):
         assert phone.inner_text('#result-panel [data-public="pon-2-red"]') == "pon 555p with the red five by C"
         phone.click('#result-panel [data-public="pon-2-red"]')
         phone.wait_for_selector('body[data-seq="8"]')
         call = cli("log", "red-1", "--json").json()[-1]
         assert (call["type"], call["payload"]["tiles"]) == ("riichi.call", ["5p", "0p", "5p"])
-    finally:
-        context.close()
-        server.stop()

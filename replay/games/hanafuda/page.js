@@ -67,15 +67,10 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
   if (!marked || marked.head !== head) marked = { head, seat: 0, owner: {}, went: [], stopped: null, shown: [] };
   const m = marked;
   const redraw = () => GAME_PAGE.resultPanel(box, state, head, record);
-  const button = (label, attrs, pressed, onTap) => {
-    const b = el("button", Object.assign({ type: "button", "aria-pressed": String(!!pressed), class: pressed ? "chosen" : "" }, attrs), label);
-    b.onclick = () => { onTap(); redraw(); };
-    return b;
-  };
-  const line = (title, ...items) => el("div", { class: "result-line" }, el("span", { class: "result-title" }, title), ...items);
+  const button = (label, attrs, pressed, onTap) => choice(label, attrs, pressed, () => { onTap(); redraw(); });
   const seats = [...Array(count).keys()];
   box.appendChild(el("h2", {}, `The ${DATA.round_word}'s result: the cards each player captured`));
-  box.appendChild(line("Whose captures?", ...seats.map((s) => button(`${who(s)} (${Object.values(m.owner).filter((o) => o === s).length})`,
+  box.appendChild(titled("Whose captures?", ...seats.map((s) => button(`${who(s)} (${Object.values(m.owner).filter((o) => o === s).length})`,
     { "data-captor": String(s) }, m.seat === s, () => { m.seat = s; }))));
   const grid = el("div", { class: "card-grid", "aria-label": "the 48 cards: tap each card the chosen player captured" });
   for (const card of Object.keys(DATA.piece_names).filter((id) => id.includes("-"))) {
@@ -88,11 +83,11 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
   }
   box.appendChild(grid);
   if (DATA.game === "sendai") {
-    box.appendChild(line("Went on (koi-koi)", ...seats.map((s) => button(who(s), { "data-went": String(s) }, m.went.includes(s), () => {
+    box.appendChild(titled("Went on (koi-koi)", ...seats.map((s) => button(who(s), { "data-went": String(s) }, m.went.includes(s), () => {
       const at = m.went.indexOf(s); if (at >= 0) m.went.splice(at, 1); else m.went.push(s); }))));
-    box.appendChild(line("Stopped", ...seats.map((s) => button(who(s), { "data-stopped": String(s) }, m.stopped === s, () => {
+    box.appendChild(titled("Stopped", ...seats.map((s) => button(who(s), { "data-stopped": String(s) }, m.stopped === s, () => {
       m.stopped = m.stopped === s ? null : s; }))));
-    box.appendChild(line(`Teyaku shown by ${who(m.seat)}`, ...(DATA.result_words.teyaku || []).map((t) => button(t.replace(/-/g, " "), { "data-teyaku": t },
+    box.appendChild(titled(`Teyaku shown by ${who(m.seat)}`, ...(DATA.result_words.teyaku || []).map((t) => button(t.replace(/-/g, " "), { "data-teyaku": t },
       m.shown.some(([s, k]) => s === m.seat && k === t), () => {
         const at = m.shown.findIndex(([s, k]) => s === m.seat && k === t); if (at >= 0) m.shown.splice(at, 1); else m.shown.push([m.seat, t]); }))));
   }

@@ -133,16 +133,11 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
                                                   riichi: [], tenpai: [], nagashi: [], abort: null, chombo: null };
   const t = tapped, count = state.players.length, who = (s) => names()[s];
   const redraw = () => GAME_PAGE.resultPanel(box, state, head, record);
-  const button = (label, attrs, pressed, onTap) => {
-    const b = el("button", Object.assign({ type: "button", "aria-pressed": String(!!pressed), class: pressed ? "chosen" : "" }, attrs), label);
-    b.onclick = () => { onTap(); redraw(); };
-    return b;
-  };
+  const button = (label, attrs, pressed, onTap) => choice(label, attrs, pressed, () => { onTap(); redraw(); });
   const toggle = (list, seat) => { const at = list.indexOf(seat); if (at >= 0) list.splice(at, 1); else list.push(seat); };
-  const line = (title, ...buttons) => el("div", { class: "result-line" }, el("span", { class: "result-title" }, title), ...buttons);
   box.appendChild(el("h2", {}, "The hand's result"));
   const seats = [...Array(count).keys()];
-  box.appendChild(line("Who won?", ...seats.map((s) => button(who(s), { "data-winner": String(s) }, t.winners.includes(s), () => {
+  box.appendChild(titled("Who won?", ...seats.map((s) => button(who(s), { "data-winner": String(s) }, t.winners.includes(s), () => {
     t.mode = "win"; toggle(t.winners, s); if (t.from === s) t.from = null; delete t.values[s];
     if (t.winners.length > 1) t.tsumo = false;
   })), button("draw", { "data-result": "draw" }, t.mode === "draw", () => { t.mode = "draw"; t.winners = []; }),
@@ -150,27 +145,27 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
      button("chombo", { "data-result": "chombo" }, t.mode === "chombo", () => { t.mode = "chombo"; t.winners = []; })));
   if (t.mode === "win" && t.winners.length) {
     const others = seats.filter((s) => !t.winners.includes(s));
-    box.appendChild(line("How?", t.winners.length === 1 ? button("tsumo", { "data-how": "tsumo" }, t.tsumo, () => { t.tsumo = true; t.from = null; }) : null,
+    box.appendChild(titled("How?", t.winners.length === 1 ? button("tsumo", { "data-how": "tsumo" }, t.tsumo, () => { t.tsumo = true; t.from = null; }) : null,
       ...others.map((s) => button(`ron from ${who(s)}`, { "data-from": String(s) }, t.from === s, () => { t.from = s; t.tsumo = false; }))));
     for (const s of t.winners) {
       const v = t.values[s] || (t.values[s] = {});
       const prefix = t.winners.length > 1 ? `${who(s)}: ` : "";
-      box.appendChild(line(`${prefix}han`, ...HAN.map((h) => button(`${h} han`, { "data-han": String(h), "data-seat": String(s) }, v.han === h && !v.limit, () => { v.han = h; v.limit = null; })),
+      box.appendChild(titled(`${prefix}han`, ...HAN.map((h) => button(`${h} han`, { "data-han": String(h), "data-seat": String(s) }, v.han === h && !v.limit, () => { v.han = h; v.limit = null; })),
         ...LIMITS.map(([word, label]) => button(label, { "data-limit": word, "data-seat": String(s) }, v.limit === word, () => { v.limit = word; v.han = null; v.fu = null; }))));
-      if (v.han && !v.limit) box.appendChild(line(`${prefix}fu`, ...FU.map((f) => button(`${f} fu`, { "data-fu": String(f), "data-seat": String(s) }, v.fu === f, () => { v.fu = f; }))));
+      if (v.han && !v.limit) box.appendChild(titled(`${prefix}fu`, ...FU.map((f) => button(`${f} fu`, { "data-fu": String(f), "data-seat": String(s) }, v.fu === f, () => { v.fu = f; }))));
       v.yaku = v.yaku || [];
       if (!v.naming) box.appendChild(button(`${prefix}name the yaku (optional)`, { "data-name-yaku": String(s) }, false, () => { v.naming = true; }));
-      else box.appendChild(line(`${prefix}yaku (optional)`, ...(DATA.result_words.yaku || []).map((y) => button(y.replace(/-/g, " "),
+      else box.appendChild(titled(`${prefix}yaku (optional)`, ...(DATA.result_words.yaku || []).map((y) => button(y.replace(/-/g, " "),
         { "data-yaku": y, "data-seat": String(s) }, v.yaku.includes(y), () => { const at = v.yaku.indexOf(y); if (at >= 0) v.yaku.splice(at, 1); else v.yaku.push(y); }))));
     }
   }
   if (t.mode === "draw") {
-    box.appendChild(line("Tenpai", ...seats.map((s) => button(who(s), { "data-tenpai": String(s) }, t.tenpai.includes(s), () => toggle(t.tenpai, s)))));
-    box.appendChild(line("Nagashi mangan", ...seats.map((s) => button(who(s), { "data-nagashi": String(s) }, t.nagashi.includes(s), () => toggle(t.nagashi, s)))));
+    box.appendChild(titled("Tenpai", ...seats.map((s) => button(who(s), { "data-tenpai": String(s) }, t.tenpai.includes(s), () => toggle(t.tenpai, s)))));
+    box.appendChild(titled("Nagashi mangan", ...seats.map((s) => button(who(s), { "data-nagashi": String(s) }, t.nagashi.includes(s), () => toggle(t.nagashi, s)))));
   }
-  if (t.mode === "abort") box.appendChild(line("Which?", ...ABORTS.map(([kind, label]) => button(label, { "data-abort": kind }, t.abort === kind, () => { t.abort = kind; }))));
-  if (t.mode === "chombo") box.appendChild(line("Whose?", ...seats.map((s) => button(who(s), { "data-chombo": String(s) }, t.chombo === s, () => { t.chombo = s; }))));
-  if (t.mode && t.mode !== "chombo") box.appendChild(line("Riichi", ...seats.map((s) => button(who(s), { "data-riichi": String(s) }, t.riichi.includes(s), () => toggle(t.riichi, s)))));
+  if (t.mode === "abort") box.appendChild(titled("Which?", ...ABORTS.map(([kind, label]) => button(label, { "data-abort": kind }, t.abort === kind, () => { t.abort = kind; }))));
+  if (t.mode === "chombo") box.appendChild(titled("Whose?", ...seats.map((s) => button(who(s), { "data-chombo": String(s) }, t.chombo === s, () => { t.chombo = s; }))));
+  if (t.mode && t.mode !== "chombo") box.appendChild(titled("Riichi", ...seats.map((s) => button(who(s), { "data-riichi": String(s) }, t.riichi.includes(s), () => toggle(t.riichi, s)))));
   const said = resultSaid(t, who);
   if (said) {
     const go = el("button", { type: "button", class: "record-result", "data-record": "result" }, `record: ${said.words}`);
@@ -225,12 +220,7 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
                                           kan: null, tenpai: null, openFor: null, open: {} };
   const s = seen, count = state.players.length, who = (n) => names()[n];
   const redraw = () => GAME_PAGE.publicPanel(box, state, head, record);
-  const button = (label, attrs, pressed, onTap) => {
-    const b = el("button", Object.assign({ type: "button", "aria-pressed": String(!!pressed), class: pressed ? "chosen" : "" }, attrs), label);
-    b.onclick = () => { onTap(); redraw(); };
-    return b;
-  };
-  const line = (title, ...items) => el("div", { class: "result-line" }, el("span", { class: "result-title" }, title), ...items);
+  const button = (label, attrs, pressed, onTap) => choice(label, attrs, pressed, () => { onTap(); redraw(); });
   const afterDiscard = round.phase === "after_discard";
   const mover = afterDiscard ? (round.to_move + 1) % count : round.to_move;
   // A hand known on this phone (its player's own) draws its tile by a tap, then discards by another.
@@ -243,12 +233,12 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
     s.tenpai ? "The wall is empty: who is tenpai, each hand laid open" :
     draws ? `${who(mover)} draws: tap the tile` : `${who(mover)} discards: tap the tile`));
   if (s.tenpai) {
-    box.appendChild(line("Tenpai:", ...seats.map((n) => button(who(n), { "data-tenpai": String(n) }, s.tenpai.includes(n), () => {
+    box.appendChild(titled("Tenpai:", ...seats.map((n) => button(who(n), { "data-tenpai": String(n) }, s.tenpai.includes(n), () => {
       const at = s.tenpai.indexOf(n);
       if (at >= 0) { s.tenpai.splice(at, 1); delete s.open[n]; if (s.openFor === n) s.openFor = null; }
       else { s.tenpai.push(n); s.open[n] = []; s.openFor = n; }
     }))));
-    for (const n of s.tenpai) box.appendChild(line(`${who(n)}'s hand:`, ...(s.open[n] || []).map((t) => piece(t)),
+    for (const n of s.tenpai) box.appendChild(titled(`${who(n)}'s hand:`, ...(s.open[n] || []).map((t) => piece(t)),
       button(s.openFor === n ? "tapping this hand" : "tap this hand", { "data-open": String(n) }, s.openFor === n, () => { s.openFor = n; })));
     const go = el("button", { type: "button", class: "record-result", "data-public": "exhaustive" },
       `record: exhaustive draw, tenpai ${s.tenpai.map(who).join(", ") || "nobody"}`);
@@ -257,7 +247,7 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
     box.appendChild(go);
   }
   if (!s.showing && !s.dora && !s.kan && !s.tenpai) {
-    box.appendChild(line("", button("riichi", { "data-public": "riichi" }, s.riichi, () => { s.riichi = !s.riichi; }),
+    box.appendChild(titled("", button("riichi", { "data-public": "riichi" }, s.riichi, () => { s.riichi = !s.riichi; }),
       button("from the draw", { "data-public": "from-draw" }, s.fromDraw, () => { s.fromDraw = !s.fromDraw; }),
       button("new dora indicator", { "data-public": "dora" }, false, () => { s.dora = true; }),
       button(`tsumo by ${who(mover)}`, { "data-public": "tsumo" }, false, () => { s.showing = { kind: "tsumo", seat: mover }; s.tiles = []; }),
@@ -294,7 +284,7 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
           }
         }
       }
-      box.appendChild(line(`On ${last}:`, ...calls));
+      box.appendChild(titled(`On ${last}:`, ...calls));
     }
   }
   const picker = el("div", { class: "tile-picker", "aria-label": "the tiles: tap one" });
@@ -327,9 +317,9 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
   if (s.showing) {
     const tiles = s.tiles.slice();
     const drawn = s.showing.kind === "tsumo" ? tiles.shift() : null;
-    box.appendChild(line(s.showing.kind === "tsumo" ? "The winning tile first, then the concealed tiles:" : "The concealed tiles:",
+    box.appendChild(titled(s.showing.kind === "tsumo" ? "The winning tile first, then the concealed tiles:" : "The concealed tiles:",
       ...s.tiles.map((t) => piece(t)), button("take back the last", { "data-public": "back" }, false, () => { (s.ura || s.tiles).pop(); })));
-    box.appendChild(line("Ura dora indicators (a winner in riichi):", ...(s.ura || []).map((t) => piece(t)),
+    box.appendChild(titled("Ura dora indicators (a winner in riichi):", ...(s.ura || []).map((t) => piece(t)),
       button("then tap the ura indicators", { "data-public": "ura" }, s.ura !== null, () => { s.ura = s.ura === null ? [] : null; })));
     const values = { seat: String(s.showing.seat), hand: tiles.join(" "), ura: (s.ura || []).join(" ") || "none" };
     if (drawn) values.drawn = drawn;

@@ -79,3 +79,15 @@ function drawTable(state) {  // the whole table, the next thing awaited, and wha
   if (round && round.expects) board.appendChild(el("p", { class: "note", "data-zone": "expects" }, `Next: ${round.expects}`));
   describeResults(state);
 }
+
+// The panels a game taps its moves on (a hand's result, the public record): a button that shows
+// whether it is chosen, and a line of them under a title.
+function choice(label, attrs, pressed, onTap) {
+  const button = el("button", Object.assign({ type: "button", "aria-pressed": String(!!pressed), class: pressed ? "chosen" : "" }, attrs), label);
+  button.onclick = onTap;
+  return button;
+}
+
+function titled(title, ...items) {
+  return el("div", { class: "result-line" }, el("span", { class: "result-title" }, title), ...items);
+}
