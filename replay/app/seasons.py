@@ -102,7 +102,9 @@ def season(
     table.sort(key=lambda r: (not r["ranked"], -r["total"], r["average_place"], r["player"]))
     for rank, row in enumerate(table, start=1):
         row["rank"] = rank if row["ranked"] else None
-    unit = "results in thousands, with oka and uma" if game == "riichi" else "points"
+    from replay.games import GAMES
+
+    unit = "results in thousands, with oka and uma" if GAMES[game].uma else "points"  # as the game settles a match
     return {"game": game, "since": since, "until": until, "min_games": min_games, "matches": len(chosen),
             "unit": unit, "standings": table}  # fmt: skip
 
