@@ -158,6 +158,28 @@ class GameRules:
     public_view: Callable[[Iterable[Payload]], Iterator[Payload]] | None = None
 
 
+def rules_from(package: str) -> GameRules:
+    """A game's rules from its folder, where every game keeps the same module names: fold, view,
+    result_line, simulate, entry, review, layout and public. Loaded when the game is first played."""
+    import importlib
+
+    def module(name: str) -> Any:
+        return importlib.import_module(f"{package}.{name}")
+
+    fold, view = module("fold"), module("view")
+    return GameRules(
+        projection=fold.projection,
+        view=lambda: view,
+        parse_result_line=module("result_line").parse,
+        simulate=module("simulate").payloads,
+        entry=module("entry").ENTRY,
+        legal_moves=fold.legal_moves,
+        review=module("review"),
+        layout=module("layout").layout,
+        public_view=module("public").public_view,
+    )
+
+
 _LOADED: dict[str, GameRules] = {}
 
 

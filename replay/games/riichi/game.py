@@ -2,34 +2,13 @@
 
 from __future__ import annotations
 
-from replay.engine.game import Game, GameRules
+from replay.engine.game import Game, GameRules, rules_from
 from replay.games.riichi.options import DEFAULT_RULESET, RULESETS
 from replay.games.riichi.yaku import WORDS as YAKU_WORDS
 
 
 def _rules() -> GameRules:
-    from replay.games.riichi import (
-        entry,
-        fold,
-        layout,
-        public,
-        result_line,
-        review,
-        simulate,
-        view,
-    )  # loaded when the game is first played
-
-    return GameRules(
-        projection=fold.projection,
-        view=lambda: view,
-        parse_result_line=result_line.parse,
-        simulate=simulate.payloads,
-        entry=entry.ENTRY,
-        legal_moves=fold.legal_moves,
-        review=review,
-        layout=layout.layout,
-        public_view=public.public_view,
-    )
+    return rules_from("replay.games.riichi")  # its folder's modules, loaded when the game is first played
 
 
 GAME = Game(

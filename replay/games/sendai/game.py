@@ -5,34 +5,13 @@ from __future__ import annotations
 from typing import get_args
 
 from events.sendai import SendaiCapture, SendaiDeal, SendaiDraw, SendaiFieldDealt, SendaiPlay, TeyakuKey
-from replay.engine.game import FishingMoves, Game, GameRules
+from replay.engine.game import FishingMoves, Game, GameRules, rules_from
 from replay.games.sendai.options import DEFAULT_RULESET, RULESETS
 from replay.games.sendai.scoring import PILE_SIZE, SENDAI_IDS
 
 
 def _rules() -> GameRules:
-    from replay.games.sendai import (
-        entry,
-        fold,
-        layout,
-        public,
-        result_line,
-        review,
-        simulate,
-        view,
-    )  # loaded when the game is first played
-
-    return GameRules(
-        projection=fold.projection,
-        view=lambda: view,
-        parse_result_line=result_line.parse,
-        simulate=simulate.payloads,
-        entry=entry.ENTRY,
-        legal_moves=fold.legal_moves,
-        review=review,
-        layout=layout.layout,
-        public_view=public.public_view,
-    )
+    return rules_from("replay.games.sendai")  # its folder's modules, loaded when the game is first played
 
 
 GAME = Game(

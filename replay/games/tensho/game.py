@@ -3,34 +3,13 @@
 from __future__ import annotations
 
 from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoFieldDealt, TenshoPlay
-from replay.engine.game import FishingMoves, Game, GameRules
+from replay.engine.game import FishingMoves, Game, GameRules, rules_from
 from replay.games.tensho.options import DEFAULT_RULESET, RULESETS
 from replay.games.tensho.scoring import PHOENIX, PILE_SIZE, TENSHO_IDS
 
 
 def _rules() -> GameRules:
-    from replay.games.tensho import (
-        entry,
-        fold,
-        layout,
-        public,
-        result_line,
-        review,
-        simulate,
-        view,
-    )  # loaded when the game is first played
-
-    return GameRules(
-        projection=fold.projection,
-        view=lambda: view,
-        parse_result_line=result_line.parse,
-        simulate=simulate.payloads,
-        entry=entry.ENTRY,
-        legal_moves=fold.legal_moves,
-        review=review,
-        layout=layout.layout,
-        public_view=public.public_view,
-    )
+    return rules_from("replay.games.tensho")  # its folder's modules, loaded when the game is first played
 
 
 GAME = Game(
