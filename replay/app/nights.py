@@ -104,6 +104,10 @@ def read(store: Store, night_id: str) -> Night:
     """The night as its stored events leave it."""
     if not night_id.startswith(NIGHT_PREFIX):
         raise InputError(f"{night_id!r} is not a night; a night's id starts with {NIGHT_PREFIX}")
+    if not store.exists(night_id):
+        from store import UnknownMatchError
+
+        raise UnknownMatchError(f"no night {night_id!r} here; list the nights with `taikyoku night list`")
     return fold(read_steps(store, night_id, provenance="all"), night_id)
 
 

@@ -520,7 +520,8 @@ def _said(exc: TaikyokuError) -> str:
     if type(exc).__name__ == "UnknownMatchError":
         match = getattr(exc, "match_id", None)
         found = match or exc.message.split("'")[1] if exc.message.count("'") >= 2 else ""
-        return f"no match {found!r} here; the tables are listed at /"
+        what = "night" if found.startswith("night-") else "match"
+        return f"no {what} {found!r} here; the tables are listed at /"
     if exc.kind in ("missing", "unavailable"):
         return "the store cannot be reached for a moment; what was sent is kept, send it again"
     if exc.kind == "full":

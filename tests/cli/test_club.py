@@ -97,3 +97,13 @@ def test_a_tensho_night_of_four_players_recorded_by_results(cli: Cli) -> None:
     totals = {row["player"]: row["total"] for row in sheet["standings"]["Tensho"]}
     assert totals == wins and sum(totals.values()) == 6
     assert cli("night", "close", "night-hana").code == 0
+
+
+def test_a_night_that_is_not_there_is_one_line(cli: Cli) -> None:
+    assert cli("night", "open", "tensho", "-p", "Aki", "-p", "Beni", "--id", "night-real").code == 0
+    for args in (("night", "seat", "night-nope"), ("night", "show", "night-nope"), ("night", "close", "night-nope")):
+        missing = cli(*args)
+        assert (missing.code, missing.err) == (
+            2, "taikyoku: error: no night 'night-nope' here; list the nights with `taikyoku night list`\n",
+        )  # fmt: skip
+    assert cli("night", "show", "club-1").code == 2  # not a night's id
