@@ -10,7 +10,7 @@ nothing about it is kept anywhere else.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,7 +38,6 @@ class Night:
     closed: bool = False
     head: int = 0
     tables_made: int = 0  # every table ever seated, re-seated ones too: the next match id's number
-    seated_at: tuple[str, ...] = field(default=())  # each session's time
 
     @property
     def tables(self) -> list[NightTable]:
@@ -81,9 +80,7 @@ def apply(night: Night, step: Step) -> Night:
         if any(table.match_id in known for table in payload.tables):
             raise illegal(step, "night.table.again", "each table of the night is a new match")
         sessions = (*night.sessions[: payload.session - 1], payload.tables)
-        times = (*night.seated_at[: payload.session - 1], step.recorded_at)
-        return replace(night, sessions=sessions, head=step.seq, tables_made=night.tables_made + len(payload.tables),
-                       seated_at=times)  # fmt: skip
+        return replace(night, sessions=sessions, head=step.seq, tables_made=night.tables_made + len(payload.tables))
     if isinstance(payload, NightTableAbandoned):
         if payload.match_id not in {table.match_id for table in night.tables}:
             raise illegal(step, "night.table.unknown", f"{payload.match_id} is not a table of this night")
