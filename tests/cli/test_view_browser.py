@@ -150,3 +150,39 @@ def test_export_all_as_html_writes_a_page_per_match_and_an_index(cli: Cli, tmp_p
         f"taikyoku: error: folder {a_file} does not exist; create it or choose another -o\n"
     )
     assert not any(p.name.endswith(".part") for p in tmp_path.iterdir())  # nothing half-written
+
+
+def test_the_score_graph_follows_the_match_and_keys_move_hand_by_hand(
+    browser: Any, cli: Cli, db: Path, tmp_path: Path
+) -> None:
+    """A real game (mjlog2json 2019103023gm, 7 hands): one point a player at the start of each hand
+    and one at the end, each the score `replay --json` gives at that moment; n and p move to the next
+    and the previous hand's start; a point taps to its hand. Plant: the graph drawn from the hands'
+    own results (one point short, shifted by a hand): the first check fails."""
+    log = ROOT / "tests" / "data" / "tenhou6" / "mjlog2json-2019103023gm-00a9-0000-f90e0fe9.json"
+    assert cli("import", str(log)).code in (0, 1)
+    match = "2019103023gm-00a9-0000-f90e0fe9"
+    out = tmp_path / "g.html"
+    assert cli("view", match, "-o", str(out)).code == 0
+    results = cli("replay", match, "--json").json()["results"]
+    expected = [[25000] * 4] + [r["scores"] for r in results]  # before hand 1, then after each hand
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(out.as_uri())
+        page.wait_for_selector("#graph circle")
+        dots = page.evaluate("""() => [...document.querySelectorAll('#graph circle')].map(c =>
+            [Number(c.dataset.seat), Number(c.dataset.point), Number(c.dataset.score)])""")
+        shown = [[0] * 4 for _ in range(len(expected))]
+        for seat, point, score in dots:
+            shown[point][seat] = score
+        assert shown == expected and len(results) == 7
+        page.keyboard.press("n")
+        assert page.evaluate("location.hash").startswith("#r1-")
+        page.keyboard.press("n")
+        assert page.evaluate("location.hash").startswith("#r2-")
+        page.keyboard.press("p")
+        assert page.evaluate("location.hash").startswith("#r1-")
+        page.click('#graph circle[data-seat="0"][data-point="4"]')
+        assert page.evaluate("location.hash").startswith("#r5-")
+    finally:
+        page.close()

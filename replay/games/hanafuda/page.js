@@ -6,6 +6,7 @@ const GAME_PAGE = {
   sprite: "c",
   drawRound: (state, round) => drawHanafuda(state, round),
   afterResults: () => {},
+  scoresOf: (state) => state.standings,  // each player's points so far, for the graph over the match
 };
 
 const KINDS = [["bright", "brights"], ["animal", "animals"], ["ribbon", "ribbons"], ["chaff", "chaff"]];

@@ -6,6 +6,7 @@ const GAME_PAGE = {
   sprite: "t",
   drawRound: (state, round) => drawRiichi(state, round),
   afterResults: (box, round) => { for (const win of (round.result && round.result.wins) || []) box.appendChild(winBox(win)); },
+  scoresOf: (state) => state.scores,  // each player's points, for the graph over the match
 };
 
 function tilesOf(text) {  // "123m45p??" -> ["1m","2m","3m","4p","5p","?","?"]

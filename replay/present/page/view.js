@@ -73,6 +73,7 @@ function build() {
       $("rounds").appendChild(el("li", {}, link));
     }
   });
+  drawGraph();
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(current - 1);
   $("next").onclick = () => show(current + 1);
@@ -84,9 +85,60 @@ function build() {
     else if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
     else if (event.key === "Home") { show(0); event.preventDefault(); }
     else if (event.key === "End") { show(states.length - 1); event.preventDefault(); }
+    else if (event.key === "PageDown" || event.key === "n") { show(nextRound(1)); event.preventDefault(); }
+    else if (event.key === "PageUp" || event.key === "p") { show(nextRound(-1)); event.preventDefault(); }
   });
   window.addEventListener("hashchange", () => openAt(location.hash));
   openAt(location.hash);
+}
+
+function roundStarts() {  // the frames where a round (a hand) begins
+  return DATA.frames.map((frame, index) => (frame.round ? index : -1)).filter((index) => index >= 0);
+}
+
+function nextRound(step) {  // the start of the next round (step 1) or of this one, then the one before (-1)
+  const starts = roundStarts();
+  if (step > 0) return starts.find((index) => index > current) ?? states.length - 1;
+  const before = starts.filter((index) => index < current);
+  return before.length ? before[before.length - 1] : 0;
+}
+
+// The points over the match: one line a player, a point where each round begins and one at the
+// end; a point taps to its round.
+function drawGraph() {
+  const box = $("graph");
+  if (!GAME_PAGE.scoresOf) return;
+  const marks = [...roundStarts(), states.length - 1];
+  const points = marks.map((index) => ({ index, scores: GAME_PAGE.scoresOf(states[index]) || [] })).filter((p) => p.scores.length);
+  if (points.length < 2) return;
+  const all = points.flatMap((p) => p.scores), low = Math.min(...all), high = Math.max(...all, low + 1);
+  const width = 600, height = 160, pad = 24;
+  const x = (i) => pad + (i * (width - 2 * pad)) / (points.length - 1);
+  const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / (high - low);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("role", "img");
+  const colours = ["#c0392b", "#2450a6", "#2f7d4f", "#b8860b"];
+  DATA.players.forEach((name, seat) => {
+    const line = document.createElementNS(SVG, "polyline");
+    line.setAttribute("points", points.map((p, i) => `${x(i)},${y(p.scores[seat])}`).join(" "));
+    line.setAttribute("fill", "none");
+    line.setAttribute("stroke", colours[seat % colours.length]);
+    line.setAttribute("stroke-width", "2");
+    svg.appendChild(line);
+    points.forEach((p, i) => {
+      const dot = document.createElementNS(SVG, "circle");
+      for (const [key, value] of Object.entries({ cx: x(i), cy: y(p.scores[seat]), r: 5, fill: colours[seat % colours.length],
+        "data-seat": seat, "data-point": i, "data-score": p.scores[seat], "data-index": p.index })) dot.setAttribute(key, String(value));
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = `${name}: ${p.scores[seat]}`;
+      dot.appendChild(title);
+      dot.addEventListener("click", () => show(p.index));
+      svg.appendChild(dot);
+    });
+  });
+  box.appendChild(svg);
+  box.appendChild(el("figcaption", {}, ...DATA.players.map((name, seat) => el("span", { class: `legend-${seat}` }, `■ ${name} `))));
 }
 
 function openAt(hash) {  // the fragment (#r3-s120), else the event the page was made to open at, else the first
