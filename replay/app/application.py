@@ -331,12 +331,13 @@ class Application:
         from events.night import NightOpened
         from replay.app import nights
         from replay.app.service import build_match_started
-        from replay.games import default_ruleset, ruleset
+        from replay.games import default_ruleset, ruleset, ruleset_ids
+        from replay.games import game as game_named
 
+        game = game_named(game).name  # an unknown game: one line naming the games
         spec = ruleset(ruleset_id or default_ruleset(game))
         if spec is None or spec.game != game:
-            build_match_started(game, ["a", "b", "c", "d"][:2], ruleset_id=ruleset_id)  # says what is wrong
-            raise InputError(f"unknown ruleset {ruleset_id!r} for {game}")
+            raise InputError(f"unknown {game} ruleset {ruleset_id!r}; use one of: {', '.join(ruleset_ids(game))}")
         per_table = spec.players[0]
         shape = build_match_started(game, [f"seat {n}" for n in range(per_table)], ruleset_id=spec.id,
                                     options=options, length=length)  # fmt: skip
