@@ -83,6 +83,16 @@ class RuleOption:
 
 
 @dataclass(frozen=True, slots=True)
+class RuleChange:
+    """A ruleset's rule as it was before a dated change: games played before ``since`` (a UTC instant,
+    ``2010-05-31T15:00:00Z``) were played with ``before``'s values. ``source`` says who announced it."""
+
+    since: str
+    before: Mapping[str, OptionValue]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class RulesetSpec:
     id: str
     game: GameName
@@ -96,6 +106,9 @@ class RulesetSpec:
     recorded_players: tuple[int, ...] = ()
     # Other units a match may be measured in (riichi: a tonpuusen as well as a hanchan).
     other_length_units: tuple[str, ...] = ()
+    # A server's rules change over the years: a game imported from it is judged by the rules of its
+    # day, which its match_started records in full like any other option (newest change last).
+    changes: tuple[RuleChange, ...] = ()
 
     def option(self, name: str) -> RuleOption | None:
         by_name = _OPTIONS_BY_NAME.get(self.id)
@@ -112,8 +125,15 @@ class RulesetSpec:
             raise KeyError(name)
         return found.absent_means
 
-    def defaults(self) -> dict[str, OptionValue | None]:
-        return {o.name: o.default for o in self.options}
+    def defaults(self, played_at: str | None = None) -> dict[str, OptionValue | None]:
+        """Every option's default; for a game played at ``played_at`` (a UTC ``...Z`` time), as the
+        ruleset stood that day. Without a date: today's rules."""
+        found: dict[str, OptionValue | None] = {o.name: o.default for o in self.options}
+        if played_at is not None:
+            for change in reversed(self.changes):  # the oldest rule wins: apply the newest change first
+                if played_at < change.since:
+                    found |= change.before
+        return found
 
 
 _OPTIONS_BY_NAME: dict[str, dict[str, RuleOption]] = {}  # by ruleset id: every match_started looks its options up
@@ -198,6 +218,9 @@ def markdown(rulesets: Sequence[RulesetSpec]) -> str:
             note = " **RECONSTRUCTION**" if option.reconstruction else ""
             lines.append(f"| `{option.name}` | {default} | {choices} | {option.confidence}{note} | {option.doc} |")
         lines.append("")
+        for change in spec.changes:
+            values = ", ".join(f"`{name}={show_value(value)}`" for name, value in change.before.items())
+            lines += [f"A game played before {change.since} (UTC) is recorded with {values} ({change.source}).", ""]
     return "\n".join(lines)
 
 

@@ -134,18 +134,25 @@ def match_started(game: Game) -> MatchStarted:
     kept = {key: value for key, value in header.items() if key != "log"}  # what the log says of itself
     source = json.dumps(kept, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return tenhou_match_started(
-        [str(n) for n in (names[:3] if three else names)], east_only=east_only, red=red, source=source
+        [str(n) for n in (names[:3] if three else names)],
+        east_only=east_only,
+        red=red,
+        source=source,
+        played=played_at(game.ref),
     )
 
 
-def tenhou_match_started(names: list[str], *, east_only: bool, red: bool, source: str | None = None) -> MatchStarted:
-    """A game played on Tenhou (from its JSON, XML or an mjai conversion): its ranked rules, the
-    three-player ones for three names, every option recorded; red fives as the game had them;
-    ``source``, the log's own header, as its JSON text."""
+def tenhou_match_started(
+    names: list[str], *, east_only: bool, red: bool, source: str | None = None, played: str | None = None
+) -> MatchStarted:
+    """A game played on Tenhou (from its JSON, XML or an mjai conversion): its ranked rules as they
+    stood on the day it was ``played`` (today's when the log does not say), the three-player ones for
+    three names, every option recorded; red fives as the game had them; ``source``, the log's own
+    header, as its JSON text."""
     ruleset_id = "tenhou-sanma" if len(names) == 3 else "tenhou"
     spec = ruleset(ruleset_id, GAME)
     assert spec is not None
-    options = dict(spec.defaults()) | {"riichi.redFives": 3 if red else 0}
+    options = dict(spec.defaults(played)) | {"riichi.redFives": 3 if red else 0}
     return MatchStarted(
         game="riichi",
         ruleset=Ruleset(id=ruleset_id, options=options),
@@ -154,6 +161,24 @@ def tenhou_match_started(names: list[str], *, east_only: bool, red: bool, source
         first_dealer=0,
         source=source,
     )
+
+
+_REF_TIME = re.compile(r"^(\d{4})(\d{2})(\d{2})(\d{2})gm-")
+
+
+def played_at(ref: str | None) -> str | None:
+    """The UTC time a Tenhou ref dates its game to (the hour it started, in Japan's time, UTC+9)."""
+    from datetime import UTC, datetime, timedelta, timezone
+
+    found = _REF_TIME.match(ref or "")
+    if found is None:
+        return None
+    year, month, day, hour = (int(part) for part in found.groups())
+    try:
+        started = datetime(year, month, day, hour, tzinfo=timezone(timedelta(hours=9)))
+    except ValueError:  # not a real hour: the game is dated by its import
+        return None
+    return started.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _codes(value: Any) -> Iterator[int]:

@@ -8,7 +8,6 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC
 from typing import Any
 
 from events.model import Payload
@@ -20,6 +19,7 @@ from replay.formats.tenhou6.read import (
     check_hand_shape,
     game_events,
     is_three_player_hand,
+    played_at,
     three_seats,
 )
 
@@ -116,21 +116,3 @@ def match_id_for(game: Game, index: int, count: int) -> str:
 
 
 # ---- export -----------------------------------------------------------------------------------
-
-
-_REF_TIME = re.compile(r"^(\d{4})(\d{2})(\d{2})(\d{2})gm-")
-
-
-def played_at(ref: str | None) -> str | None:
-    """The UTC time a Tenhou ref dates its game to (the hour it started, in Japan's time, UTC+9)."""
-    from datetime import datetime, timedelta, timezone
-
-    found = _REF_TIME.match(ref or "")
-    if found is None:
-        return None
-    year, month, day, hour = (int(part) for part in found.groups())
-    try:
-        started = datetime(year, month, day, hour, tzinfo=timezone(timedelta(hours=9)))
-    except ValueError:  # not a real hour: the game is dated by its import
-        return None
-    return started.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

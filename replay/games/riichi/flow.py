@@ -106,20 +106,28 @@ def match_over(state: RiichiState) -> str | None:
     first = started.first_dealer
     leader = min(range(players), key=lambda s: (-result.scores[s], (s - first) % players))
     dealer_leads = leader == rnd.dealer
+    # The leading dealer's stop (agari-yame, and tenpai-yame where the rules had it then).
+    stops = options.leader_stops and dealer_leads and top >= target
+    if renchan and result.kind == "exhaustive" and not options.leader_stops_at_draw:
+        stops = False
     if wind > last_wind:
-        like_last_hand = options.extension_hands == "likeLastHand"
-        if like_last_hand and renchan and not dealer_leads:
-            return None  # the dealer kept the deal from behind: the dealer plays on
         its_last_hand = rnd.hand == players or wind > last_wind + 1
-        if like_last_hand and its_last_hand:
-            return "the extension is played out"
+        if options.extension_hands == "likeLastHand":
+            # Tenhou's sudden death: a dealer who keeps the deal plays on unless first with the goal (below
+            # it no dealer may stop, and the deal kept outranks another seat reaching it); otherwise the
+            # goal reached, or the extension's last hand, ends the match. There is no next wind.
+            if renchan:
+                return f"{top} reached the return points in the extension" if stops else None
+            if top >= target:
+                return f"{top} reached the return points in the extension"
+            return "the extension is played out" if its_last_hand else None
         if top >= target:
             return f"{top} reached the return points in the extension"
         if (its_last_hand and not renchan) or wind > last_wind + 1:
             return "the extension is played out"
         return None
     if wind == last_wind and rnd.hand == players:
-        if renchan and options.leader_stops and dealer_leads and top >= target:
+        if renchan and stops:
             return "the last dealer leads with the return points and stops"
         if not renchan and (top >= target or not options.west_extension):
             return "the last hand is played"

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from replay.engine.options import RuleOption, RulesetSpec, option
+from replay.engine.options import RuleChange, RuleOption, RulesetSpec, option
 
 if TYPE_CHECKING:
     from mahjong.hand_calculating.hand_config import OptionalRules
@@ -124,6 +124,14 @@ def _riichi(
             "with the goal points ends the game",
         ),
         option(
+            "riichi.leaderStopsAtDraw",
+            "bool",
+            tobi,
+            "leaderStops also when the leading last dealer keeps the deal by being tenpai at an exhaustive draw "
+            "(false: only a win stops; after a draw the dealer plays on)",
+            absent_means=True,
+        ),
+        option(
             "riichi.abortiveDrawEnds",
             "bool",
             abortive_ends,
@@ -186,6 +194,15 @@ def _riichi(
     )
 
 
+# Tenhou's blog, 2010-05-18, "ラス親トップの自動聴牌止め導入": from June 2010 a leading last dealer
+# (the extension's dealers too) who is tenpai at an exhaustive draw ends the match; until then the
+# dealer kept the deal. The post names the month, not the day: June 1, Japan's time, is taken.
+_TENPAI_STOP = RuleChange(
+    since="2010-05-31T15:00:00Z",
+    before={"riichi.leaderStopsAtDraw": False},
+    source="Tenhou's blog, 2010-05-18: the automatic tenpai stop from June 2010",
+)
+
 _RULESETS = (
     RulesetSpec(
         "tenhou",
@@ -218,6 +235,7 @@ _RULESETS = (
         # Until tenhou-sanma was declared, tenhou took three players too: a match recorded so
         # replays under tenhou as it was recorded (tests/test_frozen_stores.py).
         recorded_players=(3,),
+        changes=(_TENPAI_STOP,),
     ),
     RulesetSpec(
         "tenhou-sanma",
@@ -249,6 +267,7 @@ _RULESETS = (
             abortive_ends=False,
             extension_hands="likeLastHand",
         ),
+        changes=(_TENPAI_STOP,),
     ),
     RulesetSpec(
         "mahjongsoul",
@@ -336,6 +355,7 @@ class RiichiOptions:
     tobi: bool = True
     west_extension: bool = True
     leader_stops: bool = True
+    leader_stops_at_draw: bool = True  # false: a tenpai last dealer in the lead plays on (Tenhou before June 2010)
     abortive_draw_ends: bool = True  # false: an abortive draw never ends the match
     extension_hands: str = "endAtGoal"  # or "likeLastHand"
     starting_points: int = 25000
@@ -370,6 +390,7 @@ class RiichiOptions:
             tobi=options["riichi.tobi"],
             west_extension=options["riichi.westExtension"],
             leader_stops=options["riichi.leaderStops"],
+            leader_stops_at_draw=bool(_spec(ruleset).value(options, "riichi.leaderStopsAtDraw")),
             abortive_draw_ends=bool(_spec(ruleset).value(options, "riichi.abortiveDrawEnds")),
             extension_hands=str(_spec(ruleset).value(options, "riichi.extensionHands")),
             starting_points=options["riichi.startingPoints"],

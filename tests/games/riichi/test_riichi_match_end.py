@@ -14,15 +14,21 @@ from pathlib import Path
 
 import pytest
 
-from events.riichi import RiichiDrawResult, RiichiRoundStarted
+from events.riichi import DeclaredValue, RiichiDeclaredWin, RiichiDrawResult, RiichiRoundStarted
 from replay.engine.fold import IllegalEvent
 from tests.games.riichi.support import Hand
 
 
 def _after(
-    tmp_path: Path, ruleset: str, wind: str, hand: int, scores: tuple[int, ...], result: RiichiDrawResult
+    tmp_path: Path,
+    ruleset: str,
+    wind: str,
+    hand: int,
+    scores: tuple[int, ...],
+    result: RiichiDrawResult | RiichiDeclaredWin,
+    options: tuple[str, ...] = (),
 ) -> tuple[Hand, tuple[int, ...]]:
-    played = Hand(tmp_path / f"{ruleset}.db", ruleset)
+    played = Hand(tmp_path / f"{ruleset}.db", ruleset, options=options)
     dealer = hand - 1  # the first dealer is seat 0
     played.record(
         RiichiRoundStarted(dealer=dealer, hand=hand, honba=0, round_wind=wind, scores=scores, sticks=0), result
@@ -106,17 +112,15 @@ def test_an_extension_dealer_first_with_the_goal_stops(tmp_path: Path, ruleset: 
     assert _goes_on(played, "W", 2, 1, scores) is not None
 
 
-@pytest.mark.parametrize(("ruleset", "over"), [("tenhou", True), ("mahjongsoul", False)])
-def test_the_extensions_last_hand_ends_it_when_its_dealer_keeps_the_deal_in_first_place(
-    tmp_path: Path, ruleset: str, over: bool
+@pytest.mark.parametrize("ruleset", ["tenhou", "mahjongsoul"])
+def test_the_extensions_last_dealer_first_but_short_of_the_goal_plays_west_4_again(
+    tmp_path: Path, ruleset: str
 ) -> None:
-    # West 4, dealer seat 3, alone tenpai: 26,000 -> 29,000, first but short of 30,000.
+    # West 4, dealer seat 3, alone tenpai: 26,000 -> 29,000, first but short of 30,000. Below the goal no
+    # dealer may stop, and there is no North round: West 4 is played again with a honba.
     played, scores = _after(tmp_path, ruleset, "W", 4, (24000, 24000, 26000, 26000), RiichiDrawResult(tenpai=(3,)))
     assert scores == (23000, 23000, 25000, 29000)
-    reason = _goes_on(played, "W", 4, 3, scores)
-    assert (reason is not None) is over
-    if over:
-        assert reason == "the match is over: the extension is played out; record match_ended"
+    assert _goes_on(played, "W", 4, 3, scores) is None
 
 
 def test_the_extensions_last_dealer_behind_plays_on_under_tenhou(tmp_path: Path) -> None:
@@ -144,3 +148,98 @@ def test_an_extension_dealer_tied_for_first_is_first_by_seat_and_stops_under_ten
     assert _goes_on(played, "W", 1, 0, scores) == (
         "the match is over: 31000 reached the return points in the extension; record match_ended"
     )
+
+
+def _dealer_tsumo(dealer: int, han: int, fu: int) -> RiichiDeclaredWin:
+    return RiichiDeclaredWin(kind="tsumo", wins=(DeclaredValue(seat=dealer, han=han, fu=fu),))
+
+
+def test_a_dealer_who_wins_west_4_on_top_but_under_the_goal_plays_it_again_under_tenhou(tmp_path: Path) -> None:
+    # West 4, dealer seat 3 on 27,000, nobody at 30,000. A dealer tsumo of 1 han 30 fu is 500 from each:
+    # 27,000 -> 28,500, first but under 30,000. Tenhou's sudden death: no stop below the goal, and no
+    # North round: West 4 is played again, 1 honba (the real games do this; "天鳳で間違えやすい3つのルール").
+    start = (24000, 24500, 24500, 27000)
+    played, scores = _after(tmp_path, "tenhou", "W", 4, start, _dealer_tsumo(3, 1, 30))
+    assert scores == (23500, 24000, 24000, 28500)
+    assert _goes_on(played, "W", 4, 3, scores) is None
+
+
+def test_a_dealer_who_wins_west_4_reaching_the_goal_stops_under_tenhou(tmp_path: Path) -> None:
+    # West 4, dealer seat 3 on 27,000: a dealer tsumo of 2 han 30 fu is 1,000 from each (base 480, twice,
+    # rounded up): 30,000, first.
+    start = (24000, 24500, 24500, 27000)
+    played, scores = _after(tmp_path, "tenhou", "W", 4, start, _dealer_tsumo(3, 2, 30))
+    assert scores == (23000, 23500, 23500, 30000)
+    assert _goes_on(played, "W", 4, 3, scores) == (
+        "the match is over: 30000 reached the return points in the extension; record match_ended"
+    )
+
+
+def test_west_4_ends_the_match_when_the_deal_leaves_its_dealer_under_tenhou(tmp_path: Path) -> None:
+    # West 4, dealer seat 3; seat 0 tsumo 1 han 30 fu: 300 from each non-dealer, 500 from the dealer.
+    # Nobody at 30,000, but the deal leaves the last dealer: there is no North round.
+    start = (24000, 24500, 24500, 27000)
+    win = RiichiDeclaredWin(kind="tsumo", wins=(DeclaredValue(seat=0, han=1, fu=30),))
+    played, scores = _after(tmp_path, "tenhou", "W", 4, start, win)
+    assert scores == (25100, 24200, 24200, 26500)
+    assert _goes_on(played, "W", 1, 0, scores) == "the match is over: the extension is played out; record match_ended"
+
+
+def test_an_extension_dealer_who_keeps_the_deal_outranks_another_seat_reaching_the_goal(tmp_path: Path) -> None:
+    # West 2, dealer seat 1 and seat 0 tenpai: 1,500 each from seats 2 and 3. Seat 0 reaches 31,000 but the
+    # dealer (26,500) keeps the deal: the renchan comes first, West 2 is played again.
+    start = (29500, 25000, 23000, 22500)
+    played, scores = _after(tmp_path, "tenhou", "W", 2, start, RiichiDrawResult(tenpai=(0, 1)))
+    assert scores == (31000, 26500, 21500, 21000)
+    assert _goes_on(played, "W", 2, 1, scores) is None
+
+
+# Tenhou's blog, 2010-05-18 ("ラス親トップの自動聴牌止め導入"): from June 2010 a leading last dealer who is
+# tenpai at an exhaustive draw ends the match; before, the dealer kept the deal and played on.
+@pytest.mark.parametrize(("stops_at_draw", "over"), [("true", True), ("false", False)])
+def test_a_leading_last_dealer_tenpai_at_a_draw_stops_only_under_the_rule_of_june_2010(
+    tmp_path: Path, stops_at_draw: str, over: bool
+) -> None:
+    # South 4: the dealer alone tenpai takes 3,000: 30,000 -> 33,000, first with the goal.
+    played, scores = _after(
+        tmp_path,
+        "tenhou",
+        "S",
+        4,
+        (30000, 20000, 20000, 30000),
+        RiichiDrawResult(tenpai=(3,)),
+        options=(f"riichi.leaderStopsAtDraw={stops_at_draw}",),
+    )
+    assert scores == (29000, 19000, 19000, 33000)
+    reason = _goes_on(played, "S", 4, 3, scores)
+    assert (reason is not None) is over
+
+
+def test_a_leading_last_dealer_who_wins_stops_under_either_rule_of_2010(tmp_path: Path) -> None:
+    # South 4, dealer seat 3 on 30,000: tsumo 1 han 30 fu, 500 from each: 31,500, first. A win stopped
+    # the match before June 2010 too.
+    start = (30000, 20000, 20000, 30000)
+    played, scores = _after(
+        tmp_path, "tenhou", "S", 4, start, _dealer_tsumo(3, 1, 30), options=("riichi.leaderStopsAtDraw=false",)
+    )
+    assert scores == (29500, 19500, 19500, 31500)
+    assert _goes_on(played, "S", 4, 3, scores) == (
+        "the match is over: the last dealer leads with the return points and stops; record match_ended"
+    )
+
+
+def test_an_extension_dealer_leading_with_the_goal_plays_on_after_a_tenpai_draw_before_june_2010(
+    tmp_path: Path,
+) -> None:
+    # West 2, dealer seat 1, alone tenpai: 28,000 -> 31,000, first. Before June 2010 the dealer kept the deal.
+    played, scores = _after(
+        tmp_path,
+        "tenhou",
+        "W",
+        2,
+        (25000, 28000, 25000, 22000),
+        RiichiDrawResult(tenpai=(1,)),
+        options=("riichi.leaderStopsAtDraw=false",),
+    )
+    assert scores == (24000, 31000, 24000, 21000)
+    assert _goes_on(played, "W", 2, 1, scores) is None
