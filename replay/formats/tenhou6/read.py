@@ -32,6 +32,7 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import WIND_LETTERS
+from replay.formats.tenhou6 import mahjongsoul
 from replay.formats.tenhou6.order import TooManyReadings, sources, walk
 from replay.games import ruleset
 
@@ -122,6 +123,8 @@ def _same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def match_started(game: Game) -> MatchStarted:
+    """The game's first event from its header: Tenhou's rules, or Mahjong Soul's for a game
+    converted from Mahjong Soul (``replay/formats/tenhou6/mahjongsoul.py``)."""
     header = game.header
     names = header.get("name") or ["A", "B", "C", "D"]
     rule = header.get("rule")
@@ -133,23 +136,40 @@ def match_started(game: Game) -> MatchStarted:
     east_only = "東" in str(rule.get("disp", "")) and "南" not in str(rule.get("disp", ""))
     kept = {key: value for key, value in header.items() if key != "log"}  # what the log says of itself
     source = json.dumps(kept, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return tenhou_match_started(
-        [str(n) for n in (names[:3] if three else names)],
-        east_only=east_only,
-        red=red,
-        source=source,
-        played=played_at(game.ref),
-    )
+    seated = [str(n) for n in (names[:3] if three else names)]
+    if mahjongsoul.is_mahjong_soul(header):
+        return server_match_started(
+            "mahjongsoul-sanma" if three else "mahjongsoul",
+            mahjongsoul.player_names(header, seated),
+            east_only=east_only,
+            red=red,
+            source=source,
+            played=mahjongsoul.played_at(header),
+        )
+    return tenhou_match_started(seated, east_only=east_only, red=red, source=source, played=played_at(game.ref))
 
 
 def tenhou_match_started(
     names: list[str], *, east_only: bool, red: bool, source: str | None = None, played: str | None = None
 ) -> MatchStarted:
-    """A game played on Tenhou (from its JSON, XML or an mjai conversion): its ranked rules as they
-    stood on the day it was ``played`` (today's when the log does not say), the three-player ones for
-    three names, every option recorded; red fives as the game had them; ``source``, the log's own
-    header, as its JSON text."""
+    """A game played on Tenhou (from its JSON, XML or an mjai conversion): its ranked rules, the
+    three-player ones for three names."""
     ruleset_id = "tenhou-sanma" if len(names) == 3 else "tenhou"
+    return server_match_started(ruleset_id, names, east_only=east_only, red=red, source=source, played=played)
+
+
+def server_match_started(
+    ruleset_id: str,
+    names: list[str],
+    *,
+    east_only: bool,
+    red: bool,
+    source: str | None = None,
+    played: str | None = None,
+) -> MatchStarted:
+    """A game played on a server under ``ruleset_id``, as its rules stood on the day it was ``played``
+    (today's when the log does not say), every option recorded; red fives as the game had them;
+    ``source``, the log's own header, as its JSON text."""
     spec = ruleset(ruleset_id, GAME)
     assert spec is not None
     options = dict(spec.defaults(played)) | {"riichi.redFives": 3 if red else 0}

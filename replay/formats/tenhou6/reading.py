@@ -12,6 +12,7 @@ from typing import Any
 
 from events.model import Payload
 from events.riichi import RiichiRecordedResult
+from replay.formats.tenhou6 import mahjongsoul
 from replay.formats.tenhou6.read import (
     ABORTS,
     Game,
@@ -45,8 +46,10 @@ class TenhouReading:
 
     @property
     def played_at(self) -> str | None:
-        """When the game was played, from its Tenhou ref (``yyyymmddhhgm-...``, Japan's time): the
-        hour it started, in UTC; None when the log carries no such ref."""
+        """When the game was played, in UTC: from a Tenhou ref (``yyyymmddhhgm-...``, Japan's time),
+        the hour it started; a Mahjong Soul game's end time; None when the log does not say."""
+        if mahjongsoul.is_mahjong_soul(self.game.header):
+            return mahjongsoul.played_at(self.game.header)
         return played_at(self.game.ref)
 
     def unreadable(self, where: str) -> str:

@@ -1,0 +1,162 @@
+"""Mahjong Soul games in tenhou.net/6 JSON, as the tensoul converters write them: recognised, priced
+under Mahjong Soul's rules, dated by their end time, their header kept for export, and two players
+with one nickname told apart.
+
+No Mahjong Soul log with a licence that lets it be copied here was found, so the games are built:
+real Tenhou games (tests/data/tenhou6-more) with the header each converter writes. tensoul (Node,
+Equim-chan/tensoul convert.js) writes the end time as the converting machine's local time in text and
+pads names to four; tensoul-py-ng (unStatiK/tensoul-py-ng downloader.py) writes it in seconds since
+1970 and adds ``playerMapping``, each seat's nickname and account id."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import Cli
+from tests.paths import CORPUS_MORE
+
+FOUR = CORPUS_MORE / "2022060102gm-00a9-0000-721b23eb.json"  # 8 hands, South 4 the last
+THREE = CORPUS_MORE / "sanma" / "2024010120gm-00b9-0000-e324b88a.json"
+REF = "231014-84c11a6f-5f2e-4b8c-9a1d-3c6e2f7a9b10"
+
+
+def _built(tmp_path: Path, source: Path, file: str, **header: Any) -> Path:
+    document: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    for key in ("ref", "rule", "title", "dan", "name", "playerMapping"):
+        if key in header:
+            document[key] = header[key]
+    if "hands" in header:
+        document["log"] = document["log"][: header["hands"]]
+    path = tmp_path / f"{file}.json"
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def _listed(cli: Cli, match_id: str) -> dict[str, Any]:
+    (listed,) = [m for m in cli("matches", "--json").json() if m["match_id"] == match_id]
+    return listed
+
+
+def test_a_tensoul_py_ng_game_is_mahjong_souls_dated_by_its_end_and_tells_same_named_players_apart(
+    cli: Cli, tmp_path: Path
+) -> None:
+    path = _built(
+        tmp_path,
+        FOUR,
+        "jade",
+        ref=REF,
+        rule={"disp": "玉の間南喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
+        # 1,697,291,592 s: 19,644 days (1970-01-01 to 2023-10-14: 53 years with 13 leap days, then 286
+        # days) are 1,697,241,600 s, and 49,992 s more is 13:53:12 UTC.
+        title=["玉の間南喰赤", 1697291592],
+        dan=["雀豪2", "雀豪3", "雀聖1", "雀豪1"],
+        name=["Mika", "Mika", "Sato", "Kei"],
+        playerMapping=[
+            {"nickname": "Mika", "account_id": 11111},
+            {"nickname": "Mika", "account_id": 22222},
+            {"nickname": "Sato", "account_id": 33333},
+            {"nickname": "Kei", "account_id": 44444},
+        ],
+    )
+    result = cli("import", str(path), "--json")
+    assert result.code == 0, result.err
+    assert result.json()["imported"][0]["findings"] == []
+    listed = _listed(cli, REF)
+    assert listed["ruleset"] == "mahjongsoul"
+    assert listed["players"] == ["Mika #11111", "Mika #22222", "Sato", "Kei"]
+    assert listed["started_at"] == "2023-10-14T13:53:12Z"
+    assert listed["status"] == "complete"
+    started = cli("log", REF, "--json").json()[0]["payload"]
+    assert started["length"] == {"count": 1, "unit": "hanchan"}
+    assert started["ruleset"]["options"]["riichi.startingPoints"] == 25000
+    # The two Mikas are two players in the standings.
+    players = [row["player"] for row in cli("stats", "--json").json()["standings"]["riichi"]]
+    assert sorted(players) == ["Kei", "Mika #11111", "Mika #22222", "Sato"]
+    # The export gives the file back: Mahjong Soul's header, the nicknames as they were.
+    out = tmp_path / "out.json"
+    assert cli("export", REF, "--format", "tenhou6", "-o", str(out)).code == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_tensoul_game_with_its_end_time_as_text_and_no_account_ids(cli: Cli, tmp_path: Path) -> None:
+    ref = "231014-0badf00d-1111-4222-8333-944455566677"
+    path = _built(
+        tmp_path,
+        FOUR,
+        "gold",
+        ref=ref,
+        rule={"disp": "金の間南喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
+        title=["金の間南喰赤", "10/14/2023, 9:43:12 PM"],  # en-US, 12-hour: 21:43:12
+        name=["Mika", "Sato", "Mika", "Kei"],
+    )
+    assert cli("import", str(path)).code == 0
+    listed = _listed(cli, ref)
+    assert listed["ruleset"] == "mahjongsoul"
+    assert listed["players"] == ["Mika (East)", "Sato", "Mika (West)", "Kei"]
+    assert listed["started_at"] == "2023-10-14T21:43:12Z"
+
+
+def test_an_east_game_is_an_east_game_and_a_text_that_reads_two_ways_dates_it_by_its_ref(
+    cli: Cli, tmp_path: Path
+) -> None:
+    # The game's first four hands as an East game: after East 4 seat 3 leads with 34,700 (>= 30,000).
+    ref = "231015-0badf00d-1111-4222-8333-944455566678"
+    path = _built(
+        tmp_path,
+        FOUR,
+        "east",
+        ref=ref,
+        rule={"disp": "銀の間東喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
+        title=["銀の間東喰赤", "10/11/2023, 09:43:12"],  # day first or month first: not read
+        hands=4,
+    )
+    result = cli("import", str(path), "--json")
+    assert result.code == 0 and result.json()["imported"][0]["findings"] == []
+    listed = _listed(cli, ref)
+    assert (listed["ruleset"], listed["status"], listed["rounds"]) == ("mahjongsoul", "complete", 4)
+    # The ref's date, 2023-10-15, at midnight on Mahjong Soul's servers (UTC+8): 16:00 UTC the day before.
+    assert listed["started_at"] == "2023-10-14T16:00:00Z"
+    assert cli("log", ref, "--json").json()[0]["payload"]["length"] == {"count": 1, "unit": "tonpuusen"}
+
+
+def test_a_three_player_game_is_priced_under_mahjong_souls_three_player_rules(cli: Cli, tmp_path: Path) -> None:
+    ref = "240101-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+    path = _built(
+        tmp_path,
+        THREE,
+        "sanma",
+        ref=ref,
+        rule={"disp": "3玉の間南喰赤", "aka53": 1, "aka52": 1, "aka51": 0},
+        title=["3玉の間南喰赤", "2024/1/1 21:15:02"],
+    )
+    assert cli("import", str(path)).code == 0
+    listed = _listed(cli, ref)
+    assert listed["ruleset"] == "mahjongsoul-sanma"
+    assert listed["started_at"] == "2024-01-01T21:15:02Z"
+    assert listed["standings"] == [75700, 6800, 22500]
+    # 35,000 returned, uma 15/0/-15 in thousands: second 22,500 -> 23 - 35 + 0 = -12; third 6,800 -> 7 - 35 - 15
+    # = -43; first takes what balances the table: +55.
+    final = cli("replay", ref, "--json").json()["final"]
+    assert final["results"] == [55, -43, -12]
+
+
+def test_a_tournament_game_is_known_by_its_room_alone(cli: Cli, tmp_path: Path) -> None:
+    path = _built(
+        tmp_path,
+        FOUR,
+        "contest",
+        ref="",
+        rule={"disp": "大会戦南喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
+        title=["大会戦南喰赤: 123456", 1697291592],
+    )
+    result = cli("import", str(path), "--json")
+    assert result.code == 0
+    match_id = result.json()["imported"][0]["match_id"]
+    assert _listed(cli, match_id)["ruleset"] == "mahjongsoul"
+
+
+def test_a_tenhou_game_stays_tenhou(cli: Cli) -> None:
+    assert cli("import", str(FOUR)).code == 0
+    assert _listed(cli, "2022060102gm-00a9-0000-721b23eb")["ruleset"] == "tenhou"
