@@ -7,11 +7,10 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr
 
 from events import versions
+from events.games import GAMES as GAMES  # re-exported: every game's events name them
+from events.games import GameName as GameName
 from events.model import Payload, Seat, Seq, Str, Text
 from events.registry import event_type, upcaster
-
-GameName = Literal["tensho", "sendai", "riichi"]
-GAMES: tuple[GameName, ...] = ("tensho", "sendai", "riichi")
 
 # A rule option's value: JSON scalars or a list of them. No floats (see events.canonical).
 OptionValue = StrictBool | StrictInt | StrictStr | tuple[StrictStr, ...] | tuple[StrictInt, ...]

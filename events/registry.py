@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from events.errors import InputError
+from events.games import GAMES
 from events.ids import MATCH_ID_PATTERN, TIMESTAMP_PATTERN, UUID_PATTERN
 from events.model import Payload
 
@@ -88,10 +89,17 @@ def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
     return register
 
 
-GAME_EVENT_MODULES = ("events.match", "events.tensho", "events.sendai", "events.riichi", "events.night")
-# A game's events are named after it (``tensho.deal``); the match-level ones have no prefix.
-_MODULE_OF_PREFIX = {"tensho": "events.tensho", "sendai": "events.sendai", "riichi": "events.riichi",
-                     "night": "events.night"}  # fmt: skip
+# A game's events live in ``events/<game>.py`` and are named after it (``tensho.deal``), so the
+# modules follow from the games' names (``events.match.GAMES``); the match-level ones have no prefix.
+_OTHER_MODULES = ("events.match", "events.night")
+
+
+def _modules() -> tuple[str, ...]:
+    return (*_OTHER_MODULES, *(f"events.{game}" for game in GAMES))
+
+
+def _module_of_prefix(prefix: str) -> str:
+    return f"events.{prefix}" if prefix in (*GAMES, "night") else "events.match"
 
 
 _loaded = False
@@ -101,7 +109,7 @@ def _load_all() -> None:
     # Importing the modules registers their models; done lazily, once, to keep imports acyclic.
     global _loaded
     if not _loaded:
-        for module in GAME_EVENT_MODULES:
+        for module in _modules():
             importlib.import_module(module)
         _loaded = True
 
@@ -111,7 +119,7 @@ def _load_for(name: str) -> None:
     loads no riichi models); every module when the name is not one of theirs."""
     if _loaded or name in _CURRENT:
         return
-    module = _MODULE_OF_PREFIX.get(name.split(".", 1)[0], "events.match") if "." in name else "events.match"
+    module = _module_of_prefix(name.split(".", 1)[0]) if "." in name else "events.match"
     importlib.import_module(module)
     if name not in _CURRENT:
         _load_all()  # unknown: the refusal lists every type

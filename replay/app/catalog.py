@@ -8,9 +8,26 @@ from __future__ import annotations
 from events.errors import InputError
 from replay.engine.game import Game
 from replay.engine.options import RulesetSpec, show_value
-from replay.games import GAMES, markdown, ruleset, ruleset_ids, rulesets
+from replay.games import GAME_NAMES, GAMES, game, markdown, ruleset, ruleset_ids, rulesets
 
-__all__ = ["GAMES", "Game", "RulesetSpec", "markdown", "ruleset", "ruleset_ids", "rulesets", "show_value"]
+__all__ = [
+    "GAMES",
+    "GAME_NAMES",
+    "Game",
+    "RulesetSpec",
+    "game",
+    "games_said",
+    "markdown",
+    "ruleset",
+    "ruleset_ids",
+    "rulesets",
+    "show_value",
+]
+
+
+def games_said() -> str:
+    """The games' names as a sentence says them: "tensho, sendai or riichi"."""
+    return f"{', '.join(GAME_NAMES[:-1])} or {GAME_NAMES[-1]}"
 
 
 def check_game_name(name: str, flag: str = "--game") -> str:

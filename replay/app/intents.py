@@ -263,35 +263,58 @@ def capture(taken: Sequence[str]) -> Intent:
     return Intent(HANAFUDA, build)
 
 
-def expose(teyaku: str, seat: str) -> Intent:
-    """Sendai-hana: a teyaku shown from a dealt hand, before the first play."""
-    from events.sendai import TeyakuExposed
-    from replay.games.sendai.scoring import TEYAKU_BY_KEY
+class _Declaring(Collection[str]):
+    """The games that declare an event for a move shared by name (``Game.declared``): go and stop,
+    the misdeal, a teyaku shown. Each game is asked only when it is the one in question."""
 
-    if teyaku not in TEYAKU_BY_KEY:
-        raise InputError(f"unknown teyaku {teyaku!r}; use one of: {', '.join(TEYAKU_BY_KEY)}")
-    return _only(TeyakuExposed, lambda g, s: ([TeyakuExposed(seat=int(seat_number(s, seat) or 0), teyaku=teyaku)], []))
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in GAMES and self.word in GAMES[name].declared
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in GAMES if name in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def expose(teyaku: str, seat: str) -> Intent:
+    """A teyaku shown from a dealt hand, before the first play (Sendai-hana)."""
+
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
+        known = GAMES[game].result_words.get("teyaku", ())
+        if teyaku not in known:
+            raise InputError(f"unknown teyaku {teyaku!r}; use one of: {', '.join(known)}")
+        made = GAMES[game].declared["expose"]
+        return [made.model_validate({"seat": int(seat_number(state, seat) or 0), "teyaku": teyaku})], []
+
+    return Intent(_Declaring("expose"), build)
 
 
 def go_or_stop(go: bool, seat: str | None = None) -> Intent:
-    """Sendai-hana: after a new or better dekiyaku, go on (koi-koi) or stop."""
-    from events.sendai import KoiKoi, Stop
+    """After a new or better yaku, go on (koi-koi) or stop."""
+    word = "go" if go else "stop"
 
-    kind = KoiKoi if go else Stop
-    return _only(kind, lambda g, s: ([kind(seat=seat_to_move(s, GAMES[g], seat))], []))
+    def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
+        made = GAMES[game].declared[word]
+        return [made.model_validate({"seat": seat_to_move(state, GAMES[game], seat)})], []
+
+    return Intent(_Declaring(word), build)
 
 
 def misdeal() -> Intent:
-    """Sendai-hana: four cards of one month were dealt to the field."""
-    from events.sendai import SendaiMisdeal
+    """The deal is void (four cards of one month on the field): the misdeal the fold would accept now."""
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
-        rnd = state.round
-        if rnd is None or rnd.phase != "misdeal":
+        made = GAMES[game].declared["misdeal"]
+        found = [move for move in GAMES[game].legal_moves(state) if type(move) is made]
+        if not found:
             raise InputError("there is no misdeal: no four cards of one month lie on the field")
-        return [SendaiMisdeal(month=rnd.misdeal_month)], []
+        return found[:1], []
 
-    return _only(SendaiMisdeal, build)
+    return Intent(_Declaring("misdeal"), build)
 
 
 # ---- riichi ---------------------------------------------------------------------------------

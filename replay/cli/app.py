@@ -77,7 +77,7 @@ _LISTED: dict[str, tuple[str, str]] = {
     ),
     "cards": ("store_commands", "List the hanafuda cards: canonical ID, MM-i code, suit, type, Nagoya number."),
     "schemas": ("store_commands", "The JSON Schema files of the events."),
-    "simulate": ("simulate_commands", "Record random legal matches, reproducible from a seed."),
+    "simulate": ("simulate_commands", "Record a random legal match of GAME, reproducible from its seed."),
     "result": (
         "result_commands",
         "Record a round at result depth, without its moves; it is scored from the cards or tiles.",

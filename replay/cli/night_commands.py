@@ -26,7 +26,7 @@ def _application(db: str) -> Any:
 
 @night.command("open")
 def open_(
-    game: Annotated[str, typer.Argument(help="tensho, sendai or riichi.")],
+    game: Annotated[str, typer.Argument(help="The game (`taikyoku rules` lists them).")],
     player: Annotated[list[str], typer.Option("--player", "-p", help="A player present; repeat.")],
     ruleset: Annotated[str | None, typer.Option(help="Ruleset id (see `taikyoku rules`).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help="A rule option as name=value.")] = None,
@@ -176,7 +176,7 @@ def _digests(db: str) -> list[dict[str, Any]]:
 
 @app.command()
 def season(
-    game: Annotated[str, typer.Option(help="tensho, sendai or riichi.")] = "riichi",
+    game: Annotated[str, typer.Option(help="The game (`taikyoku rules` lists them).")] = "riichi",
     since: Annotated[str | None, typer.Option(help="The first day, YYYY-MM-DD.")] = None,
     until: Annotated[str | None, typer.Option(help="The last day, YYYY-MM-DD.")] = None,
     min_games: Annotated[int, typer.Option(help="Games a player needs to be ranked.", min=1)] = 1,

@@ -6,12 +6,9 @@ from typing import Annotated, Any
 
 import typer
 
-from replay.app.catalog import GAMES
+from replay.app.catalog import GAMES, games_said
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json
 from replay.cli.display import out
-
-simulate_app = typer.Typer(help="Record random legal matches, reproducible from a seed.", no_args_is_help=True)
-app.add_typer(simulate_app, name="simulate")
 
 
 def _simulate(
@@ -43,10 +40,16 @@ RulesetOption = Annotated[
 ]
 
 
-@simulate_app.command("tensho")
-def simulate_tensho(
+@app.command("simulate")
+def simulate(
+    game: Annotated[str, typer.Argument(help=f"The game: {games_said()}.", metavar="GAME")],
     seed: SeedOption = 1,
-    rounds: RoundsOption = 6,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds", "--hands", help="Rounds to play (riichi: hands). Default: 6 rounds, 4 hands.", min=1, max=1000
+        ),
+    ] = None,
     match_id: SimIdOption = None,
     player: PlayersOption = None,
     option: OptionsOption = None,
@@ -54,35 +57,9 @@ def simulate_tensho(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Record a random legal Tensho match."""
-    _simulate("tensho", seed, rounds, match_id, player, option, db, json_out, ruleset)
+    """Record a random legal match of GAME, reproducible from its seed."""
+    from replay.app.catalog import game as game_named
 
-
-@simulate_app.command("riichi")
-def simulate_riichi(
-    seed: SeedOption = 1,
-    rounds: Annotated[int, typer.Option("--hands", help="Hands to play.", min=1, max=1000)] = 4,
-    match_id: SimIdOption = None,
-    player: PlayersOption = None,
-    option: OptionsOption = None,
-    ruleset: RulesetOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Record random legal riichi hands (Tenhou's rules unless --ruleset), each hand following from the last."""
-    _simulate("riichi", seed, rounds, match_id, player, option, db, json_out, ruleset)
-
-
-@simulate_app.command("sendai")
-def simulate_sendai(
-    seed: SeedOption = 1,
-    rounds: RoundsOption = 6,
-    match_id: SimIdOption = None,
-    player: PlayersOption = None,
-    option: OptionsOption = None,
-    ruleset: RulesetOption = None,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-) -> None:
-    """Record a random legal Sendai-hana match (choose --option sendai.teyakuMode=...)."""
-    _simulate("sendai", seed, rounds, match_id, player, option, db, json_out, ruleset)
+    played = game_named(game)
+    default = 6 if played.round_word == "round" else 4
+    _simulate(played.name, seed, rounds or default, match_id, player, option, db, json_out, ruleset)

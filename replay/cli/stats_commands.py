@@ -19,7 +19,7 @@ from replay.cli.display import ProgressBar, grid, out, styled
 
 @app.command()
 def stats(
-    game: Annotated[str | None, typer.Option("--game", metavar="GAME", help="Only this game: tensho, sendai or riichi.")] = None,
+    game: Annotated[str | None, typer.Option("--game", metavar="GAME", help="Only this game (`taikyoku rules` lists them).")] = None,
     player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help="Only these players (repeat).")] = None,
     since: Annotated[str | None, typer.Option("--since", metavar="DAY", help="Matches started on or after this day (YYYY-MM-DD).")] = None,
     until: Annotated[str | None, typer.Option("--until", metavar="DAY", help="Matches started on or before this day.")] = None,

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 @app.command()
 def new(
-    game: Annotated[str, typer.Argument(help="tensho, sendai or riichi.")],
+    game: Annotated[str, typer.Argument(help="The game (`taikyoku rules` lists them).")],
     player: Annotated[list[str], typer.Option("--player", "-p", help="A player's name, in seat order; repeat.")],
     ruleset: Annotated[str | None, typer.Option(help="Ruleset id (see `taikyoku rules`).")] = None,
     option: Annotated[
@@ -163,7 +163,7 @@ def log(
 
 @app.command()
 def matches(
-    game: Annotated[str | None, typer.Option(help="Only this game: tensho, sendai or riichi.")] = None,
+    game: Annotated[str | None, typer.Option(help="Only this game (`taikyoku rules` lists them).")] = None,
     player: Annotated[str | None, typer.Option(help="Only matches this player sat in (by name).")] = None,
     status: Annotated[str | None, typer.Option(help="Only matches 'in play', 'complete' or 'abandoned'.")] = None,
     db: DbOption = DEFAULT_DB,

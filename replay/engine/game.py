@@ -205,6 +205,9 @@ class Game:
     # The words a round's result is tapped with on a table's page, by kind (riichi: the yaku a
     # table declares; Sendai-hana: the teyaku shown), for its page.js.
     result_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The game's own events that a move shared by name records (``replay/app/intents.py``), by the
+    # move's word: go and stop after a new yaku, the misdeal, a teyaku exposed.
+    declared: Mapping[str, type[Payload]] = field(default_factory=dict)
 
     def rules(self) -> GameRules:
         found = _LOADED.get(self.name)

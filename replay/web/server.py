@@ -500,7 +500,8 @@ def create_app(
 
         context = {"match_id": match, "players": list(at.state.names), "pieces": GAMES[at.game].piece_word,
                    "round_word": GAMES[at.game].round_word, "piece_names": sprite.names(), "game": started.game,
-                   "result_words": dict(GAMES[at.game].result_words)}  # fmt: skip
+                   "result_words": dict(GAMES[at.game].result_words),
+                   "declared": sorted(GAMES[at.game].declared)}  # fmt: skip
         body = fill(asset("table.html"), {"sprite": sprite.sprite(), "data": embedded_json(context)})
         page = shell(f"{match}: the table", body, style=asset("table.css") + asset("recorder.css"),
                      script=scripts(at.game, "table.js"))  # fmt: skip

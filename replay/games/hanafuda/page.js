@@ -83,11 +83,13 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
     grid.appendChild(cell);
   }
   box.appendChild(grid);
-  if (DATA.game === "sendai") {
+  if ((DATA.declared || []).includes("go")) {  // a game of go and stop (koi-koi): who went on, who stopped
     box.appendChild(titled("Went on (koi-koi)", ...seats.map((s) => button(who(s), { "data-went": String(s) }, m.went.includes(s), () => {
       const at = m.went.indexOf(s); if (at >= 0) m.went.splice(at, 1); else m.went.push(s); }))));
     box.appendChild(titled("Stopped", ...seats.map((s) => button(who(s), { "data-stopped": String(s) }, m.stopped === s, () => {
       m.stopped = m.stopped === s ? null : s; }))));
+  }
+  if ((DATA.result_words.teyaku || []).length) {
     box.appendChild(titled(`Teyaku shown by ${who(m.seat)}`, ...(DATA.result_words.teyaku || []).map((t) => button(t.replace(/-/g, " "), { "data-teyaku": t },
       m.shown.some(([s, k]) => s === m.seat && k === t), () => {
         const at = m.shown.findIndex(([s, k]) => s === m.seat && k === t); if (at >= 0) m.shown.splice(at, 1); else m.shown.push([m.seat, t]); }))));

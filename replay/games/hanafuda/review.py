@@ -27,7 +27,8 @@ def digest(data: dict[str, Any], effective: Sequence[Any], *, yaku_sets: bool) -
         {"wins": Counter(), "yaku": Counter(), "teyaku": Counter(), "goes": 0, "stops": 0, "forfeits": 0}
         for _ in range(seats)
     ]
-    forfeit_rule = bool(data["ruleset"]["options"].get("sendai.koiKoi.forfeitOnOpponentStop", False))
+    # A go-and-stop game may say whether a player who went on loses the yaku when another stops.
+    forfeit_rule = any(v for k, v in data["ruleset"]["options"].items() if k.endswith(".forfeitOnOpponentStop"))
     for result in results:
         winner = result["winner"]
         if winner is not None:
@@ -42,12 +43,13 @@ def digest(data: dict[str, Any], effective: Sequence[Any], *, yaku_sets: bool) -
                 lost = result["reason"] == "stop" and winner != seat and player["dekiyaku_points"] > 0
                 per_seat[seat]["forfeits"] += int(lost and forfeit_rule)
     # Each go and stop said, from the events (a round at result depth lists who went and who stopped).
-    for step in effective:
-        if step.type == "sendai.koikoi":
+    for step in effective:  # each game names its events after itself: <game>.koikoi, <game>.stop
+        kind = step.type.rsplit(".", 1)[-1]
+        if kind == "koikoi":
             per_seat[step.payload.seat]["goes"] += 1
-        elif step.type == "sendai.stop":
+        elif kind == "stop":
             per_seat[step.payload.seat]["stops"] += 1
-        elif step.type == "sendai.round_result":
+        elif kind == "round_result" and hasattr(step.payload, "went"):
             for seat in step.payload.went:
                 per_seat[seat]["goes"] += 1
             if step.payload.stopped is not None:

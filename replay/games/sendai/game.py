@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import get_args
 
-from events.sendai import SendaiCapture, SendaiDeal, SendaiDraw, SendaiFieldDealt, SendaiPlay, TeyakuKey
+from events.sendai import (
+    KoiKoi,
+    SendaiCapture,
+    SendaiDeal,
+    SendaiDraw,
+    SendaiFieldDealt,
+    SendaiMisdeal,
+    SendaiPlay,
+    Stop,
+    TeyakuExposed,
+    TeyakuKey,
+)
 from replay.engine.game import FishingMoves, Game, GameRules, rules_from
 from replay.games.sendai.options import DEFAULT_RULESET, RULESETS
 from replay.games.sendai.scoring import PILE_SIZE, SENDAI_IDS
@@ -27,6 +38,7 @@ GAME = Game(
     stats_section=("hanafuda", "sendai"),
     page_package="replay.games.hanafuda",
     result_words={"teyaku": get_args(TeyakuKey)},
+    declared={"go": KoiKoi, "stop": Stop, "misdeal": SendaiMisdeal, "expose": TeyakuExposed},
     fishing=FishingMoves(
         SendaiDeal,
         SendaiPlay,
