@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
-from events.games import GAMES
+from events.games import GAMES as REGISTERED
 
 if TYPE_CHECKING:  # this registry loads nothing of a game until it is asked for (`--help` reads moves only)
     from events.match import GameName
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # this registry loads nothing of a game until it is asked for
     from replay.engine.moves import Move
     from replay.engine.options import RulesetSpec
 
-GAME_NAMES: tuple[GameName, ...] = GAMES  # registered in events/games.py, listed in that order
+GAME_NAMES: tuple[GameName, ...] = REGISTERED  # registered in events/games.py, listed in that order
 
 
 class _Games(Mapping[str, "Game"]):
