@@ -6,5 +6,5 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-GameName = Literal["tensho", "sendai", "riichi"]
+GameName = Literal["tensho", "sendai", "koikoi", "riichi"]
 GAMES: tuple[GameName, ...] = get_args(GameName)

@@ -15,7 +15,8 @@ from events import interrupts, registry
 from events.envelope import PendingEvent, log_event_ids, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
 from events.interrupts import held
-from replay.app.log_import import Imported, fold_import
+from replay.app.log_import import Imported, fold_import, fold_log_game
+from replay.engine.game import LogFormat
 from replay.formats import LOG_BYTES, tenhou6
 from replay.formats.detect import SNIFF, detect
 from store import Store, StoredEvent, StoreError
@@ -314,6 +315,12 @@ _JSON_LOGS = {"mjai": "tenhou6", "tenhou6": "mjai"}  # a JSON file read as the o
 
 
 def _games_as(kind: str, data: bytes, name: str) -> Iterator[Imported | dict[str, str]]:
+    from replay.formats.detect import game_log_formats
+
+    own = next((found for found in game_log_formats() if found.name == kind), None)
+    if own is not None:  # a game's own record (koi-koi's KoiKoi-AI): read in the game's folder
+        yield from game_logs(own, data, name)
+        return
     try:
         if kind == "mjai":
             from replay.formats import mjai
@@ -337,6 +344,19 @@ def _games_as(kind: str, data: bytes, name: str) -> Iterator[Imported | dict[str
         return
     for number, game in enumerate(games):
         yield fold_import(tenhou6.TenhouReading(game), tenhou6.match_id_for(game, number, len(games)))
+
+
+def game_logs(found: LogFormat, data: bytes, name: str) -> Iterator[Imported | dict[str, str]]:
+    """Each game of a record in a game's own format, its events checked by that game's fold."""
+    import importlib
+
+    try:
+        games = importlib.import_module(found.reader).read(data, name)
+    except InputError as exc:
+        yield {"file": name, "match_id": "", "reason": exc.message}
+        return
+    for game in games:
+        yield fold_log_game(game, name)
 
 
 def _no_hand(item: Imported | dict[str, str] | None) -> bool:

@@ -18,11 +18,12 @@ from pydantic import ValidationError
 
 from events.errors import InputError
 from events.ingest import describe_pydantic
-from events.match import Claim, MatchEnded
+from events.match import Claim, MatchEnded, MatchStarted
 from events.model import Payload
 from events.riichi import RiichiPlayedOn
 from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step
+from replay.engine.game import LogGame
 from replay.engine.match import MatchView, seat_names
 from replay.formats.tenhou6.read import LogEnd
 from replay.games.riichi.flow import match_over
@@ -183,6 +184,48 @@ def _fold_import(reading: LogReading, match_id: str) -> Imported:
     imported.wins = sum(len(r.wins) for r in state.results)
     if imported.problem is None:
         imported.findings.extend(_claims_differ(reading, payloads, state))
+    return imported
+
+
+def fold_log_game(game: LogGame, source: str) -> Imported:
+    """A game read from another program's record in a game's own format (``Game.log_formats``), each
+    event checked by that game's fold as it comes; its claims set beside the rounds the rules
+    score, a difference a finding. Stops at the first event the rules refuse."""
+    from replay.games import GAMES
+
+    started = game.items[0][1] if game.items else None
+    if not isinstance(started, MatchStarted):
+        return Imported(source, game.match_id, [], problem=f"{source}: no game could be read")
+    projection = GAMES[started.game].projection()
+    state = projection.initial()
+    payloads: list[Payload] = []
+    imported = Imported(source, game.match_id, payloads, played_at=game.played_at)
+    try:
+        for where, payload in game.items:
+            if not isinstance(payload, Claim):
+                try:
+                    state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
+                except IllegalEvent as exc:
+                    raise InputError(f"{where}: {in_names(exc.reason, seat_names(state.match))} [{exc.code}]") from None
+            payloads.append(payload)
+        ended = MatchEnded(reason="completed" if state.complete else "abandoned")
+        state = projection.apply(state, Step(len(payloads) + 1, ended.EVENT_TYPE, ended))
+        payloads.append(ended)
+    except InputError as exc:
+        imported.problem = exc.message
+        return imported
+    imported.hands = len(state.results)
+    imported.wins = sum(1 for result in state.results if result.winner is not None)
+    claims = {p.round: p for p in payloads if isinstance(p, Claim)}
+    for result in state.results:
+        claim = claims.get(result.number)
+        if claim is not None and tuple(claim.points) != tuple(result.points):
+            imported.findings.append(f"{source}: round {result.number}: the file records {list(claim.points)}, "
+                                     f"the {started.ruleset.id} rules give {list(result.points)} ({result.explanation})")  # fmt: skip
+    final = claims.get(0)
+    if final is not None and tuple(final.points) != tuple(state.standings):
+        imported.findings.append(f"{source}: the file's final points differ from the rounds': "
+                                 f"{list(final.points)} against {list(state.standings)}")  # fmt: skip
     return imported
 
 

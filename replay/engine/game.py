@@ -143,6 +143,28 @@ class FishingMoves:
 
 
 @dataclass(frozen=True, slots=True)
+class LogFormat:
+    """Another program's record of a game that a bare ``taikyoku import FILE`` recognises: a JSON
+    object with these top-level ``keys``, read by ``read(data, source)`` of the game's ``reader``
+    module (in its folder), loaded only when such a file is met."""
+
+    name: str  # as messages and --format name it
+    keys: frozenset[str]
+    reader: str
+
+
+@dataclass(slots=True)
+class LogGame:
+    """One game read from another program's record: its match id, its events in order (each with
+    where in the file it comes from; a ``Claim`` keeps what the file says each round scored), and
+    when it was played (UTC), where the file says."""
+
+    match_id: str
+    items: list[tuple[str, Payload]]
+    played_at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRules:
     """A game's rules, as typed callables: its fold, its view, its result lines, its simulation."""
 
@@ -208,6 +230,7 @@ class Game:
     # The game's own events that a move shared by name records (``replay/app/intents.py``), by the
     # move's word: go and stop after a new yaku, the misdeal, a teyaku exposed.
     declared: Mapping[str, type[Payload]] = field(default_factory=dict)
+    log_formats: tuple[LogFormat, ...] = ()  # other programs' records of its games, read by `taikyoku import`
 
     def rules(self) -> GameRules:
         found = _LOADED.get(self.name)

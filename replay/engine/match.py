@@ -140,8 +140,11 @@ def standings(match: MatchState, results: Sequence[_Result]) -> tuple[int, ...]:
 
 
 def rounds_complete(match: MatchState, results: Sequence[_Result], round_over: bool) -> bool:
-    """All agreed rounds are played and the last one is over."""
+    """All agreed rounds are played and the last one is over, or the last round's result ends the
+    match (koi-koi: a player out of points)."""
     started = match.started
+    if started and round_over and results and getattr(results[-1], "ends_match", False):
+        return True
     return bool(started and len(results) >= started.length.count and round_over)
 
 

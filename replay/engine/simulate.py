@@ -38,12 +38,12 @@ Choose = Callable[[random.Random, Driver, list[Payload]], Payload]
 def play_rounds(
     driver: Driver, rng: random.Random, rounds: int, deal: Deal, choose: Choose, legal: Callable[[Any], list[Payload]]
 ) -> Iterator[Payload]:
-    """Rounds after match_started until ``rounds`` are played, then match_ended."""
+    """Rounds after match_started until ``rounds`` are played (or a round ends the match), then match_ended."""
     while True:
         state = driver.state
         rnd = state.round
         if rnd is None or rnd.over:
-            if len(state.results) >= rounds:
+            if len(state.results) >= rounds or (state.results and state.complete):
                 yield driver.step(MatchEnded(reason="completed"))
                 return
             yield driver.step(RoundStarted(round=len(state.results) + 1, dealer=state.next_dealer))

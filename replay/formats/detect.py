@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
-from typing import Literal
 
 from events.canonical import MAX_DEPTH, _too_deep, parse_outside_json
 from events.errors import InputError
+from replay.engine.game import LogFormat
 
-Format = Literal["native", "tenhou6", "mjlog", "mjai"]
+Format = str  # native, tenhou6, mjlog, mjai, or a game's own (``Game.log_formats``: koikoi-ai)
 # The start of a json export as taikyoku writes it (``native.py`` reads it match by match after it).
 HEADER = re.compile(r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[')
 SNIFF = 4096
@@ -55,12 +55,23 @@ def detect(opening: bytes, name: str) -> Format:
             return "mjai"
     if text.startswith("{") and '"log"' in text:
         return "tenhou6"
+    for found in game_log_formats():  # a game's own record: a JSON object with the keys it names
+        keys = value.keys() if isinstance(value, dict) else {k for k in found.keys if f'"{k}"' in text}
+        if text.startswith("{") and found.keys <= keys:
+            return found.name
     raise InputError(
         f"{name}: not a format taikyoku reads. Tried: taikyoku json/jsonl (starts with "
         '{"format": "taikyoku", ...} or an event a line), tenhou.net/6 (a JSON object with "log"), mjlog '
         '(XML <mjloggm>, or gzipped), mjai (a JSON object a line, the first {"type": "start_game"}); '
         "give --format to force one"
     )
+
+
+def game_log_formats() -> list[LogFormat]:
+    """The records of other programs that the games read (each game's ``log_formats``)."""
+    from replay.games import GAMES
+
+    return [found for game in GAMES.values() for found in game.log_formats]
 
 
 def _opening_depth(text: str) -> int:

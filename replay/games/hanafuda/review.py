@@ -40,7 +40,8 @@ def digest(data: dict[str, Any], effective: Sequence[Any], *, yaku_sets: bool) -
             for teyaku in player.get("teyaku", []):
                 per_seat[seat]["teyaku"][teyaku["name"]] += 1
             if player.get("went"):
-                lost = result["reason"] == "stop" and winner != seat and player["dekiyaku_points"] > 0
+                held = player.get("dekiyaku_points", player.get("yaku_points", 0))
+                lost = result["reason"] == "stop" and winner != seat and held > 0
                 per_seat[seat]["forfeits"] += int(lost and forfeit_rule)
     # Each go and stop said, from the events (a round at result depth lists who went and who stopped).
     for step in effective:  # each game names its events after itself: <game>.koikoi, <game>.stop

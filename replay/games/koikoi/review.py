@@ -1,0 +1,50 @@
+"""What the statistics and the audit take of a koi-koi match (``replay/games/hanafuda/review.py``),
+with the koi-koi and stop calls."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from replay.engine.fold import Step
+from replay.games.hanafuda import review
+from replay.games.hanafuda.review import SeatsOf, computed_points, final_scores, finished, glance, scores_now, tables
+
+__all__ = [
+    "balance",
+    "computed_points",
+    "digest",
+    "final_scores",
+    "finished",
+    "glance",
+    "repricing",
+    "scores_now",
+    "summary",
+    "tables",
+]
+
+
+def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
+    return review.digest(data, effective, yaku_sets=False)
+
+
+def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) -> dict[str, Any]:
+    return review.summary(matches, wanted, seats_of, decisions=True, yaku_sets=False)
+
+
+def balance(
+    results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+) -> list[tuple[str, str, int | None, int]]:
+    """What one player wins the other pays: each round's points sum to zero."""
+    return [
+        ("balance.not_zero_sum", f"round {result.round}: the points sum to {sum(result.points)}, not 0", None,
+         result.round)
+        for result in results
+        if (round_no is None or result.round == round_no) and sum(result.points)
+    ]  # fmt: skip
+
+
+def repricing(
+    results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+) -> list[dict[str, Any]]:
+    return []
