@@ -360,7 +360,7 @@ def _finish(
         gains[winner] = won
         what = ", ".join(f"{h.name} {h.points}" for h in mine.yaku) or "no yaku"
         lines.append(f"{names[winner]} stops with {what}" + "".join(f"; {w}" for w in why) + f": {won}")
-    else:
+    else:  # nobody won; the dealer may still take something for it (KoiKoi-Japan's records: 1)
         gains[rnd.dealer] = options.draw_points
         lines.append(f"nobody stopped: {names[rnd.dealer]}, the dealer, takes {options.draw_points}")
     if winner is not None:

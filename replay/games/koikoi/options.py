@@ -124,7 +124,8 @@ def _koikoi(
             "koikoi.drawPoints",
             "int",
             draw_points,
-            "When nobody stops before the cards run out: what the dealer takes from the other player",
+            "When nobody stops before the cards run out: what the dealer takes from the other player, though "
+            "nobody won the round",
             minimum=0,
             **told,
         ),
