@@ -138,8 +138,15 @@ def current_version(name: str) -> int:
 
 
 def unknown_type_message(name: str) -> str:
-    names = ", ".join(sorted(_CURRENT))
-    return f"unknown event type {name!r}; use one of: {names}"
+    """What a type no model has is told: the types of its game where its prefix names one, else the
+    match-level types and how the others are named (a full list grows with every game)."""
+    prefix = name.split(".", 1)[0] if "." in name else ""
+    if prefix in GAMES or prefix == "night":
+        names = ", ".join(t for t in sorted(_CURRENT) if t.startswith(f"{prefix}."))
+        return f"unknown event type {name!r}; use one of: {names}"
+    names = ", ".join(t for t in sorted(_CURRENT) if "." not in t)
+    return (f"unknown event type {name!r}; use one of: {names}, or a game's own "
+            f"({', '.join(f'{game}.*' for game in GAMES)}; `taikyoku schemas list` lists them)")  # fmt: skip
 
 
 def model_for(name: str, version: int | None = None) -> type[Payload]:

@@ -30,7 +30,7 @@ LAYERS = (
     "replay.cli",
 )
 GAMES = ("tensho", "sendai", "riichi")
-SHARED_BY = {"hanafuda": ("tensho", "sendai")}
+SHARED_BY = {"hanafuda": ("tensho", "sendai", "koikoi")}
 
 
 def modules(root: Path) -> dict[str, Path]:

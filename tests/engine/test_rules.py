@@ -45,9 +45,12 @@ def test_rules_command(cli: Cli) -> None:
     assert [r["id"] for r in listed] == [
         "tensho-fudawiki",
         "sendai-fudawiki",
+        "koikoi-nintendo",
+        "koikoi-japan",
         "tenhou",
         "tenhou-sanma",
         "mahjongsoul",
+        "mahjongsoul-sanma",
         "ema2016",
     ]
     ema = cli("rules", "ema2016", "--json").json()[0]

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from replay.games import rulesets
+from replay.games.koikoi.options import KoikoiOptions
 from replay.games.riichi.options import RiichiOptions
 from replay.games.sendai.options import SendaiOptions
 from replay.games.tensho.options import TenshoOptions
@@ -42,6 +43,8 @@ def test_the_typed_options_read_every_declared_option(spec: Any) -> None:
         TenshoOptions.of(values)
     elif spec.game == "sendai":
         SendaiOptions.of(values)
+    elif spec.game == "koikoi":
+        KoikoiOptions.of(values)
     else:
         RiichiOptions.of(spec.id, values)
     assert values.read == set(values.values)

@@ -225,8 +225,8 @@ class KoikoiProjection(WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
         rnd.drawn, rnd.captured, rnd.to_move = 0, [[], []], rnd.dealer
         rnd.calls, rnd.turn_points = [0, 0], [0, 0]
         four = next((month for month, cards in rnd.months.items() if len(cards) == 4), None)
-        redealt = next((seat for seat in (rnd.dealer, 1 - rnd.dealer)
-                        if any(_hand_rule(options, kind) == "redeal" for kind in hand_yaku(rnd.dealt[seat]))), None)  # fmt: skip
+        redealt = next((seat for seat in (rnd.dealer, 1 - rnd.dealer) if UNSEEN not in rnd.dealt[seat]
+                        and any(_hand_rule(options, kind) == "redeal" for kind in hand_yaku(rnd.dealt[seat]))), None)  # fmt: skip
         if four is not None:
             rnd.phase, rnd.misdeal_month = "misdeal", four
         elif redealt is not None:

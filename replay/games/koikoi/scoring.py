@@ -9,6 +9,7 @@ from functools import cache
 from typing import NamedTuple
 
 from events.cards import DECK, month_of
+from replay.games.hanafuda.table import UNSEEN
 from replay.games.hanafuda.yaku import YakuHit, YakuSpec, YakuTable, evaluate
 from replay.games.koikoi.options import KoikoiOptions
 
@@ -101,7 +102,10 @@ def score(total: int, calls: int, opponent_called: bool, options: KoikoiOptions)
 
 
 def hand_yaku(hand: Sequence[str]) -> list[str]:
-    """The hand yaku a dealt hand of eight makes: teshi (four of one month), kuttsuki (four pairs)."""
+    """The hand yaku a dealt hand of eight makes: teshi (four of one month), kuttsuki (four pairs);
+    none said of a hand dealt unseen."""
+    if UNSEEN in hand:
+        return []
     counts = Counter(month_of(card) for card in hand)
     found = []
     if 4 in counts.values():

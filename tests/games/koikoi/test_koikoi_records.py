@@ -67,9 +67,7 @@ def test_every_koi_koi_call_of_a_record_is_an_event(cli: Cli) -> None:
     assert [(y["key"], y["points"]) for y in first["players"][0]["yaku"]] == [("hanami-zake", 3), ("tsukimi-zake", 3)]
 
 
-def test_a_record_whose_round_points_differ_from_the_rules_is_imported_with_a_finding(
-    cli: Cli, tmp_path: Path
-) -> None:
+def test_a_record_whose_round_points_differ_from_the_rules_is_imported_with_a_finding(cli: Cli, tmp_path: Path) -> None:
     record = _record(1)
     record["record"]["round1"]["basic"]["player1RoundPts"] = 6
     record["record"]["round1"]["basic"]["player2RoundPts"] = -6
@@ -78,7 +76,9 @@ def test_a_record_whose_round_points_differ_from_the_rules_is_imported_with_a_fi
     result = cli("import", str(path), "--json")
     (entry,) = result.json()["imported"]
     assert result.code == 1
-    assert entry["findings"][0].startswith("changed.json: round 1: the file records [6, -6], the koikoi-japan rules give [7, -7]")
+    assert entry["findings"][0].startswith(
+        "changed.json: round 1: the file records [6, -6], the koikoi-japan rules give [7, -7]"
+    )
 
 
 @pytest.mark.parametrize(

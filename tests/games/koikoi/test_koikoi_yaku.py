@@ -41,12 +41,15 @@ def made(captured: list[str], calls: int = 0, rules: KoikoiOptions | None = None
         ([RAIN, *BRIGHTS[:2]], {}),  # three with the rain man make nothing
         (["clover-boar", "maple-deer", "peony-butterflies"], {"ino-shika-cho": 5}),
         # Ino-shika-cho's cards are animals too: with two more, tane (5 animals) 1 beside it.
-        (["clover-boar", "maple-deer", "peony-butterflies", "plum-warbler", "iris-bridge"], {"ino-shika-cho": 5, "tane": 1}),
+        (
+            ["clover-boar", "maple-deer", "peony-butterflies", "plum-warbler", "iris-bridge"],
+            {"ino-shika-cho": 5, "tane": 1},
+        ),
         (ANIMALS[:7], {"tane": 3}),  # 7 animals: 1, and 1 for each past 5
         (POETRY, {"akatan": 5}),
         (BLUE, {"aotan": 5}),
         ([*POETRY, *PLAIN[:2]], {"akatan": 5, "tan": 1}),  # 5 ribbons: tan 1 beside akatan
-        (PLAIN + ["pine-poetry", "peony-blue"], {"tan": 2}),  # 6 ribbons, no set of three
+        ([*PLAIN, "pine-poetry", "peony-blue"], {"tan": 2}),  # 6 ribbons, no set of three
         (CHAFF[:10], {"kasu": 1}),
         (CHAFF[:12], {"kasu": 3}),
         (["chrysanthemum-cup", *CHAFF[:9]], {"kasu": 1}),  # the sake cup is a chaff too: 10
