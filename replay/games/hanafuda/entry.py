@@ -144,3 +144,25 @@ class FishingTable:
     def deck(self, state: Any) -> list[str]:
         """The card ids of this game's deck (Tensho: 45 of the 48)."""
         return list(BY_ID)
+
+
+class GoOrStopTable(FishingTable):
+    """The koi-koi family's table: after a new yaku, koi-koi (go) or stop; a teyaku may be shown at the opening."""
+
+    decide_words: tuple[str, str] = ("go", "stop")  # as the game says them
+    decide_said = "a new yaku: say go or stop"
+
+    def decision(self, phase: str, head: str, rest: list[str]) -> list[str] | None:
+        if phase != "decide":
+            return None
+        if head in ("go", "koikoi", "koi-koi"):
+            return ["koikoi"]
+        if head == "stop":
+            return ["stop"]
+        raise InputError(self.decide_said)
+
+    def decision_words(self, phase: str) -> list[str] | None:
+        return list(self.decide_words) if phase == "decide" else None
+
+    def opening_words(self) -> list[str]:
+        return ["expose"]

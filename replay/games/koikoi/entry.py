@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.errors import InputError
 from replay.engine.game import Question
-from replay.games.hanafuda.entry import FishingTable
+from replay.games.hanafuda.entry import GoOrStopTable
 from replay.games.koikoi.fold import legal_moves
 
 
-class KoikoiTable(FishingTable):
+class KoikoiTable(GoOrStopTable):
+    decide_words = ("koikoi", "stop")
+    decide_said = "a new yaku: say koikoi or stop"
+
     def question(self, state: Any) -> Question | None:
         rnd, names = state.round, state.names
         if rnd.phase == "play" and rnd.opening:
@@ -21,21 +23,6 @@ class KoikoiTable(FishingTable):
                 return (f"teyaku-{first.seat}", f"{names[first.seat]} holds {first.teyaku}: {offer}; or pass",
                         frozenset({"expose"}))  # fmt: skip
         return None
-
-    def decision(self, phase: str, head: str, rest: list[str]) -> list[str] | None:
-        if phase != "decide":
-            return None
-        if head in ("go", "koikoi", "koi-koi"):
-            return ["koikoi"]
-        if head == "stop":
-            return ["stop"]
-        raise InputError("a new yaku: say koikoi or stop")
-
-    def decision_words(self, phase: str) -> list[str] | None:
-        return ["koikoi", "stop"] if phase == "decide" else None
-
-    def opening_words(self) -> list[str]:
-        return ["expose"]
 
 
 ENTRY = KoikoiTable(legal_moves)

@@ -28,11 +28,11 @@ from events.koikoi import (
 )
 from events.match import MatchStarted, RoundStarted
 from events.model import Payload
-from replay.engine.fold import IllegalEvent, Step, accepted, illegal, spoken
+from replay.engine.fold import IllegalEvent, Step, accepted, illegal
 from replay.engine.match import WorkingFold
-from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import matches
 from replay.games.hanafuda.table import UNSEEN
+from replay.games.hanafuda.turns import FishingTurns, who
 from replay.games.koikoi.options import RULESETS, KoikoiOptions
 from replay.games.koikoi.scoring import (
     HAND_SIZE,
@@ -70,15 +70,32 @@ CODES = {
     "round.unfinished": "koikoi.round.unfinished",
     "match.not_complete": "koikoi.match.not_complete",
     "round.wrong_dealer": "koikoi.round.wrong_dealer",
+    "decide.missing": "koikoi.decide.missing",
+    "turn.wrong_seat": "koikoi.turn.wrong_seat",
+    "capture.missing": "koikoi.capture.missing",
+    "misdeal.missing": "koikoi.misdeal.missing",
+    "deal.missing": "koikoi.deal.missing",
 }
 
 
-class KoikoiProjection(WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
+class KoikoiProjection(FishingTurns, WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
     """The pure fold of a koi-koi match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     game = "koikoi"
     codes = CODES
     rulesets = RULESETS
+    pile_size = PILE_SIZE
+    decision = "say koi-koi or stop"
+    new_yaku = "made a new yaku"
+
+    def _void_deal(self, rnd: _Round) -> str:
+        return _void_deal(rnd)
+
+    def _end_turn(self, game: _Game, rnd: _Round, options: KoikoiOptions) -> None:
+        _end_turn(game, rnd, options)
+
+    def _turn_begins(self, rnd: _Round, seat: int, options: KoikoiOptions) -> None:
+        rnd.turn_points[seat] = _total(rnd, seat, options)  # a later rise asks koi-koi or stop
 
     def thaw(self, rnd: KoikoiRound) -> _Round:
         return _Round(rnd)
@@ -94,7 +111,7 @@ class KoikoiProjection(WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
         results = game.results
         if isinstance(payload, RoundStarted) and results and results[-1].ends_match:
             out = next(s for s, p in enumerate(game.options.starting_points + x for x in _standings(results)) if p <= 0)
-            raise IllegalEvent("koikoi.match.over", f"{_who(game, out)} has no points left: the match is over; "
+            raise IllegalEvent("koikoi.match.over", f"{who(game, out)} has no points left: the match is over; "
                                "record match_ended", seq=step.seq, event_type=step.type)  # fmt: skip
         super()._match_event(game, step, payload)
 
@@ -105,61 +122,6 @@ class KoikoiProjection(WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
         if last.winner is None:
             return f"nobody won round {last.round}: {who} deals"
         return f"{who} won round {last.round}"
-
-    def _turn(self, game: _Game, rnd: _Round, step: Step, seat: int | None, *, capturing: bool = False) -> None:
-        """What a move in turn needs: a good deal, no decision owed, the seat to move, no capture owed."""
-        self._dealt(rnd, step)
-        if rnd.phase == "decide":
-            raise illegal(step, "koikoi.decide.missing",
-                          f"{_who(game, rnd.to_move)} made a new yaku and must say koi-koi or stop first")  # fmt: skip
-        if seat != rnd.to_move:
-            raise illegal(step, "koikoi.turn.wrong_seat",
-                          f"it is {_who(game, rnd.to_move)}'s turn to {_expects(rnd)}, not seat {seat}")  # fmt: skip
-        if rnd.phase == "capture" and not capturing:
-            raise illegal(step, "koikoi.capture.missing", table.capture_reminder(rnd, "koikoi.capture"))
-
-    def _dealt(self, rnd: _Round, step: Step) -> None:
-        """What every event after the deal needs: a deal, and no misdeal left to record."""
-        if rnd.phase == "misdeal":
-            raise illegal(step, "koikoi.misdeal.missing", f"{_void_deal(rnd)}: record the misdeal "
-                          "(`taikyoku misdeal MATCH`), then deal again")  # fmt: skip
-        if rnd.phase == "deal":
-            raise illegal(step, "koikoi.deal.missing", f"the round needs the deal before any {spoken(step.type)}")
-
-    def _play(self, game: _Game, rnd: _Round, step: Step, play: KoikoiPlay, options: KoikoiOptions) -> None:
-        seat = play.seat
-        if rnd.phase != "play" or seat != rnd.to_move:
-            self._turn(game, rnd, step, seat)
-        rnd.turn_points[seat] = _total(rnd, seat, options)  # a later rise asks koi-koi or stop
-        try:
-            table.put_down(rnd, seat, play.card, "play", PILE_SIZE)
-        except table.RuleBroken as broken:
-            raise illegal(step, CODES[broken.code], broken.reason) from None
-        rnd.opening = False
-
-    def _draw(self, game: _Game, rnd: _Round, step: Step, draw: KoikoiDraw, options: KoikoiOptions) -> None:
-        seat = draw.seat
-        if rnd.phase != "draw" or seat != rnd.to_move:
-            self._turn(game, rnd, step, seat)
-        try:
-            over = table.put_down(rnd, seat, draw.card, "draw", PILE_SIZE)
-        except table.RuleBroken as broken:
-            raise illegal(step, CODES[broken.code], broken.reason) from None
-        if over:
-            _end_turn(game, rnd, options)
-
-    def _capture(self, game: _Game, rnd: _Round, step: Step, capture: KoikoiCapture, options: KoikoiOptions) -> None:
-        seat = capture.seat
-        if rnd.phase != "capture" or seat != rnd.to_move:
-            self._turn(game, rnd, step, seat, capturing=True)
-        try:
-            table.capture(rnd, seat, capture.card, capture.taken)
-        except table.RuleBroken as broken:
-            raise illegal(step, CODES[broken.code], broken.reason) from None
-        if rnd.pending_from == "play":
-            rnd.phase = "draw"
-        else:
-            _end_turn(game, rnd, options)
 
     def _foreign(self, game: _Game, rnd: _Round, step: Step, payload: Payload, options: KoikoiOptions) -> None:
         self._turn(game, rnd, step, getattr(payload, "seat", None))
@@ -187,7 +149,7 @@ class KoikoiProjection(WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
         elif event.stopped is not None:
             if not yaku(rnd.captured[event.stopped], rnd.calls[event.stopped], options):
                 raise illegal(step, "koikoi.result.no_yaku",
-                              f"{_who(game, event.stopped)} stopped but holds no yaku in these captures")  # fmt: skip
+                              f"{who(game, event.stopped)} stopped but holds no yaku in these captures")  # fmt: skip
             _finish(game, rnd, options, reason="stop", winner=event.stopped)
         else:
             _finish(game, rnd, options, reason="exhaustiveDraw", winner=None)
@@ -256,7 +218,7 @@ class KoikoiProjection(WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
         hand = rnd.dealt[event.seat]
         if UNSEEN not in hand and event.teyaku not in hand_yaku(hand):
             raise illegal(
-                step, "koikoi.teyaku.not_held", f"{_who(game, event.seat)}'s hand does not make {event.teyaku}"
+                step, "koikoi.teyaku.not_held", f"{who(game, event.seat)}'s hand does not make {event.teyaku}"
             )
         _finish(game, rnd, options, reason="teyaku", winner=event.seat, shown=event.teyaku)
 
@@ -266,12 +228,12 @@ class KoikoiProjection(WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
             raise illegal(step, "koikoi.decide.not_offered",
                           "koi-koi or stop is said only after a turn that raises the player's yaku")  # fmt: skip
         if event.seat != rnd.to_move:
-            raise illegal(step, "koikoi.decide.wrong_seat", f"{_who(game, rnd.to_move)} decides, not seat {event.seat}")
+            raise illegal(step, "koikoi.decide.wrong_seat", f"{who(game, rnd.to_move)} decides, not seat {event.seat}")
         if isinstance(event, KoikoiStop):
             return _finish(game, rnd, options, reason="stop", winner=event.seat)
         if not rnd.hands[event.seat]:
             raise illegal(step, "koikoi.decide.no_cards",
-                          f"{_who(game, event.seat)} has no card left to play on with: stop")  # fmt: skip
+                          f"{who(game, event.seat)} has no card left to play on with: stop")  # fmt: skip
         rnd.calls[event.seat] += 1
         _next_turn(game, rnd, options)
 
@@ -300,16 +262,6 @@ def _void_deal(rnd: _Round | KoikoiRound) -> str:
         suit = BY_ID[next(c for c in rnd.field if month_of(c) == rnd.misdeal_month)].suit
         return f"four {suit} cards are on the field"
     return f"seat {rnd.misdeal_seat}'s dealt hand is one the ruleset deals again"
-
-
-def _who(game: _Game | KoikoiState, seat: int) -> str:
-    return f"{game.names[seat]} (seat {seat})" if game.names else f"seat {seat}"
-
-
-def _expects(rnd: _Round) -> str:
-    return {"play": "play a card", "draw": "draw", "capture": "capture", "decide": "say koi-koi or stop"}.get(
-        rnd.phase, "wait"
-    )
 
 
 def _total(rnd: _Round, seat: int, options: KoikoiOptions) -> int:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.errors import InputError
 from replay.engine.game import Question
-from replay.games.hanafuda.entry import FishingTable
+from replay.games.hanafuda.entry import GoOrStopTable
 from replay.games.sendai.fold import legal_moves
 from replay.games.sendai.scoring import teyaku_held
 
 
-class SendaiTable(FishingTable):
+class SendaiTable(GoOrStopTable):
+    decide_words = ("go", "stop")
+    decide_said = "a new dekiyaku: say go or stop"
+
     def question(self, state: Any) -> Question | None:
         rnd, names = state.round, state.names
         if rnd.phase == "play" and rnd.opening and state.options is not None:
@@ -26,21 +28,6 @@ class SendaiTable(FishingTable):
                         frozenset({"expose"}),
                     )
         return None
-
-    def decision(self, phase: str, head: str, rest: list[str]) -> list[str] | None:
-        if phase != "decide":
-            return None
-        if head in ("go", "koikoi", "koi-koi"):
-            return ["koikoi"]
-        if head == "stop":
-            return ["stop"]
-        raise InputError("a new dekiyaku: say go or stop")
-
-    def decision_words(self, phase: str) -> list[str] | None:
-        return ["go", "stop"] if phase == "decide" else None
-
-    def opening_words(self) -> list[str]:
-        return ["expose"]
 
 
 ENTRY = SendaiTable(legal_moves)

@@ -26,11 +26,11 @@ from events.sendai import (
     Stop,
     TeyakuExposed,
 )
-from replay.engine.fold import Step, accepted, illegal, spoken
+from replay.engine.fold import Step, accepted, illegal
 from replay.engine.match import WorkingFold
-from replay.games.hanafuda import table
 from replay.games.hanafuda.fishing import matches
 from replay.games.hanafuda.table import UNSEEN
+from replay.games.hanafuda.turns import FishingTurns, who
 from replay.games.hanafuda.yaku import YakuHit, YakuTable, evaluate, points
 from replay.games.sendai.options import RULESETS, SendaiOptions
 from replay.games.sendai.scoring import (
@@ -74,15 +74,31 @@ CODES = {
     "round.unfinished": "sendai.round.unfinished",
     "match.not_complete": "sendai.match.not_complete",
     "round.wrong_dealer": "sendai.round.wrong_dealer",
+    "decide.missing": "sendai.decide.missing",
+    "turn.wrong_seat": "sendai.turn.wrong_seat",
+    "capture.missing": "sendai.capture.missing",
+    "misdeal.missing": "sendai.misdeal.missing",
+    "deal.missing": "sendai.deal.missing",
 }
 
 
-class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
+class SendaiProjection(FishingTurns, WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
     """The pure fold of a Sendai-hana match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     game = "sendai"
     codes = CODES
     rulesets = RULESETS
+    pile_size = PILE_SIZE
+    decision = "say go or stop"
+    new_yaku = "made a dekiyaku"
+
+    def _void_deal(self, rnd: _Round) -> str:
+        return (
+            f"four {BY_ID[next(c for c in rnd.field if month_of(c) == rnd.misdeal_month)].suit} cards are on the field"
+        )
+
+    def _end_turn(self, game: _Game, rnd: _Round, options: SendaiOptions) -> None:
+        _end_turn(game, rnd, options)
 
     def thaw(self, rnd: SendaiRound) -> _Round:
         return _Round(rnd)
@@ -97,70 +113,6 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
         if last.winner is None or last.winner == last.dealer:
             return f"{who} keeps the deal"
         return f"{who} won round {last.round}"
-
-    def _turn(self, game: _Game, rnd: _Round, step: Step, seat: int | None, *, capturing: bool = False) -> None:
-        """What a move in turn needs: a good deal, no go-or-stop owed, the seat to move, no capture owed."""
-        self._dealt(rnd, step)
-        if rnd.phase == "decide":
-            raise illegal(
-                step,
-                "sendai.decide.missing",
-                f"{_who(game, rnd.to_move)} made a dekiyaku and must say go or stop first",
-            )
-        if seat != rnd.to_move:
-            raise illegal(
-                step,
-                "sendai.turn.wrong_seat",
-                f"it is {_who(game, rnd.to_move)}'s turn to {_expects(rnd)}, not seat {seat}",
-            )
-        if rnd.phase == "capture" and not capturing:
-            raise illegal(step, "sendai.capture.missing", table.capture_reminder(rnd, "sendai.capture"))
-
-    def _dealt(self, rnd: _Round, step: Step) -> None:
-        """What every event after the deal needs: a deal, and no misdeal left to record."""
-        if rnd.phase == "misdeal":
-            suit = BY_ID[next(c for c in rnd.field if month_of(c) == rnd.misdeal_month)].suit
-            raise illegal(
-                step,
-                "sendai.misdeal.missing",
-                f"four {suit} cards are on the field: record the misdeal (`taikyoku misdeal MATCH`), then deal again",
-            )
-        if rnd.phase == "deal":
-            raise illegal(step, "sendai.deal.missing", f"the round needs the deal before any {spoken(step.type)}")
-
-    def _play(self, game: _Game, rnd: _Round, step: Step, play: SendaiPlay, options: SendaiOptions) -> None:
-        seat = play.seat  # read once: a model's fields are slower to read than a local
-        if rnd.phase != "play" or seat != rnd.to_move:
-            self._turn(game, rnd, step, seat)
-        try:
-            table.put_down(rnd, seat, play.card, "play", PILE_SIZE)
-        except table.RuleBroken as broken:
-            raise illegal(step, CODES[broken.code], broken.reason) from None
-        rnd.opening = False
-
-    def _draw(self, game: _Game, rnd: _Round, step: Step, draw: SendaiDraw, options: SendaiOptions) -> None:
-        seat = draw.seat  # read once: a model's fields are slower to read than a local
-        if rnd.phase != "draw" or seat != rnd.to_move:
-            self._turn(game, rnd, step, seat)
-        try:
-            over = table.put_down(rnd, seat, draw.card, "draw", PILE_SIZE)
-        except table.RuleBroken as broken:
-            raise illegal(step, CODES[broken.code], broken.reason) from None
-        if over:
-            _end_turn(game, rnd, options)
-
-    def _capture(self, game: _Game, rnd: _Round, step: Step, capture: SendaiCapture, options: SendaiOptions) -> None:
-        seat = capture.seat
-        if rnd.phase != "capture" or seat != rnd.to_move:
-            self._turn(game, rnd, step, seat, capturing=True)
-        try:
-            table.capture(rnd, seat, capture.card, capture.taken)
-        except table.RuleBroken as broken:
-            raise illegal(step, CODES[broken.code], broken.reason) from None
-        if rnd.pending_from == "play":
-            rnd.phase = "draw"
-        else:
-            _end_turn(game, rnd, options)
 
     def _foreign(self, game: _Game, rnd: _Round, step: Step, payload: Payload, options: SendaiOptions) -> None:
         self._turn(game, rnd, step, getattr(payload, "seat", None))
@@ -181,7 +133,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
                    if not _dekiyaku(event.captured[s], s, rnd.dealer, options)]  # fmt: skip
         if without:
             raise illegal(step, "sendai.result.no_dekiyaku",
-                           f"{_who(game, without[0])} said go or stop but holds no dekiyaku in these captures")  # fmt: skip
+                           f"{who(game, without[0])} said go or stop but holds no dekiyaku in these captures")  # fmt: skip
         exposers = [s for s in range(SEATS) if event.exposed[s]]
         if (
             options.teyaku_mode == "winRound"
@@ -261,7 +213,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
             [spec] if unseen_hand else teyaku_held(rnd.dealt[event.seat], four_as_two_pairs=options.four_as_two_pairs)
         )
         if spec not in held:
-            raise illegal(step, "sendai.teyaku.not_held", f"{_who(game, event.seat)}'s hand does not make {spec.name}")
+            raise illegal(step, "sendai.teyaku.not_held", f"{who(game, event.seat)}'s hand does not make {spec.name}")
         mine = rnd.exposed[event.seat]
         if event.teyaku in mine:
             raise illegal(step, "sendai.teyaku.twice", f"{spec.name} is already exposed")
@@ -289,7 +241,7 @@ class SendaiProjection(WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
                 "go or stop is offered only after a turn that makes a new or better dekiyaku",
             )
         if event.seat != rnd.to_move:
-            raise illegal(step, "sendai.decide.wrong_seat", f"{_who(game, rnd.to_move)} decides, not seat {event.seat}")
+            raise illegal(step, "sendai.decide.wrong_seat", f"{who(game, rnd.to_move)} decides, not seat {event.seat}")
         if isinstance(event, Stop):
             return _finish(game, rnd, options, reason="stop", winner=event.seat)
         total = _points(rnd, event.seat, options)
@@ -311,16 +263,6 @@ _ROUND_EVENTS: dict[type[Payload], Callable[..., None]] = {
     SendaiDraw: SendaiProjection._draw,
 }
 SendaiProjection.round_events = _ROUND_EVENTS
-
-
-def _who(game: _Game | SendaiState, seat: int) -> str:
-    return f"{game.names[seat]} (seat {seat})" if game.names else f"seat {seat}"
-
-
-def _expects(rnd: _Round) -> str:
-    return {"play": "play a card", "draw": "draw", "capture": "capture", "decide": "say go or stop"}.get(
-        rnd.phase, "wait"
-    )
 
 
 def _end_turn(game: _Game, rnd: _Round, options: SendaiOptions) -> None:

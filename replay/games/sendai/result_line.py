@@ -5,40 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from events.errors import InputError
 from events.sendai import SendaiRoundResult
-from replay.games.hanafuda.result_line import cards_by_seat
+from replay.games.hanafuda.result_line import cards_and_calls
 
 
 def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> SendaiRoundResult:
     """Three seats' captured cards, then the calls: go SEAT (each koi-koi), stop SEAT, expose SEAT TEYAKU."""
-    cards: list[str] = []
-    went: list[int] = []
-    stopped: int | None = None
+    said = cards_and_calls(words, 3, "three-pairs")
     exposed: list[list[str]] = [[], [], []]
-    index = 0
-    while index < len(words):
-        word = words[index].lower()
-        if word in ("go", "koikoi", "stop", "expose"):
-            if index + 1 >= len(words) or not words[index + 1].isdigit():
-                raise InputError(f"{word} takes a seat number, e.g. {word} 1")
-            seat = int(words[index + 1])
-            if seat > 2:
-                raise InputError(f"seat {seat} does not exist; seats are 0, 1 and 2")
-            if word == "expose":
-                if index + 2 >= len(words):
-                    raise InputError("expose takes a seat and a teyaku, e.g. expose 2 three-pairs")
-                exposed[seat].append(words[index + 2])
-                index += 1
-            elif word == "stop":
-                stopped = seat
-            else:
-                went.append(seat)
-            index += 2
-            continue
-        cards.append(words[index])
-        index += 1
-    captured = cards_by_seat(" ".join(cards), 3)
+    for seat, teyaku in said.exposed:
+        exposed[seat].append(teyaku)
     return SendaiRoundResult.model_validate(
-        {"captured": captured, "exposed": exposed, "stopped": stopped, "went": sorted(set(went))}
+        {"captured": said.cards, "exposed": exposed, "stopped": said.stopped, "went": sorted(set(said.went))}
     )

@@ -1,0 +1,98 @@
+"""The turn of the koi-koi family (Sendai-hana, koi-koi), as their folds share it: a card played,
+the top card drawn, what each takes, and the checks before each move (a good deal, no decision
+owed, the seat to move, no capture owed). A game's fold mixes it in and gives its name's codes
+(``codes``), its pile's size, what it calls the decision, why a deal is void, and what ends a
+turn (``_end_turn``: a new yaku asks koi-koi or stop)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from replay.engine.fold import Step, illegal, spoken
+from replay.games.hanafuda import table
+
+
+class FishingTurns:
+    codes: ClassVar[Mapping[str, str]]  # the game's code for each refusal, written out (turn.wrong_seat ...)
+    pile_size: ClassVar[int]
+    decision: ClassVar[str]  # the decision a new yaku asks, as a refusal says it: "say go or stop"
+    new_yaku: ClassVar[str]  # what asks it: "made a dekiyaku"
+
+    def _void_deal(self, rnd: Any) -> str:
+        """Why the deal is void, for the refusal of any move before the misdeal is recorded."""
+        raise NotImplementedError
+
+    def _end_turn(self, game: Any, rnd: Any, options: Any) -> None:
+        """After the draw and its capture: a decision, or the next turn."""
+        raise NotImplementedError
+
+    def _turn_begins(self, rnd: Any, seat: int, options: Any) -> None:
+        """A card is about to be played: what the game notes at the start of a turn (nothing, by default)."""
+
+    def _turn(self, game: Any, rnd: Any, step: Step, seat: int | None, *, capturing: bool = False) -> None:
+        """What a move in turn needs: a good deal, no decision owed, the seat to move, no capture owed."""
+        self._dealt(rnd, step)
+        codes = self.codes
+        if rnd.phase == "decide":
+            raise illegal(step, codes["decide.missing"],
+                          f"{who(game, rnd.to_move)} {self.new_yaku} and must {self.decision} first")  # fmt: skip
+        if seat != rnd.to_move:
+            raise illegal(step, codes["turn.wrong_seat"],
+                          f"it is {who(game, rnd.to_move)}'s turn to {self._expects(rnd)}, not seat {seat}")  # fmt: skip
+        if rnd.phase == "capture" and not capturing:
+            reminder = table.capture_reminder(rnd, codes["capture.missing"].rsplit(".", 1)[0])
+            raise illegal(step, codes["capture.missing"], reminder)
+
+    def _dealt(self, rnd: Any, step: Step) -> None:
+        """What every event after the deal needs: a deal, and no misdeal left to record."""
+        if rnd.phase == "misdeal":
+            raise illegal(step, self.codes["misdeal.missing"], f"{self._void_deal(rnd)}: record the misdeal "
+                          "(`taikyoku misdeal MATCH`), then deal again")  # fmt: skip
+        if rnd.phase == "deal":
+            raise illegal(step, self.codes["deal.missing"], f"the round needs the deal before any {spoken(step.type)}")
+
+    def _expects(self, rnd: Any) -> str:
+        return {"play": "play a card", "draw": "draw", "capture": "capture", "decide": self.decision}.get(
+            rnd.phase, "wait"
+        )
+
+    def _play(self, game: Any, rnd: Any, step: Step, play: Any, options: Any) -> None:
+        seat = play.seat  # read once: a model's fields are slower to read than a local
+        if rnd.phase != "play" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat)
+        self._turn_begins(rnd, seat, options)
+        try:
+            table.put_down(rnd, seat, play.card, "play", self.pile_size)
+        except table.RuleBroken as broken:
+            raise illegal(step, self.codes[broken.code], broken.reason) from None
+        rnd.opening = False
+
+    def _draw(self, game: Any, rnd: Any, step: Step, draw: Any, options: Any) -> None:
+        seat = draw.seat
+        if rnd.phase != "draw" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat)
+        try:
+            over = table.put_down(rnd, seat, draw.card, "draw", self.pile_size)
+        except table.RuleBroken as broken:
+            raise illegal(step, self.codes[broken.code], broken.reason) from None
+        if over:
+            self._end_turn(game, rnd, options)
+
+    def _capture(self, game: Any, rnd: Any, step: Step, capture: Any, options: Any) -> None:
+        seat = capture.seat
+        if rnd.phase != "capture" or seat != rnd.to_move:
+            self._turn(game, rnd, step, seat, capturing=True)
+        try:
+            table.capture(rnd, seat, capture.card, capture.taken)
+        except table.RuleBroken as broken:
+            raise illegal(step, self.codes[broken.code], broken.reason) from None
+        if rnd.pending_from == "play":
+            rnd.phase = "draw"
+        else:
+            self._end_turn(game, rnd, options)
+
+
+def who(game: Any, seat: int) -> str:
+    """A seat as a refusal names it: its player and its number."""
+    return f"{game.names[seat]} (seat {seat})" if game.names else f"seat {seat}"
