@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from events.cards import month_of
+from events.model import Payload
 from replay.engine.fold import Step, illegal, spoken
 from replay.games.hanafuda import table
+from replay.games.hanafuda.fishing import matches
+from replay.games.hanafuda.table import UNSEEN
 
 
 class FishingTurns:
@@ -96,3 +100,23 @@ class FishingTurns:
 def who(game: Any, seat: int) -> str:
     """A seat as a refusal names it: its player and its number."""
     return f"{game.names[seat]} (seat {seat})" if game.names else f"seat {seat}"
+
+
+def turn_candidates(rnd: Any, play: type[Payload], draw: type[Payload], capture: type[Payload]) -> list[Payload]:
+    """The moves of the turn that may come next, listed generously for the fold to check: the
+    captures a pending card may make, the draw (the known top, else any unseen card), or a card
+    played (from a hand dealt unseen, any unseen card, those of the field's months first)."""
+    seat = rnd.to_move
+    if rnd.phase == "capture" and rnd.pending is not None:
+        found = matches(rnd.pending, rnd.field)
+        choices: list[tuple[str, ...]] = [tuple(found)] if len(found) == 3 else [(c,) for c in found]
+        return [capture.model_validate({"card": rnd.pending, "seat": seat, "taken": t}) for t in choices]
+    if rnd.phase == "draw":
+        cards = ([rnd.pile[0]] if rnd.pile else []) if rnd.pile is not None else sorted(rnd.unseen())
+        return [draw.model_validate({"card": c, "seat": seat}) for c in cards]
+    hand = rnd.hands[seat]
+    cards = [c for c in hand if c != UNSEEN]
+    if UNSEEN in hand:
+        months = {month_of(c) for c in rnd.field}
+        cards += sorted(rnd.unseen(), key=lambda c: (month_of(c) not in months, month_of(c), c))
+    return [play.model_validate({"card": c, "seat": seat}) for c in cards]

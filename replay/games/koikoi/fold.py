@@ -30,9 +30,8 @@ from events.match import MatchStarted, RoundStarted
 from events.model import Payload
 from replay.engine.fold import IllegalEvent, Step, accepted, illegal
 from replay.engine.match import WorkingFold
-from replay.games.hanafuda.fishing import matches
 from replay.games.hanafuda.table import UNSEEN
-from replay.games.hanafuda.turns import FishingTurns, who
+from replay.games.hanafuda.turns import FishingTurns, turn_candidates, who
 from replay.games.koikoi.options import RULESETS, KoikoiOptions
 from replay.games.koikoi.scoring import (
     HAND_SIZE,
@@ -350,19 +349,9 @@ def candidate_moves(state: KoikoiState) -> list[Payload]:
         return [KoikoiMisdeal(month=rnd.misdeal_month, seat=rnd.misdeal_seat)]
     if rnd.phase == "decide":
         return [Koikoi(seat=seat), KoikoiStop(seat=seat)]
-    if rnd.phase == "capture" and rnd.pending is not None:
-        found = matches(rnd.pending, rnd.field)
-        choices: list[tuple[str, ...]] = [tuple(found)] if len(found) == 3 else [(c,) for c in found]
-        return [KoikoiCapture(card=rnd.pending, seat=seat, taken=t) for t in choices]
-    if rnd.phase == "draw":
-        if rnd.pile is not None:
-            return [KoikoiDraw(card=rnd.pile[0], seat=seat)] if rnd.pile else []
-        return [KoikoiDraw(card=c, seat=seat) for c in sorted(rnd.unseen())]
-    moves: list[Payload] = [KoikoiPlay(card=c, seat=seat) for c in rnd.hands[seat] if c != UNSEEN]
-    if UNSEEN in rnd.hands[seat]:  # a hand dealt unseen: any unseen card, those of the field's months first
-        months = {month_of(c) for c in rnd.field}
-        unseen = sorted(rnd.unseen(), key=lambda c: (month_of(c) not in months, month_of(c), c))
-        moves += [KoikoiPlay(card=c, seat=seat) for c in unseen]
+    moves = turn_candidates(rnd, KoikoiPlay, KoikoiDraw, KoikoiCapture)
+    if rnd.phase != "play":
+        return moves
     if rnd.opening:
         for other in range(SEATS):
             if UNSEEN not in rnd.dealt[other]:

@@ -28,9 +28,8 @@ from events.sendai import (
 )
 from replay.engine.fold import Step, accepted, illegal
 from replay.engine.match import WorkingFold
-from replay.games.hanafuda.fishing import matches
 from replay.games.hanafuda.table import UNSEEN
-from replay.games.hanafuda.turns import FishingTurns, who
+from replay.games.hanafuda.turns import FishingTurns, turn_candidates, who
 from replay.games.hanafuda.yaku import YakuHit, YakuTable, evaluate, points
 from replay.games.sendai.options import RULESETS, SendaiOptions
 from replay.games.sendai.scoring import (
@@ -395,19 +394,9 @@ def candidate_moves(state: SendaiState) -> list[Payload]:
         return [SendaiMisdeal(month=rnd.misdeal_month)]
     if rnd.phase == "decide":
         return [KoiKoi(seat=seat), Stop(seat=seat)]
-    if rnd.phase == "capture" and rnd.pending is not None:
-        found = matches(rnd.pending, rnd.field)
-        choices: list[tuple[str, ...]] = [tuple(found)] if len(found) == 3 else [(c,) for c in found]
-        return [SendaiCapture(card=rnd.pending, seat=seat, taken=t) for t in choices]
-    if rnd.phase == "draw":
-        if rnd.pile is not None:
-            return [SendaiDraw(card=rnd.pile[0], seat=seat)] if rnd.pile else []
-        return [SendaiDraw(card=c, seat=seat) for c in sorted(rnd.unseen())]
-    moves: list[Payload] = [SendaiPlay(card=c, seat=seat) for c in rnd.hands[seat] if c != UNSEEN]
-    if UNSEEN in rnd.hands[seat]:  # a hand dealt unseen: any unseen card, those of the field's months first
-        months = {month_of(c) for c in rnd.field}
-        unseen = sorted(rnd.unseen(), key=lambda c: (month_of(c) not in months, month_of(c), c))
-        moves += [SendaiPlay(card=c, seat=seat) for c in unseen]
+    moves = turn_candidates(rnd, SendaiPlay, SendaiDraw, SendaiCapture)
+    if rnd.phase != "play":
+        return moves
     if rnd.opening:
         for other in range(SEATS):
             if UNSEEN in rnd.dealt[other]:
