@@ -129,3 +129,9 @@ def test_the_doublings_are_options() -> None:
 )  # fmt: skip
 def test_the_teyaku_of_a_dealt_hand(hand: list[str], found: list[str]) -> None:
     assert hand_yaku(hand) == found
+
+
+def test_the_sake_cup_as_an_animal_only() -> None:
+    nine_chaff_and_the_cup = ["chrysanthemum-cup", *CHAFF[:9]]
+    assert made(nine_chaff_and_the_cup, rules=options(sake_cup_is_chaff=False)) == {}  # 9 chaff: no kasu
+    assert made(ANIMALS[:5], rules=options(sake_cup_is_chaff=False)) == {"tane": 1}  # still an animal
