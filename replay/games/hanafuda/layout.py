@@ -1,10 +1,12 @@
-"""What the hanafuda games' terminal layouts share: a match's length and a list of cards."""
+"""What the hanafuda games' terminal layouts share: a match's length, a list of cards, and the
+results of the koi-koi family's rounds."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from replay.engine.game import Grid, Layout, Line
 from replay.engine.words import in_names
 
 
@@ -25,3 +27,15 @@ def result_lines(results: list[dict[str, Any]], names: list[str]) -> list[str]:
         f"{in_names(r['explanation'], names)}"
         for r in results
     ]
+
+
+def results_table(results: list[dict[str, Any]], names: list[str]) -> Layout:
+    """The rounds played, a row each (its dealer, winner, how, each seat's points), and why each went so."""
+    if not results:
+        return []
+    rows = tuple(
+        (str(r["round"]), names[r["dealer"]], r["winner_name"] or "—", r["reason"], *(str(p) for p in r["points"]))
+        for r in results
+    )
+    return [Grid("results", ("round", "dealer", "winner", "how", *names), rows),
+            *(Line(line) for line in result_lines(results, names))]  # fmt: skip

@@ -56,6 +56,19 @@ class FishingTurns:
         if rnd.phase == "deal":
             raise illegal(step, self.codes["deal.missing"], f"the round needs the deal before any {spoken(step.type)}")
 
+    def _result_checked(self, rnd: Any, step: Step, captured: Any, named: list[int], seats: int) -> None:
+        """What a round at result depth needs before it is scored: no move of the round recorded yet,
+        no card captured twice, and the seats it names at the table."""
+        if rnd.phase != "deal" or rnd.misdeals:
+            raise illegal(step, self.codes["result.phase"],
+                          "this round is being recorded move by move; a round's result is recorded before any deal")  # fmt: skip
+        cards = [c for seat in captured for c in seat]
+        twice = sorted(c for c in set(cards) if cards.count(c) > 1)
+        if twice:
+            raise illegal(step, self.codes["result.twice"], f"{', '.join(twice)} is captured twice")
+        if any(seat >= seats for seat in named):
+            raise illegal(step, "match.seat.unknown", f"seats are 0 to {seats - 1}")
+
     def _expects(self, rnd: Any) -> str:
         return {"play": "play a card", "draw": "draw", "capture": "capture", "decide": self.decision}.get(
             rnd.phase, "wait"

@@ -74,6 +74,8 @@ CODES = {
     "capture.missing": "koikoi.capture.missing",
     "misdeal.missing": "koikoi.misdeal.missing",
     "deal.missing": "koikoi.deal.missing",
+    "result.phase": "koikoi.result.phase",
+    "result.twice": "koikoi.result.twice",
 }
 
 
@@ -128,16 +130,8 @@ class KoikoiProjection(FishingTurns, WorkingFold[KoikoiOptions, KoikoiRound, Koi
 
     def _result(self, game: _Game, rnd: _Round, step: Step, event: KoikoiRoundResult, options: KoikoiOptions) -> None:
         """A round at result depth: the captures and the calls, scored by the same rules."""
-        if rnd.phase != "deal" or rnd.misdeals:
-            raise illegal(step, "koikoi.result.phase",
-                          "this round is being recorded move by move; a round's result is recorded before any deal")  # fmt: skip
-        cards = [c for seat in event.captured for c in seat]
-        twice = sorted(c for c in set(cards) if cards.count(c) > 1)
-        if twice:
-            raise illegal(step, "koikoi.result.twice", f"{', '.join(twice)} is captured twice")
         named = [*event.went, *([event.stopped] if event.stopped is not None else [])]
-        if any(s >= SEATS for s in named):
-            raise illegal(step, "match.seat.unknown", f"seats are 0 and {SEATS - 1}")
+        self._result_checked(rnd, step, event.captured, named, SEATS)
         rnd.captured = [list(c) for c in event.captured]
         rnd.calls = [event.went.count(seat) for seat in range(SEATS)]
         if event.shown is not None:

@@ -203,6 +203,36 @@ _TENPAI_STOP = RuleChange(
     source="Tenhou's blog, 2010-05-18: the automatic tenpai stop from June 2010",
 )
 
+# Mahjong Soul ranked, four players; three players change only what follows.
+_MAHJONG_SOUL: dict[str, Any] = {
+    "yakuman_stack": True,
+    "double_yakuman": True,
+    "kazoe": True,
+    "renhou": "none",
+    "red_fives": 3,
+    "triple_ron": "allWin",
+    "sticks_multi_ron": "nearestWinner",
+    "honba_multi_ron": "nearestWinner",
+    "pao_stacked": "paoYakumanOnly",
+    "pao_ron_honba": "discarder",
+    "pao_honba_reconstructed": True,
+    "nagashi": True,
+    "abortive": True,
+    "tobi": True,
+    "start": 25000,
+    "target": 25000,
+    "uma": (15000, 5000, -5000, -15000),
+    "leftover": "firstPlace",
+}
+_MAHJONG_SOUL_THREE: dict[str, Any] = {
+    "triple_ron": "abortive",  # two rons at most: there are only two other players
+    "noten_payment": 2000,
+    "start": 35000,
+    "target": 35000,
+    "goal": 40000,
+    "uma": (15000, 0, -15000),
+}
+
 _RULESETS = (
     RulesetSpec(
         "tenhou",
@@ -276,26 +306,7 @@ _RULESETS = (
         (4,),
         "hanchan",
         1,
-        _riichi(
-            yakuman_stack=True,
-            double_yakuman=True,
-            kazoe=True,
-            renhou="none",
-            red_fives=3,
-            triple_ron="allWin",
-            sticks_multi_ron="nearestWinner",
-            honba_multi_ron="nearestWinner",
-            pao_stacked="paoYakumanOnly",
-            pao_ron_honba="discarder",
-            pao_honba_reconstructed=True,
-            nagashi=True,
-            abortive=True,
-            tobi=True,
-            start=25000,
-            target=25000,
-            uma=(15000, 5000, -5000, -15000),
-            leftover="firstPlace",
-        ),
+        _riichi(**_MAHJONG_SOUL),
         # Until mahjongsoul-sanma was declared, mahjongsoul took three players too: such a match
         # replays under mahjongsoul as it was recorded.
         recorded_players=(3,),
@@ -307,28 +318,7 @@ _RULESETS = (
         (3,),
         "hanchan",
         1,
-        _riichi(
-            yakuman_stack=True,
-            double_yakuman=True,
-            kazoe=True,
-            renhou="none",
-            red_fives=3,
-            triple_ron="abortive",  # two rons at most: there are only two other players
-            sticks_multi_ron="nearestWinner",
-            honba_multi_ron="nearestWinner",
-            pao_stacked="paoYakumanOnly",
-            pao_ron_honba="discarder",
-            pao_honba_reconstructed=True,
-            noten_payment=2000,
-            nagashi=True,
-            abortive=True,
-            tobi=True,
-            start=35000,
-            target=35000,
-            goal=40000,
-            uma=(15000, 0, -15000),
-            leftover="firstPlace",
-        ),
+        _riichi(**(_MAHJONG_SOUL | _MAHJONG_SOUL_THREE)),
     ),
     RulesetSpec(
         "ema2016",

@@ -78,6 +78,8 @@ CODES = {
     "capture.missing": "sendai.capture.missing",
     "misdeal.missing": "sendai.misdeal.missing",
     "deal.missing": "sendai.deal.missing",
+    "result.phase": "sendai.result.phase",
+    "result.twice": "sendai.result.twice",
 }
 
 
@@ -119,15 +121,8 @@ class SendaiProjection(FishingTurns, WorkingFold[SendaiOptions, SendaiRound, Sen
 
     def _result(self, game: _Game, rnd: _Round, step: Step, event: SendaiRoundResult, options: SendaiOptions) -> None:
         """A round at result depth: the captures and the calls, scored by the same payments."""
-        if rnd.phase != "deal" or rnd.misdeals:
-            raise illegal(step, "sendai.result.phase",
-                           "this round is being recorded move by move; a round's result is recorded before any deal")  # fmt: skip
-        cards = [c for seat in event.captured for c in seat]
-        twice = sorted(c for c in set(cards) if cards.count(c) > 1)
-        if twice:
-            raise illegal(step, "sendai.result.twice", f"{', '.join(twice)} is captured twice")
-        if any(s >= SEATS for s in (*event.went, *([event.stopped] if event.stopped is not None else []))):
-            raise illegal(step, "match.seat.unknown", f"seats are 0 to {SEATS - 1}")
+        named = [*event.went, *([event.stopped] if event.stopped is not None else [])]
+        self._result_checked(rnd, step, event.captured, named, SEATS)
         without = [s for s in {*event.went, *([event.stopped] if event.stopped is not None else [])}
                    if not _dekiyaku(event.captured[s], s, rnd.dealer, options)]  # fmt: skip
         if without:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from replay.engine.game import Grid, Layout, Line
-from replay.games.hanafuda.layout import cards, counted, result_lines
+from replay.games.hanafuda.layout import cards, counted, results_table
 
 
 def layout(data: dict[str, Any]) -> Layout:
@@ -31,13 +31,7 @@ def layout(data: dict[str, Any]) -> Layout:
         pile = rnd["draw_pile"]
         shown.append(Line(f"field: {cards(rnd['field'])}"))
         shown.append(Line(f"draw pile: {pile['left']} left" + (f", top {pile['top']}" if pile["top"] else "")))
-    if data["results"]:
-        rows = tuple(
-            (str(r["round"]), names[r["dealer"]], r["winner_name"] or "—", r["reason"], *(str(p) for p in r["points"]))
-            for r in data["results"]
-        )
-        shown.append(Grid("results", ("round", "dealer", "winner", "how", *names), rows))
-        shown += [Line(line) for line in result_lines(data["results"], names)]
+    shown += results_table(data["results"], names)
     standings = ", ".join(f"{n} {s}" for n, s in zip(names, data["standings"], strict=True))
     shown.append(Line(f"\nstandings ({'final' if data['complete'] else 'so far'}): {standings}"))
     return shown
