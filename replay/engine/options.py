@@ -33,6 +33,7 @@ class RuleOption:
     # An option added after matches were recorded without it: what those matches played, which is
     # what the code did before the option existed. Fixed forever, so an old replay never changes.
     absent_means: OptionValue | None = None
+    length: int | None = None  # "ints" and "list": exactly this many values
 
     def check(self, value: object) -> str | None:
         """Why ``value`` is not allowed for this option, or None."""
@@ -56,6 +57,8 @@ class RuleOption:
                 return f"option {self.name} may hold only {', '.join(self.choices)}; got {bad[0]!r}"
         if self.kind == "int" and self.minimum is not None and isinstance(value, int) and value < self.minimum:
             return f"option {self.name} must be at least {self.minimum}; got {value!r}"
+        if self.length is not None and isinstance(value, tuple | list) and len(value) != self.length:
+            return f"option {self.name} takes {self.length} values separated by commas; got {len(value)}"
         return None
 
     def parse(self, text: str) -> OptionValue:

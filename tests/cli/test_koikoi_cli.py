@@ -146,3 +146,14 @@ def test_replay_page_audit_stats_and_an_export_imported_again(cli: Cli, tmp_path
     again = cli("replay", "sim", "--db", str(other), "--json").json()
     assert again["results"] == cli("replay", "sim", "--json").json()["results"]
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[0])["type"] == "match_started"
+
+
+def test_a_bad_option_or_table_is_refused_before_any_database_is_made(cli: Cli, db: Path) -> None:
+    for args, said in [
+        (("-O", "koikoi.viewingPoints=1"), "option koikoi.viewingPoints takes 2 values separated by commas; got 1"),
+        (("-O", "koikoi.teshi=maybe"), "option koikoi.teshi must be one of redeal, win, none; got 'maybe'"),
+        (("-p", "Chie"), "koikoi is played by 2 players"),
+    ]:
+        refused = cli("new", "koikoi", "-p", "Aki", "-p", "Beni", *args)
+        assert refused.code == 2 and said in refused.err and len(refused.err.strip().splitlines()) == 1
+    assert not db.exists()

@@ -102,10 +102,6 @@ class KoikoiProjection(FishingTurns, WorkingFold[KoikoiOptions, KoikoiRound, Koi
         return _Round(rnd)
 
     def _options_of(self, step: Step, started: MatchStarted) -> KoikoiOptions:
-        viewing = started.ruleset.options.get("koikoi.viewingPoints")
-        if not isinstance(viewing, tuple | list) or len(viewing) != 2:
-            raise illegal(step, "koikoi.option.viewing_points",
-                          "koikoi.viewingPoints takes two numbers: before a koi-koi and after, e.g. 1,3")  # fmt: skip
         return KoikoiOptions.of(started.ruleset.options)
 
     def _match_event(self, game: Any, step: Step, payload: Payload) -> None:

@@ -46,6 +46,7 @@ def _koikoi(
             "ints",
             viewing_points,
             "What each viewing yaku is worth before the player's first koi-koi, and after it",
+            length=2,
             **told,
         ),
         option(
