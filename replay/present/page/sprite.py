@@ -3,10 +3,10 @@ piece, embedded once in a page and shown with ``<use href="#t-5p">`` where a pie
 piece has an accessible name ("5 of dots, red", "pine crane (bright)").
 
 Tiles: pips for dots, bamboo sticks for bamboo, the numeral and 萬 for characters, the kanji for
-winds and dragons (white an empty frame), red fives in red; a small index in the corner ("5m")
-says the tile to a reader who does not read the kanji. Cards: the month's colour, the kind's
-mark (a bright's sun, an animal's diamond, a ribbon in its colour, chaff's grass) and the
-month's number.
+winds and dragons (white an empty frame), red fives in red; every character is drawn as strokes
+(``glyphs.py``), never as text a font must have; a small index in the corner ("5m") says the tile
+to a reader who does not read the kanji. Cards: the month's colour and number on a band, and the
+card's own picture: its month's plant and the bright, animal or ribbon it carries.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from html import escape
 
 from events.cards import BY_ID, DECK
 from events.tiles import TILES
+from replay.present.page.glyphs import FIGURES, PLANTS, POEM_MARKS, RIBBON_PATH, YELLOW_FOOT, glyph
 
 SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo"}
 HONOURS = {"1z": ("東", "East wind"), "2z": ("南", "South wind"), "3z": ("西", "West wind"),
@@ -34,7 +35,6 @@ PIPS = {
 MONTH_COLOURS = ("#3b7d3a", "#c2477a", "#e79bb5", "#7a5aa6", "#4a5fb0", "#b0304a",
                  "#8a6d3b", "#9a8f5a", "#d9a520", "#c0392b", "#2f6f73", "#6b4f8a")  # fmt: skip
 RIBBON_COLOURS = {"poetry": "#c0392b", "blue": "#2450a6", "plain": "#c0392b"}
-CJK = "'Noto Sans CJK JP','Hiragino Sans','Yu Gothic','Noto Sans JP',sans-serif"
 
 
 def tile_name(tile: str) -> str:
@@ -59,21 +59,18 @@ def _tile_symbol(tile: str) -> str:
     ink = "#c0392b" if red else "#1d1d1d"
     body: list[str] = []
     if tile[1] == "z":
-        glyph = HONOURS[tile][0]
+        char = HONOURS[tile][0]
         colour = {"6z": "#1e7b3c", "7z": "#c0392b"}.get(tile, "#1d1d1d")
-        if glyph:
-            body.append(f'<text x="15" y="27" font-size="19" text-anchor="middle" fill="{colour}" '
-                        f'font-family="{CJK}">{glyph}</text>')  # fmt: skip
+        if char:
+            body.append(glyph(char, 5, 9, 20, 22, colour, 2.0))
         else:  # the white dragon: an empty blue frame
             body.append(
                 '<rect x="7" y="8" width="16" height="24" rx="2" fill="none" stroke="#2450a6" stroke-width="2"/>'
             )
     elif tile[1] == "m":
         number = 5 if red else int(tile[0])
-        body.append(f'<text x="15" y="17" font-size="13" text-anchor="middle" fill="{ink}" '
-                    f'font-family="{CJK}">{NUMERALS[number - 1]}</text>')  # fmt: skip
-        body.append(f'<text x="15" y="35" font-size="14" text-anchor="middle" fill="#c0392b" '
-                    f'font-family="{CJK}">萬</text>')  # fmt: skip
+        body.append(glyph(NUMERALS[number - 1], 8, 5, 14, 11, ink, 1.6))
+        body.append(glyph("萬", 7, 19, 16, 17, "#c0392b", 1.3))
     elif tile[1] == "p":
         number = 5 if red else int(tile[0])
         radius = {1: 9, 2: 6, 3: 5}.get(number, 4)
@@ -100,24 +97,25 @@ def _tile_symbol(tile: str) -> str:
 def _card_symbol(card: str) -> str:
     found = BY_ID[card]
     colour = MONTH_COLOURS[found.month - 1]
-    marks: list[str] = []
-    if found.type == "bright":
-        marks.append('<circle cx="15" cy="30" r="9" fill="#e23b2e" stroke="#f6c945" stroke-width="2"/>')
-    elif found.type == "animal":
-        marks.append('<path d="M15 20 L24 30 L15 40 L6 30 Z" fill="#f6c945" stroke="#5b4a1a"/>')
-    elif found.type == "ribbon":
-        ribbon = RIBBON_COLOURS[found.ribbon or "plain"]
-        marks.append(f'<path d="M6 17 L24 13 L24 20 L6 24 Z" fill="{ribbon}"/>')
+    plant = PLANTS[found.month]
+    if card.endswith("-chaff-2"):  # the month's other chaff: its plant drawn the other way round
+        plant = f'<g transform="translate(30 0) scale(-1 1)">{plant}</g>'
+    elif card.endswith("-chaff-3"):
+        plant = f'<g transform="translate(3 6) scale(0.8)">{plant}</g>'
+    marks = [plant]
+    if card == "paulownia-chaff-1":
+        marks.append(YELLOW_FOOT)
+    if found.type == "ribbon":
+        marks.append(f'<path d="{RIBBON_PATH}" fill="{RIBBON_COLOURS[found.ribbon or "plain"]}"/>')
         if found.ribbon == "poetry":  # the poem's writing on the red ribbon
-            marks.append('<path d="M10 18.5 L20 16.5 M10 21 L18 19.4" stroke="#fff" stroke-width="1"/>')
-    else:
-        marks.append(f'<path d="M5 44 Q9 30 11 44 M12 44 Q15 28 18 44 M19 44 Q22 31 25 44" stroke="{colour}" '
-                     'stroke-width="1.6" fill="none"/>')  # fmt: skip
+            marks.append(POEM_MARKS)
+    marks.append(FIGURES.get(card, ""))
     return (f'<symbol id="c-{card}" viewBox="0 0 30 48"><title>{escape(card_name(card))}</title>'
             f'<rect x="0.5" y="0.5" width="29" height="47" rx="3" fill="#f8f1df" stroke="#6b5a3a"/>'
+            f'{"".join(marks)}'
             f'<rect x="2" y="2" width="26" height="9" rx="2" fill="{colour}"/>'
             f'<text x="15" y="9.3" font-size="7.5" text-anchor="middle" fill="#fff" font-weight="700">{found.month}</text>'
-            f'{"".join(marks)}</symbol>')  # fmt: skip
+            '</symbol>')  # fmt: skip
 
 
 UNSEEN = "?"  # a piece whose face is not known (the public record): drawn face down
