@@ -79,3 +79,14 @@ def priced_hand(store: Store, match: str, round_no: int, rulesets: list[str]) ->
     ]  # fmt: skip
     report = {"match_id": match, "hand": round_no, "recorded_ruleset": state.options.ruleset, "wins": wins}
     return report, names, f"{WIND_NAMES[rnd.round_wind]} {rnd.hand}"
+
+
+def reviewed(store: Store, match: str, player: str | None = None) -> dict[str, Any]:
+    """A riichi match reviewed discard by discard (``taikyoku review --json``): each discard of a
+    known hand weighed against the best, and a summary per player."""
+    from replay.games.riichi.analysis import review
+
+    steps = match_steps.read_steps(store, match)
+    if match_steps.game_of(steps) != PRICED:
+        raise InputError(f"match {match} is not a riichi match; review weighs riichi discards")
+    return {"match_id": match} | review(history(steps).effective, player)

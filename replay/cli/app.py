@@ -46,7 +46,7 @@ def panels() -> dict[str, tuple[str, ...]]:
         "Recording a round": tuple(moves_help()),
         "Results and the table": ("result", "table", "serve", "token"),
         "The club": ("night", "season", "player"),
-        "Review": ("replay", "view", "stats", "price", "audit", "retract", "note", "dispute", "verdict", "claim"),
+        "Review": ("replay", "view", "stats", "price", "review", "audit", "retract", "note", "dispute", "verdict", "claim"),
         "Exchange": ("import", "export", "sync"),
     }  # fmt: skip
 
@@ -120,6 +120,11 @@ _LISTED: dict[str, tuple[str, str]] = {
         "Riichi: price a recorded hand's win under several rulesets side by side, payments per seat.",
     ),
     "audit": ("history_commands", "Audit a match: integrity, legality, claims, history, balance."),
+    "review": (
+        "review_commands",
+        "Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), and a "
+        "summary per player.",
+    ),
     "retract": ("history_commands", "Void a mistaken event."),
     "note": ("history_commands", "Attach a note to an event."),
     "dispute": ("history_commands", "Attach a dispute to an event; `taikyoku audit` lists it."),

@@ -1,0 +1,102 @@
+"""A riichi match reviewed discard by discard (``taikyoku review``): each discard of a known hand
+weighed (``efficiency.weigh``), and a summary per player. The tiles a player could not see are
+counted from what lay open when the discard was made: the player's own hand and melds, every river
+and meld, the dora indicators. A discard after the player's riichi is no choice and is not weighed;
+a hand dealt unseen (the public record) is not weighed either. No I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from events.riichi import RiichiDiscard
+from replay.engine.fold import Step
+from replay.games.riichi.efficiency import KINDS, counts, index, name, weigh
+from replay.games.riichi.fold import RiichiProjection
+from replay.games.riichi.state import RiichiState
+
+UNSEEN = "?"
+
+
+def _unseen_to(state: RiichiState, seat: int) -> list[int]:
+    """By kind, the copies ``seat`` has not seen."""
+    rnd = state.round
+    assert rnd is not None
+    shown = list(rnd.hands[seat]) + list(rnd.dora)
+    for melds in rnd.melds:
+        for meld in melds:
+            shown += meld.tiles
+    for river in rnd.rivers:
+        shown += [tile.tile for tile in river]
+    seen = counts(t for t in shown if t != UNSEEN)
+    return [max(0, 4 - seen[kind]) for kind in range(KINDS)]
+
+
+def discards(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], RiichiState]:
+    """Every weighed discard of the match, in order, and the match folded to its end."""
+    projection = RiichiProjection()
+    state = projection.initial()
+    found: list[dict[str, Any]] = []
+    for step in steps:
+        payload = step.payload
+        rnd = state.round
+        if (
+            isinstance(payload, RiichiDiscard) and rnd is not None and not rnd.riichi[payload.seat]
+        ):  # in riichi: no choice
+            seat = payload.seat
+            hand = rnd.hands[seat]
+            if UNSEEN not in hand and len(hand) % 3 == 2:
+                weighed = weigh(hand, len(rnd.melds[seat]), payload.tile, _unseen_to(state, seat))
+                found.append({
+                    "seq": step.seq, "hand": rnd.number, "seat": seat, "player": state.names[seat],
+                    "discard": payload.tile, "riichi": rnd.declaring == seat,
+                    "shanten_before": weighed.before, "shanten_after": weighed.after,
+                    "ukeire": [name(k) for k in weighed.ukeire], "ukeire_count": weighed.ukeire_count,
+                    "best": weighed.best, "best_shanten": weighed.best_after,
+                    "best_ukeire": [name(k) for k in weighed.best_ukeire], "best_count": weighed.best_count,
+                    "waits": [name(k) for k in weighed.ukeire] if weighed.after == 0 else [],
+                    "lost": weighed.lost,
+                })  # fmt: skip
+        state = projection.apply(state, step)
+    return found, state
+
+
+def summary(weighed: Sequence[dict[str, Any]], state: RiichiState) -> list[dict[str, Any]]:
+    """By player: the discards weighed, those that kept the best (fewest shanten, most improving
+    tiles), the ground lost (improving tiles given up, summed), riichi taken and deals-in."""
+    names = list(state.names)
+    rows = []
+    for seat, player in enumerate(names):
+        mine = [w for w in weighed if w["seat"] == seat]
+        riichi = sum(1 for w in mine if w["riichi"])
+        dealt_in = sum(1 for r in state.results for win in r.wins if win.kind == "ron" and win.from_seat == seat)
+        rows.append({
+            "seat": seat, "player": player, "discards": len(mine),
+            "best_kept": sum(1 for w in mine if not w["lost"]),
+            "lost": sum(1 for w in mine if w["lost"]),
+            "tiles_given_up": sum(w["best_count"] - w["ukeire_count"] for w in mine
+                                  if w["shanten_after"] == w["best_shanten"]),
+            "shanten_given_up": sum(w["shanten_after"] - w["best_shanten"] for w in mine),
+            "riichi": riichi, "deals_in": dealt_in,
+        })  # fmt: skip
+    return rows
+
+
+def review(steps: Sequence[Step], player: str | None = None) -> dict[str, Any]:
+    """The review document: every weighed discard (of ``player`` alone when named) and the summary."""
+    weighed, state = discards(steps)
+    names = list(state.names)
+    if player is not None:
+        seats = [seat for seat, shown in enumerate(names) if shown == player or shown.split(" (")[0] == player]
+        if not seats:
+            from events.errors import InputError
+
+            raise InputError(f"no player {player!r} in this match; its players are {', '.join(names)}")
+        weighed = [w for w in weighed if w["seat"] in seats]
+    rows = summary(weighed, state)
+    if player is not None:
+        rows = [r for r in rows if r["seat"] in {w["seat"] for w in weighed} or r["player"] == player]
+    return {"players": names, "summary": rows, "discards": weighed}
+
+
+__all__ = ["discards", "index", "review", "summary"]
