@@ -55,6 +55,9 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
                  "retracted": step.seq in hist.retracted_by, "state": data}  # fmt: skip
         if step.type == "annotation":
             frame["about"] = step.payload.seq  # type: ignore[attr-defined]
+        seat = getattr(step.payload, "seat", None)
+        if isinstance(seat, int) and step.type.rsplit(".", 1)[-1] not in NOT_DECIDED:
+            frame["decides"] = seat  # a choice that seat made: the page's [ and ] keys go to it
         if step.type.endswith("round_started"):
             rnd = data["round"] or {}
             label = rnd.get("name") or f"{GAMES[game].round_word.capitalize()} {rnd.get('number', '')}"
@@ -71,6 +74,10 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
         "frames": out,
         "findings": findings,
     }
+
+
+# Moves a seat makes that are no choice of its own: a draw, what a card placed takes, a deal.
+NOT_DECIDED = frozenset({"draw", "unseen_draw", "capture", "deal", "field_dealt", "unseen_deal", "hand_shown"})
 
 
 def carried(document: dict[str, Any]) -> dict[str, Any]:

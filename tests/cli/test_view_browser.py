@@ -243,3 +243,68 @@ def test_every_tile_and_card_is_drawn_and_each_kind_looks_its_own_without_a_japa
         page.close()
     alike = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :] if shots[a] == shots[b]]
     assert alike == []
+
+
+def test_a_players_own_view_decision_keys_and_earlier_hands_folded(browser: Any, cli: Cli, tmp_path: Path) -> None:
+    """A real game (mjlog2json 2019103023gm, 7 hands), seat 1 chosen at the bottom. "Only what they
+    saw": mid-hand the other three hands are all face down and seat 1's is its own; at the end of a
+    hand the winner's hand is laid open and the others stay down. ] and [ go to seat 1's next and
+    previous choice (each an event that seat made that is no draw); "What happened" says the hand on
+    the table, the earlier ones folded. Plant: the other hands left face up, or ] stopping at a draw:
+    a check below fails."""
+    log = ROOT / "tests" / "data" / "tenhou6" / "mjlog2json-2019103023gm-00a9-0000-f90e0fe9.json"
+    assert cli("import", str(log)).code in (0, 1)
+    match = "2019103023gm-00a9-0000-f90e0fe9"
+    out = tmp_path / "g.html"
+    assert cli("view", match, "-o", str(out)).code == 0
+    events = {e["seq"]: e for e in cli("log", match, "--json").json()}
+    replayed = cli("replay", match, "--json").json()
+    first_win = next(r for r in replayed["results"] if r["wins"])
+    winner = first_win["wins"][0]["seat"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    hand_of = """(seat) => [...document.querySelectorAll(`[data-zone="hand-${seat}"] [data-piece]`)]
+        .map((p) => p.dataset.piece)"""
+    try:
+        page.goto(out.as_uri())
+        page.wait_for_selector("#graph circle")
+        page.select_option("#seat", "1")
+        page.check("#mine")
+        # Seat 1's choices, one after another: each an event of seat 1 that is not a draw.
+        seqs = []
+        for _ in range(6):
+            page.keyboard.press("]")
+            seqs.append(int(page.get_attribute("body", "data-seq") or "0"))
+        assert seqs == sorted(seqs) and len(set(seqs)) == 6
+        for seq in seqs:
+            event = events[seq]
+            assert event["payload"].get("seat") == 1 and not event["type"].endswith(("draw", "deal"))
+        page.keyboard.press("[")
+        assert int(page.get_attribute("body", "data-seq") or "0") == seqs[-2]
+        # Mid-hand: the other hands face down, seat 1's its own.
+        at = seqs[-2]
+        state = cli("replay", match, "--at", str(at), "--json").json()["round"]
+        assert page.evaluate(hand_of, 1) == _tiles(state["hands"][1])
+        for seat in (0, 2, 3):
+            shown = page.evaluate(hand_of, seat)
+            assert shown and set(shown) == {"?"} and len(shown) == len(_tiles(state["hands"][seat]))
+        # The end of the first hand won: the winner's hand laid open, the others (not tenpai) down.
+        end = min(seq for seq, e in events.items() if e["type"] == "riichi.win")
+        page.evaluate(f"location.hash = '#r1-s{end}'")
+        page.wait_for_function(f"() => document.body.dataset.seq === '{end}'")
+        over = cli("replay", match, "--at", str(end), "--json").json()["round"]
+        for seat in range(4):
+            shown = page.evaluate(hand_of, seat)
+            if seat in (1, winner):
+                assert shown == _tiles(over["hands"][seat])
+            else:
+                assert set(shown) == {"?"}
+        # What happened: at the third hand's start the two hands before are folded away.
+        page.keyboard.press("Home")
+        page.keyboard.press("n")
+        page.keyboard.press("n")
+        page.keyboard.press("n")
+        folded = page.locator('#result details[data-zone="earlier-results"]')
+        assert folded.count() == 1 and folded.get_attribute("open") is None
+        assert folded.locator("[data-result]").count() == 2
+    finally:
+        page.close()

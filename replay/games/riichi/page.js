@@ -35,7 +35,10 @@ function drawRiichi(state, round) {  // a hand recorded by its result alone has 
          change ? el("span", { class: "change " + (change > 0 ? "up" : "down") }, (change > 0 ? "+" : "") + change) : null));
     const box = seatBox(state, seat, title);
     if (round.to_move === seat) box.classList.add("to-move");
-    if (dealt) box.appendChild(row(`hand-${seat}`, tilesOf(round.hands[seat]).map((t) => piece(t))));
+    // Only what the bottom seat saw: another hand face down until it is shown, at a win or a tenpai.
+    const shown = over && (round.result.wins.some((w) => w.seat === seat) || (round.result.tenpai || []).includes(seat));
+    const hidden = mine && seat !== bottom && !shown;
+    if (dealt) box.appendChild(row(`hand-${seat}`, tilesOf(round.hands[seat]).map((t) => piece(hidden ? "?" : t))));
     const melds = el("div", { class: "pieces", "data-zone": `melds-${seat}` });
     for (const meld of (round.melds || [])[seat] || []) melds.appendChild(meldBox(meld, seat, count));
     if (((round.melds || [])[seat] || []).length) box.appendChild(melds);

@@ -5,7 +5,7 @@
 // its page.js (replay/games/<game>/) comes next and declares GAME_PAGE, which this script calls.
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-let DATA = null, bottom = 0;
+let DATA = null, bottom = 0, mine = false;  // mine: the table as the bottom seat saw it, the others' hands face down
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -62,12 +62,23 @@ function describeResults(state) {
   const results = state.results || [];
   const word = `${DATA.round_word[0].toUpperCase()}${DATA.round_word.slice(1)}`;
   if (!results.length) box.appendChild(el("p", {}, `No ${DATA.round_word} finished yet.`));
-  for (const result of results) {
+  // The round on the table said in full; the earlier ones folded away, a tap opens them.
+  const number = state.round ? (state.round.number ?? state.round.hand) : null;
+  const said = (result) => {
     const points = (result.points || []).map((p, seat) => `${names()[seat]} ${p > 0 ? "+" : ""}${p}`).join(", ");
-    box.appendChild(el("p", { "data-result": String(result.round ?? result.hand) },
+    return el("p", { "data-result": String(result.round ?? result.hand) },
       `${word} ${result.round ?? result.hand}: ` + named(result.explanation || result.reason || "") +
-      (points ? ` (${points})` : "")));
+      (points ? ` (${points})` : ""));
+  };
+  const current = results.filter((r) => (r.round ?? r.hand) === number && r === results[results.length - 1]);
+  const earlier = results.filter((r) => !current.includes(r));
+  if (earlier.length) {
+    const folded = el("details", { "data-zone": "earlier-results" },
+      el("summary", {}, `Earlier ${DATA.round_word}s (${earlier.length})`));
+    for (const result of earlier) folded.appendChild(said(result));
+    box.appendChild(folded);
   }
+  for (const result of current) box.appendChild(said(result));
   if (state.round) GAME_PAGE.afterResults(box, state.round);
 }
 

@@ -54,6 +54,7 @@ function build() {
   slider.max = String(states.length - 1);
   DATA.players.forEach((name, seat) => $("seat").appendChild(el("option", { value: String(seat) }, name)));
   $("seat").onchange = () => { bottom = Number($("seat").value); show(current); };
+  $("mine").onchange = () => { mine = $("mine").checked; show(current); };
   const notes = {};  // notes, disputes and verdicts, shown at the event they are about
   for (const frame of DATA.frames) if (frame.about) (notes[frame.about] = notes[frame.about] || []).push(`✎ ${frame.words}`);
   const findings = {};
@@ -87,6 +88,8 @@ function build() {
     else if (event.key === "End") { show(states.length - 1); event.preventDefault(); }
     else if (event.key === "PageDown" || event.key === "n") { show(nextRound(1)); event.preventDefault(); }
     else if (event.key === "PageUp" || event.key === "p") { show(nextRound(-1)); event.preventDefault(); }
+    else if (event.key === "]") { show(nextDecision(1)); event.preventDefault(); }
+    else if (event.key === "[") { show(nextDecision(-1)); event.preventDefault(); }
   });
   window.addEventListener("hashchange", () => openAt(location.hash));
   openAt(location.hash);
@@ -101,6 +104,13 @@ function nextRound(step) {  // the start of the next round (step 1) or of this o
   if (step > 0) return starts.find((index) => index > current) ?? states.length - 1;
   const before = starts.filter((index) => index < current);
   return before.length ? before[before.length - 1] : 0;
+}
+
+function nextDecision(step) {  // the chosen player's next (1) or previous (-1) choice: a discard, a call, a play
+  for (let index = current + step; index >= 0 && index < states.length; index += step) {
+    if (DATA.frames[index].decides === bottom) return index;
+  }
+  return current;
 }
 
 // The points over the match: one line a player, a point where each round begins and one at the
