@@ -5,6 +5,7 @@ fetched; and a phone's width (390 px) cuts nothing off."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -306,5 +307,34 @@ def test_a_players_own_view_decision_keys_and_earlier_hands_folded(browser: Any,
         folded = page.locator('#result details[data-zone="earlier-results"]')
         assert folded.count() == 1 and folded.get_attribute("open") is None
         assert folded.locator("[data-result]").count() == 2
+    finally:
+        page.close()
+
+
+def test_at_a_phones_width_each_seat_keeps_a_row_and_the_rivers_read(browser: Any, cli: Cli, tmp_path: Path) -> None:
+    """390 px, a real game mid-hand: the four seats one under another (no two share a row), each hand
+    on one line, river tiles at least 24 px wide, nothing wider than the screen. Plant: the phone's
+    rules dropped: the side seats share a row and their rivers are 15 px."""
+    log = ROOT / "tests" / "data" / "tenhou6" / "mjlog2json-2019103023gm-00a9-0000-f90e0fe9.json"
+    assert cli("import", str(log)).code in (0, 1)
+    out = tmp_path / "g.html"
+    assert cli("view", "2019103023gm-00a9-0000-f90e0fe9", "--at", "60", "-o", str(out)).code == 0
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(out.as_uri())
+        page.wait_for_selector('body[data-seq="60"]')
+        seats = page.evaluate("""() => [...document.querySelectorAll('section.seat')].map((s) => {
+            const r = s.getBoundingClientRect(); return [r.top, r.bottom]; })""")
+        assert len(seats) == 4
+        ordered = sorted(seats)
+        assert all(a[1] <= b[0] for a, b in itertools.pairwise(ordered))  # a row each
+        for seat in range(4):
+            tops = page.evaluate(f"""() => [...document.querySelectorAll('[data-zone="hand-{seat}"] .piece')]
+                .map((p) => Math.round(p.getBoundingClientRect().top))""")
+            assert tops and len(set(tops)) == 1  # one line
+        widths = page.evaluate("""() => [...document.querySelectorAll('.river .piece svg')]
+            .map((p) => p.getBoundingClientRect().width)""")
+        assert widths and min(widths) >= 24
+        assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     finally:
         page.close()
