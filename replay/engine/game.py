@@ -178,17 +178,22 @@ class GameRules:
     layout: Callable[[dict[str, Any]], Layout]  # a replay document as the terminal shows it
     # A full record's public record: what the table saw of it (the hands and draws unseen).
     public_view: Callable[[Iterable[Payload]], Iterator[Payload]] | None = None
+    # Each choice weighed against the best (riichi: every discard), from a match's effective steps:
+    # {"players", "summary", "discards"}, where the game has an ``analysis`` module.
+    weigh: Callable[[Sequence[Any]], dict[str, Any]] | None = None
 
 
 def rules_from(package: str) -> GameRules:
     """A game's rules from its folder, where every game keeps the same module names: fold, view,
     result_line, simulate, entry, review, layout and public. Loaded when the game is first played."""
     import importlib
+    import importlib.util
 
     def module(name: str) -> Any:
         return importlib.import_module(f"{package}.{name}")
 
     fold, view = module("fold"), module("view")
+    weighs = importlib.util.find_spec(f"{package}.analysis") is not None
     return GameRules(
         projection=fold.projection,
         view=lambda: view,
@@ -199,6 +204,7 @@ def rules_from(package: str) -> GameRules:
         review=module("review"),
         layout=module("layout").layout,
         public_view=module("public").public_view,
+        weigh=module("analysis").review if weighs else None,
     )
 
 

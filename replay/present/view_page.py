@@ -38,6 +38,9 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
     hist = history(steps)
     started: Any = steps[0].payload
     names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]
+    weigh = GAMES[game].rules().weigh
+    reviewed = weigh(hist.effective) if weigh is not None else None
+    weighed = {w["seq"]: w for w in reviewed["discards"]} if reviewed else {}
     state = projection.initial()
     out: list[dict[str, Any]] = []
     at_seq = 0  # the last event on the table, as replay --at reports it
@@ -55,6 +58,9 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
                  "retracted": step.seq in hist.retracted_by, "state": data}  # fmt: skip
         if step.type == "annotation":
             frame["about"] = step.payload.seq  # type: ignore[attr-defined]
+        found = weighed.get(step.seq)
+        if found is not None:  # the discard weighed: its shanten and improving tiles, and the best one's
+            frame["weighed"] = {key: found[key] for key in WEIGHED}
         seat = getattr(step.payload, "seat", None)
         if isinstance(seat, int) and step.type.rsplit(".", 1)[-1] not in NOT_DECIDED:
             frame["decides"] = seat  # a choice that seat made: the page's [ and ] keys go to it
@@ -73,9 +79,11 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
         "players": names,
         "frames": out,
         "findings": findings,
+        "review": reviewed["summary"] if reviewed else None,
     }
 
 
+WEIGHED = ("discard", "shanten_after", "ukeire_count", "best", "best_shanten", "best_count", "waits", "lost")
 # Moves a seat makes that are no choice of its own: a draw, what a card placed takes, a deal.
 NOT_DECIDED = frozenset({"draw", "unseen_draw", "capture", "deal", "field_dealt", "unseen_deal", "hand_shown"})
 

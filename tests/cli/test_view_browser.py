@@ -338,3 +338,38 @@ def test_at_a_phones_width_each_seat_keeps_a_row_and_the_rivers_read(browser: An
         assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     finally:
         page.close()
+
+
+def test_the_page_weighs_each_discard_as_review_does(browser: Any, cli: Cli, tmp_path: Path) -> None:
+    """At a discard the page says the shanten and the improving tiles it left, and the best discard's
+    where it lost ground, as `review --json` has them; at the end, each player's summary."""
+    log = ROOT / "tests" / "data" / "tenhou6" / "mjlog2json-2019103023gm-00a9-0000-f90e0fe9.json"
+    assert cli("import", str(log)).code in (0, 1)
+    match = "2019103023gm-00a9-0000-f90e0fe9"
+    reviewed = cli("review", match, "--json").json()
+    lost = next(w for w in reviewed["discards"] if w["lost"] and w["shanten_after"] > 0)
+    kept = next(w for w in reviewed["discards"] if not w["lost"] and w["shanten_after"] == 0)
+    out = tmp_path / "g.html"
+    assert cli("view", match, "-o", str(out)).code == 0
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        for weighed in (lost, kept):
+            page.goto(f"{out.as_uri()}#r{weighed['hand']}-s{weighed['seq']}")
+            page.wait_for_function(f"() => document.body.dataset.seq === '{weighed['seq']}'")
+            said = page.inner_text('[data-zone="weighed"]')
+            assert said.startswith(f"Discard {weighed['discard']}: ")
+            assert f"{weighed['ukeire_count']} tiles" in said
+            if weighed["lost"]:
+                assert (
+                    f"; best {weighed['best']}: {weighed['best_shanten']}-shanten, {weighed['best_count']} tiles"
+                    in said
+                )
+            else:
+                assert said.endswith("; the best") and "(waits " + " ".join(weighed["waits"]) + ")" in said
+        page.keyboard.press("End")
+        rows = page.evaluate("""() => [...document.querySelectorAll('[data-zone="review"] tr')].slice(1)
+            .map((r) => [...r.children].map((c) => c.textContent))""")
+        assert rows == [[r["player"], str(r["discards"]), str(r["best_kept"]), str(r["lost"]), str(r["tiles_given_up"]),
+                         str(r["riichi"]), str(r["deals_in"])] for r in reviewed["summary"]]  # fmt: skip
+    finally:
+        page.close()

@@ -31,6 +31,21 @@ function show(index) {
   const state = states[current];
   const round = state.round;
   drawTable(state);
+  const weighed = frame.weighed;
+  if (weighed) {  // the discard weighed against the best one (riichi)
+    const said = (tile, shanten, tiles) => `${tile}: ${shanten < 0 ? "complete" : shanten === 0 ? "tenpai" : `${shanten}-shanten`}, ${tiles} tiles`;
+    board.appendChild(el("p", { class: "note", "data-zone": "weighed" },
+      `Discard ${said(weighed.discard, weighed.shanten_after, weighed.ukeire_count)}` +
+      (weighed.waits.length ? ` (waits ${weighed.waits.join(" ")})` : "") +
+      (weighed.lost ? `; best ${said(weighed.best, weighed.best_shanten, weighed.best_count)}` : "; the best")));
+  }
+  if (DATA.review && current === states.length - 1) {  // the match's discards weighed, player by player
+    const rows = DATA.review.map((r) => el("tr", {}, ...[r.player, r.discards, r.best_kept, r.lost, r.tiles_given_up, r.riichi, r.deals_in]
+      .map((v) => el("td", {}, String(v)))));
+    board.appendChild(el("table", { class: "review", "data-zone": "review" },
+      el("tr", {}, ...["player", "discards", "best kept", "ground lost", "tiles given up", "riichi", "deals-in"].map((h) => el("th", {}, h))),
+      ...rows));
+  }
   slider.value = String(current);
   $("status").textContent = `event ${frame.seq} of ${DATA.frames[DATA.frames.length - 1].seq}`;
   for (const item of moves.children) item.classList.toggle("current", Number(item.dataset.index) === current);
