@@ -373,3 +373,23 @@ def test_the_page_weighs_each_discard_as_review_does(browser: Any, cli: Cli, tmp
                          str(r["riichi"]), str(r["deals_in"])] for r in reviewed["summary"]]  # fmt: skip
     finally:
         page.close()
+
+
+def test_a_hanafuda_players_own_view_keeps_the_other_hand_face_down(browser: Any, cli: Cli, tmp_path: Path) -> None:
+    assert cli("simulate", "koikoi", "--seed", "7", "--rounds", "1", "--id", "koi").code == 0
+    out = tmp_path / "k.html"
+    assert cli("view", "koi", "--at", "20", "-o", str(out)).code == 0
+    state = cli("replay", "koi", "--at", "20", "--json").json()["round"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    hand_of = """(seat) => [...document.querySelectorAll(`[data-zone="hand-${seat}"] [data-piece]`)]
+        .map((p) => p.dataset.piece)"""
+    try:
+        page.goto(out.as_uri())
+        page.wait_for_selector('body[data-seq="20"]')
+        assert page.evaluate(hand_of, 1) == state["hands"][1]  # everything shown, as recorded
+        page.select_option("#seat", "1")
+        page.check("#mine")
+        assert page.evaluate(hand_of, 1) == state["hands"][1]
+        assert page.evaluate(hand_of, 0) == ["?"] * len(state["hands"][0])
+    finally:
+        page.close()

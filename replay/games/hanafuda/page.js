@@ -28,7 +28,9 @@ function drawHanafuda(state, round) {
       went ? el("span", {}, " · went on (koi-koi)") : null);
     const box = seatBox(state, seat, title);
     if (round.to_move === seat) box.classList.add("to-move");
-    box.appendChild(row(`hand-${seat}`, (round.hands[seat] || []).map((c) => piece(c))));
+    // Only what the bottom seat saw: another player's hand face down (a hand is shown at no point).
+    const hidden = mine && seat !== bottom;
+    box.appendChild(row(`hand-${seat}`, (round.hands[seat] || []).map((c) => piece(hidden ? "?" : c))));
     const taken = round.captured[seat] || [];
     const captured = el("div", { class: "pieces", "data-zone": `captured-${seat}` });
     for (const [kind, label] of KINDS) {
