@@ -31,7 +31,6 @@ def _simulate(
 
 
 SeedOption = Annotated[int, typer.Option(help="The random seed: the same seed gives the same match.")]
-RoundsOption = Annotated[int, typer.Option(help="Rounds in the match.", min=1, max=1000)]
 SimIdOption = Annotated[str | None, typer.Option("--id", help="The match id (default: GAME-sim-SEED).")]
 PlayersOption = Annotated[list[str] | None, typer.Option("--player", "-p", help="The names, in seat order.")]
 OptionsOption = Annotated[list[str] | None, typer.Option("--option", "-O", help="A rule option as name=value.")]
