@@ -23,15 +23,17 @@ def chain_problem(
     payload_text: str,
     envelope_text: str,
     hash: str,
+    canonical: bool | None = None,
 ) -> tuple[str, str] | None:
     """The one chain rule, for a stored event and an exported one alike: (code, reason) of the first
     way the event does not follow the one before it, or None. ``expected_prev`` is GENESIS for a
-    match's first event."""
+    match's first event; ``canonical``, whether the payload text is canonical, where the caller has
+    already parsed it (else it is worked out here)."""
     if seq != expected_seq:
         return "store.chain.gap", f"expected seq {expected_seq} here; the chain has a gap"
     if prev_hash != expected_prev:
         return "store.chain.prev_hash", "prev_hash does not match the previous event's hash"
-    if not is_canonical(payload_text):
+    if not (is_canonical(payload_text) if canonical is None else canonical):
         return "store.chain.payload_not_canonical", "payload is not in canonical JSON: it was edited"
     if link(prev_hash, envelope_text) != hash:
         return "store.chain.hash", "hash does not match the event's content: it was altered"

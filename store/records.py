@@ -67,7 +67,8 @@ class StoredEvent(NamedTuple):
 
         return registry.decode(self.type, self.schema_version, self.payload_text)
 
-    def envelope(self) -> dict[str, Any]:
+    def envelope(self, payload: Any = None) -> dict[str, Any]:
+        """The whole stored event as a document; ``payload``, the payload already parsed (else read here)."""
         return {
             "match_id": self.match_id,
             "seq": self.seq,
@@ -76,7 +77,7 @@ class StoredEvent(NamedTuple):
             "schema_version": self.schema_version,
             "recorded_at": self.recorded_at,
             "recorded_by": self.recorded_by,
-            "payload": self.payload,
+            "payload": self.payload if payload is None else payload,
         }
 
     def envelope_text(self) -> str:

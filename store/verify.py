@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import schemas
-from events.errors import TaikyokuError
+from events.canonical import dumps, loads
+from events.errors import InputError, TaikyokuError
 from store.chain import GENESIS, chain_problem
 from store.records import Finding, StoredEvent
 
@@ -21,14 +22,21 @@ def check_events(
     broken: set[str] = set()
     last: dict[str, StoredEvent] = {}
     for done, event in enumerate(events, 1):
+        # The payload parsed once: whether its text is canonical (the chain's rule) and what the
+        # schema checks are both read from it.
+        try:
+            value: Any = loads(event.payload_text, where=f"{event.match_id} seq {event.seq}")
+            canonical = dumps(value) == event.payload_text
+        except InputError:
+            value, canonical = _UNREADABLE, False
         if event.match_id not in broken:
-            problem = link_problem(last.get(event.match_id), event)
+            problem = link_problem(last.get(event.match_id), event, canonical)
             if problem is not None:
                 broken.add(event.match_id)
                 findings.append(finding(event, *problem))
         last[event.match_id] = event
         if check_schemas:
-            invalid = schema_problem(event)
+            invalid = schema_problem(event, value)
             if invalid is not None:
                 findings.append(finding(event, "store.schema", invalid))
         if progress is not None:
@@ -50,7 +58,9 @@ def finding(event: StoredEvent, code: str, message: str) -> Finding:
 FIRST_EVENTS = ("match_started", "night.opened")  # a stream is a match, or a club night
 
 
-def link_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str, str] | None:
+def link_problem(
+    previous: StoredEvent | None, event: StoredEvent, canonical: bool | None = None
+) -> tuple[str, str] | None:
     problem = chain_problem(
         expected_seq=1 if previous is None else previous.seq + 1,
         expected_prev=GENESIS if previous is None else previous.hash,
@@ -59,6 +69,7 @@ def link_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str,
         payload_text=event.payload_text,
         envelope_text=event.envelope_text(),
         hash=event.hash,
+        canonical=canonical,
     )
     if problem is not None:
         return problem
@@ -67,12 +78,16 @@ def link_problem(previous: StoredEvent | None, event: StoredEvent) -> tuple[str,
     return None
 
 
-def schema_problem(event: StoredEvent) -> str | None:
+_UNREADABLE = object()  # a payload text that is not JSON taikyoku reads: said by the envelope's own parse
+
+
+def schema_problem(event: StoredEvent, payload: Any = _UNREADABLE) -> str | None:
+    """What the event's schema refuses in it, or None; ``payload``, its payload already parsed."""
     from events import registry
 
     try:
         registry.model_for(event.type, event.schema_version)
-        document = event.envelope()
+        document = event.envelope(None if payload is _UNREADABLE else payload)
     except TaikyokuError as exc:
         return exc.message
     return schemas.first_error(registry.schema_filename(event.type, event.schema_version), document)

@@ -7,6 +7,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import schemas
 from events import registry
@@ -61,3 +63,74 @@ def test_the_models_and_the_files_agree_on_a_sample() -> None:
 
     started = tensho_started().model_dump(mode="json")
     assert schemas.first_error("match_started.v1.json", envelope("match_started", started) | {"seq": 1}) is None
+
+
+def _stored_documents() -> list[tuple[str, dict[str, Any]]]:
+    """A simulated match of each game, and a real Tenhou game, as stored documents (with envelopes)."""
+    from replay.app.simulate import payloads
+
+    found = []
+    for game, rounds, options in (("tensho", 2, ()), ("sendai", 2, ("sendai.teyakuMode=winRound",)),
+                                  ("koikoi", 2, ()), ("riichi", 2, ())):  # fmt: skip
+        for payload in payloads(game, 3, rounds, options=options):
+            found.append((payload.EVENT_TYPE, envelope(payload.EVENT_TYPE, json.loads(payload.model_dump_json()))))
+    return found
+
+
+DOCUMENTS = _stored_documents()
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.text(max_size=8)
+    | st.sampled_from(["pine-crane", "5m", "0p", "?", "", "m-1", "2026-11-29T10:00:00Z\\n", "2026-11-29T10:00:00Z\n"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _at(document: Any, path: list[Any]) -> Any:
+    for key in path:
+        document = document[key]
+    return document
+
+
+def _paths(document: Any, prefix: list[Any]) -> list[list[Any]]:
+    found = [prefix]
+    if isinstance(document, dict):
+        for key, value in document.items():
+            found += _paths(value, [*prefix, key])
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            found += _paths(value, [*prefix, index])
+    return found
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 10_000), JSON_VALUES, st.sampled_from(["set", "drop", "add"]))
+def test_the_compiled_schemas_never_pass_what_jsonschema_refuses(which: int, where: int, value: Any, how: str) -> None:
+    """Every stored document of a match of each game, broken at any place (a value replaced by any
+    JSON, a key dropped, a key added): where the compiled schema says valid, so does jsonschema, so a
+    fast yes never hides a fault; and every document as stored is valid to both."""
+    import copy
+
+    name, original = DOCUMENTS[which % len(DOCUMENTS)]
+    filename = registry.schema_filename(name, 1)
+    assert schemas.compiled(filename).is_valid(original) and schemas.validator(filename).is_valid(original)
+    document = copy.deepcopy(original)
+    paths = _paths(document, [])[1:]
+    path = paths[where % len(paths)]
+    parent = _at(document, path[:-1])
+    if how == "set":
+        parent[path[-1]] = value
+    elif how == "drop" and isinstance(parent, dict):
+        del parent[path[-1]]
+    elif how == "add" and isinstance(parent, dict):
+        parent["unknown_key"] = value
+    try:
+        fast = schemas.compiled(filename).is_valid(document)
+    except (ValueError, TypeError, OverflowError):
+        fast = False  # first_error then asks jsonschema
+    if fast:
+        assert schemas.validator(filename).is_valid(document), (name, path, how, value)
+    assert (schemas.first_error(filename, document) is None) == schemas.validator(filename).is_valid(document)
