@@ -36,8 +36,8 @@ with PostgresStore.open(url) as store:
         events = [PendingEvent(Annotation(seq=1, kind="note", text=f"{name} {n}"), str(uuid.uuid4()), now_timestamp(), name)
                   for n in range(count)]
     stale = None
-    if name == "left":  # one conflict for certain: a head read before the other table's first note
-        stale = store.head(match)
+    if name == "left":  # one conflict for certain: the head as the match was opened (its first event),
+        stale = 1  # appended on once the other table has added to it, whenever that was
         while store.head(match) == stale:  # a state waited for, not a time: the other has appended
             time.sleep(0.01)
     for event in events:
