@@ -11,7 +11,7 @@ from typing import Any
 
 from events.riichi import RiichiDiscard
 from replay.engine.fold import Step
-from replay.games.riichi.efficiency import KINDS, counts, index, name, weigh
+from replay.games.riichi.efficiency import KINDS, counts, name, weigh
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.state import RiichiState
 
@@ -99,4 +99,4 @@ def review(steps: Sequence[Step], player: str | None = None) -> dict[str, Any]:
     return {"players": names, "summary": rows, "discards": weighed}
 
 
-__all__ = ["discards", "index", "review", "summary"]
+__all__ = ["discards", "review", "summary"]
