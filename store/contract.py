@@ -127,6 +127,11 @@ class ReadModels(Protocol):
         """Forget a cached projection (it is rebuilt from the events); how many rows."""
         ...
 
+    def read_model_row(self, model: str, key: str) -> tuple[str, str] | None:
+        """One row of a cached projection over many matches, kept under ``key`` (not a match id):
+        (what it was made at, body), or None. The caller checks that it still holds."""
+        ...
+
 
 class Store(Recorder, Reader, Verifier, ReadModels, Protocol):
     """Every part: what a backend gives (the SQLite file and the PostgreSQL server alike)."""

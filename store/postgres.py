@@ -544,6 +544,17 @@ class PostgresStore:
             return False  # a cache not kept is only rebuilt next time
         return True
 
+    def read_model_row(self, model: str, key: str) -> tuple[str, str] | None:
+        if not self.initialized:
+            return None
+        with self._errors():
+            if "read_models" not in self._tables():
+                return None
+            row = self.conn.execute(
+                "SELECT head_hash, body FROM read_models WHERE model = %s AND match_id = %s", (model, key)
+            ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
+
     def drop_read_model(self, model: str) -> int:
         if not self.initialized:
             return 0

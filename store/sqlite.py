@@ -437,13 +437,16 @@ class EventStore:
         if not self.initialized:
             return []
         with self._errors():
+            # Where each match stands comes from its head row (written with its events): the first
+            # events by their own index and two lookups a match, never a pass over every event
+            # (which SQLite's planner chooses for the ORDER BY unless told).
             rows = self.db.execute(
                 f"""
-                SELECT {", ".join("s." + c.strip() for c in _COLUMNS.split(","))},
-                       MAX(e.seq), MAX(e.recorded_at)
-                FROM events s JOIN events e ON e.match_id = s.match_id
-                WHERE s.seq = 1 AND s.type = ?
-                GROUP BY s.match_id
+                SELECT {", ".join("s." + c.strip() for c in _COLUMNS.split(","))}, h.last_seq, l.recorded_at
+                FROM match_heads h
+                JOIN events s INDEXED BY events_match_starts ON s.match_id = h.match_id AND s.seq = 1
+                JOIN events l ON l.match_id = h.match_id AND l.seq = h.last_seq
+                WHERE s.type = ?
                 ORDER BY s.position
                 """,
                 (first_type,),
@@ -587,6 +590,18 @@ class EventStore:
             self._rollback()  # a cache not kept is only rebuilt next time
             return False
         return True
+
+    def read_model_row(self, model: str, key: str) -> tuple[str, str] | None:
+        """One row of a cached projection over many matches, by its key: (made at, body), or None."""
+        if not self.initialized:
+            return None
+        with self._errors():
+            if "read_models" not in self.db.table_names():
+                return None
+            row = self.db.execute(
+                "SELECT head_hash, body FROM read_models WHERE model = ? AND match_id = ?", [model, key]
+            ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
 
     def drop_read_model(self, model: str) -> int:
         """Forget every row of read model ``model`` (they are rebuilt from the events); how many."""

@@ -120,6 +120,7 @@ def import_tenhou6(
     report = ImportReport()
     taken: set[str] = set()  # the match ids this batch has stored, or would store
     counted = hands = 0  # for the progress: games stored so far, and their hands
+    keeping = _ReadModelRows()
     with (
         _stopped_says(report, store is not None),
         store.bulk() if store is not None else nullcontext(),
@@ -138,11 +139,15 @@ def import_tenhou6(
                     taken.add(item.match_id)
                     if public:  # what the table saw: the same game, its hands and draws unseen
                         item.payloads = public_record(item.payloads)
+                        item.state = item.kept = None  # folded from its record when first listed
+                    elif item.kept is None:
+                        item.kept = kept_values(item)
                     events = stored_events(item, by) if store is not None else []
                     with held():  # a game stored is a game counted: Ctrl-C waits for both
                         if store is not None:
                             try:  # each game is one append: all of it, or none of it
-                                store.append(item.match_id, 0, events)
+                                stored = store.append(item.match_id, 0, events)
+                                keeping.add(item, stored)
                             except StoreError as exc:
                                 report.skipped.append(
                                     {"file": item.source, "match_id": item.match_id, "reason": exc.message}
@@ -151,6 +156,8 @@ def import_tenhou6(
                         report.imported.append({"file": item.source, "match_id": item.match_id, "hands": item.hands,
                                                 "wins": item.wins, "events": len(item.payloads),
                                                 "findings": item.findings})  # fmt: skip
+            if store is not None:
+                keeping.keep(store)
             hands = sum(int(game["hands"]) for game in report.imported[counted:]) + hands
             counted = len(report.imported)
             tick(f"{counted} games, {hands} hands")
@@ -201,6 +208,54 @@ def _stopped_says(report: ImportReport, storing: bool) -> Iterator[None]:
         raise
 
 
+def kept_values(game: Imported) -> dict[str, dict[str, Any]] | None:
+    """What the listing and the statistics keep of a game (its glance and its digest), made from the
+    import's own fold, so that the first `matches` or `stats` after an import folds nothing again.
+    The digest's start time is the stored first event's, set when it is stored. The state is let go."""
+    state, game.state = game.state, None
+    if state is None:
+        return None
+    from replay.app.read_models import GLANCES, as_json
+    from replay.app.service import glance_of
+    from replay.app.stats import DIGESTS, digest_of
+    from replay.engine.fold import META_TYPES, Step
+
+    payloads = game.payloads
+    effective = [Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(payloads, 1) if p.EVENT_TYPE not in META_TYPES]
+    return {
+        GLANCES.name: as_json(glance_of(state)),
+        DIGESTS.name: as_json(digest_of(game.match_id, state, effective, len(payloads), started_at="")),
+    }
+
+
+class _ReadModelRows:
+    """The read-model rows of the games stored, sealed at each one's head and kept a batch at a time."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list[tuple[str, str, str]]] = {}
+
+    def add(self, game: Imported, stored: Sequence[StoredEvent]) -> None:
+        if not game.kept or not stored:
+            return
+        from replay.app.read_models import GLANCES
+        from replay.app.stats import DIGESTS
+
+        head_hash = stored[-1].hash
+        for model in (GLANCES, DIGESTS):
+            value = game.kept[model.name]
+            if model is DIGESTS:
+                value = value | {"started_at": stored[0].recorded_at}
+            self.rows.setdefault(model.name, []).append(
+                (game.match_id, head_hash, model.sealed(game.match_id, head_hash, value))
+            )
+        game.kept = None
+
+    def keep(self, store: Store) -> None:
+        for name, rows in self.rows.items():
+            store.keep_read_model(name, rows)  # a cache: where it cannot be kept, the first listing folds
+        self.rows.clear()
+
+
 def stored_events(game: Imported, by: str) -> list[PendingEvent]:
     """A game's events as an import stores them: dated when the game was played (else now), with
     the ids every import of its log gives them (``events.envelope.log_event_ids``)."""
@@ -232,6 +287,7 @@ def _file_games(task: tuple[Path, str | None]) -> list[_Sent | dict[str, str]]:
         if isinstance(item, dict):
             sent.append(item)
         else:
+            item.kept = kept_values(item)  # made here, where the fold's state is: it is not sent
             texts = [(p.EVENT_TYPE, p.SCHEMA_VERSION, p.canonical_json()) for p in item.payloads]
             item.payloads = []
             sent.append(_Sent(item, texts))

@@ -25,32 +25,36 @@ def match_rows(
         from replay.app.catalog import check_game_name
 
         check_game_name(game)
+    # Each match's start is read for its game, ruleset and names only, and let go: a season's
+    # listing never holds every match's rules.
     chosen = []
     for head in store.matches():
         started = _started(head.first)
         names = [p["name"] for p in started["players"]]
         if (game is None or started["game"] == game) and (player is None or player in names):
-            chosen.append((head, started, names))
+            chosen.append((head.match_id, started["game"], started["ruleset"]["id"], names, head.last_seq,
+                           head.first.recorded_at, head.last_recorded_at))  # fmt: skip
+        del started, head
     hashes = {match_id: head_hash for match_id, _, head_hash in store.heads()}
-    wanted = [(head.match_id, head.last_seq, hashes.get(head.match_id, "")) for head, _, _ in chosen]
+    wanted = [(row[0], row[4], hashes.get(row[0], "")) for row in chosen]
     glances = GLANCES.values(store, wanted)  # folded only where not kept (kept unless read-only)
     rows: list[dict[str, Any]] = []
-    for head, started, names in chosen:
-        glance = glances[head.match_id]
+    for match_id, game_name, ruleset, names, events, started_at, last_recorded_at in chosen:
+        glance = glances[match_id]
         if status is not None and glance["status"] != status:
             continue
         rows.append(
             {
-                "match_id": head.match_id,
-                "game": started["game"],
-                "ruleset": started["ruleset"]["id"],
+                "match_id": match_id,
+                "game": game_name,
+                "ruleset": ruleset,
                 "players": names,
                 "status": glance["status"],
                 "rounds": glance["rounds"],
                 "standings": glance["standings"],
-                "events": head.last_seq,
-                "started_at": head.first.recorded_at,
-                "last_recorded_at": head.last_recorded_at,
+                "events": events,
+                "started_at": started_at,
+                "last_recorded_at": last_recorded_at,
             }
         )
     return rows

@@ -86,6 +86,10 @@ class Imported:
     wins: int = 0
     findings: list[str] = field(default_factory=list)  # where the rules and the log disagree; imported anyway
     played_at: str | None = None  # when the game was played, where the log says: its events are timed so
+    # The fold's last state, kept only until the import has made what the listing and the
+    # statistics keep of the game (``replay/app/read_models.py``): never sent between processes.
+    state: Any = field(default=None, repr=False, compare=False)
+    kept: dict[str, dict[str, Any]] | None = None  # by read model: the game's value, its start's time left out
 
 
 def hand_number(where: str) -> int | None:
@@ -184,6 +188,7 @@ def _fold_import(reading: LogReading, match_id: str) -> Imported:
     imported.wins = sum(len(r.wins) for r in state.results)
     if imported.problem is None:
         imported.findings.extend(_claims_differ(reading, payloads, state))
+        imported.state = state
     return imported
 
 
@@ -226,6 +231,7 @@ def fold_log_game(game: LogGame, source: str) -> Imported:
     if final is not None and tuple(final.points) != tuple(state.standings):
         imported.findings.append(f"{source}: the file's final points differ from the rounds': "
                                  f"{list(final.points)} against {list(state.standings)}")  # fmt: skip
+    imported.state = state
     return imported
 
 

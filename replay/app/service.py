@@ -234,10 +234,13 @@ def summary(store: Store, match_id: str) -> dict[str, Any]:
     the scores; hanafuda: each player's total), from the match's state kept at its head."""
     from replay.app.repository import MatchRepository
 
-    state = MatchRepository(store).get(match_id).state
-    status = status_of(state)
+    return glance_of(MatchRepository(store).get(match_id).state)
+
+
+def glance_of(state: MatchView) -> dict[str, Any]:
+    """``summary`` of a state already folded (an import has it when it stores the match)."""
     standings = list(GAMES[state.match.started.game].review().scores_now(state)) if state.match.started else []
-    return {"status": status, "standings": standings, "rounds": len(state.results)}
+    return {"status": status_of(state), "standings": standings, "rounds": len(state.results)}
 
 
 def status_of(state: MatchView) -> Literal["in play", "complete", "abandoned"]:

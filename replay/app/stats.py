@@ -13,13 +13,13 @@ definitions, with the sources they follow, are in docs/stats.md.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from events.errors import InputError
 from replay.app import service
-from replay.app.read_models import GLANCES, SealedModel
+from replay.app.read_models import GLANCES, SealedModel, as_json
 from replay.engine.game import Grid
 from replay.engine.game import figure as figure  # how a count or an average is shown, the terminal's too
 from replay.engine.snapshot import Snapshot
@@ -60,19 +60,25 @@ def digest(store: Store, match_id: str) -> dict[str, Any]:
     """What the statistics need of one match, from one replay of it."""
     steps = service.read_steps(store, match_id)
     folded = service.replay_match_steps(steps)
-    game = service.game_of(steps)
-    data = GAMES[game].view().match_json(match_id, Snapshot(folded.state, steps[-1].seq, {}))
-    names = [p["name"] for p in data["players"]]
     started_at = store.read(match_id, to_seq=1)[0].recorded_at
+    return digest_of(match_id, folded.state, folded.history.effective, steps[-1].seq, started_at)
+
+
+def digest_of(match_id: str, state: Any, effective: Sequence[Any], head_seq: int, started_at: str) -> dict[str, Any]:
+    """``digest`` of a match already folded to its head (an import has it when it stores the match):
+    its state, the steps that count (``History.effective``), its last seq and its first event's time."""
+    game = state.match.started.game
+    data = GAMES[game].view().match_json(match_id, Snapshot(state, head_seq, {}))
+    names = [p["name"] for p in data["players"]]
     head = {
         "match_id": match_id,
         "game": game,
         "ruleset": data["ruleset"]["id"],
         "started_at": started_at,
-        "status": service.status_of(folded.state),
+        "status": service.status_of(state),
         "players": names,
     }
-    return head | GAMES[game].review().digest(data, folded.history.effective)
+    return head | GAMES[game].review().digest(data, effective)
 
 
 # ---- every match, cached ---------------------------------------------------------------------
@@ -93,6 +99,78 @@ def match_heads(store: Store) -> list[Any]:
     """The heads of the store's matches (a club night's own stream is not a match)."""
     nights = {night.match_id for night in store.matches("night.opened")}
     return [head for head in store.heads() if head[0] not in nights]
+
+
+# The statistics themselves, kept per set of filters at the heads they were added up at: a later
+# `taikyoku stats` over a season that has not moved reads one row instead of every digest.
+RESULT_MODEL = "stats-result-1"
+RESULTS = SealedModel(RESULT_MODEL, "kept statistics", lambda store, key: {})
+
+
+def statistics(
+    store: Store, filters: Filters = Filters(), *, progress: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
+    """``compute`` over every match's digest, under ``filters``: kept in the store, and read back
+    while no match has moved on and this code made it; else added up from the digests (each folded
+    only where not kept) and kept again. A player or match the filters name that no match has is
+    an ``InputError``."""
+    import hashlib
+
+    from replay.engine.code_version import code_version
+
+    heads = match_heads(store)
+    key = "filters:" + hashlib.sha256(_canonical_filters(filters).encode()).hexdigest()
+    made_at = _made_at(store, heads, code_version())
+    kept = store.read_model_row(RESULT_MODEL, key) if made_at is not None else None
+    if kept is not None and kept[0] == made_at:
+        opened = RESULTS.opened(key, made_at, kept[1])
+        if opened is not None and opened[0] == code_version():
+            return opened[1]
+    found_digests = list(DIGESTS.values(store, heads, progress=progress).values())
+    found_digests.sort(key=lambda d: (d["started_at"], d["match_id"]))
+    check_names(found_digests, filters)
+    found = as_json(compute(found_digests, filters))
+    made_at = _made_at(store, heads, code_version())
+    if made_at is not None:
+        store.keep_read_model(RESULT_MODEL, [(key, made_at, RESULTS.sealed(key, made_at, found))])
+    return found
+
+
+def _made_at(store: Store, heads: list[Any], code: str) -> str | None:
+    """What the statistics are added up from, as one hash: this code, and each match's kept digest
+    row as it stands (a row changed, or a match moved on, is another hash). None while a match
+    has no digest kept at its head."""
+    import hashlib
+
+    rows = store.read_model(DIGEST_MODEL)
+    made = hashlib.sha256(code.encode())
+    for match_id, _, head_hash in heads:
+        row = rows.get(match_id)
+        if row is None:
+            return None
+        made.update(f"\n{match_id}\n{head_hash}\n".encode())
+        made.update(row[1].encode())
+    return made.hexdigest()
+
+
+def _canonical_filters(filters: Filters) -> str:
+    import json
+
+    return json.dumps([filters.game, sorted(filters.players), filters.since, filters.until, filters.ruleset,
+                       sorted(filters.matches)], ensure_ascii=False)  # fmt: skip
+
+
+def check_names(digests: list[dict[str, Any]], filters: Filters) -> None:
+    """A player or match named in the filters that the store does not have is a mistake, not an empty answer."""
+    names = sorted({name for d in digests for name in d["players"]})
+    for name in filters.players:
+        if name not in names:
+            shown = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+            raise InputError(f"no match has a player named {name!r}; the players are: {shown or 'none yet'}")
+    ids = {d["match_id"] for d in digests}
+    for match_id in filters.matches:
+        if match_id not in ids:
+            raise InputError(f"no match {match_id!r} in this store; list the matches with `taikyoku matches`")
 
 
 def read_model_findings(store: Store) -> list[Finding]:

@@ -64,14 +64,11 @@ def stats(
         files.check_file(html, db=db, force=force, flag="--html", example="stats.html")
     if not store_exists(db):
         raise InputError(f"database {shown(db)} does not exist; point --db (or TAIKYOKU_DB) at your database")
-    with open_store(db) as store:
+    with open_store(db) as store, _FoldingBar() as progress:
         if rebuild:
             store.drop_read_model(statistics.DIGEST_MODEL)
-        missing = len(statistics.match_heads(store)) - len(statistics.DIGESTS.trusted(store))
-        with ProgressBar(missing, "folding matches") as tick:
-            digests = statistics.digests(store, progress=lambda done, total: tick())
-    _check_names(digests, filters)
-    found = statistics.compute(digests, filters)
+            store.drop_read_model(statistics.RESULT_MODEL)
+        found = statistics.statistics(store, filters, progress=progress)
     if html is not None:
         from replay.present.stats_page import page
 
@@ -89,17 +86,26 @@ def stats(
     _show(found)
 
 
-def _check_names(digests: list[dict[str, Any]], filters: statistics.Filters) -> None:
-    """A player or match named in the filters that the store does not have is a mistake, not an empty answer."""
-    names = sorted({name for d in digests for name in d["players"]})
-    for name in filters.players:
-        if name not in names:
-            shown = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
-            raise InputError(f"no match has a player named {name!r}; the players are: {shown or 'none yet'}")
-    ids = {d["match_id"] for d in digests}
-    for match_id in filters.matches:
-        if match_id not in ids:
-            raise InputError(f"no match {match_id!r} in this store; list the matches with `taikyoku matches`")
+class _FoldingBar:
+    """The bar of matches folded, shown once the statistics say how many there are (none, when
+    every digest is kept)."""
+
+    def __init__(self) -> None:
+        self.bar: ProgressBar | None = None
+        self.tick: Any = None
+
+    def __enter__(self) -> Any:
+        def progress(done: int, total: int) -> None:
+            if self.bar is None:
+                self.bar = ProgressBar(total, "folding matches")
+                self.tick = self.bar.__enter__()
+            self.tick()
+
+        return progress
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
 
 
 def _show(found: dict[str, Any]) -> None:

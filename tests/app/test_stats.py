@@ -190,6 +190,10 @@ def test_csv_is_a_table_a_spreadsheet_sorts(tensho_history: Cli) -> None:
     ]
 
 
+# SHA-256 of the filters as JSON, none given: [null, [], null, null, null, []]
+NO_FILTERS = "ce5629585c19ef1b446a57737808e16ebac234717cc95eba4dd9946ad1dbd1b6"
+
+
 def test_the_cached_digests_follow_the_events(cli: Cli, db: Path) -> None:
     import sqlite3
 
@@ -198,9 +202,11 @@ def test_the_cached_digests_follow_the_events(cli: Cli, db: Path) -> None:
     first = cli("stats", "--json").json()
     assert first["matches"] == 1
     with sqlite3.connect(db) as conn:
-        kept = conn.execute("SELECT match_id, head_hash FROM read_models").fetchall()
+        kept = conn.execute("SELECT model, match_id, head_hash FROM read_models ORDER BY model").fetchall()
         head = conn.execute("SELECT last_hash FROM match_heads WHERE match_id = 'as-played'").fetchone()[0]
-    assert kept == [("as-played", head)]
+    # The match's digest at its head, and the statistics added up, kept under their filters.
+    assert [row[:2] for row in kept] == [("stats-digest-3", "as-played"), ("stats-result-1", f"filters:{NO_FILTERS}")]
+    assert kept[0][2] == head
     # A body changed behind the store's back is never shown: its seal fails, the match is folded again.
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE read_models SET body = replace(body, '\"West\"', '\"Wanda\"')")

@@ -221,6 +221,20 @@ class StoreContract:
         assert store.drop_read_model("stats") == 2
         assert store.count() == count  # the events are untouched
 
+    def test_a_row_over_many_matches_is_read_back_by_its_key_whatever_the_heads(self, store: EventStore) -> None:
+        assert store.read_model_row("totals", "filters:all") is None  # no store yet
+        store.append("m-1", 0, [start()])
+        assert store.read_model_row("totals", "filters:all") is None
+        assert store.keep_read_model("totals", [("filters:all", "made-at-1", '{"matches":1}')])
+        assert store.keep_read_model("totals", [("filters:all", "made-at-2", '{"matches":2}')])  # replaces it
+        store.append("m-1", 1, [note(1)])  # no match's head is its key: a match moving on leaves it
+        assert store.read_model_row("totals", "filters:all") == ("made-at-2", '{"matches":2}')
+        assert store.read_model_row("totals", "filters:other") is None
+        assert store.read_model_row("other", "filters:all") is None
+        assert store.read_model("totals") == {}  # and it is no match's row
+        assert store.drop_read_model("totals") == 1
+        assert store.read_model_row("totals", "filters:all") is None
+
     # --- the chain ---
 
     def test_chain_links_each_event_to_the_one_before(self, store: EventStore) -> None:
