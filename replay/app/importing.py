@@ -215,16 +215,26 @@ def kept_values(game: Imported) -> dict[str, dict[str, Any]] | None:
     state, game.state = game.state, None
     if state is None:
         return None
-    from replay.app.read_models import GLANCES, as_json
-    from replay.app.service import glance_of
-    from replay.app.stats import DIGESTS, digest_of
     from replay.engine.fold import META_TYPES, Step
 
     payloads = game.payloads
     effective = [Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(payloads, 1) if p.EVENT_TYPE not in META_TYPES]
+    return _values(game.match_id, state, effective, len(payloads))
+
+
+def kept_values_of(match_id: str, folded: Any) -> dict[str, dict[str, Any]]:
+    """``kept_values`` of a match folded whole (``replay.engine.fold.fold``: its history says which events count)."""
+    return _values(match_id, folded.state, folded.history.effective, len(folded.history.steps))
+
+
+def _values(match_id: str, state: Any, effective: Sequence[Any], head_seq: int) -> dict[str, dict[str, Any]]:
+    from replay.app.read_models import GLANCES, as_json
+    from replay.app.service import glance_of
+    from replay.app.stats import DIGESTS, digest_of
+
     return {
         GLANCES.name: as_json(glance_of(state)),
-        DIGESTS.name: as_json(digest_of(game.match_id, state, effective, len(payloads), started_at="")),
+        DIGESTS.name: as_json(digest_of(match_id, state, effective, head_seq, started_at="")),
     }
 
 
@@ -234,21 +244,26 @@ class _ReadModelRows:
     def __init__(self) -> None:
         self.rows: dict[str, list[tuple[str, str, str]]] = {}
 
+    def __len__(self) -> int:
+        return max(map(len, self.rows.values()), default=0)
+
     def add(self, game: Imported, stored: Sequence[StoredEvent]) -> None:
-        if not game.kept or not stored:
+        if game.kept:
+            self.add_values(game.match_id, game.kept, stored)
+        game.kept = None
+
+    def add_values(self, match_id: str, values: dict[str, dict[str, Any]], stored: Sequence[StoredEvent]) -> None:
+        if not stored:
             return
         from replay.app.read_models import GLANCES
         from replay.app.stats import DIGESTS
 
         head_hash = stored[-1].hash
         for model in (GLANCES, DIGESTS):
-            value = game.kept[model.name]
+            value = values[model.name]
             if model is DIGESTS:
                 value = value | {"started_at": stored[0].recorded_at}
-            self.rows.setdefault(model.name, []).append(
-                (game.match_id, head_hash, model.sealed(game.match_id, head_hash, value))
-            )
-        game.kept = None
+            self.rows.setdefault(model.name, []).append((match_id, head_hash, model.sealed(match_id, head_hash, value)))
 
     def keep(self, store: Store) -> None:
         for name, rows in self.rows.items():
@@ -483,6 +498,7 @@ def import_exports(
     if as_id is not None:
         check_one_match(files, as_id)
     report = ImportReport()
+    keeping = _ReadModelRows()
     seen_matches: set[str] = set()
     seen_ids: set[str] = set()
     for name, match in exports_of(files):
@@ -493,8 +509,9 @@ def import_exports(
         match_id = match.match_id if as_id is None else as_id
         entry = {"file": name, "match_id": match_id}
         ids = [event.event_id for event in events]
+        folded = None
         if not problems:
-            problems = rule_problems(match_id, events, name)
+            problems, folded = rule_problems(match_id, events, name)
         if problems:
             report.skipped.append(entry | {"reason": problems[0]})
         elif match_id in seen_matches or exists(match_id):
@@ -514,7 +531,13 @@ def import_exports(
                     report.skipped.append(entry | {"reason": exc.message})
                 else:
                     report.imported.append(entry | {"events": len(stored), "head_hash": stored[-1].hash})
+                    if folded is not None:
+                        keeping.add_values(match_id, kept_values_of(match_id, folded), stored)
+                        if len(keeping) >= 500:
+                            keeping.keep(store)
         tick()
+    if store is not None:
+        keeping.keep(store)
     return report
 
 
@@ -549,8 +572,9 @@ def strict_problems(
     return problems
 
 
-def rule_problems(match_id: str, events: Sequence[PendingEvent], source: str) -> list[str]:
-    """Replay an exported match through its rules before anything is written."""
+def rule_problems(match_id: str, events: Sequence[PendingEvent], source: str) -> tuple[list[str], Any]:
+    """Replay an exported match through its rules before anything is written: the problems, and
+    the match folded where there are none."""
     from replay.app import service
     from replay.engine.fold import fold
     from replay.games import projection_for
@@ -558,10 +582,10 @@ def rule_problems(match_id: str, events: Sequence[PendingEvent], source: str) ->
     steps = [service.pending_step(i, event._replace(payload=registry.current(event.payload)))
              for i, event in enumerate(events, 1)]  # fmt: skip
     try:
-        fold(projection_for(service.game_of(steps)), steps)
+        folded = fold(projection_for(service.game_of(steps)), steps)
     except TaikyokuError as exc:  # an illegal event, or a first event that is not match_started
-        return [f"{source}: {match_id}: {exc.message}; run `taikyoku audit` on the source database"]
-    return []
+        return [f"{source}: {match_id}: {exc.message}; run `taikyoku audit` on the source database"], None
+    return [], folded
 
 
 def export_native(

@@ -101,3 +101,23 @@ def test_an_import_keeps_what_it_folded_so_the_first_listing_folds_nothing(cli: 
     with EventStore.open(db) as store:
         assert stats.read_model_findings(store) == []
     assert cli("verify").code == 0
+
+
+def test_an_exported_season_imported_again_is_listed_without_a_fold(cli: Cli, db: Path, tmp_path: Path) -> None:
+    _simulated(cli, "m-1", "m-2")
+    assert cli("note", "m-1", "3", "the cards were shuffled twice").code == 0
+    ended = cli("matches", "--json").json()[1]["events"]  # m-2's last event: its match_ended
+    assert cli("retract", "m-2", str(ended), "--reason", "ended too soon").code == 0  # a retract in its history
+    season = tmp_path / "season.jsonl"
+    assert cli("export", "--all", "--format", "jsonl", "-o", str(season)).code == 0
+    listed = cli("matches", "--json").json()
+    found = cli("stats", "--json").json()
+    other = Cli(tmp_path / "other.db", cli.capsys)
+    assert other("import", str(season)).code == 0
+    _counting()
+    assert [(r["match_id"], r["status"], r["standings"], r["events"]) for r in other("matches", "--json").json()] == [
+        (r["match_id"], r["status"], r["standings"], r["events"]) for r in listed
+    ]
+    assert [r["status"] for r in listed] == ["complete", "complete"]  # m-2's rounds are all played
+    assert other("stats", "--json").json() == found
+    assert read_models.MADE == {}
