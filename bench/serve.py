@@ -15,6 +15,15 @@
    or stored twice (the events stored equal the events the 201 answers reported, and `verify` is
    clean).
 
+3. Against a floor, in the same run: a FastAPI app under uvicorn (the server's own stack) that, for
+   each POST, reads the match's last row and inserts one after it, chained by SHA-256, on the same
+   kind of store (an SQLite file in WAL mode with full sync, or the same PostgreSQL database through
+   connections opened once). A taikyoku move and a floor insert in turn: p50 of each, the server
+   CPU per request of each, and the ratios.
+4. A move at event 20 and at event 5,000 of Tensho matches, in turn: p50 of each and the ratio.
+5. ``--idle`` live pages open (default 100) and nothing posted: the server's CPU while they wait,
+   in cores.
+
 Figures, never pass/fail.
 """
 
@@ -75,6 +84,7 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=200, help="live pages open in the watched turns")
     parser.add_argument("--db", default=None, help="a postgresql:// store (default: a new SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
+    parser.add_argument("--idle", type=int, default=100, help="live pages open while nothing is posted")
     args = parser.parse_args()
     from replay.app.simulate import payloads, simulated_events
     from replay.infra.stores import open_store
@@ -87,6 +97,10 @@ def main() -> None:
             store.append("r-long", 0, simulated_events("riichi", 5, 12, match_id="r-long")[:1000])
             for table in range(args.tables):
                 store.append(f"t-{table}", 0, simulated_events("tensho", table, 200, match_id=f"t-{table}")[:1])
+            for length in LENGTHS:  # a round begun, its first moves made: then moves on, from event 20 or 5,000
+                store.append(
+                    f"t-at-{length}", 0, simulated_events("tensho", 3, 200, match_id=f"t-at-{length}")[:length]
+                )
         secret = TableSecret.load()
         with open_store(db) as store:
             firsts = {m.match_id: store.read(m.match_id, to_seq=1)[0].event_id for m in store.matches()}
@@ -115,6 +129,10 @@ def main() -> None:
                 print(f"  PostgreSQL connections the server held: at most {held.stop()} (its pools: {args.workers} x 4, "
                       f"and one listening look a process: {args.workers * 5})")  # fmt: skip
             night(base, args, token_for, payloads)
+            with floor_server(db, folder) as (floor_base, floor_pid):
+                against_floor(base, floor_base, server.pid, floor_pid, token_for("r-long"), deals, args.moves)
+            at_length(base, token_for, payloads, args.moves)
+            idle_pages(base, server.pid, args.idle)
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -123,10 +141,26 @@ def main() -> None:
 
 
 def _cpu(pid: int) -> float:
-    """The CPU seconds a process (and the children it waited for) has used."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = sum(int(f) for f in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
+    """The CPU seconds a process, its live children (a server's workers) and the children they
+    waited for have used."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(stat.parent.name) == pid or int(fields[1]) == pid:  # the process, or its parent is it
+                total += sum(int(f) for f in fields[11:15])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _postgres_cpu() -> float:
+    """The CPU seconds the PostgreSQL server's processes on this machine have used."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            text = stat.read_text()
+            if "(postgres)" in text:
+                total += sum(int(f) for f in text.rsplit(")", 1)[1].split()[11:13])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 class Held:
@@ -173,14 +207,18 @@ class Watchers:
             self.selector.register(connection, selectors.EVENT_READ)
             self.sockets.append(connection)
         self.running = True
+        self.heard = 0  # pages that have heard their match's head
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
     def _read(self) -> None:
+        started: set[int] = set()
         while self.running:
             for key, _ in self.selector.select(timeout=0.2):
                 with contextlib.suppress(OSError):
-                    key.fileobj.recv(65536)  # type: ignore[union-attr]
+                    if b"event: head" in key.fileobj.recv(65536):  # type: ignore[union-attr]
+                        started.add(key.fd)
+                        self.heard = len(started)
 
     def close(self) -> None:
         self.running = False
@@ -312,6 +350,195 @@ def night(base: str, args: argparse.Namespace, token_for: Any, payloads: Any) ->
     )
     for reason, times in sorted(reasons.items(), key=lambda kv: -kv[1])[:5]:
         print(f"    refused {times} times: {reason}")
+
+
+LENGTHS = (20, 5000)
+
+FLOOR_APP = """
+import hashlib, os, queue, sqlite3, threading
+from fastapi import FastAPI, Request
+
+DB = os.environ["FLOOR_DB"]
+app = FastAPI()
+LAST = "SELECT seq, hash FROM floor_events WHERE match_id = {0} ORDER BY seq DESC LIMIT 1"
+INSERT = "INSERT INTO floor_events (match_id, seq, payload, hash) VALUES ({0}, {0}, {0}, {0})"
+if DB.startswith("postgresql"):
+    import psycopg
+
+    connections = queue.Queue()
+    for _ in range(4):  # opened once: no new session per request
+        connections.put(psycopg.connect(DB))
+    mark = "%s"
+    first = connections.get()
+    first.execute("CREATE TABLE IF NOT EXISTS floor_events (match_id TEXT, seq INTEGER, payload TEXT, hash TEXT, "
+                  "PRIMARY KEY (match_id, seq))")
+    first.commit()
+    connections.put(first)
+else:
+    lock = threading.Lock()
+    conn = sqlite3.connect(DB + "-floor", check_same_thread=False, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("CREATE TABLE IF NOT EXISTS floor_events (match_id TEXT, seq INTEGER, payload TEXT, hash TEXT, "
+                 "PRIMARY KEY (match_id, seq))")
+    mark = "?"
+
+
+def append(match, text):
+    if DB.startswith("postgresql"):
+        db = connections.get()
+        try:
+            with db.transaction():
+                row = db.execute(LAST.format(mark) + " FOR UPDATE", (match,)).fetchone()
+                seq, prev = row if row else (0, "")
+                db.execute(INSERT.format(mark), (match, seq + 1, text, hashlib.sha256((prev + text).encode()).hexdigest()))
+        finally:
+            connections.put(db)
+        return seq + 1
+    with lock:
+        conn.execute("BEGIN IMMEDIATE")
+        row = conn.execute(LAST.format(mark), (match,)).fetchone()
+        seq, prev = row if row else (0, "")
+        conn.execute(INSERT.format(mark), (match, seq + 1, text, hashlib.sha256((prev + text).encode()).hexdigest()))
+        conn.execute("COMMIT")
+    return seq + 1
+
+
+@app.post("/floor/{match}", status_code=201)
+def post(match: str, body: dict) -> dict:
+    return {"head_seq": append(match, str(body))}
+"""
+
+
+@contextlib.contextmanager
+def floor_server(db: str, folder: str) -> Any:
+    """The floor's server, on its own port, its table beside the store's (its own file, or table)."""
+    Path(folder, "floor_app.py").write_text(FLOOR_APP)
+    port = _port()
+    env = os.environ | {"FLOOR_DB": db, "PYTHONPATH": folder}
+    process = subprocess.Popen([sys.executable, "-m", "uvicorn", "floor_app:app", "--port", str(port),
+                                "--log-level", "warning"], env=env, cwd=folder)  # fmt: skip
+    try:
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}", process.pid
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        if db.startswith("postgresql"):
+            import psycopg
+
+            with psycopg.connect(db, autocommit=True) as conn:
+                conn.execute("DROP TABLE IF EXISTS floor_events")
+
+
+def _offered(base: str, match: str) -> tuple[int, list[Any]]:
+    now = call(base, "GET", f"/api/matches/{match}/moves")[1]
+    moves = [o["move"] for o in now["offers"] + now.get("passed_offers", []) if o["move"]]
+    return now["head_seq"], [m for m in moves if m["verb"] not in ("tsumo", "ron")]
+
+
+SETTLE = 0.02  # seconds for a server to finish what it does after an answer is sent
+
+
+def _move(
+    base: str, match: str, token: str, rng: random.Random, deal: Any, pid: int | None = None
+) -> tuple[int, float, Any, float]:
+    """One move on ``match`` as a phone makes it: (status, seconds of the POST, the move's body, the
+    server's CPU seconds for it when ``pid`` is given). A deal, where no move is offered, is laid
+    out and not timed (status 0)."""
+    head, offered = _offered(base, match)
+    if not offered:
+        dealt = deal(match)
+        body = {
+            "expected_seq": head,
+            "events": [{"type": dealt.EVENT_TYPE, "payload": json.loads(dealt.canonical_json())}],
+        }
+        call(base, "POST", f"/api/matches/{match}/events", body, token)
+        return 0, 0.0, None, 0.0
+    body = {"expected_seq": head, "data": rng.choice(offered)}
+    if pid is not None:
+        time.sleep(SETTLE)
+    used, started = (_cpu(pid) if pid is not None else 0.0), time.perf_counter()
+    status, _ = call(base, "POST", f"/api/matches/{match}/moves", body, token)
+    took = time.perf_counter() - started
+    if pid is not None:
+        time.sleep(SETTLE)
+    return status, took, body, (_cpu(pid) - used if pid is not None else 0.0)
+
+
+def against_floor(
+    base: str, floor: str, server_pid: int, floor_pid: int, token: str, deals: list[Any], moves: int
+) -> None:
+    rng = random.Random(11)
+    times: dict[str, list[float]] = {"taikyoku": [], "floor": []}
+    cpu = {"taikyoku": 0.0, "floor": 0.0}
+    database = {"taikyoku": 0.0, "floor": 0.0}  # PostgreSQL's own processes, where the store is there
+    # Each server's CPU is read a moment before and after its request, so that what the server did
+    # for the request before (the move's offers read, its connection closed) is not counted in it.
+    while len(times["taikyoku"]) < moves:
+        before = _postgres_cpu()
+        status, took, body, spent = _move(
+            base, "r-long", token, rng, lambda _m: deals[rng.randrange(len(deals))], server_pid
+        )
+        if status != 201:  # a deal, or a move refused: neither is a move stored
+            continue
+        database["taikyoku"] += _postgres_cpu() - before
+        cpu["taikyoku"] += spent
+        times["taikyoku"].append(took)
+        time.sleep(SETTLE)
+        used, started, before = _cpu(floor_pid), time.perf_counter(), _postgres_cpu()
+        status, _ = call(floor, "POST", "/floor/r-long", body)
+        times["floor"].append(time.perf_counter() - started)
+        time.sleep(SETTLE)
+        cpu["floor"] += _cpu(floor_pid) - used
+        database["floor"] += _postgres_cpu() - before
+        assert status == 201, status
+    ours, theirs = percentile(times["taikyoku"], 0.5), percentile(times["floor"], 0.5)
+    count = len(times["taikyoku"])
+    print(f"\na move against the floor (FastAPI + uvicorn reading the last row, inserting one), {count} each, in turn:")
+    print(f"  taikyoku p50 {ours * 1000:6.1f} ms, CPU {cpu['taikyoku'] / count * 1000:5.1f} ms a move;"
+          f"  floor p50 {theirs * 1000:6.1f} ms, CPU {cpu['floor'] / count * 1000:5.1f} ms")  # fmt: skip
+    print(f"  ratios: p50 {ours / theirs:.2f}x, CPU {cpu['taikyoku'] / max(cpu['floor'], 1e-9):.2f}x "
+          "(target: SQLite at most 2x, PostgreSQL at most 3x)")  # fmt: skip
+    if database["floor"]:
+        print(f"  PostgreSQL's own CPU: {database['taikyoku'] / count * 1000:.1f} ms a move, the floor's "
+              f"{database['floor'] / count * 1000:.1f} ms")  # fmt: skip
+
+
+def at_length(base: str, token_for: Any, payloads: Any, moves: int) -> None:
+    rng = random.Random(13)
+    dealt = [p for p in payloads("tensho", 3, 200) if p.EVENT_TYPE == "tensho.deal"]
+    times: dict[int, list[float]] = {length: [] for length in LENGTHS}
+    turn = 0
+    while min(len(t) for t in times.values()) < moves:
+        length = LENGTHS[turn % 2]
+        match = f"t-at-{length}"
+        number = call(base, "GET", f"/api/matches/{match}")[1]["round"]["number"]
+        deal = dealt[(number - 1) % len(dealt)]
+        status, took, _, _ = _move(base, match, token_for(match), rng, lambda _m, deal=deal: deal)
+        if status == 201:
+            times[length].append(took)
+            turn += 1
+    short, long = (percentile(times[length], 0.5) for length in LENGTHS)
+    print(f"\na move at event {LENGTHS[1]:,} and at event {LENGTHS[0]} of a Tensho match, {moves} each, in turn:")
+    print(f"  p50 {long * 1000:.1f} ms against {short * 1000:.1f} ms: {long / short:.2f}x (target at most 1.2x)")
+
+
+def idle_pages(base: str, server_pid: int, count: int) -> None:
+    matches = [m["match_id"] for m in call(base, "GET", "/api/matches")[1]]
+    pages = Watchers(base, matches, count)
+    while pages.heard < count:  # every page has its first head: each stream is open and waiting
+        time.sleep(0.05)
+    used, began = _cpu(server_pid), time.perf_counter()
+    time.sleep(20)
+    cores = (_cpu(server_pid) - used) / (time.perf_counter() - began)
+    pages.close()
+    print(f"\n{count} live pages open, nothing posted, 20 s: the server used {cores:.3f} cores (target under 0.05)")
 
 
 if __name__ == "__main__":

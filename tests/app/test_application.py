@@ -105,3 +105,40 @@ def test_on_postgresql_taps_share_a_pool_of_connections(cli: Cli, pg_url: str) -
     assert taikyoku._opened <= 2  # every use went through the pool
     assert taikyoku.match("long-1").head == head + 6
     taikyoku.close()
+
+
+def test_a_store_kept_open_follows_its_file_when_it_is_moved_away_or_replaced(
+    cli: Cli, db: Path, tmp_path: Path
+) -> None:
+    """A server keeps its SQLite connections open between requests; one must never go on writing
+    into a file that was moved away or replaced by a restore, where nobody reads it."""
+    import sqlite3
+
+    from events.errors import TaikyokuError
+
+    _long_match(cli, 3)
+    backup = tmp_path / "backup.db"
+    with sqlite3.connect(db) as source, sqlite3.connect(backup) as copy:
+        source.backup(copy)  # the store as it is now: head 5
+    taikyoku = Application(str(db), keep_open=True)
+    head = taikyoku.match("long-1").head
+    assert head == 5
+    taikyoku.enter("long-1", "note before the move", recorded_by="scorer", expected_seq=head)
+    away = tmp_path / "moved-away.db"
+    for suffix in ("", "-wal", "-shm"):  # the store moved whole, its journal with it
+        if Path(f"{db}{suffix}").exists():
+            Path(f"{db}{suffix}").rename(f"{away}{suffix}")
+    with pytest.raises(TaikyokuError, match="does not exist"):
+        taikyoku.match("long-1")
+    backup.rename(db)  # a restore: another file at the same path, a head behind
+    assert taikyoku.match("long-1").head == head
+    stored = taikyoku.enter("long-1", "note after the restore", recorded_by="scorer", expected_seq=head).stored
+    assert [event.seq for event in stored] == [head + 1]
+
+    def notes(path: Path) -> list[str]:
+        with sqlite3.connect(path) as conn:
+            rows = conn.execute("SELECT payload FROM events WHERE type = 'annotation' AND seq > 5 ORDER BY seq")
+            return [json.loads(text)["text"] for (text,) in rows]
+
+    assert notes(db) == ["after the restore"]  # table mode's words: note TEXT
+    assert notes(away) == ["before the move"]
