@@ -38,7 +38,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 from events.model import Payload  # noqa: E402
 from replay.app import service  # noqa: E402
-from replay.app.importing import stored_events  # noqa: E402
+from replay.app.importing import ReadModelRows, kept_values, stored_events  # noqa: E402
 from replay.app.log_import import fold_import  # noqa: E402
 from replay.formats import tenhou6  # noqa: E402
 from replay.games.riichi.pricing import _estimate  # noqa: E402
@@ -51,12 +51,17 @@ TARGET = 300  # hands a second for read, check, price and store
 def taikyoku(files: list[Path], db: Path, prefix: str = "") -> tuple[dict[str, float], int, int]:
     """Read, check and price (the fold, as the import does), then store. Returns the seconds of
     each stage, the hands and the events."""
-    stages = {"read, check every move, price every win": 0.0, "store: validate, hash, append, flush": 0.0}
+    stages = {
+        "read, check every move, price every win": 0.0,
+        "what matches and stats keep of each game": 0.0,
+        "store: validate, hash, append, flush": 0.0,
+    }
     hands = events = 0
     clock = time.perf_counter
     store = EventStore.open(db, create=True)
     run = store.bulk()
     run.__enter__()
+    keeping = ReadModelRows()
     try:
         for path in files:
             began = clock()
@@ -68,10 +73,16 @@ def taikyoku(files: list[Path], db: Path, prefix: str = "") -> tuple[dict[str, f
                 if item.problem:
                     continue
                 began = clock()
-                store.append(item.match_id, 0, stored_events(item, "bench"))
+                item.kept = kept_values(item)
+                stages["what matches and stats keep of each game"] += clock() - began
+                began = clock()
+                keeping.add(item, store.append(item.match_id, 0, stored_events(item, "bench")))
                 stages["store: validate, hash, append, flush"] += clock() - began
                 hands += item.hands
                 events += len(item.payloads)
+            began = clock()
+            keeping.keep(store)
+            stages["store: validate, hash, append, flush"] += clock() - began
     finally:
         began = clock()  # the end of the run flushes it to disk, and closing folds the WAL into the file
         run.__exit__(None, None, None)

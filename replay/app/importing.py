@@ -120,7 +120,7 @@ def import_tenhou6(
     report = ImportReport()
     taken: set[str] = set()  # the match ids this batch has stored, or would store
     counted = hands = 0  # for the progress: games stored so far, and their hands
-    keeping = _ReadModelRows()
+    keeping = ReadModelRows()
     with (
         _stopped_says(report, store is not None),
         store.bulk() if store is not None else nullcontext(),
@@ -238,7 +238,7 @@ def _values(match_id: str, state: Any, effective: Sequence[Any], head_seq: int) 
     }
 
 
-class _ReadModelRows:
+class ReadModelRows:
     """The read-model rows of the games stored, sealed at each one's head and kept a batch at a time."""
 
     def __init__(self) -> None:
@@ -498,7 +498,7 @@ def import_exports(
     if as_id is not None:
         check_one_match(files, as_id)
     report = ImportReport()
-    keeping = _ReadModelRows()
+    keeping = ReadModelRows()
     seen_matches: set[str] = set()
     seen_ids: set[str] = set()
     for name, match in exports_of(files):
