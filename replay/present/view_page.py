@@ -138,7 +138,13 @@ def scripts(game: str, page: str) -> str:
     """A page's script: the shared drawing (render.js), the game's own (its ``page.js``), then the
     page's (view.js, table.js)."""
     own = resources.files(GAMES[game].page_package).joinpath("page.js").read_text(encoding="utf-8")
-    return asset("render.js") + "\n" + own + "\n" + asset(page)
+    return _uncommented(asset("render.js") + "\n" + own + "\n" + asset(page))
+
+
+def _uncommented(script: str) -> str:
+    """The script without its lines that are only a comment (they are for whoever reads the source;
+    a page of every match carries them otherwise). No script of the pages has a string across lines."""
+    return "\n".join(line for line in script.split("\n") if not line.lstrip().startswith("//"))
 
 
 def packed(document: dict[str, Any]) -> str:

@@ -90,6 +90,8 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
         page.goto(out.as_uri())
         page.wait_for_function("document.body.dataset.seq")
         assert page.evaluate("document.body.dataset.seq") == str(seqs[0])  # it opens at the first event
+        assert page.evaluate("document.body.dataset.framesMade") == "1"  # drawn before any other frame is made
+        page.wait_for_function("document.body.dataset.laidOut")  # then the move list, the rounds, the graph
         page.keyboard.press("ArrowRight")
         said = page.evaluate("document.querySelector('#moves li.current').textContent")
         assert said.startswith(f"{seqs[1]}. ") and any(p["name"] in said for p in names), said
@@ -130,6 +132,8 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
         page.reload()
         page.wait_for_function("document.body.dataset.seq")
         assert page.evaluate("document.body.dataset.seq") == str(middle)  # a fragment link opens there
+        # made up to that frame only: the frames before it and itself
+        assert page.evaluate("document.body.dataset.framesMade") == str(seqs.index(middle) + 1)
         assert errors == [] and [url for url in requests if not url.startswith("file:")] == []
         page.close()
 

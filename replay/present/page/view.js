@@ -1,7 +1,18 @@
 // The replay page: the first frame and each later one as its change from the one before
-// (gzip, then base64); every frame made again is the JSON `replay --at SEQ` prints.
+// (gzip, then base64); every frame made again is the JSON `replay --at SEQ` prints. A frame is made
+// when it is first shown (from the last one made before it), and the table is drawn before the
+// move list, the rounds and the graph are laid out: the first frame comes at once, however long
+// the match.
 const moves = $("moves"), slider = $("slider");
-let states = [], current = 0;
+let states = [], current = 0, last = 0;
+
+function stateAt(index) {  // frame ``index``'s state, made from the last frame made before it
+  while (states.length <= index) {
+    const before = states.length ? states[states.length - 1] : {};
+    states.push(patch(before, DATA.frames[states.length].d));
+  }
+  return states[index];
+}
 
 async function load() {
   const text = $("match-data").textContent.trim();
@@ -26,9 +37,9 @@ function patch(before, node) {  // the inverse of replay/present/page/__init__.p
 }
 
 function show(index) {
-  current = Math.max(0, Math.min(states.length - 1, index));
+  current = Math.max(0, Math.min(last, index));
   const frame = DATA.frames[current];
-  const state = states[current];
+  const state = stateAt(current);
   const round = state.round;
   drawTable(state);
   const weighed = frame.weighed;
@@ -39,7 +50,7 @@ function show(index) {
       (weighed.waits.length ? ` (waits ${weighed.waits.join(" ")})` : "") +
       (weighed.lost ? `; best ${said(weighed.best, weighed.best_shanten, weighed.best_count)}` : "; the best")));
   }
-  if (DATA.review && current === states.length - 1) {  // the match's discards weighed, player by player
+  if (DATA.review && current === last) {  // the match's discards weighed, player by player
     const rows = DATA.review.map((r) => el("tr", {}, ...[r.player, r.discards, r.best_kept, r.lost, r.tiles_given_up, r.riichi, r.deals_in]
       .map((v) => el("td", {}, String(v)))));
     board.appendChild(el("table", { class: "review", "data-zone": "review" },
@@ -55,21 +66,46 @@ function show(index) {
   for (const link of $("rounds").querySelectorAll("a")) link.classList.toggle("current", Number(link.dataset.round) === roundNo);
   history.replaceState(null, "", `#r${roundNo}-s${frame.seq}`);
   document.body.dataset.seq = String(frame.seq);
+  if (!document.body.dataset.firstFrame) {  // when, and how many frames it took to make (the bench and tests read them)
+    document.body.dataset.firstFrame = String(performance.now());
+    document.body.dataset.framesMade = String(states.length);
+  }
 }
 
 function build() {
   $("title").textContent = `${DATA.match_id}: ${DATA.players.join(", ")}`;
-  let state = {}, by = "";
+  let by = "";
   for (const frame of DATA.frames) {
-    state = patch(state, frame.d);
-    states.push(state);
     by = frame.by || by;
     frame.by = by;
   }
-  slider.max = String(states.length - 1);
+  last = DATA.frames.length - 1;
+  slider.max = String(last);
   DATA.players.forEach((name, seat) => $("seat").appendChild(el("option", { value: String(seat) }, name)));
   $("seat").onchange = () => { bottom = Number($("seat").value); show(current); };
   $("mine").onchange = () => { mine = $("mine").checked; show(current); };
+  $("first").onclick = () => show(0);
+  $("prev").onclick = () => show(current - 1);
+  $("next").onclick = () => show(current + 1);
+  $("last").onclick = () => show(last);
+  slider.oninput = () => show(Number(slider.value));
+  document.addEventListener("keydown", (event) => {
+    if (event.target && event.target.tagName === "SELECT") return;
+    if (event.key === "ArrowRight") { show(current + 1); event.preventDefault(); }
+    else if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
+    else if (event.key === "Home") { show(0); event.preventDefault(); }
+    else if (event.key === "End") { show(last); event.preventDefault(); }
+    else if (event.key === "PageDown" || event.key === "n") { show(nextRound(1)); event.preventDefault(); }
+    else if (event.key === "PageUp" || event.key === "p") { show(nextRound(-1)); event.preventDefault(); }
+    else if (event.key === "]") { show(nextDecision(1)); event.preventDefault(); }
+    else if (event.key === "[") { show(nextDecision(-1)); event.preventDefault(); }
+  });
+  window.addEventListener("hashchange", () => openAt(location.hash));
+  openAt(location.hash);  // the table first; the rest once it is drawn
+  setTimeout(layOut, 0);
+}
+
+function layOut() {  // the move list, the rounds and the graph: after the first frame is on the screen
   const notes = {};  // notes, disputes and verdicts, shown at the event they are about
   for (const frame of DATA.frames) if (frame.about) (notes[frame.about] = notes[frame.about] || []).push(`✎ ${frame.words}`);
   const findings = {};
@@ -83,31 +119,16 @@ function build() {
     item.addEventListener("click", () => show(index));
     moves.appendChild(item);
     if (frame.round) {
-      const number = (states[index].round || {}).number ?? (states[index].round || {}).hand ?? 0;
+      const round = stateAt(index).round || {};
+      const number = round.number ?? round.hand ?? 0;
       const link = el("a", { href: `#r${number}-s${frame.seq}`, "data-round": String(number) }, frame.round);
       link.addEventListener("click", (event) => { event.preventDefault(); show(index); });
       $("rounds").appendChild(el("li", {}, link));
     }
   });
   drawGraph();
-  $("first").onclick = () => show(0);
-  $("prev").onclick = () => show(current - 1);
-  $("next").onclick = () => show(current + 1);
-  $("last").onclick = () => show(states.length - 1);
-  slider.oninput = () => show(Number(slider.value));
-  document.addEventListener("keydown", (event) => {
-    if (event.target && event.target.tagName === "SELECT") return;
-    if (event.key === "ArrowRight") { show(current + 1); event.preventDefault(); }
-    else if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
-    else if (event.key === "Home") { show(0); event.preventDefault(); }
-    else if (event.key === "End") { show(states.length - 1); event.preventDefault(); }
-    else if (event.key === "PageDown" || event.key === "n") { show(nextRound(1)); event.preventDefault(); }
-    else if (event.key === "PageUp" || event.key === "p") { show(nextRound(-1)); event.preventDefault(); }
-    else if (event.key === "]") { show(nextDecision(1)); event.preventDefault(); }
-    else if (event.key === "[") { show(nextDecision(-1)); event.preventDefault(); }
-  });
-  window.addEventListener("hashchange", () => openAt(location.hash));
-  openAt(location.hash);
+  show(current);  // the list's and the rounds' marks at the frame shown
+  document.body.dataset.laidOut = "yes";
 }
 
 function roundStarts() {  // the frames where a round (a hand) begins
@@ -116,13 +137,13 @@ function roundStarts() {  // the frames where a round (a hand) begins
 
 function nextRound(step) {  // the start of the next round (step 1) or of this one, then the one before (-1)
   const starts = roundStarts();
-  if (step > 0) return starts.find((index) => index > current) ?? states.length - 1;
+  if (step > 0) return starts.find((index) => index > current) ?? last;
   const before = starts.filter((index) => index < current);
   return before.length ? before[before.length - 1] : 0;
 }
 
 function nextDecision(step) {  // the chosen player's next (1) or previous (-1) choice: a discard, a call, a play
-  for (let index = current + step; index >= 0 && index < states.length; index += step) {
+  for (let index = current + step; index >= 0 && index <= last; index += step) {
     if (DATA.frames[index].decides === bottom) return index;
   }
   return current;
@@ -133,8 +154,8 @@ function nextDecision(step) {  // the chosen player's next (1) or previous (-1) 
 function drawGraph() {
   const box = $("graph");
   if (!GAME_PAGE.scoresOf) return;
-  const marks = [...roundStarts(), states.length - 1];
-  const points = marks.map((index) => ({ index, scores: GAME_PAGE.scoresOf(states[index]) || [] })).filter((p) => p.scores.length);
+  const marks = [...roundStarts(), last];
+  const points = marks.map((index) => ({ index, scores: GAME_PAGE.scoresOf(stateAt(index)) || [] })).filter((p) => p.scores.length);
   if (points.length < 2) return;
   const all = points.flatMap((p) => p.scores), low = Math.min(...all), high = Math.max(...all, low + 1);
   const width = 600, height = 160, pad = 24;
@@ -173,7 +194,7 @@ function openAt(hash) {  // the fragment (#r3-s120), else the event the page was
   if (index !== current || !document.body.dataset.seq) show(index >= 0 ? index : 0);
 }
 
-window.taikyokuFrame = () => states[current];  // what the page shows, for a test to compare with replay --at
+window.taikyokuFrame = () => stateAt(current);  // what the page shows, for a test to compare with replay --at
 load().then((data) => { DATA = data; build(); }).catch((error) => {
   board.textContent = `This page could not be read (${error}); open it in a current browser.`;
   throw error;
