@@ -100,12 +100,6 @@ class EventStore:
         self.busy_ms = BUSY_TIMEOUT_MS
         self.readonly = False  # opened on a read-only file system: reads only
         self._heads_table: bool | None = None  # whether the heads table is there (asked once)
-        self.file_id: tuple[int, int] | None = None  # the file opened (device, inode); None in memory
-
-    def is_current(self) -> bool:
-        """Whether the path still names the file this store opened: a connection kept open would
-        go on writing into a file moved away or replaced (a restore), which nobody reads."""
-        return self.file_id is None or _file_id(self.path) == self.file_id
 
     # ---- opening -------------------------------------------------------------------------
 
@@ -142,7 +136,6 @@ class EventStore:
         except sqlite3.Error as exc:
             raise DatabaseMissingError(f"cannot open database {name}: {exc}") from None
         store = cls(sqlite_utils.Database(conn), name)
-        store.file_id = _file_id(name)
         store.busy_ms = wait
         store.readonly = readonly
         try:
@@ -636,16 +629,6 @@ class EventStore:
                     digest.update(bytes.fromhex(event_hash))
                     count += 1
         return count, digest.hexdigest()
-
-
-def _file_id(path: str) -> tuple[int, int] | None:
-    if path == ":memory:":
-        return None
-    try:
-        found = os.stat(path)
-    except OSError:
-        return (-1, -1)  # gone: no file is this one
-    return (found.st_dev, found.st_ino)
 
 
 def _keeps_the_contract(store: EventStore) -> Store:

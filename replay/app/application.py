@@ -64,13 +64,9 @@ def standings_of(tables: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, A
 class Application:
     """Every use case of one store; one per process (see the module's docstring)."""
 
-    def __init__(self, db: str, *, connections: int = 4, keep_open: bool = False) -> None:
+    def __init__(self, db: str, *, connections: int = 4) -> None:
         self.db = db
         self.on_server = stores.is_server(db)
-        # Connections kept between uses: always on a server (a session per request costs the
-        # server more than the work); for an SQLite file where the process serves many requests
-        # (``keep_open``), a command's one use opens and closes its file.
-        self.pooled = self.on_server or keep_open
         self.connections = connections
         self._idle: queue.LifoQueue[Store] = queue.LifoQueue()
         self._opened = 0
@@ -79,15 +75,15 @@ class Application:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._listeners: list[Listener] = []
-        self._first_ids: dict[str, str] = {}  # by match: its first event's id, as read
+        self._first_ids: dict[str, tuple[object, str]] = {}  # by match: (the store's file, its first event's id)
 
     # ---- wiring ------------------------------------------------------------------------------
 
     @contextmanager
     def store(self) -> Iterator[Store]:
-        """The store for one use: an SQLite file opened now, or a pooled connection (one whose server
-        went away, or whose file was moved or replaced, is closed, not used again)."""
-        if not self.pooled:
+        """The store for one use: an SQLite file opened now, or a pooled PostgreSQL connection (one
+        whose server went away is closed, not pooled again)."""
+        if not self.on_server:
             with stores.open_store(self.db) as store:
                 yield store
             return
@@ -109,30 +105,20 @@ class Application:
                     self._opened -= 1
 
     def _take(self) -> Store:
-        while True:
-            kept: Store | None = None
-            with suppress(queue.Empty):
-                kept = self._idle.get_nowait()
-            if kept is None:
-                with self._opening:
-                    room = self._opened < self.connections
-                    if room:
-                        self._opened += 1
-                if room:
-                    try:
-                        return stores.open_store(self.db)
-                    except BaseException:
-                        with self._opening:
-                            self._opened -= 1
-                        raise
-                kept = self._idle.get()  # every connection in use: wait for one
-            if getattr(kept, "is_current", lambda: True)():
-                return kept
-            self._first_ids.clear()  # another file may hold other matches under the same ids
-            with suppress(Exception):  # its file moved away or replaced: closed, and another opened
-                kept.close()
+        with suppress(queue.Empty):
+            return self._idle.get_nowait()
+        with self._opening:
+            room = self._opened < self.connections
+            if room:
+                self._opened += 1
+        if not room:
+            return self._idle.get()  # every connection in use: wait for one
+        try:
+            return stores.open_store(self.db)
+        except BaseException:
             with self._opening:
                 self._opened -= 1
+            raise
 
     def close(self) -> None:
         while True:
@@ -166,15 +152,19 @@ class Application:
 
     def first_event_id(self, match: str) -> str:
         """The id of the match's first event (what its table's token is made from). A stored event
-        never changes, so once read it is remembered (until the store's file is replaced)."""
-        known = self._first_ids.get(match)
+        never changes, so once read it is remembered, for as long as the store is the same file
+        (a backup restored over it may hold the same match id with other events)."""
+        known = self.known_first_event_id(match)
         if known is None:
-            known = self._first_ids[match] = self.match(match).steps[0].event_id
+            place = stores.identity(self.db)
+            known = self.match(match).steps[0].event_id
+            self._first_ids[match] = (place, known)
         return known
 
     def known_first_event_id(self, match: str) -> str | None:
-        """``first_event_id`` where it is already known, without touching the store; else None."""
-        return self._first_ids.get(match)
+        """``first_event_id`` where it is already known of the store as it is now, without reading it; else None."""
+        found = self._first_ids.get(match)
+        return found[1] if found is not None and found[0] == stores.identity(self.db) else None
 
     def matches(self) -> list[dict[str, Any]]:
         """Every match, as `taikyoku matches --json` lists it."""

@@ -4,6 +4,7 @@ asked whether it holds a store. The adapters (the CLI, the served pages) open st
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ __all__ = [
     "Store",
     "StoredEvent",
     "holds_a_match",
+    "identity",
     "is_server",
     "open_store",
     "remove_store",
@@ -46,6 +48,18 @@ def open_store(db: object, *, create: bool = False) -> Store:
     from store import EventStore
 
     return EventStore.open(Path(str(db)), create=create)
+
+
+def identity(db: object) -> object:
+    """Which store ``db`` names now: an SQLite file by its device and inode (a backup restored over
+    it is another file), a server by its URL; None for a missing file."""
+    if is_server(db):
+        return str(db)
+    try:
+        found = os.stat(str(db))
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
 
 
 def store_exists(db: object) -> bool:

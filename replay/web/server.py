@@ -110,7 +110,7 @@ def create_app(
     else with the address the page was opened at."""
     app = FastAPI(title="taikyoku", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     table_secret = secret or TableSecret.load()
-    taikyoku = Application(db, keep_open=True)  # every use case over the store, wired once for this process
+    taikyoku = Application(db)  # every use case over the store, wired once for this process
     app.state.taikyoku = taikyoku
 
     def write_refused(match: str, authorization: str | None) -> tuple[int, str, str] | None:

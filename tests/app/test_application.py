@@ -5,6 +5,7 @@ anything is folded; every listener hears of each append. Real SQLite files and P
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -107,38 +108,22 @@ def test_on_postgresql_taps_share_a_pool_of_connections(cli: Cli, pg_url: str) -
     taikyoku.close()
 
 
-def test_a_store_kept_open_follows_its_file_when_it_is_moved_away_or_replaced(
+def test_a_matchs_first_event_id_is_remembered_only_for_the_file_it_was_read_from(
     cli: Cli, db: Path, tmp_path: Path
 ) -> None:
-    """A server keeps its SQLite connections open between requests; one must never go on writing
-    into a file that was moved away or replaced by a restore, where nobody reads it."""
-    import sqlite3
-
-    from events.errors import TaikyokuError
-
-    _long_match(cli, 3)
-    backup = tmp_path / "backup.db"
-    with sqlite3.connect(db) as source, sqlite3.connect(backup) as copy:
-        source.backup(copy)  # the store as it is now: head 5
-    taikyoku = Application(str(db), keep_open=True)
-    head = taikyoku.match("long-1").head
-    assert head == 5
-    taikyoku.enter("long-1", "note before the move", recorded_by="scorer", expected_seq=head)
-    away = tmp_path / "moved-away.db"
-    for suffix in ("", "-wal", "-shm"):  # the store moved whole, its journal with it
-        if Path(f"{db}{suffix}").exists():
-            Path(f"{db}{suffix}").rename(f"{away}{suffix}")
-    with pytest.raises(TaikyokuError, match="does not exist"):
-        taikyoku.match("long-1")
-    backup.rename(db)  # a restore: another file at the same path, a head behind
-    assert taikyoku.match("long-1").head == head
-    stored = taikyoku.enter("long-1", "note after the restore", recorded_by="scorer", expected_seq=head).stored
-    assert [event.seq for event in stored] == [head + 1]
-
-    def notes(path: Path) -> list[str]:
-        with sqlite3.connect(path) as conn:
-            rows = conn.execute("SELECT payload FROM events WHERE type = 'annotation' AND seq > 5 ORDER BY seq")
-            return [json.loads(text)["text"] for (text,) in rows]
-
-    assert notes(db) == ["after the restore"]  # table mode's words: note TEXT
-    assert notes(away) == ["before the move"]
+    """A write's token is checked against the match's first event id, remembered once read; a backup
+    restored over the store may hold the same match id with another first event."""
+    _long_match(cli, 1)
+    taikyoku = Application(str(db))
+    assert taikyoku.known_first_event_id("long-1") is None
+    first = taikyoku.first_event_id("long-1")
+    repository.COUNTS.clear()
+    assert taikyoku.known_first_event_id("long-1") == first == taikyoku.first_event_id("long-1")
+    assert repository.COUNTS["head reads"] == 0  # remembered: the store is not read
+    other = tmp_path / "other.db"
+    assert cli("new", "tensho", "-p", "Chie", "-p", "Dai", "--id", "long-1", "--db", str(other)).code == 0
+    os.replace(other, db)  # restored: the same match id, another first event
+    assert taikyoku.known_first_event_id("long-1") is None
+    restored = taikyoku.first_event_id("long-1")
+    assert restored != first
+    assert restored == cli("log", "long-1", "--json").json()[0]["event_id"]
