@@ -12,6 +12,7 @@ definitions, with the sources they follow, are in docs/stats.md.
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from typing import Any
 
 from events.errors import InputError
 from replay.app import service
-from replay.app.read_models import GLANCES, SealedModel, as_json
+from replay.app.read_models import GLANCES, SealedModel
 from replay.engine.game import Grid
 from replay.engine.game import figure as figure  # how a count or an average is shown, the terminal's too
 from replay.engine.snapshot import Snapshot
@@ -103,7 +104,7 @@ def match_heads(store: Store) -> list[Any]:
 
 # The statistics themselves, kept per set of filters at the heads they were added up at: a later
 # `taikyoku stats` over a season that has not moved reads one row instead of every digest.
-RESULT_MODEL = "stats-result-1"
+RESULT_MODEL = "stats-result-2"
 RESULTS = SealedModel(RESULT_MODEL, "kept statistics", lambda store, key: {})
 
 
@@ -124,16 +125,91 @@ def statistics(
     kept = store.read_model_row(RESULT_MODEL, key) if made_at is not None else None
     if kept is not None and kept[0] == made_at:
         opened = RESULTS.opened(key, made_at, kept[1])
-        if opened is not None and opened[0] == code_version():
-            return opened[1]
-    found_digests = list(DIGESTS.values(store, heads, progress=progress).values())
-    found_digests.sort(key=lambda d: (d["started_at"], d["match_id"]))
-    check_names(found_digests, filters)
-    found = as_json(compute(found_digests, filters))
+        if opened is not None and opened[0] == code_version() and isinstance(opened[1].get("json"), str):
+            found: dict[str, Any] = json.loads(opened[1]["json"])
+            return found
+    # Kept as its JSON text: the order of its tables (standings as first played, yaku by count)
+    # is part of it, and a kept row's value is written with its keys sorted.
+    text = json.dumps(_added_up(store, heads, filters, progress), ensure_ascii=False)
     made_at = _made_at(store, heads, code_version())
     if made_at is not None:
-        store.keep_read_model(RESULT_MODEL, [(key, made_at, RESULTS.sealed(key, made_at, found))])
+        store.keep_read_model(RESULT_MODEL, [(key, made_at, RESULTS.sealed(key, made_at, {"json": text}))])
+    found = json.loads(text)
     return found
+
+
+def _added_up(
+    store: Store, heads: list[Any], filters: Filters, progress: Callable[[int, int], None] | None
+) -> dict[str, Any]:
+    """``compute`` over every match's digest, a game at a time: only one game's digests are held at
+    once (a season's store holds thousands of each). The digests are read (or folded and kept) once
+    to learn each match's game, then again, a game at a time, to be added up."""
+    from replay.engine.code_version import code_version
+
+    code, rows = code_version(), store.read_model(DIGEST_MODEL)
+    bodies: dict[str, tuple[str, str]] = {}  # by match: (head hash, the kept row's body)
+    seen: list[tuple[str, str, str, str]] = []  # (started_at, match id, game, standings group)
+    names: set[str] = set()
+    fresh: list[tuple[str, str, str]] = []
+    kept_here = f'{{"code":{json.dumps(code)},'
+    missing = sum(1 for match_id, _, head_hash in heads  # for the progress only: the seals are checked below
+                  if (row := rows.get(match_id)) is None or row[0] != head_hash or not row[1].startswith(kept_here))  # fmt: skip
+    for match_id, _, head_hash in heads:
+        value = _trusted(rows, match_id, head_hash, code)
+        if value is None:  # not kept at its head by this code: folded now, and kept
+            value = DIGESTS.made(store, match_id)
+            body = DIGESTS.sealed(match_id, head_hash, value)
+            fresh.append((match_id, head_hash, body))
+            rows[match_id] = (head_hash, body)
+            if progress is not None:
+                progress(len(fresh), max(missing, len(fresh)))
+        bodies[match_id] = rows[match_id]
+        names.update(value["players"])
+        if filters.admits(value):
+            seen.append((value["started_at"], match_id, value["game"], _standing_group(value)))
+    store.keep_read_model(DIGEST_MODEL, fresh)
+    check_names([{"players": sorted(names), "match_id": match_id} for match_id in bodies], filters)
+    seen.sort()
+    found = compute([], filters)
+    sections: dict[str, Any] = {}
+    for game in dict.fromkeys(game for _, _, game, _ in seen):
+        digests = [_opened(bodies[match_id], match_id) for _, match_id, each, _ in seen if each == game]
+        part = compute(digests, filters)
+        del digests
+        found["matches"] += part["matches"]
+        for table in ("standings", "timeline", "yaku"):
+            found[table].update(part[table])
+        section = part
+        for name in GAMES[game].stats_section:
+            section = section[name]
+        sections[game] = section
+    # In the order compute gives them: the standings as their games were first played, each game's
+    # own section as the games are declared.
+    order = list(dict.fromkeys(group for *_, group in seen))
+    for table in ("standings", "timeline", "yaku"):
+        found[table] = {group: found[table][group] for group in order}
+    for declared in GAMES.values():
+        if declared.name in sections:
+            *outer, key = declared.stats_section
+            place = found
+            for name in outer:
+                place = place[name]
+            place[key] = sections[declared.name]
+    return found
+
+
+def _trusted(rows: dict[str, tuple[str, str]], match_id: str, head_hash: str, code: str) -> dict[str, Any] | None:
+    row = rows.get(match_id)
+    if row is None or row[0] != head_hash:
+        return None
+    opened = DIGESTS.opened(match_id, head_hash, row[1])
+    return opened[1] if opened is not None and opened[0] == code else None
+
+
+def _opened(row: tuple[str, str], match_id: str) -> dict[str, Any]:
+    opened = DIGESTS.opened(match_id, row[0], row[1])
+    assert opened is not None  # checked, or made, a moment ago
+    return opened[1]
 
 
 def _made_at(store: Store, heads: list[Any], code: str) -> str | None:
