@@ -86,15 +86,20 @@ class SealedModel:
             return None
         return (code, value) if seal == self.seal(match_id, head_hash, code, _canonical(value)) else None
 
-    def trusted(self, store: Store) -> dict[str, dict[str, Any]]:
-        """The kept values that may be shown: at the match's head, sealed, made by this code."""
+    def shown(self, match_id: str, head_hash: str, body: str) -> dict[str, Any] | None:
+        """The value of a kept row that may be shown: sealed, and made by this code; else None."""
         from replay.engine.code_version import code_version
 
+        row = self.opened(match_id, head_hash, body)
+        return row[1] if row is not None and row[0] == code_version() else None
+
+    def trusted(self, store: Store) -> dict[str, dict[str, Any]]:
+        """The kept values that may be shown: at the match's head, sealed, made by this code."""
         found = {}
         for match_id, (head_hash, body) in store.read_model(self.name).items():
-            row = self.opened(match_id, head_hash, body)
-            if row is not None and row[0] == code_version():
-                found[match_id] = row[1]
+            value = self.shown(match_id, head_hash, body)
+            if value is not None:
+                found[match_id] = value
         return found
 
     def values(

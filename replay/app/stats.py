@@ -123,11 +123,10 @@ def statistics(
     key = "filters:" + hashlib.sha256(_canonical_filters(filters).encode()).hexdigest()
     made_at = _made_at(store, heads, code_version())
     kept = store.read_model_row(RESULT_MODEL, key) if made_at is not None else None
-    if kept is not None and kept[0] == made_at:
-        opened = RESULTS.opened(key, made_at, kept[1])
-        if opened is not None and opened[0] == code_version() and isinstance(opened[1].get("json"), str):
-            found: dict[str, Any] = json.loads(opened[1]["json"])
-            return found
+    shown = RESULTS.shown(key, made_at, kept[1]) if kept is not None and kept[0] == made_at else None
+    if shown is not None and isinstance(shown.get("json"), str):
+        found: dict[str, Any] = json.loads(shown["json"])
+        return found
     # Kept as its JSON text: the order of its tables (standings as first played, yaku by count)
     # is part of it, and a kept row's value is written with its keys sorted.
     text = json.dumps(_added_up(store, heads, filters, progress), ensure_ascii=False)
@@ -155,7 +154,7 @@ def _added_up(
     missing = sum(1 for match_id, _, head_hash in heads  # for the progress only: the seals are checked below
                   if (row := rows.get(match_id)) is None or row[0] != head_hash or not row[1].startswith(kept_here))  # fmt: skip
     for match_id, _, head_hash in heads:
-        value = _trusted(rows, match_id, head_hash, code)
+        value = _trusted(rows, match_id, head_hash)
         if value is None:  # not kept at its head by this code: folded now, and kept
             value = DIGESTS.made(store, match_id)
             body = DIGESTS.sealed(match_id, head_hash, value)
@@ -198,12 +197,9 @@ def _added_up(
     return found
 
 
-def _trusted(rows: dict[str, tuple[str, str]], match_id: str, head_hash: str, code: str) -> dict[str, Any] | None:
+def _trusted(rows: dict[str, tuple[str, str]], match_id: str, head_hash: str) -> dict[str, Any] | None:
     row = rows.get(match_id)
-    if row is None or row[0] != head_hash:
-        return None
-    opened = DIGESTS.opened(match_id, head_hash, row[1])
-    return opened[1] if opened is not None and opened[0] == code else None
+    return DIGESTS.shown(match_id, head_hash, row[1]) if row is not None and row[0] == head_hash else None
 
 
 def _opened(row: tuple[str, str], match_id: str) -> dict[str, Any]:
