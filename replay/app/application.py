@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 from events.errors import InputError
@@ -30,6 +31,7 @@ from replay.app.moves import Offer, checked_values, intent_of_move, move_named, 
 from replay.app.recording import Recorded
 from replay.app.repository import Kept, KeptStates, MatchRepository, process_kept
 from replay.app.table import Entered, deal_layout, intent_of, offers, question, translate
+from replay.engine.exact import carried, exact, signed
 from replay.engine.game import Question
 from replay.infra import stores
 from store import Store, StoredEvent
@@ -49,16 +51,21 @@ def standings_of(tables: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, A
     for table in tables:
         for seat, name in enumerate(table["players"]):
             mine = found.setdefault(table["title"], {}).setdefault(
-                name, {"player": name, "tables": 0, "total": 0, "places": [], "provisional": False}
+                name, {"player": name, "tables": 0, "total": Decimal(0), "places": [], "provisional": False}
             )
             mine["tables"] += 1
-            mine["total"] += table["results"][seat]
+            mine["total"] += exact(table["results"][seat])  # exact: EMA's +19.6 and +19.3 stay apart
             mine["places"].append(table["places"][seat])
             mine["provisional"] = mine["provisional"] or table["status"] == "in play"
-    return {
+    ranked = {
         game: sorted(players.values(), key=lambda p: (-p["total"], sum(p["places"]) / len(p["places"]), p["player"]))
         for game, players in found.items()
     }
+    for players in ranked.values():
+        for row in players:
+            row["shown"] = signed(row["total"])  # as the ruleset's precision writes it: +19.6, +43
+            row["total"] = carried(row["total"])
+    return ranked
 
 
 class Application:

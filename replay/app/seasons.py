@@ -18,17 +18,25 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
+
+from replay.engine.exact import carried, exact
 
 START_RATING = 1500.0
 BASES = {4: (30, 10, -10, -30), 3: (30, 0, -30), 2: (30, -30)}
 
 
-def measure(digest: dict[str, Any], seat: int) -> float:
-    """What a match gives a seat in the season's standings: riichi's result (thousands, with uma),
-    hanafuda's points."""
+def measure(digest: dict[str, Any], seat: int) -> Decimal:
+    """What a match gives a seat in the season's standings, exact: riichi's result (thousands, with
+    oka and uma, at its ruleset's precision), hanafuda's points."""
     results = digest.get("uma")
-    return float(results[seat] if results is not None else digest["points"][seat])
+    return exact(results[seat] if results is not None else digest["points"][seat])
+
+
+def _average(total: Decimal, count: int) -> float:
+    """An average to two decimals (half up), as a JSON number."""
+    return float((total / count).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def ended(digests: Iterable[dict[str, Any]], game: str | None = None) -> list[dict[str, Any]]:
@@ -86,15 +94,15 @@ def season(
     rows: dict[str, dict[str, Any]] = {}
     for digest in chosen:
         for seat, name in enumerate(digest["players"]):
-            row = rows.setdefault(name, {"player": name, "games": 0, "total": 0.0, "places": defaultdict(int)})
+            row = rows.setdefault(name, {"player": name, "games": 0, "total": Decimal(0), "places": defaultdict(int)})
             row["games"] += 1
             row["total"] += measure(digest, seat)
             row["places"][digest["places"][seat]] += 1
     table = []
     for row in rows.values():
         places = dict(sorted(row["places"].items()))
-        table.append({"player": row["player"], "games": row["games"], "total": round(row["total"], 1),
-                      "average": round(row["total"] / row["games"], 2),
+        table.append({"player": row["player"], "games": row["games"], "total": row["total"],
+                      "average": _average(row["total"], row["games"]),
                       "average_place": round(sum(p * n for p, n in places.items()) / row["games"], 2),
                       "places": {str(p): n for p, n in places.items()},
                       "rating": rated[row["player"]][-1]["rating"] if row["player"] in rated else START_RATING,
@@ -102,6 +110,7 @@ def season(
     table.sort(key=lambda r: (not r["ranked"], -r["total"], r["average_place"], r["player"]))
     for rank, row in enumerate(table, start=1):
         row["rank"] = rank if row["ranked"] else None
+        row["total"] = carried(row["total"])  # the exact sum, as a JSON number of its precision
     from replay.games import GAMES
 
     unit = "results in thousands, with oka and uma" if GAMES[game].uma else "points"  # as the game settles a match
@@ -120,12 +129,12 @@ def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
         seat = digest["players"].index(name)
         games.append({"match_id": digest["match_id"], "date": digest["started_at"][:10], "game": digest["game"],
                       "players": digest["players"], "place": digest["places"][seat],
-                      "result": measure(digest, seat), "points": digest["points"][seat]})  # fmt: skip
+                      "result": carried(measure(digest, seat)), "points": digest["points"][seat]})  # fmt: skip
     by_game: dict[str, Any] = {}
     for game in sorted({g["game"] for g in games}):
         mine = [g for g in games if g["game"] == game]
         by_game[game] = {"games": len(mine), "average_place": round(sum(g["place"] for g in mine) / len(mine), 2),
-                         "average_result": round(sum(g["result"] for g in mine) / len(mine), 2),
+                         "average_result": _average(sum((exact(g["result"]) for g in mine), Decimal(0)), len(mine)),
                          "rating": ratings(every, game).get(name, [])}  # fmt: skip
     return {"player": name, "matches": games, "games": by_game}
 

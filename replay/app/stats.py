@@ -16,11 +16,14 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from events.errors import InputError
 from replay.app import service
 from replay.app.read_models import GLANCES, SealedModel
+from replay.engine.exact import carried, exact
+from replay.engine.exact import signed as signed  # how a result is shown, for the adapters
 from replay.engine.game import Grid
 from replay.engine.game import figure as figure  # how a count or an average is shown, the terminal's too
 from replay.engine.snapshot import Snapshot
@@ -261,7 +264,7 @@ class _Player:
     rounds: int = 0
     wins: int = 0
     points: int = 0
-    uma: int = 0
+    uma: Decimal = Decimal(0)  # the exact sum of the final results, each at its ruleset's precision
     places: Counter[int] = field(default_factory=Counter)
 
 
@@ -366,7 +369,7 @@ def _standings(
             if one["complete"]:
                 player.complete += 1
                 player.points += one["points"][seat]
-                player.uma += (one["uma"] or [0] * len(one["players"]))[seat]
+                player.uma += exact((one["uma"] or [0] * len(one["players"]))[seat])
                 if one["places"]:
                     player.places[one["places"][seat]] += 1
         if one["complete"]:
@@ -390,9 +393,9 @@ def _standings(
             "wins": player.wins,
         }
         if riichi:
-            row["uma"] = player.uma  # the final result with oka and uma, in thousands
+            row["uma"] = carried(player.uma)  # the final results with oka and uma, in thousands, added exactly
         rows.append(row)
-    key = (lambda r: (-r["uma"], r["player"])) if riichi else (lambda r: (-r["points"], r["player"]))
+    key = (lambda r: (-exact(r["uma"]), r["player"])) if riichi else (lambda r: (-r["points"], r["player"]))
     rows.sort(key=key)
     return rows, timeline
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from replay.app.stats import signed
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, recorder
 from replay.cli.display import out, styled
 
@@ -147,7 +148,7 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
         out.print(styled((f"the night's standings: {game}", "bold")))
         for place, row in enumerate(rows, start=1):
             mark = " *" if row["provisional"] else ""
-            out.print(f"  {place}. {row['player']}{mark} {row['total']:+} ({row['tables']} tables)")
+            out.print(f"  {place}. {row['player']}{mark} {signed(row['total'])} ({row['tables']} tables)")
 
 
 def write_csv(rows: list[dict[str, Any]]) -> None:
@@ -203,7 +204,7 @@ def season(
     for row in found["standings"]:
         rank = f"{row['rank']}." if row["rank"] is not None else "-"
         out.print(
-            f"  {rank} {row['player']}: {row['total']:+g} over {row['games']} games, average place "
+            f"  {rank} {row['player']}: {signed(row['total'])} over {row['games']} games, average place "
             f"{row['average_place']}, rating {row['rating']:.0f}" + ("" if row["ranked"] else " (too few games)")
         )
 
@@ -239,7 +240,7 @@ def player(
         )
     for match in found["matches"]:
         out.print(
-            f"  {match['date']} {match['match_id']} ({match['game']}): place {match['place']}, {match['result']:+g}"
+            f"  {match['date']} {match['match_id']} ({match['game']}): place {match['place']}, {signed(match['result'])}"
         )
 
 

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from events.errors import InputError
 from replay.app import stats as statistics
-from replay.app.stats import figure, game_tables
+from replay.app.stats import figure, game_tables, signed
 from replay.cli import files
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, grid, out, styled
@@ -125,7 +125,7 @@ def _show(found: dict[str, Any]) -> None:
             cells = [row["player"], str(row["matches"]), str(row["rounds"]), *map(str, row["places"]),
                      figure(row["average_place"]), figure(row["points"]), str(row["wins"])]  # fmt: skip
             if with_uma:
-                cells.append(f"{row['uma']:+d}")
+                cells.append(signed(row["uma"]))
             table.add_row(*(styled(c) for c in cells))
         out.print(table)
         for own in game_tables(found).get(game, []):  # the game's own: riichi's rates, hanafuda's rounds won

@@ -88,11 +88,20 @@ class RuleOption:
 @dataclass(frozen=True, slots=True)
 class RuleChange:
     """A ruleset's rule as it was before a dated change: games played before ``since`` (a UTC instant,
-    ``2010-05-31T15:00:00Z``) were played with ``before``'s values. ``source`` says who announced it."""
+    ``2010-06-30T15:00:00Z``) were played with ``before``'s values. ``source`` says who announced it.
+
+    Where the change's day is not known, ``known_from`` opens the window it fell in: a game played
+    in ``[known_from, since)`` may have followed either rule, and a log of one is read under whichever
+    its own record follows (``RulesetSpec.alternatives``)."""
 
     since: str
     before: Mapping[str, OptionValue]
     source: str
+    known_from: str | None = None
+
+    def undecided(self, played_at: str) -> bool:
+        """Whether a game played at ``played_at`` lies in the window where either rule may hold."""
+        return self.known_from is not None and self.known_from <= played_at < self.since
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,10 +140,29 @@ class RulesetSpec:
     def defaults(self, played_at: str | None = None) -> dict[str, OptionValue | None]:
         """Every option's default; for a game played at ``played_at`` (a UTC ``...Z`` time), as the
         ruleset stood that day. Without a date: today's rules."""
+        return self._as_of(played_at, ())
+
+    def alternatives(self, played_at: str | None) -> list[dict[str, OptionValue | None]]:
+        """The other rules a game played at ``played_at`` may have followed: for each change whose
+        window holds that day, the defaults with that change already made (``defaults`` takes it as
+        not yet made); for a game of no known day, the rules as they stood before each change, newest
+        first. Empty when the day decides every rule."""
+        if played_at is None:  # a log that gives no day: it may be older than any change
+            return [self._before(index) for index in reversed(range(len(self.changes)))]
+        return [self._as_of(played_at, (change,)) for change in self.changes if change.undecided(played_at)]
+
+    def _before(self, index: int) -> dict[str, OptionValue | None]:
+        """The rules just before the change at ``index`` was made (it and every later one not yet)."""
+        found: dict[str, OptionValue | None] = {o.name: o.default for o in self.options}
+        for change in reversed(self.changes[index:]):
+            found |= change.before
+        return found
+
+    def _as_of(self, played_at: str | None, made: tuple[RuleChange, ...]) -> dict[str, OptionValue | None]:
         found: dict[str, OptionValue | None] = {o.name: o.default for o in self.options}
         if played_at is not None:
             for change in reversed(self.changes):  # the oldest rule wins: apply the newest change first
-                if played_at < change.since:
+                if played_at < change.since and change not in made:
                     found |= change.before
         return found
 
@@ -224,6 +252,9 @@ def markdown(rulesets: Sequence[RulesetSpec]) -> str:
         for change in spec.changes:
             values = ", ".join(f"`{name}={show_value(value)}`" for name, value in change.before.items())
             lines += [f"A game played before {change.since} (UTC) is recorded with {values} ({change.source}).", ""]
+            if change.known_from is not None:
+                lines += [f"The change fell between {change.known_from} and {change.since} (UTC), its day not known: "
+                          "a log played between is read under whichever rule its own record follows.", ""]  # fmt: skip
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from replay.app.stats import game_tables
+from replay.engine.exact import signed
 from replay.engine.game import figure
 from replay.present.page import embedded_json, shell
 
@@ -183,7 +184,7 @@ def page(found: dict[str, Any]) -> str:
         table_rows = [
             [r["player"], figure(r["matches"]), figure(r["rounds"]), *map(figure, r["places"]),
              figure(r["average_place"]), figure(r["points"]), figure(r["wins"])]
-            + ([f"{r['uma']:+d}"] if with_uma else [])
+            + ([signed(r["uma"])] if with_uma else [])
             for r in rows
         ]  # fmt: skip
         unit = "results with uma (thousands)" if with_uma else "points"

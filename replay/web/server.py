@@ -423,7 +423,7 @@ def create_app(
                     {
                         "#": i + 1,
                         "player": p["player"] + (" *" if p["provisional"] else ""),
-                        "total": p["total"],
+                        "total": p["shown"],
                         "tables": p["tables"],
                     }
                     for i, p in enumerate(players)

@@ -27,22 +27,24 @@ def record_an_ema_match(cli: Cli, match: str = "ema-1") -> None:
 
 
 def test_the_season_and_a_players_page_after_an_ema_match(cli: Cli) -> None:
-    """Aki and Dai level at 30,000: Aki sits nearer the first dealer and is second. EMA (no oka, uma
-    15/5/-5/-15, in thousands): Dai 0 - 5 = -5, Chie 23 - 30 - 15 = -22, Aki 0 + 5 = +5, and Beni
-    takes what balances: +22. Tenhou's R from 1500 with no games: +30, +10, -10, -30 by place."""
+    """Aki and Dai level at 30,000 share second place under EMA, and split its uma with third's:
+    (5 - 5) / 2 = 0.0 each. No oka, uma 15/5/-5/-15, every hundred kept: Beni 37,000 -> 7.0 + 15 =
+    +22.0, Chie 23,000 -> -7.0 - 15 = -22.0. Tenhou's R from 1500 with no games: +30 and -30 for first
+    and last, the tied pair sharing +10 and -10: 0 each."""
     record_an_ema_match(cli)
     final = cli("replay", "ema-1", "--json").json()
     assert final["complete"] is True and final["results"][-1]["scores"] == [30000, 37000, 23000, 30000]
+    assert final["final"]["ranks"] == [2, 1, 4, 2]
     found = cli("season", "--game", "riichi", "--json").json()
-    assert [(r["rank"], r["player"], r["total"], r["rating"]) for r in found["standings"]] == [
-        (1, "Beni", 22, 1530), (2, "Aki", 5, 1510), (3, "Dai", -5, 1490), (4, "Chie", -22, 1470),
+    assert [(r["rank"], r["player"], str(r["total"]), r["rating"]) for r in found["standings"]] == [
+        (1, "Beni", "22.0", 1530), (2, "Aki", "0.0", 1500), (3, "Dai", "0.0", 1500), (4, "Chie", "-22.0", 1470),
     ]  # fmt: skip
     unranked = cli("season", "--game", "riichi", "--min-games", "2", "--json").json()
     assert [r["rank"] for r in unranked["standings"]] == [None] * 4
     rows = list(csv.DictReader(io.StringIO(cli("season", "--csv").out)))
     assert [(r["rank"], r["player"], r["total"], r["place_1"]) for r in rows[:1]] == [("1", "Beni", "22.0", "1")]
     page = cli("player", "Chie", "--json").json()
-    assert [(m["match_id"], m["place"], m["result"]) for m in page["matches"]] == [("ema-1", 4, -22)]
+    assert [(m["match_id"], m["place"], str(m["result"])) for m in page["matches"]] == [("ema-1", 4, "-22.0")]
     assert [r["rating"] for r in page["games"]["riichi"]["rating"]] == [1470]
     assert "ema-1" in cli("player", "Chie", "--csv").out
     missing = cli("player", "Nobody")

@@ -121,14 +121,17 @@ def test_three_players_play_under_the_three_player_ruleset_and_are_told_so(cli: 
     assert made.code == 0
     replayed = cli("replay", "sim-3", "--json").json()
     assert replayed["ruleset"]["id"] == "tenhou-sanma"
-    # South 3 ends it with B over the 40,000 returned. Results by hand: C 20,700 rounds to 21 - 40 - 20
-    # (uma) = -39; A 32,600 to 33 - 40 + 0 = -7; B takes what balances the table: +46.
+    # South 3 ends it with B over the 40,000 returned. Results by hand, every hundred kept (Tenhou since
+    # 2022): C 20,700 -> -19.3 - 20 (uma) = -39.3; A 32,600 -> -7.4 + 0 = -7.4; B 51,700 -> +11.7, the oka
+    # 3 x 5,000 = +15 and the uma +20: +46.7.
     assert replayed["complete"] is True
-    assert replayed["final"] == {"scores": [32600, 51700, 20700], "ranks": [2, 1, 3], "results": [-7, 46, -39]}
+    final = replayed["final"]
+    assert (final["scores"], final["ranks"], final["precision"]) == ([32600, 51700, 20700], [2, 1, 3], 1)
+    assert [str(r) for r in final["results"]] == ["-7.4", "46.7", "-39.3"]
     shown = cli("replay", "sim-3").out.splitlines()[-1]
     assert (
         shown
-        == "final (points, and results in thousands with oka and uma): 1. B 51700 (+46), 2. A 32600 (-7), 3. C 20700 (-39)"
+        == "final (points, and results in thousands with oka and uma): 1. B 51700 (+46.7), 2. A 32600 (-7.4), 3. C 20700 (-39.3)"
     )
 
 
@@ -154,8 +157,9 @@ def test_a_riichi_match_is_listed_with_its_starting_points_before_any_hand_ends(
 def test_a_riichi_match_is_in_play_until_the_rules_end_it(cli: Cli) -> None:
     """One hanchan is not one hand: after a first hand a riichi match is still in play; a daisangen
     ron that leaves the dealer at -7,000 ends it under Tenhou's rules (a player below zero), and
-    the final results are, in thousands: Chie 57,000 first (+67 with oka and uma), Beni 25,000
-    second on the tie with Dai (nearer the first dealer: +5), Dai -15, Aki -7,000 last (-57)."""
+    the final results are, in thousands to a tenth: Chie 57,000 first (+27.0, oka +20, uma +20: +67.0),
+    Beni 25,000 second on the tie with Dai (nearer the first dealer: -5.0 + 10 = +5.0), Dai -15.0,
+    Aki -7,000 last (-37.0 - 20 = -57.0)."""
     for match in ("r-1", "r-2"):
         assert cli("new", "riichi", "-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai", "--id", match).code == 0
         assert cli("round", match).code == 0
@@ -164,4 +168,6 @@ def test_a_riichi_match_is_in_play_until_the_rules_end_it(cli: Cli) -> None:
     listed = {m["match_id"]: m["status"] for m in cli("matches", "--json").json()}
     assert listed == {"r-1": "in play", "r-2": "complete"}
     final = cli("replay", "r-2", "--json").json()["final"]
-    assert final == {"scores": [-7000, 25000, 57000, 25000], "ranks": [4, 2, 1, 3], "results": [-57, 5, 67, -15]}
+    assert final == {"scores": [-7000, 25000, 57000, 25000], "ranks": [4, 2, 1, 3], "results": [-57, 5, 67, -15],
+                     "precision": 1}  # fmt: skip
+    assert [str(r) for r in final["results"]] == ["-57.0", "5.0", "67.0", "-15.0"]

@@ -6,7 +6,9 @@ No Mahjong Soul log with a licence that lets it be copied here was found, so the
 real Tenhou games (tests/data/tenhou6-more) with the header each converter writes. tensoul (Node,
 Equim-chan/tensoul convert.js) writes the end time as the converting machine's local time in text and
 pads names to four; tensoul-py-ng (unStatiK/tensoul-py-ng downloader.py) writes it in seconds since
-1970 and adds ``playerMapping``, each seat's nickname and account id."""
+1970 and adds ``playerMapping``, each seat's nickname and account id. Each built game's ``sc`` is
+what Mahjong Soul's own result would be, worked out by hand: each score less the 25,000 returned (no
+oka) plus the uma +15/+5/-5/-15 (three players: 35,000, +15/0/-15), every hundred kept."""
 
 from __future__ import annotations
 
@@ -20,11 +22,14 @@ from tests.paths import CORPUS_MORE
 FOUR = CORPUS_MORE / "2022060102gm-00a9-0000-721b23eb.json"  # 8 hands, South 4 the last
 THREE = CORPUS_MORE / "sanma" / "2024010120gm-00b9-0000-e324b88a.json"
 REF = "231014-84c11a6f-5f2e-4b8c-9a1d-3c6e2f7a9b10"
+# The four-player game's final scores 6,600, 26,000, 30,400, 37,000: 37.0 - 25 + 15 = +27.0; 30.4 - 25
+# + 5 = +10.4; 26.0 - 25 - 5 = -4.0; 6.6 - 25 - 15 = -33.4 (they add up to 0).
+FOUR_SC = [6600, -33.4, 26000, -4, 30400, 10.4, 37000, 27]
 
 
 def _built(tmp_path: Path, source: Path, file: str, **header: Any) -> Path:
     document: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
-    for key in ("ref", "rule", "title", "dan", "name", "playerMapping"):
+    for key in ("ref", "rule", "title", "dan", "name", "playerMapping", "sc"):
         if key in header:
             document[key] = header[key]
     if "hands" in header:
@@ -46,6 +51,7 @@ def test_a_tensoul_py_ng_game_is_mahjong_souls_dated_by_its_end_and_tells_same_n
         tmp_path,
         FOUR,
         "jade",
+        sc=FOUR_SC,
         ref=REF,
         rule={"disp": "玉の間南喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
         # 1,697,291,592 s: 19,644 days (1970-01-01 to 2023-10-14: 53 years with 13 leap days, then 286
@@ -86,6 +92,7 @@ def test_a_tensoul_game_with_its_end_time_as_text_and_no_account_ids(cli: Cli, t
         tmp_path,
         FOUR,
         "gold",
+        sc=FOUR_SC,
         ref=ref,
         rule={"disp": "金の間南喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
         title=["金の間南喰赤", "10/14/2023, 9:43:12 PM"],  # en-US, 12-hour: 21:43:12
@@ -111,6 +118,9 @@ def test_an_east_game_is_an_east_game_and_a_text_that_reads_two_ways_dates_it_by
         rule={"disp": "銀の間東喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
         title=["銀の間東喰赤", "10/11/2023, 09:43:12"],  # day first or month first: not read
         hands=4,
+        # After East 4: 34,700 -> +9.7 + 15 = +24.7; 27,700 -> +2.7 + 5 = +7.7; 24,100 -> -0.9 - 5 = -5.9;
+        # 13,500 -> -11.5 - 15 = -26.5.
+        sc=[13500, -26.5, 27700, 7.7, 24100, -5.9, 34700, 24.7],
     )
     result = cli("import", str(path), "--json")
     assert result.code == 0 and result.json()["imported"][0]["findings"] == []
@@ -130,16 +140,18 @@ def test_a_three_player_game_is_priced_under_mahjong_souls_three_player_rules(cl
         ref=ref,
         rule={"disp": "3玉の間南喰赤", "aka53": 1, "aka52": 1, "aka51": 0},
         title=["3玉の間南喰赤", "2024/1/1 21:15:02"],
+        sc=[75700, 55.7, 6800, -43.2, 22500, -12.5, 0, 0],
     )
     assert cli("import", str(path)).code == 0
     listed = _listed(cli, ref)
     assert listed["ruleset"] == "mahjongsoul-sanma"
     assert listed["started_at"] == "2024-01-01T21:15:02Z"
     assert listed["standings"] == [75700, 6800, 22500]
-    # 35,000 returned, uma 15/0/-15 in thousands: second 22,500 -> 23 - 35 + 0 = -12; third 6,800 -> 7 - 35 - 15
-    # = -43; first takes what balances the table: +55.
+    # 35,000 returned, no oka, uma 15/0/-15, every hundred kept: first 75,700 -> 40.7 + 15 = +55.7; second
+    # 22,500 -> -12.5 + 0 = -12.5; third 6,800 -> -28.2 - 15 = -43.2.
     final = cli("replay", ref, "--json").json()["final"]
-    assert final["results"] == [55, -43, -12]
+    assert [str(v) for v in final["results"]] == ["55.7", "-43.2", "-12.5"]
+    assert final["precision"] == 1
 
 
 def test_a_tournament_game_is_known_by_its_room_alone(cli: Cli, tmp_path: Path) -> None:
@@ -147,6 +159,7 @@ def test_a_tournament_game_is_known_by_its_room_alone(cli: Cli, tmp_path: Path) 
         tmp_path,
         FOUR,
         "contest",
+        sc=FOUR_SC,
         ref="",
         rule={"disp": "大会戦南喰赤", "aka53": 1, "aka52": 1, "aka51": 1},
         title=["大会戦南喰赤: 123456", 1697291592],

@@ -119,9 +119,14 @@ def test_both_shapes_of_the_format_give_the_same_game(cli: Cli, db: Path) -> Non
         per_line_events = [
             (e.type, {k: v for k, v in e.payload.items() if k != "source"}) for e in other.read(b["match_id"])
         ]
-    # Only Tenhou's own export carries the final scores ("sc"), kept as the claim of round 0.
+    # Only Tenhou's own export carries the final scores ("sc"), kept as the claim of round 0. Only it
+    # is dated (its ref, 2019): its final results are Tenhou's whole thousands of that year, where the
+    # undated one takes today's rule (every hundred kept); nothing else differs.
     final = [(t, p) for t, p in own_events if t == "claim" and p["round"] == 0]
     assert final == [("claim", final[0][1])] and final[0][1]["points"] == [19600, 22900, 33500, 24000]
+    rounding = [p["ruleset"]["options"]["riichi.finalRounding"] for _, p in (own_events[0], per_line_events[0])]
+    assert rounding == ["halfAwayThousand", "exact"]
+    per_line_events[0][1]["ruleset"]["options"]["riichi.finalRounding"] = "halfAwayThousand"
     assert [e for e in own_events if e not in final] == per_line_events
     assert len(per_line_events) == 1208
 

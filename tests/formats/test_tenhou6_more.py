@@ -107,13 +107,13 @@ def test_both_three_player_games_import_and_reproduce_every_score_change_and_the
     code, report, errors = _import(files, tmp_path / "three.db")
     assert code == 0, errors
     assert [(m["hands"], m["wins"]) for m in report["imported"]] == [(8, 8), (9, 7)]
-    # Tenhou's final scores, from each file's sc, and the results worked out by hand: return points
-    # 40,000, uma +20/0/-20, each score but the top one rounded to a thousand (five up), and the top
-    # one what balances the table. (Tenhou's sc shows them in tenths now: 70.7, -53.2, -17.5 and
-    # -64.9, -18.4, 83.3; our standings keep the whole-thousand results of its older logs.)
+    # Tenhou's final scores, from each file's sc, and the results worked out by hand as Tenhou counts
+    # them since 2022 (every hundred kept): return points 40,000, oka 3 x 5,000 = 15 to the top, uma
+    # +20/0/-20. 75,700: 35.7 + 15 + 20 = +70.7; 6,800: -33.2 - 20 = -53.2; 22,500: -17.5 + 0 = -17.5.
+    # -4,900: -44.9 - 20 = -64.9; 21,600: -18.4; 88,300: 48.3 + 15 + 20 = +83.3. As the sc says.
     expected = {
-        "2024010120gm-00b9-0000-e324b88a": ((75700, 6800, 22500), (70, -53, -17)),
-        "2024010120gm-00b9-0000-ef5da89f": ((-4900, 21600, 88300), (-65, -18, 83)),
+        "2024010120gm-00b9-0000-e324b88a": ((75700, 6800, 22500), ("70.7", "-53.2", "-17.5")),
+        "2024010120gm-00b9-0000-ef5da89f": ((-4900, 21600, 88300), ("-64.9", "-18.4", "83.3")),
     }
     with EventStore.open(tmp_path / "three.db") as store:
         for match, (scores, results) in expected.items():
@@ -121,7 +121,7 @@ def test_both_three_player_games_import_and_reproduce_every_score_change_and_the
             assert folded.state.options is not None and folded.state.options.ruleset == "tenhou-sanma"
             standings = final_standings(folded.state)
             assert tuple(standings["scores"]) == scores
-            assert tuple(standings["results"]) == results
+            assert tuple(str(r) for r in standings["results"]) == results
             assert folded.history.effective[-1].payload.reason == "completed"
 
 

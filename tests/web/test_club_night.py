@@ -34,9 +34,9 @@ EIGHT = ["Aki", "Beni", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana"]
 #    +8,600: 36100, 27200, 35300, 1400; the deal passes to seat 3.
 # 6. Seat 1, in riichi, rons seat 3 for 3 han 30 fu (3,900; his stick comes back): 36100, 31100,
 #    35300, -2500: seat 3 is below zero and the match ends.
-# Tenhou's results (thousands; each score but the first rounded, five up; 30,000 returned; uma
-# 20/10): seat 2 35 - 30 + 10 = +15, seat 1 31 - 30 - 10 = -9, seat 3 -2 - 30 - 20 = -52, seat 0
-# takes what balances: +46.
+# Tenhou's results (thousands, every hundred kept; 30,000 returned; oka 20 to first; uma 20/10):
+# seat 0 6.1 + 20 + 20 = +46.1, seat 2 5.3 + 10 = +15.3, seat 1 1.1 - 10 = -8.9, seat 3 -32.5 - 20 =
+# -52.5.
 A_HANDS: list[tuple[list[str], int | None]] = [
     (['[data-winner="1"]', '[data-winner="2"]', '[data-from="3"]', '[data-han="3"][data-seat="1"]',
       '[data-fu="30"][data-seat="1"]', '[data-limit="mangan"][data-seat="2"]', "[data-record]"], None),
@@ -49,18 +49,18 @@ A_HANDS: list[tuple[list[str], int | None]] = [
       "[data-record]"], 6),
 ]  # fmt: skip
 A_SCORES = [36100, 31100, 35300, -2500]
-A_RESULTS = [46, -9, 15, -52]
+A_RESULTS = [46.1, -8.9, 15.3, -52.5]
 # Table B: 1. the dealer (seat 0) tsumo a yakuman, 16,000 from each: 73000, 9000, 9000, 9000.
 # 2. The dealer again (1 honba) rons seat 1 for a mangan, 12,000 + 300: 85300, -3300, 9000, 9000:
 # seat 1 below zero. Seats 2 and 3 level at 9,000: seat 2 sits nearer the first dealer and is
-# second. Results: seat 2 9 - 30 + 10 = -11, seat 3 9 - 30 - 10 = -31, seat 1 -3 - 30 - 20 = -53,
-# seat 0 +95.
+# second. Results: seat 2 -21.0 + 10 = -11.0, seat 3 -21.0 - 10 = -31.0, seat 1 -33.3 - 20 = -53.3,
+# seat 0 55.3 + 20 + 20 = +95.3.
 B_HANDS: list[tuple[list[str], int | None]] = [
     (['[data-winner="0"]', '[data-how="tsumo"]', '[data-limit="yakuman"]', "[data-record]"], 5),
     (['[data-winner="0"]', '[data-from="1"]', '[data-limit="mangan"]', "[data-record]"], 6),
 ]  # fmt: skip
 B_SCORES = [85300, -3300, 9000, 9000]
-B_RESULTS = [95, -53, -11, -31]
+B_RESULTS = [95.3, -53.3, -11.0, -31.0]
 
 
 def _decoded(shot: bytes) -> str:
@@ -165,18 +165,19 @@ def test_a_club_night_of_two_riichi_tables_run_from_the_host_page_and_recorded_o
             assert final["results"][-1]["scores"] == scores
             assert final["final"]["results"] == results
         a, b = tables[0]["players"], tables[1]["players"]
-        expected = [(b[0], 95), (a[0], 46), (a[2], 15), (a[1], -9), (b[2], -11), (b[3], -31), (a[3], -52),
-                    (b[1], -53)]  # fmt: skip
+        expected = [(b[0], "+95.3"), (a[0], "+46.1"), (a[2], "+15.3"), (a[1], "-8.9"), (b[2], "-11.0"),
+                    (b[3], "-31.0"), (a[3], "-52.5"), (b[1], "-53.3")]  # fmt: skip
         night = host.evaluate(f"fetch('/api/nights/{sheet['night_id']}').then((a) => a.json())")
-        assert [(p["player"], p["total"], p["provisional"]) for p in night["standings"]["riichi"]] == [
-            (name, total, False) for name, total in expected
+        # The total is a number (read in the browser: -11.0 is -11 there); shown, it keeps its tenth.
+        assert [(p["player"], p["shown"], p["total"], p["provisional"]) for p in night["standings"]["riichi"]] == [
+            (name, total, float(total), False) for name, total in expected
         ]
         rows = room.locator("#standings tbody tr")
         room.wait_for_function(  # nothing provisional now
             "() => [...document.querySelectorAll('#standings tbody tr td:nth-child(2)')].every((c) => !c.textContent.endsWith(' *'))"
         )
         shown = [rows.nth(i).inner_text().split("\t")[1:3] for i in range(rows.count())]
-        assert shown == [[name, f"{total:+d}"] for name, total in expected]
+        assert shown == [[name, total] for name, total in expected]
         for table in tables:
             box = room.locator(f'[data-match="{table["match_id"]}"]').bounding_box()
             assert box is not None and box["y"] + box["height"] <= 1080  # both tables on the one screen

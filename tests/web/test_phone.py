@@ -145,12 +145,13 @@ def test_the_rooms_screen_shows_every_table_and_the_standings_and_follows_each_r
 ) -> None:
     """Two riichi tables under Tenhou's rules. Table r-2 ends on a daisangen ron from its dealer
     (Chie 57,000; Beni and Dai 25,000, Beni second by the seat nearer the first dealer; Aki -7,000):
-    in thousands (each score rounded, five up; 30,000 returned, uma 20/10; first takes what balances):
-    Chie +67, Beni 25 - 30 + 10 = +5, Dai 25 - 30 - 10 = -15, Aki -7 - 30 - 20 = -57. Table r-1 plays
-    on: its first hand an exhaustive draw with Aki and Beni tenpai (1,500 each from Chie and Dai):
+    in thousands, every hundred kept (30,000 returned, oka 20 to first, uma 20/10/-10/-20): Chie 27.0
+    + 20 + 20 = +67.0, Beni -5.0 + 10 = +5.0, Dai -5.0 - 10 = -15.0, Aki -37.0 - 20 = -57.0. Table r-1
+    plays on: its first hand an exhaustive draw with Aki and Beni tenpai (1,500 each from Chie and Dai):
     Aki 26,500 first and Beni 26,500 second (the tie to the seat nearer the first dealer), Chie and
-    Dai 23,500; as if it ended now: Beni 27 - 30 + 10 = +7, Chie 24 - 30 - 10 = -16, Dai 24 - 30 - 20
-    = -26, Aki +35. The night so far (provisional): Chie +51, Beni +12, Aki -22, Dai -41.
+    Dai 23,500; as if it ended now: Aki -3.5 + 20 + 20 = +36.5, Beni -3.5 + 10 = +6.5, Chie -6.5 - 10 =
+    -16.5, Dai -6.5 - 20 = -26.5. The night so far (provisional): Chie +50.5, Beni +11.5, Aki -20.5,
+    Dai -41.5.
     Plant: the screen read once and never again, or standings summed from the wrong table."""
     names = ("-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai")
     for match in ("r-1", "r-2"):
@@ -175,8 +176,8 @@ def test_the_rooms_screen_shows_every_table_and_the_standings_and_follows_each_r
             "1. Aki (dealer)\n26,500", "2. Beni\n26,500", "3. Chie\n23,500", "4. Dai\n23,500"]  # fmt: skip
         rows = page.locator("#standings tbody tr")
         assert [rows.nth(i).inner_text().split("\t") for i in range(rows.count())] == [
-            ["1", "Chie *", "+51", "2"], ["2", "Beni *", "+12", "2"],
-            ["3", "Aki *", "-22", "2"], ["4", "Dai *", "-41", "2"],
+            ["1", "Chie *", "+50.5", "2"], ["2", "Beni *", "+11.5", "2"],
+            ["3", "Aki *", "-20.5", "2"], ["4", "Dai *", "-41.5", "2"],
         ]  # fmt: skip
         box = page.locator("#standings").bounding_box()
         assert box is not None and box["y"] + box["height"] <= screen["height"]  # beside the tables, on the screen

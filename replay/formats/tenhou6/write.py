@@ -172,7 +172,9 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         game["sc"] = json.loads(claims[0].text)
     elif state.results:
         final = final_standings(state)
-        game["sc"] = [v for pair in zip(final["scores"], final["results"], strict=True) for v in pair]
+        # Whole results as Tenhou writes them (62, not 62.0); tenths as they are (8.4).
+        results = [int(r) if r == int(r) else r for r in final["results"]]
+        game["sc"] = [v for pair in zip(final["scores"], results, strict=True) for v in pair]
         game["sc"] += [0, 0] * (4 - len(final["scores"]))
     return game
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from events.errors import InputError
 from events.riichi import RiichiRoundStarted
 from events.tiles import WIND_LETTERS, WINDS
@@ -50,36 +52,21 @@ def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: 
     )
 
 
-def final_standings(state: RiichiState) -> dict[str, list[int] | list[str]]:
-    """The end of the match: leftover sticks to first place, ranks, and oka and uma.
+def final_standings(state: RiichiState) -> dict[str, Any]:
+    """The end of the match as its ruleset settles it (``replay/games/riichi/final.py``): scores with
+    the leftover sticks, places, results in thousands with oka and uma, and their precision."""
+    from replay.games.riichi.final import final_results
 
-    Results are in thousands of points, as Tenhou shows them: each score but the first is
-    rounded to a thousand (four down, five up), and first place takes what balances the table.
-    """
     started = state.match.started
     assert started is not None and state.results
     options = state.options
     assert options is not None
     last = state.results[-1]
-    scores = list(last.scores)
-    first, seats = started.first_dealer, len(scores)
-    # Ties go to the seat nearer the first dealer (the first East), counted round the table.
-    order = sorted(range(seats), key=lambda s: (-scores[s], (s - first) % seats))
-    if options.leftover_sticks == "firstPlace":
-        scores[order[0]] += 1000 * last.sticks
-    start, target, uma = options.starting_points, options.return_points, options.uma
-    oka = (target - start) * len(scores)
-    results = [0] * len(scores)
-    for place, seat in enumerate(order):
-        if place == 0:
-            continue
-        results[seat] = (scores[seat] + 500) // 1000 - target // 1000 + uma[place] // 1000
-    results[order[0]] = -sum(results)
-    del oka  # first place's oka is what balances the table
+    penalties = [0] * len(last.scores)
     for result in state.results:  # a chombo's final penalty, after uma (EMA)
         for seat, penalty in enumerate(result.penalty):
-            results[seat] -= penalty // 1000
-    return {"scores": scores, "ranks": [order.index(s) + 1 for s in range(len(scores))], "results": results}
+            penalties[seat] += penalty
+    return final_results(options, last.scores, last.sticks, started.first_dealer, penalties)
 
 
 def match_over(state: RiichiState) -> str | None:

@@ -88,8 +88,16 @@ class RiichiProjection:
                     )
             match = self.match.apply(state.match, step)
             if isinstance(payload, MatchStarted):
-                return RiichiState(match=match, options=RiichiOptions.of(payload.ruleset.id, payload.ruleset.options,
-                                                                       len(payload.players)))  # fmt: skip
+                options = RiichiOptions.of(payload.ruleset.id, payload.ruleset.options, len(payload.players))
+                seats = len(payload.players)
+                if len(options.uma) < seats:  # (more were once recorded at three players: the first are used)
+                    raise illegal(step, "riichi.uma.places", f"riichi.uma takes one uma a place: {seats} values "
+                                  f"for {seats} players, not {len(options.uma)}")  # fmt: skip
+                if options.uma_below_start and len(options.uma_below_start) != seats * (seats - 1):
+                    raise illegal(step, "riichi.uma.rows", f"riichi.umaBelowStart takes a row of {seats} uma for "
+                                  f"each count of players below the start (1 to {seats - 1}): {seats * (seats - 1)} "
+                                  f"values, not {len(options.uma_below_start)}")  # fmt: skip
+                return RiichiState(match=match, options=options)
             return state._replace(match=match)
         rules = state.options
         if state.match.started is None or rules is None:

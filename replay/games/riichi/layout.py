@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from replay.engine.exact import signed
 from replay.engine.game import Grid, Layout, Line
 from replay.engine.words import in_names
 
@@ -48,7 +49,7 @@ def layout(data: dict[str, Any]) -> Layout:
     if final:
         places = sorted(range(len(names)), key=lambda seat: final["ranks"][seat])
         standing = ", ".join(
-            f"{final['ranks'][s]}. {names[s]} {final['scores'][s]} ({final['results'][s]:+})" for s in places
+            f"{final['ranks'][s]}. {names[s]} {final['scores'][s]} ({signed(final['results'][s])})" for s in places
         )
         shown.append(Line(f"\nfinal (points, and results in thousands with oka and uma): {standing}"))
     elif data["scores"]:

@@ -39,6 +39,8 @@ def _riichi(
     extension_hands: str = "endAtGoal",
     chombo: str = "reverseMangan",
     chombo_points: int = 8000,
+    final_rounding: str = "exact",
+    tied_places: str = "bySeat",
 ) -> tuple[RuleOption, ...]:
     return (
         option("riichi.yakumanStacking", "bool", yakuman_stack, "Different yakuman in one hand add up"),
@@ -162,7 +164,37 @@ def _riichi(
         ),
         option("riichi.startingPoints", "int", start, "Points each player starts with", minimum=0),
         option("riichi.returnPoints", "int", target, "Points returned for oka (oka = 4 x (return - start))", minimum=0),
-        option("riichi.uma", "ints", uma, "Uma for 1st to 4th place, in points"),
+        option("riichi.uma", "ints", uma, "Uma for 1st to 4th place (1st to 3rd at three players), in points"),
+        option(
+            "riichi.umaBelowStart",
+            "ints",
+            (),
+            "Uma by how many players end below the starting points (JPML's A rules, Pantheon's complex uma): "
+            "a row of uma for 1st to last place when one player is below, then two, then three (four players: "
+            "12 values; three players: 6); empty, the one uma above whatever the scores",
+            absent_means=(),
+        ),
+        option(
+            "riichi.finalRounding",
+            "str",
+            final_rounding,
+            "How the final scores become results in thousands: exact, every point kept (results to a tenth); "
+            "halfAwayThousand, each score but first place's rounded to a thousand, a 500 away from zero (7,500 "
+            "counts 8, -1,500 counts -2), first place taking what balances the table (Tenhou until 2020-2022); "
+            "halfUpThousand, the same with a 500 always up (-1,500 counts -1: what matches recorded before this "
+            "option was declared were given)",
+            choices=("exact", "halfAwayThousand", "halfUpThousand"),
+            absent_means="halfUpThousand",
+        ),
+        option(
+            "riichi.tiedPlaces",
+            "str",
+            tied_places,
+            "Players who end on the same score: bySeat, the seat nearer the first dealer takes the better place "
+            "(Tenhou, Mahjong Soul); shareUma, they share the place and split its uma and oka equally (EMA, WRC)",
+            choices=("bySeat", "shareUma"),
+            absent_means="bySeat",
+        ),
         option(
             "riichi.chombo",
             "str",
@@ -198,9 +230,24 @@ def _riichi(
 # (the extension's dealers too) who is tenpai at an exhaustive draw ends the match; until then the
 # dealer kept the deal. The post names the month, not the day: June 1, Japan's time, is taken.
 _TENPAI_STOP = RuleChange(
-    since="2010-05-31T15:00:00Z",
+    since="2010-06-30T15:00:00Z",
+    known_from="2010-05-31T15:00:00Z",
     before={"riichi.leaderStopsAtDraw": False},
-    source="Tenhou's blog, 2010-05-18: the automatic tenpai stop from June 2010",
+    source="Tenhou's blog, 2010-05-18: the automatic tenpai stop from June 2010, its day not given; a real game "
+    "of 2010-06-01 06:00 in Japan still plays on after the leading last dealer's tenpai",
+)
+# Tenhou's final results: whole thousands, each score but first place's rounded half away from zero
+# (7,500 counts 8, 11,500 counts 12, -1,500 counts -2, -4,500 counts -5: every such score in the real
+# games of tests/data), first place balancing the table; later every hundred kept (45,200 -> +55.2).
+# The server's own records date the change: whole numbers in a game of 2020-02-03 16:00 and in
+# every earlier one of tests/data, tenths in every game from 2022-06-01 00:00 (Japan's time) on.
+# Tenhou's announcement was not found: a game between is read by the rule its own results follow.
+_FINAL_TENTHS = RuleChange(
+    since="2022-05-31T15:00:00Z",
+    known_from="2020-02-03T07:00:00Z",
+    before={"riichi.finalRounding": "halfAwayThousand"},
+    source="the server's own final results (sc, owari) in real games: whole thousands to 2020-02-03, tenths "
+    "from 2022-06-01",
 )
 
 # Mahjong Soul ranked, four players; three players change only what follows.
@@ -265,7 +312,7 @@ _RULESETS = (
         # Until tenhou-sanma was declared, tenhou took three players too: a match recorded so
         # replays under tenhou as it was recorded (tests/test_frozen_stores.py).
         recorded_players=(3,),
-        changes=(_TENPAI_STOP,),
+        changes=(_TENPAI_STOP, _FINAL_TENTHS),
     ),
     RulesetSpec(
         "tenhou-sanma",
@@ -297,7 +344,7 @@ _RULESETS = (
             abortive_ends=False,
             extension_hands="likeLastHand",
         ),
-        changes=(_TENPAI_STOP,),
+        changes=(_TENPAI_STOP, _FINAL_TENTHS),
     ),
     RulesetSpec(
         "mahjongsoul",
@@ -343,6 +390,7 @@ _RULESETS = (
             tobi=False,
             chombo="finalPenalty",  # EMA 2016: 20,000 after uma
             chombo_points=20000,
+            tied_places="shareUma",  # EMA 2016: tied players share the uma of the places they tie for
             start=30000,
             target=30000,
             uma=(15000, 5000, -5000, -15000),
@@ -388,6 +436,9 @@ class RiichiOptions:
     leftover_sticks: str = "firstPlace"  # or "lost"
     chombo: str = "reverseMangan"  # or "finalPenalty"
     chombo_points: int = 8000  # finalPenalty: off the final result
+    uma_below_start: tuple[int, ...] = ()  # rows of uma by how many end below the start; empty: ``uma``
+    final_rounding: str = "exact"  # or "halfAwayThousand", "halfUpThousand"
+    tied_places: str = "bySeat"  # or "shareUma"
 
     @classmethod
     def of(cls, ruleset: str, options: Mapping[str, Any], players: int = 4) -> RiichiOptions:
@@ -423,6 +474,9 @@ class RiichiOptions:
             leftover_sticks=options["riichi.leftoverSticks"],
             chombo=str(_spec(ruleset).value(options, "riichi.chombo")),
             chombo_points=_whole(_spec(ruleset).value(options, "riichi.chomboPoints")),
+            uma_below_start=tuple(_spec(ruleset).value(options, "riichi.umaBelowStart")),  # type: ignore[arg-type]
+            final_rounding=str(_spec(ruleset).value(options, "riichi.finalRounding")),
+            tied_places=str(_spec(ruleset).value(options, "riichi.tiedPlaces")),
         )
 
     def library_options(self) -> OptionalRules:

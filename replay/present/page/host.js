@@ -101,7 +101,7 @@ function draw(sheet) {
   for (const [game, players] of Object.entries(sheet.standings)) {
     const rows = el("tbody", {});
     players.forEach((p, i) => rows.appendChild(el("tr", { "data-player": p.player }, el("td", {}, String(i + 1)),
-      el("td", {}, p.player + (p.provisional ? " *" : "")), el("td", {}, String(p.total)), el("td", {}, String(p.tables)))));
+      el("td", {}, p.player + (p.provisional ? " *" : "")), el("td", {}, p.shown || String(p.total)), el("td", {}, String(p.tables)))));
     side.appendChild(el("h2", {}, `The night's standings: ${game}`));
     side.appendChild(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "player"), el("th", {}, "total"), el("th", {}, "tables"))), rows));
   }

@@ -31,7 +31,7 @@ function draw(room) {
     const body = el("tbody", {});
     players.forEach((p, i) => body.appendChild(el("tr", { "data-player": p.player },
       el("td", {}, String(i + 1)), el("td", {}, p.player + (p.provisional ? " *" : "")),
-      el("td", {}, signed(p.total)), el("td", {}, String(p.tables)))));
+      el("td", {}, p.shown || signed(p.total)), el("td", {}, String(p.tables)))));
     side.appendChild(el("div", { class: "standings" }, el("h2", {}, `Standings: ${game}`),
       el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "player"), el("th", {}, "total"), el("th", {}, "tables"))), body),
       el("p", { class: "note" }, `${unit}; * a table still playing: provisional`)));

@@ -165,7 +165,8 @@ def test_ema_chombo_is_taken_off_the_final_result_after_uma(cli: Cli) -> None:
     final = cli("replay", match, "--json").json()
     assert final["complete"] is True
     assert final["results"][-1]["scores"] == [30000, 30000, 30000, 30000]
-    # Level: the seat nearer the first dealer ranks higher. EMA: no oka, uma 15/5/-5/-15, and
-    # Sato's chombo takes 20 off his result after uma: 5 - 20 = -15.
-    assert final["final"]["ranks"] == [1, 2, 3, 4]
-    assert final["final"]["results"] == [15, -15, -5, -15]
+    # Level: EMA's tied players share the places they tie for, and split their uma: all four share
+    # first, (15 + 5 - 5 - 15) / 4 = 0 each; no oka; Sato's chombo takes 20.0 off his after uma.
+    assert final["final"]["ranks"] == [1, 1, 1, 1]
+    assert final["final"]["results"] == [0.0, -20.0, 0.0, 0.0]
+    assert [str(v) for v in final["final"]["results"]] == ["0.0", "-20.0", "0.0", "0.0"]  # a tenth kept
