@@ -24,6 +24,17 @@ CORRECTED = {
     # A riichi match listed complete after the first hand of its hanchan (its own replay said
     # complete: false); a match is finished when its rules end it.
     ("2026-12-01", "matches.out[4].status: 'complete', now 'in play'"),
+    # The audit never held a log's own final results against the rules': this Tenhou game's sc says
+    # +70.7, -53.2, -17.5, and the match, recorded before riichi.finalRounding was declared, rounds to
+    # whole thousands (+70, -53, -17) as that version did. The audit now says so.
+    ("2026-12-01", "audit 2024010120gm-00b9-0000-e324b88a.code: 0, now 1"),
+    ("2026-12-01", "audit 2024010120gm-00b9-0000-e324b88a.out.ok: True, now False"),
+    (
+        "2026-12-01",
+        "audit 2024010120gm-00b9-0000-e324b88a.out.findings: 0 items, now [{'kind': 'claim', 'code': "
+        "'claim.final_differs', 'message': 'final scores and results are 75700 (+70.7), 6800 (-53.2), 22500 "
+        "(-17.5); ",
+    ),
 }
 
 STORES = sorted(p for p in (ROOT / "tests" / "data" / "stores").iterdir() if p.is_dir())

@@ -233,17 +233,11 @@ def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence
 
 
 def _final_claim(report: Report, game: str, step: Step, claim: Claim, state: MatchView) -> None:
-    computed = GAMES[game].review().final_scores(state) if state is not None else ()
-    if tuple(claim.points) != computed:
-        report.findings.append(
-            Finding(
-                "claim",
-                "claim.final_differs",
-                f"claimed final scores {list(claim.points)}; the rounds give {list(computed)}",
-                step.seq,
-                0,
-            )
-        )
+    if state is None or not state.results:
+        return
+    difference = GAMES[game].review().final_differs(claim, state)
+    if difference is not None:
+        report.findings.append(Finding("claim", "claim.final_differs", difference, step.seq, 0))
 
 
 def _balance(

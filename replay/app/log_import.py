@@ -26,6 +26,7 @@ from replay.engine.fold import IllegalEvent, Step
 from replay.engine.game import LogGame
 from replay.engine.match import MatchView, seat_names
 from replay.formats.tenhou6.read import LogEnd
+from replay.games.riichi import review as riichi_review
 from replay.games.riichi.flow import match_over
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.refusals import SERVER_MAY_OVERRIDE
@@ -297,32 +298,7 @@ def _claims_differ(reading: LogReading, payloads: list[Payload], state: MatchVie
             )
     final = claims.get(0)
     if final is not None and state.results:
-        difference = final_differs(final, state)  # type: ignore[arg-type]  # a riichi log: its state is riichi's
+        difference = riichi_review.final_differs(final, state)
         if difference is not None:
-            found.append(f"{reading.source}: the {reading.claims_word}'s {difference}")
+            found.append(f"{reading.source}: the {reading.claims_word}'s {difference} [claim.final_differs]")
     return found
-
-
-def final_differs(claim: Claim, state: RiichiState) -> str | None:
-    """How a log's final scores and results (``sc``, ``owari``) differ from the ruleset's, naming
-    both; None where they agree."""
-    from replay.engine.exact import exact, signed
-    from replay.games.riichi.final import claimed_results
-    from replay.games.riichi.flow import final_standings
-
-    ours = final_standings(state)
-    players = len(ours["scores"])
-    theirs = claimed_results(claim.text, players)
-    scores_differ = tuple(claim.points[:players]) != tuple(ours["scores"])
-    results_differ = theirs is not None and [exact(v) for v in ours["results"]] != theirs
-    if not scores_differ and not results_differ:
-        return None
-    options = state.options
-    assert options is not None
-    said = [f"{p}" for p in claim.points[:players]]
-    if theirs is not None:
-        said = [f"{p} ({signed(r)})" for p, r in zip(claim.points, theirs, strict=False)]
-    given = [f"{p} ({signed(r)})" for p, r in zip(ours["scores"], ours["results"], strict=True)]
-    return (f"final scores and results are {', '.join(said)}; the {options.ruleset} rules give {', '.join(given)} "
-            f"(riichi.finalRounding={options.final_rounding}, riichi.tiedPlaces={options.tied_places}) "
-            "[claim.final_differs]")  # fmt: skip

@@ -177,6 +177,14 @@ def computed_points(result: Any) -> tuple[int, ...]:
     return tuple(result.points)
 
 
+def final_differs(claim: Any, state: Any) -> str | None:
+    """The claimed final points against the rounds' (a hanafuda match's result is its points)."""
+    computed = final_scores(state)
+    if tuple(claim.points) == computed:
+        return None
+    return f"claimed final scores {list(claim.points)}; the rounds give {list(computed)}"
+
+
 def final_scores(state: Any) -> tuple[int, ...]:
     return tuple(state.standings)
 

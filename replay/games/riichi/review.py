@@ -168,6 +168,30 @@ def computed_points(result: Any) -> tuple[int, ...]:
     return tuple(result.paid)
 
 
+def final_differs(claim: Any, state: Any) -> str | None:
+    """How a log's final scores and results (``sc``, ``owari``) differ from the ruleset's, naming
+    both; None where they agree."""
+    from replay.engine.exact import exact, signed
+    from replay.games.riichi.final import claimed_results
+    from replay.games.riichi.flow import final_standings
+
+    ours = final_standings(state)
+    players = len(ours["scores"])
+    theirs = claimed_results(claim.text, players)
+    scores_differ = tuple(claim.points[:players]) != tuple(ours["scores"])
+    results_differ = theirs is not None and [exact(v) for v in ours["results"]] != theirs
+    if not scores_differ and not results_differ:
+        return None
+    options = state.options
+    assert options is not None
+    said = [f"{p}" for p in claim.points[:players]]
+    if theirs is not None:
+        said = [f"{p} ({signed(r)})" for p, r in zip(claim.points, theirs, strict=False)]
+    given = [f"{p} ({signed(r)})" for p, r in zip(ours["scores"], ours["results"], strict=True)]
+    return (f"final scores and results are {', '.join(said)}; the {options.ruleset} rules give {', '.join(given)} "
+            f"(riichi.finalRounding={options.final_rounding}, riichi.tiedPlaces={options.tied_places})")  # fmt: skip
+
+
 def final_scores(state: Any) -> tuple[int, ...]:
     from replay.games.riichi.flow import final_standings
 

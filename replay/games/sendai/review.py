@@ -8,12 +8,22 @@ from typing import Any
 
 from replay.engine.fold import Step
 from replay.games.hanafuda import review
-from replay.games.hanafuda.review import SeatsOf, computed_points, final_scores, finished, glance, scores_now, tables
+from replay.games.hanafuda.review import (
+    SeatsOf,
+    computed_points,
+    final_differs,
+    final_scores,
+    finished,
+    glance,
+    scores_now,
+    tables,
+)
 
 __all__ = [
     "balance",
     "computed_points",
     "digest",
+    "final_differs",
     "final_scores",
     "finished",
     "glance",
