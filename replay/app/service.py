@@ -12,7 +12,7 @@ from events.envelope import PendingEvent, new_event
 from events.errors import InputError
 from events.match import MatchLength, MatchStarted, PlayerSeat, Ruleset
 from replay.app.steps import _decoded, game_of, pending_step, read_steps, step_of
-from replay.engine.fold import Folded, Step, fold
+from replay.engine.fold import Folded, IllegalEvent, Step, fold
 from replay.engine.match import MatchView
 from replay.engine.options import RulesetSpec, default_length
 from replay.games import GAMES, default_ruleset, projection_for, ruleset, ruleset_ids, rulesets
@@ -110,13 +110,21 @@ def build_match_started(
     seats = tuple(PlayerSeat(seat=i, name=name) for i, name in enumerate(players))
     first_dealer = 0 if dealer is None else _seat_of(dealer, players)
     match_length = default_length(spec) if length is None else MatchLength(unit=spec.length_unit, count=length)
-    return MatchStarted(
+    started = MatchStarted(
         game=chosen,
         ruleset=Ruleset(id=spec.id, options=values),
         players=seats,
         length=match_length,
         first_dealer=first_dealer,
     )
+    # What the game's fold would refuse of it (options that do not fit the table: an uma a place), said
+    # now, before any store is opened or made.
+    projection = GAMES[chosen].projection()
+    try:
+        projection.apply(projection.initial(), Step(1, started.EVENT_TYPE, started))
+    except IllegalEvent as exc:
+        raise InputError(f"{exc.reason} [{exc.code}]") from None
+    return started
 
 
 def _seat_of(who: str, players: Sequence[str]) -> int:

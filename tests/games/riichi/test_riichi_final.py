@@ -7,12 +7,14 @@ the dated changes of Tenhou's rules, inside their windows and either side of the
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from replay.games.riichi.final import final_results
 from replay.games.riichi.options import RULESETS, RiichiOptions
+from tests.helpers import Cli
 
 
 def options(ruleset: str, players: int = 4, played_at: str | None = None, **changed: Any) -> RiichiOptions:
@@ -171,3 +173,36 @@ def test_tenhous_tenpai_stop_by_its_window_in_japans_time(played_at: str, stops:
     assert spec.defaults(played_at)["riichi.leaderStopsAtDraw"] is stops
     others = [o["riichi.leaderStopsAtDraw"] for o in spec.alternatives(played_at)]
     assert others == ([True] if undecided else [])
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("riichi.uma=20000,-20000",
+         "riichi.uma takes one uma a place: 4 values for 4 players, not 2 [riichi.uma.places]"),
+        ("riichi.umaBelowStart=8000,3000,1000,-12000",
+         "riichi.umaBelowStart takes a row of 4 uma for each count of players below the start (1 to 3): 12 values, "
+         "not 4 [riichi.uma.rows]"),
+        ("riichi.finalRounding=floor",
+         "option riichi.finalRounding must be one of exact, halfAwayThousand, halfUpThousand; got 'floor'"),
+        ("riichi.tiedPlaces=coin", "option riichi.tiedPlaces must be one of bySeat, shareUma; got 'coin'"),
+    ],
+)  # fmt: skip
+def test_a_final_result_rule_that_does_not_fit_is_refused_before_any_store_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, said: str
+) -> None:
+    db = tmp_path / "club.db"
+    refused = Cli(db, capsys)("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--option", option)
+    assert (refused.code, refused.err) == (2, f"taikyoku: error: {said}\n")
+    assert not db.exists()
+
+
+def test_uma_rows_that_fit_are_recorded_and_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cli = Cli(tmp_path / "club.db", capsys)
+    rows = "8000,3000,1000,-12000,8000,4000,-4000,-8000,12000,-1000,-3000,-8000"
+    made = cli("new", "riichi", "--ruleset", "ema2016", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "jpml",
+               "--option", f"riichi.umaBelowStart={rows}", "--option", "riichi.tiedPlaces=bySeat")  # fmt: skip
+    assert made.code == 0, made.err
+    options = cli("log", "jpml", "--json").json()[0]["payload"]["ruleset"]["options"]
+    assert options["riichi.umaBelowStart"] == [int(v) for v in rows.split(",")]
+    assert options["riichi.finalRounding"] == "exact"
