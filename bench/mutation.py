@@ -1,6 +1,6 @@
 """Mutation testing of the rules and the store: how many planted bugs the tests catch.
 
-    python bench/mutation.py [--keep FOLDER] [--only MODULE ...]
+    python bench/mutation.py [--keep FOLDER] [--only MODULE ...] [--tests PATH ...]
 
 Runs mutmut (``pip install mutmut``; not in CI: it takes about forty minutes on 2 cores) over
 the modules ``[tool.mutmut] only_mutate`` in pyproject.toml names: the chain and the append
@@ -61,10 +61,25 @@ def narrow(pyproject: Path, modules: list[str]) -> None:
     pyproject.write_text(text[: listed.start()] + f"only_mutate = [{chosen}]" + text[listed.end() :])
 
 
+def select_tests(pyproject: Path, paths: list[str]) -> None:
+    """Run ``paths`` for each mutant in the scratch copy, in place of pyproject.toml's selection (the
+    club's modules are tested by tests/app and tests/cli, not by tests/games)."""
+    text = pyproject.read_text()
+    listed = re.search(r"pytest_add_cli_args_test_selection = \[(.*?)\]", text, re.S)
+    assert listed is not None
+    chosen = ", ".join(f'"{p}"' for p in paths)
+    pyproject.write_text(
+        text[: listed.start()] + f"pytest_add_cli_args_test_selection = [{chosen}]" + text[listed.end() :]
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--keep", type=Path, help="run in this folder and keep it (to look at mutants afterwards)")
     parser.add_argument("--only", nargs="+", metavar="MODULE", help="mutate these of the listed modules alone")
+    parser.add_argument(
+        "--tests", nargs="+", metavar="PATH", help="the tests to run for each mutant (default: pyproject's)"
+    )
     args = parser.parse_args()
     if shutil.which("mutmut", path=str(Path(sys.executable).parent)) is None:
         raise SystemExit("mutmut is not installed beside this Python: pip install mutmut")
@@ -75,6 +90,8 @@ def main() -> None:
         scratch_copy(folder)
         if args.only:
             narrow(folder / "pyproject.toml", args.only)
+        if args.tests:
+            select_tests(folder / "pyproject.toml", args.tests)
         print(f"mutating in {folder} ...", file=sys.stderr)
         subprocess.run([mutmut, "run"], cwd=folder, stdout=subprocess.DEVNULL, check=False)
         listed = subprocess.run([mutmut, "results", "--all", "true"], cwd=folder, capture_output=True, text=True)

@@ -206,3 +206,48 @@ def test_uma_rows_that_fit_are_recorded_and_used(tmp_path: Path, capsys: pytest.
     options = cli("log", "jpml", "--json").json()[0]["payload"]["ruleset"]["options"]
     assert options["riichi.umaBelowStart"] == [int(v) for v in rows.split(",")]
     assert options["riichi.finalRounding"] == "exact"
+
+
+def test_the_precision_is_the_rulesets() -> None:
+    assert final_results(OLD_TENHOU, [25000] * 4, 0, 0, [0] * 4)["precision"] == 0
+    assert final_results(TENHOU, [25000] * 4, 0, 0, [0] * 4)["precision"] == 1
+
+
+def test_the_old_half_up_rounding_floors_each_thousand_after_adding_500() -> None:
+    # halfUpThousand: 7,400 counts 7 (7 - 30 - 20 = -43), 27,700 counts 28 (-12), 31,800 counts 32
+    # (+12); the top 33,100 balances: +43.
+    legacy = replace(OLD_TENHOU, final_rounding="halfUpThousand")
+    assert results(legacy, [33100, 31800, 27700, 7400])[0] == ["43", "12", "-12", "-43"]
+
+
+def test_a_servers_own_final_results_are_read_exactly() -> None:
+    from decimal import Decimal
+
+    from replay.games.riichi.final import claimed_results
+
+    assert claimed_results("[45200, 55.2, 30100, 10.1, 24800, -15.2, -100, -50.1]", 4) == [
+        Decimal("55.2"), Decimal("10.1"), Decimal("-15.2"), Decimal("-50.1"),
+    ]  # fmt: skip
+    assert claimed_results("[75700, 70.7, 6800, -53.2, 22500, -17.5, 0, 0]", 3) == [
+        Decimal("70.7"), Decimal("-53.2"), Decimal("-17.5"),
+    ]  # fmt: skip
+    assert claimed_results("[33000, 42, 31800, 12]", 2) == [Decimal(42), Decimal(12)]
+    # Not a record of results: no answer, never a guess.
+    assert claimed_results("[45200, 55.2, 30100]", 2) is None  # too short for two players
+    assert claimed_results("{}", 2) is None
+    assert claimed_results("not json", 2) is None
+    assert claimed_results('[45200, "55.2", 30100, 10.1]', 2) is None
+    assert claimed_results("[45200, true, 30100, 10.1]", 2) is None
+
+
+def test_an_exact_result_is_carried_and_shown_as_its_precision() -> None:
+    from decimal import Decimal
+
+    from replay.engine.exact import carried, exact, signed
+
+    assert [str(carried(Decimal(v))) for v in ("43", "19.6", "20.0", "-0.0", "0")] == ["43", "19.6", "20.0", "0.0", "0"]
+    assert [signed(v) for v in (43, 19.6, 20.0, -0.0, 0, -16)] == ["+43", "+19.6", "+20.0", "0.0", "0", "-16"]
+    assert exact(19.6) == Decimal("19.6") and str(exact(20.0)) == "20.0"
+    for wrong in (True, None, [1]):
+        with pytest.raises(TypeError, match="^not a result: "):
+            exact(wrong)
