@@ -249,5 +249,5 @@ def test_an_exact_result_is_carried_and_shown_as_its_precision() -> None:
     assert [signed(v) for v in (43, 19.6, 20.0, -0.0, 0, -16)] == ["+43", "+19.6", "+20.0", "0.0", "0", "-16"]
     assert exact(19.6) == Decimal("19.6") and str(exact(20.0)) == "20.0"
     for wrong in (True, None, [1]):
-        with pytest.raises(TypeError, match="^not a result: "):
+        with pytest.raises(TypeError, match=r"^not a result: "):
             exact(wrong)
