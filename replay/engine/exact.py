@@ -9,10 +9,7 @@ float of at most one decimal, whose shortest text is that decimal; ``exact`` rea
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from decimal import Decimal
-
-Exact = Decimal
 
 
 def exact(value: object) -> Decimal:
@@ -22,14 +19,6 @@ def exact(value: object) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise TypeError(f"not a result: {value!r}")
     return Decimal(str(value))  # a float's shortest text is the decimal it carries (19.6, not 19.600000000000001)
-
-
-def total(values: Iterable[object]) -> Decimal:
-    """The exact sum of results (``Decimal(0)`` for none)."""
-    found = Decimal(0)
-    for value in values:
-        found += exact(value)
-    return found
 
 
 def carried(value: Decimal) -> int | float:
@@ -47,8 +36,3 @@ def signed(value: object) -> str:
     if number == 0:
         return str(abs(number))
     return f"{number:+}"
-
-
-def at_precision(value: Decimal, places: int) -> Decimal:
-    """``value`` written with ``places`` decimals (a result's precision is its ruleset's)."""
-    return value.quantize(Decimal(1).scaleb(-places))

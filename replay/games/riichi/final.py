@@ -57,7 +57,7 @@ def bonuses(options: RiichiOptions, scores: Sequence[int], ranks: Sequence[int])
     found = []
     for rank in ranks:
         tied = sum(1 for r in ranks if r == rank)
-        found.append(sum(per_place[rank - 1 : rank - 1 + tied], Fraction(0)) / tied)
+        found.append(Fraction(sum(per_place[rank - 1 : rank - 1 + tied])) / tied)
     return found
 
 
@@ -96,7 +96,7 @@ def final_results(
                 exact[seat] = Fraction(rounded + options.uma[ranks[seat] - 1] // THOUSAND)
             else:
                 exact[seat] = rounded + bonus[seat] / THOUSAND
-        exact[order[0]] = -sum(exact, Fraction(0))
+        exact[order[0]] = -Fraction(sum(exact))
         if options.final_rounding == "halfUpThousand":
             exact = [value - penalty // THOUSAND for value, penalty in zip(exact, penalties, strict=True)]
         else:

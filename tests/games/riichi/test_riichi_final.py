@@ -251,3 +251,42 @@ def test_an_exact_result_is_carried_and_shown_as_its_precision() -> None:
     for wrong in (True, None, [1]):
         with pytest.raises(TypeError, match=r"^not a result: "):
             exact(wrong)
+
+
+def test_a_chombo_comes_off_after_uma_under_every_rounding() -> None:
+    # 8,000 off seat 1 after uma: Tenhou's old thousands -8 (12 - 8 = +4), the half-up rule the same,
+    # every hundred kept -8.0.
+    scores = [42000, 31800, 27700, -1500]
+    assert results(OLD_TENHOU, scores, penalties=[0, 8000, 0, 0])[0] == ["52", "4", "-12", "-52"]
+    legacy = replace(OLD_TENHOU, final_rounding="halfUpThousand")
+    assert results(legacy, scores, penalties=[0, 8000, 0, 0])[0] == ["51", "4", "-12", "-51"]
+    assert results(TENHOU, scores, penalties=[0, 8000, 0, 0])[0] == ["52.0", "3.8", "-12.3", "-51.5"]
+
+
+def test_the_half_up_rule_floors_an_uma_that_is_not_whole_thousands() -> None:
+    # The rule of matches recorded before the option: uma // 1000 (15,500 counts 15, -4,500 counts -5).
+    legacy = replace(OLD_TENHOU, final_rounding="halfUpThousand", uma=(15500, 4500, -4500, -15500))
+    # 31,800 -> 32 - 30 + 4 = +6; 27,700 -> 28 - 30 - 5 = -7; -1,500 -> -1 - 30 - 16 = -47; top +48.
+    assert results(legacy, [42000, 31800, 27700, -1500])[0] == ["48", "6", "-7", "-47"]
+
+
+def test_a_split_that_ends_on_half_a_hundred_rounds_away_from_zero() -> None:
+    # Uma +15,000/+5,100/-5,100/-15,000 shared: the two tied first split 20,100 (10,050 each), the two
+    # tied third -20,100: 35,000 -> 5 + 10.05 = 15.05 -> +15.1; 25,000 -> -5 - 10.05 -> -15.1.
+    shared = replace(EMA, uma=(15000, 5100, -5100, -15000))
+    assert results(shared, [35000, 35000, 25000, 25000])[0] == ["15.1", "15.1", "-15.1", "-15.1"]
+
+
+def test_ties_by_seat_count_round_the_table_from_the_first_dealer() -> None:
+    # Level at 25,000 with seat 1 dealing first: the order is 1, 2, 3, 0.
+    assert results(TENHOU, [25000] * 4, dealer=1) == (["-25.0", "35.0", "5.0", "-15.0"], [4, 1, 2, 3])
+    # Three players, seat 2 first: 2, 0, 1. 35,000 each under Tenhou's sanma: -5.0, oka 15 and uma 20/0/-20.
+    sanma = options("tenhou-sanma", 3)
+    assert results(sanma, [35000] * 3, dealer=2) == (["-5.0", "-25.0", "30.0"], [2, 3, 1])
+
+
+def test_with_every_player_below_the_start_the_simple_uma_holds() -> None:
+    # Four riichi sticks left and lost under EMA: all four at 29,000, none at the start: the rows are
+    # for one to three below; all four below take the simple uma, by seat: -1 + 15, 5, -5, -15.
+    rules = replace(JPML, tied_places="bySeat")
+    assert results(rules, [29000] * 4, sticks=4) == (["14.0", "4.0", "-6.0", "-16.0"], [1, 2, 3, 4])
