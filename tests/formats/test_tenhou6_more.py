@@ -82,8 +82,11 @@ def test_every_score_change_next_start_and_final_score_is_tenhous(imported: tupl
             recorded = json.loads(next(c.payload.text for c in folded.history.claims if c.payload.round == 0))
             standings = final_standings(folded.state)
             assert tuple(standings["scores"]) == tuple(recorded[0::2]), match
+            # The results too, exactly as the server wrote them (whole thousands to 2020, tenths from 2022).
+            assert [str(r) for r in standings["results"]] == [str(r) for r in recorded[1::2]], match
             finals += 1
     assert finals == 57
+    assert report["imported"] and all(entry["findings"] == [] for entry in report["imported"])
     assert hands == sum(m["hands"] for m in report["imported"])
 
 
