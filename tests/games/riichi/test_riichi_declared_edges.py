@@ -1,0 +1,136 @@
+"""A declared hand at every edge, worked out by hand from the scoring rules: basic points =
+fu x 2^(han + 2) below a mangan (2,000), each limit's first han, ron and tsumo, dealer and not, four
+and three players, honba and sticks; and every refusal of a declared hand or a chombo, whole."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from events.riichi import DeclaredValue
+from replay.games.riichi.declared import basic_points, declared_payments, limit_of
+from replay.games.riichi.options import RULESETS, RiichiOptions
+from tests.helpers import Cli
+
+
+def rules(ruleset: str = "tenhou", players: int = 4) -> RiichiOptions:
+    spec = next(s for s in RULESETS if s.id == ruleset)
+    return RiichiOptions.of(ruleset, spec.defaults(), players)
+
+
+TENHOU, KIRIAGE = rules(), replace(rules(), kiriage=True)
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "limit", "basic"),
+    [
+        (1, 30, "", 240), (2, 25, "", 400), (3, 60, "", 1920), (4, 30, "", 1920), (3, 70, "", 2000),
+        (3, 80, "mangan", 2000), (4, 40, "mangan", 2000), (5, None, "mangan", 2000), (6, None, "haneman", 3000),
+        (7, None, "haneman", 3000), (8, None, "baiman", 4000), (10, None, "baiman", 4000),
+        (11, None, "sanbaiman", 6000), (12, None, "sanbaiman", 6000),
+    ],
+)  # fmt: skip
+def test_each_limit_from_its_first_han(han: int, fu: int | None, limit: str, basic: int) -> None:
+    # 3 han 70 fu: 70 x 32 = 2,240, capped at the mangan's 2,000 (its limit named from 2,000 up).
+    value = DeclaredValue(seat=1, han=han, fu=fu)
+    expected_limit = "mangan" if (han, fu) == (3, 70) else limit
+    assert (limit_of(value, TENHOU), basic_points(value, TENHOU)) == (expected_limit, basic)
+
+
+def test_kiriage_rounds_4_han_30_fu_and_3_han_60_fu_up_to_a_mangan() -> None:
+    for han, fu in ((4, 30), (3, 60)):
+        value = DeclaredValue(seat=1, han=han, fu=fu)
+        assert (limit_of(value, TENHOU), limit_of(value, KIRIAGE)) == ("", "mangan")
+    assert limit_of(DeclaredValue(seat=1, han=2, fu=60), KIRIAGE) == ""  # 1,920 is not 4 han 30 fu
+    assert limit_of(DeclaredValue(seat=1, limit="yakuman"), TENHOU) == "yakuman"
+    assert basic_points(DeclaredValue(seat=1, limit="double_yakuman"), TENHOU) == 16000
+
+
+@pytest.mark.parametrize(
+    ("value", "tsumo", "dealer", "from_seat", "players", "honba", "sticks", "paid"),
+    [
+        # Seat 1 wins 1 han 30 fu (240): a ron 960 -> 1,000; the dealer's ron (seat 1 deals) 1,440 -> 1,500.
+        (DeclaredValue(seat=1, han=1, fu=30), False, 0, 2, 4, 0, 0, (0, 1000, -1000, 0)),
+        (DeclaredValue(seat=1, han=1, fu=30), False, 1, 2, 4, 0, 0, (0, 1500, -1500, 0)),
+        # Tsumo: 240 from each non-dealer -> 300, 480 from the dealer -> 500; a dealer's tsumo 500 all.
+        (DeclaredValue(seat=1, han=1, fu=30), True, 0, None, 4, 0, 0, (-500, 1100, -300, -300)),
+        (DeclaredValue(seat=1, han=1, fu=30), True, 1, None, 4, 0, 0, (-500, 1500, -500, -500)),
+        # Pinfu tsumo, 2 han 20 fu: 320 -> 400 and 640 -> 700.
+        (DeclaredValue(seat=2, han=2, fu=20), True, 0, None, 4, 0, 0, (-700, -400, 1500, -400)),
+        # Two honba: a ron 300 each (+600), a tsumo 100 from each (+200 from each of three); two sticks.
+        (DeclaredValue(seat=1, han=1, fu=30), False, 0, 3, 4, 2, 2000, (0, 3600, 0, -1600)),
+        (DeclaredValue(seat=1, han=1, fu=30), True, 0, None, 4, 2, 0, (-700, 1700, -500, -500)),
+        # Three players: a ron's honba is 200; a tsumo's missing seat does not pay (tsumo loss).
+        (DeclaredValue(seat=1, han=1, fu=30), False, 0, 2, 3, 1, 0, (0, 1200, -1200)),
+        (DeclaredValue(seat=1, han=1, fu=30), True, 0, None, 3, 1, 0, (-600, 1000, -400)),
+        # A mangan: 8,000 by ron, 2,000/4,000 by tsumo; a dealer's 12,000 and 4,000 all.
+        (DeclaredValue(seat=1, han=5), False, 0, 3, 4, 0, 0, (0, 8000, 0, -8000)),
+        (DeclaredValue(seat=0, han=5), True, 0, None, 4, 0, 0, (12000, -4000, -4000, -4000)),
+        (DeclaredValue(seat=1, limit="yakuman"), True, 0, None, 4, 0, 0, (-16000, 32000, -8000, -8000)),
+    ],
+)  # fmt: skip
+def test_what_each_seat_pays(
+    value: DeclaredValue, tsumo: bool, dealer: int, from_seat: int | None, players: int, honba: int, sticks: int,
+    paid: tuple[int, ...],
+) -> None:  # fmt: skip
+    assert declared_payments(value, tsumo=tsumo, dealer=dealer, from_seat=from_seat, players=players, honba=honba,
+                             sticks=sticks, rules=rules(players=players)) == paid  # fmt: skip
+
+
+NAMES = ("Aki", "Beni", "Chie", "Dai")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "line", "said"),
+    [
+        ("tenhou", "ron Beni 3han from Aki", "Beni: 3 han needs its fu (20 to 110) [riichi.declared.fu]"),
+        ("tenhou", "ron Beni 0han30fu from Aki",
+         "Beni: give the han (1 to 12) or a limit, e.g. mangan [riichi.declared.value]"),
+        ("tenhou", "ron Beni 1han30fu Beni 1han30fu from Aki",
+         "a player is named twice; name each winner and riichi once [riichi.declared.twice]"),
+        ("tenhou", "tsumo Beni 1han30fu from Aki",
+         "a tsumo has one winner and no one who dealt in [riichi.declared.tsumo]"),
+        ("tenhou", "tsumo Beni 1han30fu Chie 1han30fu",
+         "a tsumo has one winner and no one who dealt in [riichi.declared.tsumo]"),
+        ("tenhou", "ron Beni 4han from Aki", "Beni: 4 han needs its fu (20 to 110) [riichi.declared.fu]"),
+        ("tenhou", "ron Beni 1han20fu from Aki",
+         "Beni: a ron scores at least 30 fu (25 for seven pairs); 20 fu is a pinfu tsumo [riichi.declared.fu]"),
+        ("tenhou", "tsumo Beni 1han20fu",
+         "Beni: 20 fu comes with 2 han at least (pinfu tsumo, seven pairs) [riichi.declared.fu]"),
+        ("tenhou", "tsumo Beni 1han25fu",
+         "Beni: 25 fu comes with 2 han at least (pinfu tsumo, seven pairs) [riichi.declared.fu]"),
+        ("tenhou", "ron Beni mangan 3han30fu from Aki",
+         "Beni: give a limit or han and fu, not both [riichi.declared.value]"),
+        ("ema2016", "ron Beni double_yakuman from Aki",
+         "under ema2016 no hand counts double yakuman and yakuman do not add up; record it as yakuman "
+         "[riichi.declared.double_yakuman]"),
+        ("tenhou", "ron Beni 1han30fu from Beni",
+         "Beni cannot ron their own discard: the one who dealt in is another [riichi.declared.from_seat]"),
+        ("tenhou", "ron Beni 1han30fu Chie 1han30fu Dai 1han30fu from Aki",
+         "three rons on one tile abort the hand under tenhou: record abort triple_ron [riichi.win.triple_ron]"),
+        ("tenhou", "ron Beni 1han30fu yaku ippatsu from Aki",
+         "Beni: ippatsu needs riichi; name Beni among the riichi [riichi.declared.yaku]"),
+        ("tenhou", "ron Beni 1han30fu yaku menzen-tsumo from Aki",
+         "Beni: menzen-tsumo is only made by a tsumo [riichi.declared.yaku]"),
+        ("tenhou", "ron Beni 1han30fu yaku chombo-ron from Aki",
+         "Beni: 'chombo-ron' is not a yaku a table declares; use one of: "),
+    ],
+)  # fmt: skip
+def test_a_declared_hand_the_rules_refuse_is_said_whole_and_nothing_is_stored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str, line: str, said: str
+) -> None:
+    cli = Cli(tmp_path / "club.db", capsys)
+    players = [a for n in NAMES for a in ("-p", n)]
+    assert cli("new", "riichi", *players, "--ruleset", ruleset, "--id", "edge").code == 0
+    before = len(cli("log", "edge", "--json").json())
+    refused = cli("result", "edge", *line.split())
+    assert refused.code == 2
+    assert refused.err.startswith("taikyoku: error: seq "), refused.err
+    assert said in refused.err and refused.err.count("\n") == 1, refused.err
+    if said.endswith("]"):
+        assert refused.err.endswith(f"{said}\n"), refused.err
+    else:  # the list of yaku follows
+        assert refused.err.endswith("[riichi.declared.yaku_unknown]\n"), refused.err
+    assert len(cli("log", "edge", "--json").json()) == before
