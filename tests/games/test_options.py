@@ -68,3 +68,50 @@ def test_riichi_options_carry_the_match_flow_rules_as_typed_values() -> None:
         False,
         (15000, 5000, -5000, -15000),
     )
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "value"),
+    [
+        ("bool", "true", True), ("bool", " Yes ", True), ("bool", "ON", True), ("bool", "1", True),
+        ("bool", "false", False), ("bool", "no", False), ("bool", "Off", False), ("bool", "0", False),
+        ("int", "30000", 30000), ("int", " -5 ", -5),
+        ("ints", "15000, 5000,-5000,-15000", (15000, 5000, -5000, -15000)), ("ints", "1,,2,", (1, 2)),
+        ("list", "riichi, tanyao,,pinfu ", ("riichi", "tanyao", "pinfu")),
+        ("str", "exact", "exact"),
+    ],
+)  # fmt: skip
+def test_an_option_typed_on_the_command_line_is_read_as_its_kind(kind: str, text: str, value: object) -> None:
+    from replay.engine.options import RuleOption
+
+    assert RuleOption("x.y", kind, None, "a test option").parse(text) == value  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "said"),
+    [
+        ("bool", "maybe", "option x.y takes true or false; got 'maybe'"),
+        ("bool", "2", "option x.y takes true or false; got '2'"),
+        ("int", "3.5", "option x.y takes a whole number; got '3.5'"),
+        ("ints", "1,two", "option x.y takes whole numbers separated by commas; got '1,two'"),
+    ],
+)
+def test_an_option_that_is_not_its_kind_is_refused_whole(kind: str, text: str, said: str) -> None:
+    from replay.engine.options import RuleOption
+
+    with pytest.raises(ValueError) as refused:
+        RuleOption("x.y", kind, None, "a test option").parse(text)  # type: ignore[arg-type]
+    assert str(refused.value) == said
+
+
+def test_the_rules_before_a_change_keep_every_other_option() -> None:
+    # Tenhou with no day known, as it stood before its first change (the tenpai stop): both changes
+    # not yet made, every other option as declared.
+    from replay.games.riichi.options import RULESETS
+
+    spec = next(s for s in RULESETS if s.id == "tenhou")
+    oldest = spec.alternatives(None)[-1]
+    assert (oldest["riichi.leaderStopsAtDraw"], oldest["riichi.finalRounding"]) == (False, "halfAwayThousand")
+    assert oldest["riichi.uma"] == (20000, 10000, -10000, -20000) and len(oldest) == len(spec.options)
+    newest = spec.alternatives(None)[0]
+    assert (newest["riichi.leaderStopsAtDraw"], newest["riichi.finalRounding"]) == (True, "halfAwayThousand")
