@@ -290,3 +290,13 @@ def test_with_every_player_below_the_start_the_simple_uma_holds() -> None:
     # for one to three below; all four below take the simple uma, by seat: -1 + 15, 5, -5, -15.
     rules = replace(JPML, tied_places="bySeat")
     assert results(rules, [29000] * 4, sticks=4) == (["14.0", "4.0", "-6.0", "-16.0"], [1, 2, 3, 4])
+
+
+def test_a_penalty_that_is_not_whole_thousands_under_each_thousand_rule() -> None:
+    # A chombo of 1,500 (a table's own chomboPoints) on seat 3: the half-up rule of old matches takes
+    # 1500 // 1000 = 1 off its -51: -52; Tenhou's thousands take 1.5 off -52: -53.5, a half rounded
+    # away from zero: -54.
+    scores = [42000, 31800, 27700, -1500]
+    legacy = replace(OLD_TENHOU, final_rounding="halfUpThousand")
+    assert results(legacy, scores, penalties=[0, 0, 0, 1500])[0] == ["51", "12", "-12", "-52"]
+    assert results(OLD_TENHOU, scores, penalties=[0, 0, 0, 1500])[0] == ["52", "12", "-12", "-54"]
