@@ -134,3 +134,37 @@ def test_a_declared_hand_the_rules_refuse_is_said_whole_and_nothing_is_stored(
     else:  # the list of yaku follows
         assert refused.err.endswith("[riichi.declared.yaku_unknown]\n"), refused.err
     assert len(cli("log", "edge", "--json").json()) == before
+
+
+def test_a_result_after_the_hands_moves_began_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cli = Cli(tmp_path / "club.db", capsys)
+    players = [a for n in NAMES for a in ("-p", n)]
+    assert cli("new", "riichi", *players, "--id", "moves").code == 0
+    assert cli("round", "moves").code == 0
+    assert cli("deal", "moves", "--dora", "3m").code == 0  # the hand is recorded move by move from here
+    said = "this hand is being recorded move by move; finish it with its win or draw [riichi.result.after_moves]\n"
+    for line in (("ron", "Beni", "1han30fu", "from", "Aki"), ("chombo", "Beni")):
+        refused = cli("result", "moves", *line)
+        assert refused.code == 2 and refused.err.startswith("taikyoku: error: seq 4 (") and refused.err.endswith(said)
+
+
+def test_a_declared_seat_the_table_does_not_have_is_refused_by_the_fold() -> None:
+    # The command line names only seats it has; a raw event (an import) may name any: seat 3 at three.
+    from events.riichi import RiichiChombo, RiichiDeclaredWin, RiichiRoundStarted
+    from replay.app.service import build_match_started
+    from replay.engine.fold import IllegalEvent, Step
+    from replay.games.riichi.fold import RiichiProjection
+
+    projection = RiichiProjection()
+    started = build_match_started("riichi", ["Aki", "Beni", "Chie"], ruleset_id="tenhou-sanma")
+    state = projection.apply(projection.initial(), Step(1, started.EVENT_TYPE, started))
+    hand = RiichiRoundStarted(round_wind="E", hand=1, honba=0, sticks=0, scores=(35000,) * 3, dealer=0)
+    state = projection.apply(state, Step(2, hand.EVENT_TYPE, hand))
+    for event in (RiichiDeclaredWin(kind="ron", from_seat=0, wins=(DeclaredValue(seat=3, han=1, fu=30),)),
+                  RiichiChombo(seat=3)):  # fmt: skip
+        with pytest.raises(IllegalEvent) as refused:
+            projection.apply(state, Step(3, event.EVENT_TYPE, event))
+        assert (refused.value.code, refused.value.reason) == ("match.seat.unknown", "seats are 0 to 2")
+    # Seat 2 is a seat: the same win stands.
+    fine = RiichiDeclaredWin(kind="ron", from_seat=0, wins=(DeclaredValue(seat=2, han=1, fu=30),))
+    assert projection.apply(state, Step(3, fine.EVENT_TYPE, fine)).results[-1].points == (-1000, 0, 1000)
