@@ -80,3 +80,53 @@ def test_two_chombos_of_one_player_both_come_off_the_final_result(cli: Cli) -> N
     final = cli("replay", "twice", "--json").json()
     assert final["complete"] is True and final["final"]["scores"] == [30000, 31000, 29000, 30000]
     assert [str(r) for r in final["final"]["results"]] == ["-40.0", "16.0", "-16.0", "0.0"]
+
+
+@pytest.mark.parametrize(
+    ("wind", "hand", "dealer", "scores", "line", "over"),
+    [
+        # The dealer Aki rons Dai for 1 han 30 fu, 1,500: Dai from 1,500 to 0 is not below zero.
+        ("E", "1", "0", "26000,25000,24000,1500", ("ron", "Aki", "1han30fu", "from", "Dai"), None),
+        # From 1,400 to -100 he is: the match ends at once.
+        ("E", "1", "0", "26100,25000,24000,1400", ("ron", "Aki", "1han30fu", "from", "Dai"), "Dai went below zero"),
+        # South 4, Dai deals; Aki rons him for 1,000: 29,000 to exactly 30,000, the goal: over.
+        ("S", "4", "3", "29000,25000,25000,21000", ("ron", "Aki", "1han30fu", "from", "Dai"), "the last hand is played"),
+        # 28,900 to 29,900, short of it: into the West.
+        ("S", "4", "3", "28900,25100,25000,21000", ("ron", "Aki", "1han30fu", "from", "Dai"), None),
+        # West 1 (Tenhou's sudden death): the deal leaves its dealer and the top holds exactly the goal.
+        ("W", "1", "3", "29000,25000,25000,21000", ("ron", "Aki", "1han30fu", "from", "Dai"),
+         "30000 reached the return points in the extension"),
+        ("W", "1", "3", "28900,25100,25000,21000", ("ron", "Aki", "1han30fu", "from", "Dai"), None),
+        # West 4, the extension's last hand: the deal leaves its dealer with nobody at the goal.
+        ("W", "4", "3", "28000,25000,25000,22000", ("ron", "Aki", "1han30fu", "from", "Dai"),
+         "the extension is played out"),
+    ],
+)  # fmt: skip
+def test_the_match_ends_at_its_edges(
+    cli: Cli, wind: str, hand: str, dealer: str, scores: str, line: tuple[str, ...], over: str | None
+) -> None:
+    assert cli("new", "riichi", *PLAYERS, "--id", "edge").code == 0
+    assert cli("round", "edge", "--wind", wind, "--hand", hand, "--dealer", dealer, "--scores", scores).code == 0
+    assert cli("result", "edge", *line).code == 0
+    following = cli("round", "edge")
+    if over is None:
+        assert following.code == 0, following.err
+        assert {m["match_id"]: m["status"] for m in cli("matches", "--json").json()} == {"edge": "in play"}
+    else:
+        assert following.code == 2
+        assert following.err.endswith(f"the match is over: {over}; record match_ended [riichi.match.over]\n")
+        assert {m["match_id"]: m["status"] for m in cli("matches", "--json").json()} == {"edge": "complete"}
+
+
+def test_a_tie_for_first_goes_to_the_seat_nearer_the_first_dealer_not_seat_0(cli: Cli) -> None:
+    # Beni deals first, so Aki (seat 0) deals South 4. Aki tsumo 1 han 30 fu (500 all): Aki 29,000 and Chie
+    # 31,000 both end on 30,500, over the goal. Chie sits nearer Beni (one seat on, Aki three): Chie is
+    # first, the dealer is not, and keeps the deal: the match goes on.
+    assert cli("new", "riichi", *PLAYERS, "--dealer", "Beni", "--id", "tie").code == 0
+    assert (
+        cli("round", "tie", "--wind", "S", "--hand", "4", "--dealer", "0", "--scores", "29000,20000,31000,20000").code
+        == 0
+    )
+    assert cli("result", "tie", "tsumo", "Aki", "1han30fu").code == 0
+    assert {m["match_id"]: m["status"] for m in cli("matches", "--json").json()} == {"tie": "in play"}
+    assert cli("round", "tie").code == 0
