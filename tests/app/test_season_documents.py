@@ -159,3 +159,35 @@ def test_the_nights_sheet_as_rows() -> None:
     assert rows[4] == {"night": "night-1", "session": 1, "match": "night-1-t2", "status": "in play", "seat": 0,
                        "player": "Eri", "score": None, "place": None, "result": None}  # fmt: skip
     assert len(rows) == 8
+
+
+def test_averages_round_half_up_and_repeated_places_count_each_time() -> None:
+    """Kai's four matches: places 1, 1, 2, 1 and results +0.1, +0.1, +0.2, +0.1: average place
+    5 / 4 = 1.25, average result 0.5 / 4 = 0.125, a half rounded up: 0.13. Over the first three,
+    places 1, 1, 2: 4 / 3 = 1.33. A table of five (no rating bases for it) is a match of the page but
+    has no rating."""
+    table = ["Kai", "Lin", "Mo", "Nao"]
+    four = [digest(f"k-{n}", f"2026-11-0{n}T19:00:00Z", table, [p, 2 if p == 1 else 1, 3, 4], [r, 0.0, -0.1, -r],
+                   [0, 0, 0, 0]) for n, p, r in ((1, 1, 0.1), (2, 1, 0.1), (3, 2, 0.2), (4, 1, 0.1))]  # fmt: skip
+    found = season(four, "riichi")
+    kai = next(r for r in found["standings"] if r["player"] == "Kai")
+    assert (kai["places"], kai["average_place"], kai["average"], str(kai["total"])) == (
+        {"1": 3, "2": 1},
+        1.25,
+        0.13,
+        "0.5",
+    )
+    assert next(r for r in season(four[:3], "riichi")["standings"] if r["player"] == "Kai")["average_place"] == 1.33
+    five = digest("k-5", "2026-11-05T19:00:00Z", [*table, "Oto"], [1, 2, 3, 4, 5], [1.0, 0.5, 0.0, -0.5, -1.0],
+                  [0] * 5)  # fmt: skip
+    with_five = season([*four, five], "riichi")
+    assert next(r for r in with_five["standings"] if r["player"] == "Oto")["rating"] == 1500.0
+    page = player([*four, five], "Oto")
+    assert page["games"]["riichi"]["rating"] == [] and player_rows(page)[0]["rating"] == ""
+    kai_page = player([*four, five], "Kai")
+    assert (kai_page["games"]["riichi"]["average_place"], kai_page["games"]["riichi"]["average_result"]) == (1.2, 0.3)
+
+
+def test_a_players_page_keeps_every_match_after_one_without_them() -> None:
+    page = player(DIGESTS, "Dai")  # not at h-1 nor m-2
+    assert [m["match_id"] for m in page["matches"]] == ["m-0", "m-1", "m-4"]
