@@ -69,3 +69,15 @@ def test_players_sharing_a_nickname_are_told_apart() -> None:
     long = "x" * 62
     assert player_names({}, [long, long, "A"]) == [f"{long} ("[:64], f"{long} ("[:64], "A"]
     assert [len(n) for n in player_names({}, ["y" * 70, "B"])] == [64, 1]
+
+
+def test_a_mahjong_soul_game_is_known_by_its_ref_or_its_room_alone() -> None:
+    from replay.formats.tenhou6.mahjongsoul import is_mahjong_soul
+
+    assert is_mahjong_soul({"ref": REF, "rule": {"disp": "鳳南喰赤"}})  # the dated UUID decides
+    assert is_mahjong_soul({"ref": REF})
+    assert is_mahjong_soul({"ref": "", "rule": {"disp": "王座の間南喰赤"}})  # the room decides
+    assert not is_mahjong_soul({"ref": "2019050417gm-0029-0000-4f2a8622", "rule": {"disp": "特南喰赤"}})
+    assert not is_mahjong_soul({"rule": "玉の間"})  # a rule that is not an object says nothing
+    assert not is_mahjong_soul({"rule": {}})
+    assert not is_mahjong_soul({})
