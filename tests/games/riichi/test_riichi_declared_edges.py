@@ -103,6 +103,11 @@ NAMES = ("Aki", "Beni", "Chie", "Dai")
          "Beni: 25 fu comes with 2 han at least (pinfu tsumo, seven pairs) [riichi.declared.fu]"),
         ("tenhou", "ron Beni mangan 3han30fu from Aki",
          "Beni: give a limit or han and fu, not both [riichi.declared.value]"),
+        ("tenhou", "ron Beni mangan 3han from Aki", "Beni: give a limit or han and fu, not both [riichi.declared.value]"),
+        ("tenhou", "tsumo Beni 1han30fu yaku houtei",
+         "Beni: houtei is only made by a ron [riichi.declared.yaku]"),
+        ("tenhou", "ron Beni 1han30fu yaku Menzen_Tsumo from Aki",
+         "Beni: menzen-tsumo is only made by a tsumo [riichi.declared.yaku]"),
         ("ema2016", "ron Beni double_yakuman from Aki",
          "under ema2016 no hand counts double yakuman and yakuman do not add up; record it as yakuman "
          "[riichi.declared.double_yakuman]"),
@@ -168,3 +173,46 @@ def test_a_declared_seat_the_table_does_not_have_is_refused_by_the_fold() -> Non
     # Seat 2 is a seat: the same win stands.
     fine = RiichiDeclaredWin(kind="ron", from_seat=0, wins=(DeclaredValue(seat=2, han=1, fu=30),))
     assert projection.apply(state, Step(3, fine.EVENT_TYPE, fine)).results[-1].points == (-1000, 0, 1000)
+
+
+@pytest.mark.parametrize(
+    ("line", "limit", "note"),
+    [
+        (("ron", "Beni", "2han40fu", "from", "Aki"), "", "2 han 40 fu"),
+        (("ron", "Beni", "4han30fu", "from", "Aki"), "", "4 han 30 fu"),
+        (("ron", "Beni", "5han", "from", "Aki"), "mangan", "5 han"),  # no fu needed from 5 han
+        (("ron", "Beni", "7han", "from", "Aki"), "haneman", "7 han"),
+        (("ron", "Beni", "haneman", "from", "Aki"), "haneman", "haneman"),
+        (("ron", "Beni", "double-yakuman", "from", "Aki"), "2x yakuman", "2x yakuman"),
+        (("tsumo", "Beni", "1han30fu", "yaku", "menzen_tsumo"), "", "1 han 30 fu"),
+        (("ron", "Beni", "1han30fu", "yaku", "houtei", "from", "Aki"), "", "1 han 30 fu"),
+    ],
+)  # fmt: skip
+def test_a_declared_hand_says_what_the_table_declared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: tuple[str, ...], limit: str, note: str
+) -> None:
+    cli = Cli(tmp_path / "club.db", capsys)
+    assert cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--id", "said").code == 0
+    done = cli("result", "said", *line)
+    assert done.code == 0, done.err
+    (win,) = cli("replay", "said", "--json").json()["results"][0]["wins"]
+    priced = win["result"]
+    assert (priced["ruleset"], priced["limit"]) == ("tenhou", limit)
+    assert priced["notes"] == [f"declared at the table: {note}; no tiles recorded, so not priced from them"]
+
+
+def test_a_match_ended_after_a_reverse_mangan_chombo_has_its_final_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Tenhou: Dai's chombo (a reverse mangan, 2,000 to each non-dealer, 4,000 to the dealer Aki) from
+    # 8,000 leaves him at 0; then Aki rons him for 1,500: below zero, over. Final: Aki 26,000 + 4,000 +
+    # 1,500 = 31,500, Beni and Chie 24,000 + 2,000 = 26,000, Dai -1,500. Every hundred kept: Aki 1.5 + 40
+    # = +41.5; Beni -4.0 + 10 = +6.0; Chie -4.0 - 10 = -14.0; Dai -31.5 - 20 = -51.5.
+    cli = Cli(tmp_path / "club.db", capsys)
+    assert cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--id", "chombo").code == 0
+    assert cli("round", "chombo", "--scores", "26000,24000,24000,8000", "--dealer", "0").code == 0
+    for line in (("chombo", "Dai"), ("ron", "Aki", "1han30fu", "from", "Dai")):
+        assert cli("result", "chombo", *line).code == 0
+    final = cli("replay", "chombo", "--json").json()
+    assert final["complete"] is True and final["final"]["scores"] == [31500, 26000, 26000, -1500]
+    assert [str(r) for r in final["final"]["results"]] == ["41.5", "6.0", "-14.0", "-51.5"]
