@@ -216,3 +216,36 @@ def test_a_match_ended_after_a_reverse_mangan_chombo_has_its_final_result(
     final = cli("replay", "chombo", "--json").json()
     assert final["complete"] is True and final["final"]["scores"] == [31500, 26000, 26000, -1500]
     assert [str(r) for r in final["final"]["results"]] == ["41.5", "6.0", "-14.0", "-51.5"]
+
+
+@pytest.mark.parametrize(
+    ("points", "said"),
+    [(1000, None), (900, "Chie holds 900 points: riichi needs a 1,000-point stick [riichi.declared.riichi]")],
+)
+def test_riichi_needs_a_thousand_point_stick(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], points: int, said: str | None
+) -> None:
+    # Chie, not the winner, declared riichi: her stick goes to Beni with the hand (1,000 + 1,000).
+    cli = Cli(tmp_path / "club.db", capsys)
+    assert cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--id", "stick").code == 0
+    scores = f"30000,30000,{points},{40000 - points}"
+    assert cli("round", "stick", "--scores", scores, "--dealer", "0").code == 0
+    done = cli("result", "stick", "ron", "Beni", "1han30fu", "from", "Aki", "riichi", "Chie")
+    if said is None:
+        assert done.code == 0, done.err
+        assert cli("replay", "stick", "--json").json()["results"][0]["points"] == [-1000, 2000, -1000, 0]
+    else:
+        assert done.code == 2 and done.err.endswith(f"{said}\n"), done.err
+
+
+def test_a_double_ron_pays_the_honba_and_sticks_to_the_winner_nearer_the_discarder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Chie (seat 2) deals into Dai (seat 3) and Aki (seat 0, the dealer), 1 han 30 fu each (Dai 1,000;
+    # Aki, dealing, 1,440 up to 1,500), with 1 honba and 1 stick on the table: Dai sits next after
+    # Chie, so he takes the 300 and the 1,000 (Tenhou): Dai +2,300, Aki +1,500, Chie -2,800.
+    cli = Cli(tmp_path / "club.db", capsys)
+    assert cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--id", "double").code == 0
+    assert cli("round", "double", "--honba", "1", "--sticks", "1", "--scores", "25000,25000,25000,24000").code == 0
+    assert cli("result", "double", "ron", "Aki", "1han30fu", "Dai", "1han30fu", "from", "Chie").code == 0
+    assert cli("replay", "double", "--json").json()["results"][0]["points"] == [1500, 0, -2800, 2300]
