@@ -222,7 +222,11 @@ def close(store: Store, night_id: str, *, recorded_by: str, playing: Sequence[st
 
 def nights(store: Store) -> list[dict[str, Any]]:
     """Every night in the store, newest first: its id, title, game and when it was opened."""
-    found = [{"night_id": head.match_id, "title": getattr(head.first.decode(), "title", ""),
-              "game": getattr(head.first.decode(), "game", ""), "opened_at": head.first.recorded_at,
-              "last_seq": head.last_seq} for head in store.matches("night.opened")]  # fmt: skip
+    found = []
+    for head in store.matches("night.opened"):
+        opened = head.first.decode()
+        if not isinstance(opened, NightOpened):  # the store lists nights by their first event's type
+            continue
+        found.append({"night_id": head.match_id, "title": opened.title, "game": opened.game,
+                      "opened_at": head.first.recorded_at, "last_seq": head.last_seq})  # fmt: skip
     return sorted(found, key=lambda n: n["opened_at"], reverse=True)
