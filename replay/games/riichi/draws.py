@@ -26,8 +26,16 @@ def on_draw_result(state: RiichiState, rnd: RiichiRound, step: Step, event: Riic
         raise illegal(step, "riichi.result.after_moves",
                        "this hand is being recorded move by move; finish it with its win or draw")  # fmt: skip
     n = rnd.players
-    if any(s >= n for s in (*event.tenpai, *event.riichi)):
+    if any(s >= n for s in (*event.tenpai, *event.riichi, *event.nagashi)):
         raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
+    for listed, what in ((event.tenpai, "tenpai"), (event.riichi, "riichi"), (event.nagashi, "nagashi")):
+        if len(set(listed)) != len(listed):
+            raise illegal(step, "riichi.result.twice", f"a seat is listed twice as {what}; name each seat once")
+    name = state.match.player_name
+    for seat in event.riichi:
+        if rnd.scores[seat] < 1000:
+            raise illegal(step, "riichi.riichi.points",
+                          f"{name(seat)} holds {rnd.scores[seat]} points: riichi needs a 1,000-point stick")  # fmt: skip
     deposits = tuple(1000 if s in event.riichi else 0 for s in range(n))
     drawn = rnd._replace(deposits=deposits, riichi=tuple(s in event.riichi for s in range(n)))
     if event.abort is not None:
@@ -46,8 +54,6 @@ def on_draw_result(state: RiichiState, rnd: RiichiRound, step: Step, event: Riic
     if event.nagashi:
         if state.options is None or not state.options.nagashi_mangan:
             raise illegal(step, "riichi.nagashi.not_allowed", "this ruleset has no nagashi mangan")
-        if any(s >= n for s in event.nagashi):
-            raise illegal(step, "match.seat.unknown", f"seats are 0 to {n - 1}")
         done = nagashi_over(drawn, sorted(set(event.nagashi)), sorted(set(event.tenpai)), [-d for d in deposits])
     else:
         assert state.options is not None

@@ -88,8 +88,12 @@ def on_hand_result(
     if wrong:
         raise illegal(step, "riichi.result.conditions", f"{wrong[0]}; check the conditions said")
     others = set(event.others_in_riichi)
-    if seat in others or any(s >= n for s in others):
+    if seat in others or any(s >= n for s in others) or len(others) != len(event.others_in_riichi):
         raise illegal(step, "riichi.result.riichi", "others_in_riichi names the other seats that declared riichi")
+    for poor in sorted(others | ({seat} if in_riichi else set())):
+        if not rnd.wins and rnd.scores[poor] < 1000:
+            raise illegal(step, "riichi.riichi.points",
+                          f"seat {poor} holds {rnd.scores[poor]} points: riichi needs a 1,000-point stick")  # fmt: skip
     declared = others | ({seat} if in_riichi else set()) | {s for s in range(n) if rnd.wins and rnd.riichi[s]}
     deposits = tuple(1000 if s in declared else 0 for s in range(n))
     hand = WinHand(
