@@ -449,18 +449,15 @@ def check_day(text: str | None, flag: str) -> str | None:
         raise InputError(f"{flag} {text!r} is not a day; write it as YYYY-MM-DD, e.g. 2026-11-30") from None
 
 
+def rows_csv(rows: Sequence[dict[str, Any]], *, raw: bool = False) -> str:
+    """Rows as CSV by the one writer of every export (``replay.formats.native.rows_csv``): a text
+    cell a spreadsheet would take for a formula gets a leading ', unless ``raw``."""
+    from replay.formats import native
+
+    return native.rows_csv(rows, raw)
+
+
 def standings_csv(found: dict[str, Any], *, raw: bool = False) -> str:
-    """The standings as CSV, a row per game and player; a name a spreadsheet would take for a
-    formula gets a leading ', unless ``raw``."""
-    import io
-
-    from replay.formats.native import CsvWriter
-
+    """The standings as CSV, a row per game and player."""
     rows = standings_rows(found)
-    buffer = io.StringIO()
-    writer = CsvWriter(buffer, raw)
-    columns = list(rows[0]) if rows else ["game", "player"]
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([row[column] for column in columns])
-    return buffer.getvalue()
+    return rows_csv(rows, raw=raw) if rows else "game,player\n"

@@ -152,14 +152,13 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
 
 
 def write_csv(rows: list[dict[str, Any]]) -> None:
-    """Rows as CSV on stdout, a header first (every row's keys, in first-seen order)."""
-    import csv
+    """Rows as CSV on stdout by the one writer of every export: a header first, and no cell a
+    spreadsheet would run as a formula."""
     import sys
 
-    fields = list(dict.fromkeys(key for row in rows for key in row))
-    writer = csv.DictWriter(sys.stdout, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
+    from replay.app.stats import rows_csv
+
+    sys.stdout.write(rows_csv(rows))
 
 
 def _digests(db: str) -> list[dict[str, Any]]:

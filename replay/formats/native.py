@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, BinaryIO
 
 from pydantic import ValidationError
@@ -444,6 +444,18 @@ class CsvWriter:
 
     def writerow(self, row: Sequence[Any]) -> None:
         self.writer.writerow(row if self.raw else [spreadsheet_cell(cell) for cell in row])
+
+
+def rows_csv(rows: Sequence[Mapping[str, Any]], raw: bool = False) -> str:
+    """Rows as CSV, the one writer of every table export: a header of every row's keys in the order
+    first seen, a missing cell empty, and each text cell safe to open in a spreadsheet unless ``raw``."""
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    buffer = io.StringIO()
+    writer = CsvWriter(buffer, raw)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([row.get(column, "") for column in columns])
+    return buffer.getvalue()
 
 
 CSV_COLUMNS = ("match", "game", "ruleset", "date", "round", "dealer", "winner", "reason", "yaku", "han", "fu", "limit")

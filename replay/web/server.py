@@ -367,7 +367,7 @@ def create_app(
         check_game_name(game, "game")
         return taikyoku.season(game, since=since, until=until, min_games=max(1, min_games))
 
-    @app.get("/api/players/{name}")
+    @app.get("/api/players/{name:path}")
     def api_player(name: str) -> dict[str, Any]:
         """A player's page, as `taikyoku player NAME --json` gives it."""
         return taikyoku.player_page(name)
@@ -389,7 +389,7 @@ def create_app(
                 + _table(rows, links))  # fmt: skip
         return HTMLResponse(_shell(f"taikyoku: the season ({game})", body), headers={"Cache-Control": "no-store"})
 
-    @app.get("/players/{name}", response_class=HTMLResponse)
+    @app.get("/players/{name:path}", response_class=HTMLResponse)
     def player_page(name: str, request: Request) -> Response:
         """A player's page: their matches, places, results and rating over time, with its CSV."""
         from replay.app.seasons import player_rows
@@ -556,14 +556,9 @@ def _table(rows: Sequence[dict[str, Any]], links: dict[str, Callable[[Any], str]
 
 
 def _csv(rows: Sequence[dict[str, Any]], name: str) -> Response:
-    import csv
-    import io
+    from replay.app.stats import rows_csv
 
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=list(dict.fromkeys(k for row in rows for k in row)), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return Response(text.getvalue(), media_type="text/csv; charset=utf-8",
+    return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})  # fmt: skip
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 from tests.helpers import Cli
+from tests.serving import Server
 
 FORMULA = '=HYPERLINK("http://evil.example","click")'
 
@@ -49,3 +51,50 @@ def test_raw_without_csv_is_refused(cli: Cli) -> None:
     for args in (("export", "m-1", "--raw"), ("stats", "--raw")):
         result = cli(*args)
         assert result.code == 2 and "--raw is about csv cells" in result.err
+
+
+HOSTILE = (FORMULA, "+1+cmd|calc", "@SUM(A1)", "-2+3")
+
+
+def test_the_nights_season_and_players_csv_neutralise_formulas_in_the_terminal_and_the_server(
+    cli: Cli, db: Path, secret: Path
+) -> None:
+    """One writer for every export: a night's table, the season and a player's page, from the
+    command line and from the server's ?format=csv, each hostile name written with a leading '."""
+    players = [a for n in HOSTILE for a in ("-p", n)]
+    assert cli("night", "open", "riichi", *players, "--seed", "1", "--id", "night-csv").code == 0
+    table = cli("night", "seat", "night-csv", "--json").json()["sessions"][0]["tables"][0]
+    seated = table["players"]
+    # The last seat starts at 7,000 and deals a mangan into the second: below zero, the match is over.
+    assert cli("round", table["match_id"], "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
+    assert (
+        cli("result", table["match_id"], "ron", "S", "mangan", "from", "N").code == 0
+    )  # by seat: a name may start with -
+    safe = sorted("'" + name for name in HOSTILE)
+    night = _rows(cli("night", "show", "night-csv", "--csv").out)
+    column = night[0].index("player")
+    assert sorted(row[column] for row in night[1:]) == safe
+    season = _rows(cli("season", "--csv").out)
+    assert sorted(row[season[0].index("player")] for row in season[1:]) == safe
+    for name in HOSTILE:
+        mine = _rows(cli("player", "--csv", "--", name).out)
+        (played,) = mine[1:]
+        assert played[mine[0].index("table")] == "'" + " / ".join(seated)
+    server = Server(str(db), secret)
+    try:
+        from urllib.parse import quote
+
+        answers = {path: server.raw("GET", path) for path in (
+            "/nights/night-csv?format=csv", "/season?game=riichi&format=csv",
+            *(f"/players/{quote(name, safe='')}?format=csv" for name in HOSTILE))}  # fmt: skip
+    finally:
+        server.stop()
+    for path, (status, headers, body) in answers.items():
+        assert status == 200 and headers["content-type"].startswith("text/csv"), (path, status, body[:300])
+        text = body.decode()
+        for name in HOSTILE:
+            assert f"\n{name}," not in text and f",{name}," not in text and f",{name}\n" not in text, (path, text)
+    night_page = _rows(answers["/nights/night-csv?format=csv"][2].decode())
+    assert sorted(row[night_page[0].index("player")] for row in night_page[1:]) == safe
+    season_page = _rows(answers["/season?game=riichi&format=csv"][2].decode())
+    assert sorted(row[season_page[0].index("player")] for row in season_page[1:]) == safe

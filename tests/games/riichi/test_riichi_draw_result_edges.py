@@ -86,8 +86,8 @@ def test_the_same_draw_with_each_seat_once_stands() -> None:
     assert state.results[-1].points == (3000, -1000, -1000, -1000)
 
 
-WIN = {"kind": "ron", "seat": 1, "from_seat": 0, "hand": tuple("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z".split()),
-       "win_tile": "2z", "dora_indicators": ("9m",)}  # fmt: skip
+WIN = {"kind": "ron", "seat": 1, "from_seat": 0, "win_tile": "2z", "dora_indicators": ("9m",),
+       "hand": ("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "2z")}  # fmt: skip
 
 
 def test_a_full_result_refuses_another_riichi_without_the_points() -> None:
