@@ -13,7 +13,9 @@ from events.registry import event_type
 from events.tiles import Tile
 
 Points = Annotated[int, Strict(), Field(ge=-1_000_000, le=1_000_000)]
-Count = Annotated[int, Strict(), Field(ge=0, le=100)]
+# Honba and sticks have no bound in the game; this one only keeps a number a number (a match of a
+# million hands is not played).
+Count = Annotated[int, Strict(), Field(ge=0, le=1_000_000)]
 Hand13 = Annotated[tuple[Tile, ...], Field(min_length=13, max_length=13)]
 Wind = Literal["E", "S", "W", "N"]
 

@@ -12,7 +12,7 @@ from events.canonical import quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent
 from events.errors import InputError
 from events.ids import TIMESTAMP_PATTERN, UUID_PATTERN
-from events.text import json_has_nul, name_problem
+from events.text import json_has_nul, lookalike, name_problem
 from store.errors import ConcurrencyError, DuplicateEventError, RepeatedEventIdError
 from store.records import Resent, StoredEvent
 
@@ -101,10 +101,18 @@ def _real_time(recorded_at: str) -> bool:
 
 
 def _check_names(payload: Any) -> None:
+    names: list[str] = []
     for player in payload.players:
         problem = name_problem(f"player {player.seat}'s name", player.name)
         if problem is not None:
             raise InputError(problem, code="input.name")
+        # One name spelled twice alike (a server's anonymous players) is one name; two spellings
+        # that look one ("Zoë" composed and decomposed, "zoë") would be two people no reader tells apart.
+        other = lookalike(player.name, names)
+        if other is not None:
+            raise InputError(f"player {player.seat}'s name {player.name!r} looks like {other!r}; give each player a "
+                             "name the table can tell apart", code="input.name")  # fmt: skip
+        names.append(player.name)
 
 
 def resent(match_id: str, events: Sequence[PendingEvent], found: dict[str, StoredEvent]) -> Resent | None:

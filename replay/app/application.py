@@ -27,6 +27,7 @@ from typing import Any
 
 from events.errors import InputError
 from events.match import GameName
+from events.text import player_names
 from replay.app.moves import Offer, checked_values, intent_of_move, move_named, moves
 from replay.app.recording import Recorded
 from replay.app.repository import Kept, KeptStates, MatchRepository, process_kept
@@ -362,7 +363,7 @@ class Application:
                                     options=options, length=length)  # fmt: skip
         if not 1 <= sessions <= 20:
             raise InputError(f"--sessions {sessions}: a night plans 1 to 20 sessions")
-        names = [name.strip() for name in players if name.strip()]
+        names = player_names([name for name in players if name.strip()], known=self.known_players())
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         opened = NightOpened(game=shape.game, ruleset=shape.ruleset, length=shape.length, per_table=per_table,
                              seed=chosen, sessions=sessions, title=(title or f"{spec.id} night")[:100])  # fmt: skip
@@ -375,8 +376,9 @@ class Application:
     def night_players(self, night_id: str, players: Sequence[str], *, recorded_by: str = "host") -> dict[str, Any]:
         from replay.app import nights
 
+        names = player_names([name for name in players if name.strip()], known=self.known_players())
         with self.lock(night_id), self.store() as store:
-            nights.set_players(store, night_id, players, recorded_by=recorded_by)
+            nights.set_players(store, night_id, names, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
     def seat_session(self, night_id: str, *, again: bool = False, recorded_by: str = "host") -> dict[str, Any]:

@@ -19,6 +19,7 @@ from events.errors import InputError
 from events.match import MatchEnded
 from events.model import Payload
 from events.night import NightClosed, NightOpened, NightPlayers, NightSeated, NightTable, NightTableAbandoned
+from events.text import lookalike, name_problem
 from replay.app.steps import read_steps, step_of
 from replay.engine.fold import Step, illegal
 from store import Store
@@ -60,6 +61,14 @@ def apply(night: Night, step: Step) -> Night:
         twice = sorted({name for name in payload.players if payload.players.count(name) > 1})
         if twice:
             raise illegal(step, "night.players.twice", f"{', '.join(twice)} is listed twice; list each player once")
+        for number, name in enumerate(payload.players):
+            problem = name_problem("the name", name)
+            if problem is not None:
+                raise illegal(step, "night.player.name", problem)
+            other = lookalike(name, payload.players[:number])
+            if other is not None:
+                raise illegal(step, "night.player.name",
+                              f"{name!r} and {other!r} look alike; give each player a name the table can tell apart")  # fmt: skip
         return replace(night, players=payload.players, head=step.seq)
     if isinstance(payload, NightSeated):
         latest = len(night.sessions)

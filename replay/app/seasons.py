@@ -16,6 +16,7 @@ the player.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
@@ -122,6 +123,7 @@ def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
     """A player's page: every ended match (date, game, table, place, result), and per game the
     games, average place, average result, and rating over time."""
     every = list(digests)
+    name = unicodedata.normalize("NFC", name.strip())  # as every door stores a name: "Zoë" typed either way
     games: list[dict[str, Any]] = []
     for digest in ended(every):
         if name not in digest["players"]:

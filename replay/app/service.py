@@ -11,6 +11,7 @@ from events import ids, ingest
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError
 from events.match import MatchLength, MatchStarted, PlayerSeat, Ruleset
+from events.text import player_names
 from replay.app.steps import _decoded, game_of, pending_step, read_steps, step_of
 from replay.engine.fold import Folded, IllegalEvent, Step, fold
 from replay.engine.match import MatchView
@@ -73,9 +74,6 @@ class NewMatch:
     started: MatchStarted
 
 
-NAME_LIMIT = 64  # as match_started's schema allows
-
-
 def build_match_started(
     game: str,
     players: Sequence[str],
@@ -100,13 +98,7 @@ def build_match_started(
             )
         need = " or ".join(str(n) for n in spec.players)
         raise InputError(f"{game} is played by {need} players; give --player NAME {need} times, in seat order")
-    for name in players:
-        if not name.strip():
-            raise InputError("a player's name is empty; give each player a name with -p NAME")
-        if len(name) > NAME_LIMIT:
-            raise InputError(f"player name {name[:20]!r}... is {len(name)} characters long; use at most {NAME_LIMIT}")
-    if len(set(players)) != len(players):
-        raise InputError("two players have the same name; give each player a different name")
+    players = player_names(players)  # NFC, nothing invisible, no two alike (events/text.py)
     seats = tuple(PlayerSeat(seat=i, name=name) for i, name in enumerate(players))
     first_dealer = 0 if dealer is None else _seat_of(dealer, players)
     match_length = default_length(spec) if length is None else MatchLength(unit=spec.length_unit, count=length)

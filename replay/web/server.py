@@ -179,8 +179,6 @@ def create_app(
             code = "match.unknown"
         if kind == "IllegalEvent":
             code = str(getattr(exc, "code", "illegal"))
-        elif isinstance(exc, InputError) and status == 422:
-            code = "input"
         if status == 503 and not request.url.path.startswith("/api/"):  # a page: it says so, and tries again
             page = _shell(
                 "taikyoku: behind",

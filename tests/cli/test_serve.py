@@ -439,7 +439,7 @@ def test_a_note_is_taken_as_typed_and_an_empty_move_is_one_line(cli: Cli, secret
         == 201
     )
     status, said = served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 2, "move": "   "}, token)
-    assert status == 422 and said == {"error": "say a move, e.g. discard 5m", "code": "input"}
+    assert status == 422 and said == {"error": "say a move, e.g. discard 5m", "code": "input.invalid"}
     status, said = served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 2, "move": 'result "x'}, token)
     assert status == 422 and said["error"] == "a quotation mark is not closed; close it, or leave the quotes out"
     notes = [e["payload"]["text"] for e in cli("log", "tbl-1", "--json").json() if e["type"] == "annotation"]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from events.errors import InputError
+from events.ingest import describe_pydantic
 from events.riichi import RiichiRoundStarted
 from events.tiles import WIND_LETTERS, WINDS
 from replay.games.riichi.state import RiichiState
@@ -42,14 +45,17 @@ def next_hand(state: RiichiState, *, wind: str | None, hand: int | None, honba: 
             ) from None
     if wind is not None and wind.upper() not in WIND_LETTERS:
         raise InputError(f"--wind is E, S, W or N, not {wind!r}")
-    return RiichiRoundStarted(
-        round_wind=(wind or default[0]).upper(),
-        hand=hand if hand is not None else default[1],
-        honba=honba if honba is not None else default[2],
-        sticks=sticks if sticks is not None else default[3],
-        scores=given_scores if given_scores is not None else default[4],
-        dealer=dealer if dealer is not None else default[5],
-    )
+    try:
+        return RiichiRoundStarted(
+            round_wind=(wind or default[0]).upper(),
+            hand=hand if hand is not None else default[1],
+            honba=honba if honba is not None else default[2],
+            sticks=sticks if sticks is not None else default[3],
+            scores=given_scores if given_scores is not None else default[4],
+            dealer=dealer if dealer is not None else default[5],
+        )
+    except ValidationError as wrong:  # a count past what a record holds: said, never an internal error
+        raise InputError(f"the next hand cannot be recorded: {describe_pydantic(wrong, '')}") from None
 
 
 def final_standings(state: RiichiState) -> dict[str, Any]:

@@ -1,0 +1,166 @@
+"""One rule for a player's name at every door (the command line, the night's host, the store):
+written in NFC, nothing invisible or controlling, and no look-alike of a name present beside it."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from events.errors import InputError
+from events.night import NightPlayers
+from events.text import player_name, player_names
+from replay.app import nights
+from replay.app.application import Application
+from replay.engine.fold import IllegalEvent, Step
+from tests.helpers import Cli, rows
+
+COMPOSED = "Zo\u00eb"  # Zoë as one letter
+DECOMPOSED = "Zoe\u0308"  # Zoë as an e and a combining diaeresis
+
+
+@pytest.mark.parametrize(
+    ("given", "verdict"),
+    [
+        ("Aki", "Aki"),
+        ("  Aki  ", "Aki"),  # trimmed
+        (DECOMPOSED, COMPOSED),  # NFC: one spelling of one name
+        ("Jos\u00e9 Mar\u00eda", "Jos\u00e9 Mar\u00eda"),
+        ("=HYPERLINK(1)", "=HYPERLINK(1)"),  # printable: a CSV export guards it, the name is the player's
+        ("\u5927\u5c71", "\u5927\u5c71"),
+        ("A" * 64, "A" * 64),
+        ("A" * 65, "a player's name 'AAAAAAAAAAAAAAAAAAAA'... is 65 characters long; use at most 64"),
+        ("", "a player's name is empty; give each player a name"),
+        ("   ", "a player's name is empty; give each player a name"),
+        ("A\x1b[2J", "a player's name 'A\\x1b[2J' holds the control character U+001B; a name is one line of plain "
+                     "text: remove it"),
+        ("C\u202eD", "a player's name 'C\\u202eD' holds the control character U+202E; a name is one line of plain "
+                     "text: remove it"),
+        ("\u200f", "a player's name '\\u200f' holds the invisible character U+200F; a name is what it shows: "
+                   "remove it"),
+        ("\ufeffA", "a player's name '\\ufeffA' holds the invisible character U+FEFF; a name is what it shows: "
+                    "remove it"),
+        ("A\u200bB", "a player's name 'A\\u200bB' holds the invisible character U+200B; a name is what it shows: "
+                     "remove it"),
+        ("Ann\nBob", "a player's name 'Ann\\nBob' holds the control character U+000A; a name is one line of plain "
+                     "text: remove it"),
+    ],
+)  # fmt: skip
+def test_a_name_as_a_person_gives_it(given: str, verdict: str) -> None:
+    if verdict == given.strip() or unicodedata.normalize("NFC", given) == verdict:
+        assert player_name(given) == verdict
+        return
+    with pytest.raises(InputError) as refused:
+        player_name(given)
+    assert (refused.value.code, refused.value.message) == ("input.name", verdict)
+
+
+@pytest.mark.parametrize(
+    ("names", "known", "verdict"),
+    [
+        (["Aki", "Beni"], [], None),
+        (["Aki", "Aki"], [], "two players have the same name, 'Aki'; give each player a different name"),
+        ([COMPOSED, DECOMPOSED], [], "two players have the same name, 'Zoë'; give each player a different name"),
+        ([COMPOSED, "zo\u00eb"], [], "'zoë' and 'Zoë' look alike; give each player a name the table can tell apart"),
+        ([COMPOSED, "ZO\u00cb"], [], "'ZOË' and 'Zoë' look alike; give each player a name the table can tell apart"),
+        (["Ａki", "Aki"], [], "'Aki' and 'Ａki' look alike; give each player a name the table can tell apart"),
+        (["Ann  Lee", "Ann Lee"], [], "'Ann Lee' and 'Ann  Lee' look alike; give each player a name the table can "
+                                      "tell apart"),
+        (["zo\u00eb"], [COMPOSED], "'zoë' looks like 'Zoë', a player already recorded here: write 'Zoë' if it is "
+                                   "the same player, or a name that tells them apart"),
+        ([DECOMPOSED], [COMPOSED], None),  # the same name, typed the other way
+        (["Zoe"], [COMPOSED], None),  # another letter: another name
+    ],
+)  # fmt: skip
+def test_names_given_together(names: list[str], known: list[str], verdict: str | None) -> None:
+    if verdict is None:
+        assert player_names(names, known) == [unicodedata.normalize("NFC", n) for n in names]
+        return
+    with pytest.raises(InputError) as refused:
+        player_names(names, known)
+    assert (refused.value.code, refused.value.message) == ("input.name", verdict)
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (("A\x1b[2J", "B"), "holds the control character U+001B"),
+        (("C\u202eD", "B"), "holds the control character U+202E"),
+        (("\u200f", "B"), "holds the invisible character U+200F"),
+        (("\ufeffA", "A"), "holds the invisible character U+FEFF"),
+        ((COMPOSED, DECOMPOSED), "two players have the same name, 'Zoë'"),
+        ((COMPOSED, "zo\u00eb"), "look alike"),
+    ],
+)
+def test_the_command_line_refuses_a_bad_name_and_stores_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], players: tuple[str, str], said: str
+) -> None:
+    db = tmp_path / "club.db"
+    cli = Cli(db, capsys)
+    refused = cli("new", "tensho", *[a for p in players for a in ("-p", p)])
+    assert refused.code == 2 and said in refused.err and refused.err.count("\n") == 1, refused.err
+    assert not db.exists() or rows(db) == []
+
+
+def test_a_name_typed_decomposed_is_the_stored_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cli = Cli(tmp_path / "club.db", capsys)
+    assert cli("new", "tensho", "-p", DECOMPOSED, "-p", "Beni", "--id", "t-1").code == 0
+    started = cli("log", "t-1", "--json").json()[0]["payload"]
+    assert [p["name"] for p in started["players"]] == [COMPOSED, "Beni"]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Application]:
+    if request.param == "sqlite":
+        url = str(tmp_path / "club.db")
+        from store import EventStore
+
+        EventStore.open(url, create=True).close()
+    else:
+        url = request.getfixturevalue("pg_url")
+        from store.postgres import PostgresStore
+
+        PostgresStore.open(url, create=True).close()
+    application = Application(url)
+    yield application
+    application.close()
+
+
+def test_a_night_takes_names_by_the_same_rule_on_both_stores(app: Application) -> None:
+    for bad, said in (("A\x1b[2J", "U+001B"), ("C\u202eD", "U+202E"), ("\u200f", "U+200F"), ("B" * 65, "at most 64")):
+        with pytest.raises(InputError, match=said.replace("+", r"\+")):
+            app.open_night("tensho", ["Aki", bad], night_id="night-bad")
+        assert app.nights() == []  # nothing stored
+    app.open_night("tensho", [COMPOSED, "Beni"], night_id="night-one")
+    sheet = app.seat_session("night-one")
+    (table,) = sheet["sessions"][0]["tables"]
+    assert sorted(table["players"]) == ["Beni", COMPOSED]
+    # Zoë is now a player of the store: zoë or ZOË beside her is asked to be written as she is.
+    with pytest.raises(InputError, match="looks like 'Zoë', a player already recorded here"):
+        app.open_night("tensho", ["zo\u00eb", "Chie"], night_id="night-two")
+    with pytest.raises(InputError, match="'ZOË' and 'Zoë' look alike"):
+        app.night_players("night-one", [COMPOSED, "Beni", "ZO\u00cb"])
+    with pytest.raises(InputError, match="'ZOË' looks like 'Zoë', a player already recorded here"):
+        app.night_players("night-one", ["ZO\u00cb", "Beni"])
+    app.open_night("tensho", [DECOMPOSED, "Chie"], night_id="night-two")  # the same Zoë, typed decomposed
+    assert app.night_sheet("night-two")["players"] == [COMPOSED, "Chie"]
+
+
+def test_the_nights_fold_refuses_a_raw_bad_name() -> None:
+    from events.match import MatchLength, Ruleset
+    from events.night import NightOpened
+
+    opened = NightOpened(game="tensho", ruleset=Ruleset(id="tensho-standard", options={}), per_table=2,
+                         length=MatchLength(unit="rounds", count=1), seed=1, sessions=1, title="t")  # fmt: skip
+    night = nights.apply(nights.Night(night_id="night-raw"), Step(1, opened.EVENT_TYPE, opened))
+    for names, said in (
+        (("Aki", "C\u202eD"), "the name 'C\\u202eD' holds the control character U+202E"),
+        (("Aki", "A\u200f"), "the name 'A\\u200f' holds the invisible character U+200F"),
+        ((COMPOSED, "zo\u00eb"), "'zoë' and 'Zoë' look alike"),
+    ):
+        event = NightPlayers(players=names)
+        with pytest.raises(IllegalEvent) as refused:
+            nights.apply(night, Step(2, event.EVENT_TYPE, event))
+        assert refused.value.code == "night.player.name" and refused.value.reason.startswith(said), refused.value
