@@ -170,7 +170,11 @@ def test_an_export_that_cannot_be_written_whole_leaves_no_file(cli: Cli, db: Pat
 @pytest.mark.parametrize(
     ("args", "env", "says"),
     [
-        (("new", "tensho", "-p", "A" * 65, "-p", "B"), {}, "a player's name 'AAAAAAAAAAAAAAAAAAAA'... is 65 characters"),
+        (
+            ("new", "tensho", "-p", "A" * 65, "-p", "B"),
+            {},
+            "a player's name 'AAAAAAAAAAAAAAAAAAAA'... is 65 characters",
+        ),
         (("new", "tensho", "-p", "", "-p", "B"), {}, "a player's name is empty"),
         (("new", "tensho", "-p", "A", "-p", "B", "--by", "r" * 201), {}, "--by (or TAIKYOKU_RECORDER) is 201"),
         (("new", "tensho", "-p", "A", "-p", "B"), {"TAIKYOKU_RECORDER": "r" * 300}, "is 300 characters long"),
