@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from events.match import MatchLength, PlayerSeat
 from replay.games import rulesets
 from replay.games.koikoi.options import KoikoiOptions
 from replay.games.riichi.options import RiichiOptions
@@ -115,3 +116,129 @@ def test_the_rules_before_a_change_keep_every_other_option() -> None:
     assert oldest["riichi.uma"] == (20000, 10000, -10000, -20000) and len(oldest) == len(spec.options)
     newest = spec.alternatives(None)[0]
     assert (newest["riichi.leaderStopsAtDraw"], newest["riichi.finalRounding"]) == (True, "halfAwayThousand")
+
+
+def _tenhou() -> Any:
+    from replay.games.riichi.options import RULESETS
+
+    return next(s for s in RULESETS if s.id == "tenhou")
+
+
+def _started(**changed: Any) -> Any:
+    """Tenhou's match_started in full (every option recorded), with ``changed`` put in."""
+    from events.match import MatchStarted, Ruleset
+
+    spec = _tenhou()
+    options = {o.name: o.default for o in spec.options}
+    options |= changed.pop("options", {})
+    for name in changed.pop("drop", ()):
+        del options[name]
+    fields: dict[str, Any] = {
+        "game": "riichi", "first_dealer": 0, "length": MatchLength(unit="hanchan", count=1),
+        "players": tuple(PlayerSeat(seat=s, name=n) for s, n in enumerate(("A", "B", "C", "D"))),
+        "ruleset": Ruleset(id=changed.pop("ruleset", "tenhou"), options=options),
+    }  # fmt: skip
+    return MatchStarted.model_construct(**(fields | changed))
+
+
+@pytest.mark.parametrize(
+    ("changed", "verdict"),
+    [
+        ({}, None),
+        ({"drop": ["riichi.finalRounding"]}, None),  # recorded before the option: it means halfUpThousand
+        ({"players": tuple(PlayerSeat(seat=s, name=n)
+                           for s, n in enumerate(("A", "B", "C")))}, None),  # recorded when tenhou took three
+        ({"ruleset": "tensho-standard"},
+         ("match.ruleset.unknown", "ruleset 'tensho-standard' is not a riichi ruleset; use one of: tenhou, "
+                                   "tenhou-sanma, mahjongsoul, mahjongsoul-sanma, ema2016")),
+        ({"options": {"riichi.sneeze": True}},
+         ("match.option.unknown", "ruleset tenhou has no option 'riichi.sneeze'; known: ")),
+        ({"drop": ["riichi.uma"]},
+         ("match.option.missing", "option riichi.uma is missing; every option is recorded in match_started "
+                                  "(the default is (20000, 10000, -10000, -20000))")),
+        ({"options": {"riichi.uma": "big"}},
+         ("match.option.invalid", "option riichi.uma takes a ints, not 'big'")),
+        ({"players": tuple(PlayerSeat(seat=s, name=n)
+                           for s, n in enumerate(("A", "B")))},
+         ("match.players.count", "tenhou is played by 4, not 2")),
+        ({"players": tuple(PlayerSeat(seat=s, name=n)
+                           for s, n in ((0, "A"), (1, "B"), (2, "C"), (2, "D")))},
+         ("match.players.seats", "seats must be 0 to 3, each once")),
+        ({"first_dealer": 4}, ("match.seat.unknown", "first_dealer 4 is not a seat (0 to 3)")),
+        ({"first_dealer": 3}, None),
+        ({"length": MatchLength(unit="rounds", count=1)},
+         ("match.length.unit", "a riichi match is measured in hanchan, not rounds")),
+        ({"length": MatchLength(unit="tonpuusen", count=1)}, None),
+    ],
+)  # fmt: skip
+def test_a_recorded_match_started_is_checked_against_its_ruleset(changed: dict[str, Any], verdict: Any) -> None:
+    from replay.engine.options import check_match_started
+    from replay.games import rulesets as every_ruleset
+
+    found = check_match_started(_started(**changed), every_ruleset())
+    if verdict is None or found is None:
+        assert found == verdict
+        return
+    code, reason = found
+    assert code == verdict[0]
+    if verdict[0] == "match.option.unknown":  # then every option of the ruleset, in declared order
+        names = ", ".join(o.name for o in _tenhou().options)
+        assert reason == verdict[1] + names
+    else:
+        assert reason == verdict[1]
+
+
+@pytest.mark.parametrize(
+    ("kind", "extra", "value", "said"),
+    [
+        ("int", {}, True, "option x.y takes a int, not True"),  # a bool is not a number here
+        ("int", {}, 3, None),
+        ("int", {"minimum": 2}, 2, None),
+        ("int", {"minimum": 2}, 1, "option x.y must be at least 2; got 1"),
+        ("ints", {}, (1, 2), None),
+        ("ints", {}, (1, True), "option x.y takes a ints, not (1, True)"),
+        ("ints", {}, 12, "option x.y takes a ints, not 12"),
+        ("ints", {"length": 2}, (1, 2, 3), "option x.y takes 2 values separated by commas; got 3"),
+        ("list", {}, ("a", "b"), None),
+        ("list", {}, "ab", "option x.y takes a list, not 'ab'"),
+        ("list", {}, ("a", 1), "option x.y takes a list, not ('a', 1)"),
+        ("list", {"choices": ("a", "b")}, ("a", "c", "d"), "option x.y may hold only a, b; got 'c'"),
+        ("str", {"choices": ("a", "b")}, "c", "option x.y must be one of a, b; got 'c'"),
+        ("str", {"choices": ("a", "b")}, "b", None),
+        ("bool", {}, 1, "option x.y takes a bool, not 1"),
+    ],
+)
+def test_an_options_recorded_value_is_checked_by_its_kind(
+    kind: str, extra: dict[str, Any], value: object, said: str | None
+) -> None:
+    from replay.engine.options import RuleOption
+
+    assert RuleOption("x.y", kind, None, "a test option", **extra).check(value) == said  # type: ignore[arg-type]
+
+
+def test_an_absent_option_means_what_the_code_did_before_it() -> None:
+    spec = _tenhou()
+    assert spec.value({}, "riichi.finalRounding") == "halfUpThousand"
+    assert spec.value({"riichi.finalRounding": "exact"}, "riichi.finalRounding") == "exact"
+    for name in ("riichi.uma", "riichi.sneeze"):  # an option with no meaning when absent, or none at all
+        with pytest.raises(KeyError) as missing:
+            spec.value({}, name)
+        assert missing.value.args == (name,)
+
+
+def test_a_game_inside_a_changes_window_may_follow_either_rule_as_it_stood_that_day() -> None:
+    spec = _tenhou()
+    # June 2010: the tenpai stop's window. Its default takes it as not yet made; the one alternative
+    # takes it as made; both keep the final rounding of that day (whole thousands).
+    day = "2010-06-10T00:00:00Z"
+    assert (spec.defaults(day)["riichi.leaderStopsAtDraw"], spec.defaults(day)["riichi.finalRounding"]) == (
+        False, "halfAwayThousand")  # fmt: skip
+    (other,) = spec.alternatives(day)
+    assert (other["riichi.leaderStopsAtDraw"], other["riichi.finalRounding"]) == (True, "halfAwayThousand")
+    # 2021: the tenths' window, long after the tenpai stop.
+    (other,) = spec.alternatives("2021-01-01T00:00:00Z")
+    assert (other["riichi.leaderStopsAtDraw"], other["riichi.finalRounding"]) == (True, "exact")
+    assert spec.alternatives("2023-01-01T00:00:00Z") == [] and spec.alternatives("2015-01-01T00:00:00Z") == []
+    # Each window's first instant is inside it, its last (the change's day) outside.
+    assert len(spec.alternatives("2010-05-31T15:00:00Z")) == 1 and spec.alternatives("2010-06-30T15:00:00Z") == []
+    assert len(spec.alternatives("2020-02-03T07:00:00Z")) == 1 and spec.alternatives("2020-02-03T06:59:59Z") == []
