@@ -108,6 +108,15 @@ def test_nintendos_doublings(total: int, opponent_called: bool, won: int) -> Non
     assert score(total, 2, opponent_called, rules)[0] == won
 
 
+def test_what_a_stop_wins_says_why_step_by_step() -> None:
+    # Koi-koi Japan: 5 points after three calls, +1 each: 8. Nintendo: 7 doubled to 14, then the
+    # other's koi-koi doubles again to 28. No call and no doubling: nothing to say.
+    assert score(5, 3, False, options()) == (8, ["3 koi-koi: 8"])
+    assert score(7, 2, True, options("koikoi-nintendo")) == (
+        28, ["7 or more, doubled: 14", "after the other player's koi-koi, doubled: 28"])  # fmt: skip
+    assert score(5, 0, False, options()) == (5, [])
+
+
 def test_the_doublings_are_options() -> None:
     assert score(7, 0, True, options("koikoi-nintendo", double_at_seven=False))[0] == 14
     assert score(7, 0, True, options("koikoi-nintendo", double_after_koikoi=False))[0] == 14
