@@ -132,6 +132,11 @@ class ReadModels(Protocol):
         (what it was made at, body), or None. The caller checks that it still holds."""
         ...
 
+    def read_model_rows(self, model: str) -> dict[str, tuple[str, str]]:
+        """Every row of a cached projection over many matches, by key: (what it was made at, body),
+        current or not (``taikyoku verify`` checks each)."""
+        ...
+
 
 class Store(Recorder, Reader, Verifier, ReadModels, Protocol):
     """Every part: what a backend gives (the SQLite file and the PostgreSQL server alike)."""

@@ -555,6 +555,17 @@ class PostgresStore:
             ).fetchone()
         return None if row is None else (str(row[0]), str(row[1]))
 
+    def read_model_rows(self, model: str) -> dict[str, tuple[str, str]]:
+        if not self.initialized:
+            return {}
+        with self._errors():
+            if "read_models" not in self._tables():
+                return {}
+            rows = self.conn.execute(
+                "SELECT match_id, head_hash, body FROM read_models WHERE model = %s", (model,)
+            ).fetchall()
+        return {str(k): (str(h), str(b)) for k, h, b in rows}
+
     def drop_read_model(self, model: str) -> int:
         if not self.initialized:
             return 0

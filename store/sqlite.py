@@ -603,6 +603,17 @@ class EventStore:
             ).fetchone()
         return None if row is None else (str(row[0]), str(row[1]))
 
+    def read_model_rows(self, model: str) -> dict[str, tuple[str, str]]:
+        if not self.initialized:
+            return {}
+        with self._errors():
+            if "read_models" not in self.db.table_names():
+                return {}
+            rows = self.db.execute(
+                "SELECT match_id, head_hash, body FROM read_models WHERE model = ?", [model]
+            ).fetchall()
+        return {str(k): (str(h), str(b)) for k, h, b in rows}
+
     def drop_read_model(self, model: str) -> int:
         """Forget every row of read model ``model`` (they are rebuilt from the events); how many."""
         if self.readonly or not self.initialized:

@@ -266,8 +266,10 @@ class ReadModelRows:
             self.rows.setdefault(model.name, []).append((match_id, head_hash, model.sealed(match_id, head_hash, value)))
 
     def keep(self, store: Store) -> None:
+        from replay.app.read_models import keep
+
         for name, rows in self.rows.items():
-            store.keep_read_model(name, rows)  # a cache: where it cannot be kept, the first listing folds
+            keep(store, name, rows)  # a cache: where it cannot be kept, the first listing folds
         self.rows.clear()
 
 

@@ -3,18 +3,25 @@ next command need not fold it again. A cache derived from events, never a source
 
 A row is shown only when it is at the match's head (the store's own check), sealed, and made by
 this very code: its body carries the code version that folded it (``replay/engine/code_version``)
-and a SHA-256 seal over the model, the match, its head hash, that version and the value. A row
-changed in the database, or made by other code, is folded again; ``findings`` re-derives every
-row this code made and names a match whose cache differs (``taikyoku verify``).
+and a seal over the model, the match, its head hash, that version and the value. The seal is an
+HMAC-SHA256 under a key drawn from this installation's table secret (``replay/infra/tokens.py``):
+whoever can write the database but not read the secret cannot seal a row, so a row rewritten and
+sealed again by the public recipe is not shown. Where the secret cannot be read, no row is kept
+and none is shown: everything is folded from the events. A row changed in the database, or made
+by other code, is folded again; ``findings`` checks every kept row and names a match whose cache
+differs (``taikyoku verify``).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import hmac
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from store import Store
@@ -24,6 +31,31 @@ from store.records import Finding
 # match, and kept rows opened (their seal checked and their value parsed).
 MADE: Counter[str] = Counter()
 OPENED: Counter[str] = Counter()
+
+
+def seal_key() -> bytes | None:
+    """The key kept rows are sealed with, drawn from the table secret (made there if there is none);
+    None where the secret cannot be read or made (a file that is not a secret, a full disk)."""
+    from replay.infra.tokens import secret_file
+
+    return _key_at(str(secret_file()))
+
+
+@functools.cache
+def _key_at(path: str) -> bytes | None:
+    from events.errors import TaikyokuError
+    from replay.infra.tokens import TableSecret
+
+    try:
+        return TableSecret.load(Path(path)).derived(b"read-models")
+    except (TaikyokuError, OSError):
+        return None
+
+
+def keep(store: Store, model: str, rows: list[tuple[str, str, str]]) -> None:
+    """Keep sealed rows of ``model``; nothing where there is no key to seal them with."""
+    if rows and seal_key() is not None:
+        store.keep_read_model(model, rows)
 
 
 def _canonical(value: Any) -> str:
@@ -46,7 +78,12 @@ class SealedModel:
     make: Callable[[Store, str], dict[str, Any]]
 
     def seal(self, match_id: str, head_hash: str, code: str, text: str) -> str:
-        return hashlib.sha256(f"{self.name}\n{match_id}\n{head_hash}\n{code}\n{text}".encode()).hexdigest()
+        """The row's seal under this installation's key ("" where there is none: no row holds it)."""
+        key = seal_key()
+        if key is None:
+            return ""
+        message = f"{self.name}\n{match_id}\n{head_hash}\n{code}\n{text}".encode()
+        return hmac.new(key, message, hashlib.sha256).hexdigest()
 
     def made(self, store: Store, match_id: str) -> dict[str, Any]:
         """The value, as a kept row reads back (JSON's types)."""
@@ -70,7 +107,7 @@ class SealedModel:
             code = body[9:end]
             if body.startswith(',"seal":"', end + 1) and body.startswith('","value":', end + 74):
                 seal, text = body[end + 10 : end + 74], body[end + 84 : -1]
-                if "\\" not in code and seal == self.seal(match_id, head_hash, code, text):
+                if "\\" not in code and hmac.compare_digest(seal, self.seal(match_id, head_hash, code, text)):
                     try:
                         value = json.loads(text)
                     except ValueError:
@@ -84,7 +121,13 @@ class SealedModel:
             return None
         if not isinstance(code, str) or not isinstance(value, dict):
             return None
-        return (code, value) if seal == self.seal(match_id, head_hash, code, _canonical(value)) else None
+        if not isinstance(seal, str) or len(seal) != 64:
+            return None
+        return (
+            (code, value)
+            if hmac.compare_digest(seal, self.seal(match_id, head_hash, code, _canonical(value)))
+            else None
+        )
 
     def shown(self, match_id: str, head_hash: str, body: str) -> dict[str, Any] | None:
         """The value of a kept row that may be shown: sealed, and made by this code; else None."""
@@ -119,7 +162,7 @@ class SealedModel:
             fresh.append((match_id, head_hash, self.sealed(match_id, head_hash, kept[match_id])))
             if progress is not None:
                 progress(done, len(missing))
-        store.keep_read_model(self.name, fresh)
+        keep(store, self.name, fresh)
         return {match_id: kept[match_id] for match_id, _, _ in wanted}
 
     def findings(self, store: Store) -> list[Finding]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from events.errors import InputError
 from replay.app import service
-from replay.app.read_models import GLANCES, SealedModel
+from replay.app.read_models import GLANCES, SealedModel, keep, seal_key
 from replay.engine.exact import carried, exact
 from replay.engine.exact import signed as signed  # how a result is shown, for the adapters
 from replay.engine.game import Grid
@@ -107,7 +107,7 @@ def match_heads(store: Store) -> list[Any]:
 
 # The statistics themselves, kept per set of filters at the heads they were added up at: a later
 # `taikyoku stats` over a season that has not moved reads one row instead of every digest.
-RESULT_MODEL = "stats-result-2"
+RESULT_MODEL = "stats-result-3"  # its value: the filters' canonical text, and the statistics' JSON text
 RESULTS = SealedModel(RESULT_MODEL, "kept statistics", lambda store, key: {})
 
 
@@ -135,7 +135,8 @@ def statistics(
     text = json.dumps(_added_up(store, heads, filters, progress), ensure_ascii=False)
     made_at = _made_at(store, heads, code_version())
     if made_at is not None:
-        store.keep_read_model(RESULT_MODEL, [(key, made_at, RESULTS.sealed(key, made_at, {"json": text}))])
+        value = {"filters": _canonical_filters(filters), "json": text}
+        keep(store, RESULT_MODEL, [(key, made_at, RESULTS.sealed(key, made_at, value))])
     found = json.loads(text)
     return found
 
@@ -153,6 +154,7 @@ def _added_up(
     seen: list[tuple[str, str, str, str]] = []  # (started_at, match id, game, standings group)
     names: set[str] = set()
     fresh: list[tuple[str, str, str]] = []
+    unsealed: dict[str, dict[str, Any]] | None = {} if seal_key() is None else None
     kept_here = f'{{"code":{json.dumps(code)},'
     missing = sum(1 for match_id, _, head_hash in heads  # for the progress only: the seals are checked below
                   if (row := rows.get(match_id)) is None or row[0] != head_hash or not row[1].startswith(kept_here))  # fmt: skip
@@ -160,6 +162,8 @@ def _added_up(
         value = _trusted(rows, match_id, head_hash)
         if value is None:  # not kept at its head by this code: folded now, and kept
             value = DIGESTS.made(store, match_id)
+            if unsealed is not None:  # no key: the value is held, as no kept row can give it back
+                unsealed[match_id] = value
             body = DIGESTS.sealed(match_id, head_hash, value)
             fresh.append((match_id, head_hash, body))
             rows[match_id] = (head_hash, body)
@@ -169,13 +173,14 @@ def _added_up(
         names.update(value["players"])
         if filters.admits(value):
             seen.append((value["started_at"], match_id, value["game"], _standing_group(value)))
-    store.keep_read_model(DIGEST_MODEL, fresh)
+    keep(store, DIGEST_MODEL, fresh)
     check_names([{"players": sorted(names), "match_id": match_id} for match_id in bodies], filters)
     seen.sort()
     found = compute([], filters)
     sections: dict[str, Any] = {}
     for game in dict.fromkeys(game for _, _, game, _ in seen):
-        digests = [_opened(bodies[match_id], match_id) for _, match_id, each, _ in seen if each == game]
+        digests = [unsealed[match_id] if unsealed is not None else _opened(bodies[match_id], match_id)
+                   for _, match_id, each, _ in seen if each == game]  # fmt: skip
         part = compute(digests, filters)
         del digests
         found["matches"] += part["matches"]
@@ -250,7 +255,43 @@ def check_names(digests: list[dict[str, Any]], filters: Filters) -> None:
 
 def read_model_findings(store: Store) -> list[Finding]:
     """What every read model's rows say against the events (``taikyoku verify``)."""
-    return [*DIGESTS.findings(store), *GLANCES.findings(store)]
+    return [*DIGESTS.findings(store), *GLANCES.findings(store), *_result_findings(store)]
+
+
+def _result_findings(store: Store) -> list[Finding]:
+    """Every kept statistics row checked: its seal, and, where it would be shown (made by this code
+    at the store's present heads), against the statistics added up again under its filters."""
+    import hashlib
+
+    from replay.engine.code_version import code_version
+
+    found: list[Finding] = []
+    rows = store.read_model_rows(RESULT_MODEL)
+    if not rows:
+        return found
+    heads = match_heads(store)
+    current = _made_at(store, heads, code_version())
+    for key, (made_at, body) in sorted(rows.items()):
+        row = RESULTS.opened(key, made_at, body)
+        text = row[1].get("filters") if row is not None else None
+        if row is None or not isinstance(text, str) or key != "filters:" + hashlib.sha256(text.encode()).hexdigest():
+            found.append(Finding(
+                "store.read_model.altered",
+                "the kept statistics of one set of filters were changed after taikyoku wrote them (the seal does "
+                "not hold); `taikyoku stats --rebuild` adds them up again",
+            ))  # fmt: skip
+            continue
+        if row[0] != code_version() or made_at != current:
+            continue  # made by other code, or before a match moved on: never shown, added up again when asked
+        game, players, since, until, ruleset, matches = json.loads(text)
+        filters = Filters(game, tuple(players), since, until, ruleset, tuple(matches))
+        if json.loads(str(row[1].get("json"))) != json.loads(json.dumps(_added_up(store, heads, filters, None))):
+            found.append(Finding(
+                "store.read_model.differs",
+                "the kept statistics of one set of filters differ from the statistics added up from the events; "
+                "`taikyoku stats --rebuild` adds them up again",
+            ))  # fmt: skip
+    return found
 
 
 # ---- adding up -------------------------------------------------------------------------

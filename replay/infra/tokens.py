@@ -68,6 +68,11 @@ class TableSecret:
         given = token.strip().lower().encode("utf-8", "replace")
         return hmac.compare_digest(self.token_for(match_id, first_event_id).encode(), given)
 
+    def derived(self, purpose: bytes) -> bytes:
+        """A key of its own for ``purpose`` (the kept rows' seals), drawn from the secret: one key is
+        never used for two things."""
+        return hmac.new(self.key, b"derived:" + purpose, hashlib.sha256).digest()
+
     def host_key(self) -> str:
         """The key of the host's link: the host's page opens with it from another device (a tablet)."""
         digest = hmac.new(self.key, b"host", hashlib.sha256).digest()

@@ -105,3 +105,82 @@ def test_on_postgresql_a_changed_digest_is_not_shown_and_verify_names_it(cli: Cl
     found = cli("verify", "--db", pg_url)
     assert found.code == 4 and "FAIL store.read_model.altered: match m-1" in found.out
     assert cli("stats", "--json", "--db", pg_url).json() == truth
+
+
+def _public_seal(model: str, match_id: str, head: str, code: str, text: str) -> str:
+    """The seal as anyone could make it without the installation's key: SHA-256 over the same inputs."""
+    import hashlib
+
+    return hashlib.sha256(f"{model}\n{match_id}\n{head}\n{code}\n{text}".encode()).hexdigest()
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def test_a_digest_resealed_without_the_key_is_never_shown_and_verify_names_it(cli: Cli, club: Path) -> None:
+    """Plant: the seal as a plain SHA-256 over public inputs (a forger rewrote the row and sealed it
+    again, and stats showed Mallory while verify passed)."""
+    truth = _standings(cli)
+    head, body = _row(club, "m-2")
+    made = _forged(body)
+    code = body["code"]
+    _put(club, "m-2", {"code": code, "seal": _public_seal(stats.DIGEST_MODEL, "m-2", head, code, _canonical(made)),
+                       "value": made})  # fmt: skip
+    assert _standings(cli) == truth  # not shown: stats folds m-2 again
+    _put(club, "m-2", {"code": code, "seal": _public_seal(stats.DIGEST_MODEL, "m-2", head, code, _canonical(made)),
+                       "value": made})  # fmt: skip
+    found = cli("verify", "--json")
+    assert found.code == 4
+    assert [(f["code"], f["match_id"]) for f in found.json()["findings"]] == [("store.read_model.altered", "m-2")]
+
+
+def _results(db: Path) -> list[tuple[str, str, dict[str, Any]]]:
+    with sqlite3.connect(db) as conn:
+        found = conn.execute(
+            "SELECT match_id, head_hash, body FROM read_models WHERE model = ?", [stats.RESULT_MODEL]
+        ).fetchall()
+    return [(key, head, json.loads(body)) for key, head, body in found]
+
+
+def _put_result(db: Path, key: str, body: dict[str, Any]) -> None:
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE read_models SET body = ? WHERE match_id = ? AND model = ?",
+                     [json.dumps(body), key, stats.RESULT_MODEL])  # fmt: skip
+
+
+def test_kept_statistics_rewritten_and_resealed_are_never_shown_and_verify_checks_them(cli: Cli, club: Path) -> None:
+    """Plant: verify not checking the kept statistics rows, or their seal a plain SHA-256."""
+    truth = cli("stats", "--json").json()
+    ((key, made_at, body),) = _results(club)
+    forged = json.loads(body["value"]["json"])
+    forged["matches"] = forged["matches"] + 40
+    value = body["value"] | {"json": json.dumps(forged)}
+    seal = _public_seal(stats.RESULT_MODEL, key, made_at, body["code"], _canonical(value))
+    _put_result(club, key, {"code": body["code"], "seal": seal, "value": value})
+    assert cli("stats", "--json").json() == truth  # added up again, not the forgery
+    _put_result(club, key, {"code": body["code"], "seal": seal, "value": value})
+    found = cli("verify", "--json")
+    assert found.code == 4 and [f["code"] for f in found.json()["findings"]] == ["store.read_model.altered"]
+    # Sealed with this installation's own key (only its code can), a lie is still found by adding up again.
+    _put_result(club, key, json.loads(stats.RESULTS.sealed(key, made_at, value)))
+    found = cli("verify", "--json")
+    assert found.code == 4 and [f["code"] for f in found.json()["findings"]] == ["store.read_model.differs"]
+    assert cli("stats", "--rebuild").code == 0 and cli("verify").code == 0
+    assert cli("stats", "--json").json() == truth
+
+
+def test_where_the_secret_cannot_be_read_nothing_is_kept_and_everything_is_folded(
+    cli: Cli, club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    truth = _standings(cli)
+    bad = tmp_path / "not-a-secret"
+    bad.write_text("hello")
+    bad.chmod(0o600)
+    monkeypatch.setenv("TAIKYOKU_SECRET_FILE", str(bad))
+    assert _standings(cli) == truth  # every kept row unsealed to this key: folded, and nothing kept
+    with sqlite3.connect(club) as conn:
+        conn.execute("DELETE FROM read_models")
+    assert _standings(cli) == truth and cli("matches", "--json").code == 0
+    with sqlite3.connect(club) as conn:
+        assert conn.execute("SELECT count(*) FROM read_models").fetchone() == (0,)

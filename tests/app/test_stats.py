@@ -205,7 +205,7 @@ def test_the_cached_digests_follow_the_events(cli: Cli, db: Path) -> None:
         kept = conn.execute("SELECT model, match_id, head_hash FROM read_models ORDER BY model").fetchall()
         head = conn.execute("SELECT last_hash FROM match_heads WHERE match_id = 'as-played'").fetchone()[0]
     # The match's digest at its head, and the statistics added up, kept under their filters.
-    assert [row[:2] for row in kept] == [("stats-digest-3", "as-played"), ("stats-result-2", f"filters:{NO_FILTERS}")]
+    assert [row[:2] for row in kept] == [("stats-digest-3", "as-played"), ("stats-result-3", f"filters:{NO_FILTERS}")]
     assert kept[0][2] == head
     # A body changed behind the store's back is never shown: its seal fails, the match is folded again.
     with sqlite3.connect(db) as conn:

@@ -232,7 +232,10 @@ class StoreContract:
         assert store.read_model_row("totals", "filters:other") is None
         assert store.read_model_row("other", "filters:all") is None
         assert store.read_model("totals") == {}  # and it is no match's row
+        assert store.read_model_rows("totals") == {"filters:all": ("made-at-2", '{"matches":2}')}
+        assert store.read_model_rows("other") == {}
         assert store.drop_read_model("totals") == 1
+        assert store.read_model_rows("totals") == {}
         assert store.read_model_row("totals", "filters:all") is None
 
     # --- the chain ---
