@@ -132,6 +132,9 @@ def import_tenhou6(
                     report.skipped.append(item)
                 elif item.problem is not None:
                     report.skipped.append({"file": item.source, "match_id": item.match_id, "reason": item.problem})
+                elif item.played_at is not None and not real_time(item.played_at):
+                    report.skipped.append({"file": item.source, "match_id": item.match_id,
+                                           "reason": f"{item.source}: its time {item.played_at!r} is not a real time"})  # fmt: skip
                 elif item.match_id in taken or exists(item.match_id):
                     report.skipped.append({"file": item.source, "match_id": item.match_id,
                                            "reason": f"match {item.match_id} is already in {where}"})  # fmt: skip
@@ -149,9 +152,15 @@ def import_tenhou6(
                                 stored = store.append(item.match_id, 0, events)
                                 keeping.add(item, stored)
                             except StoreError as exc:
+                                if exc.kind in ("full", "unavailable", "corrupt"):  # the store, not this game: stop
+                                    raise type(exc)(f"{exc.message}; {what_is_left(report)}") from None
                                 report.skipped.append(
                                     {"file": item.source, "match_id": item.match_id, "reason": exc.message}
                                 )
+                                continue
+                            except InputError as exc:  # what the store's door refuses of one game (a name)
+                                report.skipped.append({"file": item.source, "match_id": item.match_id,
+                                                       "reason": f"{item.source}: {exc.message}"})  # fmt: skip
                                 continue
                         report.imported.append({"file": item.source, "match_id": item.match_id, "hands": item.hands,
                                                 "wins": item.wins, "events": len(item.payloads),
@@ -271,6 +280,17 @@ class ReadModelRows:
         for name, rows in self.rows.items():
             keep(store, name, rows)  # a cache: where it cannot be kept, the first listing folds
         self.rows.clear()
+
+
+def real_time(text: str) -> bool:
+    """Whether a log's time (``...Z``) is a real one: no month 13, no 25 o'clock."""
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
 
 
 def stored_events(game: Imported, by: str) -> list[PendingEvent]:
@@ -716,9 +736,14 @@ def import_files(
             return ImportReport(), problems
     report = ImportReport()
     if natives:
-        with stores.open_store(db, create=True) as store, progress(len(natives), "importing") as tick:
-            report = import_exports(natives, store=store, exists=store.exists, known=store.known_event_ids,
-                                    where=stores.shown(db), as_id=as_id, tick=tick)  # fmt: skip
+        try:
+            with stores.open_store(db, create=True) as store, progress(len(natives), "importing") as tick:
+                report = import_exports(natives, store=store, exists=store.exists, known=store.known_event_ids,
+                                        where=stores.shown(db), as_id=as_id, tick=tick)  # fmt: skip
+        except BaseException:
+            if new and not stores.holds_a_match(db):
+                stores.remove_store(db)  # refused or stopped before its first match: no database is left behind
+            raise
     if logs:
         found: ImportReport | None = None
         workers = jobs or max(1, min(os.cpu_count() or 1, len(logs) // 20))  # workers pay off from ~20 files each
@@ -727,7 +752,7 @@ def import_files(
                 found = import_tenhou6(logs, format_=log_format, store=store, exists=store.exists,
                                        where=stores.shown(db), by=recorded_by, tick=tick, jobs=workers,
                                        public=public)  # fmt: skip
-        except (ImportStopped, KeyboardInterrupt) as stopped:
+        except BaseException as stopped:  # Ctrl-C, a worker lost, the disk full ...
             if new and not report.imported and not stores.holds_a_match(db):
                 stores.remove_store(db)  # stopped before its first game: no database is left behind
             if isinstance(stopped, KeyboardInterrupt):  # after the games were stored, as the store closed

@@ -167,6 +167,7 @@ def _more(reader: io.TextIOWrapper, source: str, size: int = CHUNK) -> str:
 
 
 ELEMENT_LIMIT = 64 << 20  # no event (its payload is at most 1 MB) is near this: past it the file is not an export
+LINE_LIMIT = 8 << 20  # characters in one jsonl line (one event): read no further than this for one line
 
 
 class _Cursor:
@@ -366,6 +367,10 @@ def _jsonl_matches(start: str, reader: io.TextIOWrapper, source: str) -> Iterato
         pending += more
         lines = pending.split("\n")
         pending = lines.pop() if more else ""
+        too_long = next((i for i, line in enumerate([*lines, pending]) if len(line) > LINE_LIMIT), None)
+        if too_long is not None:  # bounded: a line with no end is not read on to the end of memory
+            raise InputError(f"{source} line {number + 1 + too_long}: a line of over {LINE_LIMIT >> 20} MB; a taikyoku "
+                             "jsonl export holds one event a line, far smaller: the file is not an export")  # fmt: skip
         for line in lines:
             number += 1
             if not line.strip():

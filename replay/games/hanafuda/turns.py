@@ -20,6 +20,9 @@ from replay.games.hanafuda.table import UNSEEN
 class FishingTurns:
     codes: ClassVar[Mapping[str, str]]  # the game's code for each refusal, written out (turn.wrong_seat ...)
     pile_size: ClassVar[int]
+    # The most cards a round can see captured: every card dealt and drawn (a pile longer than the
+    # turns leaves the rest undrawn). Sendai-hana draws its whole pile: all 48.
+    most_captured: ClassVar[int] = 48
     decision: ClassVar[str]  # the decision a new yaku asks, as a refusal says it: "say go or stop"
     new_yaku: ClassVar[str]  # what asks it: "made a dekiyaku"
 
@@ -66,6 +69,9 @@ class FishingTurns:
         twice = sorted(c for c in set(cards) if cards.count(c) > 1)
         if twice:
             raise illegal(step, self.codes["result.twice"], f"{', '.join(twice)} is captured twice")
+        if len(cards) > self.most_captured:
+            raise illegal(step, self.codes["result.cards"],
+                          f"{len(cards)} cards are captured; a round sees at most {self.most_captured} captured")  # fmt: skip
         if any(seat >= seats for seat in named):
             raise illegal(step, "match.seat.unknown", f"seats are 0 to {seats - 1}")
 

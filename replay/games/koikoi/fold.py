@@ -34,6 +34,7 @@ from replay.games.hanafuda.table import UNSEEN
 from replay.games.hanafuda.turns import FishingTurns, turn_candidates, who
 from replay.games.koikoi.options import RULESETS, KoikoiOptions
 from replay.games.koikoi.scoring import (
+    FIELD_SIZE,
     HAND_SIZE,
     PILE_SIZE,
     SEATS,
@@ -76,6 +77,7 @@ CODES = {
     "deal.missing": "koikoi.deal.missing",
     "result.phase": "koikoi.result.phase",
     "result.twice": "koikoi.result.twice",
+    "result.cards": "koikoi.result.cards",
 }
 
 
@@ -86,6 +88,8 @@ class KoikoiProjection(FishingTurns, WorkingFold[KoikoiOptions, KoikoiRound, Koi
     codes = CODES
     rulesets = RULESETS
     pile_size = PILE_SIZE
+    # Eight turns each: 16 cards played and 16 of the pile's 24 drawn, with the 8 of the field.
+    most_captured = 2 * HAND_SIZE + 2 * HAND_SIZE + FIELD_SIZE
     decision = "say koi-koi or stop"
     new_yaku = "made a new yaku"
 

@@ -92,7 +92,7 @@ def _game(document: dict[str, Any], source: str) -> LogGame:
         ended = (result["player1EndPts"] - starting[0], result["player2EndPts"] - starting[1])
         items.append((f"{source}: result", Claim(round=0, points=ended, source="import", text=json.dumps(result))))
     match_id = re.sub(r"[^a-z0-9-]+", "-", f"koikoi-ai-{Path(source).stem}".lower()).strip("-")[:64]
-    return LogGame(match_id, items, _played_at(info.get("startTime")))
+    return LogGame(match_id, items, _played_at(info.get("startTime"), source))
 
 
 def _round(number: int, rnd: dict[str, Any], where: str) -> list[tuple[str, Payload]]:
@@ -136,7 +136,18 @@ def _capture(card: str, seat: int, collected: Any, where: str) -> list[tuple[str
     return [(where, KoikoiCapture(card=card, seat=seat, taken=tuple(taken)))] if taken else []
 
 
-def _played_at(text: Any) -> str | None:
-    """The game's start time as the file writes it (its zone unsaid: read as UTC)."""
+def _played_at(text: Any, source: str) -> str | None:
+    """The game's start time as the file writes it (its zone unsaid: read as UTC); a time that is
+    not one (month 99) is said, never guessed."""
+    from datetime import datetime
+
     found = _TIME.match(text) if isinstance(text, str) else None
-    return None if found is None else "{}-{}-{}T{}:{}:{}Z".format(*found.groups())
+    if found is None:
+        return None
+    when = "{}-{}-{}T{}:{}:{}".format(*found.groups())
+    try:
+        datetime.fromisoformat(when)
+    except ValueError:
+        raise InputError(f"{source}: info: startTime {text!r} is not a real time; the record was edited, or "
+                         "is not KoiKoi-AI's") from None  # fmt: skip
+    return when + "Z"

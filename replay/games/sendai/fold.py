@@ -80,6 +80,7 @@ CODES = {
     "deal.missing": "sendai.deal.missing",
     "result.phase": "sendai.result.phase",
     "result.twice": "sendai.result.twice",
+    "result.cards": "sendai.result.cards",
 }
 
 
