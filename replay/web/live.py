@@ -38,6 +38,9 @@ class Heads:
         self.task: asyncio.Task[None] | None = None
         self.kept: Any = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        # Heads told while a look was under way: that look may have read the store before the
+        # write, and must not take a page back to a head it has already heard.
+        self.told_during_look: dict[str, int] = {}
 
     def _wake(self, matches: Iterable[str]) -> None:
         """The pages of these matches look again; the others sleep on (a move wakes its own table only)."""
@@ -50,6 +53,7 @@ class Heads:
         """A move stored by this process: its pages hear of it now, not at the next look."""
         if match in self.watched and head > self.heads.get(match, 0) and self.trouble is None:
             self.heads[match] = head
+            self.told_during_look[match] = max(head, self.told_during_look.get(match, 0))
             self._wake([match])
 
     def _look(self, matches: list[str]) -> dict[str, int]:
@@ -84,9 +88,13 @@ class Heads:
     async def _poll(self) -> None:
         try:
             while self.watched:
+                self.told_during_look = {}
                 try:
                     found = await asyncio.to_thread(self._look, list(self.watched))
                     trouble = None
+                    for match, head in self.told_during_look.items():  # read before that write: not behind it
+                        if match in found and found[match] < head:
+                            found[match] = head
                 except Exception:  # the store gone for a moment: said to every page (never where it is), tried again
                     found, trouble = {}, "the server cannot read the record just now"
                 if trouble != self.trouble:
