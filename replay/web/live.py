@@ -41,6 +41,12 @@ class Heads:
         # Heads told while a look was under way: that look may have read the store before the
         # write, and must not take a page back to a head it has already heard.
         self.told_during_look: dict[str, int] = {}
+        self.stopping = False  # the server is stopping: every page's stream ends, so none holds it up
+
+    def stop(self) -> None:
+        """End every watching page's stream now (the server was told to stop)."""
+        self.stopping = True
+        self._wake(list(self.waking))
 
     def _wake(self, matches: Iterable[str]) -> None:
         """The pages of these matches look again; the others sleep on (a move wakes its own table only)."""
@@ -125,7 +131,7 @@ class Heads:
             self.task = asyncio.create_task(self._poll())
         try:
             said: dict[str, Any] | None = None
-            while True:
+            while not self.stopping:
                 waking = self.waking.setdefault(match, asyncio.Event())
                 if self.trouble is not None:
                     now: dict[str, Any] | None = {"trouble": self.trouble}

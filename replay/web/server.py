@@ -16,6 +16,7 @@ import html
 import json
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -101,6 +102,28 @@ def refusal(status: int, error: str, code: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": error, "code": code, **more}, status_code=status)
 
 
+@asynccontextmanager
+async def _stops_live_pages(app: FastAPI) -> AsyncIterator[None]:
+    """Ctrl-C (or a stop) ends every live page's stream at once: the server then stops in a moment
+    and in one line, not after waiting for streams that never end by themselves, then cancelling
+    each with a traceback. The server's own handler is kept, and called after."""
+    import signal
+    import threading
+
+    loop = asyncio.get_running_loop()
+    if threading.current_thread() is threading.main_thread():
+        for number in (signal.SIGINT, signal.SIGTERM):
+            previous = signal.getsignal(number)
+            if callable(previous):
+
+                def stopping(signum: int, frame: Any, previous: Any = previous) -> None:
+                    loop.call_soon_threadsafe(app.state.heads.stop)
+                    previous(signum, frame)
+
+                signal.signal(number, stopping)
+    yield
+
+
 def create_app(
     db: str, *, hosts: frozenset[str] = LOOPBACK, secret: TableSecret | None = None, public: str | None = None
 ) -> FastAPI:
@@ -108,7 +131,8 @@ def create_app(
     answering to the names ``hosts`` (``replay/web/guard.py``); tokens under ``secret``; the
     tables' links and codes on the host's page start with ``public`` (the address phones open),
     else with the address the page was opened at."""
-    app = FastAPI(title="taikyoku", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    app = FastAPI(title="taikyoku", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
+                  lifespan=_stops_live_pages)  # fmt: skip
     table_secret = secret or TableSecret.load()
     taikyoku = Application(db)  # every use case over the store, wired once for this process
     app.state.taikyoku = taikyoku
@@ -132,7 +156,7 @@ def create_app(
         return await asyncio.to_thread(write_refused, match, authorization)
 
     app.add_middleware(Guard, hosts=hosts, check_write=check_write)
-    heads = Heads(lambda: stores.open_store(db), pushed=stores.is_server(db))
+    heads = app.state.heads = Heads(lambda: stores.open_store(db), pushed=stores.is_server(db))
 
     def written(stored: Sequence[Any]) -> JSONResponse:
         """A write's answer; its match's live pages hear of it the moment the answer is sent (the
@@ -612,6 +636,7 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
         os.environ["TAIKYOKU_SERVE_PUBLIC"] = public or ""
         uvicorn.run("replay.web.server:from_environment", factory=True, host=host, port=port, workers=workers,
                     access_log=False, log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
+        raise KeyboardInterrupt  # the workers stop only when told to: said as one worker's stop is
     else:  # the live pages' streams never end by themselves: a stop waits 2 s for them, then closes them
         config = uvicorn.Config(create_app(db, hosts=hosts, public=public), host=host, port=port, access_log=False,
                                 log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
