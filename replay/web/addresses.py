@@ -75,3 +75,47 @@ def host_name(value: str) -> str:
     if value.startswith("["):
         return value[1 : value.find("]")] if "]" in value else value[1:]
     return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+# What a proxy puts in a request it passes on; a request with none of them came straight to us.
+PROXY_HEADERS = ("forwarded", "x-forwarded-for", "x-real-ip", "x-forwarded-host", "x-forwarded-proto", "via")
+
+
+def is_loopback(address: str) -> bool:
+    """Whether a peer's address is this machine's own loopback (an IPv4 one as IPv6 gives it, too:
+    ``::ffff:127.0.0.1``, a laptop's own request to a server listening on ``::``)."""
+    if address == "localhost":
+        return True
+    try:
+        parsed = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return False
+    mapped = getattr(parsed, "ipv4_mapped", None)
+    return bool(parsed.is_loopback or (mapped is not None and mapped.is_loopback))
+
+
+def forwarded_client(headers: dict[str, str]) -> str | None:
+    """Who the proxies say sent a request: walking ``Forwarded: for=`` (else ``X-Forwarded-For``,
+    else ``X-Real-IP``) from the nearest proxy's entry back, the first address that is not this
+    machine's (a proxy on the laptop is trusted to say whom it saw; anything before it is the
+    sender's own word), or this machine's where every entry is; "" where a proxy's headers are there
+    but name no one; None where there are none (the request came straight)."""
+    if not any(name in headers for name in PROXY_HEADERS):
+        return None
+    forwarded = headers.get("forwarded", "")
+    chain = [part.split("=", 1)[1] for element in forwarded.split(",") for part in element.split(";")
+             if part.strip().lower().startswith("for=")]  # fmt: skip
+    if not chain:
+        chain = [entry for entry in headers.get("x-forwarded-for", "").split(",") if entry.strip()]
+    if not chain and headers.get("x-real-ip", "").strip():
+        chain = [headers["x-real-ip"]]
+    addresses = [_bare(entry) for entry in chain]
+    return next((a for a in reversed(addresses) if not is_loopback(a)), addresses[0] if addresses else "")
+
+
+def _bare(address: str) -> str:
+    """An address without its quotes, brackets or port: ``"[::1]:4711"`` -> ``::1``."""
+    text = address.strip().strip('"')
+    if text.startswith("["):
+        return text[1 : text.find("]")] if "]" in text else text
+    return text.rsplit(":", 1)[0] if text.count(":") == 1 else text

@@ -33,7 +33,16 @@ from replay.app.errors import answer_for
 from replay.infra import stores
 from replay.infra.tokens import TableSecret
 from replay.present.view_page import asset, scripts
-from replay.web.addresses import EVERYWHERE, LOOPBACK, host_name, phone_addresses, served_hosts, url_host
+from replay.web.addresses import (
+    EVERYWHERE,
+    LOOPBACK,
+    forwarded_client,
+    host_name,
+    is_loopback,
+    phone_addresses,
+    served_hosts,
+    url_host,
+)
 from replay.web.guard import Guard
 from replay.web.live import Heads
 
@@ -125,7 +134,12 @@ async def _stops_live_pages(app: FastAPI) -> AsyncIterator[None]:
 
 
 def create_app(
-    db: str, *, hosts: frozenset[str] = LOOPBACK, secret: TableSecret | None = None, public: str | None = None
+    db: str,
+    *,
+    hosts: frozenset[str] = LOOPBACK,
+    secret: TableSecret | None = None,
+    public: str | None = None,
+    proxied: bool = False,
 ) -> FastAPI:
     """The served application over the store ``db`` (an SQLite file or a postgresql:// URL),
     answering to the names ``hosts`` (``replay/web/guard.py``); tokens under ``secret``; the
@@ -304,9 +318,18 @@ def create_app(
     def host_allowed(request: Request) -> bool:
         """The host's own: the serving laptop, or a device with the host link's key (as the page
         sends it on, in a header, or the link gives it)."""
-        client = request.client.host if request.client else ""
         key = request.headers.get("x-taikyoku-host-key") or request.query_params.get("key", "")
-        return client in ("127.0.0.1", "::1", "localhost") or table_secret.opens_host(key)
+        if table_secret.opens_host(key):
+            return True
+        if not is_loopback(request.client.host if request.client else ""):
+            return False
+        # A request from this machine: the laptop itself, or a proxy on it passing on anyone's.
+        # Served through a proxy (--url), only a forwarded address of this machine is the host;
+        # otherwise a request a proxy's headers mark is the laptop only if they say it is.
+        said = forwarded_client(dict(request.headers))
+        if proxied:
+            return said is not None and is_loopback(said)
+        return said is None or is_loopback(said)
 
     def host_only(request: Request) -> None:
         if not host_allowed(request):
@@ -487,10 +510,7 @@ def create_app(
     def host(request: Request) -> Response:
         """The host's page, on the serving laptop or with the host link `serve` printed (a tablet):
         each table's link with its token, and its QR code."""
-        client = request.client.host if request.client else ""
-        if client not in ("127.0.0.1", "::1", "localhost") and not table_secret.opens_host(
-            request.query_params.get("key", "")
-        ):
+        if not host_allowed(request):
             refused = "<p>This page opens on the serving laptop, or on another device with the host link <code>taikyoku serve</code> printed.</p>"
             return HTMLResponse(
                 _shell("taikyoku", refused),
@@ -634,12 +654,13 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
         os.environ["TAIKYOKU_SERVE_DB"] = db
         os.environ["TAIKYOKU_SERVE_HOSTS"] = ",".join(sorted(hosts))
         os.environ["TAIKYOKU_SERVE_PUBLIC"] = public or ""
+        os.environ["TAIKYOKU_SERVE_PROXIED"] = "1" if url is not None else ""
         uvicorn.run("replay.web.server:from_environment", factory=True, host=host, port=port, workers=workers,
-                    access_log=False, log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
+                    access_log=False, log_level="warning", timeout_graceful_shutdown=2, proxy_headers=False)  # fmt: skip
         raise KeyboardInterrupt  # the workers stop only when told to: said as one worker's stop is
-    else:  # the live pages' streams never end by themselves: a stop waits 2 s for them, then closes them
-        config = uvicorn.Config(create_app(db, hosts=hosts, public=public), host=host, port=port, access_log=False,
-                                log_level="warning", timeout_graceful_shutdown=2)  # fmt: skip
+    else:  # proxy_headers off: who asks is decided here, from the connection and the proxies' headers (addresses.py)
+        config = uvicorn.Config(create_app(db, hosts=hosts, public=public, proxied=url is not None), host=host, port=port, access_log=False,
+                                log_level="warning", timeout_graceful_shutdown=2, proxy_headers=False)  # fmt: skip
         if host == "::":  # every address, IPv4 too (asyncio would listen on IPv6 alone)
             listening = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
             listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -656,4 +677,5 @@ def from_environment() -> FastAPI:
 
     hosts = frozenset(os.environ.get("TAIKYOKU_SERVE_HOSTS", "").split(",")) | LOOPBACK
     public = os.environ.get("TAIKYOKU_SERVE_PUBLIC") or None
-    return create_app(os.environ["TAIKYOKU_SERVE_DB"], hosts=hosts, public=public)
+    proxied = bool(os.environ.get("TAIKYOKU_SERVE_PROXIED"))
+    return create_app(os.environ["TAIKYOKU_SERVE_DB"], hosts=hosts, public=public, proxied=proxied)

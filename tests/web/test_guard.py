@@ -298,8 +298,9 @@ def test_another_sites_name_is_refused_and_never_sees_a_token(cli: Cli, secret: 
 def test_a_url_named_with_url_is_answered_and_carried_by_the_tables_codes(cli: Cli, db: Path, secret: Path) -> None:
     assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "tbl-1").code == 0
     server = Server(str(db), secret, extra=("--url", "http://club.example:8080"))
-    try:
-        status, _, body = server.raw("GET", "/host", headers={"Host": "club.example:8080"})
+    try:  # through a proxy on the laptop that says the laptop asked
+        laptop = {"Host": "club.example:8080", "X-Forwarded-For": "127.0.0.1"}
+        status, _, body = server.raw("GET", "/host", headers=laptop)
         assert status == 200 and b'href="http://club.example:8080/tables/tbl-1?token=' in body
     finally:
         said = server.stop()
@@ -316,6 +317,9 @@ def test_listening_on_every_ipv6_address_prints_addresses_that_connect(cli: Cli,
         import urllib.request
 
         with urllib.request.urlopen(f"http://[::1]:{server.port}/host", timeout=SERVER_WAIT) as page:
+            assert page.status == 200 and b"/tables/tbl-1?token=" in page.read()
+        # The laptop's own IPv4 request arrives as ::ffff:127.0.0.1: the laptop still (plant: refused).
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/host", timeout=SERVER_WAIT) as page:
             assert page.status == 200 and b"/tables/tbl-1?token=" in page.read()
     finally:
         said = server.stop()
@@ -475,4 +479,44 @@ def test_open_live_pages_cost_postgresql_no_session_of_their_own(cli: Cli, own_d
     finally:
         for connection in streams:
             connection.close()
+        server.stop()
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "status"),
+    [
+        # Served through a proxy (--url): the proxy's own connection comes from the laptop, so only a
+        # forwarded address of the laptop makes a request the host's.
+        (True, {}, 403),  # a proxy that sets no X-Forwarded-For: anyone at all
+        (True, {"X-Forwarded-For": "192.168.1.20"}, 403),  # a phone, through the proxy
+        (True, {"X-Forwarded-For": "192.168.1.20, 127.0.0.1"}, 403),  # a phone, through two proxies on the laptop
+        (True, {"X-Forwarded-For": "127.0.0.1, 127.0.0.1"}, 200),  # the laptop, through two
+        (True, {"X-Forwarded-For": "127.0.0.1, 192.168.1.20"}, 403),  # a phone that wrote the header itself
+        (True, {"Forwarded": 'for="[::1]:4711";proto=http'}, 200),
+        (True, {"Forwarded": "for=192.168.1.20"}, 403),
+        (True, {"X-Real-IP": "127.0.0.1"}, 200),
+        (True, {"Via": "1.1 nginx"}, 403),
+        # Served straight (no --url): a request with no proxy's headers is the laptop's; one a proxy
+        # marks is the host's only if it says the laptop asked.
+        (False, {}, 200),
+        (False, {"X-Forwarded-For": "192.168.1.20"}, 403),
+        (False, {"Via": "1.1 nginx"}, 403),
+        (False, {"X-Forwarded-For": "127.0.0.1"}, 200),
+    ],
+)  # fmt: skip
+def test_the_hosts_page_through_a_proxy_on_the_laptop_needs_a_forwarded_address_of_the_laptop(
+    cli: Cli, db: Path, secret: Path, url: bool, headers: dict[str, str], status: int
+) -> None:
+    """Plant: the host known by the connection's address alone (behind a proxy on the same machine
+    that sets no X-Forwarded-For, every phone got the host's page)."""
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "tbl-1").code == 0
+    extra = ("--url", "http://club.example:8080") if url else ()
+    server = Server(str(db), secret, extra=extra)
+    try:
+        host = {"Host": "club.example:8080" if url else f"127.0.0.1:{server.port}"}
+        assert server.raw("GET", "/host", headers=host | headers)[0] == status
+        assert server.raw("GET", "/api/host/nights", headers=host | headers)[0] == status
+        key = TableSecret.load(secret).host_key()  # the host link works from anywhere
+        assert server.raw("GET", f"/host?key={key}", headers=host | headers)[0] == 200
+    finally:
         server.stop()
