@@ -49,7 +49,7 @@ class NightSeated(Payload):
     (re-seated before any table of it started) replaces its tables."""
 
     session: Annotated[int, Strict(), Field(ge=1, le=100)]
-    tables: Annotated[tuple[NightTable, ...], Field(min_length=1, max_length=50)]
+    tables: Annotated[tuple[NightTable, ...], Field(min_length=1, max_length=100)]  # 200 players at tables of two
 
 
 @event_type("night.abandoned")

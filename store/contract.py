@@ -39,6 +39,14 @@ class Recorder(Protocol):
         """Append a batch after seq ``expected_seq`` (0 for a new match), all or nothing."""
         ...
 
+    def append_together(
+        self, batches: Sequence[tuple[str, int, Sequence[PendingEvent]]]
+    ) -> list[Sequence[StoredEvent]]:
+        """Append each (match id, expected seq, events) batch, in one transaction: every batch, or
+        none (a club night's seating: the night's event and every table's match). A stale head is
+        a ``ConcurrencyError`` and nothing is stored; no batch is taken as a resend."""
+        ...
+
     def bulk(self) -> AbstractContextManager[None]:
         """A run of appends whose flushes to disk wait for its end: each append is still all or
         nothing and read back at once, and leaving the run, however it is left, flushes them all.

@@ -15,9 +15,10 @@ class ConcurrencyError(StoreError):
     code = "store.conflict"
     kind = "conflict"
 
-    def __init__(self, match_id: str, expected_seq: int, actual_seq: int) -> None:
+    def __init__(self, match_id: str, expected_seq: int, actual_seq: int, *, message: str | None = None) -> None:
         super().__init__(
-            f"match {match_id} has moved on: expected its last event to be seq {expected_seq}, "
+            message
+            or f"match {match_id} has moved on: expected its last event to be seq {expected_seq}, "
             f"but it is seq {actual_seq}; re-read the match and record again"
         )
         self.match_id = match_id

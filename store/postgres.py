@@ -25,11 +25,13 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from events.envelope import PendingEvent
+from events.errors import InputError
 from events.ids import check_match_id
 from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.contract import Store
 from store.errors import (
+    ConcurrencyError,
     DatabaseMissingError,
     DuplicateEventError,
     NotAStoreError,
@@ -255,6 +257,46 @@ class PostgresStore:
             raise self._duplicate(rows) from None
         assert first_row is not None
         return Appended(int(first_row[0]), rows)
+
+    def append_together(
+        self, batches: Sequence[tuple[str, int, Sequence[PendingEvent]]]
+    ) -> list[Sequence[StoredEvent]]:
+        for match_id, _, _ in batches:
+            check_match_id(match_id)
+        if len({match_id for match_id, _, _ in batches}) != len(batches):
+            raise InputError("append_together takes each match once")
+        if not self.initialized:
+            raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
+        stored: list[Sequence[StoredEvent]] = []
+        rows: list[tuple[Any, ...]] = []
+        try:
+            with self._errors(), self.conn.transaction():
+                self.conn.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
+                self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))
+                for match_id, expected_seq, events in batches:
+                    head = self.conn.execute(
+                        "SELECT last_seq, last_hash FROM match_heads WHERE match_id = %s", (match_id,)
+                    ).fetchone()
+                    head_seq, prev = (int(head[0]), str(head[1])) if head else (0, GENESIS)
+                    if head_seq != expected_seq:
+                        raise ConcurrencyError(match_id, expected_seq, head_seq)
+                    rows = []
+                    with self.conn.cursor() as cursor:
+                        cursor.executemany(_INSERT, event_rows(match_id, expected_seq, prev, events, rows))
+                    if not rows:
+                        stored.append([])
+                        continue
+                    last = rows[-1]
+                    self.conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
+                    self.conn.execute("SELECT pg_notify(%s, %s)", (HEADS_CHANNEL, match_id))
+                    first_row = self.conn.execute(
+                        "SELECT position FROM events WHERE match_id = %s AND seq = %s", (match_id, rows[0][1])
+                    ).fetchone()
+                    assert first_row is not None
+                    stored.append(Appended(int(first_row[0]), rows))
+        except pg_errors.UniqueViolation:
+            raise self._duplicate(rows) from None
+        return stored
 
     def listen_for_heads(self) -> None:
         """From now on ``moved`` hears of every append to this database, by any process."""

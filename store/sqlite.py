@@ -35,6 +35,7 @@ from store.connection import (
 )
 from store.contract import Store
 from store.errors import (
+    ConcurrencyError,
     DatabaseMissingError,
     DuplicateEventError,
     NotAStoreError,
@@ -276,6 +277,43 @@ class EventStore:
             self._rollback()
             raise
         return Appended(first, rows)
+
+    def append_together(
+        self, batches: Sequence[tuple[str, int, Sequence[PendingEvent]]]
+    ) -> list[Sequence[StoredEvent]]:
+        for match_id, _, _ in batches:
+            check_match_id(match_id)
+        if len({match_id for match_id, _, _ in batches}) != len(batches):
+            raise InputError("append_together takes each match once")
+        if not self.initialized:
+            raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
+        conn = self.db.conn
+        stored: list[Sequence[StoredEvent]] = []
+        self._begin()
+        try:
+            with self._errors():
+                for match_id, expected_seq, events in batches:
+                    head = conn.execute(_HEAD, (match_id,)).fetchone()
+                    head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
+                    if head_seq != expected_seq:
+                        raise ConcurrencyError(match_id, expected_seq, head_seq)
+                    rows: list[tuple[Any, ...]] = []
+                    try:
+                        conn.executemany(_INSERT, event_rows(match_id, expected_seq, prev, events, rows))
+                    except sqlite3.IntegrityError:
+                        raise self._duplicate(rows) from None
+                    if not rows:
+                        stored.append([])
+                        continue
+                    first = conn.execute("SELECT last_insert_rowid()").fetchone()[0] - len(rows) + 1
+                    last = rows[-1]
+                    conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
+                    stored.append(Appended(first, rows))
+                conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        return stored
 
     @contextmanager
     def bulk(self) -> Iterator[None]:

@@ -31,15 +31,16 @@ class Server:
 
     def __init__(
         self, db: str, secret: Path, workers: int = 1, host: str = "127.0.0.1", env: dict[str, str] | None = None,
-        extra: tuple[str, ...] = (),
+        extra: tuple[str, ...] = (), cwd: Path | None = None,
     ) -> None:  # fmt: skip
         self.port = _free_port()
         self.env = os.environ | {"TAIKYOKU_SECRET_FILE": str(secret)} | (env or {})
         command = [sys.executable, "-c", "import sys; from replay.cli import run; sys.exit(run(sys.argv[1:]))",
                    "serve", "--db", db, "--port", str(self.port), "--workers", str(workers), "--host", host,
                    *extra]  # fmt: skip
-        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self.env, cwd=ROOT,
-                                     text=True)  # fmt: skip
+        self.env = self.env | {"PYTHONPATH": str(ROOT)}  # the code under test, from any folder
+        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self.env,
+                                     cwd=cwd or ROOT, text=True)  # fmt: skip
         assert self.proc.stdout is not None
         self.first_line = self.proc.stdout.readline()
         deadline = time.monotonic() + SERVER_WAIT

@@ -69,6 +69,9 @@ def standings_of(tables: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, A
     return ranked
 
 
+NIGHT_PLAYERS = 200  # players present at one night, as its events hold them
+
+
 class Application:
     """Every use case of one store; one per process (see the module's docstring)."""
 
@@ -363,12 +366,17 @@ class Application:
                                     options=options, length=length)  # fmt: skip
         if not 1 <= sessions <= 20:
             raise InputError(f"--sessions {sessions}: a night plans 1 to 20 sessions")
-        names = player_names([name for name in players if name.strip()], known=self.known_players())
+        known = self.known_players() if stores.store_exists(self.db) else []
+        names = player_names([name for name in players if name.strip()], known=known)
+        if len(names) > NIGHT_PLAYERS:
+            raise InputError(f"{len(names)} players are more than a night holds (at most {NIGHT_PLAYERS}); "
+                             "split them into two nights")  # fmt: skip
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         opened = NightOpened(game=shape.game, ruleset=shape.ruleset, length=shape.length, per_table=per_table,
                              seed=chosen, sessions=sessions, title=(title or f"{spec.id} night")[:100])  # fmt: skip
         if night_id is not None and len(night_id) > 56:
             raise InputError("a night's id holds at most 56 characters (its tables' ids add -tN)")
+        stores.open_store(self.db, create=True).close()  # a new store for the night: made once all is checked
         with self.store() as store:
             night = nights.open_night(store, opened, names, recorded_by=recorded_by, night_id=night_id)
         return self.night_sheet(night.night_id)
@@ -377,6 +385,9 @@ class Application:
         from replay.app import nights
 
         names = player_names([name for name in players if name.strip()], known=self.known_players())
+        if len(names) > NIGHT_PLAYERS:
+            raise InputError(f"{len(names)} players are more than a night holds (at most {NIGHT_PLAYERS}); "
+                             "split them into two nights")  # fmt: skip
         with self.lock(night_id), self.store() as store:
             nights.set_players(store, night_id, names, recorded_by=recorded_by)
         return self.night_sheet(night_id)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from events.envelope import new_event
+from events.envelope import PendingEvent, new_event
 from events.errors import InputError
 from events.match import MatchEnded
 from events.model import Payload
@@ -22,7 +22,7 @@ from events.night import NightClosed, NightOpened, NightPlayers, NightSeated, Ni
 from events.text import lookalike, name_problem
 from replay.app.steps import read_steps, step_of
 from replay.engine.fold import Step, illegal
-from store import Store
+from store import ConcurrencyError, Store
 
 NIGHT_PREFIX = "night-"
 
@@ -160,11 +160,16 @@ def started(store: Store, match_id: str) -> bool:
 
 
 def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = False) -> Night:
-    """Seat the next session (``again``: the last one once more, none of its tables started):
-    a match per table, made first, then the seating that names them."""
+    """Seat the next session (``again``: the last one once more, none of its tables started): a
+    match per table and the seating that names them, in one transaction with the ending of the
+    tables seated before (again) and of any table an interrupted seating of an older version left
+    outside the night: all of it, or nothing, whatever stops it."""
     from events.match import MatchStarted, PlayerSeat
     from replay.app import seating
-    from replay.app.service import check_and_append, start_match
+    from replay.app.repository import MatchRepository
+    from replay.app.steps import pending_step
+    from replay.engine.fold import fold as fold_steps
+    from replay.games import projection_for
 
     night = read(store, night_id)
     opened = night.opened
@@ -172,13 +177,23 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
     if night.closed:
         raise InputError(f"{night_id} is closed; open another night for more games")
     number = len(night.sessions) + (0 if again else 1)
+    batches: list[tuple[str, int, list[PendingEvent]]] = []
+    repository = MatchRepository(store)
     if again:
         if not night.sessions:
             raise InputError("no session is seated yet: seat the first")
         for table in night.sessions[-1]:
-            if table.match_id not in night.abandoned and started(store, table.match_id):
+            if table.match_id in night.abandoned:
+                continue
+            if started(store, table.match_id):
                 raise InputError(f"{table.match_id} has started; a session is seated again only before any "
                                  "table of it starts (abandon that table instead)")  # fmt: skip
+            # Ended at its first event exactly: a hand a phone stores meanwhile makes the whole
+            # seating a conflict, and nothing of it is stored.
+            ended = new_event(MatchEnded(reason="abandoned", note="the session was seated again"),
+                              recorded_by=recorded_by)  # fmt: skip
+            repository.check(table.match_id, [ended])
+            batches.append((table.match_id, 1, [ended]))
     present = list(night.players)
     if len(present) < opened.per_table:
         raise InputError(f"{len(present)} players are present; a table seats {opened.per_table}: add players first")
@@ -188,37 +203,85 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
                                       sessions_left=max(1, opened.sessions - number + 1))  # fmt: skip
     except ValueError as exc:
         raise InputError(f"{exc}; add players first") from None
-    if again:  # the tables seated before are ended as abandoned, in their own streams
-        for table in night.sessions[-1]:
-            if table.match_id not in night.abandoned and store.head(table.match_id) >= 1:
-                ended = new_event(MatchEnded(reason="abandoned", note="the session was seated again"),
-                                  recorded_by=recorded_by)  # fmt: skip
-                check_and_append(store, table.match_id, [ended])
+    if len(tables) > SEATED_LIMIT:
+        raise InputError(f"{len(tables)} tables are more than a session seats (at most {SEATED_LIMIT}); "
+                         "split the players into two nights")  # fmt: skip
+    # Tables an interrupted seating of an older version made outside the night: ended, and not reused.
+    orphans = _orphans(store, night)
+    for match_id, head in orphans.items():
+        ended = new_event(MatchEnded(reason="abandoned", note="made by a seating that did not finish"),
+                          recorded_by=recorded_by)  # fmt: skip
+        if head >= 1 and not _over(repository, match_id):
+            repository.check(match_id, [ended])
+            batches.append((match_id, head, [ended]))
+    numbered = max([night.tables_made, *(_table_number(night_id, m) for m in orphans)])
     made: list[NightTable] = []
     for offset, players in enumerate(tables):
-        match_id = f"{night_id}-t{night.tables_made + offset + 1}"
+        match_id = f"{night_id}-t{numbered + offset + 1}"
         first = MatchStarted(game=opened.game, ruleset=opened.ruleset, length=opened.length, first_dealer=0,
                              players=tuple(PlayerSeat(seat=s, name=n) for s, n in enumerate(players)))  # fmt: skip
-        start_match(store, first, recorded_by=recorded_by, match_id=match_id)
+        event = new_event(first, recorded_by=recorded_by)
+        fold_steps(projection_for(opened.game), [pending_step(1, event)])  # the game's own rules, before any write
+        batches.append((match_id, 0, [event]))
         made.append(NightTable(match_id=match_id, players=players))
-    return _append(store, night, [NightSeated(session=number, tables=tuple(made))], recorded_by)
+    seated = new_event(NightSeated(session=number, tables=tuple(made)), recorded_by=recorded_by)
+    apply(night, Step(night.head + 1, seated.type, seated.payload, seated.event_id, seated.recorded_by,
+                      seated.recorded_at))  # fmt: skip
+    batches.append((night_id, night.head, [seated]))
+    try:
+        store.append_together(batches)
+    except ConcurrencyError:
+        raise ConcurrencyError(night_id, night.head, night.head, message=(
+            "a table of the night moved on while the session was seated (a hand stored, or another host "
+            "seated it); nothing was changed: look at the night again")) from None  # fmt: skip
+    return read(store, night_id)
+
+
+SEATED_LIMIT = 100  # tables in one session: 200 players present at tables of two
+
+
+def _table_number(night_id: str, match_id: str) -> int:
+    tail = match_id.removeprefix(f"{night_id}-t")
+    return int(tail) if tail.isdigit() else 0
+
+
+def _orphans(store: Store, night: Night) -> dict[str, int]:
+    """Matches named as this night's tables that no seating of it names: by id, their heads."""
+    known = {table.match_id for table in night.tables}
+    prefix = f"{night.night_id}-t"
+    return {head.match_id: head.last_seq for head in store.matches()
+            if head.match_id.startswith(prefix) and head.match_id not in known
+            and head.match_id.removeprefix(prefix).isdigit()}  # fmt: skip
+
+
+def _over(repository: Any, match_id: str) -> bool:
+    from replay.app.service import status_of
+
+    return status_of(repository.get(match_id).folded.state) != "in play"
 
 
 def abandon(store: Store, night_id: str, match_id: str, *, recorded_by: str, reason: str) -> Night:
-    """Give up one table of the night: its match ended as abandoned, and the night says so."""
-    from replay.app.service import check_and_append
+    """Give up one table of the night: its match ended as abandoned, and the night says so, in one
+    transaction."""
+    from replay.app.repository import MatchRepository
 
     night = read(store, night_id)
     if match_id not in {table.match_id for table in night.tables}:
         raise InputError(f"{match_id} is not a table of {night_id}")
     if match_id in night.abandoned:
         raise InputError(f"{match_id} is abandoned already")
-    from replay.app.service import replay_match, status_of
-
-    if status_of(replay_match(store, match_id).state) == "in play":
+    repository = MatchRepository(store)
+    batches: list[tuple[str, int, list[PendingEvent]]] = []
+    if not _over(repository, match_id):
         ended = new_event(MatchEnded(reason="abandoned", note=reason[:200]), recorded_by=recorded_by)
-        check_and_append(store, match_id, [ended])
-    return _append(store, night, [NightTableAbandoned(match_id=match_id, reason=reason)], recorded_by)
+        checked = repository.check(match_id, [ended])
+        batches.append((match_id, checked.head - 1, [ended]))
+    given_up = new_event(NightTableAbandoned(match_id=match_id, reason=reason), recorded_by=recorded_by)
+    apply(night, Step(night.head + 1, given_up.type, given_up.payload, given_up.event_id, given_up.recorded_by,
+                      given_up.recorded_at))  # fmt: skip
+    batches.append((night_id, night.head, [given_up]))
+    store.append_together(batches)
+    return read(store, night_id)
 
 
 def close(store: Store, night_id: str, *, recorded_by: str, playing: Sequence[str]) -> Night:

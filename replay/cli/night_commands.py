@@ -42,7 +42,6 @@ def open_(
 ) -> None:
     """Open a night: the game, its ruleset, the sessions planned and the players present; prints its id."""
     who = recorder(by)
-    open_store(db, create=True).close()
     sheet = _application(db).open_night(game, player, ruleset_id=ruleset, options=option or (), length=length,
                                          sessions=sessions, title=title, night_id=night_id, seed=seed,
                                          recorded_by=who)  # fmt: skip

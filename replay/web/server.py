@@ -618,7 +618,9 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
     those phones open (``url`` when the laptop is reached by another name or through a proxy)."""
     import uvicorn
 
-    stores.open_store(db).close()  # a bad --db: the usual one-line error, before anything listens
+    # A new store is made (the host's page is where a night starts); a bad --db is the usual
+    # one-line error, before anything listens.
+    stores.open_store(db, create=True).close()
     TableSecret.load()  # a bad secret: one line, before anything listens; made here once for every worker
     import errno
     import socket

@@ -238,6 +238,40 @@ class StoreContract:
         assert store.read_model_rows("totals") == {}
         assert store.read_model_row("totals", "filters:all") is None
 
+    # --- several streams in one transaction ---
+
+    def test_batches_appended_together_are_stored_together(self, store: EventStore) -> None:
+        store.append("night-1", 0, [start()])
+        done = store.append_together([("night-1-t1", 0, [start()]), ("night-1-t2", 0, [start()]),
+                                      ("night-1", 1, [note(1)])])  # fmt: skip
+        assert [[e.seq for e in batch] for batch in done] == [[1], [1], [2]]
+        assert (store.head("night-1-t1"), store.head("night-1-t2"), store.head("night-1")) == (1, 1, 2)
+        assert [f.code for f in store.verify()] == []
+
+    def test_a_stale_head_in_any_batch_stores_none_of_them(self, store: EventStore) -> None:
+        store.append("night-1", 0, [start()])
+        store.append("night-1-t1", 0, [start()])  # the table a phone wrote to a moment before
+        count = store.count()
+        with pytest.raises(ConcurrencyError):
+            store.append_together([("night-1-t2", 0, [start()]), ("night-1-t1", 0, [start()]),
+                                   ("night-1", 1, [note(1)])])  # fmt: skip
+        assert store.count() == count and not store.exists("night-1-t2") and store.head("night-1") == 1
+        with pytest.raises(InputError, match="each match once"):
+            store.append_together([("night-1-t3", 0, [start()]), ("night-1-t3", 1, [note(1)])])
+        assert store.count() == count
+
+    def test_an_error_while_appending_together_stores_nothing(self, store: EventStore) -> None:
+        store.append("night-1", 0, [start()])
+
+        def failing() -> Iterator[PendingEvent]:
+            yield note(1)
+            raise KeyboardInterrupt  # Ctrl-C as the last batch is written
+
+        with pytest.raises(KeyboardInterrupt):
+            store.append_together([("night-1-t1", 0, [start()]), ("night-1", 1, failing())])  # type: ignore[list-item]
+        assert not store.exists("night-1-t1") and store.head("night-1") == 1
+        assert [f.code for f in store.verify()] == []
+
     # --- the chain ---
 
     def test_chain_links_each_event_to_the_one_before(self, store: EventStore) -> None:
