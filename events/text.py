@@ -58,6 +58,9 @@ def name_key(name: str) -> str:
 def player_name(text: str, what: str = "a player's name") -> str:
     """A name as a person gives it, as it is stored: trimmed and in NFC; refused in one line
     (code ``input.name``) when it is empty, too long, or holds a control or invisible character."""
+    problem = name_problem(what, text)  # before trimming: a control character at an end is one too
+    if problem is not None:
+        raise InputError(problem, code="input.name")
     name = unicodedata.normalize("NFC", text.strip())
     if not name:
         raise InputError(f"{what} is empty; give each player a name", code="input.name")
@@ -76,12 +79,13 @@ def lookalike(name: str, present: Iterable[str]) -> str | None:
     return next((other for other in present if other != name and name_key(other) == key), None)
 
 
-def player_names(texts: Iterable[str], known: Iterable[str] = ()) -> list[str]:
+def player_names(texts: Iterable[str], known: Iterable[str] = (), *, seats: bool = False) -> list[str]:
     """Names given together (one table, one night), each as ``player_name`` takes it, none twice
-    and none a look-alike of another of them or of a ``known`` name (a player of the store)."""
+    and none a look-alike of another of them or of a ``known`` name (a player of the store).
+    ``seats``: the names are in seat order, and a refusal says whose (``player 0's name``)."""
     names: list[str] = []
-    for text in texts:
-        name = player_name(text)
+    for number, text in enumerate(texts):
+        name = player_name(text, f"player {number}'s name" if seats else "a player's name")
         if name in names:
             raise InputError(f"two players have the same name, {name!r}; give each player a different name",
                              code="input.name")  # fmt: skip

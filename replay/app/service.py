@@ -98,7 +98,7 @@ def build_match_started(
             )
         need = " or ".join(str(n) for n in spec.players)
         raise InputError(f"{game} is played by {need} players; give --player NAME {need} times, in seat order")
-    players = player_names(players)  # NFC, nothing invisible, no two alike (events/text.py)
+    players = player_names(players, seats=True)  # NFC, nothing invisible, no two alike (events/text.py)
     seats = tuple(PlayerSeat(seat=i, name=name) for i, name in enumerate(players))
     first_dealer = 0 if dealer is None else _seat_of(dealer, players)
     match_length = default_length(spec) if length is None else MatchLength(unit=spec.length_unit, count=length)

@@ -173,9 +173,9 @@ def test_an_export_that_cannot_be_written_whole_leaves_no_file(cli: Cli, db: Pat
         (
             ("new", "tensho", "-p", "A" * 65, "-p", "B"),
             {},
-            "a player's name 'AAAAAAAAAAAAAAAAAAAA'... is 65 characters",
+            "player 0's name 'AAAAAAAAAAAAAAAAAAAA'... is 65 characters",
         ),
-        (("new", "tensho", "-p", "", "-p", "B"), {}, "a player's name is empty"),
+        (("new", "tensho", "-p", "", "-p", "B"), {}, "player 0's name is empty"),
         (("new", "tensho", "-p", "A", "-p", "B", "--by", "r" * 201), {}, "--by (or TAIKYOKU_RECORDER) is 201"),
         (("new", "tensho", "-p", "A", "-p", "B"), {"TAIKYOKU_RECORDER": "r" * 300}, "is 300 characters long"),
         (("new", "tensho", "-p", "A", "-p", "B", "--length", "1001"), {}, "--length"),
