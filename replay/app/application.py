@@ -185,24 +185,43 @@ class Application:
             return listing.match_rows(store)
 
     def room(self) -> dict[str, Any]:
-        """The room's screen: every table of the night (those in play, and those ended within
-        ``NIGHT``), each at a glance as its game shows it, and each game's standings over them,
-        provisional while a table plays on."""
+        """The room's screen: the tables of the latest session of each night opened within
+        ``NIGHT`` and not closed, and every other match in play or ended within ``NIGHT``, each at
+        a glance as its game shows it; and each game's standings over the night's every session
+        and those other tables, provisional while a table plays on."""
         from datetime import UTC, datetime
 
+        from replay.app import nights
         from replay.games import GAMES
 
         since = (datetime.now(UTC) - NIGHT).strftime("%Y-%m-%dT%H:%M:%S")
-        tables = []
+        with self.store() as store:
+            tonight = [n["night_id"] for n in nights.nights(store) if n["opened_at"] >= since]
+        shown: list[dict[str, Any]] = []
+        counted: list[dict[str, Any]] = []
+        of_nights: set[str] = set()
+        for night_id in tonight:
+            sheet = self.night_sheet(night_id)
+            of_nights |= {t["match_id"] for s in sheet["sessions"] for t in s["tables"]}
+            if sheet["closed"] or not sheet["sessions"]:
+                continue
+            shown += [t for t in sheet["sessions"][-1]["tables"] if t["status"] != "abandoned"]
+            counted += [
+                t for s in sheet["sessions"] for t in s["tables"] if t["status"] != "abandoned" and t["started"]
+            ]
         for row in self.matches():
+            if row["match_id"] in of_nights:
+                continue
             if row["status"] != "in play" and not (row["status"] == "complete" and row["last_recorded_at"] >= since):
                 continue
             kept = self.match(row["match_id"])
             declared = GAMES[kept.game]
-            tables.append({"match_id": row["match_id"], "game": kept.game, "title": declared.title,
-                           "ruleset": row["ruleset"], "players": list(kept.state.names), "status": row["status"],
-                           "head_seq": kept.head} | declared.review().glance(kept.state))  # fmt: skip
-        return {"tables": tables, "standings": standings_of(tables)}
+            table = {"match_id": row["match_id"], "game": kept.game, "title": declared.title,
+                     "ruleset": row["ruleset"], "players": list(kept.state.names), "status": row["status"],
+                     "head_seq": kept.head} | declared.review().glance(kept.state)  # fmt: skip
+            shown.append(table)
+            counted.append(table)
+        return {"tables": shown, "standings": standings_of(counted)}
 
     def document(self, match: str) -> dict[str, Any]:
         """The match as `taikyoku replay --json` gives it, with its head and status."""

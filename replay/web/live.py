@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import suppress
 from typing import Any
 
+ROOM = "*room"  # the room's screen among the watched (no match id starts with *)
 INTERVAL = 0.25  # seconds between two looks at the watched heads of an SQLite file
 PUSHED_INTERVAL = 1.0  # at most this long between two looks on PostgreSQL, where writes are heard
 QUIET = 15.0  # seconds after which a watching page is sent a comment, so a dead connection is noticed
@@ -42,6 +43,11 @@ class Heads:
         # write, and must not take a page back to a head it has already heard.
         self.told_during_look: dict[str, int] = {}
         self.stopping = False  # the server is stopping: every page's stream ends, so none holds it up
+        # The room's screen: every match's head, one look for all (a room of ten tables is one
+        # stream, not ten), and how many times they have changed since this process began.
+        self.room_watchers = 0
+        self.room: dict[str, int] | None = None
+        self.room_version = 0
 
     def stop(self) -> None:
         """End every watching page's stream now (the server was told to stop)."""
@@ -57,18 +63,25 @@ class Heads:
 
     def told(self, match: str, head: int) -> None:
         """A move stored by this process: its pages hear of it now, not at the next look."""
+        if self.room is not None and head > self.room.get(match, 0) and self.trouble is None:
+            self.room = self.room | {match: head}
+            self.room_version += 1
+            self.told_during_look[match] = max(head, self.told_during_look.get(match, 0))
+            self._wake([ROOM])
         if match in self.watched and head > self.heads.get(match, 0) and self.trouble is None:
             self.heads[match] = head
             self.told_during_look[match] = max(head, self.told_during_look.get(match, 0))
             self._wake([match])
 
-    def _look(self, matches: list[str]) -> dict[str, int]:
-        """The heads of ``matches`` (0 for a match not there), in a worker thread."""
+    def _look(self, matches: list[str], room: bool = False) -> tuple[dict[str, int], dict[str, int] | None]:
+        """The heads of ``matches`` (0 for a match not there), and with ``room`` every match's, in a
+        worker thread."""
         store = self.kept if self.kept is not None else self.open_store()
         try:
             if self.pushed and store is not self.kept:
                 store.listen_for_heads()  # before the look: no append falls between the two
-            found = {match: store.head(match) for match in matches}
+            found = {match: store.head(match) for match in matches if match != ROOM}
+            every = {head[0]: int(head[1]) for head in store.heads()} if room else None
         except BaseException:
             store.close()
             self.kept = None
@@ -77,7 +90,7 @@ class Heads:
             self.kept = store
         else:
             store.close()
-        return found
+        return found, every
 
     def _wait(self) -> None:
         """Until the next look: an append heard (PostgreSQL), or the interval gone by."""
@@ -95,12 +108,15 @@ class Heads:
         try:
             while self.watched:
                 self.told_during_look = {}
+                every: dict[str, int] | None = None
                 try:
-                    found = await asyncio.to_thread(self._look, list(self.watched))
+                    found, every = await asyncio.to_thread(self._look, list(self.watched), self.room_watchers > 0)
                     trouble = None
                     for match, head in self.told_during_look.items():  # read before that write: not behind it
                         if match in found and found[match] < head:
                             found[match] = head
+                        if every is not None and every.get(match, 0) < head:
+                            every[match] = head
                 except Exception:  # the store gone for a moment: said to every page (never where it is), tried again
                     found, trouble = {}, "the server cannot read the record just now"
                 if trouble != self.trouble:
@@ -108,6 +124,10 @@ class Heads:
                     self._wake(list(self.waking))
                 moved = [match for match, head in found.items() if self.heads.get(match) != head]
                 self.heads.update(found)
+                if every is not None and every != self.room:
+                    self.room = every
+                    self.room_version += 1
+                    moved.append(ROOM)
                 self._wake(moved)
                 if self.pushed and self.kept is not None:
                     with suppress(Exception):  # a server gone: the next look says so
@@ -120,6 +140,19 @@ class Heads:
                 with suppress(Exception):
                     self.kept.close()
                 self.kept = None
+
+    async def watch_room(self) -> AsyncIterator[dict[str, Any] | None]:
+        """The room's screen's one stream: ``{"version": N}`` each time any match's head changes (a
+        table moved, a table started), ``{"trouble": why}`` while the store cannot be read; None
+        after ``QUIET`` seconds of nothing."""
+        self.room_watchers += 1
+        try:
+            async for now in self.watch(ROOM):
+                yield now
+        finally:
+            self.room_watchers -= 1
+            if not self.room_watchers:
+                self.room = None
 
     async def watch(self, match: str) -> AsyncIterator[dict[str, Any] | None]:
         """The match's state as a page should hear it, each time it changes: ``{"head_seq": N}``, or
@@ -135,6 +168,8 @@ class Heads:
                 waking = self.waking.setdefault(match, asyncio.Event())
                 if self.trouble is not None:
                     now: dict[str, Any] | None = {"trouble": self.trouble}
+                elif match == ROOM:
+                    now = {"version": self.room_version} if self.room is not None else None
                 elif match in self.heads:
                     now = {"head_seq": self.heads[match]}
                 else:

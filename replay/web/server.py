@@ -299,6 +299,29 @@ def create_app(
 
         return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
+    @app.get("/api/room/live")
+    async def room_live() -> StreamingResponse:
+        """Server-sent events for the room's screen, one stream for every table: ``room`` with a
+        version each time any table moves or starts (the screen then reads ``/api/room``), and
+        ``trouble`` while the store cannot be read."""
+
+        async def said() -> AsyncIterator[str]:
+            yield "retry: 1000\n\n"
+            try:
+                async for now in heads.watch_room():
+                    if now is None:
+                        yield ": still here\n\n"
+                    elif "trouble" in now:
+                        yield f"event: trouble\ndata: {json.dumps(now)}\n\n"
+                    else:
+                        yield f"event: room\ndata: {json.dumps(now)}\n\n"
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a bug: one line, and the screen reconnects
+                sys.stderr.write(f"taikyoku: the room's live stream stopped ({type(exc).__name__})\n")
+
+        return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
     @app.get("/api/room")
     def api_room() -> dict[str, Any]:
         """Every table of the night at a glance, and each game's standings (the room's screen)."""

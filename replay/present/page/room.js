@@ -1,8 +1,7 @@
 // The room's screen: every table of the night at a glance (names, scores, the hand, the dealer, the
-// sticks, the last result) and each game's standings, read again as soon as any table moves (each
-// table's live stream) and every few seconds for tables started since.
-const streams = new Map();
-const heardHeads = {};  // each table's last head its live stream told
+// sticks, the last result) and each game's standings, read again as soon as any table moves or a
+// table starts (the room's one live stream: a browser holds six connections to a server, a room
+// has more tables).
 let reading = null;
 
 function signed(n) { return (n > 0 ? "+" : "") + n.toLocaleString("en"); }
@@ -10,6 +9,16 @@ function signed(n) { return (n > 0 ? "+" : "") + n.toLocaleString("en"); }
 function draw(room) {
   const tables = $("tables");
   tables.textContent = "";
+  // The room's layout: columns and rows for this many tables, and type as large as a table's
+  // share of the screen holds: about nine of its lines high (its name, the hand, four players, the last
+  // result) and a place, a name and a score wide (about sixteen of its letters).
+  const count = Math.max(room.tables.length, 1);
+  const columns = count <= 4 ? 2 : count <= 12 ? 3 : 4;
+  const rows = Math.ceil(count / columns);
+  tables.style.setProperty("--columns", String(columns));
+  tables.style.setProperty("--rows", String(rows));
+  const high = Math.min(4.2, 86 / rows / 9), wide = 72 / columns / 16;
+  tables.style.setProperty("--type", `min(${high.toFixed(2)}vh, ${wide.toFixed(2)}vw)`);
   if (!room.tables.length) tables.appendChild(el("p", {}, "No table is playing yet."));
   for (const t of room.tables) {
     const card = el("article", { class: "table", "data-match": t.match_id, "data-seq": String(t.head_seq) },
@@ -18,7 +27,7 @@ function draw(room) {
                                    + (t.status === "complete" ? " · finished" : "")));
     const list = el("ol", {});
     t.players.forEach((name, seat) => list.appendChild(el("li", { class: seat === t.dealer ? "dealer" : null, "data-seat": String(seat) },
-      el("span", {}, `${t.places[seat]}. ${name}` + (seat === t.dealer ? " (dealer)" : "")),
+      el("span", { title: seat === t.dealer ? "the dealer" : null }, (seat === t.dealer ? "▶ " : "") + `${t.places[seat]}. ${name}`),
       el("span", { class: "score" }, t.scores[seat].toLocaleString("en")))));
     card.appendChild(list);
     if (t.last) card.appendChild(el("p", { class: "last" }, `last: ${t.last}`));
@@ -34,9 +43,8 @@ function draw(room) {
       el("td", {}, p.shown || signed(p.total)), el("td", {}, String(p.tables)))));
     side.appendChild(el("div", { class: "standings" }, el("h2", {}, `Standings: ${game}`),
       el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "player"), el("th", {}, "total"), el("th", {}, "tables"))), body),
-      el("p", { class: "note" }, `${unit}; * a table still playing: provisional`)));
+      el("p", { class: "note" }, `${unit}; * a table still playing: provisional; ▶ a table's dealer`)));
   }
-  for (const t of room.tables) listen(t.match_id);
   document.body.dataset.read = String(Date.now());
 }
 
@@ -58,17 +66,25 @@ async function read() {  // one reading at a time; a move during it asks for ano
   }
 }
 
-function listen(match) {  // a table's live stream: its head, each time it moves
-  if (streams.has(match)) return;
-  const live = new EventSource(`/api/matches/${encodeURIComponent(match)}/live`);
-  live.addEventListener("head", (event) => {
-    const card = document.querySelector(`[data-match="${CSS.escape(match)}"]`);
-    const seq = JSON.parse(event.data).head_seq;
-    heardHeads[match] = Math.max(heardHeads[match] || 0, seq);  // what each table's stream has said (for a test)
-    if (!card || card.dataset.seq !== String(seq)) read();
+let heardVersion = 0;  // the room stream's last version (for a test: the screen keeps up through it)
+
+function listen() {  // one live stream for the whole room: any table moves or starts, the screen reads again
+  const live = new EventSource("/api/room/live");
+  live.addEventListener("room", (event) => {
+    heardVersion = JSON.parse(event.data).version;
+    $("behind").hidden = true;
+    read();
   });
-  streams.set(match, live);
+  live.addEventListener("trouble", () => {
+    $("behind").textContent = "behind: the server cannot read the record just now; this screen catches up by itself";
+    $("behind").hidden = false;
+  });
+  live.onerror = () => {
+    $("behind").textContent = "behind: the connection to the server is lost; this screen reconnects by itself";
+    $("behind").hidden = false;
+  };
 }
 
+listen();
 read();
-setInterval(read, 5000);  // tables started since, and a screen that lost the server
+setInterval(read, 15000);  // a screen whose stream was lost a while still catches up
