@@ -426,6 +426,18 @@ class Application:
             nights.abandon(store, night_id, match, recorded_by=recorded_by, reason=reason)
         return self.night_sheet(night_id)
 
+    def undo_at_table(self, night_id: str, match: str, *, recorded_by: str = "host") -> dict[str, Any]:
+        """Take back the last hand (or event) of one table of the night, ended or not: the match is
+        reopened where its end came with that hand, and the night's standings with it."""
+        sheet = self.night_sheet(night_id)
+        tables = {t["match_id"]: t for s in sheet["sessions"] for t in s["tables"]}
+        if match not in tables:
+            raise InputError(f"{match} is not a table of {night_id}")
+        if tables[match]["status"] == "abandoned":
+            raise InputError(f"{match} is abandoned; undo its abandon with `taikyoku retract` first")
+        self.enter(match, "undo", recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
     def close_night(self, night_id: str, *, recorded_by: str = "host") -> dict[str, Any]:
         from replay.app import nights
 
@@ -481,7 +493,11 @@ class Application:
             for table in session:
                 kept = self.match(table.match_id)
                 glance = GAMES[kept.game].review().glance(kept.state)
-                status = "abandoned" if table.match_id in night.abandoned else status_of(kept.state)
+                status = status_of(kept.state)
+                # An abandon whose match end was retracted is void: the table plays on, in the night
+                # as in `matches`.
+                if table.match_id in night.abandoned and status != "in play":
+                    status = "abandoned"
                 row = {"match_id": table.match_id, "players": list(table.players), "status": status,
                        "started": kept.head > 1, "head_seq": kept.head, "game": kept.game,
                        "title": GAMES[kept.game].title} | glance  # fmt: skip

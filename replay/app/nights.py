@@ -268,9 +268,9 @@ def abandon(store: Store, night_id: str, match_id: str, *, recorded_by: str, rea
     night = read(store, night_id)
     if match_id not in {table.match_id for table in night.tables}:
         raise InputError(f"{match_id} is not a table of {night_id}")
-    if match_id in night.abandoned:
-        raise InputError(f"{match_id} is abandoned already")
     repository = MatchRepository(store)
+    if match_id in night.abandoned and _over(repository, match_id):  # one whose end was retracted plays on
+        raise InputError(f"{match_id} is abandoned already")
     batches: list[tuple[str, int, list[PendingEvent]]] = []
     if not _over(repository, match_id):
         ended = new_event(MatchEnded(reason="abandoned", note=reason[:200]), recorded_by=recorded_by)

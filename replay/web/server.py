@@ -97,6 +97,10 @@ class SeatIn(BaseModel):
     again: bool = False
 
 
+class UndoIn(BaseModel):
+    match: str = Field(min_length=3, max_length=64)
+
+
 class AbandonIn(BaseModel):
     match: str = Field(min_length=3, max_length=64)
     reason: str = Field(default="abandoned by the host", min_length=1, max_length=200)
@@ -415,6 +419,13 @@ def create_app(
     def api_night_abandon(night: str, body: AbandonIn, request: Request) -> dict[str, Any]:
         host_only(request)
         return with_codes(taikyoku.abandon_table(night, body.match, reason=body.reason), request)
+
+    @app.post("/api/host/nights/{night}/undo")
+    def api_night_undo(night: str, body: UndoIn, request: Request) -> dict[str, Any]:
+        """Take back a table's last hand, its match ended or not (the phone's own undo lasts only
+        minutes after the end; the host's, always)."""
+        host_only(request)
+        return with_codes(taikyoku.undo_at_table(night, body.match), request)
 
     @app.post("/api/host/nights/{night}/close")
     def api_night_close(night: str, request: Request) -> dict[str, Any]:

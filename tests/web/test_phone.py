@@ -87,10 +87,11 @@ def test_a_live_page_says_it_is_behind_through_an_outage_and_comes_back(
         context.close()
 
 
-def test_a_phone_forgets_its_token_when_the_match_is_over(
+def test_a_phone_may_undo_the_hand_that_ended_its_match_for_five_minutes_then_forgets_its_token(
     browser: Any, cli: Cli, db: Path, secret: Path, served: Server
 ) -> None:
-    """Plant: the token kept in the phone's storage for ever."""
+    """Plants: the token dropped the moment the match ended (the undo button did nothing, silently);
+    the token kept in the phone's storage for ever."""
     token = token_of(cli, secret, "tbl-1")
     context = browser.new_context(**PHONE)
     try:
@@ -100,8 +101,20 @@ def test_a_phone_forgets_its_token_when_the_match_is_over(
         assert phone.evaluate("localStorage.getItem('taikyoku-token-tbl-1')") == token
         assert cli("abandon", "tbl-1", "--reason", "the players left").code == 0
         phone.wait_for_selector('body[data-seq="2"]')  # heard live
+        phone.wait_for_selector("#status:has-text('its last hand can be undone here for 5 minutes')")
+        assert phone.locator("[data-move]").count() == 0  # nothing else is offered
+        phone.click("#undo")
+        phone.click("#undo")  # asked once, then done
+        phone.wait_for_selector('body[data-seq="3"]')
+        assert [m["status"] for m in cli("matches", "--json").json()] == ["in play"]
+        phone.wait_for_selector('[data-move="next"]')  # the table plays on from the phone
+        assert cli("abandon", "tbl-1", "--reason", "the players left, really").code == 0
+        phone.wait_for_selector('body[data-seq="4"]')
+        phone.evaluate("localStorage.setItem('taikyoku-ended-tbl-1', String(Date.now() - 6 * 60000))")
+        phone.reload()  # six minutes after the end: the phone writes no more
         phone.wait_for_function("() => localStorage.getItem('taikyoku-token-tbl-1') === null")
-        assert phone.locator("[data-move]").count() == 0
+        phone.wait_for_selector("#status:has-text('the host')")
+        assert phone.locator("#undo").is_hidden()
     finally:
         context.close()
 
@@ -169,11 +182,15 @@ def test_the_rooms_screen_shows_every_table_and_the_standings_and_follows_each_r
         ended = page.inner_text('[data-match="r-2"]')
         assert "East 1, 0 honba (over) · finished" in ended and "Chie ron from Aki: Daisangen 13 (yakuman)" in ended
         assert [page.inner_text(f'[data-match="r-2"] li[data-seat="{s}"]') for s in range(4)] == [
-            "4. Aki (dealer)\n-7,000", "2. Beni\n25,000", "1. Chie\n57,000", "3. Dai\n25,000"]  # fmt: skip
+            "▶ 4. Aki\n-7,000",
+            "2. Beni\n25,000",
+            "1. Chie\n57,000",
+            "3. Dai\n25,000",
+        ]  # fmt: skip (▶ the dealer)
         assert cli("result", "r-1", "draw", "tenpai", "E", "S").code == 0  # the screen hears it by itself
         page.wait_for_selector('[data-match="r-1"][data-seq="3"]')
         assert [page.inner_text(f'[data-match="r-1"] li[data-seat="{s}"]') for s in range(4)] == [
-            "1. Aki (dealer)\n26,500", "2. Beni\n26,500", "3. Chie\n23,500", "4. Dai\n23,500"]  # fmt: skip
+            "▶ 1. Aki\n26,500", "2. Beni\n26,500", "3. Chie\n23,500", "4. Dai\n23,500"]  # fmt: skip
         rows = page.locator("#standings tbody tr")
         assert [rows.nth(i).inner_text().split("\t") for i in range(rows.count())] == [
             ["1", "Chie *", "+50.5", "2"], ["2", "Beni *", "+11.5", "2"],

@@ -87,9 +87,21 @@ function draw(sheet) {
         code.innerHTML = t.qr;  // the server's own SVG of the link
         item.appendChild(code);
       }
-      if (t.status === "in play" && !sheet.closed) {
+      const night_url = `/api/host/nights/${encodeURIComponent(sheet.night_id)}`;
+      if (t.started && t.status !== "abandoned" && !sheet.closed) {  // the last hand taken back, ended or not
+        const undo = el("button", { type: "button", "data-undo": t.match_id }, "undo the last hand");
+        undo.onclick = () => { if (twice(undo)) act(`${night_url}/undo`, { match: t.match_id }, `${t.match_id}: the last hand undone`); };
+        item.appendChild(undo);
+      }
+      if (t.status === "in play" && !sheet.closed) {  // a reason, then a second tap
+        const why = el("input", { "data-reason": t.match_id, placeholder: "why the table is abandoned", hidden: "" });
         const give = el("button", { type: "button", "data-abandon": t.match_id }, "abandon this table");
-        give.onclick = () => act(`/api/host/nights/${encodeURIComponent(sheet.night_id)}/abandon`, { match: t.match_id }, `${t.match_id} abandoned`);
+        give.onclick = () => {
+          if (why.hidden) { why.hidden = false; why.focus(); say("say why, then tap abandon again", "ok"); return; }
+          if (!why.value.trim()) { say("say why the table is abandoned first", "error"); why.focus(); return; }
+          if (twice(give)) act(`${night_url}/abandon`, { match: t.match_id, reason: why.value.trim() }, `${t.match_id} abandoned`);
+        };
+        item.appendChild(why);
         item.appendChild(give);
       }
       list.appendChild(item);
@@ -105,6 +117,18 @@ function draw(sheet) {
     side.appendChild(el("h2", {}, `The night's standings: ${game}`));
     side.appendChild(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "player"), el("th", {}, "total"), el("th", {}, "tables"))), rows));
   }
+}
+
+// A step that cannot be taken back in one tap (undo, abandon, seating over a table still playing):
+// the first tap asks, the second does it; a tap elsewhere forgets the question.
+let asking = null;
+function twice(button, question) {
+  if (asking === button) { asking = null; button.textContent = button.dataset.said; return true; }
+  if (asking) asking.textContent = asking.dataset.said;
+  asking = button;
+  button.dataset.said = button.textContent;
+  button.textContent = question || `${button.dataset.said}? tap again`;
+  return false;
 }
 
 function setPresent() {
@@ -130,7 +154,12 @@ $("night-form").addEventListener("submit", (event) => {
   if ($("night-title").value.trim()) body.title = $("night-title").value.trim();
   act("/api/host/nights", body, "the night is open: seat the first session");
 });
-$("seat").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: false }, "seated: hand each table its code");
+$("seat").onclick = () => {  // tables of the last session still playing: asked first
+  const latest = night.sessions[night.sessions.length - 1];
+  const playing = latest ? latest.tables.filter((t) => t.status === "in play").length : 0;
+  if (playing && !twice($("seat"), `${playing} table${playing > 1 ? "s" : ""} of session ${latest.session} still play: seat the next session anyway? tap again`)) return;
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: false }, "seated: hand each table its code");
+};
 $("seat-again").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: true }, "seated again");
 $("close").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/close`, {}, "the night is closed");
 $("add").onclick = () => {

@@ -6,6 +6,7 @@
 DATA = JSON.parse($("match-data").textContent);
 const MATCH = DATA.match_id;
 const KEY = `taikyoku-token-${MATCH}`, QUEUE = `taikyoku-waiting-${MATCH}`;
+const UNDO_MINUTES = 5;  // after the match ends, this phone may still undo its last hand
 let head = 0, token = "", passedAt = -1;
 
 (function takeToken() {  // the link gives the token once; the page keeps it and takes it out of the address
@@ -37,25 +38,37 @@ async function refresh() {
     return;
   }
   behind("");
-  if (state.status && state.status !== "in play" && token) {  // the match is over: this phone writes no more
-    localStorage.removeItem(KEY);
-    localStorage.removeItem(QUEUE);
-    token = "";
+  // The match is over: for a few minutes this phone may still undo its last hand (a wrong result
+  // that ended the match); then it writes no more, and the host's page undoes.
+  const ENDED = `taikyoku-ended-${MATCH}`;
+  if (state.status === "in play") localStorage.removeItem(ENDED);
+  else if (state.status && token) {
+    const since = Number(localStorage.getItem(ENDED)) || Date.now();
+    localStorage.setItem(ENDED, String(since));
+    if (Date.now() - since > UNDO_MINUTES * 60000) {
+      localStorage.removeItem(KEY);
+      localStorage.removeItem(QUEUE);
+      localStorage.removeItem(ENDED);
+      token = "";
+    }
   }
+  const over = state.status && state.status !== "in play";
+  $("undo").hidden = !token;
   head = state.head_seq;
   document.body.dataset.seq = String(head);
   drawTable(state);
   // A game may offer its round's result by tapping (riichi: the hand's winners and value, a draw)
   const panel = $("result-panel"), told = (line, words) => send(line, undefined, words);
   const recorded = (words, data) => send(words, data, words);  // a tap as data: said in the table's words
-  const publicRecord = GAME_PAGE.publicPanel && GAME_PAGE.publicPanel(panel, token ? state : null, head, recorded);
-  if (!publicRecord && GAME_PAGE.resultPanel) GAME_PAGE.resultPanel(panel, token ? state : null, head, told);
-  $("status").textContent = `event ${head}` + (token ? "" : " · watching (scan the table's code to record)");
+  const writing = token && !over ? state : null;  // an ended match takes only the undo
+  const publicRecord = GAME_PAGE.publicPanel && GAME_PAGE.publicPanel(panel, writing, head, recorded);
+  if (!publicRecord && GAME_PAGE.resultPanel) GAME_PAGE.resultPanel(panel, writing, head, told);
+  $("status").textContent = `event ${head}` + (over ? (token ? ` · the match is over; its last hand can be undone here for ${UNDO_MINUTES} minutes` : " · the match is over; the host's page can undo its last hand") : token ? "" : " · watching (scan the table's code to record)");
   const passed = passedAt === head;  // a decision declined at this moment: every move again
   $("asked").textContent = passed ? "" : moves.asked || "";
   const tap = $("tap");
   tap.textContent = "";
-  if (token) for (const offer of passed ? moves.passed_offers : moves.offers) {
+  if (token && !over) for (const offer of passed ? moves.passed_offers : moves.offers) {
     const move = offer.words;  // what the button says; what it sends is the move as data
     const button = el("button", { "data-move": move, type: "button" }, move);
     const shown = move.split(" ").find((word) => DATA.piece_names[word]);  // the piece it moves, drawn
@@ -68,7 +81,7 @@ async function refresh() {
     tap.appendChild(button);
   }
   if (GAME_PAGE.arrangeTap) GAME_PAGE.arrangeTap(tap, state);  // a game may group its buttons (hanafuda: by month)
-  layOut(token ? moves.deal : null);
+  layOut(token && !over ? moves.deal : null);
 }
 
 // A deal laid out as the table lays it: choose where pieces go (a hand, the field, the dora
