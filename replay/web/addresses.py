@@ -18,7 +18,9 @@ def phone_addresses(host: str) -> list[str]:
     every address, each of the machine's own but the loopback and link-local ones."""
     if host not in EVERYWHERE:
         return [host]
-    return [a for a in machine_addresses() if a not in LOOPBACK and not a.lower().startswith("fe80")]
+    found = [a for a in machine_addresses() if a not in LOOPBACK and not a.lower().startswith("fe80")]
+    # 0.0.0.0 listens on IPv4 alone: an IPv6 address printed would not connect. "::" takes both.
+    return [a for a in found if ":" not in a] if host == "0.0.0.0" else found
 
 
 def url_host(host: str) -> str:

@@ -520,3 +520,24 @@ def test_the_hosts_page_through_a_proxy_on_the_laptop_needs_a_forwarded_address_
         assert server.raw("GET", f"/host?key={key}", headers=host | headers)[0] == 200
     finally:
         server.stop()
+
+
+def test_listening_on_every_ipv4_address_prints_only_addresses_that_connect(cli: Cli, db: Path, secret: Path) -> None:
+    """Plant: an IPv6 address of the machine printed for ``--host 0.0.0.0``, which listens on IPv4 alone."""
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "tbl-1").code == 0
+    server = Server(str(db), secret, host="0.0.0.0")
+    try:
+        assert server.proc.stdout is not None
+        printed = [server.first_line]
+        while not printed[-1].startswith("the host's page on another device"):
+            printed.append(server.proc.stdout.readline())
+            assert printed[-1], printed
+        phones = [line.split()[-1] for line in printed if line.startswith("phones open ")]
+        assert phones, printed
+        for address in phones:
+            host = address.removeprefix("http://").rsplit(":", 1)[0]
+            assert ":" not in host.strip("[]"), address  # IPv4 alone
+            with socket.create_connection((host.strip("[]"), server.port), timeout=SERVER_WAIT):
+                pass
+    finally:
+        server.stop()
