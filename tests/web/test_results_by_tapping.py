@@ -341,3 +341,35 @@ def test_a_call_on_a_five_offers_the_meld_with_the_red_five_as_the_table_shows_i
         phone.wait_for_selector('body[data-seq="8"]')
         call = cli("log", "red-1", "--json").json()[-1]
         assert (call["type"], call["payload"]["tiles"]) == ("riichi.call", ["5p", "0p", "5p"])
+
+
+def test_the_result_panel_offers_only_what_the_matchs_ruleset_has(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """EMA 2016 has no abortive draws and no nagashi mangan; Tenhou has both, a triple ron among its
+    abortive draws; Tenhou's three-player game has no four riichi, four winds or triple ron. Plant: every
+    button offered whatever the rules (an abortive draw under EMA, refused only once tapped)."""
+    offered = {}
+    for match, players, ruleset in (("ema-1", NAMES, "ema2016"), ("ten-1", NAMES, "tenhou"),
+                                    ("san-1", NAMES[:3], "tenhou-sanma")):  # fmt: skip
+        assert (
+            cli("new", "riichi", *[a for n in players for a in ("-p", n)], "--ruleset", ruleset, "--id", match).code
+            == 0
+        )
+        assert cli("round", match).code == 0
+        with phone_at(browser, cli, db, secret, match) as (phone, _server):
+            phone.wait_for_selector('#result-panel [data-result="draw"]')
+            aborts: list[str] = []
+            if phone.locator('#result-panel [data-result="abort"]').count():
+                phone.click('#result-panel [data-result="abort"]')
+                aborts = phone.eval_on_selector_all(
+                    "#result-panel [data-abort]", "(bs) => bs.map((b) => b.dataset.abort)"
+                )
+            phone.click('#result-panel [data-result="draw"]')
+            nagashi = phone.locator("#result-panel [data-nagashi]").count()
+            offered[ruleset] = (aborts, nagashi)
+    assert offered == {
+        "ema2016": ([], 0),
+        "tenhou": (["kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron"], 4),
+        "tenhou-sanma": (["kyuushu_kyuuhai", "four_kans"], 3),  # two rons at most: no triple ron
+    }

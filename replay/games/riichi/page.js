@@ -136,6 +136,10 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
   if (!tapped || tapped.head !== head) tapped = { head, mode: "", winners: [], from: null, tsumo: false, values: {},
                                                   riichi: [], tenpai: [], nagashi: [], abort: null, chombo: null };
   const t = tapped, count = state.players.length, who = (s) => names()[s];
+  const rules = (state.ruleset && state.ruleset.options) || {};  // the match's recorded rules: offer only what they have
+  const aborts = rules["riichi.abortiveDraws"] === false ? [] : ABORTS.filter(([kind]) =>
+    (kind !== "triple_ron" || rules["riichi.tripleRon"] === "abortive") && (count === 4 || !["four_riichi", "four_winds", "triple_ron"].includes(kind)));  // three players: two rons at most
+  const nagashi = rules["riichi.nagashiMangan"] !== false;
   const redraw = () => GAME_PAGE.resultPanel(box, state, head, record);
   const button = (label, attrs, pressed, onTap) => choice(label, attrs, pressed, () => { onTap(); redraw(); });
   const toggle = (list, seat) => { const at = list.indexOf(seat); if (at >= 0) list.splice(at, 1); else list.push(seat); };
@@ -145,7 +149,7 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
     t.mode = "win"; toggle(t.winners, s); if (t.from === s) t.from = null; delete t.values[s];
     if (t.winners.length > 1) t.tsumo = false;
   })), button("draw", { "data-result": "draw" }, t.mode === "draw", () => { t.mode = "draw"; t.winners = []; }),
-     button("abortive", { "data-result": "abort" }, t.mode === "abort", () => { t.mode = "abort"; t.winners = []; }),
+     aborts.length ? button("abortive", { "data-result": "abort" }, t.mode === "abort", () => { t.mode = "abort"; t.winners = []; }) : null,
      button("chombo", { "data-result": "chombo" }, t.mode === "chombo", () => { t.mode = "chombo"; t.winners = []; })));
   if (t.mode === "win" && t.winners.length) {
     const others = seats.filter((s) => !t.winners.includes(s));
@@ -165,9 +169,9 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
   }
   if (t.mode === "draw") {
     box.appendChild(titled("Tenpai", ...seats.map((s) => button(who(s), { "data-tenpai": String(s) }, t.tenpai.includes(s), () => toggle(t.tenpai, s)))));
-    box.appendChild(titled("Nagashi mangan", ...seats.map((s) => button(who(s), { "data-nagashi": String(s) }, t.nagashi.includes(s), () => toggle(t.nagashi, s)))));
+    if (nagashi) box.appendChild(titled("Nagashi mangan", ...seats.map((s) => button(who(s), { "data-nagashi": String(s) }, t.nagashi.includes(s), () => toggle(t.nagashi, s)))));
   }
-  if (t.mode === "abort") box.appendChild(titled("Which?", ...ABORTS.map(([kind, label]) => button(label, { "data-abort": kind }, t.abort === kind, () => { t.abort = kind; }))));
+  if (t.mode === "abort") box.appendChild(titled("Which?", ...aborts.map(([kind, label]) => button(label, { "data-abort": kind }, t.abort === kind, () => { t.abort = kind; }))));
   if (t.mode === "chombo") box.appendChild(titled("Whose?", ...seats.map((s) => button(who(s), { "data-chombo": String(s) }, t.chombo === s, () => { t.chombo = s; }))));
   if (t.mode && t.mode !== "chombo") box.appendChild(titled("Riichi", ...seats.map((s) => button(who(s), { "data-riichi": String(s) }, t.riichi.includes(s), () => toggle(t.riichi, s)))));
   const said = resultSaid(t, who);
@@ -261,11 +265,14 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
     if (afterDiscard && last) {
       const callers = [...Array(count).keys()].filter((n) => n !== round.to_move);
       const calls = [];
+      const reds = (((state.ruleset && state.ruleset.options) || {})["riichi.redFives"] || 0) > 0;
       for (const n of callers) {
         calls.push(button(`ron by ${who(n)}`, { "data-public": `ron-${n}` }, false, () => { s.showing = { kind: "ron", seat: n }; s.tiles = []; }));
+        if ((round.riichi || [])[n]) continue;  // a player in riichi calls nothing but a ron
         const kind = last.replace("0", "5");
-        // A five from the hand may be the red one, which the meld shows: a button for each.
-        const fives = kind[0] === "5" && last[0] !== "0" ? [kind, `0${kind[1]}`] : [kind];
+        // A five from the hand may be the red one, which the meld shows: a button for each (where the
+        // rules have red fives).
+        const fives = reds && kind[0] === "5" && last[0] !== "0" ? [kind, `0${kind[1]}`] : [kind];
         for (const five of fives) {
           const red = five[0] === "0" ? " with the red five" : "";
           const mark = red ? "-red" : "";
@@ -279,7 +286,7 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
           for (let low = Math.max(1, number - 2); low <= Math.min(number, 7); low++) {
             const plain = [low, low + 1, low + 2].map((v) => (v === number ? last : `${v}${kind[1]}`));
             const fromHand = (t) => t !== last && t === `5${kind[1]}`;  // a five from the hand: the red, or not
-            const runs = plain.some(fromHand) ? [plain, plain.map((t) => (fromHand(t) ? `0${kind[1]}` : t))] : [plain];
+            const runs = reds && plain.some(fromHand) ? [plain, plain.map((t) => (fromHand(t) ? `0${kind[1]}` : t))] : [plain];
             for (const run of runs) {
               const mark = run.some((t) => t[0] === "0" && t !== last) ? "-red" : "";
               calls.push(button(`chi ${run.map((t) => t[0]).join("")}${kind[1]} by ${who(n)}`, { "data-public": `chi-${low}${mark}` }, false,
