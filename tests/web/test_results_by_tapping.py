@@ -373,3 +373,49 @@ def test_the_result_panel_offers_only_what_the_matchs_ruleset_has(
         "tenhou": (["kyuushu_kyuuhai", "four_riichi", "four_kans", "four_winds", "triple_ron"], 4),
         "tenhou-sanma": (["kyuushu_kyuuhai", "four_kans"], 3),  # two rons at most: no triple ron
     }
+
+
+def test_the_public_panel_offers_red_five_calls_only_under_red_fives_and_no_call_to_a_player_in_riichi(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """The dealer declares riichi with a discard; the next player discards a 5m. Tenhou has red
+    fives: a pon may show the red one; EMA 2016 has none. The dealer, in riichi, is offered the ron
+    and no pon, kan or chi. Plants: red-five calls offered without red fives; a call offered to a
+    player in riichi (refused only once tapped)."""
+    offered = {}
+    for match, ruleset in (("red-t", "tenhou"), ("red-e", "ema2016")):
+        assert (
+            cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--ruleset", ruleset, "--id", match).code == 0
+        )
+        assert cli("round", match).code == 0
+        with phone_at(browser, cli, db, secret, match) as (phone, _server):
+            phone.wait_for_selector('body[data-seq="2"]')
+            phone.fill("#entry", "deal --dora 4p")
+            phone.press("#entry", "Enter")
+            phone.wait_for_selector('#result-panel [data-tile="1z"]')
+            phone.click('#result-panel [data-public="riichi"]')
+            phone.click('#result-panel [data-tile="1z"]')  # the dealer's riichi discard
+            phone.wait_for_selector("#result-panel h2:has-text('Beni discards')")
+            phone.click('#result-panel [data-tile="5m"]')
+            phone.wait_for_selector('#result-panel [data-public="ron-0"]')
+            offered[ruleset] = sorted(
+                phone.eval_on_selector_all("#result-panel [data-public]", "(bs) => bs.map((b) => b.dataset.public)")
+            )
+    calls = {
+        ruleset: [c for c in found if c.split("-")[0] in ("pon", "kan", "chi", "ron")]
+        for ruleset, found in offered.items()
+    }
+    assert calls["ema2016"] == [
+        "chi-3",
+        "chi-4",
+        "chi-5",
+        "kan-2",
+        "kan-3",
+        "pon-2",
+        "pon-3",
+        "ron-0",
+        "ron-2",
+        "ron-3",
+    ]
+    assert calls["tenhou"] == ["chi-3", "chi-4", "chi-5", "kan-2", "kan-2-red", "kan-3", "kan-3-red", "pon-2",
+                               "pon-2-red", "pon-3", "pon-3-red", "ron-0", "ron-2", "ron-3"]  # fmt: skip
