@@ -476,7 +476,7 @@ def create_app(
         found = taikyoku.player_page(name)
         rows = player_rows(found)
         if request.query_params.get("format") == "csv":
-            return _csv(rows, "player.csv")
+            return _csv(rows, f"{_file_name(name)}.csv")
         facts = "".join(
             f"<li>{html.escape(game)}: {g['games']} games, average place {g['average_place']}, average result "
             f"{g['average_result']:+g}, rating {(g['rating'][-1]['rating'] if g['rating'] else 1500):.0f}</li>"
@@ -614,12 +614,20 @@ def _quoted(text: object) -> str:
     return html.escape(quote(str(text), safe=""))
 
 
+def _heading(column: str) -> str:
+    """A column's name in words: ``average_place`` -> "average place", ``place_1`` -> "1st places"."""
+    if column.startswith("place_") and column[6:].isdigit():
+        number = int(column[6:])
+        return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') } places"
+    return column.replace("_", " ")
+
+
 def _table(rows: Sequence[dict[str, Any]], links: dict[str, Callable[[Any], str]]) -> str:
     """Rows as an HTML table, every cell escaped (a column in ``links`` made a link)."""
     if not rows:
         return "<p>nothing yet</p>"
     columns = list(dict.fromkeys(key for row in rows for key in row))
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    head = "".join(f"<th>{html.escape(_heading(str(c)))}</th>" for c in columns)
     body = "".join(
         "<tr>"
         + "".join(
@@ -629,6 +637,14 @@ def _table(rows: Sequence[dict[str, Any]], links: dict[str, Callable[[Any], str]
         for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _file_name(name: str) -> str:
+    """A player's name as a file's (a download named after the player): ASCII letters, digits and - kept."""
+    import re
+
+    kept = re.sub("-+", "-", "".join(c if (c.isascii() and c.isalnum()) or c in "-_" else "-" for c in name))
+    return kept.strip("-")[:60] or "player"
 
 
 def _csv(rows: Sequence[dict[str, Any]], name: str) -> Response:

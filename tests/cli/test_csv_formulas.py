@@ -87,10 +87,18 @@ def test_the_nights_season_and_players_csv_neutralise_formulas_in_the_terminal_a
         answers = {path: server.raw("GET", path) for path in (
             "/nights/night-csv?format=csv", "/season?game=riichi&format=csv",
             *(f"/players/{quote(name, safe='')}?format=csv" for name in HOSTILE))}  # fmt: skip
+        season_html = server.raw("GET", "/season?game=riichi")[2].decode()
     finally:
         server.stop()
     for path, (status, headers, body) in answers.items():
         assert status == 200 and headers["content-type"].startswith("text/csv"), (path, status, body[:300])
+        if path.startswith("/players/"):  # named after the player, in letters a file name holds
+            assert headers["content-disposition"] in (
+                'attachment; filename="HYPERLINK-http-evil-example-click.csv"',
+                'attachment; filename="1-cmd-calc.csv"',
+                'attachment; filename="SUM-A1.csv"',
+                'attachment; filename="2-3.csv"',
+            ), headers["content-disposition"]
         text = body.decode()
         for name in HOSTILE:
             assert f"\n{name}," not in text and f",{name}," not in text and f",{name}\n" not in text, (path, text)
@@ -98,3 +106,6 @@ def test_the_nights_season_and_players_csv_neutralise_formulas_in_the_terminal_a
     assert sorted(row[night_page[0].index("player")] for row in night_page[1:]) == safe
     season_page = _rows(answers["/season?game=riichi&format=csv"][2].decode())
     assert sorted(row[season_page[0].index("player")] for row in season_page[1:]) == safe
+    # The season's page heads its columns in words, not the keys of its JSON.
+    assert "<th>average place</th>" in season_html and "<th>1st places</th>" in season_html, season_html[:2000]
+    assert "average_place" not in season_html
