@@ -63,3 +63,13 @@ class NightTableAbandoned(Payload):
 @event_type("night.closed")
 class NightClosed(Payload):
     """The night is over: nothing more is seated."""
+
+
+@event_type("night.clock")
+class NightClock(Payload):
+    """The session's clock, started by the host when the session's play begins (the event's time):
+    ``minutes`` of play, after which the hand in play is the last. A later clock replaces it (more
+    time given); ``minutes`` 0 stops it."""
+
+    minutes: Annotated[int, Strict(), Field(ge=0, le=600)]
+    session: Annotated[int, Strict(), Field(ge=1, le=100)]

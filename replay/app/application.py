@@ -69,6 +69,13 @@ def standings_of(tables: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, A
     return ranked
 
 
+def server_time() -> str:
+    """The server's time, so that a page counts a clock down by it, not by its own."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat().replace("+00:00", "Z")
+
+
 NIGHT_PLAYERS = 200  # players present at one night, as its events hold them
 
 
@@ -200,8 +207,10 @@ class Application:
         shown: list[dict[str, Any]] = []
         counted: list[dict[str, Any]] = []
         of_nights: set[str] = set()
+        clock = None
         for night_id in tonight:
             sheet = self.night_sheet(night_id)
+            clock = clock or (sheet["clock"] if not sheet["closed"] else None)
             of_nights |= {t["match_id"] for s in sheet["sessions"] for t in s["tables"]}
             if sheet["closed"] or not sheet["sessions"]:
                 continue
@@ -221,7 +230,7 @@ class Application:
                      "head_seq": kept.head} | declared.review().glance(kept.state)  # fmt: skip
             shown.append(table)
             counted.append(table)
-        return {"tables": shown, "standings": standings_of(counted)}
+        return {"tables": shown, "standings": standings_of(counted), "clock": clock, "now": server_time()}
 
     def document(self, match: str) -> dict[str, Any]:
         """The match as `taikyoku replay --json` gives it, with its head and status."""
@@ -426,6 +435,29 @@ class Application:
             nights.abandon(store, night_id, match, recorded_by=recorded_by, reason=reason)
         return self.night_sheet(night_id)
 
+    def start_clock(self, night_id: str, minutes: int, *, recorded_by: str = "host") -> dict[str, Any]:
+        """The session's clock: ``minutes`` of play from now (0 stops it)."""
+        from replay.app import nights
+
+        with self.lock(night_id), self.store() as store:
+            nights.start_clock(store, night_id, minutes, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def clock_of_table(self, match: str) -> dict[str, Any] | None:
+        """The clock of the night a table belongs to (its id is the night's with -tN), or None."""
+        from replay.app import nights
+
+        night_id, _, number = match.rpartition("-t")
+        if not match.startswith(nights.NIGHT_PREFIX) or not number.isdigit():
+            return None
+        with self.store() as store:
+            if not store.exists(night_id):
+                return None
+            night = nights.read(store, night_id)
+        if match not in {t.match_id for s in night.sessions[-1:] for t in s}:
+            return None  # a table of an earlier session: its clock is over
+        return nights.clock_of(night)
+
     def undo_at_table(self, night_id: str, match: str, *, recorded_by: str = "host") -> dict[str, Any]:
         """Take back the last hand (or event) of one table of the night, ended or not: the match is
         reopened where its end came with that hand, and the night's standings with it."""
@@ -508,7 +540,7 @@ class Application:
         return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
                 "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
                 "closed": night.closed, "sessions": sessions, "standings": standings_of(glances),
-                "head_seq": night.head}  # fmt: skip
+                "head_seq": night.head, "clock": nights.clock_of(night), "now": server_time()}  # fmt: skip
 
 
 class TableSession:

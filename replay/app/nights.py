@@ -18,7 +18,15 @@ from events.envelope import PendingEvent, new_event
 from events.errors import InputError
 from events.match import MatchEnded
 from events.model import Payload
-from events.night import NightClosed, NightOpened, NightPlayers, NightSeated, NightTable, NightTableAbandoned
+from events.night import (
+    NightClock,
+    NightClosed,
+    NightOpened,
+    NightPlayers,
+    NightSeated,
+    NightTable,
+    NightTableAbandoned,
+)
 from events.text import lookalike, name_problem
 from replay.app.steps import read_steps, step_of
 from replay.engine.fold import Step, illegal
@@ -38,6 +46,7 @@ class Night:
     abandoned: frozenset[str] = frozenset()
     closed: bool = False
     head: int = 0
+    clock: tuple[int, int, str] | None = None  # (session, minutes, started at): the session's clock
     tables_made: int = 0  # every table ever seated, re-seated ones too: the next match id's number
 
     @property
@@ -96,6 +105,12 @@ def apply(night: Night, step: Step) -> Night:
         return replace(night, abandoned=night.abandoned | {payload.match_id}, head=step.seq)
     if isinstance(payload, NightClosed):
         return replace(night, closed=True, head=step.seq)
+    if isinstance(payload, NightClock):
+        if payload.session != len(night.sessions) or not night.sessions:
+            raise illegal(step, "night.clock.session",
+                          f"session {payload.session} is not the one seated last ({len(night.sessions) or 'none yet'})")  # fmt: skip
+        clock = None if payload.minutes == 0 else (payload.session, payload.minutes, step.recorded_at or "")
+        return replace(night, clock=clock, head=step.seq)
     raise illegal(step, "night.event.wrong", f"a night has no {step.type} events")
 
 
@@ -282,6 +297,30 @@ def abandon(store: Store, night_id: str, match_id: str, *, recorded_by: str, rea
     batches.append((night_id, night.head, [given_up]))
     store.append_together(batches)
     return read(store, night_id)
+
+
+def start_clock(store: Store, night_id: str, minutes: int, *, recorded_by: str) -> Night:
+    """Start (or give more time to, or with 0 stop) the clock of the session seated last."""
+    night = read(store, night_id)
+    if night.closed:
+        raise InputError(f"{night_id} is closed; its clock is over")
+    if not night.sessions:
+        raise InputError("no session is seated yet: seat one, then start its clock")
+    if not 0 <= minutes <= 600:
+        raise InputError(f"a session's clock runs 1 to 600 minutes (0 stops it), not {minutes}")
+    return _append(store, night, [NightClock(minutes=minutes, session=len(night.sessions))], recorded_by)
+
+
+def clock_of(night: Night) -> dict[str, Any] | None:
+    """The session's clock as a page shows it: its session, minutes, and when it started and ends."""
+    if night.clock is None:
+        return None
+    from datetime import datetime, timedelta
+
+    session, minutes, started = night.clock
+    begun = datetime.fromisoformat(started.replace("Z", "+00:00"))
+    ends = (begun + timedelta(minutes=minutes)).isoformat().replace("+00:00", "Z")
+    return {"session": session, "minutes": minutes, "started_at": started, "ends_at": ends}
 
 
 def close(store: Store, night_id: str, *, recorded_by: str, playing: Sequence[str]) -> Night:

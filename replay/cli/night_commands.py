@@ -75,6 +75,19 @@ def seat(
     _shown(_application(db).seat_session(night_id, again=again, recorded_by=recorder(by)), json_out)
 
 
+@night.command("clock")
+def clock(
+    night_id: NightArgument,
+    minutes: Annotated[int, typer.Argument(help="Minutes of play from now; 0 stops the clock.", min=0, max=600)],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Start the clock of the session seated last: the room's screen and each table's phone count it
+    down, and say "last hand" when it is over."""
+    _shown(_application(db).start_clock(night_id, minutes, recorded_by=recorder(by)), json_out)
+
+
 @night.command("abandon")
 def abandon(
     night_id: NightArgument,
@@ -135,6 +148,11 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
         styled((f"{sheet['title']} ({sheet['night_id']})", "bold"), f": {sheet['game']}, {sheet['ruleset']}; {state}")
     )
     out.print(f"present: {', '.join(sheet['players']) or 'nobody yet'}")
+    if sheet.get("clock"):
+        clock = sheet["clock"]
+        out.print(
+            f"session {clock['session']}'s clock: {clock['minutes']} minutes, until {clock['ends_at'][11:16]} UTC"
+        )
     for session in sheet["sessions"]:
         out.print(styled((f"session {session['session']}", "bold")))
         for table in session["tables"]:

@@ -97,6 +97,10 @@ class SeatIn(BaseModel):
     again: bool = False
 
 
+class ClockIn(BaseModel):
+    minutes: int = Field(ge=0, le=600)
+
+
 class UndoIn(BaseModel):
     match: str = Field(min_length=3, max_length=64)
 
@@ -419,6 +423,19 @@ def create_app(
     def api_night_abandon(night: str, body: AbandonIn, request: Request) -> dict[str, Any]:
         host_only(request)
         return with_codes(taikyoku.abandon_table(night, body.match, reason=body.reason), request)
+
+    @app.post("/api/host/nights/{night}/clock")
+    def api_night_clock(night: str, body: ClockIn, request: Request) -> dict[str, Any]:
+        """Start the session's clock: ``minutes`` of play from now (0 stops it)."""
+        host_only(request)
+        return with_codes(taikyoku.start_clock(night, body.minutes), request)
+
+    @app.get("/api/matches/{match}/clock")
+    def api_table_clock(match: str) -> dict[str, Any]:
+        """The clock of the session a table plays in, for its phone (none outside a night)."""
+        from replay.app.application import server_time
+
+        return {"clock": taikyoku.clock_of_table(match), "now": server_time()}
 
     @app.post("/api/host/nights/{night}/undo")
     def api_night_undo(night: str, body: UndoIn, request: Request) -> dict[str, Any]:

@@ -71,7 +71,10 @@ function draw(sheet) {
   const latest = sheet.sessions[sheet.sessions.length - 1];
   $("seat").textContent = `seat session ${sheet.sessions.length + 1}`;
   $("seat-again").hidden = !latest || latest.tables.some((t) => t.started && t.status !== "abandoned");
-  for (const id of ["seat", "seat-again", "close", "add"]) $(id).disabled = sheet.closed;
+  for (const id of ["seat", "seat-again", "close", "add", "clock-start"]) $(id).disabled = sheet.closed;
+  $("clock-start").disabled = sheet.closed || !sheet.sessions.length;
+  $("clock-shown").textContent = sheet.clock
+    ? `session ${sheet.clock.session}: ${sheet.clock.minutes} minutes from ${sheet.clock.started_at.slice(11, 16)} UTC, until ${sheet.clock.ends_at.slice(11, 16)} UTC` : "";
   $("codes").href = `/host/nights/${encodeURIComponent(sheet.night_id)}/codes` + (KEY ? `?key=${encodeURIComponent(KEY)}` : "");
   const box = $("sessions");
   box.textContent = "";
@@ -161,6 +164,10 @@ $("seat").onclick = () => {  // tables of the last session still playing: asked 
   act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: false }, "seated: hand each table its code");
 };
 $("seat-again").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: true }, "seated again");
+$("clock-start").onclick = () => {
+  const minutes = Number($("clock-minutes").value);
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/clock`, { minutes }, minutes ? `the clock runs: ${minutes} minutes` : "the clock is stopped");
+};
 $("close").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/close`, {}, "the night is closed");
 $("add").onclick = () => {
   const name = $("add-player").value.trim();

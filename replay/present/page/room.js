@@ -48,13 +48,31 @@ function draw(room) {
   document.body.dataset.read = String(Date.now());
 }
 
+// The session's clock, counted down by the server's time (a screen's own clock may be off): time
+// left, then "last hand" once it is over.
+let clock = null, skew = null;
+function tick() {
+  const shown = $("clock");
+  if (!clock) { shown.hidden = true; return; }
+  const left = Date.parse(clock.ends_at) - (Date.now() + (skew || 0));
+  shown.hidden = false;
+  shown.dataset.over = String(left <= 0);
+  shown.textContent = left <= 0 ? `session ${clock.session}: time is up, last hand`
+    : `session ${clock.session}: ${Math.floor(left / 60000)}:${String(Math.floor(left / 1000) % 60).padStart(2, "0")} left`;
+}
+setInterval(tick, 1000);
+
 async function read() {  // one reading at a time; a move during it asks for another after it
   if (reading) { reading.again = true; return; }
   reading = { again: false };
   try {
     const answer = await fetch("/api/room", { cache: "no-store" });
     if (!answer.ok) throw new Error(String(answer.status));
-    draw(await answer.json());
+    const room = await answer.json();
+    clock = room.clock;
+    if (skew === null) skew = Date.parse(room.now) - Date.now();  // once: from then on the page's time runs with the server's
+    draw(room);
+    tick();
     $("behind").hidden = true;
   } catch (error) {
     $("behind").textContent = "behind: the server cannot give the tables now; this screen catches up by itself";

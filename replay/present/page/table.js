@@ -29,7 +29,30 @@ async function read(path) {
   return answer.json();
 }
 
+// The session's clock of a night's table, counted down by the server's time: time left, then
+// "last hand" once it is over. Read again with the table, so a clock started later is seen.
+let clock = null, skew = null;
+function tick() {
+  const shown = $("clock");
+  if (!clock) { shown.hidden = true; return; }
+  const left = Date.parse(clock.ends_at) - (Date.now() + (skew || 0));
+  shown.hidden = false;
+  shown.dataset.over = String(left <= 0);
+  shown.textContent = left <= 0 ? "time is up: this hand is the last"
+    : `${Math.floor(left / 60000)}:${String(Math.floor(left / 1000) % 60).padStart(2, "0")} left in the session`;
+}
+setInterval(tick, 1000);
+async function readClock() {
+  try {
+    const found = await read(`/api/matches/${MATCH}/clock`);
+    clock = found.clock;
+    if (skew === null) skew = Date.parse(found.now) - Date.now();  // once: from then on the page's time runs with the server's
+    tick();
+  } catch (error) { /* the table's own reading says when the server is away */ }
+}
+
 async function refresh() {
+  readClock();
   let state, moves;
   try {
     [state, moves] = await Promise.all([read(`/api/matches/${MATCH}`), read(`/api/matches/${MATCH}/moves`)]);
