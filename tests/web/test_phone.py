@@ -201,3 +201,41 @@ def test_the_rooms_screen_shows_every_table_and_the_standings_and_follows_each_r
     finally:
         context.close()
         server.stop()
+
+
+def test_a_hand_kept_on_a_phone_without_network_is_said_in_names_and_the_final_result_is_shown(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """Offline, Beni's mangan from Dai is kept on the phone: the queue says it in names, and the
+    panel is cleared for the next hand. Back online it is stored; it ends the match (Dai below
+    zero), and the phone shows the final result, oka and uma in it (Tenhou, every hundred kept,
+    30,000 returned, oka 20 to first, uma 20/10/-10/-20): Beni 37,000 +47.0, Aki 34,000 +14.0,
+    Chie 30,000 -10.0, Dai -1,000 -51.0. Plants: the queue shown as the line sent ("result ron 1
+    ..."); the hand's choices left chosen; no final result on the phone."""
+    assert cli("new", "riichi", "-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai", "--id", "off-1").code == 0
+    assert cli("round", "off-1", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
+    server = Server(str(db), secret)
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/off-1?token={token_of(cli, secret, 'off-1')}")
+        phone.wait_for_selector('#result-panel [data-winner="1"]')
+        context.set_offline(True)
+        for selector in (
+            '[data-winner="1"]',
+            '[data-from="3"]',
+            '[data-limit="mangan"][data-seat="1"]',
+            "[data-record]",
+        ):
+            phone.click(f"#result-panel {selector}")
+        phone.wait_for_selector("#waiting:has-text('1 waiting to be sent')")
+        assert phone.inner_text("#waiting") == "1 waiting to be sent: the result: Beni mangan ron from Dai"
+        assert phone.locator('#result-panel [aria-pressed="true"]').count() == 0  # cleared for the next hand
+        context.set_offline(False)
+        phone.wait_for_selector('body[data-seq="3"]')
+        phone.wait_for_selector('[data-zone="final"]')
+        assert [phone.inner_text(f'[data-zone="final"] li:nth-child({n})') for n in range(1, 5)] == [
+            "Beni: 37000 · +47.0", "Aki: 34000 · +14.0", "Chie: 30000 · -10.0", "Dai: -1000 · -51.0"]  # fmt: skip
+    finally:
+        context.close()
+        server.stop()

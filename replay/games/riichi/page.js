@@ -128,6 +128,8 @@ const ABORTS = [["kyuushu_kyuuhai", "nine terminals"], ["four_riichi", "four rii
                 ["four_winds", "four winds"], ["triple_ron", "triple ron"]];
 let tapped = null;  // what the scorer has tapped so far, kept across redraws of the same head
 
+GAME_PAGE.forget = () => { tapped = null; };  // a hand's result kept on the phone: the next starts clean
+
 GAME_PAGE.resultPanel = (box, state, head, record) => {
   const round = state && state.round;
   const dealt = round && (round.hands || []).length > 0 && !(round.result);

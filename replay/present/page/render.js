@@ -80,6 +80,20 @@ function describeResults(state) {
   }
   for (const result of current) box.appendChild(said(result));
   if (state.round) GAME_PAGE.afterResults(box, state.round);
+  const final = state.final;
+  if (final && Array.isArray(final.results)) {  // the match is over: its final result, oka and uma in it
+    const place = (seat) => (final.ranks ? final.ranks[seat] : -Number(final.results[seat]));
+    const order = [...final.results.keys()].sort((a, b) => place(a) - place(b));
+    const list = el("ol", {});
+    for (const seat of order) {
+      const value = Number(final.results[seat]);  // shown with the ruleset's precision: +47.0 under Tenhou today
+      const digits = Math.max(final.precision || 0, (String(final.results[seat]).split(".")[1] || "").length);
+      list.appendChild(el("li", { "data-final": String(seat) },
+        `${names()[seat]}: ${(final.scores || [])[seat] ?? ""} · ${value > 0 ? "+" : ""}${value.toFixed(digits)}`));
+    }
+    box.appendChild(el("section", { "data-zone": "final", "aria-label": "the final result" },
+      el("h2", {}, "The final result"), list));
+  }
 }
 
 function drawTable(state) {  // the whole table, the next thing awaited, and what happened so far

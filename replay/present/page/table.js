@@ -20,7 +20,7 @@ function behind(text) { $("behind").textContent = text; $("behind").hidden = !te
 function waiting() { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); }
 function setWaiting(list) {
   localStorage.setItem(QUEUE, JSON.stringify(list));
-  $("waiting").textContent = list.length ? `${list.length} waiting to be sent: ${list.map((w) => w.move).join("; ")}` : "";
+  $("waiting").textContent = list.length ? `${list.length} waiting to be sent: ${list.map((w) => w.words || w.move).join("; ")}` : "";
 }
 
 async function read(path) {
@@ -78,14 +78,10 @@ async function refresh() {
   const over = state.status && state.status !== "in play";
   $("undo").hidden = !token;
   head = state.head_seq;
+  lastState = state.status === "in play" ? state : null;
   document.body.dataset.seq = String(head);
   drawTable(state);
-  // A game may offer its round's result by tapping (riichi: the hand's winners and value, a draw)
-  const panel = $("result-panel"), told = (line, words) => send(line, undefined, words);
-  const recorded = (words, data) => send(words, data, words);  // a tap as data: said in the table's words
-  const writing = token && !over ? state : null;  // an ended match takes only the undo
-  const publicRecord = GAME_PAGE.publicPanel && GAME_PAGE.publicPanel(panel, writing, head, recorded);
-  if (!publicRecord && GAME_PAGE.resultPanel) GAME_PAGE.resultPanel(panel, writing, head, told);
+  panels(token && !over ? state : null);  // an ended match takes only the undo
   $("status").textContent = `event ${head}` + (over ? (token ? ` · the match is over; its last hand can be undone here for ${UNDO_MINUTES} minutes` : " · the match is over; the host's page can undo its last hand") : token ? "" : " · watching (scan the table's code to record)");
   const passed = passedAt === head;  // a decision declined at this moment: every move again
   $("asked").textContent = passed ? "" : moves.asked || "";
@@ -176,21 +172,38 @@ async function post(move, expected, data) {  // a tapped move goes as data, a ty
   });
 }
 
+// A game may offer its round's result by tapping (riichi: the hand's winners and value, a draw)
+function panels(writing) {
+  const panel = $("result-panel"), told = (line, words) => send(line, undefined, words);
+  const recorded = (words, data) => send(words, data, words);  // a tap as data: said in the table's words
+  const publicRecord = GAME_PAGE.publicPanel && GAME_PAGE.publicPanel(panel, writing, head, recorded);
+  if (!publicRecord && GAME_PAGE.resultPanel) GAME_PAGE.resultPanel(panel, writing, head, told);
+}
+
+// A tap kept on the phone is that hand done: what was chosen for it is cleared, for the next one.
+let lastState = null;
+function forget() {
+  if (GAME_PAGE.forget) GAME_PAGE.forget();
+  if (lastState && token) panels(lastState);
+}
+
 function kept(status) { return status === 429 || status >= 500; }  // the server's trouble, not the move's
 
 async function send(move, data, words) {  // words: what the tap says, where the move's own words would not
   if (!token) { say("scan the table's code to record", "error"); return; }
-  if (waiting().length) { setWaiting([...waiting(), { move, data, expected_seq: null }]); return flush(); }
+  if (waiting().length) { setWaiting([...waiting(), { move, data, words, expected_seq: null }]); forget(); return flush(); }
   let answer;
   try { answer = await post(move, head, data); }
   catch (error) {  // no network: keep it, with the head it was made on
-    setWaiting([{ move, data, expected_seq: head }]);
-    say(`no network: "${move}" waits on this phone and is sent when the server is reached again`, "error");
+    setWaiting([{ move, data, words, expected_seq: head }]);
+    forget();
+    say(`no network: "${words || move}" waits on this phone and is sent when the server is reached again`, "error");
     return;
   }
   if (kept(answer.status)) {  // the table did not move: the tap is kept and sent again
-    setWaiting([{ move, data, expected_seq: head }]);
-    say(`the server could not store "${move}" just now; it waits on this phone and is sent again`, "error");
+    setWaiting([{ move, data, words, expected_seq: head }]);
+    forget();
+    say(`the server could not store "${words || move}" just now; it waits on this phone and is sent again`, "error");
     return;
   }
   await answered(move, answer, words);
@@ -231,7 +244,7 @@ async function flushWaiting() {
       setWaiting([]);
       return;
     }
-    list = list.slice(1).map((w) => ({ move: w.move, data: w.data, expected_seq: head }));
+    list = list.slice(1).map((w) => ({ move: w.move, data: w.data, words: w.words, expected_seq: head }));
     setWaiting(list);
   }
 }
