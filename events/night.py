@@ -73,3 +73,16 @@ class NightClock(Payload):
 
     minutes: Annotated[int, Strict(), Field(ge=0, le=600)]
     session: Annotated[int, Strict(), Field(ge=1, le=100)]
+
+
+@event_type("night.penalty")
+class NightPenalty(Payload):
+    """A penalty the referee gives a player: ``points`` in the night's standings' unit (riichi: a
+    result in thousands, -20 for 20,000 points; hanafuda: points), with the reason, and the table
+    it was given at if any. ``cancels`` (instead) is the seq of an earlier penalty taken back."""
+
+    cancels: Annotated[int, Strict(), Field(ge=1)] | None = None
+    match_id: Annotated[str, Strict(), Field(min_length=3, max_length=64)] | None = None
+    player: Name | None = None
+    points: Annotated[int, Strict(), Field(ge=-1000, le=1000)] = 0
+    reason: Text | None = None

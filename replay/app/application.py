@@ -44,10 +44,13 @@ Listener = Callable[[str, int], None]  # told (match id, head seq) after each ap
 NIGHT = timedelta(hours=12)  # a table ended longer ago than this is not tonight's
 
 
-def standings_of(tables: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def standings_of(
+    tables: Sequence[dict[str, Any]], penalties: Sequence[tuple[int, str, int, str, str | None]] = ()
+) -> dict[str, list[dict[str, Any]]]:
     """Each game's players over ``tables`` (their glances): the sum of their results (riichi: in
-    thousands with oka and uma; hanafuda: points), their places, and whether a table of theirs
-    plays on (then it is provisional); best first, then the better average place."""
+    thousands with oka and uma; hanafuda: points) and of the referee's ``penalties``, their places,
+    and whether a table of theirs plays on (then it is provisional); best first, then the better
+    average place."""
     found: dict[str, dict[str, dict[str, Any]]] = {}
     for table in tables:
         for seat, name in enumerate(table["players"]):
@@ -58,8 +61,17 @@ def standings_of(tables: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, A
             mine["total"] += exact(table["results"][seat])  # exact: EMA's +19.6 and +19.3 stay apart
             mine["places"].append(table["places"][seat])
             mine["provisional"] = mine["provisional"] or table["status"] == "in play"
+    for _, player, points, _, _ in penalties:  # counted in the night's game (a night plays one)
+        for of_game in found.values():
+            mine = of_game.setdefault(
+                player, {"player": player, "tables": 0, "total": Decimal(0), "places": [], "provisional": False}
+            )
+            mine["total"] += Decimal(points)
+            mine["penalties"] = mine.get("penalties", 0) + points
     ranked = {
-        game: sorted(players.values(), key=lambda p: (-p["total"], sum(p["places"]) / len(p["places"]), p["player"]))
+        game: sorted(
+            players.values(), key=lambda p: (-p["total"], sum(p["places"]) / max(len(p["places"]), 1), p["player"])
+        )
         for game, players in found.items()
     }
     for players in ranked.values():
@@ -208,9 +220,11 @@ class Application:
         counted: list[dict[str, Any]] = []
         of_nights: set[str] = set()
         clock = None
+        penalties: list[tuple[int, str, int, str, str | None]] = []
         for night_id in tonight:
             sheet = self.night_sheet(night_id)
             clock = clock or (sheet["clock"] if not sheet["closed"] else None)
+            penalties += [(p["seq"], p["player"], p["points"], p["reason"], p["match_id"]) for p in sheet["penalties"]]
             of_nights |= {t["match_id"] for s in sheet["sessions"] for t in s["tables"]}
             if sheet["closed"] or not sheet["sessions"]:
                 continue
@@ -230,7 +244,7 @@ class Application:
                      "head_seq": kept.head} | declared.review().glance(kept.state)  # fmt: skip
             shown.append(table)
             counted.append(table)
-        return {"tables": shown, "standings": standings_of(counted), "clock": clock, "now": server_time()}
+        return {"tables": shown, "standings": standings_of(counted, penalties), "clock": clock, "now": server_time()}
 
     def document(self, match: str) -> dict[str, Any]:
         """The match as `taikyoku replay --json` gives it, with its head and status."""
@@ -435,6 +449,25 @@ class Application:
             nights.abandon(store, night_id, match, recorded_by=recorded_by, reason=reason)
         return self.night_sheet(night_id)
 
+    def give_penalty(self, night_id: str, player: str, points: int, reason: str, *, match: str | None = None,
+                     recorded_by: str = "host") -> dict[str, Any]:  # fmt: skip
+        """A referee's penalty: ``points`` (in the standings' unit) to ``player``, with why; in the
+        night's standings and the room's."""
+        from events.text import player_name
+        from replay.app import nights
+
+        name = player_name(player)
+        with self.lock(night_id), self.store() as store:
+            nights.give_penalty(store, night_id, name, points, reason, recorded_by=recorded_by, match_id=match)
+        return self.night_sheet(night_id)
+
+    def cancel_penalty(self, night_id: str, seq: int, *, recorded_by: str = "host") -> dict[str, Any]:
+        from replay.app import nights
+
+        with self.lock(night_id), self.store() as store:
+            nights.cancel_penalty(store, night_id, seq, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
     def start_clock(self, night_id: str, minutes: int, *, recorded_by: str = "host") -> dict[str, Any]:
         """The session's clock: ``minutes`` of play from now (0 stops it)."""
         from replay.app import nights
@@ -539,7 +572,10 @@ class Application:
             sessions.append({"session": number, "tables": tables})
         return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
                 "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
-                "closed": night.closed, "sessions": sessions, "standings": standings_of(glances),
+                "closed": night.closed, "sessions": sessions,
+                "standings": standings_of(glances, night.penalties),
+                "penalties": [{"seq": seq, "player": player, "points": points, "reason": reason, "match_id": table}
+                              for seq, player, points, reason, table in night.penalties],
                 "head_seq": night.head, "clock": nights.clock_of(night), "now": server_time()}  # fmt: skip
 
 

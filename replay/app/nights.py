@@ -22,6 +22,7 @@ from events.night import (
     NightClock,
     NightClosed,
     NightOpened,
+    NightPenalty,
     NightPlayers,
     NightSeated,
     NightTable,
@@ -47,6 +48,7 @@ class Night:
     closed: bool = False
     head: int = 0
     clock: tuple[int, int, str] | None = None  # (session, minutes, started at): the session's clock
+    penalties: tuple[tuple[int, str, int, str, str | None], ...] = ()  # (seq, player, points, reason, table)
     tables_made: int = 0  # every table ever seated, re-seated ones too: the next match id's number
 
     @property
@@ -105,6 +107,8 @@ def apply(night: Night, step: Step) -> Night:
         return replace(night, abandoned=night.abandoned | {payload.match_id}, head=step.seq)
     if isinstance(payload, NightClosed):
         return replace(night, closed=True, head=step.seq)
+    if isinstance(payload, NightPenalty):
+        return _penalty(night, step, payload)
     if isinstance(payload, NightClock):
         if payload.session != len(night.sessions) or not night.sessions:
             raise illegal(step, "night.clock.session",
@@ -112,6 +116,43 @@ def apply(night: Night, step: Step) -> Night:
         clock = None if payload.minutes == 0 else (payload.session, payload.minutes, step.recorded_at or "")
         return replace(night, clock=clock, head=step.seq)
     raise illegal(step, "night.event.wrong", f"a night has no {step.type} events")
+
+
+def _penalty(night: Night, step: Step, payload: NightPenalty) -> Night:
+    """A referee's penalty given, or one taken back (``cancels``), checked against the night."""
+    if payload.cancels is not None:
+        if payload.player is not None or payload.points or payload.reason is not None:
+            raise illegal(step, "night.penalty.cancel", "a cancel names only the penalty it takes back")
+        kept = tuple(p for p in night.penalties if p[0] != payload.cancels)
+        if len(kept) == len(night.penalties):
+            raise illegal(step, "night.penalty.unknown", f"no penalty at seq {payload.cancels} to take back")
+        return replace(night, penalties=kept, head=step.seq)
+    if payload.player is None or not payload.points or payload.reason is None:
+        raise illegal(step, "night.penalty.incomplete", "a penalty names the player, its points (not 0) and why")
+    seated = {name for table in night.tables for name in table.players}
+    if payload.player not in seated | set(night.players):
+        raise illegal(step, "night.player.absent", f"{payload.player} is not a player of this night")
+    if payload.match_id is not None and payload.match_id not in {t.match_id for t in night.tables}:
+        raise illegal(step, "night.table.unknown", f"{payload.match_id} is not a table of this night")
+    given = (step.seq, payload.player, payload.points, payload.reason, payload.match_id)
+    return replace(night, penalties=(*night.penalties, given), head=step.seq)
+
+
+def give_penalty(store: Store, night_id: str, player: str, points: int, reason: str, *, recorded_by: str,
+                 match_id: str | None = None) -> Night:  # fmt: skip
+    night = read(store, night_id)
+    if night.closed:
+        raise InputError(f"{night_id} is closed; a penalty is given during the night")
+    if not points or not -1000 <= points <= 1000:
+        raise InputError(f"a penalty is -1000 to 1000 points, and not 0; not {points}")
+    if not reason.strip():
+        raise InputError("say why the penalty is given (--reason)")
+    return _append(store, night, [NightPenalty(player=player, points=points, reason=reason.strip()[:4000],
+                                                 match_id=match_id)], recorded_by)  # fmt: skip
+
+
+def cancel_penalty(store: Store, night_id: str, seq: int, *, recorded_by: str) -> Night:
+    return _append(store, read(store, night_id), [NightPenalty(cancels=seq)], recorded_by)
 
 
 def fold(steps: Sequence[Step], night_id: str = "") -> Night:

@@ -88,6 +88,34 @@ def clock(
     _shown(_application(db).start_clock(night_id, minutes, recorded_by=recorder(by)), json_out)
 
 
+@night.command("penalty")
+def penalty(
+    night_id: NightArgument,
+    player: Annotated[str, typer.Argument(help="The player penalised.")],
+    points: Annotated[int, typer.Option(help="Points in the standings' unit (riichi: thousands), e.g. --points -20.")],
+    reason: Annotated[str, typer.Option(help="Why the referee gave it.")],
+    table: Annotated[str | None, typer.Option(help="The table (match) it was given at.")] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """A referee's penalty: counted in the night's standings and on the room's screen."""
+    _shown(_application(db).give_penalty(night_id, player, points, reason, match=table, recorded_by=recorder(by)),
+           json_out)  # fmt: skip
+
+
+@night.command("cancel-penalty")
+def cancel_penalty(
+    night_id: NightArgument,
+    seq: Annotated[int, typer.Argument(help="The penalty's seq (`night show --json` lists them).", min=1)],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Take a penalty back: it counts no more."""
+    _shown(_application(db).cancel_penalty(night_id, seq, recorded_by=recorder(by)), json_out)
+
+
 @night.command("abandon")
 def abandon(
     night_id: NightArgument,
@@ -148,6 +176,9 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
         styled((f"{sheet['title']} ({sheet['night_id']})", "bold"), f": {sheet['game']}, {sheet['ruleset']}; {state}")
     )
     out.print(f"present: {', '.join(sheet['players']) or 'nobody yet'}")
+    for given in sheet.get("penalties", []):
+        where = f" at {given['match_id']}" if given["match_id"] else ""
+        out.print(f"penalty (seq {given['seq']}): {given['player']} {given['points']:+}{where}: {given['reason']}")
     if sheet.get("clock"):
         clock = sheet["clock"]
         out.print(

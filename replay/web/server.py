@@ -97,6 +97,14 @@ class SeatIn(BaseModel):
     again: bool = False
 
 
+class PenaltyIn(BaseModel):
+    cancels: int | None = Field(default=None, ge=1)
+    match: str | None = Field(default=None, min_length=3, max_length=64)
+    player: str | None = Field(default=None, max_length=200)
+    points: int = Field(default=0, ge=-1000, le=1000)
+    reason: str | None = Field(default=None, max_length=4000)
+
+
 class ClockIn(BaseModel):
     minutes: int = Field(ge=0, le=600)
 
@@ -436,6 +444,15 @@ def create_app(
         from replay.app.application import server_time
 
         return {"clock": taikyoku.clock_of_table(match), "now": server_time()}
+
+    @app.post("/api/host/nights/{night}/penalty")
+    def api_night_penalty(night: str, body: PenaltyIn, request: Request) -> dict[str, Any]:
+        """A referee's penalty ``{player, points, reason, match}``, or ``{cancels: seq}`` to take one back."""
+        host_only(request)
+        if body.cancels is not None:
+            return with_codes(taikyoku.cancel_penalty(night, body.cancels), request)
+        return with_codes(taikyoku.give_penalty(night, body.player or "", body.points, body.reason or "",
+                                                match=body.match), request)  # fmt: skip
 
     @app.post("/api/host/nights/{night}/undo")
     def api_night_undo(night: str, body: UndoIn, request: Request) -> dict[str, Any]:

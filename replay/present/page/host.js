@@ -76,6 +76,17 @@ function draw(sheet) {
   $("clock-shown").textContent = sheet.clock
     ? `session ${sheet.clock.session}: ${sheet.clock.minutes} minutes from ${sheet.clock.started_at.slice(11, 16)} UTC, until ${sheet.clock.ends_at.slice(11, 16)} UTC` : "";
   $("codes").href = `/host/nights/${encodeURIComponent(sheet.night_id)}/codes` + (KEY ? `?key=${encodeURIComponent(KEY)}` : "");
+  const chooser = $("penalty-player"), chosen = chooser.value;
+  chooser.textContent = "";
+  for (const name of sheet.players) chooser.appendChild(el("option", { value: name }, name));
+  if (sheet.players.includes(chosen)) chooser.value = chosen;
+  const given = $("penalties");
+  given.textContent = "";
+  for (const p of sheet.penalties || []) {
+    const take = el("button", { type: "button", "data-cancel-penalty": String(p.seq) }, "take it back");
+    take.onclick = () => { if (twice(take)) act(`/api/host/nights/${encodeURIComponent(sheet.night_id)}/penalty`, { cancels: p.seq }, "the penalty is taken back"); };
+    given.appendChild(el("li", { "data-penalty": String(p.seq) }, `${p.player} ${p.points > 0 ? "+" : ""}${p.points}: ${p.reason} `, take));
+  }
   const box = $("sessions");
   box.textContent = "";
   for (const session of [...sheet.sessions].reverse()) {
@@ -164,6 +175,12 @@ $("seat").onclick = () => {  // tables of the last session still playing: asked 
   act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: false }, "seated: hand each table its code");
 };
 $("seat-again").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: true }, "seated again");
+$("penalty-give").onclick = () => {
+  const body = { player: $("penalty-player").value, points: Number($("penalty-points").value), reason: $("penalty-reason").value.trim() };
+  if (!body.reason) { say("say why the penalty is given", "error"); return; }
+  if (!twice($("penalty-give"), `${body.player} ${body.points > 0 ? "+" : ""}${body.points}? tap again`)) return;
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/penalty`, body, `penalty: ${body.player} ${body.points}`);
+};
 $("clock-start").onclick = () => {
   const minutes = Number($("clock-minutes").value);
   act(`/api/host/nights/${encodeURIComponent(night.night_id)}/clock`, { minutes }, minutes ? `the clock runs: ${minutes} minutes` : "the clock is stopped");
