@@ -52,6 +52,25 @@ def _key_at(path: str) -> bytes | None:
         return None
 
 
+def maker() -> str:
+    """Who makes a kept row: this code's version and, by a name of its key (never the key), this
+    installation. A row another installation sealed (one sharing a PostgreSQL store under another
+    secret) is, like another version's, never shown here and not checked here."""
+    from replay.engine.code_version import code_version
+
+    key = seal_key()
+    return code_version() if key is None else f"{code_version()} key {hashlib.sha256(key).hexdigest()[:12]}"
+
+
+def maker_of(body: str) -> str | None:
+    """The maker a row's body names, read without trusting it; None where it names none."""
+    try:
+        found = json.loads(body).get("code")
+    except (ValueError, AttributeError):
+        return None
+    return found if isinstance(found, str) else None
+
+
 def keep(store: Store, model: str, rows: list[tuple[str, str, str]]) -> None:
     """Keep sealed rows of ``model``; nothing where there is no key to seal them with."""
     if rows and seal_key() is not None:
@@ -92,9 +111,7 @@ class SealedModel:
 
     def sealed(self, match_id: str, head_hash: str, value: dict[str, Any]) -> str:
         """The row's body: the value with the code version that made it, and the seal."""
-        from replay.engine.code_version import code_version
-
-        code, text = code_version(), _canonical(value)
+        code, text = maker(), _canonical(value)
         return _canonical({"code": code, "seal": self.seal(match_id, head_hash, code, text), "value": value})
 
     def opened(self, match_id: str, head_hash: str, body: str) -> tuple[str, dict[str, Any]] | None:
@@ -131,10 +148,9 @@ class SealedModel:
 
     def shown(self, match_id: str, head_hash: str, body: str) -> dict[str, Any] | None:
         """The value of a kept row that may be shown: sealed, and made by this code; else None."""
-        from replay.engine.code_version import code_version
 
         row = self.opened(match_id, head_hash, body)
-        return row[1] if row is not None and row[0] == code_version() else None
+        return row[1] if row is not None and row[0] == maker() else None
 
     def trusted(self, store: Store) -> dict[str, dict[str, Any]]:
         """The kept values that may be shown: at the match's head, sealed, made by this code."""
@@ -168,11 +184,13 @@ class SealedModel:
     def findings(self, store: Store) -> list[Finding]:
         """Every kept row checked against the events: one changed after it was written, or one this
         code made that a fold of its match no longer gives, names the match. Rows another code
-        version made are never shown (they are folded again), so they are not checked."""
-        from replay.engine.code_version import code_version
-
+        version or installation made are never shown (they are folded again), so they are not checked."""
         found = []
+        mine = maker()
         for match_id, (head_hash, body) in sorted(store.read_model(self.name).items()):
+            named = maker_of(body)
+            if named is not None and named != mine:
+                continue  # another version's or installation's: never shown here, so not checked here
             row = self.opened(match_id, head_hash, body)
             if row is None:
                 found.append(Finding(
@@ -181,7 +199,7 @@ class SealedModel:
                     "hold); `taikyoku stats --rebuild` folds them again from the events",
                     match_id,
                 ))  # fmt: skip
-            elif row[0] == code_version() and _canonical(row[1]) != _canonical(self.made(store, match_id)):
+            elif _canonical(row[1]) != _canonical(self.made(store, match_id)):
                 found.append(Finding(
                     "store.read_model.differs",
                     f"match {match_id}: its {self.what} differ from a fold of its events; "

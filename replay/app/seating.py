@@ -29,21 +29,6 @@ Table = tuple[str, ...]  # the players in seat order: seat 0 is the first dealer
 Session = tuple[Table, ...]
 
 
-def repeat_meetings(sessions: Sequence[Session]) -> int:
-    """The measure kept low: each time a pair sits together again, counted against each earlier
-    meeting of theirs (a pair met m times counts C(m, 2)): two pairs meeting twice weigh less than
-    one pair meeting three times."""
-    met = Counter(frozenset(pair) for session in sessions for table in session for pair in combinations(table, 2))
-    return sum(math.comb(count, 2) for count in met.values())
-
-
-def lower_bound(players: int, per_table: int, sessions: int) -> int:
-    """A floor under the measure: the pairs seated beyond the pairs there are."""
-    tables = players // per_table
-    seated = sessions * tables * math.comb(per_table, 2)
-    return max(0, seated - math.comb(players, 2))
-
-
 def sitting_out(players: Sequence[str], per_table: int, history: Sequence[Session]) -> list[str]:
     """Who sits out when the players do not fill the tables: those who sat out least, then by name."""
     extra = len(players) % per_table

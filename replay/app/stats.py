@@ -21,7 +21,7 @@ from typing import Any
 
 from events.errors import InputError
 from replay.app import service
-from replay.app.read_models import GLANCES, SealedModel, keep, seal_key
+from replay.app.read_models import GLANCES, SealedModel, keep, maker, maker_of, seal_key
 from replay.engine.exact import carried, exact
 from replay.engine.exact import signed as signed  # how a result is shown, for the adapters
 from replay.engine.game import Grid
@@ -147,9 +147,8 @@ def _added_up(
     """``compute`` over every match's digest, a game at a time: only one game's digests are held at
     once (a season's store holds thousands of each). The digests are read (or folded and kept) once
     to learn each match's game, then again, a game at a time, to be added up."""
-    from replay.engine.code_version import code_version
 
-    code, rows = code_version(), store.read_model(DIGEST_MODEL)
+    code, rows = maker(), store.read_model(DIGEST_MODEL)
     bodies: dict[str, tuple[str, str]] = {}  # by match: (head hash, the kept row's body)
     seen: list[tuple[str, str, str, str]] = []  # (started_at, match id, game, standings group)
     names: set[str] = set()
@@ -272,6 +271,9 @@ def _result_findings(store: Store) -> list[Finding]:
     heads = match_heads(store)
     current = _made_at(store, heads, code_version())
     for key, (made_at, body) in sorted(rows.items()):
+        named = maker_of(body)
+        if named is not None and named != maker():
+            continue  # another version's or installation's: never shown here
         row = RESULTS.opened(key, made_at, body)
         text = row[1].get("filters") if row is not None else None
         if row is None or not isinstance(text, str) or key != "filters:" + hashlib.sha256(text.encode()).hexdigest():
@@ -281,7 +283,7 @@ def _result_findings(store: Store) -> list[Finding]:
                 "not hold); `taikyoku stats --rebuild` adds them up again",
             ))  # fmt: skip
             continue
-        if row[0] != code_version() or made_at != current:
+        if made_at != current:
             continue  # made by other code, or before a match moved on: never shown, added up again when asked
         game, players, since, until, ruleset, matches = json.loads(text)
         filters = Filters(game, tuple(players), since, until, ruleset, tuple(matches))

@@ -184,3 +184,17 @@ def test_where_the_secret_cannot_be_read_nothing_is_kept_and_everything_is_folde
     assert _standings(cli) == truth and cli("matches", "--json").code == 0
     with sqlite3.connect(club) as conn:
         assert conn.execute("SELECT count(*) FROM read_models").fetchone() == (0,)
+
+
+def test_rows_another_installation_sealed_are_neither_shown_nor_called_altered(
+    cli: Cli, club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two machines sharing one store under different secrets (a club's PostgreSQL server): each
+    folds for itself what the other kept, and `verify` on either finds nothing wrong. Plant: every
+    row that fails this installation's seal called altered (verify failed on the other machine's)."""
+    truth = _standings(cli)
+    monkeypatch.setenv("TAIKYOKU_SECRET_FILE", str(tmp_path / "other-machine"))
+    assert _standings(cli) == truth  # the rows kept under the first secret: folded again here
+    assert cli("verify").code == 0
+    monkeypatch.delenv("TAIKYOKU_SECRET_FILE")
+    assert cli("verify").code == 0 and _standings(cli) == truth
