@@ -242,3 +242,31 @@ def test_a_game_inside_a_changes_window_may_follow_either_rule_as_it_stood_that_
     # Each window's first instant is inside it, its last (the change's day) outside.
     assert len(spec.alternatives("2010-05-31T15:00:00Z")) == 1 and spec.alternatives("2010-06-30T15:00:00Z") == []
     assert len(spec.alternatives("2020-02-03T07:00:00Z")) == 1 and spec.alternatives("2020-02-03T06:59:59Z") == []
+
+
+def test_an_option_recorded_before_it_existed_does_not_stop_the_checks_of_the_others() -> None:
+    # pao's honba absent (a match recorded before the option: it means what the code did then),
+    # and the last option of the list given a value it cannot take: still refused.
+    from replay.engine.options import check_match_started
+    from replay.games import rulesets as every_ruleset
+
+    started = _started(drop=["riichi.paoRonHonba"], options={"riichi.leftoverSticks": "nowhere"})
+    found = check_match_started(started, every_ruleset())
+    assert found is not None and found[0] == "match.option.invalid"
+    assert found[1].startswith("option riichi.leftoverSticks must be one of ")
+
+
+def test_a_missing_option_the_players_must_choose_names_no_default() -> None:
+    from events.match import MatchLength, MatchStarted, PlayerSeat, Ruleset
+    from replay.engine.options import check_match_started
+    from replay.games import rulesets as every_ruleset
+
+    spec = next(s for s in every_ruleset() if s.id == "sendai-fudawiki")
+    options = {o.name: o.default for o in spec.options if o.name != "sendai.teyakuMode"}
+    started = MatchStarted.model_construct(
+        game="sendai", first_dealer=0, length=MatchLength(unit="rounds", count=1),
+        players=tuple(PlayerSeat(seat=s, name=n) for s, n in enumerate(("A", "B", "C"))),
+        ruleset=Ruleset(id="sendai-fudawiki", options=options),
+    )  # fmt: skip
+    assert check_match_started(started, every_ruleset()) == (
+        "match.option.missing", "option sendai.teyakuMode is missing; every option is recorded in match_started")  # fmt: skip
