@@ -164,3 +164,14 @@ def test_the_nights_fold_refuses_a_raw_bad_name() -> None:
         with pytest.raises(IllegalEvent) as refused:
             nights.apply(night, Step(2, event.EVENT_TYPE, event))
         assert refused.value.code == "night.player.name" and refused.value.reason.startswith(said), refused.value
+
+
+def test_a_night_refused_at_its_opening_leaves_no_new_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Plant: the store made before the night's names and options are checked (an empty database
+    left behind by a refused `night open`)."""
+    db = tmp_path / "club.db"
+    cli = Cli(db, capsys)
+    for args in (("-p", "Aki", "-p", "A\x1b[2J"), ("-p", "Aki", "-p", "Beni", "--option", "riichi.uma=1,2")):
+        refused = cli("night", "open", "riichi", *args)
+        assert refused.code == 2 and refused.err.count("\n") == 1, refused.err
+        assert not db.exists()
