@@ -11,7 +11,7 @@ from typing import Any
 from events.canonical import quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent
 from events.errors import InputError
-from events.ids import TIMESTAMP_PATTERN, UUID_PATTERN
+from events.ids import TIMESTAMP_PATTERN, UUID_PATTERN, check_match_id
 from events.text import json_has_nul, lookalike, name_problem
 from store.errors import ConcurrencyError, DuplicateEventError, RepeatedEventIdError
 from store.records import Resent, StoredEvent
@@ -180,3 +180,11 @@ def duplicate_error(
                 "a retry must resend the same batch unchanged, and a new event needs a new id"
             )
     return DuplicateEventError("an event in this batch collides with a stored one")
+
+
+def check_together(batches: Sequence[tuple[str, int, Sequence[PendingEvent]]]) -> None:
+    """What ``append_together`` takes, on every backend: valid match ids, each match once."""
+    for match_id, _, _ in batches:
+        check_match_id(match_id)
+    if len({match_id for match_id, _, _ in batches}) != len(batches):
+        raise InputError("append_together takes each match once")

@@ -25,9 +25,8 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from events.envelope import PendingEvent
-from events.errors import InputError
 from events.ids import check_match_id
-from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
+from store.batch import check_together, duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.contract import Store
 from store.errors import (
@@ -261,10 +260,7 @@ class PostgresStore:
     def append_together(
         self, batches: Sequence[tuple[str, int, Sequence[PendingEvent]]]
     ) -> list[Sequence[StoredEvent]]:
-        for match_id, _, _ in batches:
-            check_match_id(match_id)
-        if len({match_id for match_id, _, _ in batches}) != len(batches):
-            raise InputError("append_together takes each match once")
+        check_together(batches)
         if not self.initialized:
             raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
         stored: list[Sequence[StoredEvent]] = []

@@ -26,7 +26,7 @@ import sqlite_utils
 from events.envelope import PendingEvent
 from events.errors import InputError
 from events.ids import check_match_id
-from store.batch import duplicate_error, event_rows, resent, retry_or_conflict
+from store.batch import check_together, duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.connection import (
     SqliteErrors,
@@ -281,10 +281,7 @@ class EventStore:
     def append_together(
         self, batches: Sequence[tuple[str, int, Sequence[PendingEvent]]]
     ) -> list[Sequence[StoredEvent]]:
-        for match_id, _, _ in batches:
-            check_match_id(match_id)
-        if len({match_id for match_id, _, _ in batches}) != len(batches):
-            raise InputError("append_together takes each match once")
+        check_together(batches)
         if not self.initialized:
             raise DatabaseMissingError(f"{self.path} holds no taikyoku store yet; start a match with `taikyoku new`")
         conn = self.db.conn

@@ -91,3 +91,23 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield _Browser(launched)
         launched.close()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """The application over a new store: a real SQLite file, and a real PostgreSQL server."""
+    from replay.app.application import Application
+
+    if request.param == "sqlite":
+        url = str(tmp_path / "club.db")
+        from store import EventStore
+
+        EventStore.open(url, create=True).close()
+    else:
+        url = request.getfixturevalue("pg_url")
+        from store.postgres import PostgresStore
+
+        PostgresStore.open(url, create=True).close()
+    application = Application(url)
+    yield application
+    application.close()

@@ -141,3 +141,20 @@ def insert_legacy_match(db: Path, match_id: str, events: list[tuple[str, dict[st
             "INSERT OR REPLACE INTO match_heads (match_id, last_seq, last_hash, events) VALUES (?, ?, ?, ?)",
             (match_id, len(events), previous, len(events)),
         )
+
+
+def fill_disk(folder: Path) -> Path:
+    """Writes a file in ``folder`` until its file system holds not one more byte; the file, to
+    remove to make room again."""
+    filler = folder / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for size in (65536, 4096, 1):
+            try:
+                while True:
+                    os.write(fd, b"x" * size)
+            except OSError:
+                continue
+    finally:
+        os.close(fd)
+    return filler

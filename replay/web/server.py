@@ -298,22 +298,7 @@ def create_app(
         and ``trouble`` while the store cannot be read. It always answers 200 and never ends by
         itself, so a page's stream comes back after any outage (``replay/web/live.py``)."""
 
-        async def said() -> AsyncIterator[str]:
-            yield "retry: 1000\n\n"
-            try:
-                async for now in heads.watch(match):
-                    if now is None:
-                        yield ": still here\n\n"
-                    elif "trouble" in now:
-                        yield f"event: trouble\ndata: {json.dumps(now)}\n\n"
-                    else:
-                        yield f"event: head\ndata: {json.dumps(now)}\n\n"
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # a bug: one line, and the page reconnects
-                sys.stderr.write(f"taikyoku: the live stream of {match[:64]} stopped ({type(exc).__name__})\n")
-
-        return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+        return _event_stream(heads.watch(match), "head", f"the live stream of {match[:64]}")
 
     @app.get("/api/room/live")
     async def room_live() -> StreamingResponse:
@@ -321,22 +306,7 @@ def create_app(
         version each time any table moves or starts (the screen then reads ``/api/room``), and
         ``trouble`` while the store cannot be read."""
 
-        async def said() -> AsyncIterator[str]:
-            yield "retry: 1000\n\n"
-            try:
-                async for now in heads.watch_room():
-                    if now is None:
-                        yield ": still here\n\n"
-                    elif "trouble" in now:
-                        yield f"event: trouble\ndata: {json.dumps(now)}\n\n"
-                    else:
-                        yield f"event: room\ndata: {json.dumps(now)}\n\n"
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # a bug: one line, and the screen reconnects
-                sys.stderr.write(f"taikyoku: the room's live stream stopped ({type(exc).__name__})\n")
-
-        return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+        return _event_stream(heads.watch_room(), "room", "the room's live stream")
 
     @app.get("/api/room")
     def api_room() -> dict[str, Any]:
@@ -646,6 +616,29 @@ def _quoted(text: object) -> str:
     from urllib.parse import quote
 
     return html.escape(quote(str(text), safe=""))
+
+
+def _event_stream(watched: AsyncIterator[dict[str, Any] | None], event: str, what: str) -> StreamingResponse:
+    """Server-sent events of what ``watched`` tells: ``event`` with it, ``trouble`` while the store
+    cannot be read, a comment now and then to keep the line open. It always answers 200 and never
+    ends by itself (but at the server's stop), so a page's stream comes back after any outage."""
+
+    async def said() -> AsyncIterator[str]:
+        yield "retry: 1000\n\n"
+        try:
+            async for now in watched:
+                if now is None:
+                    yield ": still here\n\n"
+                elif "trouble" in now:
+                    yield f"event: trouble\ndata: {json.dumps(now)}\n\n"
+                else:
+                    yield f"event: {event}\ndata: {json.dumps(now)}\n\n"
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bug: one line, and the page reconnects
+            sys.stderr.write(f"taikyoku: {what} stopped ({type(exc).__name__})\n")
+
+    return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
 
 def _heading(column: str) -> str:

@@ -6,14 +6,13 @@ left behind. Real files, real SQLite stores."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import Cli, rows
+from tests.helpers import Cli, fill_disk, rows
 from tests.paths import ROOT
 
 KOIKOI = ROOT / "tests" / "data" / "koikoi"
@@ -89,17 +88,7 @@ def test_a_full_disk_during_an_import_stops_it_with_exit_3_and_says_what_it_leav
         db = folder / "club.db"
         assert cli("import", str(KOIKOI / "1.json"), "--db", str(db)).code == 0
         before = rows(db)
-        filler = folder / "filler"
-        fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-        try:  # the disk filled to its last byte
-            for size in (65536, 4096, 1):
-                try:
-                    while True:
-                        os.write(fd, b"x" * size)
-                except OSError:
-                    continue
-        finally:
-            os.close(fd)
+        filler = fill_disk(folder)  # the disk filled to its last byte
         games = sorted(KOIKOI.glob("*.json"), key=lambda p: int(p.stem))[1:]
         done = cli("import", *map(str, games), "--db", str(db))
         assert done.code == 3, done.err

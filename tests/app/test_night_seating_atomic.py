@@ -6,7 +6,6 @@ processes."""
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import Cli
+from tests.helpers import Cli, fill_disk
 from tests.paths import ROOT
 
 FORTY = [f"P{n:02d}" for n in range(40)]  # ten tables of riichi
@@ -95,17 +94,7 @@ def test_a_full_disk_during_a_seating_stores_none_of_it(cli: Cli, tmp_path: Path
         players = [f"Player {n:03d}" for n in range(200)]  # a hundred tables of Tensho
         assert cli("night", "open", "tensho", *_players(players), "--id", "night-full", "--db", db).code == 0
         before = _state(cli, db, "night-full")
-        filler = folder / "filler"
-        fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-        try:
-            for size in (65536, 4096, 1):
-                try:
-                    while True:
-                        os.write(fd, b"x" * size)
-                except OSError:
-                    continue
-        finally:
-            os.close(fd)
+        filler = fill_disk(folder)  # the disk filled to its last byte
         refused = cli("night", "seat", "night-full", "--db", db)
         assert refused.code == 3 and "full" in refused.err, refused.err
         filler.unlink()

@@ -4,9 +4,6 @@ closed; and its fold, which refuses what a night cannot hold, each with its stab
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from events.errors import InputError
@@ -17,23 +14,6 @@ from replay.app.application import Application
 from replay.engine.fold import IllegalEvent, Step
 
 EIGHT = ["Aki", "Beni", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana"]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Application]:
-    if request.param == "sqlite":
-        url = str(tmp_path / "club.db")
-        from store import EventStore
-
-        EventStore.open(url, create=True).close()
-    else:
-        url = request.getfixturevalue("pg_url")
-        from store.postgres import PostgresStore
-
-        PostgresStore.open(url, create=True).close()
-    application = Application(url)
-    yield application
-    application.close()
 
 
 def test_a_night_of_two_riichi_tables_seated_twice_and_closed(app: Application) -> None:

@@ -4,7 +4,6 @@ written in NFC, nothing invisible or controlling, and no look-alike of a name pr
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -109,23 +108,6 @@ def test_a_name_typed_decomposed_is_the_stored_player(tmp_path: Path, capsys: py
     assert cli("new", "tensho", "-p", DECOMPOSED, "-p", "Beni", "--id", "t-1").code == 0
     started = cli("log", "t-1", "--json").json()[0]["payload"]
     assert [p["name"] for p in started["players"]] == [COMPOSED, "Beni"]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Application]:
-    if request.param == "sqlite":
-        url = str(tmp_path / "club.db")
-        from store import EventStore
-
-        EventStore.open(url, create=True).close()
-    else:
-        url = request.getfixturevalue("pg_url")
-        from store.postgres import PostgresStore
-
-        PostgresStore.open(url, create=True).close()
-    application = Application(url)
-    yield application
-    application.close()
 
 
 def test_a_night_takes_names_by_the_same_rule_on_both_stores(app: Application) -> None:

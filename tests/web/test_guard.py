@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from replay.infra.tokens import TableSecret
-from tests.helpers import Cli
+from tests.helpers import Cli, fill_disk
 from tests.paths import ROOT
 from tests.serving import SERVER_WAIT, Server, token_of
 
@@ -95,17 +95,7 @@ def _mounted_full(folder: Path) -> bool:
 
 
 def _fill(folder: Path) -> None:
-    """Writes a file in ``folder`` until its file system holds not one more byte."""
-    fd = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT, 0o600)
-    try:
-        for size in (65536, 4096, 1):
-            try:
-                while True:
-                    os.write(fd, b"x" * size)
-            except OSError:
-                continue
-    finally:
-        os.close(fd)
+    fill_disk(folder)
 
 
 def test_a_secret_made_on_a_full_disk_leaves_no_file_and_is_made_whole_once_there_is_room(
