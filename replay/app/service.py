@@ -168,7 +168,21 @@ def start_match(store: Store, started: MatchStarted, *, recorded_by: str, match_
     check_match_id(match_id)
     if store.exists(match_id):
         raise MatchExistsError(f"match {match_id} already exists in {store.path}; choose another --id")
+    _check_known_names(store, [p.name for p in started.players])
     return check_and_append(store, match_id, [new_event(started, recorded_by=recorded_by)], expected_seq=0)[0]
+
+
+def _check_known_names(store: Store, names: Sequence[str]) -> None:
+    """A name that only looks like a player the store already has (``zoë`` beside ``Zoë``) would
+    split that player's season: refused, as at a night's door (events/text.py)."""
+    from events.text import player_names
+
+    known: set[str] = set()
+    for head in store.matches():
+        started = head.first.decode()
+        if isinstance(started, MatchStarted):
+            known.update(p.name for p in started.players)
+    player_names(names, known, seats=True)
 
 
 def _fresh_id(store: Store, game: str) -> str:

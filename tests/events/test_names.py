@@ -157,3 +157,21 @@ def test_a_night_refused_at_its_opening_leaves_no_new_store(tmp_path: Path, caps
         refused = cli("night", "open", "riichi", *args)
         assert refused.code == 2 and refused.err.count("\n") == 1, refused.err
         assert not db.exists()
+
+
+def test_a_new_match_refuses_a_look_alike_of_a_player_the_store_has(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Plant: `new` checking only the names of its own table (zoë and Zoë in two matches split one
+    player's season)."""
+    db = tmp_path / "club.db"
+    cli = Cli(db, capsys)
+    assert cli("new", "tensho", "-p", COMPOSED, "-p", "Beni", "--id", "t-1").code == 0
+    before = rows(db)
+    refused = cli("new", "tensho", "-p", "ZO\u00cb", "-p", "Chie", "--id", "t-2")
+    assert refused.code == 2 and refused.err == (
+        "taikyoku: error: 'ZOË' looks like 'Zoë', a player already recorded here: write 'Zoë' if it is the same "
+        "player, or a name that tells them apart\n"
+    )
+    assert rows(db) == before
+    assert cli("new", "tensho", "-p", DECOMPOSED, "-p", "Chie", "--id", "t-2").code == 0  # the same Zoë
