@@ -553,11 +553,8 @@ def result(line: Sequence[str]) -> Intent:
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = state.round
-        # Another ron, with its tiles, on a hand recorded at result depth (a double ron): the
-        # fold checks it. A ron by its declared value names every winner in one line.
-        another_ron = game in RIICHI and bool(line) and line[0].lower() == "ron" and any("+" in w for w in line)
-        another_ron = another_ron and rnd is not None and rnd.over and getattr(rnd.result, "depth", "") == "result"
-        if rnd is not None and (not rnd.over or another_ron):
+        another = rnd is not None and rnd.over and GAMES[game].rules().takes_another_result(line, rnd)
+        if rnd is not None and (not rnd.over or another):
             return [GAMES[game].parse_result_line(line, rnd, state.names)], []
         # No round in play: the next one starts as the rules say, and this is its result.
         started, _ = start_round().build(game, state)

@@ -25,11 +25,11 @@ from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.game import LogGame
 from replay.engine.match import MatchView, seat_names
-from replay.formats.tenhou6.read import LogEnd
+from replay.formats.tenhou6.read import Disagreement, LogEnd
 from replay.games.riichi import review as riichi_review
 from replay.games.riichi.flow import match_over
 from replay.games.riichi.fold import RiichiProjection
-from replay.games.riichi.refusals import SERVER_MAY_OVERRIDE
+from replay.games.riichi.refusals import MATCH_OVER, SERVER_MAY_OVERRIDE
 from replay.games.riichi.state import RiichiState
 
 
@@ -37,12 +37,6 @@ class Settle(Protocol):
     """Something only the state can decide: ``settle(state, try_apply)`` gives the payload."""
 
     def settle(self, state: MatchView, accepts: Any) -> Payload: ...
-
-
-class Disagreement(Protocol):
-    """A result the log contradicts within itself: its hand is kept as the log recorded it."""
-
-    message: str
 
 
 class LogReading(Protocol):
@@ -163,8 +157,7 @@ def _fold_import(reading: LogReading, match_id: str, rules: dict[str, Any] | Non
 
     try:
         for where, item in reading.items():
-            # (An event is never a disagreement: asking one for a missing attribute is slow in pydantic.)
-            disagreement = not isinstance(item, Payload) and isinstance(getattr(item, "message", None), str)
+            disagreement = isinstance(item, Disagreement)
             hand_no = None if kept_hand is None and not disagreement else hand_number(where)
             if kept_hand is not None and hand_no == kept_hand and not isinstance(item, Claim):
                 continue
@@ -188,7 +181,7 @@ def _fold_import(reading: LogReading, match_id: str, rules: dict[str, Any] | Non
                     continue
                 except IllegalEvent as exc:
                     refusal = f"{where}: {in_names(exc.reason, seat_names(state.match))} [{exc.code}]"
-                    ended = match_over(state) if exc.code == "riichi.match.over" else None
+                    ended = match_over(state) if exc.code == MATCH_OVER else None
                     if ended is not None:  # the server played on: so does the record, and says so
                         try:
                             state = _played_on(projection, state, payloads, payload, ended)

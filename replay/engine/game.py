@@ -176,6 +176,8 @@ class GameRules:
     projection: Callable[[], Projection[Any]]  # a fresh fold of the game's matches
     view: Callable[[], GameView]
     parse_result_line: Callable[[Sequence[str], Any, Sequence[str]], Payload]  # words, round, players' names
+    # Whether a result line is a second result on a round already over (riichi: another ron).
+    takes_another_result: Callable[[Sequence[str], Any], bool]
     simulate: Callable[[MatchStarted, int, int], Iterator[Payload]]
     entry: TableEntry
     legal_moves: Callable[[Any], list[Payload]]  # the events the fold would accept next in a round
@@ -203,6 +205,7 @@ def rules_from(package: str) -> GameRules:
         projection=fold.projection,
         view=lambda: view,
         parse_result_line=module("result_line").parse,
+        takes_another_result=module("result_line").takes_another,
         simulate=module("simulate").payloads,
         entry=module("entry").ENTRY,
         legal_moves=fold.legal_moves,

@@ -21,3 +21,8 @@ def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> K
     return KoikoiRoundResult.model_validate(
         {"captured": said.cards, "stopped": stopped, "went": said.went, "shown": shown[1] if shown else None}
     )
+
+
+def takes_another(words: Sequence[str], rnd: Any) -> bool:
+    """Whether ``words`` are a second result on a round already over: never, in this game."""
+    return False

@@ -19,3 +19,6 @@ SERVER_MAY_OVERRIDE = frozenset({
     "riichi.win.furiten", "riichi.win.incomplete", "riichi.win.no_win", "riichi.win.triple_ron", "riichi.win.pao",
     "riichi.renhou",
 })  # fmt: skip
+
+# The refusal of a hand after the match's end: where a server played on, its record goes on.
+MATCH_OVER = "riichi.match.over"

@@ -281,3 +281,11 @@ def parse(
     """One hand's line, read with this hand's dealer (seat winds count from the dealer) and the
     players' names."""
     return parse_result(" ".join(words), dealer=rnd.dealer, players=rnd.players, names=names)
+
+
+def takes_another(words: Sequence[str], rnd: Any) -> bool:
+    """Whether ``words`` are a second result on a hand already over: another ron, with its tiles,
+    on a hand recorded at result depth (a double ron, which the fold checks). A ron by its declared
+    value names every winner in one line, so is never a second one."""
+    ron_with_tiles = bool(words) and words[0].lower() == "ron" and any("+" in word for word in words)
+    return ron_with_tiles and rnd.over and rnd.result is not None and rnd.result.depth == "result"

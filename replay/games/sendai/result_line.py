@@ -18,3 +18,8 @@ def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> S
     return SendaiRoundResult.model_validate(
         {"captured": said.cards, "exposed": exposed, "stopped": said.stopped, "went": sorted(set(said.went))}
     )
+
+
+def takes_another(words: Sequence[str], rnd: Any) -> bool:
+    """Whether ``words`` are a second result on a round already over: never, in this game."""
+    return False

@@ -12,3 +12,8 @@ from replay.games.hanafuda.result_line import cards_by_seat
 def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> TenshoRoundResult:
     """``pine-crane 01-1 ... / 12-0 ...``: the yaku and the tie-break follow from the cards."""
     return TenshoRoundResult.model_validate({"captured": cards_by_seat(" ".join(words), 2)})
+
+
+def takes_another(words: Sequence[str], rnd: Any) -> bool:
+    """Whether ``words`` are a second result on a round already over: never, in this game."""
+    return False
