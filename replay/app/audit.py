@@ -77,12 +77,13 @@ def audit(store: Store, match_id: str, *, round_no: int | None = None, rulesets:
     results = list(state.results) if state is not None else []
     report.rounds = len(results)
     for number, result in enumerate(results, start=1):
-        depth = getattr(result, "depth", "moves")
+        depth = result.depth  # every game's result says how it was recorded (replay/engine/match.py)
         if depth != "moves":
             names = state.names if state is not None else ()
-            said = in_names(str(getattr(result, "explanation", "")), names)
+            said = in_names(result.explanation, names)
             report.recorded_as.append({"round": number, "depth": depth, "text": said})
-    claims = [c for c in hist.claims if round_no is None or getattr(c.payload, "round", None) in (round_no, 0)]
+    claims = [c for c in hist.claims
+              if round_no is None or (isinstance(c.payload, Claim) and c.payload.round in (round_no, 0))]  # fmt: skip
     _claims(report, game, claims, results, state)
     _balance(report, game, results, hist.effective, state, round_no)
     if rulesets and state is not None:
@@ -140,7 +141,7 @@ def _legality(report: Report, game: str, effective: Sequence[Step], round_no: in
 
 
 def _describe_state(state: MatchView) -> dict[str, Any]:
-    rnd = getattr(state, "round", None)
+    rnd = state.round
     if rnd is None:
         return {"round": None}
     described: dict[str, Any] = {"phase": getattr(rnd, "phase", None), "to_move": getattr(rnd, "to_move", None)}
@@ -185,7 +186,7 @@ def _history(report: Report, steps: Sequence[Step], retracted_by: dict[int, Step
 
 def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence[Any], state: MatchView) -> None:
     by_round = {_round_of(r): r for r in results}
-    names = list(getattr(state, "names", ()) or ())
+    names = list(state.names)
 
     def who(seat: int) -> str:
         return f"seat {seat} ({names[seat]})" if seat < len(names) else f"seat {seat}"

@@ -586,7 +586,7 @@ def claim(match: str, round_no: int, points: str, *, winner: int | None = None, 
         if winner is not None and not 0 <= winner < seats:
             raise InputError(f"--winner {winner} is not a seat (0 to {seats - 1})")
         rnd = state.round
-        recorded = len(state.results) + (1 if rnd is not None and not getattr(rnd, "over", True) else 0)
+        recorded = len(state.results) + (1 if rnd is not None and not rnd.over else 0)
         if round_no > recorded:
             word = GAMES[game].round_word
             raise InputError(

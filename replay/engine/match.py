@@ -106,10 +106,17 @@ class MatchProjection:
 
 
 class _Result(Protocol):
+    """What every game's round result says: the points, the next dealer, how it was recorded
+    (``depth``: "moves", or "result" for a round recorded by its result alone) and in words."""
+
     @property
     def points(self) -> tuple[int, ...]: ...
     @property
     def next_dealer(self) -> int: ...
+    @property
+    def depth(self) -> str: ...
+    @property
+    def explanation(self) -> str: ...
 
 
 SEAT_WORDS = ("East", "South", "West", "North")  # the seats in order from the first seat, as tables say
@@ -171,9 +178,23 @@ class MatchView(Protocol):
     def complete(self) -> bool: ...
 
 
+class RoundView(Protocol):
+    """What every game's frozen round says of itself to the match: whether it is over."""
+
+    @property
+    def over(self) -> bool: ...
+
+
+class PhasedRound(Protocol):
+    """What every game's working round says of itself to the match: its phase ("over" at its end)."""
+
+    @property
+    def phase(self) -> str: ...
+
+
 Opts = TypeVar("Opts")  # the game's options, read from match_started
-R = TypeVar("R")  # the game's round state
-W = TypeVar("W")  # the game's round state while a fold works on it
+R = TypeVar("R", bound=RoundView)  # the game's round state
+W = TypeVar("W", bound=PhasedRound)  # the game's round state while a fold works on it
 X = TypeVar("X")  # the game's round result
 
 
@@ -199,7 +220,7 @@ class GameState(NamedTuple, Generic[Opts, R, X]):
 
     @property
     def complete(self) -> bool:
-        over = self.round is None or bool(getattr(self.round, "over", False))
+        over = self.round is None or self.round.over
         return rounds_complete(self.match, self.results, over)  # type: ignore[arg-type]
 
 
@@ -230,7 +251,7 @@ class WorkingGame(Generic[Opts, W, X]):
 
     @property
     def complete(self) -> bool:
-        over = self.round is None or getattr(self.round, "phase", "") == "over"
+        over = self.round is None or self.round.phase == "over"
         return rounds_complete(self.match, self.results, over)  # type: ignore[arg-type]
 
 
