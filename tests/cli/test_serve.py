@@ -401,6 +401,7 @@ def test_a_spectator_watches_live_and_a_restarted_server_loses_nothing(
         assert [e["seq"] for e in cli("log", "tbl-1", "--json").json()] == [1]
         phone.click('[data-move="next"]')
         screen.wait_for_selector('body[data-seq="2"]')  # live: it was not reloaded (bench/serve.py times it)
+        phone.wait_for_selector('[data-move="yaku-set 2"]')  # the phone has read the table after its move
         server.proc.kill()  # the laptop's server dies mid-round
         server.proc.wait()
         phone.click('[data-move="yaku-set 2"]')
