@@ -16,6 +16,7 @@ class TaikyokuError(Exception):
 
     code = "taikyoku.error"
     kind = "input"
+    rule_broken = False  # a rule of the game refused it: the terminal says which, by its code
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
         super().__init__(message)
@@ -25,6 +26,16 @@ class TaikyokuError(Exception):
     @property
     def message(self) -> str:
         return str(self.args[0])
+
+    @property
+    def to_a_table(self) -> str:
+        """The message as a player at the table reads it: by default the message itself; an error
+        that names the record's own positions (a seq) says it without them."""
+        return self.message
+
+    def details(self) -> dict[str, object]:
+        """What a client is told beside the words and the code, as data (the head a tap missed)."""
+        return {}
 
 
 class InputError(TaikyokuError):

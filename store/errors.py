@@ -25,6 +25,13 @@ class ConcurrencyError(StoreError):
         self.expected_seq = expected_seq
         self.actual_seq = actual_seq
 
+    @property
+    def to_a_table(self) -> str:
+        return "the table moved on: another tap was recorded first; read the table and tap again"
+
+    def details(self) -> dict[str, object]:
+        return {"head_seq": self.actual_seq}
+
 
 class DuplicateEventError(StoreError):
     """An event id is already stored with different content (or elsewhere): a retry cannot clear it."""
@@ -39,8 +46,19 @@ class RepeatedEventIdError(DuplicateEventError):
 
 
 class UnknownMatchError(StoreError):
+    """No match (or night) of that id: the message says where it was looked for."""
+
     code = "store.unknown_match"
     kind = "not_found"
+
+    def __init__(self, match_id: str, message: str) -> None:
+        super().__init__(message)
+        self.match_id = match_id
+
+    @property
+    def to_a_table(self) -> str:  # never where the store is kept on the laptop
+        what = "night" if self.match_id.startswith("night-") else "match"
+        return f"no {what} {self.match_id!r} here; the tables are listed at /"
 
 
 class MatchExistsError(StoreError):

@@ -345,7 +345,9 @@ class PostgresStore:
     # ---- reading -------------------------------------------------------------------------
 
     def _unknown(self, match_id: str) -> UnknownMatchError:
-        return UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+        return UnknownMatchError(
+            match_id, f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
+        )
 
     def head(self, match_id: str) -> int:
         if not self.initialized:

@@ -392,7 +392,9 @@ class EventStore:
     def read(self, match_id: str, *, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
         """The match's events in seq order; ``UnknownMatchError`` when it has none."""
         if not self.exists(match_id):
-            raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+            raise UnknownMatchError(
+                match_id, f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
+            )
         upper = to_seq if to_seq is not None else 2**62
         with self._errors():
             rows = self.db.execute(
@@ -411,7 +413,9 @@ class EventStore:
                 [match_id],
             ).fetchall()
         if not rows:
-            raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+            raise UnknownMatchError(
+                match_id, f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
+            )
         return list(map(EventRow._make, rows))
 
     def read_payloads(self, match_id: str) -> list[PayloadRow]:
@@ -422,7 +426,9 @@ class EventStore:
                 "SELECT seq, type, schema_version, payload FROM events WHERE match_id = ? ORDER BY seq", [match_id]
             ).fetchall()
         if not rows:
-            raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+            raise UnknownMatchError(
+                match_id, f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
+            )
         return list(map(PayloadRow._make, rows))
 
     def read_provenance(self, match_id: str, types: Collection[str]) -> dict[int, tuple[str, str, str]]:
@@ -512,7 +518,9 @@ class EventStore:
                 )
             ]
         if match_id is not None and not self.exists(match_id):
-            raise UnknownMatchError(f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`")
+            raise UnknownMatchError(
+                match_id, f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
+            )
         with self._errors():
             damaged = [row[0] for row in self.db.execute("PRAGMA integrity_check(20)")]
             if damaged != ["ok"]:

@@ -169,7 +169,7 @@ def read(store: Store, night_id: str) -> Night:
     if not store.exists(night_id):
         from store import UnknownMatchError
 
-        raise UnknownMatchError(f"no night {night_id!r} here; list the nights with `taikyoku night list`")
+        raise UnknownMatchError(night_id, f"no night {night_id!r} here; list the nights with `taikyoku night list`")
     return fold(read_steps(store, night_id, provenance="all"), night_id)
 
 

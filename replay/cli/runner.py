@@ -44,7 +44,7 @@ def _run(args: list[str] | None) -> int:
         result = command.main(args=args, prog_name="taikyoku", standalone_mode=False)
         sys.stdout.flush()  # here, so that a full disk is said in one line, not at the interpreter's exit
     except TaikyokuError as exc:
-        if type(exc).__name__ == "IllegalEvent":  # a rule broken: say which, by its stable code
+        if exc.rule_broken:  # say which rule, by its stable code
             return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
         return _fail(exc.message, exit_code_for(exc))
     except (KeyboardInterrupt, EOFError):

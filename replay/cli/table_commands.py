@@ -88,7 +88,7 @@ class Session(TableSession):
         except TaikyokuError as exc:
             from replay.cli.exit_codes import exit_code_for
 
-            code = f" [{exc.code}]" if type(exc).__name__ == "IllegalEvent" else ""
+            code = f" [{exc.code}]" if exc.rule_broken else ""
             warn("error", f"{exc.message}{code}")
             return exit_code_for(exc)
         if entered.kind == "help":

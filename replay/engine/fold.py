@@ -23,12 +23,18 @@ S = TypeVar("S")
 class IllegalEvent(InputError):
     """An event the rules do not allow where it stands. ``code`` is stable (e.g. ``match.retract.unknown_seq``)."""
 
+    rule_broken = True
+
     def __init__(self, code: str, reason: str, *, seq: int | None = None, event_type: str | None = None) -> None:
         where = "" if seq is None else f"seq {seq}" + (f" ({spoken(event_type)})" if event_type else "") + ": "
         super().__init__(where + reason, code=code)
         self.reason = reason
         self.seq = seq
         self.event_type = event_type
+
+    @property
+    def to_a_table(self) -> str:
+        return self.reason
 
 
 class Step(NamedTuple):

@@ -223,16 +223,8 @@ def create_app(
 
     @app.exception_handler(TaikyokuError)
     async def said(request: Request, exc: TaikyokuError) -> JSONResponse:
-        kind = type(exc).__name__
+        """Every expected error: the CLI's stable code, words a player reads (no seq), its data."""
         status = answer_for(exc).http_status
-        more: dict[str, Any] = {}
-        if kind == "ConcurrencyError":
-            more["head_seq"] = getattr(exc, "actual_seq", None)
-        code = exc.code if kind != "ConcurrencyError" else "conflict"
-        if kind == "UnknownMatchError":
-            code = "match.unknown"
-        if kind == "IllegalEvent":
-            code = str(getattr(exc, "code", "illegal"))
         if status == 503 and not request.url.path.startswith("/api/"):  # a page: it says so, and tries again
             page = _shell(
                 "taikyoku: behind",
@@ -240,7 +232,7 @@ def create_app(
                 head='<meta http-equiv="refresh" content="2">\n',
             )
             return HTMLResponse(page, status_code=503, headers={"Retry-After": "2", "Cache-Control": "no-store"})  # type: ignore[return-value]
-        answer = refusal(status, _said(exc), code, **more)
+        answer = refusal(status, _said(exc), exc.code, **exc.details())
         if status == 503:
             answer.headers["Retry-After"] = "2"
         return answer
@@ -600,16 +592,11 @@ def recorder(request: Request) -> str:
 
 def _said(exc: TaikyokuError) -> str:
     """An error's one line as a client sees it: never where the store is kept on the laptop."""
-    if type(exc).__name__ == "UnknownMatchError":
-        match = getattr(exc, "match_id", None)
-        found = match or exc.message.split("'")[1] if exc.message.count("'") >= 2 else ""
-        what = "night" if found.startswith("night-") else "match"
-        return f"no {what} {found!r} here; the tables are listed at /"
     if exc.kind in ("missing", "unavailable"):
         return "the store cannot be reached for a moment; what was sent is kept, send it again"
     if exc.kind == "full":
         return "the laptop's disk is full: nothing was stored; free some space there, then send it again"
-    return exc.message
+    return exc.to_a_table
 
 
 def _quoted(text: object) -> str:

@@ -48,7 +48,7 @@ def test_the_api_records_a_move_and_refuses_what_it_must_storing_nothing(
     assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token) == (
         201, {"head_seq": 2, "stored": [2]})  # fmt: skip
     status, said = served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)
-    assert status == 409 and said["code"] == "conflict" and said["head_seq"] == 2  # a tap made on an old head
+    assert status == 409 and said["code"] == "store.conflict" and said["head_seq"] == 2  # a tap made on an old head
     status, said = served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 2, "move": "pine-crane"}, token)
     assert status == 422 and said["error"] == "choose the yaku set first: 1 (shichi-bu yaku) or 2 (han yaku)"
     events = {
@@ -72,7 +72,7 @@ def test_the_api_records_a_move_and_refuses_what_it_must_storing_nothing(
         api["paths"]
     )
     status, missing = served.call("GET", "/api/matches/no-such")
-    assert status == 404 and missing["code"] == "match.unknown"
+    assert status == 404 and missing["code"] == "store.unknown_match"
     with urllib.request.urlopen(f"{served.base}/tables/tbl-1?token={token}", timeout=SERVER_WAIT) as page:
         assert page.status == 200 and token not in page.read().decode()  # the page takes it from its address
     assert token not in served.stop()  # never in a log line

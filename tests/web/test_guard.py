@@ -341,7 +341,7 @@ def test_a_locked_or_missing_store_is_503_and_says_so_in_one_line(cli: Cli, db: 
         moved.rename(db)
         status, _, body = server.raw("GET", "/api/matches/nope-1")
         said = json.loads(body)
-        assert status == 404 and said["code"] == "match.unknown" and str(db.parent) not in said["error"], said
+        assert status == 404 and said["code"] == "store.unknown_match" and str(db.parent) not in said["error"], said
         assert server.call("POST", "/api/matches/tbl-1/moves", MOVE, token)[0] == 201
     finally:
         said_on_stderr = server.stop()

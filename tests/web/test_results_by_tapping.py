@@ -98,6 +98,11 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
         for selector in ('[data-winner="0"]', '[data-from="1"]', '[data-han="1"]', '[data-fu="20"]', "[data-record]"):
             tap(selector)
         phone.wait_for_selector("#said:has-text('a ron scores at least 30 fu')")
+        # In words a player reads: what was tapped, then why; never the record's seq or a code.
+        assert phone.inner_text("#said") == (
+            "the result: Aki 1 han 20 fu ron from Beni: "
+            "Aki: a ron scores at least 30 fu (25 for seven pairs); 20 fu is a pinfu tsumo"
+        )
         assert cli("replay", "tap-1", "--json").json()["at_seq"] == 7
         # The yaku, named if the table wishes, are checked too: a menzen tsumo is no ron's.
         for selector in ('[data-han="2"]', '[data-fu="40"]', '[data-name-yaku="0"]', '[data-yaku="menzen-tsumo"]',

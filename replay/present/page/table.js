@@ -209,13 +209,14 @@ async function send(move, data, words) {  // words: what the tap says, where the
   await answered(move, answer, words);
 }
 
-async function answered(move, answer, words) {
+async function answered(move, answer, words) {  // the status, and the server's words for a refusal
   const body = await answer.json().catch(() => ({}));
+  const why = body.error || "the server refused it";
   if (answer.status === 201) say(`recorded: ${words || move}`, "ok");
-  else if (answer.status === 409) say(`another phone recorded first; "${move}" was not stored: here is the table now`, "error");
-  else say(`${move}: ${body.error || answer.statusText}`, "error");
+  else if (answer.status === 409) say(`another phone recorded first; "${words || move}" was not stored: here is the table now`, "error");
+  else say(`${words || move}: ${why}`, "error");
   await refresh();
-  return answer.status;
+  return { status: answer.status, why };
 }
 
 let flushing = false;
@@ -233,14 +234,14 @@ async function flushWaiting() {
     let answer;
     try { answer = await post(first.move, expected, first.data); } catch (error) { return; }  // no network yet: all kept
     if (kept(answer.status)) return;  // the store busy or away: all kept, sent again soon
-    const status = await answered(first.move, answer);
+    const { status, why } = await answered(first.move, answer, first.words);
     if (status === 409) {  // only this says the table moved on
-      say(`not sent, the table moved on without them: ${list.map((w) => w.move).join("; ")}`, "error");
+      say(`not sent, the table moved on without them: ${list.map((w) => w.words || w.move).join("; ")}`, "error");
       setWaiting([]);
       return;
     }
     if (status !== 201) {  // the move itself refused: what was tapped after it stands on it
-      say(`"${first.move}" was refused, so nothing after it was sent: ${list.map((w) => w.move).join("; ")}`, "error");
+      say(`"${first.words || first.move}" was refused (${why}), so nothing after it was sent: ${list.map((w) => w.words || w.move).join("; ")}`, "error");
       setWaiting([]);
       return;
     }
