@@ -424,3 +424,21 @@ def test_the_public_panel_offers_red_five_calls_only_under_red_fives_and_no_call
     ]
     assert calls["tenhou"] == ["chi-3", "chi-4", "chi-5", "kan-2", "kan-2-red", "kan-3", "kan-3-red", "pon-2",
                                "pon-2-red", "pon-3", "pon-3-red", "ron-0", "ron-2", "ron-3"]  # fmt: skip
+
+
+def test_the_seats_winds_and_the_dealer_show_before_the_first_hand(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """Before a hand is recorded the players sit down: Chie (seat 2) deals first, so she is East,
+    Dai after her South, Aki West, Beni North, each at the 25,000 points Tenhou starts with. Plant:
+    the winds counted from seat 0 whoever deals (Aki East) or no board before the first hand."""
+    assert cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--dealer", "Chie", "--id", "tap-5").code == 0
+    opening = cli("replay", "tap-5", "--json").json()["opening"]
+    assert (opening["seat_winds"], opening["dealer"]) == (["West", "North", "East", "South"], 2)
+    with phone_at(browser, cli, db, secret, "tap-5") as (phone, _server):
+        phone.wait_for_selector('body[data-seq="1"]')
+        seats = [phone.inner_text(f'#board [data-seat="{seat}"] .who') for seat in range(4)]
+        assert seats == ["Aki · West", "Beni · North", "Chie · East · dealer", "Dai · South"]
+        scores = [phone.inner_text(f'#board [data-seat="{seat}"] .score') for seat in range(4)]
+        assert scores == ["25000"] * 4
+        assert "Chie deals · honba 0 · riichi sticks 0" in phone.inner_text("#board .centre")

@@ -139,6 +139,30 @@ def round_json(rnd: RiichiRound) -> dict[str, Any]:
     }
 
 
+def opening_json(players: int, first_dealer: int, starting_points: int) -> dict[str, Any]:
+    """The table before its first hand, drawn as a hand not dealt: each seat's wind from the first
+    dealer's East, and the starting points, so the players sit where the record will say."""
+    return {
+        "hand": 0,
+        "name": "East 1",
+        "dealer": first_dealer,
+        "honba": 0,
+        "sticks": 0,
+        "scores": [starting_points] * players,
+        "phase": "deal",
+        "to_move": None,
+        "expects": "the first hand",
+        "seat_winds": [WIND_NAMES[WINDS[(s - first_dealer) % players]] for s in range(players)],
+        "hands": [],
+        "melds": [[] for _ in range(players)],
+        "rivers": [[] for _ in range(players)],
+        "riichi": [False] * players,
+        "dora_indicators": [],
+        "wall_left": 0,
+        "result": None,
+    }
+
+
 def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
     state: RiichiState = snap.state
     started = state.match.started
@@ -150,6 +174,9 @@ def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
         current = round_json(rnd)
         current["expects"] = expects(rnd, names)
     scores = list(state.results[-1].scores) if state.results else list(rnd.scores) if rnd else []
+    opening = None
+    if rnd is None and state.options is not None:
+        opening = opening_json(len(names), started.first_dealer, state.options.starting_points)
     ended = state.match.ended
     complete = bool(state.results) and (
         (ended is not None and ended.reason == "completed") or (ended is None and match_over(state) is not None)
@@ -162,6 +189,7 @@ def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
         "length": started.length.model_dump(mode="json"),
         "at_seq": snap.at_seq,
         "round": current,
+        "opening": opening,
         "results": [result_json(r) for r in state.results],
         "scores": scores,
         "complete": complete,

@@ -100,8 +100,10 @@ function drawTable(state) {  // the whole table, the next thing awaited, and wha
   board.textContent = "";
   const round = state.round;
   if (round) GAME_PAGE.drawRound(state, round);  // the game's own drawing, dealt or not
+  else if (state.opening) GAME_PAGE.drawRound(state, state.opening);  // before the first: who sits where
   else board.appendChild(el("p", { class: "box" }, "No round started yet."));
-  if (round && round.expects) board.appendChild(el("p", { class: "note", "data-zone": "expects" }, `Next: ${round.expects}`));
+  const next = round || state.opening;
+  if (next && next.expects) board.appendChild(el("p", { class: "note", "data-zone": "expects" }, `Next: ${next.expects}`));
   describeResults(state);
 }
 
