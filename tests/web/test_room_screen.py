@@ -89,3 +89,36 @@ def test_a_room_of_ten_tables_on_one_stream_fits_a_projector_and_keeps_up(
     # One live stream for the whole room on each load of the screen, never one per table.
     assert [url.removeprefix(server.base) for url in streams] == ["/api/room/live", "/api/room/live"], streams
     assert "Traceback" not in said
+
+
+def test_a_koikoi_table_on_the_room_screen_marks_who_deals(browser: Any, cli: Cli, db: Path, secret: Path) -> None:
+    """Koi-koi's deal goes to the round's winner: Beni deals first; Aki stops round 1 with the
+    three poetry ribbons (5 points), so Aki deals round 2, and the screen marks Aki between the
+    rounds. Under KoiKoi-Japan a round nobody stops leaves the deal with the dealer. Plants: the
+    finished round's dealer kept between rounds; the first seat marked whoever deals."""
+    made = cli("new", "koikoi", "-p", "Aki", "-p", "Beni", "--dealer", "Beni", "--length", "3", "--id", "koi-1")
+    assert made.code == 0, made.err
+    assert cli("new", "koikoi", "-p", "Chie", "-p", "Dai", "--ruleset", "koikoi-japan", "--id", "koi-2").code == 0
+    server = Server(str(db), secret)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        room = context.new_page()
+        room.goto(f"{server.base}/")
+        room.wait_for_selector('[data-match="koi-1"][data-seq="1"]')
+        marked = '[data-match="{}"] li.dealer'
+        assert room.inner_text(marked.format("koi-1")) == "▶ 1. Beni\n0"
+        assert room.inner_text(marked.format("koi-2")) == "▶ 1. Chie\n0"
+        assert cli("round", "koi-1").code == 0
+        assert cli("result", "koi-1", *"pine-poetry plum-poetry cherry-poetry / plum-chaff-1 stop 0".split()).code == 0
+        assert cli("round", "koi-2").code == 0
+        assert cli("result", "koi-2", *"pine-chaff-1 / plum-chaff-1".split()).code == 0
+        room.wait_for_selector('[data-match="koi-1"][data-seq="3"]')
+        room.wait_for_selector('[data-match="koi-2"][data-seq="3"]')
+        assert room.inner_text(marked.format("koi-1")) == "▶ 1. Aki\n5"
+        assert room.inner_text('[data-match="koi-1"] .hand') == "round 1 over · Aki deals next"
+        # KoiKoi-Japan: nobody stopped; the dealer Chie takes 1 from Dai and deals again.
+        assert room.inner_text(marked.format("koi-2")) == "▶ 1. Chie\n1"
+        assert room.inner_text('[data-match="koi-2"] .hand') == "round 1 over · Chie deals next"
+    finally:
+        context.close()
+        server.stop()

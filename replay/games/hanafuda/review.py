@@ -204,9 +204,10 @@ def glance(state: Any) -> dict[str, Any]:
     dealer = rnd.dealer if rnd is not None and not rnd.over else state.next_dealer
     points = list(state.standings)
     last = in_names(state.results[-1].explanation, names) if state.results else None
-    hand = (
-        f"round {number}" + (" (over)" if rnd is not None and rnd.over else "") if number else "before the first round"
-    )
+    over = rnd is not None and rnd.over
+    # Between rounds the dealer marked is the next round's, as the table sits down to it.
+    after = "" if not over else " over" if state.complete else f" over · {names[dealer]} deals next"
+    hand = f"round {number}{after}" if number else "before the first round"
     return {"hand": hand, "dealer": dealer, "honba": None, "sticks": None, "scores": points, "last": last,
             "places": _places(points), "results": points, "unit": "points"}  # fmt: skip
 
