@@ -109,9 +109,14 @@ def test_a_koikoi_table_on_the_room_screen_marks_who_deals(browser: Any, cli: Cl
         assert room.inner_text(marked.format("koi-1")) == "▶ 1. Beni\n0"
         assert room.inner_text(marked.format("koi-2")) == "▶ 1. Chie\n0"
         assert cli("round", "koi-1").code == 0
-        assert cli("result", "koi-1", *"pine-poetry plum-poetry cherry-poetry / plum-chaff-1 stop 0".split()).code == 0
+        assert (
+            cli(
+                "result", "koi-1", *["pine-poetry", "plum-poetry", "cherry-poetry", "/", "plum-chaff-1", "stop", "0"]
+            ).code
+            == 0
+        )
         assert cli("round", "koi-2").code == 0
-        assert cli("result", "koi-2", *"pine-chaff-1 / plum-chaff-1".split()).code == 0
+        assert cli("result", "koi-2", *["pine-chaff-1", "/", "plum-chaff-1"]).code == 0
         room.wait_for_selector('[data-match="koi-1"][data-seq="3"]')
         room.wait_for_selector('[data-match="koi-2"][data-seq="3"]')
         assert room.inner_text(marked.format("koi-1")) == "▶ 1. Aki\n5"
