@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
 from events.match import GameName
@@ -38,6 +38,9 @@ from replay.infra import stores
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
+if TYPE_CHECKING:
+    from replay.app.nights import Penalty
+
 Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
 
 
@@ -45,7 +48,7 @@ NIGHT = timedelta(hours=12)  # a table ended longer ago than this is not tonight
 
 
 def standings_of(
-    tables: Sequence[dict[str, Any]], penalties: Sequence[tuple[int, str, int, str, str | None]] = ()
+    tables: Sequence[dict[str, Any]], penalties: Sequence[tuple[str, Penalty]] = ()
 ) -> dict[str, list[dict[str, Any]]]:
     """Each game's players over ``tables`` (their glances): the sum of their results (riichi: in
     thousands with oka and uma; hanafuda: points) and of the referee's ``penalties``, their places,
@@ -61,13 +64,13 @@ def standings_of(
             mine["total"] += exact(table["results"][seat])  # exact: EMA's +19.6 and +19.3 stay apart
             mine["places"].append(table["places"][seat])
             mine["provisional"] = mine["provisional"] or table["status"] == "in play"
-    for _, player, points, _, _ in penalties:  # counted in the night's game (a night plays one)
-        for of_game in found.values():
-            mine = of_game.setdefault(
-                player, {"player": player, "tables": 0, "total": Decimal(0), "places": [], "provisional": False}
-            )
-            mine["total"] += Decimal(points)
-            mine["penalties"] = mine.get("penalties", 0) + points
+    for title, penalty in penalties:  # each (game's title, penalty): counted in its night's game only
+        mine = found.setdefault(title, {}).setdefault(
+            penalty.player,
+            {"player": penalty.player, "tables": 0, "total": Decimal(0), "places": [], "provisional": False},
+        )
+        mine["total"] += Decimal(penalty.points)
+        mine["penalties"] = mine.get("penalties", 0) + penalty.points
     ranked = {
         game: sorted(
             players.values(), key=lambda p: (-p["total"], sum(p["places"]) / max(len(p["places"]), 1), p["player"])
@@ -211,6 +214,7 @@ class Application:
         from datetime import UTC, datetime
 
         from replay.app import nights
+        from replay.app.nights import Penalty
         from replay.games import GAMES
 
         since = (datetime.now(UTC) - NIGHT).strftime("%Y-%m-%dT%H:%M:%S")
@@ -220,11 +224,11 @@ class Application:
         counted: list[dict[str, Any]] = []
         of_nights: set[str] = set()
         clock = None
-        penalties: list[tuple[int, str, int, str, str | None]] = []
+        penalties: list[tuple[str, Penalty]] = []
         for night_id in tonight:
             sheet = self.night_sheet(night_id)
             clock = clock or (sheet["clock"] if not sheet["closed"] else None)
-            penalties += [(p["seq"], p["player"], p["points"], p["reason"], p["match_id"]) for p in sheet["penalties"]]
+            penalties += [(GAMES[sheet["game"]].title, Penalty(**p)) for p in sheet["penalties"]]
             of_nights |= {t["match_id"] for s in sheet["sessions"] for t in s["tables"]}
             if sheet["closed"] or not sheet["sessions"]:
                 continue
@@ -525,12 +529,18 @@ class Application:
     def season(
         self, game: str, *, since: str | None = None, until: str | None = None, min_games: int = 1
     ) -> dict[str, Any]:
-        """The season's standings of ``game`` (``replay/app/seasons.py``)."""
-        from replay.app import seasons, stats
+        """The season's standings of ``game`` (``replay/app/seasons.py``): the results of its ended
+        matches and the penalties given on its nights, between two days (inclusive)."""
+        from replay.app import nights, seasons, stats
+        from replay.app.catalog import check_game_name
 
+        check_game_name(game, "the game")
+        for day, flag in ((since, "--since"), (until, "--until")):
+            seasons.check_day(day, flag)
         with self.store() as store:
             found = stats.digests(store)
-        return seasons.season(found, game, since=since, until=until, min_games=min_games)
+            given = nights.penalties_given(store, game)
+        return seasons.season(found, game, since=since, until=until, min_games=min_games, penalties=given)
 
     def player_page(self, name: str) -> dict[str, Any]:
         """A player's matches, places, results and rating over time."""
@@ -573,9 +583,8 @@ class Application:
         return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
                 "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
                 "closed": night.closed, "sessions": sessions,
-                "standings": standings_of(glances, night.penalties),
-                "penalties": [{"seq": seq, "player": player, "points": points, "reason": reason, "match_id": table}
-                              for seq, player, points, reason, table in night.penalties],
+                "standings": standings_of(glances, [(GAMES[opened.game].title, p) for p in night.penalties]),
+                "penalties": [p._asdict() for p in night.penalties],
                 "head_seq": night.head, "clock": nights.clock_of(night), "now": server_time()}  # fmt: skip
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError
@@ -36,6 +36,16 @@ from store import ConcurrencyError, Store
 NIGHT_PREFIX = "night-"
 
 
+class Penalty(NamedTuple):
+    """A referee's penalty, as the night keeps it: in the standings' unit (riichi: thousands)."""
+
+    seq: int  # the event that gave it: a cancel names it
+    player: str
+    points: int
+    reason: str
+    match_id: str | None  # the table it was given at, if at one
+
+
 @dataclass(frozen=True)
 class Night:
     """A night as its events leave it."""
@@ -48,7 +58,7 @@ class Night:
     closed: bool = False
     head: int = 0
     clock: tuple[int, int, str] | None = None  # (session, minutes, started at): the session's clock
-    penalties: tuple[tuple[int, str, int, str, str | None], ...] = ()  # (seq, player, points, reason, table)
+    penalties: tuple[Penalty, ...] = ()
     tables_made: int = 0  # every table ever seated, re-seated ones too: the next match id's number
 
     @property
@@ -123,7 +133,7 @@ def _penalty(night: Night, step: Step, payload: NightPenalty) -> Night:
     if payload.cancels is not None:
         if payload.player is not None or payload.points or payload.reason is not None:
             raise illegal(step, "night.penalty.cancel", "a cancel names only the penalty it takes back")
-        kept = tuple(p for p in night.penalties if p[0] != payload.cancels)
+        kept = tuple(p for p in night.penalties if p.seq != payload.cancels)
         if len(kept) == len(night.penalties):
             raise illegal(step, "night.penalty.unknown", f"no penalty at seq {payload.cancels} to take back")
         return replace(night, penalties=kept, head=step.seq)
@@ -134,7 +144,7 @@ def _penalty(night: Night, step: Step, payload: NightPenalty) -> Night:
         raise illegal(step, "night.player.absent", f"{payload.player} is not a player of this night")
     if payload.match_id is not None and payload.match_id not in {t.match_id for t in night.tables}:
         raise illegal(step, "night.table.unknown", f"{payload.match_id} is not a table of this night")
-    given = (step.seq, payload.player, payload.points, payload.reason, payload.match_id)
+    given = Penalty(step.seq, payload.player, payload.points, payload.reason, payload.match_id)
     return replace(night, penalties=(*night.penalties, given), head=step.seq)
 
 
@@ -153,6 +163,18 @@ def give_penalty(store: Store, night_id: str, player: str, points: int, reason: 
 
 def cancel_penalty(store: Store, night_id: str, seq: int, *, recorded_by: str) -> Night:
     return _append(store, read(store, night_id), [NightPenalty(cancels=seq)], recorded_by)
+
+
+def penalties_given(store: Store, game: str) -> list[dict[str, Any]]:
+    """Every penalty standing on the nights of ``game``, each with its night and the night's day
+    (the day it opened): what a season's standings add to the results."""
+    given = []
+    for row in nights(store):
+        if row["game"] != game:
+            continue
+        for penalty in read(store, row["night_id"]).penalties:
+            given.append({"night_id": row["night_id"], "date": row["opened_at"][:10]} | penalty._asdict())
+    return given
 
 
 def fold(steps: Sequence[Step], night_id: str = "") -> Night:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from events.errors import InputError
 from replay.engine.exact import carried, exact
 
 START_RATING = 1500.0
@@ -83,32 +84,62 @@ def ratings(digests: Iterable[dict[str, Any]], game: str) -> dict[str, list[dict
     return dict(history)
 
 
+def check_day(day: str | None, flag: str) -> None:
+    """A season's bound is a real day, written YYYY-MM-DD."""
+    import re
+    from datetime import date
+
+    if day is None:
+        return
+    try:
+        real = re.fullmatch(r"\d{4}-\d{2}-\d{2}", day) is not None and date.fromisoformat(day) is not None
+    except ValueError:  # 2026-02-30
+        real = False
+    if not real:
+        raise InputError(f"{flag} takes a day as YYYY-MM-DD, not {day!r}")
+
+
 def season(
     digests: Iterable[dict[str, Any]], game: str, *, since: str | None = None, until: str | None = None,
-    min_games: int = 1,
+    min_games: int = 1, penalties: Iterable[dict[str, Any]] = (),
 ) -> dict[str, Any]:  # fmt: skip
-    """The season's standings of ``game`` between two dates (inclusive)."""
+    """The season's standings of ``game`` between two days (inclusive): each player's results and
+    the referee's ``penalties`` of the days between (each with its ``date``, ``player``, ``points``)."""
+
+    def within(day: str) -> bool:
+        return (since is None or day >= since) and (until is None or day <= until)
+
     every = list(digests)
-    chosen = [d for d in ended(every, game)
-              if (since is None or d["started_at"][:10] >= since) and (until is None or d["started_at"][:10] <= until)]  # fmt: skip
+    chosen = [d for d in ended(every, game) if within(d["started_at"][:10])]
     rated = ratings(chosen, game)
     rows: dict[str, dict[str, Any]] = {}
+
+    def row_of(name: str) -> dict[str, Any]:
+        return rows.setdefault(name, {"player": name, "games": 0, "total": Decimal(0), "penalties": 0,
+                                      "places": defaultdict(int)})  # fmt: skip
+
     for digest in chosen:
         for seat, name in enumerate(digest["players"]):
-            row = rows.setdefault(name, {"player": name, "games": 0, "total": Decimal(0), "places": defaultdict(int)})
+            row = row_of(name)
             row["games"] += 1
             row["total"] += measure(digest, seat)
             row["places"][digest["places"][seat]] += 1
+    for penalty in penalties:
+        if within(penalty["date"]):
+            row = row_of(penalty["player"])
+            row["total"] += Decimal(penalty["points"])
+            row["penalties"] += penalty["points"]
     table = []
     for row in rows.values():
         places = dict(sorted(row["places"].items()))
-        table.append({"player": row["player"], "games": row["games"], "total": row["total"],
-                      "average": _average(row["total"], row["games"]),
-                      "average_place": round(sum(p * n for p, n in places.items()) / row["games"], 2),
+        games = row["games"]
+        table.append({"player": row["player"], "games": games, "total": row["total"], "penalties": row["penalties"],
+                      "average": _average(row["total"], games) if games else None,
+                      "average_place": round(sum(p * n for p, n in places.items()) / games, 2) if games else None,
                       "places": {str(p): n for p, n in places.items()},
                       "rating": rated[row["player"]][-1]["rating"] if row["player"] in rated else START_RATING,
-                      "ranked": row["games"] >= min_games})  # fmt: skip
-    table.sort(key=lambda r: (not r["ranked"], -r["total"], r["average_place"], r["player"]))
+                      "ranked": games >= min_games})  # fmt: skip
+    table.sort(key=lambda r: (not r["ranked"], -r["total"], r["average_place"] or 0, r["player"]))
     for rank, row in enumerate(table, start=1):
         row["rank"] = rank if row["ranked"] else None
         row["total"] = carried(row["total"])  # the exact sum, as a JSON number of its precision
@@ -155,9 +186,15 @@ def night_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def _blank(value: object) -> object:
+    """A cell with no value (a player with no game has no average) left empty, not "None"."""
+    return "" if value is None else value
+
+
 def standings_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"rank": r["rank"] if r["rank"] is not None else "", "player": r["player"], "games": r["games"],
-             "total": r["total"], "average": r["average"], "average_place": r["average_place"],
+             "total": r["total"], "penalties": r["penalties"], "average": _blank(r["average"]),
+             "average_place": _blank(r["average_place"]),
              "rating": r["rating"], **{f"place_{p}": n for p, n in r["places"].items()}}
             for r in found["standings"]]  # fmt: skip
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from replay.app.stats import signed
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, open_store, print_json, recorder
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
 from replay.cli.display import out, styled
 
 night = typer.Typer(name="night", help="Run a club night: who is present, the seating of each session, its sheet.",
@@ -209,8 +209,8 @@ def write_csv(rows: list[dict[str, Any]]) -> None:
     sys.stdout.write(rows_csv(rows))
 
 
-def _digests(db: str) -> list[dict[str, Any]]:
-    from replay.app import stats
+def _existing(db: str) -> str:
+    """A store to read: one not there is said as such, never made."""
     from replay.cli.app import store_exists
 
     if not store_exists(db):
@@ -218,8 +218,7 @@ def _digests(db: str) -> list[dict[str, Any]]:
         from replay.infra.stores import shown
 
         raise InputError(f"database {shown(db)} does not exist; point --db (or TAIKYOKU_DB) at your database")
-    with open_store(db) as store:
-        return stats.digests(store)
+    return db
 
 
 @app.command()
@@ -233,14 +232,9 @@ def season(
     csv_out: Annotated[bool, typer.Option("--csv", help="The standings as CSV.")] = False,
 ) -> None:
     """The season's standings of a game: each player's total, average place and rating (Tenhou's R)."""
-    from replay.app.catalog import check_game_name
-    from replay.app.seasons import season as standings
     from replay.app.seasons import standings_rows
 
-    check_game_name(game)  # an unknown game: one line naming the games
-    for day, flag in ((since, "--since"), (until, "--until")):
-        _check_day(day, flag)
-    found = standings(_digests(db), game, since=since, until=until, min_games=min_games)
+    found = _application(_existing(db)).season(game, since=since, until=until, min_games=min_games)
     if csv_out:
         write_csv(standings_rows(found))
         return
@@ -252,7 +246,9 @@ def season(
         rank = f"{row['rank']}." if row["rank"] is not None else "-"
         out.print(
             f"  {rank} {row['player']}: {signed(row['total'])} over {row['games']} games, average place "
-            f"{row['average_place']}, rating {row['rating']:.0f}" + ("" if row["ranked"] else " (too few games)")
+            f"{row['average_place'] or '-'}, rating {row['rating']:.0f}"
+            + (f", penalties {row['penalties']:+}" if row["penalties"] else "")
+            + ("" if row["ranked"] else " (too few games)")
         )
 
 
@@ -264,10 +260,9 @@ def player(
     csv_out: Annotated[bool, typer.Option("--csv", help="The matches as CSV.")] = False,
 ) -> None:
     """A player's page: every match ended, the places, the average result, the rating over time."""
-    from replay.app.seasons import player as page
     from replay.app.seasons import player_rows
 
-    found = page(_digests(db), name)
+    found = _application(_existing(db)).player_page(name)
     if not found["matches"]:
         from events.errors import InputError
 
@@ -289,12 +284,3 @@ def player(
         out.print(
             f"  {match['date']} {match['match_id']} ({match['game']}): place {match['place']}, {signed(match['result'])}"
         )
-
-
-def _check_day(day: str | None, flag: str) -> None:
-    import re
-
-    if day is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
-        from events.errors import InputError
-
-        raise InputError(f"{flag} takes a day as YYYY-MM-DD, not {day!r}")

@@ -47,19 +47,19 @@ def test_the_seasons_standings_whole() -> None:
         "unit": "results in thousands, with oka and uma",
     }  # fmt: skip
     assert found["standings"] == [
-        {"player": "Aki", "games": 2, "total": 55.2, "average": 27.6, "average_place": 1.5,
+        {"player": "Aki", "games": 2, "total": 55.2, "penalties": 0, "average": 27.6, "average_place": 1.5,
          "places": {"1": 1, "2": 1}, "rating": 1539.42, "ranked": True, "rank": 1},
-        {"player": "Beni", "games": 2, "total": 45.5, "average": 22.75, "average_place": 1.5,
+        {"player": "Beni", "games": 2, "total": 45.5, "penalties": 0, "average": 22.75, "average_place": 1.5,
          "places": {"1": 1, "2": 1}, "rating": 1539.88, "ranked": True, "rank": 2},
-        {"player": "Chie", "games": 2, "total": -45.6, "average": -22.8, "average_place": 3.5,
+        {"player": "Chie", "games": 2, "total": -45.6, "penalties": 0, "average": -22.8, "average_place": 3.5,
          "places": {"3": 1, "4": 1}, "rating": 1460.5, "ranked": True, "rank": 3},
-        {"player": "Eri", "games": 1, "total": -20.1, "average": -20.1, "average_place": 3.0,
+        {"player": "Eri", "games": 1, "total": -20.1, "penalties": 0, "average": -20.1, "average_place": 3.0,
          "places": {"3": 1}, "rating": 1490.19, "ranked": False, "rank": None},
-        {"player": "Dai", "games": 1, "total": -35.0, "average": -35.0, "average_place": 4.0,
+        {"player": "Dai", "games": 1, "total": -35.0, "penalties": 0, "average": -35.0, "average_place": 4.0,
          "places": {"4": 1}, "rating": 1470.0, "ranked": False, "rank": None},
     ]  # fmt: skip
     assert [str(r["total"]) for r in found["standings"]] == ["55.2", "45.5", "-45.6", "-20.1", "-35.0"]
-    assert standings_rows(found)[0] == {"rank": 1, "player": "Aki", "games": 2, "total": 55.2, "average": 27.6,
+    assert standings_rows(found)[0] == {"rank": 1, "player": "Aki", "games": 2, "total": 55.2, "penalties": 0, "average": 27.6,
                                         "average_place": 1.5, "rating": 1539.42, "place_1": 1, "place_2": 1}  # fmt: skip
     assert standings_rows(found)[3]["rank"] == ""
 
@@ -191,3 +191,29 @@ def test_averages_round_half_up_and_repeated_places_count_each_time() -> None:
 def test_a_players_page_keeps_every_match_after_one_without_them() -> None:
     page = player(DIGESTS, "Dai")  # not at h-1 nor m-2
     assert [m["match_id"] for m in page["matches"]] == ["m-0", "m-1", "m-4"]
+
+
+def test_a_referees_penalties_count_in_the_season_of_their_nights_day() -> None:
+    """Aki's -10 on the night of the 12th takes his +55.2 to +45.2, under Beni's +45.5: Beni leads. A
+    penalty of the 13th (after the season) and one of the 4th (before) count nowhere. Fumi, penalised
+    without a match ended in the season, is listed unranked with her -5 and no averages. Plants: the
+    penalty kept beside the total, its day not checked against the season's."""
+    given = [
+        {"date": "2026-11-12", "player": "Aki", "points": -10},
+        {"date": "2026-11-13", "player": "Beni", "points": -30},
+        {"date": "2026-11-04", "player": "Beni", "points": -30},
+        {"date": "2026-11-05", "player": "Fumi", "points": -5},
+    ]
+    found = season(DIGESTS, "riichi", since="2026-11-05", until="2026-11-12", min_games=2, penalties=given)
+    shown = [(r["player"], r["total"], r["penalties"], r["games"], r["average"], r["rank"]) for r in found["standings"]]
+    assert shown == [
+        ("Beni", 45.5, 0, 2, 22.75, 1),
+        ("Aki", 45.2, -10, 2, 22.6, 2),
+        ("Chie", -45.6, 0, 2, -22.8, 3),
+        ("Fumi", -5, -5, 0, None, None),
+        ("Eri", -20.1, 0, 1, -20.1, None),
+        ("Dai", -35.0, 0, 1, -35.0, None),
+    ]
+    fumi = standings_rows(found)[3]
+    assert (fumi["player"], fumi["games"], fumi["total"], fumi["penalties"], fumi["average"], fumi["average_place"]) == (
+        "Fumi", 0, -5, -5, "", "")  # fmt: skip

@@ -58,6 +58,35 @@ def test_a_penalty_counts_in_the_nights_standings_until_it_is_taken_back(cli: Cl
         assert refused.code == 2 and said in refused.err and refused.err.count("\n") == 1, refused.err
 
 
+def test_a_penalty_counts_in_the_season_and_only_in_its_nights_game(cli: Cli) -> None:
+    """The night's table ends by a bust: seat 1 rons seat 3's 5,000 for a mangan (8,000): 26,000,
+    47,000, 30,000, -3,000 (Tenhou: 30,000 returned, oka +20 to first, uma +20/+10/-10/-20): +57.0,
+    +10.0, -14.0, -53.0. Seat 1's -60 for a phone at the table makes it -3.0 in the season: seat 2
+    leads. A koi-koi match played beside it the same night gets nothing of it on the room's screen.
+    Plants: the season reading only the matches; a night's penalty added to every game's standing."""
+    assert cli("night", "open", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-s").code == 0
+    table = cli("night", "seat", "night-s", "--json").json()["sessions"][0]["tables"][0]
+    match, seats = table["match_id"], table["players"]
+    assert cli("round", match, "--scores", "26000,39000,30000,5000", "--dealer", "0").code == 0
+    assert cli("result", match, "ron", "S", "mangan", "from", "N").code == 0
+    assert cli("night", "penalty", "night-s", seats[1], "--points", "-60", "--reason", "a phone at the table").code == 0
+    standings = cli("season", "--json").json()["standings"]
+    assert [(r["player"], r["total"], r["penalties"]) for r in standings] == [
+        (seats[2], 10.0, 0), (seats[1], -3.0, -60), (seats[0], -14.0, 0), (seats[3], -53.0, 0)]  # fmt: skip
+    shown = cli("season").out
+    assert f"2. {seats[1]}: -3.0 over 1 games, average place 1.0, rating 1530, penalties -60" in shown
+    assert cli("new", "koikoi", "-p", seats[1], "-p", "Eri", "--id", "koi-s").code == 0
+    assert cli("round", "koi-s").code == 0
+    assert (
+        cli("result", "koi-s", "pine-poetry", "plum-poetry", "cherry-poetry", "/", "plum-chaff-1", "stop", "0").code
+        == 0
+    )
+    from replay.app.application import Application
+
+    room = Application(str(cli.db)).room()["standings"]
+    assert [(r["player"], r["total"]) for r in room["Koi-koi"]] == [(seats[1], 5), ("Eri", -5)]
+
+
 def test_the_referee_gives_and_takes_back_a_penalty_from_the_host_page(
     browser: Any, cli: Cli, db: Path, secret: Path
 ) -> None:
