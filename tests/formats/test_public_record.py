@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from events.model import Payload
-from events.riichi import RiichiHandShown, RiichiUnseenDeal, RiichiWin
+from events.riichi import AbortiveDraw, RiichiDiscard, RiichiHandShown, RiichiUnseenDeal, RiichiWin
 from replay.app.importing import games_of
 from replay.app.log_import import Imported
 from replay.engine.fold import META_TYPES, IllegalEvent, Step
@@ -76,10 +76,14 @@ def test_import_public_stores_what_the_table_saw_and_exports_it_as_it_can(cli: C
     assert cli("verify", "--db", str(public_db)).code == 0
 
 
-def _public_of(name: str) -> list[Payload]:
+def _full_of(name: str) -> list[Payload]:
     log = next(p for p in LOGS if name in p.name)
     [game] = [g for g in games_of(log) if isinstance(g, Imported)]
-    return list(public_view(game.payloads))
+    return list(game.payloads)
+
+
+def _public_of(name: str) -> list[Payload]:
+    return list(public_view(_full_of(name)))
 
 
 def _refused(payloads: list[Payload]) -> IllegalEvent:
@@ -195,3 +199,42 @@ def test_a_tensho_hand_known_on_its_own_phone(cli: Cli) -> None:
     shown = cli("replay", "pub-t2", "--json").json()["round"]["hands"]
     assert shown[0] == ["plum-poetry", "cherry-poetry", "wisteria-chaff-1", "iris-chaff-1", "peony-chaff-1"]
     assert shown[1] == ["?"] * 5
+
+
+def test_a_hand_laid_open_holds_its_drawn_tile_only_where_its_player_drew_it() -> None:
+    """Over every real game: a tsumo winner's hand is shown with the tile just drawn, and so is a
+    hand shown for nine terminals (on its own draw, with the seat said or left to the turn); a ron
+    winner's hand and a tenpai hand at an exhaustive draw have none (the tenpai seat next to play
+    included). Plants: the drawn tile given to every hand shown, or to the seat next to play
+    whatever the phase; the seat of nine terminals not taken from the turn when left out."""
+    seen = {"tsumo": 0, "ron": 0, "tenpai": 0, "nine": 0}
+    for log in LOGS:
+        for game in (g for g in games_of(log) if isinstance(g, Imported) and g.problem is None):
+            payloads = list(game.payloads)
+            nine = [p.model_copy(update={"seat": None}) if isinstance(p, AbortiveDraw) else p for p in payloads]
+            for source in (payloads, nine):
+                public = list(public_view(source))
+                for at, shown in enumerate(public):
+                    if not isinstance(shown, RiichiHandShown):
+                        continue
+                    ending = next(p for p in public[at:] if not isinstance(p, RiichiHandShown))
+                    if isinstance(ending, RiichiWin) and ending.kind == "tsumo":
+                        assert shown.drawn is not None, log.name
+                        seen["tsumo"] += 1
+                    elif isinstance(ending, AbortiveDraw):
+                        assert ending.kind == "kyuushu_kyuuhai" and shown.drawn is not None, log.name
+                        seen["nine"] += 1
+                    else:
+                        assert shown.drawn is None, (log.name, ending)
+                        seen["ron" if isinstance(ending, RiichiWin) else "tenpai"] += 1
+    assert min(seen.values()) > 0, seen
+
+
+def test_the_public_view_of_a_record_the_rules_refuse_names_the_event_by_its_seq() -> None:
+    """Plants: the events counted from 0 or 2, or folded without their type."""
+    public = list(_full_of("chankan"))
+    at = next(i for i, p in enumerate(public) if isinstance(p, RiichiDiscard))
+    wrong = public[at].model_copy(update={"tile": "9z"})
+    with pytest.raises(IllegalEvent) as refused:
+        list(public_view([*public[:at], wrong, *public[at + 1 :]]))
+    assert (refused.value.seq, refused.value.event_type) == (at + 1, "riichi.discard")
