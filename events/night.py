@@ -5,7 +5,7 @@ say which matches were its tables, so that a night replays, and is summed up, li
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, Strict
 
@@ -86,3 +86,17 @@ class NightPenalty(Payload):
     player: Name | None = None
     points: Annotated[int, Strict(), Field(ge=-1000, le=1000)] = 0
     reason: Text | None = None
+
+
+@event_type("night.substitute")
+class NightSubstitute(Payload):
+    """A substitute takes a player's seat at a table and finishes the match: ``leaves`` is the
+    player who goes, ``substitute`` who sits down. ``counts_for`` says, as the night's rules do,
+    whose the seat's result is: ``player`` (the registered player keeps it; a substitute stands
+    in) or ``substitute`` (it goes to whoever finished the match)."""
+
+    counts_for: Literal["player", "substitute"]
+    leaves: Name
+    match_id: MatchId
+    reason: Text
+    substitute: Name

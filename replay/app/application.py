@@ -56,7 +56,7 @@ def standings_of(
     average place."""
     found: dict[str, dict[str, dict[str, Any]]] = {}
     for table in tables:
-        for seat, name in enumerate(table["players"]):
+        for seat, name in enumerate(table.get("credited") or table["players"]):  # whose the result is
             mine = found.setdefault(table["title"], {}).setdefault(
                 name, {"player": name, "tables": 0, "total": Decimal(0), "places": [], "provisional": False}
             )
@@ -465,6 +465,23 @@ class Application:
             nights.give_penalty(store, night_id, name, points, reason, recorded_by=recorded_by, match_id=match)
         return self.night_sheet(night_id)
 
+    def substitute(self, night_id: str, match: str, leaves: str, substitute: str, *, reason: str,
+                   counts_for: str | None = None, recorded_by: str = "host") -> dict[str, Any]:  # fmt: skip
+        """A substitute finishes ``leaves``'s match at ``match``: the night's sheet, the room and the
+        standings show who sits there; whose the seat's result is, ``counts_for`` says (by default
+        the game's rule, ``nights.SUBSTITUTE_COUNTS_FOR``)."""
+        from replay.app import nights
+        from replay.app.service import status_of
+
+        with self.lock(night_id):  # the tables in play and the substitution read and written as one
+            with self.store() as store:
+                night = nights.read(store, night_id)
+            playing = {t.match_id for t in night.tables if status_of(self.match(t.match_id).state) == "in play"}
+            with self.store() as store:
+                nights.substitute(store, night_id, match, leaves, substitute, reason=reason,
+                                  counts_for=counts_for, recorded_by=recorded_by, playing=playing)  # fmt: skip
+        return self.night_sheet(night_id)
+
     def cancel_penalty(self, night_id: str, seq: int, *, recorded_by: str = "host") -> dict[str, Any]:
         from replay.app import nights
 
@@ -538,16 +555,16 @@ class Application:
         for day, flag in ((since, "--since"), (until, "--until")):
             seasons.check_day(day, flag)
         with self.store() as store:
-            found = stats.digests(store)
+            found = _credited(stats.digests(store), nights.credits(store, game))
             given = nights.penalties_given(store, game)
         return seasons.season(found, game, since=since, until=until, min_games=min_games, penalties=given)
 
     def player_page(self, name: str) -> dict[str, Any]:
         """A player's matches, places, results and rating over time."""
-        from replay.app import seasons, stats
+        from replay.app import nights, seasons, stats
 
         with self.store() as store:
-            found = stats.digests(store)
+            found = _credited(stats.digests(store), nights.credits(store))
         return seasons.player(found, name)
 
     def night_sheet(self, night_id: str) -> dict[str, Any]:
@@ -573,9 +590,14 @@ class Application:
                 # as in `matches`.
                 if table.match_id in night.abandoned and status != "in play":
                     status = "abandoned"
-                row = {"match_id": table.match_id, "players": list(table.players), "status": status,
+                # Who sits at each seat now (a substitute in a player's seat), and whose each seat's
+                # result is: the standings count it for the latter.
+                sitting, credited = night.sitting(table.match_id), night.credited(table.match_id)
+                stood_in = [None if now == first else first for now, first in zip(sitting, table.players, strict=True)]
+                row = {"match_id": table.match_id, "players": list(sitting), "status": status,
                        "started": kept.head > 1, "head_seq": kept.head, "game": kept.game,
-                       "title": GAMES[kept.game].title} | glance  # fmt: skip
+                       "title": GAMES[kept.game].title, "stood_in_for": stood_in,
+                       "credited": list(credited)} | glance  # fmt: skip
                 tables.append(row)
                 if status != "abandoned" and kept.head > 1:
                     glances.append(row)
@@ -585,7 +607,14 @@ class Application:
                 "closed": night.closed, "sessions": sessions,
                 "standings": standings_of(glances, [(GAMES[opened.game].title, p) for p in night.penalties]),
                 "penalties": [p._asdict() for p in night.penalties],
+                "substitutions": [c._asdict() for c in night.substitutions],
                 "head_seq": night.head, "clock": nights.clock_of(night), "now": server_time()}  # fmt: skip
+
+
+def _credited(digests: list[dict[str, Any]], credits: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+    """The matches' digests with each seat under the name whose result it is (a substitute who
+    took a seat's result in its stead)."""
+    return [d | {"players": list(credits[d["match_id"]])} if d["match_id"] in credits else d for d in digests]
 
 
 class TableSession:

@@ -25,6 +25,7 @@ from events.night import (
     NightPenalty,
     NightPlayers,
     NightSeated,
+    NightSubstitute,
     NightTable,
     NightTableAbandoned,
 )
@@ -46,6 +47,17 @@ class Penalty(NamedTuple):
     match_id: str | None  # the table it was given at, if at one
 
 
+class Substitution(NamedTuple):
+    """A substitute who took a player's seat at a table, and whose the seat's result is."""
+
+    seq: int
+    match_id: str
+    leaves: str
+    substitute: str
+    counts_for: str  # "player": the registered player keeps the result; "substitute": it goes to them
+    reason: str
+
+
 @dataclass(frozen=True)
 class Night:
     """A night as its events leave it."""
@@ -59,11 +71,38 @@ class Night:
     head: int = 0
     clock: tuple[int, int, str] | None = None  # (session, minutes, started at): the session's clock
     penalties: tuple[Penalty, ...] = ()
+    substitutions: tuple[Substitution, ...] = ()
     tables_made: int = 0  # every table ever seated, re-seated ones too: the next match id's number
 
     @property
     def tables(self) -> list[NightTable]:
         return [table for session in self.sessions for table in session]
+
+    def table(self, match_id: str) -> NightTable | None:
+        return next((t for t in self.tables if t.match_id == match_id), None)
+
+    def sitting(self, match_id: str) -> tuple[str, ...]:
+        """Who sits at each seat of a table now: its players as seated, then each substitute."""
+        table = self.table(match_id)
+        seats = list(table.players) if table is not None else []
+        for change in self.substitutions:
+            if change.match_id == match_id:
+                seats[seats.index(change.leaves)] = change.substitute
+        return tuple(seats)
+
+    def credited(self, match_id: str) -> tuple[str, ...]:
+        """Whose each seat's result is: the registered player, or a substitute where the
+        substitution said the result is theirs (a substitute of a substitute: followed through)."""
+        table = self.table(match_id)
+        seats = list(table.players) if table is not None else []
+        sitting = list(seats)
+        for change in self.substitutions:
+            if change.match_id == match_id:
+                seat = sitting.index(change.leaves)
+                sitting[seat] = change.substitute
+                if change.counts_for == "substitute":
+                    seats[seat] = change.substitute
+        return tuple(seats)
 
 
 def apply(night: Night, step: Step) -> Night:
@@ -117,6 +156,8 @@ def apply(night: Night, step: Step) -> Night:
         return replace(night, abandoned=night.abandoned | {payload.match_id}, head=step.seq)
     if isinstance(payload, NightClosed):
         return replace(night, closed=True, head=step.seq)
+    if isinstance(payload, NightSubstitute):
+        return _substitute(night, step, payload)
     if isinstance(payload, NightPenalty):
         return _penalty(night, step, payload)
     if isinstance(payload, NightClock):
@@ -146,6 +187,75 @@ def _penalty(night: Night, step: Step, payload: NightPenalty) -> Night:
         raise illegal(step, "night.table.unknown", f"{payload.match_id} is not a table of this night")
     given = Penalty(step.seq, payload.player, payload.points, payload.reason, payload.match_id)
     return replace(night, penalties=(*night.penalties, given), head=step.seq)
+
+
+def _substitute(night: Night, step: Step, payload: NightSubstitute) -> Night:
+    """A substitute sits down at a table of the night, in the seat of a player who sits there."""
+    if night.table(payload.match_id) is None:
+        raise illegal(step, "night.table.unknown", f"{payload.match_id} is not a table of this night")
+    if payload.match_id in night.abandoned:
+        raise illegal(step, "night.table.abandoned", f"{payload.match_id} is abandoned: nobody plays on there")
+    sitting = night.sitting(payload.match_id)
+    if payload.leaves not in sitting:
+        raise illegal(step, "night.substitute.not_seated",
+                      f"{payload.leaves} does not sit at {payload.match_id} ({', '.join(sitting)} do)")  # fmt: skip
+    if payload.substitute in sitting:
+        raise illegal(step, "night.substitute.seated", f"{payload.substitute} sits at {payload.match_id} already")
+    problem = name_problem("the substitute's name", payload.substitute)
+    if problem is not None:
+        raise illegal(step, "night.player.name", problem)
+    other = lookalike(payload.substitute, (*night.players, *sitting))
+    if other is not None and other != payload.substitute:
+        raise illegal(step, "night.player.name", f"{payload.substitute!r} and {other!r} look alike; "
+                      "give the substitute a name the table can tell apart (or the very name, if it is them)")  # fmt: skip
+    change = Substitution(step.seq, payload.match_id, payload.leaves, payload.substitute, payload.counts_for,
+                          payload.reason)  # fmt: skip
+    return replace(night, substitutions=(*night.substitutions, change), head=step.seq)
+
+
+# Whose a seat's result is when a substitute finishes a match, by game, where the host says nothing:
+# the registered player's, as a tournament ranks the players it seated (a stand-in is not ranked).
+SUBSTITUTE_COUNTS_FOR: dict[str, str] = {"riichi": "player", "tensho": "player", "sendai": "player",
+                                         "koikoi": "player"}  # fmt: skip
+
+
+def substitute(store: Store, night_id: str, match_id: str, leaves: str, substitute: str, *, reason: str,
+               counts_for: str | None, recorded_by: str, playing: set[str]) -> Night:  # fmt: skip
+    """A substitute for ``leaves`` at ``match_id``: the match must be in play, the substitute at no
+    other table that plays (``playing``: the night's tables in play)."""
+    night = read(store, night_id)
+    opened = night.opened
+    assert opened is not None
+    if night.closed:
+        raise InputError(f"{night_id} is closed; a substitute sits down during the night")
+    if night.table(match_id) is not None and match_id not in playing and match_id not in night.abandoned:
+        raise InputError(f"{match_id} has ended; a substitute finishes a match in play")
+    elsewhere = [m for m in sorted(playing) if m != match_id and substitute.strip() in night.sitting(m)]
+    if elsewhere:
+        raise InputError(f"{substitute.strip()} plays at {elsewhere[0]}; a substitute is a player without a table")
+    if not reason.strip():
+        raise InputError("say why the player leaves (--reason)")
+    chosen = counts_for or SUBSTITUTE_COUNTS_FOR[opened.game]
+    if chosen != "player" and chosen != "substitute":
+        raise InputError(f"--counts-for is player or substitute, not {chosen!r}")
+    from events.text import player_name
+
+    name = player_name(substitute, "the substitute's name")
+    given = NightSubstitute(match_id=match_id, leaves=player_name(leaves, "the name of the player who leaves"),
+                            substitute=name, reason=reason.strip()[:4000], counts_for=chosen)  # fmt: skip
+    return _append(store, night, [given], recorded_by)
+
+
+def credits(store: Store, game: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Each night's table (of ``game``) where a substitute took the result: whose each seat's is."""
+    found: dict[str, tuple[str, ...]] = {}
+    for row in nights(store):
+        if game is not None and row["game"] != game:
+            continue
+        night = read(store, row["night_id"])
+        for match_id in {c.match_id for c in night.substitutions if c.counts_for == "substitute"}:
+            found[match_id] = night.credited(match_id)
+    return found
 
 
 def give_penalty(store: Store, night_id: str, player: str, points: int, reason: str, *, recorded_by: str,

@@ -177,9 +177,12 @@ def night_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for session in sheet["sessions"]:
         for table in session["tables"]:
+            stood_in = table.get("stood_in_for") or [None] * len(table["players"])
+            credited = table.get("credited") or table["players"]
             for seat, name in enumerate(table["players"]):
                 rows.append({"night": sheet["night_id"], "session": session["session"], "match": table["match_id"],
                              "status": table["status"], "seat": seat, "player": name,
+                             "stood_in_for": stood_in[seat] or "", "result_counts_for": credited[seat],
                              "score": (table.get("scores") or [None] * 4)[seat],
                              "place": (table.get("places") or [None] * 4)[seat],
                              "result": (table.get("results") or [None] * 4)[seat]})  # fmt: skip

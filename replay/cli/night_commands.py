@@ -104,6 +104,31 @@ def penalty(
            json_out)  # fmt: skip
 
 
+@night.command("substitute")
+def substitute(
+    night_id: NightArgument,
+    table: Annotated[str, typer.Argument(help="The table (match) where a player leaves.")],
+    leaves: Annotated[str, typer.Argument(help="The player who leaves.")],
+    substitute_name: Annotated[str, typer.Argument(metavar="SUBSTITUTE", help="Who takes the seat.")],
+    reason: Annotated[str, typer.Option(help="Why the player leaves.")],
+    counts_for: Annotated[
+        str | None,
+        typer.Option(
+            help="Whose the seat's result is: player (the one who leaves) or substitute. "
+            "By default the game's rule (docs/club-night.md)."
+        ),
+    ] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """A substitute takes a player's seat and finishes the match; the standings count the seat for
+    whoever --counts-for names."""
+    sheet = _application(db).substitute(night_id, table, leaves, substitute_name, reason=reason,
+                                        counts_for=counts_for, recorded_by=recorder(by))  # fmt: skip
+    _shown(sheet, json_out)
+
+
 @night.command("cancel-penalty")
 def cancel_penalty(
     night_id: NightArgument,
@@ -176,6 +201,10 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
         styled((f"{sheet['title']} ({sheet['night_id']})", "bold"), f": {sheet['game']}, {sheet['ruleset']}; {state}")
     )
     out.print(f"present: {', '.join(sheet['players']) or 'nobody yet'}")
+    for change in sheet.get("substitutions", []):
+        counted = change["leaves"] if change["counts_for"] == "player" else change["substitute"]
+        out.print(f"substitute (seq {change['seq']}): {change['substitute']} for {change['leaves']} at "
+                  f"{change['match_id']}, the result {counted}'s: {change['reason']}")  # fmt: skip
     for given in sheet.get("penalties", []):
         where = f" at {given['match_id']}" if given["match_id"] else ""
         out.print(f"penalty (seq {given['seq']}): {given['player']} {given['points']:+}{where}: {given['reason']}")
@@ -188,9 +217,10 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
         out.print(styled((f"session {session['session']}", "bold")))
         for table in session["tables"]:
             scores = table.get("scores")
-            seated = ", ".join(
-                f"{name} {scores[seat]}" if scores else name for seat, name in enumerate(table["players"])
-            )
+            stood_in = table.get("stood_in_for") or [None] * len(table["players"])
+            named = [name + (f" (for {stood_in[seat]})" if stood_in[seat] else "") for seat, name in
+                     enumerate(table["players"])]  # fmt: skip
+            seated = ", ".join(f"{name} {scores[seat]}" if scores else name for seat, name in enumerate(named))
             out.print(f"  {table['match_id']} ({table['status']}): {seated}")
     for game, rows in sheet["standings"].items():
         out.print(styled((f"the night's standings: {game}", "bold")))

@@ -105,6 +105,14 @@ class PenaltyIn(BaseModel):
     reason: str | None = Field(default=None, max_length=4000)
 
 
+class SubstituteIn(BaseModel):
+    match: str = Field(min_length=3, max_length=64)
+    leaves: str = Field(max_length=200)
+    substitute: str = Field(max_length=200)
+    reason: str = Field(max_length=4000)
+    counts_for: str | None = Field(default=None, max_length=20)
+
+
 class ClockIn(BaseModel):
     minutes: int = Field(ge=0, le=600)
 
@@ -415,6 +423,13 @@ def create_app(
             return with_codes(taikyoku.cancel_penalty(night, body.cancels), request)
         return with_codes(taikyoku.give_penalty(night, body.player or "", body.points, body.reason or "",
                                                 match=body.match), request)  # fmt: skip
+
+    @app.post("/api/host/nights/{night}/substitute")
+    def api_night_substitute(night: str, body: SubstituteIn, request: Request) -> dict[str, Any]:
+        """A substitute takes a player's seat: ``{match, leaves, substitute, reason, counts_for}``."""
+        host_only(request)
+        return with_codes(taikyoku.substitute(night, body.match, body.leaves, body.substitute, reason=body.reason,
+                                              counts_for=body.counts_for), request)  # fmt: skip
 
     @app.post("/api/host/nights/{night}/undo")
     def api_night_undo(night: str, body: UndoIn, request: Request) -> dict[str, Any]:

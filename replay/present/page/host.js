@@ -87,13 +87,32 @@ function draw(sheet) {
     take.onclick = () => { if (twice(take)) act(`/api/host/nights/${encodeURIComponent(sheet.night_id)}/penalty`, { cancels: p.seq }, "the penalty is taken back"); };
     given.appendChild(el("li", { "data-penalty": String(p.seq) }, `${p.player} ${p.points > 0 ? "+" : ""}${p.points}: ${p.reason} `, take));
   }
+  // A substitute: a seat of a table in play (its table and the player there now) and who takes it.
+  const seatChooser = $("substitute-seat"), seatChosen = seatChooser.value;
+  seatChooser.textContent = "";
+  for (const session of sheet.sessions) for (const t of session.tables) {
+    if (t.status !== "in play") continue;
+    t.players.forEach((name) => seatChooser.appendChild(el("option", { value: JSON.stringify([t.match_id, name]) }, `${t.match_id}: ${name}`)));
+  }
+  if ([...seatChooser.options].some((o) => o.value === seatChosen)) seatChooser.value = seatChosen;
+  const known = $("substitute-known");
+  known.textContent = "";
+  for (const name of everyone) known.appendChild(el("option", { value: name }));
+  const changes = $("substitutions");
+  changes.textContent = "";
+  for (const c of sheet.substitutions || []) {
+    changes.appendChild(el("li", { "data-substitution": String(c.seq) },
+      `${c.substitute} for ${c.leaves} at ${c.match_id}, the result ${c.counts_for === "player" ? c.leaves : c.substitute}'s: ${c.reason}`));
+  }
   const box = $("sessions");
   box.textContent = "";
   for (const session of [...sheet.sessions].reverse()) {
     const list = el("ul", {});
     for (const t of session.tables) {
+      const stoodIn = t.stood_in_for || [];
       const item = el("li", { "data-match": t.match_id, "data-status": t.status },
-        el("strong", {}, t.match_id), ` · ${t.status}`, el("div", {}, t.players.join(", ")));
+        el("strong", {}, t.match_id), ` · ${t.status}`,
+        el("div", {}, t.players.map((n, s) => stoodIn[s] ? `${n} (for ${stoodIn[s]})` : n).join(", ")));
       if (t.scores) item.appendChild(el("div", {}, t.players.map((n, s) => `${n} ${t.scores[s]}`).join(" · ")));
       if (t.link) {
         item.appendChild(el("a", { href: t.link, "data-link": t.match_id }, "the table's link"));
@@ -180,6 +199,16 @@ $("penalty-give").onclick = () => {
   if (!body.reason) { say("say why the penalty is given", "error"); return; }
   if (!twice($("penalty-give"), `${body.player} ${body.points > 0 ? "+" : ""}${body.points}? tap again`)) return;
   act(`/api/host/nights/${encodeURIComponent(night.night_id)}/penalty`, body, `penalty: ${body.player} ${body.points}`);
+};
+$("substitute-give").onclick = () => {
+  if (!$("substitute-seat").value) { say("no table is in play", "error"); return; }
+  const [match, leaves] = JSON.parse($("substitute-seat").value);
+  const body = { match, leaves, substitute: $("substitute-name").value.trim(), reason: $("substitute-reason").value.trim(),
+                 counts_for: $("substitute-counts").value || null };
+  if (!body.substitute) { say("name the substitute", "error"); return; }
+  if (!body.reason) { say("say why the player leaves", "error"); return; }
+  if (!twice($("substitute-give"), `${body.substitute} for ${leaves} at ${match}? tap again`)) return;
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/substitute`, body, `${body.substitute} sits in for ${leaves}`);
 };
 $("clock-start").onclick = () => {
   const minutes = Number($("clock-minutes").value);
