@@ -146,18 +146,23 @@ def test_the_nights_sheet_as_rows() -> None:
             {"session": 1, "tables": [
                 {"match_id": "night-1-t1", "status": "complete", "players": ["Aki", "Beni", "Chie", "Dai"],
                  "scores": [34600, 30000, 30000, 25400], "places": [1, 2, 2, 4], "results": [19.6, 0.0, 0.0, -19.6]},
-                {"match_id": "night-1-t2", "status": "in play", "players": ["Eri", "Fumi", "Gen", "Hana"]},
+                {"match_id": "night-1-t2", "status": "in play", "players": ["Eri", "Ren", "Gen", "Hana"],
+                 "stood_in_for": [None, "Fumi", None, None], "credited": ["Eri", "Fumi", "Gen", "Hana"]},
             ]},
         ],
     }  # fmt: skip
     rows = night_rows(sheet)
     assert rows[0] == {"night": "night-1", "session": 1, "match": "night-1-t1", "status": "complete", "seat": 0,
-                       "player": "Aki", "score": 34600, "place": 1, "result": 19.6}  # fmt: skip
+                       "player": "Aki", "stood_in_for": "", "result_counts_for": "Aki", "score": 34600, "place": 1,
+                       "result": 19.6}  # fmt: skip
     assert [(r["seat"], r["player"], r["place"], str(r["result"])) for r in rows[:4]] == [
         (0, "Aki", 1, "19.6"), (1, "Beni", 2, "0.0"), (2, "Chie", 2, "0.0"), (3, "Dai", 4, "-19.6"),
     ]  # fmt: skip
     assert rows[4] == {"night": "night-1", "session": 1, "match": "night-1-t2", "status": "in play", "seat": 0,
-                       "player": "Eri", "score": None, "place": None, "result": None}  # fmt: skip
+                       "player": "Eri", "stood_in_for": "", "result_counts_for": "Eri", "score": None, "place": None,
+                       "result": None}  # fmt: skip
+    # Ren sits in for Fumi, whose the seat's result is.
+    assert (rows[5]["player"], rows[5]["stood_in_for"], rows[5]["result_counts_for"]) == ("Ren", "Fumi", "Fumi")
     assert len(rows) == 8
 
 
