@@ -30,10 +30,6 @@ LOCK_TIMEOUT_MS = 5000  # how long an append waits for another's lock
 logging.getLogger("psycopg").addHandler(logging.NullHandler())
 
 
-def is_server_url(location: object) -> bool:
-    return str(location).startswith(("postgresql://", "postgres://"))
-
-
 _PASSWORD_IN_QUERY = re.compile(r"(?i)(^|&)(password=)[^&]*")
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from events import ids, ingest
@@ -66,12 +65,6 @@ def check_and_append(
         )
     fold(projection_for(game_of(steps)), steps)
     return store.append(match_id, expected_seq, events)
-
-
-@dataclass(frozen=True, slots=True)
-class NewMatch:
-    match_id: str
-    started: MatchStarted
 
 
 def build_match_started(

@@ -318,10 +318,6 @@ def recorder(by: str | None) -> str:
 # The store --db names (replay/infra/stores.py), loaded when a command opens one, not at start-up.
 
 
-def is_server(db: object) -> bool:
-    return str(db).startswith(("postgresql://", "postgres://"))
-
-
 def shown(db: object) -> str:
     from replay.infra import stores
 

@@ -239,10 +239,6 @@ class MjaiReading:
         return f"{where}: an event holds a value mjai does not write; check the file is unedited"
 
 
-def ruleset_of(state: Any) -> str:
-    return str(state.options.ruleset) if state.options is not None else "riichi"
-
-
 def _resolve(drawn: _DrawnHand, state: Any, accepts: Callable[[Payload], bool]) -> Payload:
     from replay.games.riichi.shape import is_tenpai
 

@@ -39,11 +39,6 @@ DRAW_TAG = re.compile(r"[T-W]\d+")
 DISCARD_TAG = re.compile(r"[D-G]\d+")
 
 
-def looks_like_mjlog(data: bytes) -> bool:
-    """Whether the bytes are an mjlog: gzip, or XML whose root is ``mjloggm``."""
-    return data[:2] == b"\x1f\x8b" or b"<mjloggm" in data[:200]
-
-
 def read(data: bytes, source: str) -> list[Game]:
     """The one game of an mjlog file, plain or gzipped, in tenhou.net/6's shape."""
     root = _root(_text(data, source), source)
