@@ -411,7 +411,7 @@ def create_app(
     @app.get("/api/matches/{match}/clock")
     def api_table_clock(match: str) -> dict[str, Any]:
         """The clock of the session a table plays in, for its phone (none outside a night)."""
-        from replay.app.application import server_time
+        from replay.app.club import server_time
 
         return {"clock": taikyoku.clock_of_table(match), "now": server_time()}
 

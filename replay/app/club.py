@@ -1,0 +1,376 @@
+"""The club's use cases, as the application serves them: a night (who is present, the seating of
+each session, penalties, substitutes, the session's clock, the host's corrections), the room's
+screen over the night's tables, the season's standings and a player's page. ``Application`` takes
+them in (``replay/app/application.py``); the store, the locks and the kept matches are its."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from datetime import timedelta
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from events.errors import InputError
+from events.text import player_names
+from replay.engine.exact import carried, exact, signed
+from replay.infra import stores
+from store import Store
+
+if TYPE_CHECKING:
+    from replay.app.nights import Penalty
+    from replay.app.repository import Kept
+    from replay.app.table import Entered
+
+
+NIGHT = timedelta(hours=12)  # a table ended longer ago than this is not tonight's
+
+
+def standings_of(
+    tables: Sequence[dict[str, Any]], penalties: Sequence[tuple[str, Penalty]] = ()
+) -> dict[str, list[dict[str, Any]]]:
+    """Each game's players over ``tables`` (their glances): the sum of their results (riichi: in
+    thousands with oka and uma; hanafuda: points) and of the referee's ``penalties``, their places,
+    and whether a table of theirs plays on (then it is provisional); best first, then the better
+    average place."""
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for table in tables:
+        for seat, name in enumerate(table.get("credited") or table["players"]):  # whose the result is
+            mine = found.setdefault(table["title"], {}).setdefault(
+                name, {"player": name, "tables": 0, "total": Decimal(0), "places": [], "provisional": False}
+            )
+            mine["tables"] += 1
+            mine["total"] += exact(table["results"][seat])  # exact: EMA's +19.6 and +19.3 stay apart
+            mine["places"].append(table["places"][seat])
+            mine["provisional"] = mine["provisional"] or table["status"] == "in play"
+    for title, penalty in penalties:  # each (game's title, penalty): counted in its night's game only
+        mine = found.setdefault(title, {}).setdefault(
+            penalty.player,
+            {"player": penalty.player, "tables": 0, "total": Decimal(0), "places": [], "provisional": False},
+        )
+        mine["total"] += Decimal(penalty.points)
+        mine["penalties"] = mine.get("penalties", 0) + penalty.points
+    ranked = {
+        game: sorted(
+            players.values(), key=lambda p: (-p["total"], sum(p["places"]) / max(len(p["places"]), 1), p["player"])
+        )
+        for game, players in found.items()
+    }
+    for players in ranked.values():
+        for row in players:
+            row["shown"] = signed(row["total"])  # as the ruleset's precision writes it: +19.6, +43
+            row["total"] = carried(row["total"])
+    return ranked
+
+
+def server_time() -> str:
+    """The server's time, so that a page counts a clock down by it, not by its own."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat().replace("+00:00", "Z")
+
+
+NIGHT_PLAYERS = 200  # players present at one night, as its events hold them
+
+
+class Club:
+    """The club's use cases: the night, its tables, the room's screen, the season and the players
+    (the application's, which wires the store, the locks and the kept matches they use)."""
+
+    if TYPE_CHECKING:  # the application's own, which every use case here stands on
+
+        def store(self) -> AbstractContextManager[Store]: ...
+
+        def lock(self, match: str) -> threading.Lock: ...
+
+        def match(self, match: str) -> Kept: ...
+
+        def matches(self) -> list[dict[str, Any]]: ...
+
+        db: str
+
+        def enter(self, match: str, line: str, *, recorded_by: str) -> Entered: ...
+
+    def room(self) -> dict[str, Any]:
+        """The room's screen: the tables of the latest session of each night opened within
+        ``NIGHT`` and not closed, and every other match in play or ended within ``NIGHT``, each at
+        a glance as its game shows it; and each game's standings over the night's every session
+        and those other tables, provisional while a table plays on."""
+        from datetime import UTC, datetime
+
+        from replay.app import nights
+        from replay.app.nights import Penalty
+        from replay.games import GAMES
+
+        since = (datetime.now(UTC) - NIGHT).strftime("%Y-%m-%dT%H:%M:%S")
+        with self.store() as store:
+            tonight = [n["night_id"] for n in nights.nights(store) if n["opened_at"] >= since]
+        shown: list[dict[str, Any]] = []
+        counted: list[dict[str, Any]] = []
+        of_nights: set[str] = set()
+        clock = None
+        penalties: list[tuple[str, Penalty]] = []
+        for night_id in tonight:
+            sheet = self.night_sheet(night_id)
+            clock = clock or (sheet["clock"] if not sheet["closed"] else None)
+            penalties += [(GAMES[sheet["game"]].title, Penalty(**p)) for p in sheet["penalties"]]
+            of_nights |= {t["match_id"] for s in sheet["sessions"] for t in s["tables"]}
+            if sheet["closed"] or not sheet["sessions"]:
+                continue
+            shown += [t for t in sheet["sessions"][-1]["tables"] if t["status"] != "abandoned"]
+            counted += [
+                t for s in sheet["sessions"] for t in s["tables"] if t["status"] != "abandoned" and t["started"]
+            ]
+        for row in self.matches():
+            if row["match_id"] in of_nights:
+                continue
+            if row["status"] != "in play" and not (row["status"] == "complete" and row["last_recorded_at"] >= since):
+                continue
+            kept = self.match(row["match_id"])
+            declared = GAMES[kept.game]
+            table = {"match_id": row["match_id"], "game": kept.game, "title": declared.title,
+                     "ruleset": row["ruleset"], "players": list(kept.state.names), "status": row["status"],
+                     "head_seq": kept.head} | declared.review().glance(kept.state)  # fmt: skip
+            shown.append(table)
+            counted.append(table)
+        return {"tables": shown, "standings": standings_of(counted, penalties), "clock": clock, "now": server_time()}
+
+    # ---- the club night ------------------------------------------------------------------------
+
+    def open_night(
+        self,
+        game: str,
+        players: Sequence[str],
+        *,
+        ruleset_id: str | None = None,
+        options: Sequence[str] = (),
+        length: int | None = None,
+        sessions: int = 4,
+        title: str | None = None,
+        night_id: str | None = None,
+        seed: int | None = None,
+        recorded_by: str = "host",
+    ) -> dict[str, Any]:
+        """Open a night: the game, its ruleset and options (recorded in full, as each match's are),
+        each match's length, the sessions planned, the players present."""
+        import secrets
+
+        from events.night import NightOpened
+        from replay.app import nights
+        from replay.app.service import build_match_started
+        from replay.games import default_ruleset, ruleset, ruleset_ids
+        from replay.games import game as game_named
+
+        game = game_named(game).name  # an unknown game: one line naming the games
+        spec = ruleset(ruleset_id or default_ruleset(game))
+        if spec is None or spec.game != game:
+            raise InputError(f"unknown {game} ruleset {ruleset_id!r}; use one of: {', '.join(ruleset_ids(game))}")
+        per_table = spec.players[0]
+        shape = build_match_started(game, [f"seat {n}" for n in range(per_table)], ruleset_id=spec.id,
+                                    options=options, length=length)  # fmt: skip
+        if not 1 <= sessions <= 20:
+            raise InputError(f"--sessions {sessions}: a night plans 1 to 20 sessions")
+        known = self.known_players() if stores.store_exists(self.db) else []
+        names = player_names([name for name in players if name.strip()], known=known)
+        if len(names) > NIGHT_PLAYERS:
+            raise InputError(f"{len(names)} players are more than a night holds (at most {NIGHT_PLAYERS}); "
+                             "split them into two nights")  # fmt: skip
+        chosen = seed if seed is not None else secrets.randbelow(2**31)
+        opened = NightOpened(game=shape.game, ruleset=shape.ruleset, length=shape.length, per_table=per_table,
+                             seed=chosen, sessions=sessions, title=(title or f"{spec.id} night")[:100])  # fmt: skip
+        if night_id is not None and len(night_id) > 56:
+            raise InputError("a night's id holds at most 56 characters (its tables' ids add -tN)")
+        stores.open_store(self.db, create=True).close()  # a new store for the night: made once all is checked
+        with self.store() as store:
+            night = nights.open_night(store, opened, names, recorded_by=recorded_by, night_id=night_id)
+        return self.night_sheet(night.night_id)
+
+    def night_players(self, night_id: str, players: Sequence[str], *, recorded_by: str = "host") -> dict[str, Any]:
+        from replay.app import nights
+
+        names = player_names([name for name in players if name.strip()], known=self.known_players())
+        if len(names) > NIGHT_PLAYERS:
+            raise InputError(f"{len(names)} players are more than a night holds (at most {NIGHT_PLAYERS}); "
+                             "split them into two nights")  # fmt: skip
+        with self.lock(night_id), self.store() as store:
+            nights.set_players(store, night_id, names, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def seat_session(self, night_id: str, *, again: bool = False, recorded_by: str = "host") -> dict[str, Any]:
+        """Seat the next session of the night (or the last once more, before any table of it starts)."""
+        from replay.app import nights
+
+        with self.lock(night_id), self.store() as store:
+            nights.seat_next(store, night_id, recorded_by=recorded_by, again=again)
+        return self.night_sheet(night_id)
+
+    def abandon_table(self, night_id: str, match: str, *, reason: str, recorded_by: str = "host") -> dict[str, Any]:
+        from replay.app import nights
+
+        with self.lock(night_id), self.lock(match), self.store() as store:
+            nights.abandon(store, night_id, match, recorded_by=recorded_by, reason=reason)
+        return self.night_sheet(night_id)
+
+    def give_penalty(self, night_id: str, player: str, points: int, reason: str, *, match: str | None = None,
+                     recorded_by: str = "host") -> dict[str, Any]:  # fmt: skip
+        """A referee's penalty: ``points`` (in the standings' unit) to ``player``, with why; in the
+        night's standings and the room's."""
+        from events.text import player_name
+        from replay.app import nights
+
+        name = player_name(player)
+        with self.lock(night_id), self.store() as store:
+            nights.give_penalty(store, night_id, name, points, reason, recorded_by=recorded_by, match_id=match)
+        return self.night_sheet(night_id)
+
+    def substitute(self, night_id: str, match: str, leaves: str, substitute: str, *, reason: str,
+                   counts_for: str | None = None, recorded_by: str = "host") -> dict[str, Any]:  # fmt: skip
+        """A substitute finishes ``leaves``'s match at ``match``: the night's sheet, the room and the
+        standings show who sits there; whose the seat's result is, ``counts_for`` says (by default
+        the game's rule, ``nights.SUBSTITUTE_COUNTS_FOR``)."""
+        from replay.app import nights
+        from replay.app.service import status_of
+
+        with self.lock(night_id):  # the tables in play and the substitution read and written as one
+            with self.store() as store:
+                night = nights.read(store, night_id)
+            playing = {t.match_id for t in night.tables if status_of(self.match(t.match_id).state) == "in play"}
+            with self.store() as store:
+                nights.substitute(store, night_id, match, leaves, substitute, reason=reason,
+                                  counts_for=counts_for, recorded_by=recorded_by, playing=playing)  # fmt: skip
+        return self.night_sheet(night_id)
+
+    def cancel_penalty(self, night_id: str, seq: int, *, recorded_by: str = "host") -> dict[str, Any]:
+        from replay.app import nights
+
+        with self.lock(night_id), self.store() as store:
+            nights.cancel_penalty(store, night_id, seq, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def start_clock(self, night_id: str, minutes: int, *, recorded_by: str = "host") -> dict[str, Any]:
+        """The session's clock: ``minutes`` of play from now (0 stops it)."""
+        from replay.app import nights
+
+        with self.lock(night_id), self.store() as store:
+            nights.start_clock(store, night_id, minutes, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def clock_of_table(self, match: str) -> dict[str, Any] | None:
+        """The clock of the night a table belongs to (its id is the night's with -tN), or None."""
+        from replay.app import nights
+
+        night_id, _, number = match.rpartition("-t")
+        if not match.startswith(nights.NIGHT_PREFIX) or not number.isdigit():
+            return None
+        with self.store() as store:
+            if not store.exists(night_id):
+                return None
+            night = nights.read(store, night_id)
+        if match not in {t.match_id for s in night.sessions[-1:] for t in s}:
+            return None  # a table of an earlier session: its clock is over
+        return nights.clock_of(night)
+
+    def undo_at_table(self, night_id: str, match: str, *, recorded_by: str = "host") -> dict[str, Any]:
+        """Take back the last hand (or event) of one table of the night, ended or not: the match is
+        reopened where its end came with that hand, and the night's standings with it."""
+        sheet = self.night_sheet(night_id)
+        tables = {t["match_id"]: t for s in sheet["sessions"] for t in s["tables"]}
+        if match not in tables:
+            raise InputError(f"{match} is not a table of {night_id}")
+        if tables[match]["status"] == "abandoned":
+            raise InputError(f"{match} is abandoned; undo its abandon with `taikyoku retract` first")
+        self.enter(match, "undo", recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def close_night(self, night_id: str, *, recorded_by: str = "host") -> dict[str, Any]:
+        from replay.app import nights
+
+        sheet = self.night_sheet(night_id)
+        playing = [t["match_id"] for s in sheet["sessions"] for t in s["tables"] if t["status"] == "in play"]
+        with self.lock(night_id), self.store() as store:
+            nights.close(store, night_id, recorded_by=recorded_by, playing=playing)
+        return self.night_sheet(night_id)
+
+    def nights(self) -> list[dict[str, Any]]:
+        from replay.app import nights
+
+        with self.store() as store:
+            return nights.nights(store)
+
+    def known_players(self) -> list[str]:
+        """Every player's name in the store, for the host to pick tonight's from."""
+        return sorted({name for row in self.matches() for name in row["players"]}, key=str.casefold)
+
+    def season(
+        self, game: str, *, since: str | None = None, until: str | None = None, min_games: int = 1
+    ) -> dict[str, Any]:
+        """The season's standings of ``game`` (``replay/app/seasons.py``): the results of its ended
+        matches and the penalties given on its nights, between two days (inclusive)."""
+        from replay.app import nights, seasons, stats
+        from replay.app.catalog import check_game_name
+
+        check_game_name(game, "the game")
+        for day, flag in ((since, "--since"), (until, "--until")):
+            seasons.check_day(day, flag)
+        with self.store() as store:
+            found = _credited(stats.digests(store), nights.credits(store, game))
+            given = nights.penalties_given(store, game)
+        return seasons.season(found, game, since=since, until=until, min_games=min_games, penalties=given)
+
+    def player_page(self, name: str) -> dict[str, Any]:
+        """A player's matches, places, results and rating over time."""
+        from replay.app import nights, seasons, stats
+
+        with self.store() as store:
+            found = _credited(stats.digests(store), nights.credits(store))
+        return seasons.player(found, name)
+
+    def night_sheet(self, night_id: str) -> dict[str, Any]:
+        """The night as the host and the room see it: who is present, each session's tables with
+        their players, status and results, and the night's standings (provisional while a table
+        plays on)."""
+        from replay.app import nights
+        from replay.app.service import status_of
+        from replay.games import GAMES
+
+        with self.store() as store:
+            night = nights.read(store, night_id)
+        opened = night.opened
+        assert opened is not None
+        sessions, glances = [], []
+        for number, session in enumerate(night.sessions, start=1):
+            tables = []
+            for table in session:
+                kept = self.match(table.match_id)
+                glance = GAMES[kept.game].review().glance(kept.state)
+                status = status_of(kept.state)
+                # An abandon whose match end was retracted is void: the table plays on, in the night
+                # as in `matches`.
+                if table.match_id in night.abandoned and status != "in play":
+                    status = "abandoned"
+                # Who sits at each seat now (a substitute in a player's seat), and whose each seat's
+                # result is: the standings count it for the latter.
+                sitting, credited = night.sitting(table.match_id), night.credited(table.match_id)
+                stood_in = [None if now == first else first for now, first in zip(sitting, table.players, strict=True)]
+                row = {"match_id": table.match_id, "players": list(sitting), "status": status,
+                       "started": kept.head > 1, "head_seq": kept.head, "game": kept.game,
+                       "title": GAMES[kept.game].title, "stood_in_for": stood_in,
+                       "credited": list(credited)} | glance  # fmt: skip
+                tables.append(row)
+                if status != "abandoned" and kept.head > 1:
+                    glances.append(row)
+            sessions.append({"session": number, "tables": tables})
+        return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
+                "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
+                "closed": night.closed, "sessions": sessions,
+                "standings": standings_of(glances, [(GAMES[opened.game].title, p) for p in night.penalties]),
+                "penalties": [p._asdict() for p in night.penalties],
+                "substitutions": [c._asdict() for c in night.substitutions],
+                "head_seq": night.head, "clock": nights.clock_of(night), "now": server_time()}  # fmt: skip
+
+
+def _credited(digests: list[dict[str, Any]], credits: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+    """The matches' digests with each seat under the name whose result it is (a substitute who
+    took a seat's result in its stead)."""
+    return [d | {"players": list(credits[d["match_id"]])} if d["match_id"] in credits else d for d in digests]
