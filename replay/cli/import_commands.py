@@ -10,7 +10,8 @@ from typing import Annotated, Any
 import typer
 
 from events.errors import InputError
-from replay.app import importing
+from replay.app import exporting, importing
+from replay.app.log_files import ImportInterrupted
 from replay.cli import files
 from replay.cli.app import (
     DEFAULT_DB,
@@ -87,7 +88,7 @@ def import_logs(
     try:
         _report(report, json_out, _described, total=bool(report.logs))
     except KeyboardInterrupt:  # the import is done: what it stored is said
-        raise importing.ImportInterrupted(f"interrupted: {importing.what_is_left(report)}") from None
+        raise ImportInterrupted(f"interrupted: {importing.what_is_left(report)}") from None
 
 
 def _described(entry: dict[str, Any]) -> str:
@@ -148,9 +149,9 @@ def export_match(
     files.check_file(output, db=db, force=force)
     if format_ not in ("tenhou6", "mjai"):
         with open_store(db) as store:
-            ids = importing.exported_matches(store, match, abandoned=abandoned, where=shown(db))
+            ids = exporting.exported_matches(store, match, abandoned=abandoned, where=shown(db))
             with ProgressBar(len(ids), "exporting") as tick, files.writing(output, db=db, force=force) as write:
-                importing.export_native(store, ids, format_, write, tick, standings=standings, raw=raw)
+                exporting.export_native(store, ids, format_, write, tick, standings=standings, raw=raw)
         if not files.is_stdout(output):
             out.print(f"wrote {output}")
         return
@@ -160,9 +161,9 @@ def export_match(
         if not store.exists(match):
             raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
         if format_ == "mjai":
-            _write("".join(line + "\n" for line in importing.export_mjai(store, match)), output, db, force)
+            _write("".join(line + "\n" for line in exporting.export_mjai(store, match)), output, db, force)
             return
-        log = importing.export_tenhou6(store, match)
+        log = exporting.export_tenhou6(store, match)
     _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output, db, force)
 
 
@@ -211,7 +212,7 @@ def _export_html(
     if output is None or files.is_stdout(output):
         raise InputError("html writes a page per match: give -o FOLDER (it is created if it is not there)")
     with open_store(db) as store:
-        ids = importing.exported_matches(store, match, abandoned=abandoned, where=shown(db))
+        ids = exporting.exported_matches(store, match, abandoned=abandoned, where=shown(db))
         names = [f"{match_id}.html" for match_id in ids] + ["index.html"]
         entries = []
         with ProgressBar(len(ids), "exporting") as tick, files.folder_writing(output, names, db=db, force=force) as put:

@@ -13,7 +13,7 @@ import pytest
 
 from events.model import Payload
 from events.riichi import AbortiveDraw, RiichiDiscard, RiichiHandShown, RiichiUnseenDeal, RiichiWin
-from replay.app.importing import games_of
+from replay.app.log_files import games_of
 from replay.app.log_import import Imported
 from replay.engine.fold import META_TYPES, IllegalEvent, Step
 from replay.games.riichi.fold import RiichiProjection

@@ -227,7 +227,7 @@ def test_a_real_hand_recorded_from_its_public_view_alone_pays_as_the_log_did(
     +3600, 0, 0 before the sticks put down). Plant: the implied draw left out, or the riichi
     discard not taken from the draw: the fold refuses a tap and the test stops."""
     from events.riichi import RiichiCall, RiichiDeclared, RiichiDiscard, RiichiHandShown, RiichiWin
-    from replay.app.importing import games_of
+    from replay.app.log_files import games_of
     from replay.games.riichi.public import public_view
     from tests.paths import ROOT
 

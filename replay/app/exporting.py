@@ -1,0 +1,108 @@
+"""Exporting matches: taikyoku's own files (json, jsonl, csv), a riichi match as a tenhou.net/6 log
+or as mjai lines, and which matches an export writes. Progress is reported through ``tick``;
+nothing here prints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from events.errors import InputError
+from replay.formats import tenhou6
+from store import Store, StoredEvent
+
+Tick = Callable[..., None]  # called once a match is written
+
+
+def _no_tick(said: str | None = None) -> None:
+    """No progress to report."""
+
+
+def export_native(
+    store: Store,
+    ids: Sequence[str],
+    format_: str,
+    write: Callable[[str], object],
+    tick: Tick = _no_tick,
+    *,
+    standings: bool = False,
+    raw: bool = False,
+) -> None:
+    """Matches as taikyoku json or jsonl (every event, its id and hash, each match's head), or csv
+    (a row per round), written one match at a time. A csv text cell that a spreadsheet would take
+    for a formula gets a leading ', unless ``raw``."""
+    from replay.app import service
+    from replay.formats import native
+
+    def matches() -> Iterator[Sequence[StoredEvent]]:
+        for match_id in ids:
+            yield store.read(match_id)
+            tick()
+
+    if format_ == "json":
+        native.write_json(matches(), write)
+        return
+    if format_ == "jsonl":
+        native.write_jsonl(matches(), write)
+        return
+    # csv: the rounds of every match, each seat's player and points, or with ``standings`` a row
+    # per player per match.
+    summaries = []
+    dates = {m.match_id: m.first.recorded_at[:10] for m in store.matches()}
+    for match_id in ids:
+        folded = service.replay_match(store, match_id)
+        started = folded.history.effective[0].payload
+        names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
+        summaries.append((match_id, folded, started, names, dates.get(match_id, "")))
+    if standings:
+        write(",".join(native.STANDINGS_COLUMNS) + "\n")
+    else:
+        write(native.csv_header(raw))
+    for match_id, folded, started, names, date in summaries:
+        game, rules = started.game, started.ruleset.id  # type: ignore[attr-defined]
+        state = folded.state
+        if standings:
+            glance = service.summary(store, match_id)
+            write(native.csv_standings(match_id, game, rules, date, glance["status"], names, glance["standings"], raw))
+        else:
+            write(native.csv_rows(match_id, game, rules, date, names, list(state.results), raw))
+        tick()
+
+
+def export_tenhou6(store: Store, match: str) -> list[Any] | dict[str, Any]:
+    """A riichi match as a tenhou.net/6 log."""
+    from replay.app import service
+
+    steps = service.read_steps(store, match)
+    if service.game_of(steps) != tenhou6.GAME:
+        raise InputError(f"match {match} is not a riichi match; tenhou6 holds riichi games")
+    started = steps[0].payload
+    names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
+    exported: list[Any] | dict[str, Any] = tenhou6.export(steps, names)
+    return exported
+
+
+def export_mjai(store: Store, match: str) -> list[str]:
+    """A riichi match as mjai lines, one JSON event each."""
+    from replay.app import service
+    from replay.formats import mjai
+
+    steps = service.read_steps(store, match)
+    if service.game_of(steps) != mjai.GAME:
+        raise InputError(f"match {match} is not a riichi match; mjai holds riichi games")
+    started = steps[0].payload
+    names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
+    return mjai.export(steps, names)
+
+
+def exported_matches(store: Store, match: str | None, *, abandoned: bool, where: str) -> list[str]:
+    """The matches an export writes: ``match`` (refused when the store has none of that id), or
+    every match, abandoned ones only with ``abandoned``."""
+    from replay.app import service
+
+    if match is not None:
+        if not store.exists(match):
+            raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
+        return [match]
+    ids = [m.match_id for m in store.matches()]
+    return ids if abandoned else [i for i in ids if service.summary(store, i)["status"] != "abandoned"]
