@@ -12,7 +12,6 @@ twice. No request's token or query string is ever logged.
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -22,7 +21,6 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from pydantic import BaseModel, Field
 from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -32,6 +30,7 @@ from replay.app.catalog import GAMES
 from replay.app.errors import answer_for
 from replay.infra import stores
 from replay.infra.tokens import TableSecret
+from replay.present import club_pages as pages
 from replay.present.view_page import asset, scripts
 from replay.web.addresses import (
     EVERYWHERE,
@@ -43,92 +42,21 @@ from replay.web.addresses import (
     served_hosts,
     url_host,
 )
+from replay.web.bodies import (
+    AbandonIn,
+    ClockIn,
+    EventsIn,
+    MoveIn,
+    NightIn,
+    PenaltyIn,
+    PlayersIn,
+    SeatIn,
+    SubstituteIn,
+    UndoIn,
+    Written,
+)
 from replay.web.guard import Guard
 from replay.web.live import Heads
-
-
-class EventIn(BaseModel):
-    type: str
-    payload: dict[str, Any]
-    schema_version: int | None = None
-
-
-class EventsIn(BaseModel):
-    expected_seq: int = Field(ge=1, description="The head the events were made on (the match's last seq).")
-    events: list[EventIn] = Field(min_length=1, max_length=500)
-
-
-class MoveData(BaseModel):
-    verb: str = Field(
-        min_length=1,
-        max_length=40,
-        description="A declared move: `discard`, as `GET /api/matches/{match}/moves` offers it.",
-    )
-    values: dict[str, str | int | bool | list[str]] = Field(
-        default_factory=dict, max_length=20, description='The move\'s words by name: `{"tile": "5m"}`.'
-    )
-
-
-class MoveIn(BaseModel):
-    expected_seq: int = Field(ge=1, description="The head the move was made on.")
-    move: str | None = Field(
-        default=None, min_length=1, max_length=2000, description="A move in table mode's words: `discard 5m`."
-    )
-    data: MoveData | None = Field(
-        default=None, description="Or the move as data, as `GET /api/matches/{match}/moves` offers it."
-    )
-
-
-class NightIn(BaseModel):
-    game: str = Field(min_length=1, max_length=20)
-    ruleset: str | None = Field(default=None, max_length=64)
-    players: list[str] = Field(default_factory=list, max_length=200)
-    sessions: int = Field(default=4, ge=1, le=20)
-    length: int | None = Field(default=None, ge=1, le=1000)
-    title: str | None = Field(default=None, max_length=100)
-    options: list[str] = Field(default_factory=list, max_length=50)
-
-
-class PlayersIn(BaseModel):
-    players: list[str] = Field(max_length=200)
-
-
-class SeatIn(BaseModel):
-    again: bool = False
-
-
-class PenaltyIn(BaseModel):
-    cancels: int | None = Field(default=None, ge=1)
-    match: str | None = Field(default=None, min_length=3, max_length=64)
-    player: str | None = Field(default=None, max_length=200)
-    points: int = Field(default=0, ge=-1000, le=1000)
-    reason: str | None = Field(default=None, max_length=4000)
-
-
-class SubstituteIn(BaseModel):
-    match: str = Field(min_length=3, max_length=64)
-    leaves: str = Field(max_length=200)
-    substitute: str = Field(max_length=200)
-    reason: str = Field(max_length=4000)
-    counts_for: str | None = Field(default=None, max_length=20)
-
-
-class ClockIn(BaseModel):
-    minutes: int = Field(ge=0, le=600)
-
-
-class UndoIn(BaseModel):
-    match: str = Field(min_length=3, max_length=64)
-
-
-class AbandonIn(BaseModel):
-    match: str = Field(min_length=3, max_length=64)
-    reason: str = Field(default="abandoned by the host", min_length=1, max_length=200)
-
-
-class Written(BaseModel):
-    head_seq: int
-    stored: list[int]
 
 
 def refusal(status: int, error: str, code: str, **more: Any) -> JSONResponse:
@@ -234,12 +162,8 @@ def create_app(
         """Every expected error: the CLI's stable code, words a player reads (no seq), its data."""
         status = answer_for(exc).http_status
         if status == 503 and not request.url.path.startswith("/api/"):  # a page: it says so, and tries again
-            page = _shell(
-                "taikyoku: behind",
-                '<p id="behind">behind: the server cannot read the record just now; this page tries again by itself</p>',
-                head='<meta http-equiv="refresh" content="2">\n',
-            )
-            return HTMLResponse(page, status_code=503, headers={"Retry-After": "2", "Cache-Control": "no-store"})  # type: ignore[return-value]
+            return HTMLResponse(pages.behind_page(), status_code=503,  # type: ignore[return-value]
+                                headers={"Retry-After": "2", "Cache-Control": "no-store"})  # fmt: skip
         answer = refusal(status, _said(exc), exc.code, **exc.details())
         if status == 503:
             answer.headers["Retry-After"] = "2"
@@ -468,11 +392,7 @@ def create_app(
         rows = standings_rows(found)
         if request.query_params.get("format") == "csv":
             return _csv(rows, f"season-{game}.csv")
-        links = {"player": lambda v: f'<a href="/players/{_quoted(v)}">{html.escape(str(v))}</a>'}
-        body = (f"<h1>The season: {html.escape(game)}</h1><p>{found['matches']} matches; {html.escape(found['unit'])}; "
-                f'ranked from {found["min_games"]} games. <a href="/season?game={html.escape(game)}&amp;format=csv">CSV</a></p>'
-                + _table(rows, links))  # fmt: skip
-        return HTMLResponse(_shell(f"taikyoku: the season ({game})", body), headers={"Cache-Control": "no-store"})
+        return HTMLResponse(pages.season_page(found, rows), headers={"Cache-Control": "no-store"})
 
     @app.get("/players/{name:path}", response_class=HTMLResponse)
     def player_page(name: str, request: Request) -> Response:
@@ -482,15 +402,8 @@ def create_app(
         found = taikyoku.player_page(name)
         rows = player_rows(found)
         if request.query_params.get("format") == "csv":
-            return _csv(rows, f"{_file_name(name)}.csv")
-        facts = "".join(
-            f"<li>{html.escape(game)}: {g['games']} games, average place {g['average_place']}, average result "
-            f"{g['average_result']:+g}, rating {(g['rating'][-1]['rating'] if g['rating'] else 1500):.0f}</li>"
-            for game, g in found["games"].items()
-        )
-        body = (f"<h1>{html.escape(name)}</h1><ul>{facts or '<li>no match ended yet</li>'}</ul>"
-                f'<p><a href="/players/{_quoted(name)}?format=csv">CSV</a></p>' + _table(rows, {}))  # fmt: skip
-        return HTMLResponse(_shell(f"taikyoku: {name}", body), headers={"Cache-Control": "no-store"})
+            return _csv(rows, f"{pages.file_name(name)}.csv")
+        return HTMLResponse(pages.player_page(name, found, rows), headers={"Cache-Control": "no-store"})
 
     @app.get("/nights/{night}", response_class=HTMLResponse)
     def night_page(night: str, request: Request) -> Response:
@@ -501,76 +414,36 @@ def create_app(
         rows = night_rows(sheet)
         if request.query_params.get("format") == "csv":
             return _csv(rows, f"{night}.csv")
-        standings = "".join(
-            f"<h2>The night's standings: {html.escape(game)}</h2>"
-            + _table(
-                [
-                    {
-                        "#": i + 1,
-                        "player": p["player"] + (" *" if p["provisional"] else ""),
-                        "total": p["shown"],
-                        "tables": p["tables"],
-                    }
-                    for i, p in enumerate(players)
-                ],
-                {},
-            )
-            for game, players in sheet["standings"].items()
-        )
-        body = (f"<h1>{html.escape(sheet['title'])} ({html.escape(night)})</h1>"
-                f'<p><a href="/nights/{_quoted(night)}?format=csv">CSV</a></p>{standings}<h2>Every table</h2>'
-                + _table(rows, {}))  # fmt: skip
-        return HTMLResponse(_shell(f"taikyoku: {sheet['title']}", body), headers={"Cache-Control": "no-store"})
+        return HTMLResponse(pages.night_page(sheet, rows), headers={"Cache-Control": "no-store"})
 
     @app.get("/host/nights/{night}/codes", response_class=HTMLResponse)
     def night_codes(night: str, request: Request) -> Response:
         """One page of the night's QR codes, to show or print: each table in play with its players."""
+        private = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
         if not host_allowed(request):
-            return HTMLResponse(_shell("taikyoku", "<p>This page opens on the serving laptop, or with the host link."
-                                       "</p>"), 403, headers={"Cache-Control": "no-store"})  # fmt: skip
-        sheet = with_codes(taikyoku.night_sheet(night), request)
-        items = []
-        for session in sheet["sessions"][-1:]:
-            for table in session["tables"]:
-                if "qr" in table:
-                    who = html.escape(", ".join(table["players"]))
-                    items.append(f'<li class="code" data-match="{html.escape(table["match_id"])}"><h2>'
-                                 f'{html.escape(table["match_id"])}</h2><p>{who}</p>{table["qr"]}</li>')  # fmt: skip
-        title = html.escape(sheet["title"])
-        style = ("body{font:16px/1.4 system-ui,sans-serif;margin:1em}ul{list-style:none;padding:0;display:grid;"
-                 "grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:1em}li{break-inside:avoid}"
-                 "svg{width:200px;height:200px}")  # fmt: skip
-        from replay.present.page import shell
-
-        body = f"<h1>{title}: scan the code at your table</h1><ul>{''.join(items)}</ul>"
-        return HTMLResponse(shell(f"{sheet['title']}: codes", body, style=style),
-                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})  # fmt: skip
+            return HTMLResponse(pages.said_page(pages.HOST_ONLY), 403, headers=private)
+        return HTMLResponse(pages.codes_page(with_codes(taikyoku.night_sheet(night), request)), headers=private)
 
     @app.get("/host", response_class=HTMLResponse)
     def host(request: Request) -> Response:
         """The host's page, on the serving laptop or with the host link `serve` printed (a tablet):
         each table's link with its token, and its QR code."""
         if not host_allowed(request):
-            refused = "<p>This page opens on the serving laptop, or on another device with the host link <code>taikyoku serve</code> printed.</p>"
-            return HTMLResponse(
-                _shell("taikyoku", refused),
-                403,
-                headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
-            )
+            return HTMLResponse(pages.said_page(pages.HOST_ONLY), 403,
+                                headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})  # fmt: skip
         import segno
 
         base = public or str(request.base_url).rstrip("/")  # a Host the server answers to (replay/web/guard.py)
         table_secret.write_back_if_missing()
 
         in_play = [r["match_id"] for r in taikyoku.matches() if r["status"] == "in play"]
-        items = []
+        links = []
         for match, first in ((m, taikyoku.first_event_id(m)) for m in in_play):
             link = f"{base}/tables/{match}?token={table_secret.token_for(match, first)}"
-            qr = segno.make(link, error="m").svg_inline(scale=3)
-            items.append(f'<li><a href="{html.escape(link)}">{html.escape(match)}</a><br>{qr}</li>')
+            links.append((match, link, segno.make(link, error="m").svg_inline(scale=3)))
         from replay.present.page import shell
 
-        tables = "<h1>Tables: scan at the table</h1><ul>" + "".join(items) + "</ul>"
+        tables = pages.host_tables(links)
         page = shell("taikyoku: host", asset("host.html").replace("{{tables}}", tables), style=asset("host.css"),
                      script=asset("dom.js") + asset("host.js"))  # fmt: skip
         return HTMLResponse(page, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
@@ -609,12 +482,6 @@ def _said(exc: TaikyokuError) -> str:
     return exc.to_a_table
 
 
-def _quoted(text: object) -> str:
-    from urllib.parse import quote
-
-    return html.escape(quote(str(text), safe=""))
-
-
 def _event_stream(watched: AsyncIterator[dict[str, Any] | None], event: str, what: str) -> StreamingResponse:
     """Server-sent events of what ``watched`` tells: ``event`` with it, ``trouble`` while the store
     cannot be read, a comment now and then to keep the line open. It always answers 200 and never
@@ -638,53 +505,11 @@ def _event_stream(watched: AsyncIterator[dict[str, Any] | None], event: str, wha
     return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
 
-def _heading(column: str) -> str:
-    """A column's name in words: ``average_place`` -> "average place", ``place_1`` -> "1st places"."""
-    if column.startswith("place_") and column[6:].isdigit():
-        number = int(column[6:])
-        return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') } places"
-    return column.replace("_", " ")
-
-
-def _table(rows: Sequence[dict[str, Any]], links: dict[str, Callable[[Any], str]]) -> str:
-    """Rows as an HTML table, every cell escaped (a column in ``links`` made a link)."""
-    if not rows:
-        return "<p>nothing yet</p>"
-    columns = list(dict.fromkeys(key for row in rows for key in row))
-    head = "".join(f"<th>{html.escape(_heading(str(c)))}</th>" for c in columns)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f"<td>{links[c](row.get(c, '')) if c in links else html.escape(str(row.get(c, '')))}</td>" for c in columns
-        )
-        + "</tr>"
-        for row in rows
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _file_name(name: str) -> str:
-    """A player's name as a file's (a download named after the player): ASCII letters, digits and - kept."""
-    import re
-
-    kept = re.sub("-+", "-", "".join(c if (c.isascii() and c.isalnum()) or c in "-_" else "-" for c in name))
-    return kept.strip("-")[:60] or "player"
-
-
 def _csv(rows: Sequence[dict[str, Any]], name: str) -> Response:
     from replay.app.stats import rows_csv
 
     return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})  # fmt: skip
-
-
-def _shell(title: str, body: str, head: str = "") -> str:
-    """A page of the server's own words (a refusal, the host's page): the one shell, no script."""
-    from replay.present.page import shell
-
-    return shell(title, body, style="body{font:16px/1.5 system-ui,sans-serif;margin:1em;background:#f6f3ea}li{margin:.5em 0}"
-                 "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:left;border-bottom:1px solid #ddd}",
-                 head=head)  # fmt: skip
 
 
 def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None], url: str | None = None) -> None:

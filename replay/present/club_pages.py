@@ -1,0 +1,153 @@
+"""The club's printed pages, as the server serves them: the season's standings, a player's page, a
+night's result sheet, one page of a night's QR codes, and the server's own plain pages (a refusal,
+"behind"). Each is drawn from what the application answers; every text in it escaped. No I/O."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+from urllib.parse import quote
+
+from replay.present.page import shell
+
+_PLAIN_STYLE = (
+    "body{font:16px/1.5 system-ui,sans-serif;margin:1em;background:#f6f3ea}li{margin:.5em 0}"
+    "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:left;border-bottom:1px solid #ddd}"
+)
+_CODES_STYLE = (
+    "body{font:16px/1.4 system-ui,sans-serif;margin:1em}ul{list-style:none;padding:0;display:grid;"
+    "grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:1em}li{break-inside:avoid}"
+    "svg{width:200px;height:200px}"
+)
+HOST_ONLY = "This page opens on the serving laptop, or on another device with the host link `taikyoku serve` printed."
+
+
+def plain_page(title: str, body: str, head: str = "") -> str:
+    """A page of the server's own words (a refusal, a result sheet): the one shell, no script."""
+    return shell(title, body, style=_PLAIN_STYLE, head=head)
+
+
+def said_page(text: str, head: str = "") -> str:
+    """One sentence as a page (a refusal, the store behind)."""
+    return plain_page("taikyoku", f'<p id="said">{html.escape(text)}</p>', head=head)
+
+
+def behind_page() -> str:
+    """The store cannot be read just now: the page says so and tries again by itself."""
+    return plain_page(
+        "taikyoku: behind",
+        '<p id="behind">behind: the server cannot read the record just now; this page tries again by itself</p>',
+        head='<meta http-equiv="refresh" content="2">\n',
+    )
+
+
+def quoted(text: object) -> str:
+    """A path segment of a link, escaped for the page."""
+    return html.escape(quote(str(text), safe=""))
+
+
+def heading(column: str) -> str:
+    """A column's name in words: ``average_place`` -> "average place", ``place_1`` -> "1st places"."""
+    if column.startswith("place_") and column[6:].isdigit():
+        number = int(column[6:])
+        return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') } places"
+    return column.replace("_", " ")
+
+
+def rows_table(rows: Sequence[Mapping[str, Any]], links: Mapping[str, Callable[[Any], str]]) -> str:
+    """Rows as an HTML table, every cell escaped (a column in ``links`` made a link)."""
+    if not rows:
+        return "<p>nothing yet</p>"
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    head = "".join(f"<th>{html.escape(heading(str(c)))}</th>" for c in columns)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td>{links[c](row.get(c, '')) if c in links else html.escape(str(row.get(c, '')))}</td>" for c in columns
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def file_name(name: str) -> str:
+    """A player's name as a file's (a download named after the player): ASCII letters, digits and - kept."""
+    kept = re.sub("-+", "-", "".join(c if (c.isascii() and c.isalnum()) or c in "-_" else "-" for c in name))
+    return kept.strip("-")[:60] or "player"
+
+
+def season_page(found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
+    """The season's standings of one game, each player's name a link to their page."""
+    game = str(found["game"])
+    links = {"player": lambda v: f'<a href="/players/{quoted(v)}">{html.escape(str(v))}</a>'}
+    body = (
+        f"<h1>The season: {html.escape(game)}</h1><p>{found['matches']} matches; {html.escape(found['unit'])}; "
+        f'ranked from {found["min_games"]} games. <a href="/season?game={html.escape(game)}&amp;format=csv">CSV</a></p>'
+        + rows_table(rows, links)
+    )
+    return plain_page(f"taikyoku: the season ({game})", body)
+
+
+def player_page(name: str, found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
+    """A player's games by game (average place and result, rating) and every match of theirs."""
+    facts = "".join(
+        f"<li>{html.escape(game)}: {g['games']} games, average place {g['average_place']}, average result "
+        f"{g['average_result']:+g}, rating {(g['rating'][-1]['rating'] if g['rating'] else 1500):.0f}</li>"
+        for game, g in found["games"].items()
+    )
+    body = (
+        f"<h1>{html.escape(name)}</h1><ul>{facts or '<li>no match ended yet</li>'}</ul>"
+        f'<p><a href="/players/{quoted(name)}?format=csv">CSV</a></p>' + rows_table(rows, {})
+    )
+    return plain_page(f"taikyoku: {name}", body)
+
+
+def night_page(sheet: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
+    """A night's result sheet: each game's standings (* provisional), then every table's rows."""
+    night = str(sheet["night_id"])
+    standings = "".join(
+        f"<h2>The night's standings: {html.escape(game)}</h2>"
+        + rows_table(
+            [
+                {
+                    "#": i + 1,
+                    "player": p["player"] + (" *" if p["provisional"] else ""),
+                    "total": p["shown"],
+                    "tables": p["tables"],
+                }
+                for i, p in enumerate(players)
+            ],
+            {},
+        )
+        for game, players in sheet["standings"].items()
+    )
+    body = (
+        f"<h1>{html.escape(sheet['title'])} ({html.escape(night)})</h1>"
+        f'<p><a href="/nights/{quoted(night)}?format=csv">CSV</a></p>{standings}<h2>Every table</h2>'
+        + rows_table(rows, {})
+    )
+    return plain_page(f"taikyoku: {sheet['title']}", body)
+
+
+def codes_page(sheet: Mapping[str, Any]) -> str:
+    """One page of the latest session's QR codes, to show or print: each table with its players."""
+    items = []
+    for session in sheet["sessions"][-1:]:
+        for table in session["tables"]:
+            if "qr" in table:
+                who = html.escape(", ".join(table["players"]))
+                items.append(f'<li class="code" data-match="{html.escape(table["match_id"])}"><h2>'
+                             f'{html.escape(table["match_id"])}</h2><p>{who}</p>{table["qr"]}</li>')  # fmt: skip
+    body = f"<h1>{html.escape(sheet['title'])}: scan the code at your table</h1><ul>{''.join(items)}</ul>"
+    return shell(f"{sheet['title']}: codes", body, style=_CODES_STYLE)
+
+
+def host_tables(links: Sequence[tuple[str, str, str]]) -> str:
+    """The host's list of tables in play: (match, its link, its QR code as inline SVG) each."""
+    items = "".join(
+        f'<li><a href="{html.escape(link)}">{html.escape(match)}</a><br>{qr}</li>' for match, link, qr in links
+    )
+    return f"<h1>Tables: scan at the table</h1><ul>{items}</ul>"

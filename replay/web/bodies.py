@@ -1,0 +1,92 @@
+"""What the server's API takes and answers, as typed bodies: checked (sizes, ranges) before a use
+case sees them, and described in /api/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class EventIn(BaseModel):
+    type: str
+    payload: dict[str, Any]
+    schema_version: int | None = None
+
+
+class EventsIn(BaseModel):
+    expected_seq: int = Field(ge=1, description="The head the events were made on (the match's last seq).")
+    events: list[EventIn] = Field(min_length=1, max_length=500)
+
+
+class MoveData(BaseModel):
+    verb: str = Field(
+        min_length=1,
+        max_length=40,
+        description="A declared move: `discard`, as `GET /api/matches/{match}/moves` offers it.",
+    )
+    values: dict[str, str | int | bool | list[str]] = Field(
+        default_factory=dict, max_length=20, description='The move\'s words by name: `{"tile": "5m"}`.'
+    )
+
+
+class MoveIn(BaseModel):
+    expected_seq: int = Field(ge=1, description="The head the move was made on.")
+    move: str | None = Field(
+        default=None, min_length=1, max_length=2000, description="A move in table mode's words: `discard 5m`."
+    )
+    data: MoveData | None = Field(
+        default=None, description="Or the move as data, as `GET /api/matches/{match}/moves` offers it."
+    )
+
+
+class NightIn(BaseModel):
+    game: str = Field(min_length=1, max_length=20)
+    ruleset: str | None = Field(default=None, max_length=64)
+    players: list[str] = Field(default_factory=list, max_length=200)
+    sessions: int = Field(default=4, ge=1, le=20)
+    length: int | None = Field(default=None, ge=1, le=1000)
+    title: str | None = Field(default=None, max_length=100)
+    options: list[str] = Field(default_factory=list, max_length=50)
+
+
+class PlayersIn(BaseModel):
+    players: list[str] = Field(max_length=200)
+
+
+class SeatIn(BaseModel):
+    again: bool = False
+
+
+class PenaltyIn(BaseModel):
+    cancels: int | None = Field(default=None, ge=1)
+    match: str | None = Field(default=None, min_length=3, max_length=64)
+    player: str | None = Field(default=None, max_length=200)
+    points: int = Field(default=0, ge=-1000, le=1000)
+    reason: str | None = Field(default=None, max_length=4000)
+
+
+class SubstituteIn(BaseModel):
+    match: str = Field(min_length=3, max_length=64)
+    leaves: str = Field(max_length=200)
+    substitute: str = Field(max_length=200)
+    reason: str = Field(max_length=4000)
+    counts_for: str | None = Field(default=None, max_length=20)
+
+
+class ClockIn(BaseModel):
+    minutes: int = Field(ge=0, le=600)
+
+
+class UndoIn(BaseModel):
+    match: str = Field(min_length=3, max_length=64)
+
+
+class AbandonIn(BaseModel):
+    match: str = Field(min_length=3, max_length=64)
+    reason: str = Field(default="abandoned by the host", min_length=1, max_length=200)
+
+
+class Written(BaseModel):
+    head_seq: int
+    stored: list[int]
