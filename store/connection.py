@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sqlite3
 
+from events.errors import InputError
 from store.errors import (
     CorruptStoreError,
     DatabaseLockedError,
@@ -14,6 +15,26 @@ from store.errors import (
     StoreFullError,
     StoreUnavailableError,
 )
+
+BUSY_TIMEOUT_MS = 5000  # how long to wait for a lock, unless TAIKYOKU_BUSY_TIMEOUT_MS says otherwise
+
+
+def busy_timeout_ms() -> int:
+    """The lock wait: TAIKYOKU_BUSY_TIMEOUT_MS when set (read at each open), else the default."""
+    given = os.environ.get("TAIKYOKU_BUSY_TIMEOUT_MS")
+    if given is None:
+        return BUSY_TIMEOUT_MS
+    try:
+        value = int(given.strip())
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 3_600_000:
+        shown = given if len(given) <= 40 else given[:40] + "..."
+        raise InputError(
+            f"TAIKYOKU_BUSY_TIMEOUT_MS is {shown!r}; set it to a whole number of milliseconds from 0 to "
+            "3600000 (e.g. 5000), or unset it"
+        )
+    return value
 
 
 def on_readonly_filesystem(name: str) -> bool:

@@ -16,7 +16,6 @@ user's default is chosen the libpq way, ``?options=-csearch_path%3Dname``.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -37,7 +36,6 @@ from store.errors import (
     UnknownMatchError,
 )
 from store.migrations import (
-    READ_MODELS,
     REQUIRED_TABLES,
     REQUIRED_TRIGGERS,
     SCHEMA_VERSION,
@@ -47,12 +45,22 @@ from store.migrations import (
     normalized,
 )
 from store.pg_connection import LOCK_TIMEOUT_MS, ServerErrors, connect, shown
-from store.records import Appended, EventRow, Finding, Head, MatchHead, PayloadRow, StoredEvent, stored_event
+from store.pg_migrations import APPEND_ONLY_BODY, MIGRATIONS, unqualified
+from store.records import (
+    EVENT_COLUMNS,
+    Appended,
+    EventRow,
+    Finding,
+    Head,
+    MatchHead,
+    PayloadRow,
+    StoredEvent,
+    stored_event,
+)
 from store.verify import check_events, head_findings
 
 APPEND_LOCK = 0x7461696B  # "taik": the advisory lock every append takes
 
-_COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
 _INSERT = (
     "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
     "recorded_by, payload, prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
@@ -64,70 +72,6 @@ _HEAD_UPSERT = (
     "ON CONFLICT (match_id) DO UPDATE SET last_seq = excluded.last_seq, last_hash = excluded.last_hash, "
     "events = excluded.events"
 )
-
-# The same versions as store/migrations.py, in PostgreSQL's dialect.
-MIGRATIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
-    (
-        1,
-        "events table, append-only triggers, match index",
-        (
-            """
-            CREATE TABLE events (
-                position       BIGINT  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-                match_id       TEXT    NOT NULL,
-                seq            INTEGER NOT NULL CHECK (seq >= 1),
-                event_id       TEXT    NOT NULL UNIQUE,
-                type           TEXT    NOT NULL,
-                schema_version INTEGER NOT NULL,
-                recorded_at    TEXT    NOT NULL,
-                recorded_by    TEXT    NOT NULL,
-                payload        TEXT    NOT NULL,
-                prev_hash      TEXT    NOT NULL,
-                hash           TEXT    NOT NULL,
-                UNIQUE (match_id, seq)
-            )
-            """,
-            "CREATE INDEX events_match_starts ON events (match_id) WHERE seq = 1",
-            """
-            CREATE FUNCTION taikyoku_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                RAISE EXCEPTION 'events are append-only: record a retract event instead of %', lower(TG_OP);
-            END
-            $$
-            """,
-            "CREATE TRIGGER events_no_update BEFORE UPDATE ON events FOR EACH ROW EXECUTE FUNCTION taikyoku_append_only()",
-            "CREATE TRIGGER events_no_delete BEFORE DELETE ON events FOR EACH ROW EXECUTE FUNCTION taikyoku_append_only()",
-            "CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events FOR EACH STATEMENT "
-            "EXECUTE FUNCTION taikyoku_append_only()",
-        ),
-    ),
-    (
-        2,
-        "match_heads: each match's last seq, hash and event count, written with its events",
-        (
-            """
-            CREATE TABLE match_heads (
-                match_id  TEXT    PRIMARY KEY,
-                last_seq  INTEGER NOT NULL,
-                last_hash TEXT    NOT NULL,
-                events    INTEGER NOT NULL
-            )
-            """,
-        ),
-    ),
-    READ_MODELS,  # the same SQL in both dialects
-)
-assert MIGRATIONS[-1][0] == SCHEMA_VERSION, "the PostgreSQL migrations follow store/migrations.py"
-
-
-_APPEND_ONLY_BODY = normalized(
-    next(statement for statement in MIGRATIONS[0][2] if "FUNCTION taikyoku_append_only" in statement).split("$$")[1]
-)
-
-
-def _unqualified(definition: str) -> str:
-    """pg_get_triggerdef's text without the schema names it adds, normalized."""
-    return normalized(re.sub(r"\b\w+\.(events|taikyoku_append_only)\b", r"\1", definition))
 
 
 class PostgresStore:
@@ -338,7 +282,7 @@ class PostgresStore:
     def _already_stored(self, match_id: str, events: Sequence[PendingEvent]) -> list[StoredEvent] | None:
         with self._errors():
             rows = self.conn.execute(
-                f"SELECT {_COLUMNS} FROM events WHERE event_id = ANY(%s)", ([e.event_id for e in events],)
+                f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ANY(%s)", ([e.event_id for e in events],)
             ).fetchall()
         return resent(match_id, events, {row[3]: stored_event(row) for row in rows})
 
@@ -374,7 +318,7 @@ class PostgresStore:
         upper = to_seq if to_seq is not None else 2**31 - 1
         with self._errors():
             rows = self.conn.execute(
-                f"SELECT {_COLUMNS} FROM events WHERE match_id = %s AND seq BETWEEN %s AND %s ORDER BY seq",
+                f"SELECT {EVENT_COLUMNS} FROM events WHERE match_id = %s AND seq BETWEEN %s AND %s ORDER BY seq",
                 (match_id, from_seq, upper),
             ).fetchall()
         return [stored_event(row) for row in rows]
@@ -423,7 +367,7 @@ class PostgresStore:
             return
         with self._errors(), self.conn.transaction(), self.conn.cursor(name="taikyoku_all") as cursor:
             cursor.itersize = 2000
-            cursor.execute(f"SELECT {_COLUMNS} FROM events ORDER BY position")
+            cursor.execute(f"SELECT {EVENT_COLUMNS} FROM events ORDER BY position")
             for row in cursor:
                 yield stored_event(row)
 
@@ -437,7 +381,7 @@ class PostgresStore:
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         if not self.initialized:
             return []
-        columns = ", ".join("s." + c.strip() for c in _COLUMNS.split(","))
+        columns = ", ".join("s." + c.strip() for c in EVENT_COLUMNS.split(","))
         with self._errors():
             rows = self.conn.execute(
                 f"""
@@ -481,7 +425,7 @@ class PostgresStore:
         where, params = ("WHERE match_id = %s", [match_id]) if match_id is not None else ("", [])
         with self._errors(), self.conn.transaction(), self.conn.cursor(name="taikyoku_verify") as cursor:
             cursor.itersize = 2000
-            cursor.execute(f"SELECT {_COLUMNS} FROM events {where} ORDER BY match_id, seq", params)
+            cursor.execute(f"SELECT {EVENT_COLUMNS} FROM events {where} ORDER BY match_id, seq", params)
             findings += check_events(
                 (stored_event(row) for row in cursor), check_schemas=check_schemas, progress=progress
             )
@@ -495,7 +439,7 @@ class PostgresStore:
         replication), defined as the migration made it, and calling the function it made."""
         expected = expected_triggers(MIGRATIONS)
         found = {
-            str(name): (str(enabled), _unqualified(str(definition)), normalized(str(body)), str(language))
+            str(name): (str(enabled), unqualified(str(definition)), normalized(str(body)), str(language))
             for name, enabled, definition, body, language in self.conn.execute(
                 "SELECT t.tgname, t.tgenabled, pg_get_triggerdef(t.oid), p.prosrc, l.lanname FROM pg_trigger t"
                 " JOIN pg_proc p ON p.oid = t.tgfoid JOIN pg_language l ON l.oid = p.prolang"
@@ -516,7 +460,7 @@ class PostgresStore:
                     "store.trigger_disabled",
                     f"trigger {name} is {state}: the store is no longer append-only; ALTER TABLE events ENABLE TRIGGER {name}",
                 ))  # fmt: skip
-            elif definition != expected[name] or body != _APPEND_ONLY_BODY or language != "plpgsql":
+            elif definition != expected[name] or body != APPEND_ONLY_BODY or language != "plpgsql":
                 findings.append(Finding(
                     "store.trigger_altered",
                     f"trigger {name} is not the one taikyoku made (its definition or its function was replaced): "

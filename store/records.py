@@ -13,6 +13,12 @@ if TYPE_CHECKING:
     from events.model import Payload
 
 
+# The columns of a stored event, in the order ``stored_event`` reads a row of them.
+EVENT_COLUMNS = (
+    "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
+)
+
+
 class Head(NamedTuple):
     """A match's last event, as the heads table holds it (written with its events)."""
 

@@ -24,12 +24,13 @@ from typing import Any
 import sqlite_utils
 
 from events.envelope import PendingEvent
-from events.errors import InputError
 from events.ids import check_match_id
+from store import connection
 from store.batch import check_together, duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.connection import (
     SqliteErrors,
+    busy_timeout_ms,
     on_readonly_filesystem,
     quote_uri,
 )
@@ -43,21 +44,24 @@ from store.errors import (
     UnknownMatchError,
 )
 from store.migrations import (
-    REQUIRED_TABLES,
-    REQUIRED_TRIGGERS,
     SCHEMA_VERSION,
-    expected_triggers,
     migrate,
-    migration_findings,
-    normalized,
 )
-from store.records import Appended, EventRow, Finding, Head, MatchHead, PayloadRow, StoredEvent, stored_event
-from store.verify import check_events, head_findings
+from store.records import (
+    EVENT_COLUMNS,
+    Appended,
+    EventRow,
+    Finding,
+    Head,
+    MatchHead,
+    PayloadRow,
+    StoredEvent,
+    stored_event,
+)
 
 APPLICATION_ID = 0x7461696B  # "taik": marks a file as a taikyoku store
 
 
-_COLUMNS = "position, match_id, seq, event_id, type, schema_version, recorded_at, recorded_by, payload, prev_hash, hash"
 _HEAD = "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1"
 _HEAD_UPSERT = (
     "INSERT INTO match_heads (match_id, last_seq, last_hash, events) VALUES (?, ?, ?, ?) "
@@ -70,27 +74,6 @@ _INSERT = (
 )
 
 
-BUSY_TIMEOUT_MS = 5000  # how long to wait for a lock, unless TAIKYOKU_BUSY_TIMEOUT_MS says otherwise
-
-
-def busy_timeout_ms() -> int:
-    """The lock wait: TAIKYOKU_BUSY_TIMEOUT_MS when set (read at each open), else the default."""
-    given = os.environ.get("TAIKYOKU_BUSY_TIMEOUT_MS")
-    if given is None:
-        return BUSY_TIMEOUT_MS
-    try:
-        value = int(given.strip())
-    except ValueError:
-        value = -1
-    if not 0 <= value <= 3_600_000:
-        shown = given if len(given) <= 40 else given[:40] + "..."
-        raise InputError(
-            f"TAIKYOKU_BUSY_TIMEOUT_MS is {shown!r}; set it to a whole number of milliseconds from 0 to "
-            "3600000 (e.g. 5000), or unset it"
-        )
-    return value
-
-
 class EventStore:
     """An append-only store of events in one SQLite database (a file, or memory)."""
 
@@ -98,7 +81,7 @@ class EventStore:
         self.db = db
         self.path = path
         self._initialized = False
-        self.busy_ms = BUSY_TIMEOUT_MS
+        self.busy_ms = connection.BUSY_TIMEOUT_MS
         self.readonly = False  # opened on a read-only file system: reads only
         self._heads_table: bool | None = None  # whether the heads table is there (asked once)
 
@@ -154,7 +137,7 @@ class EventStore:
         return cls.open(":memory:", create=True)
 
     def _prepare(self, *, create: bool, memory: bool) -> None:
-        with self._errors():
+        with self.errors():
             self.db.execute(f"PRAGMA busy_timeout = {self.busy_ms}")
             app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
             tables = set(self.db.table_names())
@@ -170,11 +153,11 @@ class EventStore:
             self.db.execute("PRAGMA synchronous = FULL")
             if not tables and not create:
                 return  # an empty file: reads find nothing, and nothing is written
-            if tables and self._applied_version() == SCHEMA_VERSION:
+            if tables and self.applied_version() == SCHEMA_VERSION:
                 return  # up to date: opening takes no write lock
             self._migrate()
 
-    def _applied_version(self) -> int:
+    def applied_version(self) -> int:
         if "schema_migrations" not in self.db.table_names():
             return 0
         return int(self.db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()[0])
@@ -205,12 +188,12 @@ class EventStore:
 
     # ---- errors and transactions ---------------------------------------------------------
 
-    def _errors(self) -> SqliteErrors:
+    def errors(self) -> SqliteErrors:
         return SqliteErrors(self.path, self.busy_ms)
 
     def _begin(self) -> None:
         # IMMEDIATE takes the write lock now, so the head we read cannot change under us.
-        with self._errors():
+        with self.errors():
             self.db.execute("BEGIN IMMEDIATE")
 
     def _rollback(self) -> None:
@@ -244,7 +227,7 @@ class EventStore:
         rows: list[tuple[Any, ...]] = []
         self._begin()
         try:
-            with self._errors():
+            with self.errors():
                 head = conn.execute(_HEAD, (match_id,)).fetchone()
                 head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
                 if head_seq != expected_seq:
@@ -288,7 +271,7 @@ class EventStore:
         stored: list[Sequence[StoredEvent]] = []
         self._begin()
         try:
-            with self._errors():
+            with self.errors():
                 for match_id, expected_seq, events in batches:
                     head = conn.execute(_HEAD, (match_id,)).fetchone()
                     head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
@@ -320,12 +303,12 @@ class EventStore:
         if self.readonly or self.path == ":memory:":
             yield
             return
-        with self._errors():
+        with self.errors():
             self.db.execute("PRAGMA synchronous = NORMAL")
         try:
             yield
         finally:
-            with self._errors():
+            with self.errors():
                 self.db.execute("PRAGMA synchronous = FULL")
                 wal = Path(self.path + "-wal")
                 if wal.is_file():
@@ -354,7 +337,7 @@ class EventStore:
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for row in self.db.execute(f"SELECT {_COLUMNS} FROM events WHERE event_id IN ({marks})", chunk):
+            for row in self.db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id IN ({marks})", chunk):
                 found[row[3]] = stored_event(row)
         return resent(match_id, events, found)
 
@@ -364,7 +347,7 @@ class EventStore:
         """Seq of the match's last event; 0 when the match has no events."""
         if not self.initialized:
             return 0
-        with self._errors():
+        with self.errors():
             row = self.db.execute("SELECT MAX(seq) FROM events WHERE match_id = ?", [match_id]).fetchone()
         return int(row[0] or 0)
 
@@ -377,7 +360,7 @@ class EventStore:
             if self._has_heads()
             else "SELECT seq, hash FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1"
         )
-        with self._errors():
+        with self.errors():
             row = self.db.execute(query, [match_id]).fetchone()
         return None if row is None else Head(match_id, int(row[0]), str(row[1]))
 
@@ -396,9 +379,9 @@ class EventStore:
                 match_id, f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
             )
         upper = to_seq if to_seq is not None else 2**62
-        with self._errors():
+        with self.errors():
             rows = self.db.execute(
-                f"SELECT {_COLUMNS} FROM events WHERE match_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+                f"SELECT {EVENT_COLUMNS} FROM events WHERE match_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
                 [match_id, from_seq, upper],
             ).fetchall()
         return [stored_event(row) for row in rows]
@@ -406,7 +389,7 @@ class EventStore:
     def read_rows(self, match_id: str) -> list[EventRow]:
         """The match's events as plain rows, for replay: (seq, event_id, type, schema_version,
         recorded_at, recorded_by, payload text). ``UnknownMatchError`` when it has none."""
-        with self._errors():
+        with self.errors():
             rows = self.db.execute(
                 "SELECT seq, event_id, type, schema_version, recorded_at, recorded_by, payload "
                 "FROM events WHERE match_id = ? ORDER BY seq",
@@ -421,7 +404,7 @@ class EventStore:
     def read_payloads(self, match_id: str) -> list[PayloadRow]:
         """The match's events as (seq, type, schema_version, payload text): what a fold needs,
         and no more. ``UnknownMatchError`` when it has none."""
-        with self._errors():
+        with self.errors():
             rows = self.db.execute(
                 "SELECT seq, type, schema_version, payload FROM events WHERE match_id = ? ORDER BY seq", [match_id]
             ).fetchall()
@@ -436,7 +419,7 @@ class EventStore:
         if not types:
             return {}
         marks = ", ".join("?" for _ in types)
-        with self._errors():
+        with self.errors():
             rows = self.db.execute(
                 f"SELECT seq, event_id, recorded_by, recorded_at FROM events WHERE match_id = ? AND type IN ({marks})",
                 [match_id, *types],
@@ -448,7 +431,7 @@ class EventStore:
         if not self.initialized:
             return set()
         ids, found = list(event_ids), set()
-        with self._errors():
+        with self.errors():
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 marks = ",".join("?" * len(chunk))
@@ -461,15 +444,15 @@ class EventStore:
         """Every event of every match, in the order stored."""
         if not self.initialized:
             return
-        with self._errors():
-            cursor = self.db.execute(f"SELECT {_COLUMNS} FROM events ORDER BY position")
+        with self.errors():
+            cursor = self.db.execute(f"SELECT {EVENT_COLUMNS} FROM events ORDER BY position")
             for row in cursor:
                 yield stored_event(row)
 
     def count(self) -> int:
         if not self.initialized:
             return 0
-        with self._errors():
+        with self.errors():
             return int(self.db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
@@ -477,13 +460,13 @@ class EventStore:
         first event and where it stands."""
         if not self.initialized:
             return []
-        with self._errors():
+        with self.errors():
             # Where each match stands comes from its head row (written with its events): the first
             # events by their own index and two lookups a match, never a pass over every event
             # (which SQLite's planner chooses for the ORDER BY unless told).
             rows = self.db.execute(
                 f"""
-                SELECT {", ".join("s." + c.strip() for c in _COLUMNS.split(","))}, h.last_seq, l.recorded_at
+                SELECT {", ".join("s." + c.strip() for c in EVENT_COLUMNS.split(","))}, h.last_seq, l.recorded_at
                 FROM match_heads h
                 JOIN events s INDEXED BY events_match_starts ON s.match_id = h.match_id AND s.seq = 1
                 JOIN events l ON l.match_id = h.match_id AND l.seq = h.last_seq
@@ -494,7 +477,7 @@ class EventStore:
             ).fetchall()
         return [MatchHead(row[1], stored_event(row[:11]), row[11], row[12]) for row in rows]
 
-    # ---- verification --------------------------------------------------------------------
+    # ---- verification: store/sqlite_verify.py ------------------------------------------------
 
     def verify(
         self,
@@ -503,99 +486,17 @@ class EventStore:
         check_schemas: bool = True,
         progress: Callable[[int], None] | None = None,
     ) -> list[Finding]:
-        """Check the store: triggers in place, each match's chain unbroken, each event valid.
+        """Check the store: triggers in place, each match's chain unbroken, each event valid
+        (``store/sqlite_verify.py``)."""
+        from store.sqlite_verify import verify_store
 
-        For each match the first broken link is named (what follows it cannot be trusted).
-        ``check_schemas`` re-validates every stored event against its committed schema file.
-        """
-        findings: list[Finding] = []
-        with self._errors():
-            tables = set(self.db.table_names())
-        if not tables:
-            return [
-                Finding(
-                    "store.empty", f"{self.path} holds no taikyoku tables: the file is empty, or was cut to nothing"
-                )
-            ]
-        if match_id is not None and not self.exists(match_id):
-            raise UnknownMatchError(
-                match_id, f"no match {match_id!r} in {self.path}; list the matches with `taikyoku matches`"
-            )
-        with self._errors():
-            damaged = [row[0] for row in self.db.execute("PRAGMA integrity_check(20)")]
-            if damaged != ["ok"]:
-                findings += [Finding("store.integrity", f"SQLite finds the file damaged: {line}") for line in damaged]
-                return findings  # what follows would read damaged pages
-            # A store of an older schema, read where it cannot be migrated (a read-only disc), lacks
-            # the newer tables by right; verify checks what its version has.
-            required = REQUIRED_TABLES if self._applied_version() >= 2 else REQUIRED_TABLES[:2]  # match_heads came in 2
-            for table in required:
-                if table not in tables:
-                    findings.append(Finding("store.table_missing", f"table {table} is missing: the store was altered"))
-            if "events" not in tables:
-                return findings
-            findings += self._trigger_findings()
-            if "schema_migrations" in tables:
-                applied = [int(r[0]) for r in self.db.execute("SELECT version FROM schema_migrations")]
-                findings += migration_findings(applied, self.path)
-            findings += self._removed_rows()
-            if match_id is None:
-                query = f"SELECT {_COLUMNS} FROM events ORDER BY match_id, seq"
-                params: list[Any] = []
-            else:
-                query = f"SELECT {_COLUMNS} FROM events WHERE match_id = ? ORDER BY seq"
-                params = [match_id]
-            rows = (stored_event(row) for row in self.db.execute(query, params))
-            findings += check_events(rows, check_schemas=check_schemas, progress=progress)
-            if "match_heads" in tables:
-                findings += head_findings(self.db.execute, match_id)
-        return findings
-
-    def _trigger_findings(self) -> list[Finding]:
-        """Each append-only trigger there, on the events table, and defined as the migration made
-        it: a trigger replaced by a no-op of the same name leaves the store open to changes."""
-        expected = expected_triggers()
-        found = {
-            str(name): (str(table), normalized(str(sql or "")))
-            for name, table, sql in self.db.execute(
-                "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'"
-            )
-        }
-        findings = []
-        for name in REQUIRED_TRIGGERS:
-            if name not in found:
-                findings.append(
-                    Finding("store.trigger_missing", f"trigger {name} is missing: the store is no longer append-only")
-                )
-            elif found[name] != ("events", expected[name]):
-                findings.append(Finding(
-                    "store.trigger_altered",
-                    f"trigger {name} is not the one taikyoku made (its definition was replaced): "
-                    "the store is no longer append-only",
-                ))  # fmt: skip
-        return findings
-
-    def _removed_rows(self) -> list[Finding]:
-        """SQLite keeps the highest row number it ever gave (AUTOINCREMENT): a last row below it
-        means rows were deleted from the end, even where the heads were rebuilt to match."""
-        if "sqlite_sequence" not in self.db.table_names():
-            return []
-        given = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'events'").fetchone()
-        last = self.db.execute("SELECT COALESCE(MAX(position), 0) FROM events").fetchone()[0]
-        if given is None or int(given[0]) <= int(last):
-            return []
-        return [
-            Finding(
-                "store.rows_removed",
-                f"the store gave out row {given[0]} but its last row is {last}: events were deleted from its end",
-            )
-        ]
+        return verify_store(self, match_id, check_schemas=check_schemas, progress=progress)
 
     def heads(self) -> list[Head]:
         """(match id, last seq, last hash) of every match, as the heads table holds them."""
         if not self.initialized:
             return []
-        with self._errors():
+        with self.errors():
             rows = self.db.execute("SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id").fetchall()
         return [Head(str(m), int(seq), str(h)) for m, seq, h in rows]
 
@@ -606,7 +507,7 @@ class EventStore:
         where the head hash is still the match's last hash. A store without the table gives none."""
         if not self.initialized:
             return {}
-        with self._errors():
+        with self.errors():
             if "read_models" not in self.db.table_names():
                 return {}
             rows = self.db.execute(
@@ -638,7 +539,7 @@ class EventStore:
         """One row of a cached projection over many matches, by its key: (made at, body), or None."""
         if not self.initialized:
             return None
-        with self._errors():
+        with self.errors():
             if "read_models" not in self.db.table_names():
                 return None
             row = self.db.execute(
@@ -649,7 +550,7 @@ class EventStore:
     def read_model_rows(self, model: str) -> dict[str, tuple[str, str]]:
         if not self.initialized:
             return {}
-        with self._errors():
+        with self.errors():
             if "read_models" not in self.db.table_names():
                 return {}
             rows = self.db.execute(
@@ -663,7 +564,7 @@ class EventStore:
             return 0
         self._begin()
         try:
-            with self._errors():
+            with self.errors():
                 dropped = self.db.conn.execute("DELETE FROM read_models WHERE model = ?", [model]).rowcount
                 self.db.execute("COMMIT")
         except BaseException:
@@ -677,7 +578,7 @@ class EventStore:
         digest = hashlib.sha256()
         count = 0
         limit = -1 if events is None else events
-        with self._errors():
+        with self.errors():
             if self.initialized:
                 for (event_hash,) in self.db.execute("SELECT hash FROM events ORDER BY position LIMIT ?", [limit]):
                     digest.update(bytes.fromhex(event_hash))

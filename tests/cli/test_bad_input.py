@@ -145,10 +145,10 @@ def test_foreign_sqlite_database(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_locked_database(cli: Cli, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import store.sqlite
+    import store.connection
 
     match = started(cli)
-    monkeypatch.setattr(store.sqlite, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(store.connection, "BUSY_TIMEOUT_MS", 200)
     holder = sqlite3.connect(db, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another process is writing
     try:
