@@ -27,6 +27,8 @@ class Seen:
 
     def __init__(self) -> None:
         self.app_calls: list[dict[str, Any]] = []
+        self.receives: list[Any] = []
+        self.first_messages: list[Message] = []
         self.bodies: list[bytes] = []
         self.after_body: list[Message] = []
         self.checked: list[tuple[str, str | None]] = []
@@ -40,13 +42,17 @@ def run(
     headers: dict[str, str] | None = None,
     chunks: list[bytes] | None = None,
     *,
+    messages: list[Message] | None = None,
+    no_host: bool = False,
     refusal: tuple[int, str, str] | None = None,
     app_headers: list[tuple[bytes, bytes]] | None = None,
     fails: str = "",
     scope_type: str = "http",
+    bare: bool = False,
 ) -> Seen:
     seen = Seen()
-    given = {"host": "127.0.0.1:8000"} | (headers or {})
+    app_headers = [] if app_headers is None and not bare else app_headers
+    given = ({} if no_host else {"host": "127.0.0.1:8000"}) | (headers or {})
     scope = {"type": scope_type, "method": method, "path": path,
              "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in given.items()]}  # fmt: skip
     queue = (
@@ -54,6 +60,7 @@ def run(
         if chunks
         else []
     )
+    queue = list(messages) if messages is not None else queue
     queue.append({"type": "http.disconnect"})
 
     async def receive() -> Message:
@@ -63,15 +70,20 @@ def run(
     async def send(message: Message) -> None:
         seen.sent.append(message)
 
-    async def app(scope: Any, receive: Any, send: Any) -> None:
+    async def app(scope: Any, app_receive: Any, send: Any) -> None:
         seen.app_calls.append(scope)
+        seen.receives.append(app_receive)
         if fails == "before":
             raise RuntimeError("a bug")
         if method not in ("GET", "HEAD", "OPTIONS"):
-            first = await receive()
+            first = await app_receive()
+            seen.first_messages.append(first)
             seen.bodies.append(first["body"])
-            seen.after_body.append(await receive())
-        await send({"type": "http.response.start", "status": 200, "headers": app_headers or []})
+            seen.after_body.append(await app_receive())
+        started: Message = {"type": "http.response.start", "status": 200}
+        if app_headers is not None:
+            started["headers"] = app_headers
+        await send(started)
         if fails == "after":
             raise RuntimeError("a bug")
         await send({"type": "http.response.body", "body": b"ok"})
@@ -81,6 +93,8 @@ def run(
         return refusal
 
     asyncio.run(Guard(app, hosts=HOSTS, check_write=check_write)(scope, receive, send))
+    seen.scope = scope  # type: ignore[attr-defined]
+    seen.receive = receive  # type: ignore[attr-defined]
     return seen
 
 
@@ -102,22 +116,26 @@ def test_a_name_the_server_does_not_answer_to_is_refused_before_anything_else() 
             "code": "host.unknown"}  # fmt: skip
     assert refused(seen) == (421, said, refusal_headers(said))
     assert (seen.app_calls, seen.checked, seen.received) == ([], [], 0)
-    assert refused(run("GET", "/", {"host": ""}))[0] == 421  # no Host at all
+    assert refused(run("GET", "/", {"host": ""}))[0] == 421  # an empty Host
+    assert refused(run("GET", "/", no_host=True))[0] == 421  # no Host at all
 
 
 def test_a_read_goes_through_with_the_headers_every_answer_carries() -> None:
     for method in ("GET", "HEAD", "OPTIONS"):
         seen = run(method, "/api/matches/m-1/moves", {"host": "club.local:8000"})
-        assert len(seen.app_calls) == 1 and seen.checked == [] and seen.received == 0
+        assert seen.app_calls == [seen.scope] and seen.checked == [] and seen.received == 0  # type: ignore[attr-defined]
         assert seen.sent[0] == {"type": "http.response.start", "status": 200, "headers": SECURITY}
     # A header the application set itself is kept, never doubled.
     seen = run(app_headers=[(b"x-frame-options", b"SAMEORIGIN")])
     assert seen.sent[0]["headers"] == [(b"x-frame-options", b"SAMEORIGIN"), *SECURITY[1:]]
+    # An answer that names no headers at all gets them too.
+    assert run(bare=True).sent[0]["headers"] == SECURITY
 
 
 def test_a_websocket_or_lifespan_scope_passes_untouched() -> None:
     seen = run(scope_type="lifespan", headers={"host": "evil.example"})
-    assert len(seen.app_calls) == 1 and seen.sent[0]["headers"] == []
+    assert seen.app_calls == [seen.scope] and seen.receives == [seen.receive]  # type: ignore[attr-defined]
+    assert seen.sent[0]["headers"] == []
 
 
 @pytest.mark.parametrize(
@@ -128,6 +146,7 @@ def test_a_websocket_or_lifespan_scope_passes_untouched() -> None:
         ("http://evil.example", "127.0.0.1:8000", False),  # another site
         ("http://localhost:8000", "127.0.0.1:8000", False),  # one of ours, but not the one written to
         ("http://127.0.0.1:9000", "127.0.0.1:8000", False),  # another port
+        ("127.0.0.1:8000", "127.0.0.1:8000", True),  # no scheme: the name and port are what is compared
     ],
 )
 def test_a_write_from_a_page_of_another_site_is_refused(origin: str, host: str, allowed: bool) -> None:
@@ -160,6 +179,14 @@ def test_a_body_is_read_whole_up_to_the_limit_and_given_to_the_application_once(
     assert seen.after_body == [{"type": "http.disconnect"}]  # then the client's own messages
     seen = run("POST", "/api/matches/m-1/moves", {}, [b"ab", b"", b"cd"])
     assert seen.bodies == [b"abcd"]
+    # The application is given the body as one message, and then the client's own.
+    assert seen.first_messages == [{"type": "http.request", "body": b"abcd", "more_body": False}]
+    assert seen.app_calls == [seen.scope]  # type: ignore[attr-defined]
+    # A message may leave out its body (empty) and more_body (the last): read once, no more.
+    bare = run("POST", "/api/matches/m-1/moves", messages=[{"type": "http.request"}])
+    assert bare.bodies == [b""] and bare.after_body == [{"type": "http.disconnect"}]
+    last = run("POST", "/api/matches/m-1/moves", messages=[{"type": "http.request", "body": b"ab"}])
+    assert last.bodies == [b"ab"] and last.after_body == [{"type": "http.disconnect"}]
 
 
 def test_a_body_over_the_limit_is_refused_as_soon_as_it_is_seen_to_be() -> None:
