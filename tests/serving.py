@@ -11,6 +11,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +114,19 @@ def token_of(cli: Cli, secret: Path, match: str, db: str | None = None) -> str:
         del os.environ["TAIKYOKU_SECRET_FILE"]
     assert found.code == 0
     return found.out.strip()
+
+
+@contextmanager
+def host_and_room(browser: Any, db: Path, secret: Path) -> Iterator[tuple[Any, Any, Server]]:
+    """The host's page and the room's screen on a laptop (1280x900), against a real server over
+    ``db``; both closed, and the server stopped, after."""
+    server = Server(str(db), secret)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        host, room = context.new_page(), context.new_page()
+        host.goto(f"{server.base}/host")
+        room.goto(f"{server.base}/")
+        yield host, room, server
+    finally:
+        context.close()
+        server.stop()

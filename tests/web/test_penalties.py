@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import Cli
-from tests.serving import Server
+from tests.serving import host_and_room
 
 FOUR = ["Aki", "Beni", "Chie", "Dai"]
 
@@ -91,12 +91,7 @@ def test_the_referee_gives_and_takes_back_a_penalty_from_the_host_page(
     browser: Any, cli: Cli, db: Path, secret: Path
 ) -> None:
     _, seats = _night(cli)
-    server = Server(str(db), secret)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        host, room = context.new_page(), context.new_page()
-        host.goto(f"{server.base}/host")
-        room.goto(f"{server.base}/")
+    with host_and_room(browser, db, secret) as (host, room, _server):
         room.wait_for_selector(f'#standings tr[data-player="{seats[1]}"]:has-text("+47.0")')
         host.wait_for_selector("#penalty-player option", state="attached")
         host.select_option("#penalty-player", seats[1])
@@ -111,9 +106,6 @@ def test_the_referee_gives_and_takes_back_a_penalty_from_the_host_page(
         host.click("[data-cancel-penalty]")
         host.wait_for_selector("[data-penalty]", state="detached")
         room.wait_for_selector(f'#standings tr[data-player="{seats[1]}"]:has-text("+47.0")')
-    finally:
-        context.close()
-        server.stop()
 
 
 @pytest.mark.parametrize(

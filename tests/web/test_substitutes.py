@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import Cli
-from tests.serving import Server
+from tests.serving import host_and_room
 
 FOUR = ["Aki", "Beni", "Chie", "Dai"]
 EIGHT = [*FOUR, "Eri", "Fumi", "Gen", "Hana"]
@@ -89,12 +89,7 @@ def test_the_host_seats_a_substitute_from_the_host_page_and_the_room_shows_them(
     [table] = _night(cli, "night-z")
     match, seats = table["match_id"], table["players"]
     assert cli("round", match, "--scores", "26000,39000,30000,5000", "--dealer", "0").code == 0
-    server = Server(str(db), secret)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        host, room = context.new_page(), context.new_page()
-        host.goto(f"{server.base}/host")
-        room.goto(f"{server.base}/")
+    with host_and_room(browser, db, secret) as (host, room, _server):
         room.wait_for_selector(f'[data-match="{match}"][data-seq="2"]')
         host.wait_for_selector("#substitute-seat option", state="attached")
         host.select_option("#substitute-seat", label=f"{match}: {seats[3]}")
@@ -112,6 +107,3 @@ def test_the_host_seats_a_substitute_from_the_host_page_and_the_room_shows_them(
         room.wait_for_selector(f'[data-match="{match}"] li[data-seat="3"]:has-text("Ren (for {seats[3]})")')
         _bust(cli, match)
         room.wait_for_selector('#standings tr[data-player="Ren"]:has-text("-53.0")')
-    finally:
-        context.close()
-        server.stop()
