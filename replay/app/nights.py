@@ -180,8 +180,8 @@ def _penalty(night: Night, step: Step, payload: NightPenalty) -> Night:
         return replace(night, penalties=kept, head=step.seq)
     if payload.player is None or not payload.points or payload.reason is None:
         raise illegal(step, "night.penalty.incomplete", "a penalty names the player, its points (not 0) and why")
-    seated = {name for table in night.tables for name in table.players}
-    if payload.player not in seated | set(night.players):
+    seated = {name for table in night.tables for name in (*table.players, *night.sitting(table.match_id))}
+    if payload.player not in seated | set(night.players):  # a substitute who sat in may be penalised too
         raise illegal(step, "night.player.absent", f"{payload.player} is not a player of this night")
     if payload.match_id is not None and payload.match_id not in {t.match_id for t in night.tables}:
         raise illegal(step, "night.table.unknown", f"{payload.match_id} is not a table of this night")

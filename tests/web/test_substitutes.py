@@ -55,6 +55,8 @@ def test_a_substitute_finishes_a_match_and_the_result_counts_as_the_host_said(cl
     assert [(m["match_id"], m["place"], m["result"]) for m in page["matches"]] == [(match, 4, -53.0)]
     other = seats[3] if owner == "Ren" else "Ren"
     assert cli("player", other).code == 2  # no match of theirs: the result is the other's
+    late = cli("night", "substitute", "night-x", match, "Ren", "Sora", "--reason", "tired")
+    assert late.err == f"taikyoku: error: {match} has ended; a substitute finishes a match in play\n"
 
 
 def test_what_a_substitution_cannot_be_is_refused_in_one_line_and_nothing_is_stored(cli: Cli) -> None:
@@ -64,23 +66,34 @@ def test_what_a_substitution_cannot_be_is_refused_in_one_line_and_nothing_is_sto
     assert cli("round", match).code == 0
     before = cli("log", "night-y", "--json").json()
     for args, said in (
-        ((match, "Nobody", "Ren"), f"Nobody does not sit at {match}"),
-        ((match, first["players"][0], first["players"][1]), f"{first['players'][1]} sits at {match} already"),
+        ((match, "Nobody", "Ren"), f"seq 4 (substitute): Nobody does not sit at {match} "
+         f"({', '.join(first['players'])} do) [night.substitute.not_seated]"),
+        ((match, first["players"][0], first["players"][1]),
+         f"seq 4 (substitute): {first['players'][1]} sits at {match} already [night.substitute.seated]"),
         ((match, first["players"][0], second["players"][0]),
          f"{second['players'][0]} plays at {second['match_id']}; a substitute is a player without a table"),
-        (("night-y-9", first["players"][0], "Ren"), "night-y-9 is not a table of this night"),
+        (("night-y-9", first["players"][0], "Ren"),
+         "seq 4 (substitute): night-y-9 is not a table of this night [night.table.unknown]"),
         ((match, first["players"][0], "Ren", "--reason", " "), "say why the player leaves (--reason)"),
         ((match, first["players"][0], "Ren", "--counts-for", "both"), "--counts-for is player or substitute, not 'both'"),
-        ((match, first["players"][0], "Re\u200bn"), "the substitute's name"),
+        ((match, first["players"][0], "Re\u200bn"),
+         "the substitute's name 'Re\\u200bn' holds the invisible character U+200B; a name is what it shows: remove it"),
+        ((match, " ", "Ren"), "the name of the player who leaves is empty; give each player a name"),
     ):  # fmt: skip
         reason = [] if "--reason" in args else ["--reason", "ill"]
         refused = cli("night", "substitute", "night-y", *args, *reason)
-        assert refused.code == 2 and said in refused.err and refused.err.count("\n") == 1, refused.err
+        assert (refused.code, refused.err) == (2, f"taikyoku: error: {said}\n")
     assert cli("log", "night-y", "--json").json() == before
     # A match that has ended takes no substitute.
     assert cli("night", "abandon", "night-y", second["match_id"], "--reason", "time").code == 0
     refused = cli("night", "substitute", "night-y", second["match_id"], second["players"][0], "Ren", "--reason", "x")
-    assert refused.code == 2 and "abandoned: nobody plays on there" in refused.err
+    assert refused.err == (f"taikyoku: error: seq 5 (substitute): {second['match_id']} is abandoned: nobody plays on "
+                           "there [night.table.abandoned]\n")  # fmt: skip
+    # A closed night takes none.
+    assert cli("night", "abandon", "night-y", match, "--reason", "time").code == 0
+    assert cli("night", "close", "night-y").code == 0
+    refused = cli("night", "substitute", "night-y", match, first["players"][0], "Ren", "--reason", "x")
+    assert refused.err == "taikyoku: error: night-y is closed; a substitute sits down during the night\n"
 
 
 def test_the_host_seats_a_substitute_from_the_host_page_and_the_room_shows_them(

@@ -1,0 +1,136 @@
+"""Every refusal of the night's fold, whole: its stable code, its words and the event it names (seq
+and type), on a night of eight players at two tables of four (the second abandoned). And what the
+fold keeps of what it takes: a substitute in a seat and whose the result is, a penalty and its
+cancel, each with the seq that gave it. The expected words are the rules' own, as literals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from events.match import MatchLength, Ruleset
+from events.model import Payload
+from events.night import (
+    NightClosed,
+    NightOpened,
+    NightPenalty,
+    NightPlayers,
+    NightSeated,
+    NightSubstitute,
+    NightTable,
+    NightTableAbandoned,
+)
+from replay.app import nights
+from replay.engine.fold import IllegalEvent, Step
+
+EIGHT = ("Aki", "Beni", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana")
+
+
+def _night(*more: Payload) -> nights.Night:
+    opened = NightOpened(game="riichi", ruleset=Ruleset(id="tenhou", options={}), per_table=4,
+                         length=MatchLength(unit="hanchan", count=1), seed=1, sessions=2, title="t")  # fmt: skip
+    seated = NightSeated(session=1, tables=(NightTable(match_id="night-x-1", players=EIGHT[:4]),
+                                            NightTable(match_id="night-x-2", players=EIGHT[4:])))  # fmt: skip
+    events = (
+        opened,
+        NightPlayers(players=EIGHT),
+        seated,
+        NightTableAbandoned(match_id="night-x-2", reason="ill"),
+        *more,
+    )
+    night = nights.Night(night_id="night-x")
+    for seq, event in enumerate(events, 1):
+        night = nights.apply(night, Step(seq, event.EVENT_TYPE, event))
+    return night
+
+
+def _refused(night: nights.Night, event: Payload) -> tuple[str, str, int | None, str | None]:
+    with pytest.raises(IllegalEvent) as refused:
+        nights.apply(night, Step(night.head + 1, event.EVENT_TYPE, event))
+    found = refused.value
+    return found.code, found.reason, found.seq, found.event_type
+
+
+def _substitute(**fields: Any) -> NightSubstitute:
+    given = {"match_id": "night-x-1", "leaves": "Dai", "substitute": "Ren", "reason": "ill", "counts_for": "player"}
+    return NightSubstitute(**(given | fields))
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "reason"),
+    [
+        ({"match_id": "night-x-9"}, "night.table.unknown", "night-x-9 is not a table of this night"),
+        ({"match_id": "night-x-2", "leaves": "Eri"}, "night.table.abandoned",
+         "night-x-2 is abandoned: nobody plays on there"),
+        ({"leaves": "Eri"}, "night.substitute.not_seated", "Eri does not sit at night-x-1 (Aki, Beni, Chie, Dai do)"),
+        ({"substitute": "Chie"}, "night.substitute.seated", "Chie sits at night-x-1 already"),
+        ({"substitute": "Re\u200bn"}, "night.player.name",
+         "the substitute's name 'Re\\u200bn' holds the invisible character U+200B; a name is what it shows: remove it"),
+        ({"substitute": "BENI"}, "night.player.name",
+         "'BENI' and 'Beni' look alike; give the substitute a name the table can tell apart (or the very name, if it "
+         "is them)"),
+    ],
+)  # fmt: skip
+def test_a_substitution_the_night_cannot_hold_is_refused_whole(fields: dict[str, Any], code: str, reason: str) -> None:
+    assert _refused(_night(), _substitute(**fields)) == (code, reason, 5, "night.substitute")
+
+
+def test_a_substitute_sits_in_the_seat_and_the_result_is_whose_the_substitution_says() -> None:
+    """Ren for Dai (the result Dai's), then Sora for Ren (the result Sora's): Sora sits in seat 3,
+    the seat's result is Sora's; the seqs and the night's head are the events'. A player of the
+    night without a table of the session (Eri's is abandoned) may sit in."""
+    night = _night(_substitute(), _substitute(leaves="Ren", substitute="Sora", counts_for="substitute", reason="late"))
+    assert night.sitting("night-x-1") == ("Aki", "Beni", "Chie", "Sora")
+    assert night.credited("night-x-1") == ("Aki", "Beni", "Chie", "Sora")
+    assert [tuple(c) for c in night.substitutions] == [
+        (5, "night-x-1", "Dai", "Ren", "player", "ill"), (6, "night-x-1", "Ren", "Sora", "substitute", "late")]  # fmt: skip
+    assert night.head == 6
+    kept = _night(_substitute())
+    assert (kept.sitting("night-x-1"), kept.credited("night-x-1"), kept.head) == (
+        ("Aki", "Beni", "Chie", "Ren"), EIGHT[:4], 5)  # fmt: skip
+    eri = _night(_substitute(substitute="Eri"))
+    assert eri.sitting("night-x-1") == ("Aki", "Beni", "Chie", "Eri")
+    assert _night().sitting("night-x-9") == () and _night().credited("night-x-9") == ()
+
+
+@pytest.mark.parametrize(
+    ("given", "code", "reason"),
+    [
+        (NightPenalty(cancels=9), "night.penalty.unknown", "no penalty at seq 9 to take back"),
+        (NightPenalty(cancels=5, player="Aki"), "night.penalty.cancel", "a cancel names only the penalty it takes back"),
+        (NightPenalty(cancels=5, points=-5), "night.penalty.cancel", "a cancel names only the penalty it takes back"),
+        (NightPenalty(cancels=5, reason="x"), "night.penalty.cancel", "a cancel names only the penalty it takes back"),
+        (NightPenalty(player="Aki", points=-5), "night.penalty.incomplete",
+         "a penalty names the player, its points (not 0) and why"),
+        (NightPenalty(player="Aki", reason="x"), "night.penalty.incomplete",
+         "a penalty names the player, its points (not 0) and why"),
+        (NightPenalty(points=-5, reason="x"), "night.penalty.incomplete",
+         "a penalty names the player, its points (not 0) and why"),
+        (NightPenalty(player="Ren", points=-5, reason="x"), "night.player.absent", "Ren is not a player of this night"),
+        (NightPenalty(player="Aki", points=-5, reason="x", match_id="night-x-9"), "night.table.unknown",
+         "night-x-9 is not a table of this night"),
+    ],
+)  # fmt: skip
+def test_a_penalty_the_night_cannot_hold_is_refused_whole(given: NightPenalty, code: str, reason: str) -> None:
+    first = NightPenalty(player="Aki", points=-10, reason="late", match_id="night-x-1")
+    assert _refused(_night(first), given) == (code, reason, 6, "night.penalty")
+
+
+def test_a_penalty_is_kept_with_its_seq_and_a_cancel_takes_back_that_one_only() -> None:
+    """Aki's -10 at seq 5, Ren's -3 (Ren sat in for Dai at seq 6) at seq 7; the cancel of seq 5
+    leaves Ren's. Plants: a cancel taking every penalty, or the last one; the seq not the event's."""
+    given = (NightPenalty(player="Aki", points=-10, reason="late", match_id="night-x-1"), _substitute(),
+             NightPenalty(player="Ren", points=-3, reason="phone"))  # fmt: skip
+    night = _night(*given)
+    assert [tuple(p) for p in night.penalties] == [(5, "Aki", -10, "late", "night-x-1"), (7, "Ren", -3, "phone", None)]
+    taken = _night(*given, NightPenalty(cancels=5))
+    assert [tuple(p) for p in taken.penalties] == [(7, "Ren", -3, "phone", None)] and taken.head == 8
+
+
+def test_the_night_refuses_what_comes_after_it_is_closed_and_a_second_opening() -> None:
+    assert _refused(_night(NightClosed()), _substitute()) == (
+        "night.closed", "the night is closed; open another for more games", 6, "night.substitute")  # fmt: skip
+    opened = _night().opened
+    assert opened is not None
+    assert _refused(_night(), opened) == ("night.opened_twice", "the night is already open", 5, "night.opened")
