@@ -1,0 +1,171 @@
+"""The night's use cases at their doors, against a real SQLite store: each refusal's whole line and
+each limit from both sides (a penalty's points, the clock's minutes), a night's id on a day that
+has some, the players present as typed, a table seated again only before it starts, an abandon
+that is said once, and the penalties and substitutes a season reads, night after night."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from events.errors import InputError
+from replay.app import nights
+from store import EventStore, Store
+from tests.helpers import Cli
+
+FOUR = ["Aki", "Beni", "Chie", "Dai"]
+
+
+@pytest.fixture
+def store(db: Path) -> Iterator[Store]:
+    with EventStore.open(db, create=True) as opened:
+        yield opened
+
+
+def _open(cli: Cli, night_id: str, game: str = "riichi", players: list[str] = FOUR) -> None:
+    """A night opened as the host opens it (its ruleset's every option recorded)."""
+    assert cli("night", "open", game, *[a for n in players for a in ("-p", n)], "--id", night_id).code == 0
+
+
+def _said(error: pytest.ExceptionInfo[InputError]) -> str:
+    return error.value.message
+
+
+def test_a_nights_id_on_a_day_that_has_some_takes_the_next_number(cli: Cli, store: Store) -> None:
+    assert nights.fresh_id(store, "2026-12-03") == "night-2026-12-03"
+    _open(cli, "night-2026-12-03")
+    assert nights.fresh_id(store, "2026-12-03") == "night-2026-12-03-2"
+    _open(cli, "night-2026-12-03-2")
+    assert nights.fresh_id(store, "2026-12-03") == "night-2026-12-03-3"
+    assert nights.fresh_id(store, "2026-12-04") == "night-2026-12-04"
+    opened = nights.read(store, "night-2026-12-03").opened
+    assert opened is not None
+    with pytest.raises(InputError) as again:
+        nights.open_night(store, opened, FOUR, recorded_by="host", night_id="night-2026-12-03")
+    assert _said(again) == "night-2026-12-03 already exists; choose another id"
+    with pytest.raises(InputError) as wrong:
+        nights.open_night(store, opened, FOUR, recorded_by="host", night_id="club-december")
+    assert _said(wrong) == "a night's id starts with night-, e.g. night-club-december"
+
+
+def test_the_players_present_are_kept_as_typed_without_blanks(cli: Cli, store: Store) -> None:
+    _open(cli, "night-p")
+    night = nights.set_players(store, "night-p", [" Aki ", "", "Beni", "  ", "Eri"], recorded_by="host")
+    assert night.players == ("Aki", "Beni", "Eri")
+    assert nights.read(store, "night-p").players == ("Aki", "Beni", "Eri")
+
+
+def test_the_sessions_clock_runs_0_to_600_minutes_of_the_last_session_seated(cli: Cli, store: Store) -> None:
+    _open(cli, "night-c")
+    with pytest.raises(InputError) as early:
+        nights.start_clock(store, "night-c", 90, recorded_by="host")
+    assert _said(early) == "no session is seated yet: seat one, then start its clock"
+    nights.seat_next(store, "night-c", recorded_by="host")
+    for minutes in (-1, 601):
+        with pytest.raises(InputError) as wrong:
+            nights.start_clock(store, "night-c", minutes, recorded_by="host")
+        assert _said(wrong) == f"a session's clock runs 1 to 600 minutes (0 stops it), not {minutes}"
+    for minutes in (0, 600, 90):
+        night = nights.start_clock(store, "night-c", minutes, recorded_by="host")
+    clock = nights.clock_of(night)
+    assert clock is not None and (clock["session"], clock["minutes"]) == (1, 90)
+    started = clock["started_at"]
+    # 90 minutes on from when it started, to the second, in UTC.
+    from datetime import datetime, timedelta
+
+    begun = datetime.fromisoformat(started.replace("Z", "+00:00"))
+    assert clock["ends_at"] == (begun + timedelta(minutes=90)).isoformat().replace("+00:00", "Z")
+    assert nights.clock_of(nights.Night()) is None
+
+
+def test_the_clock_of_a_closed_night_is_over(cli: Cli) -> None:
+    assert cli("night", "open", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-k").code == 0
+    assert cli("night", "close", "night-k").code == 0
+    refused = cli("night", "clock", "night-k", "30")
+    assert (refused.code, refused.err) == (2, "taikyoku: error: night-k is closed; its clock is over\n")
+
+
+@pytest.mark.parametrize("points", [-1000, 1000, -1, 1])
+def test_a_penalty_of_1_to_1000_points_either_way_is_given(cli: Cli, points: int) -> None:
+    assert cli("night", "open", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-g").code == 0
+    given = cli("night", "penalty", "night-g", "Aki", "--points", str(points), "--reason", " late ", "--json")
+    assert given.code == 0, given.err
+    [penalty] = given.json()["penalties"]
+    assert (penalty["points"], penalty["reason"]) == (points, "late")
+
+
+@pytest.mark.parametrize(
+    ("points", "reason", "said"),
+    [
+        ("-1001", "late", "a penalty is -1000 to 1000 points, and not 0; not -1001"),
+        ("1001", "late", "a penalty is -1000 to 1000 points, and not 0; not 1001"),
+        ("0", "late", "a penalty is -1000 to 1000 points, and not 0; not 0"),
+        ("-5", "  ", "say why the penalty is given (--reason)"),
+    ],
+)
+def test_a_penalty_out_of_bounds_or_without_a_reason_is_refused_whole(
+    cli: Cli, points: str, reason: str, said: str
+) -> None:
+    assert cli("night", "open", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-g").code == 0
+    refused = cli("night", "penalty", "night-g", "Aki", "--points", points, "--reason", reason)
+    assert (refused.code, refused.err) == (2, f"taikyoku: error: {said}\n")
+    assert cli("night", "show", "night-g", "--json").json()["penalties"] == []
+
+
+def test_a_long_reason_is_kept_to_4000_characters_and_a_match_note_to_200(cli: Cli) -> None:
+    assert cli("night", "open", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-l").code == 0
+    table = cli("night", "seat", "night-l", "--json").json()["sessions"][0]["tables"][0]["match_id"]
+    long = "x" * 4100
+    [penalty] = cli("night", "penalty", "night-l", "Aki", "--points", "-1", "--reason", long, "--json").json()[
+        "penalties"
+    ]
+    assert len(penalty["reason"]) == 4000
+    assert cli("night", "abandon", "night-l", table, "--reason", "y" * 250).code == 0
+    assert cli("log", table, "--json").json()[-1]["payload"] == {"reason": "abandoned", "note": "y" * 200}
+
+
+def test_a_table_is_abandoned_once_and_only_a_table_of_the_night(cli: Cli) -> None:
+    assert cli("night", "open", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-a").code == 0
+    table = cli("night", "seat", "night-a", "--json").json()["sessions"][0]["tables"][0]["match_id"]
+    refused = cli("night", "abandon", "night-a", "night-a-t9", "--reason", "x")
+    assert refused.err == "taikyoku: error: night-a-t9 is not a table of night-a\n"
+    assert cli("night", "abandon", "night-a", table, "--reason", "x").code == 0
+    twice = cli("night", "abandon", "night-a", table, "--reason", "x")
+    assert (twice.code, twice.err) == (2, f"taikyoku: error: {table} is abandoned already\n")
+    # Its end taken back, the table plays on, and may be abandoned again.
+    assert cli("retract", table, "2", "--reason", "abandoned by mistake").code == 0
+    assert cli("night", "abandon", "night-a", table, "--reason", "again").code == 0
+    sheet = cli("night", "show", "night-a", "--json").json()
+    assert [t["status"] for t in sheet["sessions"][0]["tables"]] == ["abandoned"]
+
+
+def test_a_session_is_seated_again_only_before_any_table_of_it_starts(cli: Cli) -> None:
+    assert cli("night", "open", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-s").code == 0
+    table = cli("night", "seat", "night-s", "--json").json()["sessions"][0]["tables"][0]["match_id"]
+    assert cli("round", table).code == 0  # one event after its first: started
+    refused = cli("night", "seat", "night-s", "--again")
+    assert refused.err == (f"taikyoku: error: {table} has started; a session is seated again only before any table "
+                           "of it starts (abandon that table instead)\n")  # fmt: skip
+
+
+def test_a_season_reads_the_penalties_and_substitutes_of_every_night_of_its_game(cli: Cli, store: Store) -> None:
+    """A riichi night, then a Tensho night (listed first, the newer): the riichi season still finds
+    the riichi night's penalty and substitute behind it."""
+    _open(cli, "night-r")
+    night = nights.seat_next(store, "night-r", recorded_by="host")
+    match = night.tables[0].match_id
+    nights.give_penalty(store, "night-r", "Aki", -5, "late", recorded_by="host")
+    nights.substitute(store, "night-r", match, night.tables[0].players[3], "Ren", reason="ill",
+                      counts_for="substitute", recorded_by="host", playing={match})  # fmt: skip
+    _open(cli, "night-t", "tensho", ["Eri", "Fumi"])
+    nights.give_penalty(store, "night-t", "Eri", -7, "phone", recorded_by="host")
+    assert [n["night_id"] for n in nights.nights(store)] == ["night-t", "night-r"]
+    [riichi] = nights.penalties_given(store, "riichi")
+    assert {k: riichi[k] for k in ("night_id", "player", "points", "reason", "match_id")} == {
+        "night_id": "night-r", "player": "Aki", "points": -5, "reason": "late", "match_id": None}  # fmt: skip
+    assert riichi["date"] == nights.nights(store)[1]["opened_at"][:10]
+    assert [p["player"] for p in nights.penalties_given(store, "tensho")] == ["Eri"]
+    assert nights.credits(store, "riichi") == {match: (*night.tables[0].players[:3], "Ren")}
+    assert nights.credits(store, "tensho") == {} and list(nights.credits(store)) == [match]
