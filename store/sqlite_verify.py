@@ -4,19 +4,32 @@ the migrations made them, rows removed from its end, and each match's chain, eve
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+import sqlite_utils
 
 from store.errors import UnknownMatchError
 from store.migrations import REQUIRED_TABLES, REQUIRED_TRIGGERS, expected_triggers, migration_findings, normalized
 from store.records import EVENT_COLUMNS, Finding, stored_event
 from store.verify import check_events, head_findings
 
-if TYPE_CHECKING:
-    from store.sqlite import EventStore
+
+class VerifiedFile(Protocol):
+    """What verify reads of the SQLite store (``store/sqlite.py``'s ``EventStore``)."""
+
+    db: sqlite_utils.Database
+    path: str
+
+    def errors(self) -> AbstractContextManager[object]: ...
+
+    def applied_version(self) -> int: ...
+
+    def exists(self, match_id: str) -> bool: ...
 
 
 def verify_store(
-    store: EventStore,
+    store: VerifiedFile,
     match_id: str | None = None,
     *,
     check_schemas: bool = True,
@@ -69,7 +82,7 @@ def verify_store(
     return findings
 
 
-def _trigger_findings(store: EventStore) -> list[Finding]:
+def _trigger_findings(store: VerifiedFile) -> list[Finding]:
     """Each append-only trigger there, on the events table, and defined as the migration made
     it: a trigger replaced by a no-op of the same name leaves the store open to changes."""
     expected = expected_triggers()
@@ -92,7 +105,7 @@ def _trigger_findings(store: EventStore) -> list[Finding]:
     return findings
 
 
-def _removed_rows(store: EventStore) -> list[Finding]:
+def _removed_rows(store: VerifiedFile) -> list[Finding]:
     """SQLite keeps the highest row number it ever gave (AUTOINCREMENT): a last row below it
     means rows were deleted from the end, even where the heads were rebuilt to match."""
     if "sqlite_sequence" not in store.db.table_names():
