@@ -97,6 +97,11 @@ class GameReview(Protocol):
 
     def glance(self, state: Any) -> dict[str, Any]: ...
 
+    def scoring_words(self, result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
+        """The winner's yaku in a few words, and (riichi) the han, fu and limit, as an export's row
+        gives them."""
+        ...
+
     def finished(self, state: Any) -> bool: ...
 
     def balance(

@@ -483,11 +483,14 @@ def csv_rows(
 ) -> str:
     """One row per round: who dealt and won and why, the yaku (riichi: han, fu and limit too), and
     each seat's player and points (empty for a seat a smaller table does not have)."""
+    from replay.games import GAMES
+
+    review = GAMES[game].review()  # the game's own words for a round's scoring
     buffer = io.StringIO()
     writer = CsvWriter(buffer, raw)
     for result in results:
         winner = result.winners[0] if result.winners else None
-        yaku, han, fu, limit = _scoring(result, winner)
+        yaku, han, fu, limit = ("", "", "", "") if winner is None else review.scoring_words(result, winner)
         seats: list[Any] = []
         for seat in range(SEATS):
             seats += [names[seat], result.points[seat]] if seat < len(names) else ["", ""]
@@ -495,22 +498,6 @@ def csv_rows(
                          "" if winner is None else names[winner], result.reason, yaku, han, fu, limit,
                          *seats])  # fmt: skip
     return buffer.getvalue()
-
-
-def _scoring(result: Any, winner: int | None) -> tuple[str, int | str, int | str, str]:
-    """The winner's yaku in a few words, and for riichi the han, fu and limit."""
-    if winner is None:
-        return "", "", "", ""
-    wins = getattr(result, "wins", ())
-    if wins:
-        priced = wins[0].priced
-        names = "; ".join(f"{name} {han}" for name, han in getattr(priced, "yaku", ()))
-        if not getattr(priced, "priced", False):
-            return "unpriced", "", "", ""
-        return names, priced.han, priced.fu, priced.limit
-    tally = result.players[winner]
-    hits = [*getattr(tally, "teyaku", ()), *getattr(tally, "dekiyaku", ()), *getattr(tally, "yaku", ())]
-    return "; ".join(hit.name for hit in hits), "", "", ""
 
 
 STANDINGS_COLUMNS = ("match", "game", "ruleset", "date", "status", "seat", "player", "points", "rank")

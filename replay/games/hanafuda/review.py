@@ -212,6 +212,13 @@ def glance(state: Any) -> dict[str, Any]:
             "places": _places(points), "results": points, "unit": "points"}  # fmt: skip
 
 
+def scoring_words(result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
+    """The winner's yaku (teyaku and dekiyaku too, where the game has them), named; no han or fu."""
+    tally = result.players[winner]
+    hits = [*getattr(tally, "teyaku", ()), *getattr(tally, "dekiyaku", ()), *getattr(tally, "yaku", ())]
+    return "; ".join(hit.name for hit in hits), "", "", ""
+
+
 def scores_now(state: Any) -> tuple[int, ...]:
     """Each player's points from the rounds finished."""
     return tuple(state.standings)

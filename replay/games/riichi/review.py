@@ -241,6 +241,16 @@ def glance(state: Any) -> dict[str, Any]:
                    "results": list(standing["results"]), "unit": "results in thousands, with oka and uma"}  # fmt: skip
 
 
+def scoring_words(result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
+    """The first win's yaku with their han, and its han, fu and limit; "unpriced" for a win the
+    pricing could not value (the hand not known)."""
+    del winner  # the first win's, whoever else won the same discard
+    priced = result.wins[0].priced
+    if not getattr(priced, "priced", False):
+        return "unpriced", "", "", ""
+    return "; ".join(f"{name} {han}" for name, han in priced.yaku), priced.han, priced.fu, priced.limit
+
+
 def balance(results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None) -> list[Issue]:
     """Each hand zero-sum with its sticks, and starting from the scores and sticks the last one left."""
     found: list[Issue] = []

@@ -16,6 +16,7 @@ from replay.games.hanafuda.review import (
     finished,
     glance,
     scores_now,
+    scoring_words,
     tables,
 )
 
@@ -29,6 +30,7 @@ __all__ = [
     "glance",
     "repricing",
     "scores_now",
+    "scoring_words",
     "summary",
     "tables",
 ]
