@@ -119,6 +119,14 @@ class _Result(Protocol):
     def explanation(self) -> str: ...
 
 
+class _RoundOfAMatch(_Result, Protocol):
+    """A round result that may end its match before every agreed round is played (koi-koi: a
+    player out of points); a game where none does says False."""
+
+    @property
+    def ends_match(self) -> bool: ...
+
+
 SEAT_WORDS = ("East", "South", "West", "North")  # the seats in order from the first seat, as tables say
 
 
@@ -146,11 +154,11 @@ def standings(match: MatchState, results: Sequence[_Result]) -> tuple[int, ...]:
     return tuple(sum(r.points[seat] for r in results) for seat in range(match.players))
 
 
-def rounds_complete(match: MatchState, results: Sequence[_Result], round_over: bool) -> bool:
+def rounds_complete(match: MatchState, results: Sequence[_RoundOfAMatch], round_over: bool) -> bool:
     """All agreed rounds are played and the last one is over, or the last round's result ends the
     match (koi-koi: a player out of points)."""
     started = match.started
-    if started and round_over and results and getattr(results[-1], "ends_match", False):
+    if started and round_over and results and results[-1].ends_match:
         return True
     return bool(started and len(results) >= started.length.count and round_over)
 

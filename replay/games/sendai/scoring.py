@@ -126,6 +126,10 @@ class SendaiResult(NamedTuple):
     def winners(self) -> tuple[int, ...]:
         return () if self.winner is None else (self.winner,)
 
+    @property
+    def ends_match(self) -> bool:
+        return False  # a Sendai-hana match plays every round agreed
+
 
 def position_of(seat: int, dealer: int) -> int:
     """A seat's place in the turn order: 0 the dealer, 1 the second player, 2 the third."""

@@ -165,6 +165,10 @@ class RoundResult(NamedTuple):
     def winners(self) -> tuple[int, ...]:
         return () if self.winner is None else (self.winner,)
 
+    @property
+    def ends_match(self) -> bool:
+        return False  # a Tensho match plays every round agreed
+
 
 def tally(seat: int, captured: Sequence[str], specs: Sequence[YakuSpec], options: TenshoOptions) -> PlayerTally:
     hits = tuple(evaluate(specs, captured, supersede=options.supersede))
