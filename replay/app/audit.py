@@ -98,6 +98,7 @@ def _round_of(result: RoundOutcome) -> int:
 def _legality(report: Report, game: str, effective: Sequence[Step], round_no: int | None) -> Any:
     """Fold every event; on an illegal one, report it and leave the rest of its round out."""
     projection = projection_for(game)  # type: ignore[arg-type]
+    review = GAMES[game].review()
     state = projection.initial()
     skipping = False
     current = 0
@@ -111,22 +112,9 @@ def _legality(report: Report, game: str, effective: Sequence[Step], round_no: in
             continue
         try:
             state = projection.apply(state, step)
-            refused = getattr(step.payload, "refused", None)  # a hand kept as a server's log recorded it
-            if refused is not None and (round_no is None or current == round_no):
-                if step.type == "riichi.played_on":  # the server went on where the rules end the match
-                    code, text = (
-                        "import.played_on",
-                        (
-                            f"the rules end the match after round {current} ({refused}); the log plays on, "
-                            "and its later rounds are kept as recorded"
-                        ),
-                    )
-                else:
-                    code, text = (
-                        "import.kept_as_recorded",
-                        (f"round {current} is kept as the log recorded it: the rules refused {refused}"),
-                    )
-                report.findings.append(Finding("record", code, text, step.seq, current))
+            kept = review.as_recorded(step.payload, current)  # a hand kept as a server's log recorded it
+            if kept is not None and (round_no is None or current == round_no):
+                report.findings.append(Finding("record", kept[0], kept[1], step.seq, current))
         except IllegalEvent as exc:
             skipping = True
             if round_no is not None and current != round_no:

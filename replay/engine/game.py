@@ -97,6 +97,11 @@ class GameReview(Protocol):
 
     def glance(self, state: Any) -> dict[str, Any]: ...
 
+    def as_recorded(self, payload: Any, round_no: int) -> tuple[str, str] | None:
+        """What the audit says of an event that keeps a round as a server's log recorded it
+        (its stable code and words); None for any other event."""
+        ...
+
     def scoring_words(self, result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
         """The winner's yaku in a few words, and (riichi) the han, fu and limit, as an export's row
         gives them."""

@@ -212,6 +212,12 @@ def glance(state: Any) -> dict[str, Any]:
             "places": _places(points), "results": points, "unit": "points"}  # fmt: skip
 
 
+def as_recorded(payload: Any, round_no: int) -> tuple[str, str] | None:
+    """No hanafuda event keeps a round as a log recorded it against the rules."""
+    del payload, round_no
+    return None
+
+
 def scoring_words(result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
     """The winner's yaku (teyaku and dekiyaku too, where the game has them), named; no han or fu."""
     tally = result.players[winner]

@@ -10,6 +10,7 @@ from replay.engine.fold import Step
 from replay.games.hanafuda import review
 from replay.games.hanafuda.review import (
     SeatsOf,
+    as_recorded,
     computed_points,
     final_differs,
     final_scores,
@@ -21,6 +22,7 @@ from replay.games.hanafuda.review import (
 )
 
 __all__ = [
+    "as_recorded",
     "balance",
     "computed_points",
     "digest",

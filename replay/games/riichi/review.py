@@ -241,6 +241,22 @@ def glance(state: Any) -> dict[str, Any]:
                    "results": list(standing["results"]), "unit": "results in thousands, with oka and uma"}  # fmt: skip
 
 
+def as_recorded(payload: Any, round_no: int) -> tuple[str, str] | None:
+    """A hand kept as the server's log recorded it where the rules refuse a move of it, or a match
+    the log plays on after the rules end it: said in the audit, with the rules' refusal."""
+    from events.riichi import RiichiPlayedOn, RiichiRecordedResult
+
+    if isinstance(payload, RiichiPlayedOn):
+        return ("import.played_on", f"the rules end the match after round {round_no} ({payload.refused}); the log "
+                "plays on, and its later rounds are kept as recorded")  # fmt: skip
+    if isinstance(payload, RiichiRecordedResult):
+        return (
+            "import.kept_as_recorded",
+            f"round {round_no} is kept as the log recorded it: the rules refused {payload.refused}",
+        )
+    return None
+
+
 def scoring_words(result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
     """The first win's yaku with their han, and its han, fu and limit; "unpriced" for a win the
     pricing could not value (the hand not known)."""
