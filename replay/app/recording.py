@@ -202,18 +202,17 @@ def draw_card(
     return payloads, notes
 
 
-def _with_its_capture(effective: Sequence[Step], target: Step) -> list[Step]:
+def _with_its_capture(game: Game, effective: Sequence[Step], target: Step) -> list[Step]:
     """``target``, and the capture that rests on it when it is a play or draw that captured (the
-    table made them in one move: voiding the play alone would leave a capture of nothing)."""
+    table made them in one move: voiding the play alone would leave a capture of nothing): the
+    hanafuda games' turn, as their moves declare it (``game.fishing``)."""
     undone = [target]
-    if target.type.endswith((".play", ".draw")):
-        later = [s for s in effective if s.seq > target.seq]
-        if (
-            later
-            and later[0].type.endswith(".capture")
-            and getattr(later[0].payload, "card", None) == getattr(target.payload, "card", None)
-        ):
-            undone.append(later[0])
+    moves = game.fishing
+    if moves is None or not isinstance(target.payload, (moves.play, moves.draw)):
+        return undone
+    later = [s for s in effective if s.seq > target.seq]
+    if later and isinstance(later[0].payload, moves.capture) and later[0].payload.card == target.payload.card:
+        undone.append(later[0])
     return undone
 
 
@@ -228,7 +227,7 @@ def retract(
     repository = MatchRepository(store)
     kept = repository.get(match)
     target = next((s for s in kept.folded.history.effective if s.seq == seq), None)
-    undone = [] if target is None else _with_its_capture(kept.folded.history.effective, target)
+    undone = [] if target is None else _with_its_capture(GAMES[kept.game], kept.folded.history.effective, target)
     retracts = [new_event(Retract(seq=s.seq, reason=reason), recorded_by=recorded_by)
                 for s in reversed(undone)] or [new_event(Retract(seq=seq, reason=reason), recorded_by=recorded_by)]  # fmt: skip
     stored, _ = repository.record(match, retracts, expected_seq=kept.head, kept=kept)
@@ -257,7 +256,7 @@ def undo_last(
     if not effective:
         raise InputError("there is nothing to undo yet")
     undone = [effective[-1]]
-    if len(effective) > 1 and _with_its_capture(effective, effective[-2])[-1] is effective[-1]:
+    if len(effective) > 1 and _with_its_capture(GAMES[kept.game], effective, effective[-2])[-1] is effective[-1]:
         undone.insert(0, effective[-2])
     retracts = [new_event(Retract(seq=s.seq, reason="undone at the table"), recorded_by=recorded_by)
                 for s in reversed(undone)]  # fmt: skip
