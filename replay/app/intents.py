@@ -43,12 +43,18 @@ HANAFUDA = _Kind(fishing=True)
 RIICHI = _Kind(fishing=False)
 
 
-def _kinds(literal: str) -> tuple[str, ...]:
-    """The call or abort kinds, as riichi's events declare them (read when a riichi move is made)."""
-    from events import riichi
+def _call_kinds() -> tuple[str, ...]:
+    """The calls riichi's events declare (read when a riichi move is made)."""
+    from events.riichi import CallKind
 
-    found: tuple[str, ...] = get_args(getattr(riichi, literal))
-    return found
+    return get_args(CallKind)
+
+
+def _abort_kinds() -> tuple[str, ...]:
+    """The abortive draws riichi's events declare."""
+    from events.riichi import AbortKind
+
+    return get_args(AbortKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,8 +413,8 @@ def call(kind: str, tiles: str | None = None, seat: str | None = None) -> Intent
     from events.riichi import RiichiCall
     from events.tiles import parse_many
 
-    if kind not in _kinds("CallKind"):
-        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(_kinds('CallKind'))}")
+    if kind not in _call_kinds():
+        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(_call_kinds())}")
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = _round(state)
@@ -540,8 +546,8 @@ def abort(kind: str, seat: str | None = None) -> Intent:
     """Riichi: an abortive draw."""
     from events.riichi import AbortiveDraw
 
-    if kind not in _kinds("AbortKind"):
-        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(_kinds('AbortKind'))}")
+    if kind not in _abort_kinds():
+        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(_abort_kinds())}")
     return Intent(RIICHI, lambda g, s: ([AbortiveDraw(kind=kind, seat=seat_number(s, seat))], []))
 
 
