@@ -7,11 +7,11 @@ so each rule of recording is written once."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, get_args
 
-from events.cards import BY_ID, resolve
+from events.cards import resolve
 from events.errors import InputError
 from events.match import Annotation, Claim, RoundStarted
 from events.model import Payload
@@ -19,6 +19,7 @@ from replay.app.recording import Build, captures, draw_card, fishing_moves, next
 from replay.app.seats import seat_number
 from replay.engine.match import MatchView
 from replay.games import GAMES
+from replay.games.hanafuda.dealt import UNSEEN_WORDS, hanafuda_deal
 
 
 class _Kind(Collection[str]):
@@ -43,18 +44,11 @@ HANAFUDA = _Kind(fishing=True)
 RIICHI = _Kind(fishing=False)
 
 
-def _call_kinds() -> tuple[str, ...]:
-    """The calls riichi's events declare (read when a riichi move is made)."""
-    from events.riichi import CallKind
+def _kinds(of_calls: bool) -> tuple[str, ...]:
+    """The calls, or the abortive draws, riichi's events declare (read when a riichi move is made)."""
+    from events.riichi import AbortKind, CallKind
 
-    return get_args(CallKind)
-
-
-def _abort_kinds() -> tuple[str, ...]:
-    """The abortive draws riichi's events declare."""
-    from events.riichi import AbortKind
-
-    return get_args(AbortKind)
+    return get_args(CallKind if of_calls else AbortKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,73 +97,6 @@ def yaku_set(chosen: int, decided_by: str = "agreement") -> Intent:
     return _only(YakuSetChosen, lambda g, s: ([YakuSetChosen(by=decided_by, yaku_set=chosen)], []))
 
 
-def _card_list(text: str, pool: set[str], placed: dict[str, str], where: str) -> tuple[list[str], list[str]]:
-    """The cards of one list of the deal, taken from ``pool``; ``placed`` remembers where each went."""
-    cards: list[str] = []
-    notes: list[str] = []
-    for part in (p for p in text.replace(" ", ",").split(",") if p):
-        found = resolve(part, sorted(pool, key=lambda c: (BY_ID[c].month, BY_ID[c].index)), what="dealt")
-        card = found.card.id
-        if card in placed:
-            twice = f"in {where}" if placed[card] == where else f"in {placed[card]} and in {where}"
-            raise InputError(f"{card} is listed twice, {twice}; each card is dealt once")
-        if card not in pool:
-            raise InputError(f"{card} is not in this game's deck; see `taikyoku cards`")
-        placed[card] = where
-        pool.discard(card)
-        cards.append(found.card.id)
-        if found.note:
-            notes.append(found.note)
-    return cards, notes
-
-
-def _hanafuda_deal(
-    name: str, hand: Sequence[str], field: str, pile: str | None, dead: str | None
-) -> tuple[list[Payload], list[str]]:
-    game = GAMES[name]
-    moves, seats = fishing_moves(game), game.players[0]
-    pool = set(moves.deck)
-    placed: dict[str, str] = {}
-    notes: list[str] = []
-    unseen = [h.strip() in UNSEEN_WORDS for h in hand]
-    if (not hand or any(unseen)) and moves.field_deal is not None:  # the public record: a hand known where it is
-        if pile or dead:
-            raise InputError("with a hand unseen, give the field and the hands known; the pile and dead cards "
-                             "stay unseen too")  # fmt: skip
-        if hand and len(hand) != seats:
-            raise InputError(f"give --hand {seats} times, one per seat, seat 0 first (- for a hand unseen)")
-        known: list[tuple[str, ...] | None] = []
-        for seat, (text, gone) in enumerate(zip(hand, unseen, strict=True)):
-            cards, more = ([], []) if gone else _card_list(text, pool, placed, f"seat {seat}'s hand")
-            known.append(None if gone else tuple(cards))
-            notes += more
-        field_cards, more = _card_list(field, pool, placed, "the field")
-        return [moves.field_deal.model_validate({"field": field_cards, "known": tuple(known)})], notes + more
-    if len(hand) != seats:
-        raise InputError(f"give --hand {seats} times, one per seat, seat 0 first")
-    hands = []
-    for seat, text in enumerate(hand):
-        cards, more = _card_list(text, pool, placed, f"seat {seat}'s hand")
-        hands.append(tuple(cards))
-        notes += more
-    field_cards, more = _card_list(field, pool, placed, "the field")
-    notes += more
-    pile_cards = _card_list(pile, pool, placed, "the pile") if pile else None
-    notes += pile_cards[1] if pile_cards else []
-    pile_value = None if pile_cards is None else tuple(pile_cards[0])
-    if not moves.dead_size:
-        if dead:
-            raise InputError(f"{game.title} has no dead cards; leave out --dead")
-        return [moves.deal.model_validate({"hands": hands, "field": field_cards, "draw_pile": pile_value})], notes
-    dead_cards = _card_list(dead, pool, placed, "the dead cards") if dead else None
-    notes += dead_cards[1] if dead_cards else []
-    dead_value = None if dead_cards is None else tuple(dead_cards[0])
-    payload = moves.deal.model_validate(
-        {"hands": hands, "field": field_cards, "draw_pile": pile_value, "dead": dead_value}
-    )
-    return [payload], notes
-
-
 def _riichi_deal(hands: Sequence[str], dora: str | None) -> Payload:
     from events.riichi import RiichiDeal
     from events.tiles import parse, parse_many
@@ -183,9 +110,6 @@ def _riichi_deal(hands: Sequence[str], dora: str | None) -> Payload:
                 f"seat {seat}'s hand has {len(tiles_of)} tiles; deal 13 (the dealer's 14th is his first draw)"
             )
     return RiichiDeal(hands=tuple(tiles), dora_indicator=parse(dora))
-
-
-UNSEEN_WORDS = ("?", "-", "unseen")  # a hand not known, in a deal's --hand
 
 
 def deal(
@@ -212,7 +136,7 @@ def deal(
             return [_riichi_deal(hand, dora)], []
         if field is None:
             raise InputError("a hanafuda deal needs --field")
-        return _hanafuda_deal(game, hand, field, pile, dead)
+        return hanafuda_deal(GAMES[game], hand, field, pile, dead)
 
     return Intent(ALL_GAMES, build)
 
@@ -413,8 +337,8 @@ def call(kind: str, tiles: str | None = None, seat: str | None = None) -> Intent
     from events.riichi import RiichiCall
     from events.tiles import parse_many
 
-    if kind not in _call_kinds():
-        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(_call_kinds())}")
+    if kind not in _kinds(of_calls=True):
+        raise InputError(f"unknown call {kind!r}; use one of: {', '.join(_kinds(of_calls=True))}")
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = _round(state)
@@ -546,8 +470,8 @@ def abort(kind: str, seat: str | None = None) -> Intent:
     """Riichi: an abortive draw."""
     from events.riichi import AbortiveDraw
 
-    if kind not in _abort_kinds():
-        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(_abort_kinds())}")
+    if kind not in _kinds(of_calls=False):
+        raise InputError(f"unknown abortive draw {kind!r}; use one of: {', '.join(_kinds(of_calls=False))}")
     return Intent(RIICHI, lambda g, s: ([AbortiveDraw(kind=kind, seat=seat_number(s, seat))], []))
 
 
@@ -604,3 +528,10 @@ def claim(match: str, round_no: int, points: str, *, winner: int | None = None, 
         return [Claim(round=round_no, points=values, winner=winner, text=text)], []
 
     return Intent(ALL_GAMES, build)
+
+
+# Each declared move's builder (``Move.builder`` names one; tests/app/test_intents.py checks them all).
+_TURNS = (start_round, yaku_set, deal, triple, play, draw, capture, expose, go_or_stop, misdeal)
+BUILDERS: dict[str, Callable[..., Intent]] = {
+    b.__name__: b for b in (*_TURNS, discard, call, dora, tsumo, ron, exhaustive, abort)
+}

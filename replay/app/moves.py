@@ -23,12 +23,12 @@ def move_named(verb: str) -> Move | None:
 
 
 def intent_of_move(move: Move, values: Mapping[str, Any]) -> Intent:
-    """The intent ``move`` records (``replay/app/intents.py``, the function its declaration names),
+    """The intent ``move`` records (``replay/app/intents.py``'s builder its declaration names),
     given its words by name; a word not said is left to the intent's own default."""
     from replay.app import intents
 
-    build = getattr(intents, move.builder)
-    return build(**{name: value for name, value in values.items() if value is not None}, **move.fixed)  # type: ignore[no-any-return]
+    build = intents.BUILDERS[move.builder]
+    return build(**{name: value for name, value in values.items() if value is not None}, **move.fixed)
 
 
 _KINDS = {"text": (str, "a text"), "number": (int, "a whole number"), "flag": (bool, "true or false"),

@@ -90,7 +90,9 @@ def moves() -> tuple[Move, ...]:
     found = {move.verb: move for move in SHARED}
     for name in GAME_NAMES:
         for move in importlib.import_module(f"replay.games.{name}.moves").MOVES:
-            found.setdefault(move.verb, move)
+            known = found.setdefault(move.verb, move)
+            if known != move:  # one verb, two meanings: the command line and the phones would pick one
+                raise RuntimeError(f"the verb {move.verb!r} is declared twice, differently ({name}'s is the second)")
     return tuple(found.values())
 
 

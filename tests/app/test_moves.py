@@ -6,6 +6,8 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
+import pytest
+
 from replay.app import intents
 from replay.app.application import Application
 from replay.app.moves import moves
@@ -18,11 +20,33 @@ def test_every_declared_move_names_its_intent_and_exactly_the_words_it_takes() -
     """Plant: a word renamed in a declaration (``cards`` for ``card``), or an intent given a new
     required parameter no declaration says."""
     for move in moves():
-        taken = inspect.signature(getattr(intents, move.builder)).parameters
+        taken = inspect.signature(intents.BUILDERS[move.builder]).parameters
         said = [w.name for w in move.words] + list(move.fixed)
         assert set(said) <= set(taken), (move.verb, said, list(taken))
         required = [name for name, p in taken.items() if p.default is inspect.Parameter.empty]
         assert set(required) <= set(said), (move.verb, required)
+
+
+def test_a_verb_declared_twice_differently_is_an_error_when_the_moves_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two games giving one verb two meanings: the command line and the phones would follow the
+    first. Plant: the later declaration silently dropped."""
+    from replay.engine.moves import Move
+    from replay.games import moves as declared
+    from replay.games.koikoi import moves as koikoi_moves
+
+    assert {m.verb for m in declared()} >= {"discard", "play"}
+    monkeypatch.setattr(koikoi_moves, "MOVES", (*koikoi_moves.MOVES, Move("discard", "throw a card away")))
+    declared.cache_clear()  # read once per process: read again with the second declaration
+    try:
+        with pytest.raises(RuntimeError) as twice:
+            declared()
+    finally:
+        monkeypatch.undo()
+        declared.cache_clear()
+    assert str(twice.value) == "the verb 'discard' is declared twice, differently (riichi's is the second)"
+    assert {m.verb for m in declared()} >= {"discard", "play"}
 
 
 def test_a_verb_added_by_one_declaration_is_a_command_a_help_line_and_a_table_word(cli: Cli, db: Path) -> None:
