@@ -191,8 +191,10 @@ def _ending(result: Any, claim: Claim | None, another_ron: bool) -> list[str]:
 
 
 def _deltas(win: Any) -> tuple[int, ...]:
+    from replay.games.riichi.pricing import Priced  # loaded by the fold that priced the hand
+
     priced = win.priced
-    return tuple(getattr(priced, "payments", ()))
+    return tuple(priced.payments) if isinstance(priced, Priced) else ()
 
 
 # ---- import ------------------------------------------------------------------------------------

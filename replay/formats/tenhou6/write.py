@@ -189,14 +189,17 @@ def _recorded_block(claim: Any) -> list[Any] | None:
 
 def _result_block(result: Any) -> list[Any]:
     """A result in tenhou's words, for a hand recorded here rather than imported."""
+    from replay.games.riichi.pricing import Priced  # loaded by the fold that priced the hand
+
     if result.kind == "win":
         block: list[Any] = ["和了"]
         for win in result.wins:
             priced = win.priced
-            deltas = list(getattr(priced, "payments", [0] * len(result.points)))
+            valued = isinstance(priced, Priced)
+            deltas = list(priced.payments) if valued else [0] * len(result.points)
             source = win.seat if win.from_seat is None else win.from_seat
             pao = win.hand.pao_seat if win.hand.pao_seat is not None else win.seat
-            listed = sorted(getattr(priced, "yaku", ()), key=lambda yaku: TENHOU_ORDER.get(yaku[0], 10))
+            listed = sorted(priced.yaku if valued else (), key=lambda yaku: TENHOU_ORDER.get(yaku[0], 10))
             words = [_yaku_words(name, han) for name, han in listed]
             block += [deltas, [win.seat, source, pao, _score_words(win), *words]]
         return block
@@ -217,8 +220,10 @@ def _yaku_words(name: str, han: int) -> str:
 def _score_words(win: Any) -> str:
     """The hand's value as Tenhou writes it: without honba or riichi sticks; a non-dealer's tsumo
     as what a non-dealer and the dealer pay, a dealer's tsumo as what each pays, with ∀."""
+    from replay.games.riichi.pricing import Priced
+
     priced = win.priced
-    if not getattr(priced, "priced", False):
+    if not isinstance(priced, Priced):
         return "unpriced"
     hand = win.hand
     if win.kind == "tsumo":
