@@ -48,12 +48,18 @@ def deal(given: dict[int, str], *, reserved: str = "", dora: str = "7p") -> tupl
 class Hand:
     """One riichi match with one hand in progress, in a real SQLite file."""
 
-    def __init__(self, path: Path, ruleset: str, *, match_id: str = "r-1", options: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, path: Path, ruleset: str, *, match_id: str = "r-1", options: tuple[str, ...] = (), east_only: bool = False
+    ) -> None:
         self.store = EventStore.open(path, create=True)
         self.match_id = match_id
         started = service.build_match_started(
             "riichi", ["Ton", "Nan", "Sha", "Pei"], ruleset_id=ruleset, options=options
         )
+        if east_only:  # a tonpuusen: the East round alone, South its extension
+            from events.match import MatchLength
+
+            started = started.model_copy(update={"length": MatchLength(unit="tonpuusen", count=1)})
         service.start_match(self.store, started, recorded_by=RECORDER, match_id=match_id)
         self.junk: list[str] = []
 

@@ -27,8 +27,9 @@ def _after(
     scores: tuple[int, ...],
     result: RiichiDrawResult | RiichiDeclaredWin,
     options: tuple[str, ...] = (),
+    east_only: bool = False,
 ) -> tuple[Hand, tuple[int, ...]]:
-    played = Hand(tmp_path / f"{ruleset}.db", ruleset, options=options)
+    played = Hand(tmp_path / f"{ruleset}.db", ruleset, options=options, east_only=east_only)
     dealer = hand - 1  # the first dealer is seat 0
     played.record(
         RiichiRoundStarted(dealer=dealer, hand=hand, honba=0, round_wind=wind, scores=scores, sticks=0), result
@@ -243,3 +244,30 @@ def test_an_extension_dealer_leading_with_the_goal_plays_on_after_a_tenpai_draw_
     )
     assert scores == (24000, 31000, 24000, 21000)
     assert _goes_on(played, "W", 2, 1, scores) is None
+
+
+def test_an_east_only_match_has_its_extension_in_the_south_round_under_tenhou(tmp_path: Path) -> None:
+    """A tonpuusen's all-last is East 4, so South 1 is already its extension: seat 1, alone tenpai,
+    27,000 -> 30,000 (the others pay 1,000 each), exactly the goal, ends it; in a hanchan the same
+    hand is an ordinary South 1 and the match goes on. Plants: the East-only match read as a hanchan
+    (its last wind South), the goal reached only above 30,000."""
+    played, scores = _after(tmp_path, "tenhou", "S", 1, (25000, 27000, 25000, 23000), RiichiDrawResult(tenpai=(1,)),
+                            east_only=True)  # fmt: skip
+    assert scores == (24000, 30000, 24000, 22000)
+    reason = _goes_on(played, "S", 2, 1, scores)
+    assert reason == "the match is over: 30000 reached the return points in the extension; record match_ended"
+    (tmp_path / "h").mkdir()
+    hanchan, scores = _after(tmp_path / "h", "tenhou", "S", 1, (25000, 27000, 25000, 23000),
+                             RiichiDrawResult(tenpai=(1,)))  # fmt: skip
+    assert _goes_on(hanchan, "S", 2, 1, scores) is None
+
+
+def test_west_4_ends_the_match_when_its_dealer_loses_the_deal_under_the_end_at_goal_reading(tmp_path: Path) -> None:
+    """Where the extension ends only at the goal or its last hand (riichi.extensionHands=endAtGoal):
+    West 4, seat 0 alone tenpai, 26,000 -> 29,000, short of the goal, and the dealer (seat 3) noten
+    loses the deal: there is no North round. Plant: the last hand's end needing the North round too."""
+    played, scores = _after(tmp_path, "tenhou", "W", 4, (26000, 25000, 25000, 24000), RiichiDrawResult(tenpai=(0,)),
+                            options=("riichi.extensionHands=endAtGoal",))  # fmt: skip
+    assert scores == (29000, 24000, 24000, 23000)
+    assert _goes_on(played, "N", 1, 0, scores) == (
+        "the match is over: the extension is played out; record match_ended")  # fmt: skip
