@@ -249,3 +249,47 @@ def test_a_double_ron_pays_the_honba_and_sticks_to_the_winner_nearer_the_discard
     assert cli("round", "double", "--honba", "1", "--sticks", "1", "--scores", "25000,25000,25000,24000").code == 0
     assert cli("result", "double", "ron", "Aki", "1han30fu", "Dai", "1han30fu", "from", "Chie").code == 0
     assert cli("replay", "double", "--json").json()["results"][0]["points"] == [1500, 0, -2800, 2300]
+
+
+def test_a_double_ron_under_honba_to_each_winner_prices_each_declared_hand_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same double ron where every winner takes the honba (riichi.multiRonHonba=eachWinner):
+    each declared hand is priced again with its share, from its own declared value: Dai, 1 han 30
+    fu, 1,000 + 300 + the stick 1,000; Aki, dealing, 2 han 30 fu (480 x 6 = 2,880, up to 2,900) +
+    300; Chie pays 1,300 + 3,200 = 4,500. Plants: a hand priced again from the other winner's
+    value, or from no value."""
+    cli = Cli(tmp_path / "club.db", capsys)
+    made = cli(
+        "new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--id", "each", "-O", "riichi.multiRonHonba=eachWinner"
+    )
+    assert made.code == 0, made.err
+    assert cli("round", "each", "--honba", "1", "--sticks", "1", "--scores", "25000,25000,25000,24000").code == 0
+    assert cli("result", "each", "ron", "Aki", "2han30fu", "Dai", "1han30fu", "from", "Chie").code == 0
+    [result] = cli("replay", "each", "--json").json()["results"]
+    assert result["points"] == [3200, 0, -4500, 2300]
+    assert [(w["seat"], w["result"]["han"], w["result"]["fu"]) for w in result["wins"]] == [(3, 1, 30), (0, 2, 30)]
+
+
+def test_a_declared_ron_without_the_one_who_dealt_in_or_from_the_winner_is_refused_by_the_fold() -> None:
+    """The command line always names who dealt in; a raw event (an import, the API) may not, or
+    may name the winner. Plants: the refusal's code or words changed; the self-ron said of seat 1."""
+    from events.riichi import RiichiDeclaredWin, RiichiRoundStarted
+    from replay.app.service import build_match_started
+    from replay.engine.fold import IllegalEvent, Step
+    from replay.games.riichi.fold import RiichiProjection
+
+    projection = RiichiProjection()
+    started = build_match_started("riichi", list(NAMES), ruleset_id="tenhou")
+    state = projection.apply(projection.initial(), Step(1, started.EVENT_TYPE, started))
+    hand = RiichiRoundStarted(round_wind="E", hand=1, honba=0, sticks=0, scores=(25000,) * 4, dealer=0)
+    state = projection.apply(state, Step(2, hand.EVENT_TYPE, hand))
+    for event, said in (
+        (RiichiDeclaredWin(kind="ron", wins=(DeclaredValue(seat=2, han=1, fu=30),)),
+         ("riichi.declared.from_seat", "a ron names the player who dealt in")),
+        (RiichiDeclaredWin(kind="ron", from_seat=0, wins=(DeclaredValue(seat=0, han=1, fu=30),)),
+         ("riichi.declared.from_seat", "Aki cannot ron their own discard: the one who dealt in is another")),
+    ):  # fmt: skip
+        with pytest.raises(IllegalEvent) as refused:
+            projection.apply(state, Step(3, event.EVENT_TYPE, event))
+        assert (refused.value.code, refused.value.reason, refused.value.seq) == (*said, 3)
