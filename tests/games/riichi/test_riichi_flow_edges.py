@@ -28,6 +28,19 @@ def test_a_hand_started_where_the_table_says(cli: Cli) -> None:
         "South 4", 1, 2, 1, [24000, 40000, 20000, 15000])  # fmt: skip
 
 
+def test_the_next_hand_carries_the_honba_and_the_sticks_each_where_it_belongs(cli: Cli) -> None:
+    """East 1: Aki (dealing) and Beni declare riichi and are tenpai at the draw: 1,500 from each of
+    Chie and Dai, the two sticks stay on the table. Aki keeps the deal: East 1 again, 1 honba, 2
+    sticks. Plant: the honba carried from the sticks."""
+    assert cli("new", "riichi", *PLAYERS, "--id", "carry").code == 0
+    assert cli("round", "carry").code == 0
+    assert cli("result", "carry", "draw", "tenpai", "Aki", "Beni", "riichi", "Aki", "Beni").code == 0
+    assert cli("round", "carry").code == 0
+    hand = cli("replay", "carry", "--json").json()["round"]
+    assert (hand["name"], hand["dealer"], hand["honba"], hand["sticks"], hand["scores"]) == (
+        "East 1", 0, 1, 2, [25500, 25500, 23500, 23500])  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("flags", "said"),
     [
