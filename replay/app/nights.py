@@ -402,7 +402,9 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
         if head >= 1 and not _over(repository, match_id):
             repository.check(match_id, [ended])
             batches.append((match_id, head, [ended]))
-    numbered = max([night.tables_made, *(_table_number(night_id, m) for m in orphans)])
+    # After every table made: those of the night (an orphan mended shifts their numbers), and the orphans.
+    known = [_table_number(night_id, t.match_id) for t in night.tables]
+    numbered = max([night.tables_made, *known, *(_table_number(night_id, m) for m in orphans)])
     made: list[NightTable] = []
     for offset, players in enumerate(tables):
         match_id = f"{night_id}-t{numbered + offset + 1}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -169,3 +170,74 @@ def test_a_season_reads_the_penalties_and_substitutes_of_every_night_of_its_game
     assert [p["player"] for p in nights.penalties_given(store, "tensho")] == ["Eri"]
     assert nights.credits(store, "riichi") == {match: (*night.tables[0].players[:3], "Ren")}
     assert nights.credits(store, "tensho") == {} and list(nights.credits(store)) == [match]
+
+
+def test_seating_again_needs_a_session_and_ends_the_last_sessions_tables_at_their_first_event(cli: Cli) -> None:
+    _open(cli, "night-e", players=[*FOUR, "Eri", "Fumi", "Gen", "Hana"])
+    refused = cli("night", "seat", "night-e", "--again")
+    assert refused.err == "taikyoku: error: no session is seated yet: seat the first\n"
+    first = [t["match_id"] for t in cli("night", "seat", "night-e", "--json").json()["sessions"][0]["tables"]]
+    assert first == ["night-e-t1", "night-e-t2"]
+    again = cli("night", "seat", "night-e", "--again", "--json").json()["sessions"]
+    assert [t["match_id"] for t in again[0]["tables"]] == ["night-e-t3", "night-e-t4"] and len(again) == 1
+    for match in first:
+        ended = cli("log", match, "--json").json()
+        assert [(e["seq"], e["type"], e["payload"]) for e in ended[1:]] == [
+            (2, "match_ended", {"reason": "abandoned", "note": "the session was seated again"})]  # fmt: skip
+    # The second session keeps apart the pairs the first (as seated again) put together.
+    second = cli("night", "seat", "night-e", "--json").json()["sessions"]
+    assert [t["match_id"] for t in second[1]["tables"]] == ["night-e-t5", "night-e-t6"]
+
+
+def test_a_table_an_unfinished_seating_left_outside_the_night_is_ended_and_never_reused(cli: Cli) -> None:
+    """night-o-t2 was made by a seating of an older version that stopped before the night named it:
+    the next seating ends it at its head (in the same transaction) and numbers its tables after it."""
+    _open(cli, "night-o")
+    assert cli("new", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-o-t2").code == 0
+    assert cli("round", "night-o-t2").code == 0  # a hand begun there: ended where it stands
+    sheet = cli("night", "seat", "night-o", "--json").json()
+    assert [t["match_id"] for t in sheet["sessions"][0]["tables"]] == ["night-o-t3"]
+    log = cli("log", "night-o-t2", "--json").json()
+    assert [(e["seq"], e["type"], e["payload"]) for e in log[2:]] == [
+        (3, "match_ended", {"reason": "abandoned", "note": "made by a seating that did not finish"})]  # fmt: skip
+    # Seated again, it is not ended twice; the next tables follow the last made.
+    again = cli("night", "seat", "night-o", "--again", "--json").json()
+    assert [t["match_id"] for t in again["sessions"][0]["tables"]] == ["night-o-t4"]
+    assert len(cli("log", "night-o-t2", "--json").json()) == 3
+
+
+def test_a_session_of_more_tables_than_a_night_seats_is_refused_before_anything_is_written(
+    cli: Cli, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _open(cli, "night-big", players=[*FOUR, "Eri", "Fumi", "Gen", "Hana"])
+    monkeypatch.setattr(nights, "SEATED_LIMIT", 1)
+    with pytest.raises(InputError) as refused:
+        nights.seat_next(store, "night-big", recorded_by="host")
+    assert _said(refused) == "2 tables are more than a session seats (at most 1); split the players into two nights"
+    assert not store.exists("night-big-t1") and nights.read(store, "night-big").sessions == ()
+    monkeypatch.setattr(nights, "SEATED_LIMIT", 2)
+    assert len(nights.seat_next(store, "night-big", recorded_by="host").sessions[0]) == 2
+
+
+def test_a_table_that_moves_on_while_the_session_is_seated_again_leaves_everything_as_it_was(
+    cli: Cli, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A phone stores a hand at the table between the check and the write: the whole seating is a
+    conflict, said in words, and nothing of it is stored."""
+    _open(cli, "night-r")
+    nights.seat_next(store, "night-r", recorded_by="host")
+    real_append_together = store.append_together
+
+    def a_hand_first(batches: Any) -> Any:
+        assert cli("round", "night-r-t1").code == 0  # the phone's hand, stored first
+        return real_append_together(batches)
+
+    monkeypatch.setattr(store, "append_together", a_hand_first)
+    from store import ConcurrencyError
+
+    with pytest.raises(ConcurrencyError) as moved:
+        nights.seat_next(store, "night-r", recorded_by="host", again=True)
+    assert moved.value.message == ("a table of the night moved on while the session was seated (a hand stored, or "
+                                   "another host seated it); nothing was changed: look at the night again")  # fmt: skip
+    assert [t.match_id for t in nights.read(store, "night-r").tables] == ["night-r-t1"]
+    assert [e.type for e in store.read("night-r-t1")] == ["match_started", "riichi.round_started"]
