@@ -148,3 +148,36 @@ def test_review_weighs_a_real_game_and_refuses_what_it_cannot_weigh(cli: Cli, db
     assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "ten").code == 0
     not_riichi = cli("review", "ten")
     assert not_riichi.code == 2 and "is not a riichi match; review weighs riichi discards" in not_riichi.err
+
+
+@pytest.mark.parametrize(
+    "log_name", ["mjlog2json-2019123123gm-00a9-0000-f4386d0e.json", "mjai-reviewer-double_ron.json"]
+)
+def test_the_reviews_summary_counts_riichi_and_deals_in_as_the_log_records_them(cli: Cli, log_name: str) -> None:
+    """Counted from the log itself (tenhou.net/6): each riichi is a discard written "r" + tile in
+    its player's discards, each deal-in a win whose payer is not its winner. The review's summary,
+    whole and for one player, says the same. Plants: a ron counted twice, every win counted, the
+    riichi flag or the discard's key dropped, one player's filter keeping everyone."""
+    import json
+
+    log = json.loads((CORPUS / log_name).read_text())
+    riichi, dealt_in = [0, 0, 0, 0], [0, 0, 0, 0]
+    for hand in log["log"]:
+        for seat in range(4):
+            riichi[seat] += sum(1 for d in hand[6 + 3 * seat] if isinstance(d, str) and d.startswith("r"))
+        result = hand[16]
+        if result[0] == "和了":
+            for entry in result[2::2]:
+                winner, payer = entry[0], entry[1]
+                if payer != winner:
+                    dealt_in[payer] += 1
+    assert cli("import", str(CORPUS / log_name)).code in (0, 1)
+    [match] = [row["match_id"] for row in cli("matches", "--json").json()]
+    found = cli("review", match, "--json").json()
+    assert [(r["riichi"], r["deals_in"]) for r in found["summary"]] == list(zip(riichi, dealt_in, strict=True))
+    assert sum(riichi) > 0 and sum(dealt_in) > 0
+    assert all(isinstance(w["discard"], str) and len(w["discard"]) == 2 for w in found["discards"])
+    assert sum(1 for w in found["discards"] if w["riichi"]) == sum(riichi)
+    name = found["players"][2]
+    one = cli("review", match, "--player", name, "--json").json()
+    assert [(r["seat"], r["riichi"], r["deals_in"]) for r in one["summary"]] == [(2, riichi[2], dealt_in[2])]
