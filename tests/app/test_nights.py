@@ -75,6 +75,19 @@ def _step(seq: int, payload: object) -> Step:
     return Step(seq, payload.EVENT_TYPE, payload)  # type: ignore[attr-defined,arg-type]
 
 
+# Each refusal's words and the event it names, whole.
+SAID = {
+    "night.not_opened": ("a night's first event is night.opened", 1),
+    "night.opened_twice": ("the night is already open", 2),
+    "night.players.twice": ("Aki is listed twice; list each player once", 2),
+    "night.session.order": ("session 2 cannot be seated now: the next is 1", 3),
+    "night.table.size": ("a table seats 2, not 3", 3),
+    "night.player.absent": ("Dai is not among the players present", 3),
+    "night.player.twice": ("a player is seated at two tables of one session", 3),
+    "night.closed": ("the night is closed; open another for more games", 3),
+}
+
+
 @pytest.mark.parametrize(
     ("events", "code"),
     [
@@ -98,4 +111,4 @@ def test_the_night_fold_refuses_what_a_night_cannot_hold(events: list[object], c
     with pytest.raises(IllegalEvent) as refused:
         for seq, payload in enumerate(events, start=1):
             night = nights.apply(night, _step(seq, payload))
-    assert refused.value.code == code
+    assert (refused.value.code, refused.value.reason, refused.value.seq) == (code, *SAID[code])
