@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from events.errors import InputError
+from events.errors import InputError, TaikyokuError
 from events.match import GameName
 from replay.app.club import Club
 from replay.app.moves import Offer, checked_values, intent_of_move, move_named, moves
@@ -71,7 +71,7 @@ class Application(Club):
             yield store
             healthy = True
         except Exception as exc:
-            healthy = getattr(exc, "kind", "") not in ("unavailable", "missing", "corrupt")
+            healthy = not (isinstance(exc, TaikyokuError) and exc.kind in ("unavailable", "missing", "corrupt"))
             raise
         finally:
             if healthy:
