@@ -119,7 +119,7 @@ def _legality(report: Report, game: str, effective: Sequence[Step], round_no: in
             skipping = True
             if round_no is not None and current != round_no:
                 continue
-            before = _describe_state(state)
+            before = _describe_state(state, game)
             report.findings.append(
                 Finding(
                     "legality", exc.code, f"round {current}: {exc.message}", step.seq, current, {"state_before": before}
@@ -128,16 +128,9 @@ def _legality(report: Report, game: str, effective: Sequence[Step], round_no: in
     return state
 
 
-def _describe_state(state: MatchView) -> dict[str, Any]:
-    rnd = state.round
-    if rnd is None:
-        return {"round": None}
-    described: dict[str, Any] = {"phase": getattr(rnd, "phase", None), "to_move": getattr(rnd, "to_move", None)}
-    for name in ("hands", "field", "captured", "pending"):
-        value = getattr(rnd, name, None)
-        if value is not None:
-            described[name] = [list(v) for v in value] if name in ("hands", "captured") else value
-    return described
+def _describe_state(state: MatchView, game: str) -> dict[str, Any]:
+    """The round as it stood before an illegal event, as its game describes it."""
+    return GAMES[game].review().describe_round(state)
 
 
 def _history(report: Report, steps: Sequence[Step], retracted_by: dict[int, Step]) -> None:

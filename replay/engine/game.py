@@ -97,6 +97,11 @@ class GameReview(Protocol):
 
     def glance(self, state: Any) -> dict[str, Any]: ...
 
+    def describe_round(self, state: Any) -> dict[str, Any]:
+        """The round in play as the audit shows it before an illegal event (its phase, who is to
+        move, the hands and what lies on the table); ``{"round": None}`` before any round."""
+        ...
+
     def as_recorded(self, payload: Any, round_no: int) -> tuple[str, str] | None:
         """What the audit says of an event that keeps a round as a server's log recorded it
         (its stable code and words); None for any other event."""

@@ -212,6 +212,16 @@ def glance(state: Any) -> dict[str, Any]:
             "places": _places(points), "results": points, "unit": "points"}  # fmt: skip
 
 
+def describe_round(state: Any) -> dict[str, Any]:
+    """A hanafuda round: its phase, the seat to move, the hands, the field, the captures, and
+    what is pending (a capture to choose, a koi-koi call)."""
+    rnd = state.round
+    if rnd is None:
+        return {"round": None}
+    return {"phase": rnd.phase, "to_move": rnd.to_move, "hands": [list(h) for h in rnd.hands],
+            "field": rnd.field, "captured": [list(c) for c in rnd.captured], "pending": rnd.pending}  # fmt: skip
+
+
 def as_recorded(payload: Any, round_no: int) -> tuple[str, str] | None:
     """No hanafuda event keeps a round as a log recorded it against the rules."""
     del payload, round_no

@@ -241,6 +241,14 @@ def glance(state: Any) -> dict[str, Any]:
                    "results": list(standing["results"]), "unit": "results in thousands, with oka and uma"}  # fmt: skip
 
 
+def describe_round(state: Any) -> dict[str, Any]:
+    """A riichi hand: its phase, the seat to move and the hands."""
+    rnd = state.round
+    if rnd is None:
+        return {"round": None}
+    return {"phase": rnd.phase, "to_move": rnd.to_move, "hands": [list(h) for h in rnd.hands]}
+
+
 def as_recorded(payload: Any, round_no: int) -> tuple[str, str] | None:
     """A hand kept as the server's log recorded it where the rules refuse a move of it, or a match
     the log plays on after the rules end it: said in the audit, with the rules' refusal."""
