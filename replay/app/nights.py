@@ -213,10 +213,9 @@ def _substitute(night: Night, step: Step, payload: NightSubstitute) -> Night:
     return replace(night, substitutions=(*night.substitutions, change), head=step.seq)
 
 
-# Whose a seat's result is when a substitute finishes a match, by game, where the host says nothing:
-# the registered player's, as a tournament ranks the players it seated (a stand-in is not ranked).
-SUBSTITUTE_COUNTS_FOR: dict[str, str] = {"riichi": "player", "tensho": "player", "sendai": "player",
-                                         "koikoi": "player"}  # fmt: skip
+# Whose a seat's result is when a substitute finishes a match and the host says nothing: the
+# registered player's, as a tournament ranks the players it seated (a stand-in is not ranked).
+SUBSTITUTE_COUNTS_FOR = "player"
 
 
 def substitute(store: Store, night_id: str, match_id: str, leaves: str, substitute: str, *, reason: str,
@@ -235,7 +234,7 @@ def substitute(store: Store, night_id: str, match_id: str, leaves: str, substitu
         raise InputError(f"{substitute.strip()} plays at {elsewhere[0]}; a substitute is a player without a table")
     if not reason.strip():
         raise InputError("say why the player leaves (--reason)")
-    chosen = counts_for or SUBSTITUTE_COUNTS_FOR[opened.game]
+    chosen = counts_for or SUBSTITUTE_COUNTS_FOR
     if chosen != "player" and chosen != "substitute":
         raise InputError(f"--counts-for is player or substitute, not {chosen!r}")
     from events.text import player_name
