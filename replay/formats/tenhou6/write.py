@@ -96,7 +96,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
         if kind == "match_started":
             red = state.options.red_fives if state.options is not None else 0
             players = len(payload.players)
-            header_text = getattr(payload, "source", None)
+            header_text = payload.source
         elif kind == "riichi.round_started":
             wind = WIND_LETTERS.index(payload.round_wind)
             current = {
