@@ -158,7 +158,7 @@ def recorded(tmp_path: Path) -> list[Step]:
     for seat in (1, 2, 3):
         turn(seat, junk.pop(0))
     turn(0, "6s", "9m")
-    steps = history(read_steps(store, "r-1")).effective
+    steps = list(history(read_steps(store, "r-1")).effective)
     store.close()
     # The others' draws are 1m 2m 3m and 4m 5m 5m: none is a tile counted below.
     assert [s.payload.tile for s in steps if isinstance(s.payload, RiichiDiscard) and s.payload.seat] == [
