@@ -30,7 +30,7 @@ from events.night import (
     NightTableAbandoned,
 )
 from events.text import lookalike, name_problem
-from replay.app.steps import read_steps, step_of
+from replay.app.steps import pending_step, read_steps
 from replay.engine.fold import Step, illegal
 from store import ConcurrencyError, Store
 
@@ -286,7 +286,7 @@ def penalties_given(store: Store, game: str) -> list[dict[str, Any]]:
     return given
 
 
-def fold(steps: Sequence[Step], night_id: str = "") -> Night:
+def fold(steps: Sequence[Step], night_id: str) -> Night:
     night = Night(night_id=night_id)
     for step in steps:
         night = apply(night, step)
@@ -304,15 +304,21 @@ def read(store: Store, night_id: str) -> Night:
     return fold(read_steps(store, night_id, provenance="all"), night_id)
 
 
-def _append(store: Store, night: Night, payloads: Sequence[Payload], recorded_by: str) -> Night:
-    """Check the events against the night, then store them after its head (or nothing)."""
-    pending = [new_event(p, recorded_by=recorded_by) for p in payloads]
+def _checked(night: Night, pending: Sequence[PendingEvent]) -> Night:
+    """The night after ``pending``, each checked as the next event: what is refused is never written."""
     after = night
-    for offset, event in enumerate(pending):
-        after = apply(after, Step(night.head + 1 + offset, event.type, event.payload, event.event_id,
-                                  event.recorded_by, event.recorded_at))  # fmt: skip
-    stored = store.append(night.night_id, night.head, pending)
-    return fold([step_of(e) for e in store.read(night.night_id)], night.night_id) if stored else after
+    for offset, event in enumerate(pending, 1):
+        after = apply(after, pending_step(night.head + offset, event))
+    return after
+
+
+def _append(store: Store, night: Night, payloads: Sequence[Payload], recorded_by: str) -> Night:
+    """Check the events against the night, then store them after its head (or nothing). The store
+    takes them at that head or refuses them all, so the night is as checked."""
+    pending = [new_event(p, recorded_by=recorded_by) for p in payloads]
+    after = _checked(night, pending)
+    store.append(night.night_id, night.head, pending)
+    return after
 
 
 def fresh_id(store: Store, today: str | None = None) -> str:
@@ -354,7 +360,6 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
     from events.match import MatchStarted, PlayerSeat
     from replay.app import seating
     from replay.app.repository import MatchRepository
-    from replay.app.steps import pending_step
     from replay.engine.fold import fold as fold_steps
     from replay.games import projection_for
 
@@ -398,7 +403,7 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
     for match_id, head in orphans.items():
         ended = new_event(MatchEnded(reason="abandoned", note="made by a seating that did not finish"),
                           recorded_by=recorded_by)  # fmt: skip
-        if head >= 1 and not _over(repository, match_id):
+        if not _over(repository, match_id):
             repository.check(match_id, [ended])
             batches.append((match_id, head, [ended]))
     # After every table made: those of the night (an orphan mended shifts their numbers), and the orphans.
@@ -414,8 +419,7 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
         batches.append((match_id, 0, [event]))
         made.append(NightTable(match_id=match_id, players=players))
     seated = new_event(NightSeated(session=number, tables=tuple(made)), recorded_by=recorded_by)
-    apply(night, Step(night.head + 1, seated.type, seated.payload, seated.event_id, seated.recorded_by,
-                      seated.recorded_at))  # fmt: skip
+    _checked(night, [seated])
     batches.append((night_id, night.head, [seated]))
     try:
         store.append_together(batches)
@@ -466,8 +470,7 @@ def abandon(store: Store, night_id: str, match_id: str, *, recorded_by: str, rea
         checked = repository.check(match_id, [ended])
         batches.append((match_id, checked.head - 1, [ended]))
     given_up = new_event(NightTableAbandoned(match_id=match_id, reason=reason), recorded_by=recorded_by)
-    apply(night, Step(night.head + 1, given_up.type, given_up.payload, given_up.event_id, given_up.recorded_by,
-                      given_up.recorded_at))  # fmt: skip
+    _checked(night, [given_up])
     batches.append((night_id, night.head, [given_up]))
     store.append_together(batches)
     return read(store, night_id)
@@ -492,7 +495,7 @@ def clock_of(night: Night) -> dict[str, Any] | None:
     from datetime import datetime, timedelta
 
     session, minutes, started = night.clock
-    begun = datetime.fromisoformat(started.replace("Z", "+00:00"))
+    begun = datetime.fromisoformat(started)  # a trailing Z is UTC (Python 3.11 and later)
     ends = (begun + timedelta(minutes=minutes)).isoformat().replace("+00:00", "Z")
     return {"session": session, "minutes": minutes, "started_at": started, "ends_at": ends}
 

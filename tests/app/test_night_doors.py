@@ -241,3 +241,90 @@ def test_a_table_that_moves_on_while_the_session_is_seated_again_leaves_everythi
                                    "another host seated it); nothing was changed: look at the night again")  # fmt: skip
     assert [t.match_id for t in nights.read(store, "night-r").tables] == ["night-r-t1"]
     assert [e.type for e in store.read("night-r-t1")] == ["match_started", "riichi.round_started"]
+
+
+def test_a_night_opened_without_an_id_is_named_by_its_day_in_utc(cli: Cli, store: Store) -> None:
+    from datetime import UTC, datetime
+
+    _open(cli, "night-model")
+    opened = nights.read(store, "night-model").opened
+    assert opened is not None
+    days = {datetime.now(UTC).date().isoformat()}
+    night = nights.open_night(store, opened, FOUR, recorded_by="host")
+    days.add(datetime.now(UTC).date().isoformat())  # the day may turn while it opens
+    assert night.night_id in {f"night-{day}" for day in days}
+    assert next(row["night_id"] for row in nights.nights(store)) == night.night_id
+
+
+def test_the_nights_list_says_each_nights_title_and_last_event(cli: Cli, store: Store) -> None:
+    assert cli("night", "open", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-t",
+               "--title", "December club").code == 0  # fmt: skip
+    [row] = nights.nights(store)
+    assert (row["night_id"], row["title"], row["game"], row["last_seq"]) == ("night-t", "December club", "riichi", 2)
+
+
+def test_reading_what_is_not_a_night_says_what_a_nights_id_is(store: Store) -> None:
+    with pytest.raises(InputError) as wrong:
+        nights.read(store, "club-december")
+    assert _said(wrong) == "'club-december' is not a night; a night's id starts with night-"
+    from store import UnknownMatchError
+
+    with pytest.raises(UnknownMatchError) as unknown:
+        nights.read(store, "night-none")
+    assert (unknown.value.match_id, unknown.value.message) == (
+        "night-none", "no night 'night-none' here; list the nights with `taikyoku night list`")  # fmt: skip
+
+
+def test_a_closed_night_takes_no_penalty_and_closes_only_when_no_table_plays(cli: Cli, store: Store) -> None:
+    _open(cli, "night-c", players=[*FOUR, "Eri", "Fumi", "Gen", "Hana"])
+    with pytest.raises(InputError) as playing:
+        nights.close(store, "night-c", recorded_by="host", playing=["night-c-t1", "night-c-t2"])
+    assert _said(playing) == "night-c-t1, night-c-t2 plays on; record its end or abandon it, then close the night"
+    nights.close(store, "night-c", recorded_by="host", playing=[])
+    with pytest.raises(InputError) as closed:
+        nights.give_penalty(store, "night-c", "Aki", -5, "late", recorded_by="host")
+    assert _said(closed) == "night-c is closed; a penalty is given during the night"
+
+
+def test_the_clock_read_back_runs_from_its_events_stored_time(cli: Cli, store: Store) -> None:
+    _open(cli, "night-k")
+    nights.seat_next(store, "night-k", recorded_by="host")
+    nights.start_clock(store, "night-k", 90, recorded_by="host")
+    stored_at = store.read_rows("night-k")[-1].recorded_at
+    clock = nights.clock_of(nights.read(store, "night-k"))
+    assert clock is not None and clock["started_at"] == stored_at and clock["minutes"] == 90
+    from datetime import datetime, timedelta
+
+    assert datetime.fromisoformat(clock["ends_at"]) - datetime.fromisoformat(stored_at) == timedelta(minutes=90)
+
+
+def test_a_substitutes_reason_is_kept_to_4000_characters(cli: Cli, store: Store) -> None:
+    _open(cli, "night-s", players=[*FOUR, "Eri"])
+    night = nights.seat_next(store, "night-s", recorded_by="host")
+    table = night.tables[0]
+    leaving = table.players[0]
+    sitting_out = next(p for p in night.players if p not in table.players)
+    after = nights.substitute(store, "night-s", table.match_id, leaving, sitting_out, reason="x" * 4001,
+                              counts_for=None, recorded_by="host", playing={table.match_id})  # fmt: skip
+    assert len(after.substitutions[0].reason) == 4000 and after.substitutions[0].counts_for == "player"
+
+
+def test_seating_again_passes_over_an_abandoned_table_and_ends_the_rest(cli: Cli, store: Store) -> None:
+    """Session 1's first table abandoned, the second not started: seated again, the second is
+    ended at its first event, the first left as it was."""
+    _open(cli, "night-a", players=[*FOUR, "Eri", "Fumi", "Gen", "Hana"])
+    nights.seat_next(store, "night-a", recorded_by="host")
+    nights.abandon(store, "night-a", "night-a-t1", recorded_by="host", reason="a player left")
+    again = nights.seat_next(store, "night-a", recorded_by="host", again=True)
+    assert [t.match_id for t in again.sessions[0]] == ["night-a-t3", "night-a-t4"]
+    assert [e.type for e in store.read("night-a-t1")] == ["match_started", "match_ended"]
+    assert [(e.type, e.payload) for e in store.read("night-a-t2")][1:] == [
+        ("match_ended", {"reason": "abandoned", "note": "the session was seated again"})]  # fmt: skip
+
+
+def test_a_table_made_outside_the_night_with_its_first_event_alone_is_ended_too(cli: Cli, store: Store) -> None:
+    _open(cli, "night-f")
+    assert cli("new", "riichi", *[a for n in FOUR for a in ("-p", n)], "--id", "night-f-t1").code == 0
+    night = nights.seat_next(store, "night-f", recorded_by="host")
+    assert [t.match_id for t in night.tables] == ["night-f-t2"]
+    assert [e.type for e in store.read("night-f-t1")] == ["match_started", "match_ended"]

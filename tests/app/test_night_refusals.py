@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from events.match import MatchLength, Ruleset
+from events.match import MatchEnded, MatchLength, Ruleset
 from events.model import Payload
 from events.night import (
+    NightClock,
     NightClosed,
     NightOpened,
     NightPenalty,
@@ -134,3 +135,72 @@ def test_the_night_refuses_what_comes_after_it_is_closed_and_a_second_opening() 
     opened = _night().opened
     assert opened is not None
     assert _refused(_night(), opened) == ("night.opened_twice", "the night is already open", 5, "night.opened")
+
+
+def _opened_only() -> nights.Night:
+    night = _night()
+    assert night.opened is not None
+    return nights.apply(nights.Night(night_id="night-y"), Step(1, "night.opened", night.opened))
+
+
+@pytest.mark.parametrize(
+    ("players", "reason"),
+    [
+        (("Aki", "Beni", "Aki", "Beni", "Chie"), "Aki, Beni is listed twice; list each player once"),
+        (("Aki", "Be\u200bni"),
+         "the name 'Be\\u200bni' holds the invisible character U+200B; a name is what it shows: remove it"),
+        (("Aki", "BENI", "Beni"), "'Beni' and 'BENI' look alike; give each player a name the table can tell apart"),
+    ],
+)  # fmt: skip
+def test_players_listed_by_a_raw_event_are_checked_as_the_doors_check_them(
+    players: tuple[str, ...], reason: str
+) -> None:
+    """The fold checks a night.players event as the commands do: a stored night read by another
+    program, or written by an older one, is refused with the same code and words."""
+    code = "night.players.twice" if "twice" in reason else "night.player.name"
+    assert _refused(_opened_only(), NightPlayers(players=players)) == (code, reason, 2, "night.players")
+
+
+@pytest.mark.parametrize(
+    ("event", "code", "reason"),
+    [
+        (NightSeated(session=2, tables=(NightTable(match_id="night-x-3", players=("Aki", "Ren", "Sora", "Beni")),)),
+         "night.player.absent", "Ren, Sora is not among the players present"),
+        (NightSeated(session=2, tables=(NightTable(match_id="night-x-1", players=EIGHT[:4]),)),
+         "night.table.again", "each table of the night is a new match"),
+        (NightTableAbandoned(match_id="night-x-9", reason="late"), "night.table.unknown",
+         "night-x-9 is not a table of this night"),
+        (NightClock(minutes=90, session=2), "night.clock.session", "session 2 is not the one seated last (1)"),
+        (MatchEnded(reason="abandoned"), "night.event.wrong", "a night has no match_ended events"),
+    ],
+)  # fmt: skip
+def test_what_a_nights_seating_abandons_and_clock_cannot_hold_is_refused_whole(
+    event: Payload, code: str, reason: str
+) -> None:
+    assert _refused(_night(), event) == (code, reason, 5, event.EVENT_TYPE)
+
+
+def test_a_clock_before_any_session_is_seated_says_none_yet() -> None:
+    night = nights.apply(_opened_only(), Step(2, "night.players", NightPlayers(players=EIGHT)))
+    assert _refused(night, NightClock(minutes=90, session=1)) == (
+        "night.clock.session", "session 1 is not the one seated last (none yet)", 3, "night.clock")  # fmt: skip
+
+
+def test_the_fold_keeps_the_head_the_tables_made_and_the_clocks_start() -> None:
+    """Opened at seq 1, the head is 1; two tables, then session 2's two, four made; a clock of one
+    minute runs from its event's time and one of 0 stops it."""
+    assert _opened_only().head == 1
+    second = NightSeated(session=2, tables=(NightTable(match_id="night-x-3", players=EIGHT[:4]),
+                                            NightTable(match_id="night-x-4", players=EIGHT[4:])))  # fmt: skip
+    night = _night(second)
+    assert (night.tables_made, night.head, len(night.sessions)) == (4, 5, 2)
+    clocked = nights.apply(
+        night, Step(6, "night.clock", NightClock(minutes=1, session=2), recorded_at="2026-12-03T19:00:00Z")
+    )
+    assert clocked.clock == (2, 1, "2026-12-03T19:00:00Z")
+    assert nights.clock_of(clocked) == {"session": 2, "minutes": 1, "started_at": "2026-12-03T19:00:00Z",
+                                        "ends_at": "2026-12-03T19:01:00Z"}  # fmt: skip
+    unknown_time = nights.apply(night, Step(6, "night.clock", NightClock(minutes=5, session=2)))
+    assert unknown_time.clock == (2, 5, "")  # an event without its time (a test's): no time made up
+    stopped = nights.apply(clocked, Step(7, "night.clock", NightClock(minutes=0, session=2)))
+    assert stopped.clock is None and nights.clock_of(stopped) is None
