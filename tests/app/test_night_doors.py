@@ -239,19 +239,32 @@ def test_a_table_that_moves_on_while_the_session_is_seated_again_leaves_everythi
         nights.seat_next(store, "night-r", recorded_by="host", again=True)
     assert moved.value.message == ("a table of the night moved on while the session was seated (a hand stored, or "
                                    "another host seated it); nothing was changed: look at the night again")  # fmt: skip
+    # The night's head when it was read (opened, players, session 1): the seating's expected seq.
+    assert (moved.value.match_id, moved.value.expected_seq, moved.value.actual_seq) == ("night-r", 3, 3)
     assert [t.match_id for t in nights.read(store, "night-r").tables] == ["night-r-t1"]
     assert [e.type for e in store.read("night-r-t1")] == ["match_started", "riichi.round_started"]
 
 
-def test_a_night_opened_without_an_id_is_named_by_its_day_in_utc(cli: Cli, store: Store) -> None:
+def test_a_night_opened_without_an_id_is_named_by_its_day_in_utc(
+    cli: Cli, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a machine whose local day is not UTC's (14 hours ahead from UTC's noon, 12 behind before
+    it), the id is UTC's day."""
+    import time
     from datetime import UTC, datetime
 
     _open(cli, "night-model")
     opened = nights.read(store, "night-model").opened
     assert opened is not None
-    days = {datetime.now(UTC).date().isoformat()}
-    night = nights.open_night(store, opened, FOUR, recorded_by="host")
-    days.add(datetime.now(UTC).date().isoformat())  # the day may turn while it opens
+    monkeypatch.setenv("TZ", "Etc/GMT-14" if datetime.now(UTC).hour >= 12 else "Etc/GMT+12")  # POSIX signs
+    time.tzset()
+    try:
+        days = {datetime.now(UTC).date().isoformat()}
+        night = nights.open_night(store, opened, FOUR, recorded_by="host")
+        days.add(datetime.now(UTC).date().isoformat())  # the day may turn while it opens
+    finally:
+        monkeypatch.undo()
+        time.tzset()
     assert night.night_id in {f"night-{day}" for day in days}
     assert next(row["night_id"] for row in nights.nights(store)) == night.night_id
 

@@ -166,6 +166,9 @@ def test_players_listed_by_a_raw_event_are_checked_as_the_doors_check_them(
     [
         (NightSeated(session=2, tables=(NightTable(match_id="night-x-3", players=("Aki", "Ren", "Sora", "Beni")),)),
          "night.player.absent", "Ren, Sora is not among the players present"),
+        (NightSeated(session=2, tables=(NightTable(match_id="night-x-3", players=("Ren", *EIGHT[1:4])),
+                                        NightTable(match_id="night-x-4", players=EIGHT[4:]))),
+         "night.player.absent", "Ren is not among the players present"),  # at the first of two tables
         (NightSeated(session=2, tables=(NightTable(match_id="night-x-1", players=EIGHT[:4]),)),
          "night.table.again", "each table of the night is a new match"),
         (NightTableAbandoned(match_id="night-x-9", reason="late"), "night.table.unknown",
