@@ -23,12 +23,13 @@ def move_named(verb: str) -> Move | None:
 
 
 def intent_of_move(move: Move, values: Mapping[str, Any]) -> Intent:
-    """The intent ``move`` records (``replay/app/intents.py``'s builder its declaration names),
-    given its words by name; a word not said is left to the intent's own default."""
+    """The intent ``move`` records: the builder its declaration names, in the match's game's folder
+    (``replay/games/<game>/builders.py``), given its words by name; a word not said is left to the
+    builder's own default."""
     from replay.app import intents
 
-    build = intents.BUILDERS[move.builder]
-    return build(**{name: value for name, value in values.items() if value is not None}, **move.fixed)
+    return intents.of_game(move.builder, **{name: value for name, value in values.items() if value is not None},
+                           **move.fixed)  # fmt: skip
 
 
 _KINDS = {"text": (str, "a text"), "number": (int, "a whole number"), "flag": (bool, "true or false"),

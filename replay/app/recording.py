@@ -6,30 +6,26 @@ and the notes a person should hear ("pine-crane takes pine-chaff-1")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from events.cards import resolve
 from events.envelope import new_event
 from events.errors import InputError
 from events.ingest import describe_pydantic
-from events.model import Payload
 from replay.app.repository import Kept, KeptStates, MatchRepository
-from replay.app.seats import in_names, seat_number
+from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step
-from replay.engine.game import FishingMoves, Game
+from replay.engine.game import Game
+from replay.engine.intents import Build
 from replay.engine.match import MatchView
 from replay.games import GAMES
-from replay.games.hanafuda.fishing import forced_capture, matches
-from replay.games.hanafuda.table import UNSEEN
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
 # What a command makes of the state: the payloads to record and the notes to tell the table.
-Build = Callable[[str, MatchView], tuple[list[Payload], list[str]]]  # (the game, its state) -> events and notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +61,7 @@ def checked_game(kept: Kept, games: Collection[str]) -> Kept:
 
 
 class Intending(Protocol):
-    """A recording intent (``replay/app/intents.py``): the games it records for, and its events."""
+    """A recording intent (``replay/engine/intents.py``): the games it records for, and its events."""
 
     @property
     def games(self) -> Collection[str]: ...
@@ -105,101 +101,9 @@ def record(
     return Recorded(stored, after, notes)
 
 
-def next_riichi_hand(state: Any, **given: Any) -> Payload:  # a riichi match's state
-    """Riichi: the next hand's start, from the last one; what is given (wind, hand, honba, sticks,
-    scores, dealer) as the table says it."""
-    from replay.games.riichi.flow import next_hand
-
-    return next_hand(state, **given)
-
-
 def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
     """What the round waits for, in words."""
     return GAMES[game].view().expects(rnd, names)
-
-
-def seat_to_move(state: MatchView, game: Game, given: str | None) -> int:
-    """The seat whose turn it is; ``given`` (a number, wind or name) must be that seat."""
-    rnd = state.round
-    if rnd is None or rnd.over:
-        raise InputError("no round is in progress; start one with `taikyoku round MATCH`")
-    seat = seat_number(state, given)
-    if seat is not None and seat != rnd.to_move:
-        raise InputError(f"it is seat {rnd.to_move}'s turn ({expects(game.name, rnd, state.names)}), not seat {seat}")
-    return int(rnd.to_move)
-
-
-def fishing_moves(game: Game) -> FishingMoves:
-    """The turn of play, draw and capture of a hanafuda game (the commands that use it refuse riichi first)."""
-    assert game.fishing is not None
-    return game.fishing
-
-
-def captures(game: Game, state: MatchView, card: str, given: Sequence[str]) -> tuple[list[Payload], list[str]]:
-    """The capture a card placed on the field makes: as given, or the one the rules force (the
-    only card of its month there, or all three); refused when the table must choose."""
-    rnd = state.round
-    seat = rnd.to_move
-    moves = fishing_moves(game)
-    if card in moves.alone:
-        return [moves.capture(card=card, seat=seat, taken=())], [f"{card} goes straight to the scoring area"]
-    found = matches(card, rnd.field)
-    if not found:
-        if given:
-            raise InputError(f"{card} matches nothing on the field, so it captures nothing; leave out --capture")
-        return [], []
-    if given:
-        taken = [resolve(t, found, what="captured").card.id for t in given]
-        return [moves.capture(card=card, seat=seat, taken=tuple(taken))], []
-    forced = forced_capture(found)
-    if forced is None:
-        raise InputError(f"{card} matches {' and '.join(found)} on the field; say which it takes with --capture CARD")
-    return [moves.capture(card=card, seat=seat, taken=forced)], [f"{card} takes {', '.join(forced)}"]
-
-
-def play_card(
-    game: Game, state: MatchView, card: str, capture: Sequence[str], seat: str | None
-) -> tuple[list[Payload], list[str]]:
-    """Hanafuda: the seat to move plays ``card`` from the hand, with the capture it makes (as
-    given, or the one the rules force)."""
-    mover = seat_to_move(state, game, seat)
-    rnd = state.round
-    hand = rnd.hands[mover]
-    unseen_hand = UNSEEN in hand  # the public record: any card not yet seen may be played
-    known = [c for c in hand if c != UNSEEN]
-    pool = sorted({*known, *rnd.unseen()}) if unseen_hand else hand
-    chosen = resolve(card, pool, what=f"played from seat {mover}'s hand")
-    payloads: list[Payload] = [fishing_moves(game).play(card=chosen.card.id, seat=mover)]
-    notes = [chosen.note] if chosen.note else []
-    if rnd.phase == "play" and chosen.card.id in pool:
-        caps, more = captures(game, state, chosen.card.id, capture)
-        payloads += caps
-        notes += more
-    return payloads, notes
-
-
-def draw_card(
-    game: Game, state: MatchView, card: str | None, capture: Sequence[str], seat: str | None
-) -> tuple[list[Payload], list[str]]:
-    """Hanafuda: the seat to move turns the top of the pile (``card``, or the known top card), with
-    the capture it makes."""
-    mover = seat_to_move(state, game, seat)
-    rnd = state.round
-    notes: list[str] = []
-    if card is None:
-        if not rnd.pile:
-            raise InputError("the order of the draw pile is not known; name the card drawn")
-        drawn = rnd.pile[0]
-    else:
-        chosen = resolve(card, sorted(rnd.unseen()), what="drawn")
-        drawn = chosen.card.id
-        notes += [chosen.note] if chosen.note else []
-    payloads: list[Payload] = [fishing_moves(game).draw(card=drawn, seat=mover)]
-    if rnd.phase == "draw" and (rnd.pile is None or rnd.pile[:1] == (drawn,)) and drawn in rnd.unseen():
-        caps, more = captures(game, state, drawn, capture)
-        payloads += caps
-        notes += more
-    return payloads, notes
 
 
 def _with_its_capture(game: Game, effective: Sequence[Step], target: Step) -> list[Step]:

@@ -19,6 +19,7 @@ from events.hanafuda import CardCapture, PlacedCard
 from events.match import GameName, MatchStarted
 from events.model import Payload
 from replay.engine.fold import Projection, Step
+from replay.engine.intents import Builders
 from replay.engine.moves import Offer
 from replay.engine.options import RulesetSpec
 from replay.engine.snapshot import Snapshot
@@ -198,6 +199,9 @@ class GameRules:
     legal_moves: Callable[[Any], list[Payload]]  # the events the fold would accept next in a round
     review: GameReview
     layout: Callable[[dict[str, Any]], Layout]  # a replay document as the terminal shows it
+    # The game's verbs (its ``builders`` module), by the builder name each move declares: how what
+    # a person says becomes this game's events.
+    builders: Builders
     # A full record's public record: what the table saw of it (the hands and draws unseen).
     public_view: Callable[[Iterable[Payload]], Iterator[Payload]] | None = None
     # Each choice weighed against the best (riichi: every discard), from a match's effective steps:
@@ -207,7 +211,7 @@ class GameRules:
 
 def rules_from(package: str) -> GameRules:
     """A game's rules from its folder, where every game keeps the same module names: fold, view,
-    result_line, simulate, entry, review, layout and public. Loaded when the game is first played."""
+    result_line, simulate, entry, review, layout, public and builders. Loaded when the game is first played."""
     import importlib
     import importlib.util
 
@@ -228,6 +232,7 @@ def rules_from(package: str) -> GameRules:
         layout=module("layout").layout,
         public_view=module("public").public_view,
         weigh=module("analysis").review if weighs else None,
+        builders=module("builders").BUILDERS,
     )
 
 
@@ -256,7 +261,7 @@ class Game:
     # The words a round's result is tapped with on a table's page, by kind (riichi: the yaku a
     # table declares; Sendai-hana: the teyaku shown), for its page.js.
     result_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    # The game's own events that a move shared by name records (``replay/app/intents.py``), by the
+    # The game's own events that a move shared by name records (``replay/games/hanafuda/builders.py``), by the
     # move's word: go and stop after a new yaku, the misdeal, a teyaku exposed.
     declared: Mapping[str, type[Payload]] = field(default_factory=dict)
     log_formats: tuple[LogFormat, ...] = ()  # other programs' records of its games, read by `taikyoku import`

@@ -1,7 +1,8 @@
-"""A move declared once: its verb, the words it takes and what each means, and the intent that
+"""A move declared once: its verb, the words it takes and what each means, and the builder that
 records it. The recording commands (`taikyoku discard MATCH 5m`), their ``--help``, table mode's
 words (``discard 5m --riichi``) and the phone's typed moves are all made from these declarations,
-so a new verb is one declaration, the intent that builds its events, and its fold rule.
+so a new verb is one declaration, its builder in its game's ``builders.py`` (which makes its
+events), and its fold rule.
 
 The moves every game shares are declared here; each game declares its own in its ``moves``
 module (``replay/games/<game>/moves.py``). No I/O.
@@ -36,8 +37,8 @@ class Word:
 @dataclass(frozen=True, slots=True)
 class Move:
     """A verb of the record: what ``--help`` and table mode's ``help`` say of it, its words, and
-    the intent that records it (a function of ``replay/app/intents.py``, by name, given the words
-    by their names and ``fixed``)."""
+    the builder that records it (in each game's ``builders.py``, by this name, given the words by
+    their names and ``fixed``)."""
 
     verb: str
     help: str

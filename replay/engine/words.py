@@ -57,3 +57,6 @@ def in_names(text: str, names: Sequence[str]) -> str:
         return names[seat] if seat < len(names) else found.group()
 
     return _SEAT_WORDS.sub(named, text)
+
+
+UNSEEN_WORDS = ("?", "-", "unseen")  # a hand not known, in a deal's --hand (the public record), in every game

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from replay.app import intents
 from replay.app.application import Application
 from replay.app.moves import moves
 from replay.app.table import intent_of, translate
@@ -17,14 +16,28 @@ from tests.helpers import Cli
 
 
 def test_every_declared_move_names_its_intent_and_exactly_the_words_it_takes() -> None:
-    """Plant: a word renamed in a declaration (``cards`` for ``card``), or an intent given a new
-    required parameter no declaration says."""
+    """Each game builds every move it offers (the shared ones and its own), in its own folder, and
+    each builder takes exactly the words the declaration says. Plant: a word renamed in a
+    declaration (``cards`` for ``card``), a builder given a new required parameter no declaration
+    says, or a game's builder of a shared move dropped."""
+    from replay.games import GAME_NAMES, GAMES
+    from replay.games.hanafuda.builders import BUILDERS as HANAFUDA
+
+    built = {name: GAMES[name].rules().builders for name in GAME_NAMES}
     for move in moves():
-        taken = inspect.signature(intents.BUILDERS[move.builder]).parameters
-        said = [w.name for w in move.words] + list(move.fixed)
-        assert set(said) <= set(taken), (move.verb, said, list(taken))
-        required = [name for name, p in taken.items() if p.default is inspect.Parameter.empty]
-        assert set(required) <= set(said), (move.verb, required)
+        makers = [name for name in GAME_NAMES if move.builder in built[name]]
+        assert makers, move.verb
+        for name in makers:
+            taken = inspect.signature(built[name][move.builder]).parameters
+            said = [w.name for w in move.words] + list(move.fixed)
+            assert set(said) <= set(taken), (name, move.verb, said, list(taken))
+            required = [n for n, p in taken.items() if p.default is inspect.Parameter.empty]
+            assert set(required) <= set(said), (name, move.verb, required)
+    for shared in ("start_round", "deal", "draw"):  # every game starts its rounds, deals and draws
+        assert all(shared in built[name] for name in GAME_NAMES), shared
+    assert {n for n in GAME_NAMES if "discard" in built[n]} == {"riichi"}
+    assert {n for n in GAME_NAMES if "triple" in built[n]} == {"tensho"}
+    assert all(set(HANAFUDA) <= set(built[n]) for n in ("tensho", "sendai", "koikoi"))
 
 
 def test_a_verb_declared_twice_differently_is_an_error_when_the_moves_are_read(

@@ -13,8 +13,7 @@ from events.errors import InputError
 from events.match import MatchStarted
 from replay.app import recording, service
 from replay.app.intents import Intent
-from replay.app.recording import draw_card, play_card
-from replay.games import GAMES
+from replay.games.hanafuda.builders import draw, play
 from store import EventStore
 from tests.paths import GOLDEN
 
@@ -32,13 +31,13 @@ def test_a_golden_match_entered_as_spoken_stores_the_same_events(tmp_path: Path)
             if kind in ("tensho.play", "tensho.draw"):
                 captured = follow["type"] == "tensho.capture" and follow["payload"]["card"] == payload["card"]
                 taken = follow["payload"]["taken"] if captured else []
-                say = play_card if kind == "tensho.play" else draw_card
+                say = play if kind == "tensho.play" else draw
 
                 def build(game: str, state: object, say=say, card=payload["card"], taken=taken) -> tuple[list, list]:  # type: ignore[no-untyped-def]
                     try:  # first as a person says it: the card alone, the rules filling in a forced capture
-                        return say(GAMES[game], state, card, [], None)
+                        return say(card)(game, state)
                     except InputError:  # the table must choose: said as the record has it
-                        return say(GAMES[game], state, card, taken, None)
+                        return say(card, taken)(game, state)
 
                 done = recording.record(store, "spoken", Intent(frozenset({"tensho"}), build), recorded_by="aki")
                 forced += any(note.startswith(f"{payload['card']} takes") for note in done.notes)

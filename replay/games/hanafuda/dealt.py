@@ -11,8 +11,7 @@ from events.cards import BY_ID, resolve
 from events.errors import InputError
 from events.model import Payload
 from replay.engine.game import Game
-
-UNSEEN_WORDS = ("?", "-", "unseen")  # a hand not known, in a deal's --hand
+from replay.engine.words import UNSEEN_WORDS
 
 
 def _card_list(text: str, pool: set[str], placed: dict[str, str], where: str) -> tuple[list[str], list[str]]:
