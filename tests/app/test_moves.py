@@ -89,3 +89,25 @@ def test_a_verb_added_by_one_declaration_is_a_command_a_help_line_and_a_table_wo
     assert cli("riichi", "r-1").code == 2  # the tile is required, as --help says
     help_page = cli("riichi", "--help").out
     assert "TILE" in help_page and "--seat" in help_page
+
+
+def test_a_shared_verb_said_with_another_games_words_is_refused_and_nothing_is_written(cli: Cli) -> None:
+    """`round`, `deal` and `draw` are every game's, each built by the match's game: a riichi word
+    said of a hanafuda move (or the other way) is refused in one line, not silently dropped."""
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "t-1").code == 0
+    refused = cli("round", "t-1", "--honba", "1")
+    assert (refused.code, refused.err) == (
+        2,
+        "taikyoku: error: --honba is a riichi hand's; a hanafuda round takes only --dealer\n",
+    )
+    assert len(cli("log", "t-1", "--json").json()) == 1
+    assert cli("round", "t-1").code == 0
+    dora = cli("deal", "t-1", "--hand", "x", "--hand", "y", "--field", "z", "--dora", "3m")
+    assert (dora.code, dora.err) == (2, "taikyoku: error: --dora is a riichi deal's; a hanafuda deal has --field\n")
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--id", "r-1").code == 0
+    assert cli("round", "r-1").code == 0
+    field = cli("deal", "r-1", *[a for h in HANDS for a in ("--hand", h)], "--dora", "3m", "--field", "1m")
+    assert (field.code, field.err) == (2, "taikyoku: error: --field is a hanafuda deal's; a riichi deal has --dora\n")
+    assert [e["type"] for e in cli("log", "r-1", "--json").json()] == ["match_started", "riichi.round_started"]
+    wrong_game = cli("discard", "t-1", "5m")
+    assert wrong_game.code == 2 and "match t-1 is a Tensho match; this command records riichi matches" in wrong_game.err
