@@ -38,6 +38,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 BIN = Path(sys.executable).parent
 TARGET = 1.5  # at most this many times the baseline
+PACKAGES_TARGET = 1.25  # at most this many times the fixed packages imported alone: taikyoku's own start-up
 
 
 ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
@@ -66,6 +67,18 @@ def main() -> None:
                            stdout=subprocess.DEVNULL)  # fmt: skip
         commands = {
             "taikyoku --help": [taikyoku, "--help"],
+            # on a store of its own: the matches it makes would grow the one the others read
+            "taikyoku new": [
+                taikyoku,
+                "new",
+                "tensho",
+                "-p",
+                "Aki",
+                "-p",
+                "Beni",
+                "--db",
+                str(Path(folder) / "new.db"),
+            ],
             "taikyoku matches": [taikyoku, "matches", "--db", db],
             "taikyoku play (a refused move)": [taikyoku, "play", "tensho-sim-1", "pine-crane", "--db", db],
         }
@@ -91,9 +104,12 @@ def main() -> None:
     for name, values in times.items():
         median = statistics.median(values)
         verdict = "met" if median / middle <= TARGET else "not met"
+        over_packages = median / packages_only
+        own = "met" if over_packages <= PACKAGES_TARGET else "not met"
         print(
             f"  {name:<36} {median * 1000:>7.0f} ms  {median / middle:>5.2f}x  (target <= {TARGET}x: {verdict}); "
-            f"{median / packages_only:.2f}x the packages alone ({(median - packages_only) * 1000:+.0f} ms)"
+            f"{over_packages:.2f}x the packages alone ({(median - packages_only) * 1000:+.0f} ms; "
+            f"target <= {PACKAGES_TARGET}x: {own})"
         )
     season(args.runs, args.matches, taikyoku, baseline_tool)
 

@@ -163,8 +163,8 @@ class Club:
         from replay.games import game as game_named
 
         game = game_named(game).name  # an unknown game: one line naming the games
-        spec = ruleset(ruleset_id or default_ruleset(game))
-        if spec is None or spec.game != game:
+        spec = ruleset(ruleset_id or default_ruleset(game), game)  # that game's alone: no other is loaded
+        if spec is None:
             raise InputError(f"unknown {game} ruleset {ruleset_id!r}; use one of: {', '.join(ruleset_ids(game))}")
         per_table = spec.players[0]
         shape = build_match_started(game, [f"seat {n}" for n in range(per_table)], ruleset_id=spec.id,

@@ -15,7 +15,7 @@ from replay.app.steps import _decoded, game_of, pending_step, read_steps, step_o
 from replay.engine.fold import Folded, IllegalEvent, Step, fold
 from replay.engine.match import MatchView
 from replay.engine.options import RulesetSpec, default_length
-from replay.games import GAMES, default_ruleset, projection_for, ruleset, ruleset_ids, rulesets
+from replay.games import GAMES, default_ruleset, projection_for, ruleset, ruleset_ids
 from replay.games import game as game_named
 from store import MatchExistsError, Store, StoredEvent
 
@@ -78,12 +78,12 @@ def build_match_started(
 ) -> MatchStarted:
     """A complete match_started from what a person types: every option resolved."""
     chosen = game_named(game).name
-    spec = ruleset(ruleset_id or default_ruleset(chosen))
-    if spec is None or spec.game != chosen:
+    spec = ruleset(ruleset_id or default_ruleset(chosen), chosen)  # that game's alone: no other is loaded
+    if spec is None:
         raise InputError(f"unknown {game} ruleset {ruleset_id!r}; use one of: {', '.join(ruleset_ids(chosen))}")
     values = _resolve_options(spec, options)
     if len(players) not in spec.players:
-        other = next((r.id for r in rulesets() if r.game == chosen and len(players) in r.players), None)
+        other = next((r.id for r in GAMES[chosen].rulesets if len(players) in r.players), None)
         if other is not None:
             raise InputError(
                 f"the {spec.id} ruleset is for {' or '.join(map(str, spec.players))} players; "

@@ -70,7 +70,7 @@ def ruleset(ruleset_id: str, game: GameName | None = None) -> RulesetSpec | None
 
 
 def ruleset_ids(game: GameName | None = None) -> list[str]:
-    return [r.id for r in rulesets() if game is None or r.game == game]
+    return [r.id for r in (GAMES[game].rulesets if game is not None else rulesets())]
 
 
 def markdown() -> str:

@@ -94,6 +94,16 @@ def test_a_move_on_a_tensho_match_loads_tensho_only(tmp_path: Path) -> None:
     assert [m for m in loaded if m.startswith(others)] == []
 
 
+def test_a_new_tensho_match_loads_tensho_only(tmp_path: Path) -> None:
+    """`new` finds its ruleset among its game's alone: no other game's descriptor, events or options.
+    Plant: the ruleset looked up among every game's (each game's descriptor loaded)."""
+    loaded = _loaded(["new", "tensho", "-p", "Aki", "-p", "Beni", "--db", str(tmp_path / "club.db")], GAMES_AND_HEAVY)
+    assert "replay.games.tensho.game" in loaded and "events.tensho" in loaded
+    others = ("events.sendai", "events.riichi", "events.koikoi", "replay.games.sendai", "replay.games.riichi",
+              "replay.games.koikoi", "mahjong", "jsonschema", "replay.formats")  # fmt: skip
+    assert [m for m in loaded if m.startswith(others)] == []
+
+
 def test_listing_matches_loads_neither_the_schema_checker_nor_the_riichi_pricing(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     assert run(["simulate", "tensho", "--seed", "1", "--rounds", "1", "--db", str(db)]) == 0
