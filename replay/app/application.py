@@ -21,7 +21,7 @@ import shlex
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError, TaikyokuError
 from events.match import GameName
@@ -34,6 +34,10 @@ from replay.engine.game import Question
 from replay.infra import stores
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
+
+if TYPE_CHECKING:
+    from replay.app.audit import Report
+    from replay.engine.fold import Step
 
 Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
 
@@ -277,6 +281,47 @@ class Application(Club):
             stored = record_documents(store, match, documents, recorded_by=recorded_by, expected_seq=expected_seq)
         self._told(stored)
         return stored
+
+    # ---- corrections and reading ---------------------------------------------------------------
+
+    def retract(
+        self, match: str, seq: int, *, reason: str, recorded_by: str
+    ) -> tuple[list[Any], Sequence[StoredEvent]]:
+        """Void event ``seq`` (with the capture that rests on it): the steps voided, the retracts stored."""
+        from replay.app.recording import retract
+
+        with self.lock(match), self.store() as store:
+            voided, stored = retract(store, match, seq, reason=reason, recorded_by=recorded_by)
+        self._told(stored)
+        return voided, stored
+
+    def steps(self, match: str) -> list[Step]:
+        """The match's events, decoded, each with its event id, recorder and time (a replay's input)."""
+        from replay.app.steps import read_steps
+
+        with self.store() as store:
+            return read_steps(store, match, provenance="all")
+
+    def audit(self, match: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
+        """The match's chain checked and its record refolded: every finding (``replay/app/audit.py``)."""
+        from replay.app.audit import audit
+
+        with self.store() as store:
+            return audit(store, match, round_no=round_no, rulesets=rulesets)
+
+    def reviewed(self, match: str, player: str | None = None) -> dict[str, Any]:
+        """Each choice of the match weighed against the best, and a summary per player."""
+        from replay.app.reading import reviewed
+
+        with self.store() as store:
+            return reviewed(store, match, player)
+
+    def priced_hand(self, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
+        """A recorded riichi hand's wins priced under each of ``rulesets``."""
+        from replay.app.reading import priced_hand
+
+        with self.store() as store:
+            return priced_hand(store, match, round_no, rulesets)
 
 
 class TableSession:

@@ -82,11 +82,12 @@ def priced_hand(store: Store, match: str, round_no: int, rulesets: list[str]) ->
 
 
 def reviewed(store: Store, match: str, player: str | None = None) -> dict[str, Any]:
-    """A riichi match reviewed discard by discard (``taikyoku review --json``): each discard of a
-    known hand weighed against the best, and a summary per player."""
-    from replay.games.riichi.analysis import review
-
+    """A match reviewed choice by choice (``taikyoku review --json``), by its game's own review
+    (riichi: each discard of a known hand weighed against the best), and a summary per player."""
     steps = match_steps.read_steps(store, match)
-    if match_steps.game_of(steps) != PRICED:
-        raise InputError(f"match {match} is not a riichi match; review weighs riichi discards")
-    return {"match_id": match} | review(history(steps).effective, player)
+    game = GAMES[match_steps.game_of(steps)]
+    weigh = game.rules().weigh
+    if weigh is None:
+        weighing = " or ".join(g.title for g in GAMES.values() if g.rules().weigh is not None)
+        raise InputError(f"match {match} is a {game.title} match; review weighs the discards of {weighing} matches")
+    return {"match_id": match} | weigh(history(steps).effective, player)

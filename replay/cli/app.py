@@ -17,6 +17,7 @@ from typer.core import TyperGroup
 from events.errors import InputError
 
 if TYPE_CHECKING:
+    from replay.app.application import Application
     from replay.infra.stores import Store
 
 EPILOG = (
@@ -322,6 +323,13 @@ def shown(db: object) -> str:
     from replay.infra import stores
 
     return stores.shown(db)
+
+
+def application(db: object) -> Application:
+    """The application over the store --db names: every use case the commands run goes through it."""
+    from replay.app.application import Application
+
+    return Application(str(db))
 
 
 def open_store(db: object, *, create: bool = False) -> Store:

@@ -7,10 +7,10 @@ from typing import Annotated
 import typer
 
 from events.errors import InputError
-from replay.app import intents, recording
+from replay.app import intents
 from replay.app.intents import Intent
 from replay.app.reading import spoken
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, open_store, print_json, recorder
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, application, print_json, recorder
 from replay.cli.display import out, styled
 from replay.cli.exit_codes import EXIT_FINDINGS
 
@@ -18,8 +18,7 @@ SeqArg = Annotated[int, typer.Argument(help="The seq of the event it concerns (s
 
 
 def _append(db: object, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
-    with open_store(db) as store:
-        stored = recording.record(store, match, intent, recorded_by=recorder(by)).stored
+    stored = application(db).record(match, intent, recorded_by=recorder(by)).stored  # as every move is
     event = stored[0]
     if json_out:
         print_json(event.envelope() | {"hash": event.hash})
@@ -40,8 +39,7 @@ def retract(
     captured is retracted with its capture, which rests on it (the command says so)."""
     if not reason.strip():
         raise InputError("--reason must say why the event is void")
-    with open_store(db) as store:
-        voided, stored = recording.retract(store, match, seq, reason=reason, recorded_by=recorder(by))
+    voided, stored = application(db).retract(match, seq, reason=reason, recorded_by=recorder(by))
     if json_out:  # one retract as one object, as every annotation prints; with its capture's, a list
         documents = [e.envelope() | {"hash": e.hash} for e in stored]
         print_json(documents[0] if len(documents) == 1 else documents)
@@ -108,13 +106,11 @@ def audit(
     json_out: JsonOption = False,
 ) -> None:
     """Audit a match: integrity, legality, claims, history, balance. Exit 1 when anything is found."""
-    from replay.app.audit import audit as run_audit
     from replay.app.reading import check_riichi_rulesets
 
     chosen = [r.strip() for r in (rulesets or "").split(",") if r.strip()]
     check_riichi_rulesets(chosen)
-    with open_store(db) as store:
-        report = run_audit(store, match, round_no=round_no, rulesets=chosen)
+    report = application(db).audit(match, round_no=round_no, rulesets=chosen)
     if json_out:
         print_json(
             {

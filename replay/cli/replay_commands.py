@@ -9,7 +9,7 @@ import typer
 from events.errors import InputError
 from replay.app import service
 from replay.app.reading import replay_document
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, open_store, print_json, read_input
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, application, print_json, read_input
 from replay.cli.display import grid, out, styled
 
 
@@ -33,8 +33,7 @@ def replay(
 
     With --without or --replace, replay as if one event had been different, and say how the
     results change. Nothing is written."""
-    with open_store(db) as store:
-        steps = service.read_steps(store, match, provenance="all")  # a replaced event keeps its recorder
+    steps = application(db).steps(match)  # each with its recorder: a replaced event keeps its own
     game = service.game_of(steps)
     if without is not None or replace is not None:
         if at is not None:

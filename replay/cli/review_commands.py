@@ -6,8 +6,7 @@ from typing import Annotated
 
 import typer
 
-from replay.app import reading
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, open_store, print_json
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, application, print_json
 from replay.cli.display import out
 
 
@@ -20,8 +19,7 @@ def review_match(
 ) -> None:
     """Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), and a
     summary per player."""
-    with open_store(db) as store:
-        found = reading.reviewed(store, match, player)
+    found = application(db).reviewed(match, player)
     if json_out:
         print_json(found)
         return

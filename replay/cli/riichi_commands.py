@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from replay.app import reading
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, open_store, print_json
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, application, print_json
 from replay.cli.display import out, styled
 
 
@@ -26,8 +26,7 @@ def price_hand(
     """Riichi: price a recorded hand's win under several rulesets side by side, payments per seat."""
     chosen = [r.strip() for r in rulesets.split(",") if r.strip()]
     reading.check_riichi_rulesets(chosen)
-    with open_store(db) as store:
-        priced, names, hand_words = reading.priced_hand(store, match, round_no, chosen)
+    priced, names, hand_words = application(db).priced_hand(match, round_no, chosen)
     if json_out:
         print_json(priced)
         return

@@ -206,7 +206,7 @@ class GameRules:
     public_view: Callable[[Iterable[Payload]], Iterator[Payload]] | None = None
     # Each choice weighed against the best (riichi: every discard), from a match's effective steps:
     # {"players", "summary", "discards"}, where the game has an ``analysis`` module.
-    weigh: Callable[[Sequence[Any]], dict[str, Any]] | None = None
+    weigh: Callable[[Sequence[Any], str | None], dict[str, Any]] | None = None  # (steps, one player or all)
 
 
 def rules_from(package: str) -> GameRules:

@@ -39,7 +39,7 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
     started: Any = steps[0].payload
     names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]
     weigh = GAMES[game].rules().weigh
-    reviewed = weigh(hist.effective) if weigh is not None else None
+    reviewed = weigh(hist.effective, None) if weigh is not None else None
     weighed = {w["seq"]: w for w in reviewed["discards"]} if reviewed else {}
     state = projection.initial()
     out: list[dict[str, Any]] = []
