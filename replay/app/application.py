@@ -37,6 +37,7 @@ from store.errors import ConcurrencyError
 
 if TYPE_CHECKING:
     from replay.app.audit import Report
+    from replay.app.stats import Filters
     from replay.engine.fold import Step
 
 Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
@@ -315,6 +316,23 @@ class Application(Club):
 
         with self.store() as store:
             return reviewed(store, match, player)
+
+    def statistics(
+        self,
+        filters: Filters | None = None,
+        *,
+        rebuild: bool = False,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> dict[str, Any]:
+        """The statistics of every match under ``filters`` (``replay/app/stats.py``); ``rebuild``:
+        the kept digests and results dropped first, so every match is folded again."""
+        from replay.app import stats
+
+        with self.store() as store:
+            if rebuild:
+                store.drop_read_model(stats.DIGEST_MODEL)
+                store.drop_read_model(stats.RESULT_MODEL)
+            return stats.statistics(store, filters or stats.Filters(), progress=progress)
 
     def priced_hand(self, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
         """A recorded riichi hand's wins priced under each of ``rulesets``."""

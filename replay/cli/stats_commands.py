@@ -13,7 +13,7 @@ from events.errors import InputError
 from replay.app import stats as statistics
 from replay.app.stats import figure, game_tables, signed
 from replay.cli import files
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, grid, out, styled
 
 
@@ -64,11 +64,8 @@ def stats(
         files.check_file(html, db=db, force=force, flag="--html", example="stats.html")
     if not store_exists(db):
         raise InputError(f"database {shown(db)} does not exist; point --db (or TAIKYOKU_DB) at your database")
-    with open_store(db) as store, _FoldingBar() as progress:
-        if rebuild:
-            store.drop_read_model(statistics.DIGEST_MODEL)
-            store.drop_read_model(statistics.RESULT_MODEL)
-        found = statistics.statistics(store, filters, progress=progress)
+    with _FoldingBar() as progress:
+        found = application(db).statistics(filters, rebuild=rebuild, progress=progress)
     if html is not None:
         from replay.present.stats_page import page
 
