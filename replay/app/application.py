@@ -334,6 +334,38 @@ class Application(Club):
                 store.drop_read_model(stats.RESULT_MODEL)
             return stats.statistics(store, filters or stats.Filters(), progress=progress)
 
+    # ---- exchange ----------------------------------------------------------------------------
+
+    def exported_matches(self, match: str | None, *, abandoned: bool, where: str) -> list[str]:
+        """The matches an export writes: ``match``, or every match (abandoned ones if asked)."""
+        from replay.app.exporting import exported_matches
+
+        with self.store() as store:
+            return exported_matches(store, match, abandoned=abandoned, where=where)
+
+    def export_native(
+        self, ids: Sequence[str], format_: str, write: Callable[[str], object], tick: Callable[[], None],
+        *, standings: bool = False, raw: bool = False,
+    ) -> None:  # fmt: skip
+        """The matches as taikyoku json, jsonl or csv, each written as it is read."""
+        from replay.app.exporting import export_native
+
+        with self.store() as store:
+            export_native(store, ids, format_, write, tick, standings=standings, raw=raw)
+
+    def export_log(self, match: str, format_: str, *, where: str) -> str:
+        """A riichi match as another program's log: tenhou.net/6 JSON, or mjai's lines."""
+        import json
+
+        from replay.app.exporting import export_mjai, export_tenhou6
+
+        with self.store() as store:
+            if not store.exists(match):
+                raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
+            if format_ == "mjai":
+                return "".join(line + "\n" for line in export_mjai(store, match))
+            return json.dumps(export_tenhou6(store, match), ensure_ascii=False, separators=(",", ":")) + "\n"
+
     def priced_hand(self, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
         """A recorded riichi hand's wins priced under each of ``rulesets``."""
         from replay.app.reading import priced_hand

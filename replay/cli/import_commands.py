@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -19,6 +18,7 @@ from replay.cli.app import (
     DbOption,
     JsonOption,
     app,
+    application,
     open_store,
     print_json,
     recorder,
@@ -148,23 +148,16 @@ def export_match(
         raise InputError("name one match, or give --all")
     files.check_file(output, db=db, force=force)
     if format_ not in ("tenhou6", "mjai"):
-        with open_store(db) as store:
-            ids = exporting.exported_matches(store, match, abandoned=abandoned, where=shown(db))
-            with ProgressBar(len(ids), "exporting") as tick, files.writing(output, db=db, force=force) as write:
-                exporting.export_native(store, ids, format_, write, tick, standings=standings, raw=raw)
+        exchange = application(db)
+        ids = exchange.exported_matches(match, abandoned=abandoned, where=shown(db))
+        with ProgressBar(len(ids), "exporting") as tick, files.writing(output, db=db, force=force) as write:
+            exchange.export_native(ids, format_, write, tick, standings=standings, raw=raw)
         if not files.is_stdout(output):
             out.print(f"wrote {output}")
         return
     if match is None:
         raise InputError(f"{format_} holds one game: name the match")
-    with open_store(db) as store:
-        if not store.exists(match):
-            raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
-        if format_ == "mjai":
-            _write("".join(line + "\n" for line in exporting.export_mjai(store, match)), output, db, force)
-            return
-        log = exporting.export_tenhou6(store, match)
-    _write(json.dumps(log, ensure_ascii=False, separators=(",", ":")) + "\n", output, db, force)
+    _write(application(db).export_log(match, format_, where=shown(db)), output, db, force)
 
 
 def _write(text: str, output: Path | None, db: str, force: bool) -> None:
