@@ -17,28 +17,29 @@ after them.
 from __future__ import annotations
 
 import queue
-import shlex
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError, TaikyokuError
-from events.match import GameName
+from events.match import GameName, MatchStarted
 from replay.app.club import Club
-from replay.app.moves import Offer, checked_values, intent_of_move, move_named, moves
-from replay.app.recording import Recorded
-from replay.app.repository import Kept, KeptStates, MatchRepository, process_kept
-from replay.app.table import Entered, deal_layout, intent_of, offers, question, translate
-from replay.engine.game import Question
 from replay.infra import stores
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
+# What a use case needs is imported where it runs: a command that starts a match or lists them
+# loads neither table mode's words nor the moves' offers (tests/cli/test_startup.py).
 if TYPE_CHECKING:
     from replay.app.audit import Report
+    from replay.app.moves import Offer
+    from replay.app.recording import Recorded
+    from replay.app.repository import Kept, KeptStates
     from replay.app.stats import Filters
+    from replay.app.table import Entered
     from replay.engine.fold import Step
+    from replay.engine.game import Question
 
 Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
 
@@ -47,8 +48,11 @@ class Application(Club):
     """Every use case of one store; one per process (see the module's docstring); the club's
     (``replay/app/club.py``) among them."""
 
-    def __init__(self, db: str, *, connections: int = 4) -> None:
+    def __init__(self, db: str, *, connections: int = 4, create: bool = False) -> None:
+        from replay.app.repository import process_kept
+
         self.db = db
+        self.create = create  # an SQLite file made on first use (a new match, a record, a simulation)
         self.on_server = stores.is_server(db)
         self.connections = connections
         self._idle: queue.LifoQueue[Store] = queue.LifoQueue()
@@ -67,7 +71,7 @@ class Application(Club):
         """The store for one use: an SQLite file opened now, or a pooled PostgreSQL connection (one
         whose server went away is closed, not pooled again)."""
         if not self.on_server:
-            with stores.open_store(self.db) as store:
+            with stores.open_store(self.db, create=self.create) as store:
                 yield store
             return
         store = self._take()
@@ -97,7 +101,7 @@ class Application(Club):
         if not room:
             return self._idle.get()  # every connection in use: wait for one
         try:
-            return stores.open_store(self.db)
+            return stores.open_store(self.db, create=self.create)
         except BaseException:
             with self._opening:
                 self._opened -= 1
@@ -130,6 +134,8 @@ class Application(Club):
 
     def match(self, match: str) -> Kept:
         """The match folded to its head (one read when nothing was stored since it was last asked)."""
+        from replay.app.repository import MatchRepository
+
         with self.lock(match), self.store() as store:
             return MatchRepository(store, self.kept).get(match)
 
@@ -170,6 +176,8 @@ class Application(Club):
     def moves(self, match: str) -> dict[str, Any]:
         """The moves the rules allow now, each in table mode's words and as data (the declared move
         and its values, which ``enter_move`` takes back), and the decision asked, if any."""
+        from replay.app.table import deal_layout, offers, question
+
         kept = self.match(match)
         asked = question(kept.game, kept.state)
         now = offers(kept.game, kept.state)
@@ -198,8 +206,12 @@ class Application(Club):
         ``passed``, the decisions declined at its table, and a decision the rules leave open is
         asked until it is answered or passed; a phone decides that on its own page (None). An
         ``Entered`` says what it did."""
+        import shlex
+
         from replay.app import intents
         from replay.app.recording import record, undo_last
+        from replay.app.repository import MatchRepository
+        from replay.app.table import Entered, intent_of, question, translate
 
         first, _, rest = line.strip().partition(" ")
         annotation = first.lower() in ("note", "dispute")  # free text, taken as it is typed (it's, "quotes")
@@ -246,7 +258,9 @@ class Application(Club):
     ) -> Recorded:
         """A move as data (a phone's tap: the declared move and its values, as ``moves`` offered it)
         recorded on the state the person saw: nothing is read from words."""
+        from replay.app.moves import checked_values, intent_of_move, move_named, moves
         from replay.app.recording import record
+        from replay.app.repository import MatchRepository
 
         move = move_named(verb)
         if move is None:
@@ -270,6 +284,15 @@ class Application(Club):
                           kept_states=self.kept)  # fmt: skip
         self._told(done.stored)
         return done
+
+    def start_match(self, started: MatchStarted, *, recorded_by: str, match_id: str | None = None) -> StoredEvent:
+        """A new match: its first event (every rule option recorded), under ``match_id`` or a fresh id."""
+        from replay.app.service import start_match
+
+        with self.store() as store:
+            event = start_match(store, started, recorded_by=recorded_by, match_id=match_id)
+        self._told([event])
+        return event
 
     def record_documents(
         self, match: str, documents: Sequence[Any], *, recorded_by: str, expected_seq: int | None = None
@@ -388,6 +411,8 @@ class TableSession:
         return self.application.match(self.match)
 
     def asking(self) -> Question | None:
+        from replay.app.table import question
+
         kept = self.kept()
         asked = question(kept.game, kept.state)
         if asked is None or (asked[0], kept.head) in self.passed:

@@ -325,11 +325,12 @@ def shown(db: object) -> str:
     return stores.shown(db)
 
 
-def application(db: object) -> Application:
-    """The application over the store --db names: every use case the commands run goes through it."""
+def application(db: object, *, create: bool = False) -> Application:
+    """The application over the store --db names (``create``: an SQLite file made on first use):
+    every use case the commands run goes through it."""
     from replay.app.application import Application
 
-    return Application(str(db))
+    return Application(str(db), create=create)
 
 
 def open_store(db: object, *, create: bool = False) -> Store:

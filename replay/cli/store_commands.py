@@ -15,6 +15,7 @@ from replay.cli.app import (
     DbOption,
     JsonOption,
     app,
+    application,
     open_store,
     print_json,
     read_input,
@@ -57,8 +58,7 @@ def new(
     started = service.build_match_started(
         game, player, ruleset_id=ruleset, options=option or (), length=length, dealer=dealer
     )
-    with open_store(db, create=True) as store:
-        event = service.start_match(store, started, recorded_by=who, match_id=match_id)
+    event = application(db, create=True).start_match(started, recorded_by=who, match_id=match_id)
     if json_out:
         print_json(event.envelope() | {"hash": event.hash})
     else:
@@ -86,8 +86,7 @@ def record(
         # Check everything in memory first, so bad input never leaves a new file behind.
         with scratch() as scratch_store:
             service.record_documents(scratch_store, match, documents, recorded_by=who)
-    with open_store(db, create=True) as store:
-        stored = service.record_documents(store, match, documents, recorded_by=who)
+    stored = application(db, create=True).record_documents(match, documents, recorded_by=who)
     if json_out:
         print_json([_event_json(e) for e in stored])
     else:
