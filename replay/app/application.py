@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from replay.app.moves import Offer
     from replay.app.recording import Recorded
     from replay.app.repository import Kept, KeptStates
+    from replay.app.simulate import Simulated
     from replay.app.stats import Filters
     from replay.app.table import Entered
     from replay.engine.fold import Step
@@ -293,6 +294,18 @@ class Application(Club):
             event = start_match(store, started, recorded_by=recorded_by, match_id=match_id)
         self._told([event])
         return event
+
+    def simulate(
+        self, game: str, seed: int, rounds: int, *, match_id: str | None = None,
+        players: Sequence[str] | None = None, options: Sequence[str] = (), ruleset_id: str | None = None,
+    ) -> Simulated:  # fmt: skip
+        """A random legal match of ``game`` from ``seed``, checked by the fold and stored."""
+        from replay.app.simulate import record_simulated
+
+        with self.store() as store:
+            done = record_simulated(store, game, seed, rounds, match_id=match_id, players=players, options=options,
+                                    ruleset_id=ruleset_id)  # fmt: skip
+        return done
 
     def record_documents(
         self, match: str, documents: Sequence[Any], *, recorded_by: str, expected_seq: int | None = None

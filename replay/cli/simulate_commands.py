@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from replay.app.catalog import GAMES, games_said
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, print_json
 from replay.cli.display import out
 
 
@@ -15,14 +15,13 @@ def _simulate(
     game: str, seed: int, rounds: int, match_id: str | None, player: list[str] | None, option: list[str] | None,
     db: Any, json_out: bool, ruleset_id: str | None = None,
 ) -> None:  # fmt: skip
-    from replay.app.simulate import check_simulation, record_simulated
+    from replay.app.simulate import check_simulation
 
     options = option or ()
     check_simulation(game, seed, match_id=match_id, players=player, options=options, ruleset_id=ruleset_id)
-    with open_store(db, create=True) as store:  # made only once the request is known to be sound
-        done = record_simulated(
-            store, game, seed, rounds, match_id=match_id, players=player, options=options, ruleset_id=ruleset_id
-        )
+    done = application(db, create=True).simulate(  # the store made only once the request is known to be sound
+        game, seed, rounds, match_id=match_id, players=player, options=options, ruleset_id=ruleset_id
+    )
     if json_out:
         print_json({"match_id": done.match_id, "events": done.events, "seed": seed, "rounds": done.rounds})
     else:
