@@ -20,10 +20,10 @@ import queue
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError, TaikyokuError
-from events.match import GameName, MatchStarted
 from replay.app.club import Club
 from replay.infra import stores
 from store import Store, StoredEvent
@@ -32,6 +32,7 @@ from store.errors import ConcurrencyError
 # What a use case needs is imported where it runs: a command that starts a match or lists them
 # loads neither table mode's words nor the moves' offers (tests/cli/test_startup.py).
 if TYPE_CHECKING:
+    from events.match import GameName, MatchStarted
     from replay.app.audit import Report
     from replay.app.moves import Offer
     from replay.app.recording import Recorded
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from replay.app.simulate import Simulated
     from replay.app.stats import Filters
     from replay.app.table import Entered
+    from replay.app.verifying import Against, Verified
     from replay.engine.fold import Step
     from replay.engine.game import Question
 
@@ -50,8 +52,6 @@ class Application(Club):
     (``replay/app/club.py``) among them."""
 
     def __init__(self, db: str, *, connections: int = 4, create: bool = False) -> None:
-        from replay.app.repository import process_kept
-
         self.db = db
         self.create = create  # an SQLite file made on first use (a new match, a record, a simulation)
         self.on_server = stores.is_server(db)
@@ -59,13 +59,20 @@ class Application(Club):
         self._idle: queue.LifoQueue[Store] = queue.LifoQueue()
         self._opened = 0
         self._opening = threading.Lock()
-        self.kept: KeptStates = process_kept()  # by (store, match): shared with whatever else this process keeps
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._listeners: list[Listener] = []
         self._first_ids: dict[str, tuple[object, str]] = {}  # by match: (the store's file, its first event's id)
 
     # ---- wiring ------------------------------------------------------------------------------
+
+    @cached_property
+    def kept(self) -> KeptStates:
+        """The folded states kept by (store, match), shared with whatever else this process keeps;
+        made when a use case first folds a match (a listing never does)."""
+        from replay.app.repository import process_kept
+
+        return process_kept()
 
     @contextmanager
     def store(self) -> Iterator[Store]:
@@ -156,12 +163,14 @@ class Application(Club):
         found = self._first_ids.get(match)
         return found[1] if found is not None and found[0] == stores.identity(self.db) else None
 
-    def matches(self) -> list[dict[str, Any]]:
-        """Every match, as `taikyoku matches --json` lists it."""
+    def matches(
+        self, *, game: str | None = None, player: str | None = None, status: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Every match (of ``game``, with ``player``, in ``status``), as `taikyoku matches --json` lists it."""
         from replay.app import listing
 
         with self.store() as store:
-            return listing.match_rows(store)
+            return listing.match_rows(store, game=game, player=player, status=status)
 
     def document(self, match: str) -> dict[str, Any]:
         """The match as `taikyoku replay --json` gives it, with its head and status."""
@@ -369,6 +378,48 @@ class Application(Club):
                 store.drop_read_model(stats.DIGEST_MODEL)
                 store.drop_read_model(stats.RESULT_MODEL)
             return stats.statistics(store, filters or stats.Filters(), progress=progress)
+
+    # ---- the store -------------------------------------------------------------------------------
+
+    def events(self, match: str) -> list[StoredEvent]:
+        """The match's stored events, as they are (`taikyoku log`)."""
+        with self.store() as store:
+            return list(store.read(match))
+
+    def abandon(self, match: str, reason: str, *, recorded_by: str) -> StoredEvent:
+        """End a mistaken or unfinished match: a match_ended event that says why; its events stay."""
+        from replay.app.service import abandon
+
+        with self.lock(match), self.store() as store:
+            event = abandon(store, match, reason, recorded_by=recorded_by)
+        self._told([event])
+        return event
+
+    def size(self, match: str | None = None) -> int:
+        """How many events the store holds (or ``match``)."""
+        with self.store() as store:
+            return store.count() if match is None else store.head(match)
+
+    def verify(self, match: str | None, *, schemas: bool, progress: Callable[[int], None] | None = None) -> Verified:
+        """Every check of the store (or of one match in it): chains, heads, the file, the schemas."""
+        from replay.app.verifying import verify_store
+
+        with self.store() as store:
+            return verify_store(store, match, schemas=schemas, progress=progress)
+
+    def heads(self) -> dict[str, Any]:
+        """Each match's head, and the store's fingerprint to publish."""
+        from replay.app.verifying import heads
+
+        with self.store() as store:
+            return heads(store)
+
+    def verify_against(self, fingerprint: str) -> Against:
+        """A fingerprint published earlier, checked: the events it covered are there unchanged."""
+        from replay.app.verifying import verify_against
+
+        with self.store() as store:
+            return verify_against(store, fingerprint)
 
     # ---- exchange ----------------------------------------------------------------------------
 

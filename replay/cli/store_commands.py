@@ -16,7 +16,6 @@ from replay.cli.app import (
     JsonOption,
     app,
     application,
-    open_store,
     print_json,
     read_input,
     recorder,
@@ -134,8 +133,7 @@ def log(
     json_out: JsonOption = False,
 ) -> None:
     """List a match's events, retracted ones marked."""
-    with open_store(db) as store:
-        events = store.read(match)
+    events = application(db).events(match)
     voided = _retractions(events)
     shown = [e for e in events if e.seq >= from_seq and (to_seq is None or e.seq <= to_seq)]
     if json_out:
@@ -169,10 +167,8 @@ def matches(
     json_out: JsonOption = False,
 ) -> None:
     """List the matches in the store: players, status (in play, complete, abandoned), standings."""
-    from replay.app.listing import match_rows
 
-    with open_store(db) as store:
-        rows = match_rows(store, game=game, player=player, status=status)
+    rows = application(db).matches(game=game, player=player, status=status)
     if json_out:
         print_json(rows)
         return
@@ -213,11 +209,9 @@ def abandon(
     json_out: JsonOption = False,
 ) -> None:
     """End a mistaken or unfinished match (a match_ended event); its events stay, `matches` shows it abandoned."""
-    from replay.app import service
 
     who = recorder(by)
-    with open_store(db) as store:
-        event = service.abandon(store, match, reason, recorded_by=who)
+    event = application(db).abandon(match, reason, recorded_by=who)
     if json_out:
         print_json(event.envelope() | {"hash": event.hash})
     else:
@@ -252,10 +246,10 @@ def verify(
     if against is not None:
         _verify_against(against, db, json_out)
         return
-    with open_store(db) as store:
-        total = store.count() if match is None else store.head(match)
-        with ProgressBar(total, "verifying", least=PROGRESS_THRESHOLD) as tick:
-            verified = verifying.verify_store(store, match, schemas=schemas, progress=lambda done: tick(done=done))
+    checking = application(db)
+    total = checking.size(match)
+    with ProgressBar(total, "verifying", least=PROGRESS_THRESHOLD) as tick:
+        verified = checking.verify(match, schemas=schemas, progress=lambda done: tick(done=done))
     findings, matches_checked = verified.findings, verified.matches
     if json_out:
         report = {
@@ -281,10 +275,7 @@ def verify(
 
 
 def _heads_json(db: str) -> dict[str, Any]:
-    from replay.app import verifying
-
-    with open_store(db) as store:
-        return verifying.heads(store)
+    return application(db).heads()
 
 
 def _show_heads(db: str) -> None:
@@ -298,8 +289,7 @@ def _show_heads(db: str) -> None:
 def _verify_against(text: str, db: str, json_out: bool) -> None:
     from replay.app import verifying
 
-    with open_store(db) as store:
-        found = verifying.verify_against(store, text)
+    found = application(db).verify_against(text)
     findings, same, count, total = found.findings, found.same, found.events, found.total
     if json_out:
         print_json({"ok": same and not findings, "events": count, "matches_published": same,
