@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from events.errors import InputError
 from events.hanafuda import CardCapture, PlacedCard
 from events.match import GameName, MatchStarted
 from events.model import Payload
 from replay.engine.fold import Projection, Step
-from replay.engine.intents import Builders
-from replay.engine.moves import Offer
 from replay.engine.options import RulesetSpec
 from replay.engine.snapshot import Snapshot
+
+if TYPE_CHECKING:  # named in annotations only: a game's descriptor loads neither the moves nor the intents
+    from replay.engine.intents import Builders
+    from replay.engine.moves import Offer
 
 
 class GameView(Protocol):
