@@ -5,8 +5,11 @@ SQLite file opened for each use, which is cheap and always sees the file as it n
 PostgreSQL server through a small pool of kept connections), the folded state of each match at
 its head (``replay/app/repository.py``) with a lock per match, so two threads of one server never
 fold or append one match at once, and the listeners told of each append it makes (the live pages
-of a server hear of a move the moment it is stored). The server and table mode call it; the
-command line's recording commands do too.
+of a server hear of a move the moment it is stored). The server and table mode call it, and so
+do the commands: recording and correcting a match (moves, notes, retracts, a new match, a
+record, a simulation), reading it (replay's steps, audit, review, price, statistics), exchange
+(the exports) and the store's own (its log, the listing, abandon, verify, the fingerprint).
+``Application(db, create=True)`` makes the SQLite file on first use.
 
 A tap (``enter``) reads the match once: its head's seq and hash, which say whether the kept state
 is still the match's. Then it folds only the events the tap makes, appends them after that head
