@@ -8,7 +8,8 @@ fold or append one match at once, and the listeners told of each append it makes
 of a server hear of a move the moment it is stored). The server and table mode call it, and so
 do the commands: recording and correcting a match (moves, notes, retracts, a new match, a
 record, a simulation), reading it (replay's steps, audit, review, price, statistics), exchange
-(the exports) and the store's own (its log, the listing, abandon, verify, the fingerprint).
+(the exports, a sync to another store) and the store's own (its log, the listing, abandon,
+verify, the fingerprint, a table's first event for its token).
 ``Application(db, create=True)`` makes the SQLite file on first use.
 
 A tap (``enter``) reads the match once: its head's seq and hash, which say whether the kept state
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from replay.app.repository import Kept, KeptStates
     from replay.app.simulate import Simulated
     from replay.app.stats import Filters
+    from replay.app.sync import SyncReport
     from replay.app.table import Entered
     from replay.app.verifying import Against, Verified
     from replay.engine.fold import Step
@@ -424,7 +426,25 @@ class Application(Club):
         with self.store() as store:
             return verify_against(store, fingerprint)
 
+    def first_event(self, match: str) -> StoredEvent | None:
+        """The match's first event, or None where the store has no such match."""
+        with self.store() as store:
+            first = store.read(match, to_seq=1)
+        return first[0] if first else None
+
     # ---- exchange ----------------------------------------------------------------------------
+
+    def sync_to(self, target: Application, *, tick: Callable[..., None]) -> SyncReport:
+        """Copy every match this store has and ``target`` lacks, or lacks the end of, in batches; a
+        match whose records differ is refused and named (``replay/app/sync.py``)."""
+        from replay.app.sync import sync
+
+        with self.store() as reading, target.store() as writing:
+            return sync(reading, writing, tick=tick)
+
+    def match_count(self) -> int:
+        with self.store() as store:
+            return len(store.heads())
 
     def exported_matches(self, match: str | None, *, abandoned: bool, where: str) -> list[str]:
         """The matches an export writes: ``match``, or every match (abandoned ones if asked)."""

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from events.errors import InputError
-from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, open_store, shown
+from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, application, shown
 from replay.cli.display import out
 
 
@@ -52,8 +52,7 @@ def token(match: MatchArg, db: DbOption = DEFAULT_DB) -> None:
     """Print the token that lets a table's phone record MATCH (the host's page shows it as a code)."""
     from replay.infra.tokens import TableSecret
 
-    with open_store(db) as store:
-        first = store.read(match, to_seq=1)
-        if not first:
-            raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
-    out.print(TableSecret.load().token_for(match, first[0].event_id))
+    first = application(db).first_event(match)
+    if first is None:
+        raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
+    out.print(TableSecret.load().token_for(match, first.event_id))

@@ -8,7 +8,7 @@ import typer
 
 from events.errors import InputError
 from replay.app import sync as syncing
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, open_store, print_json, shown, store_exists
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, out, warn
 
 EXIT_REFUSED = 1
@@ -39,10 +39,10 @@ def sync(
     for source, target in directions:
         if not store_exists(source):
             raise InputError(f"{shown(source)} holds no taikyoku store; check the URL or --db")
-        with open_store(source) as reading, open_store(target, create=True) as writing:
-            total = len(reading.heads())
-            with ProgressBar(total, f"sync to {shown(target)}") as tick:
-                reports.append(syncing.sync(reading, writing, tick=tick))
+        copying = application(source)
+        total = copying.match_count()
+        with ProgressBar(total, f"sync to {shown(target)}") as tick:
+            reports.append(copying.sync_to(application(target, create=True), tick=tick))
     if json_out:
         print_json([_report_json(r) for r in reports])
     else:
