@@ -353,6 +353,17 @@ class Application(Club):
         with self.store() as store:
             return read_steps(store, match, provenance="all")
 
+    def replayed(self, match: str, *, where: str) -> tuple[list[Step], Report]:
+        """What a replay page draws from: the match's steps (each with its recorder) and its audit,
+        read together; a match the store does not hold is refused, naming ``where``."""
+        from replay.app.audit import audit
+        from replay.app.steps import read_steps
+
+        with self.store() as store:
+            if not store.exists(match):
+                raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
+            return read_steps(store, match, provenance="all"), audit(store, match)
+
     def audit(self, match: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
         """The match's chain checked and its record refolded: every finding (``replay/app/audit.py``)."""
         from replay.app.audit import audit

@@ -18,7 +18,6 @@ from events.errors import InputError
 
 if TYPE_CHECKING:
     from replay.app.application import Application
-    from replay.infra.stores import Store
 
 EPILOG = (
     "Exit codes: 0 ok, 1 findings, 2 usage or bad input, 3 concurrency conflict or locked database, "
@@ -316,7 +315,8 @@ def recorder(by: str | None) -> str:
         return os.environ.get("USER", "unknown")
 
 
-# The store --db names (replay/infra/stores.py), loaded when a command opens one, not at start-up.
+# The store --db names (replay/infra/stores.py) and the application over it, loaded when a command
+# runs, not at start-up.
 
 
 def shown(db: object) -> str:
@@ -331,12 +331,6 @@ def application(db: object, *, create: bool = False) -> Application:
     from replay.app.application import Application
 
     return Application(str(db), create=create)
-
-
-def open_store(db: object, *, create: bool = False) -> Store:
-    from replay.infra import stores
-
-    return stores.open_store(db, create=create)
 
 
 def store_exists(db: object) -> bool:

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from events.errors import InputError
-from replay.app import exporting, importing
+from replay.app import importing
 from replay.app.log_files import ImportInterrupted
 from replay.cli import files
 from replay.cli.app import (
@@ -19,7 +19,6 @@ from replay.cli.app import (
     JsonOption,
     app,
     application,
-    open_store,
     print_json,
     recorder,
     shown,
@@ -204,15 +203,15 @@ def _export_html(
         raise InputError("name one match, or give --all")
     if output is None or files.is_stdout(output):
         raise InputError("html writes a page per match: give -o FOLDER (it is created if it is not there)")
-    with open_store(db) as store:
-        ids = exporting.exported_matches(store, match, abandoned=abandoned, where=shown(db))
-        names = [f"{match_id}.html" for match_id in ids] + ["index.html"]
-        entries = []
-        with ProgressBar(len(ids), "exporting") as tick, files.folder_writing(output, names, db=db, force=force) as put:
-            for match_id in ids:
-                put(f"{match_id}.html", view_page.page(store, match_id))
-                game = service.game_of(service.read_steps(store, match_id))
-                entries.append((f"{match_id}.html", match_id, game))
-                tick()
-            put("index.html", view_page.index(entries))
+    exporting_from = application(db)
+    ids = exporting_from.exported_matches(match, abandoned=abandoned, where=shown(db))
+    names = [f"{match_id}.html" for match_id in ids] + ["index.html"]
+    entries = []
+    with ProgressBar(len(ids), "exporting") as tick, files.folder_writing(output, names, db=db, force=force) as put:
+        for match_id in ids:
+            steps, report = exporting_from.replayed(match_id, where=shown(db))
+            put(f"{match_id}.html", view_page.page(match_id, steps, report))
+            entries.append((f"{match_id}.html", match_id, service.game_of(steps)))
+            tick()
+        put("index.html", view_page.index(entries))
     out.print(f"wrote {len(entries)} page{'' if len(entries) == 1 else 's'} and index.html to {output}")

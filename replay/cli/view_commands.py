@@ -9,7 +9,7 @@ import typer
 
 from events.errors import InputError
 from replay.cli import files
-from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, open_store, shown
+from replay.cli.app import DEFAULT_DB, DbOption, MatchArg, app, application, shown
 from replay.cli.display import out
 
 
@@ -25,22 +25,17 @@ def view(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Write a match as one self-contained HTML page: the table at every event, arrow keys to step."""
-    from replay.app import service
     from replay.app.reading import start_of_round
     from replay.present import view_page
 
     target = output or Path(f"{match}.html")
     files.check_file(target, db=db, force=force, example=f"{match}.html")
-    with open_store(db) as store:
-        if not store.exists(match):
-            raise InputError(f"no match {match!r} in {shown(db)}; list the matches with `taikyoku matches`")
-        start = at
-        if round_no is not None:
-            steps = service.read_steps(store, match)
-            start = start_of_round(steps, round_no)
-        if start is not None and start > store.head(match):
-            raise InputError(f"match {match} has {store.head(match)} events; --at takes 1 to {store.head(match)}")
-        text = view_page.page(store, match, start_seq=start)
+    steps, report = application(db).replayed(match, where=shown(db))
+    start = at if round_no is None else start_of_round(steps, round_no)
+    head = steps[-1].seq
+    if start is not None and start > head:
+        raise InputError(f"match {match} has {head} events; --at takes 1 to {head}")
+    text = view_page.page(match, steps, report, start_seq=start)
     with files.writing(target, db=db, force=force, example=f"{match}.html") as write:
         write(text)
     if not files.is_stdout(target):

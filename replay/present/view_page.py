@@ -19,19 +19,18 @@ from importlib import resources
 from typing import Any
 
 from replay.app import service
-from replay.app.audit import audit
-from replay.engine.fold import history
+from replay.app.audit import Report
+from replay.engine.fold import Step, history
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for
 from replay.present.page import delta, fill, patch, shell, sprite
-from store import Store
 
 META = ("annotation", "claim")  # on the record beside the table, not on it
 
 
-def frames(store: Store, match_id: str) -> dict[str, Any]:
-    """The document the page draws: each event with the table after it (as ``replay --at``)."""
-    steps = service.read_steps(store, match_id, provenance="all")
+def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, Any]:
+    """The document the page draws: each event with the table after it (as ``replay --at``), from
+    the match's steps (each with its recorder) and its audit's report (``Application.replayed``)."""
     game = service.game_of(steps)
     view = GAMES[game].view()
     projection = projection_for(game)
@@ -69,7 +68,6 @@ def frames(store: Store, match_id: str) -> dict[str, Any]:
             label = rnd.get("name") or f"{GAMES[game].round_word.capitalize()} {rnd.get('number', '')}"
             frame["round"] = label + (f", {rnd['honba']} honba" if rnd.get("honba") else "")
         out.append(frame)
-    report = audit(store, match_id)
     findings = [{"seq": f.seq, "kind": f.kind, "code": f.code, "message": f.message} for f in report.findings]
     return {
         "match_id": match_id,
@@ -119,9 +117,9 @@ def made_again(carried_document: dict[str, Any]) -> list[dict[str, Any]]:
     return made
 
 
-def page(store: Store, match_id: str, *, start_seq: int | None = None) -> str:
+def page(match_id: str, steps: Sequence[Step], report: Report, *, start_seq: int | None = None) -> str:
     """The whole HTML page for one match, opening at ``start_seq`` (default: the first event)."""
-    document = carried(frames(store, match_id))
+    document = carried(frames(match_id, steps, report))
     document["start_seq"] = start_seq
     document["piece_names"] = sprite.names()
     body = fill(asset("view.html"), {"sprite": sprite.sprite(), "data": packed(document)})
