@@ -17,6 +17,8 @@ from typer.core import TyperGroup
 from events.errors import InputError
 
 if TYPE_CHECKING:
+    from typer._click.core import Command
+
     from replay.app.application import Application
 
 EPILOG = (
@@ -226,21 +228,24 @@ PLACEHOLDERS = {
 }  # fmt: skip
 
 
-def _readable_placeholders(command: Any) -> None:
-    for param in getattr(command, "params", ()):
-        if getattr(param, "is_flag", False) or getattr(param, "count", False):
+def _readable_placeholders(command: Command) -> None:
+    from typer.core import TyperGroup, TyperOption
+
+    for param in command.params:
+        if isinstance(param, TyperOption) and (param.is_flag or param.count):
             continue
         if param.param_type_name == "argument":
             shown = (param.metavar or "").strip("[]") or (param.name or "value").rstrip("_").upper().replace("_", "-")
             param.metavar = shown
             # typer writes a required argument as {MATCH} and adds its Python type (<str>): plain words.
             usage = (shown if param.required else f"[{shown}]") + ("..." if param.nargs != 1 else "")
-            param._usage_display_name = lambda usage=usage: usage
-            param.display_type_rich = lambda ctx=None: ""
+            param._usage_display_name = lambda usage=usage: usage  # type: ignore[attr-defined]
+            param.display_type_rich = lambda ctx=None: ""  # type: ignore[attr-defined]
         elif param.metavar is None:
             param.metavar = PLACEHOLDERS.get(param.name or "", (param.name or "value").rstrip("_").upper())
-    for sub in getattr(command, "commands", {}).values():
-        _readable_placeholders(sub)
+    if isinstance(command, TyperGroup):
+        for sub in command.commands.values():
+            _readable_placeholders(sub)
 
 
 def _short(text: str, limit: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,9 +56,11 @@ def styled(*parts: str | tuple[str, str]) -> Text:
     return Text.assemble(*((visible(p[0]), p[1]) if isinstance(p, tuple) else visible(p) for p in parts))
 
 
-class _WhenPrinted:
+class LazyConsole:
     """A console made when something is first printed through it: a command that prints no table
-    or styled text (``--json``, an error) never loads rich."""
+    or styled text (``--json``, an error) never loads rich. It answers what the commands ask of a
+    console: print, its file, whether it is a terminal; ``made()`` is the rich console itself, for
+    rich's own parts (a progress bar) to draw on."""
 
     def __init__(self, **options: Any) -> None:
         self._options = options
@@ -69,20 +71,21 @@ class _WhenPrinted:
             self._console = safe_console(**self._options)
         return self._console
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.made(), name)
+    def print(self, *objects: Any, **options: Any) -> None:
+        self.made().print(*objects, **options)
 
+    @property
+    def file(self) -> IO[str]:
+        return self.made().file
 
-def made(console: Console) -> Console:
-    """The rich console itself behind ``out`` or ``err``: for rich's own parts (a progress bar)
-    to draw on, which use it in ways a stand-in cannot answer (as a context manager)."""
-    stand_in: Any = console
-    return stand_in.made() if isinstance(stand_in, _WhenPrinted) else console
+    @property
+    def is_terminal(self) -> bool:
+        return self.made().is_terminal
 
 
 # A pipe or file gets wide tables rather than rich's 80 columns, so ids are never cut.
-out = cast("Console", _WhenPrinted(width=None if sys.stdout.isatty() else 160))
-err = cast("Console", _WhenPrinted(stderr=True))
+out = LazyConsole(width=None if sys.stdout.isatty() else 160)
+err = LazyConsole(stderr=True)
 
 
 def warn(kind: str, message: str) -> None:
@@ -104,7 +107,7 @@ class ProgressBar:
             from rich.progress import BarColumn, Progress, TextColumn
 
             self.progress = Progress(TextColumn(doing), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                                     TextColumn("{task.fields[said]}"), console=made(err), transient=True)  # fmt: skip
+                                     TextColumn("{task.fields[said]}"), console=err.made(), transient=True)  # fmt: skip
         self.total = total
 
     def __enter__(self) -> Any:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -14,6 +15,9 @@ from events.errors import TaikyokuError
 from replay.cli.app import app
 from replay.cli.display import one_line
 from replay.cli.exit_codes import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, exit_code_for
+
+if TYPE_CHECKING:
+    from typer._click.core import Context
 
 
 def _fail(message: str, code: int) -> int:
@@ -85,25 +89,26 @@ def _os_error(exc: OSError) -> int:
 
 
 def _cli_error(exc: Exception) -> int:
-    """Errors of the command-line parser (the copy of click typer carries)."""
-    kind = type(exc).__name__
-    if kind == "ValidationError" and type(exc).__module__.startswith("pydantic"):
+    """Errors of the command-line parser (the copy of click typer carries), by their types."""
+    from pydantic import ValidationError
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
+    from typer.exceptions import Abort, Exit
+
+    if isinstance(exc, ValidationError):
         from events.ingest import describe_pydantic  # a value typed that no event may hold
 
-        return _fail(describe_pydantic(exc, root=""), EXIT_USAGE)  # type: ignore[arg-type]
-    ctx = getattr(exc, "ctx", None)
-    if kind == "NoArgsIsHelpError" and ctx is not None:
+        return _fail(describe_pydantic(exc, root=""), EXIT_USAGE)
+    ctx: Context | None = exc.ctx if isinstance(exc, UsageError) else None
+    if isinstance(exc, NoArgsIsHelpError) and ctx is not None:
         sys.stdout.write(ctx.get_help() + "\n")
         return 0
-    if kind == "Exit":
-        return int(getattr(exc, "exit_code", 0))
-    if kind == "Abort":
+    if isinstance(exc, Exit):
+        return int(exc.exit_code)
+    if isinstance(exc, Abort):
         return _fail("interrupted; nothing more was recorded", EXIT_INTERRUPTED)
-    from typer._click.exceptions import ClickException  # the parser's refusals (typer's own copy of click)
-
     if isinstance(exc, ClickException):
         message = _our_words(" ".join(str(exc.format_message()).split()))
-        if kind == "NoSuchOption" and getattr(exc, "option_name", "") == "-o" and _takes_option(ctx):
+        if isinstance(exc, NoSuchOption) and exc.option_name == "-o" and ctx is not None and _takes_option(ctx):
             # -o means --output everywhere; older notes wrote rule options with it.
             message = "-o means --output; give a rule option as --option NAME=VALUE (or -O NAME=VALUE)"
         if ctx is not None:
@@ -111,7 +116,7 @@ def _cli_error(exc: Exception) -> int:
             message += f" (see 'taikyoku {name} --help')" if name else " (see 'taikyoku --help')"
         return _fail(message, int(exc.exit_code) or EXIT_USAGE)
     # A bug: say so in one line, never a traceback.
-    return _fail(f"internal error ({kind}: {exc}); please report it", EXIT_INTERNAL)
+    return _fail(f"internal error ({type(exc).__name__}: {exc}); please report it", EXIT_INTERNAL)
 
 
 # typer checks a number's type and range through pydantic: say what it found in our words.
@@ -130,7 +135,6 @@ def _our_words(message: str) -> str:
     return message
 
 
-def _takes_option(ctx: object) -> bool:
+def _takes_option(ctx: Context) -> bool:
     """Whether the command being parsed has a --option flag."""
-    command = getattr(ctx, "command", None)
-    return any("--option" in getattr(param, "opts", ()) for param in getattr(command, "params", ()))
+    return any("--option" in param.opts for param in ctx.command.params)
