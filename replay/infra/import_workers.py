@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import pkgutil
 import queue
 import signal
 import struct
@@ -174,8 +175,7 @@ def serve() -> None:
     _die_with_parent()
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # nothing printed by accident can break an answer
-    module, _, name = sys.argv[1].rpartition(".")
-    task = getattr(__import__(module, fromlist=[name]), name)
+    task = pkgutil.resolve_name(sys.argv[1])  # the dotted name the importing process gave
     for line in sys.stdin.buffer:
         path, *arguments = json.loads(line)
         try:

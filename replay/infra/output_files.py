@@ -22,6 +22,7 @@ import re
 import shutil
 import signal
 import stat
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -241,11 +242,10 @@ def _file_mode() -> int:
 def _open_unnamed(folder: Path) -> int | None:
     """A file with no name in ``folder`` (Linux's O_TMPFILE, named later through /proc), or None
     where the system or the file system has none."""
-    flag = getattr(os, "O_TMPFILE", None)
-    if flag is None or not os.path.isdir("/proc/self/fd"):
+    if sys.platform != "linux" or not os.path.isdir("/proc/self/fd"):
         return None
     try:
-        return os.open(folder, flag | os.O_RDWR, 0o666)
+        return os.open(folder, os.O_TMPFILE | os.O_RDWR, 0o666)
     except OSError:
         return None
 

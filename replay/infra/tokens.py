@@ -25,6 +25,7 @@ import os
 import re
 import secrets
 import stat
+import sys
 from contextlib import suppress
 from pathlib import Path
 
@@ -104,8 +105,7 @@ def _read(path: Path) -> bytes | None:
         raise InputError(f"cannot read the table secret {path}: {exc.strerror}; fix its permissions") from None
     if not stat.S_ISREG(info.st_mode):
         raise InputError(f"the table secret {path} is not a regular file; remove it, or set TAIKYOKU_SECRET_FILE")
-    euid = getattr(os, "geteuid", None)  # POSIX: the file must be this user's
-    if euid is not None and info.st_uid != euid():
+    if sys.platform != "win32" and info.st_uid != os.geteuid():  # POSIX: the file must be this user's
         raise InputError(
             f"the table secret {path} belongs to another user; make it yours (chown) or set TAIKYOKU_SECRET_FILE"
         )

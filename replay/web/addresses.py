@@ -92,7 +92,7 @@ def is_loopback(address: str) -> bool:
         parsed = ipaddress.ip_address(address.strip("[]"))
     except ValueError:
         return False
-    mapped = getattr(parsed, "ipv4_mapped", None)
+    mapped = parsed.ipv4_mapped if isinstance(parsed, ipaddress.IPv6Address) else None
     return bool(parsed.is_loopback or (mapped is not None and mapped.is_loopback))
 
 
