@@ -59,14 +59,13 @@ def illegal(step: Step, code: str, reason: str) -> IllegalEvent:
 
 
 class Projection(Protocol[S]):
+    """A fold: its state before any event, one event applied (checked against the state before
+    it), and many applied as ``apply`` would one by one (a projection may keep a working copy of
+    its state between them rather than freezing it after each)."""
+
     def initial(self) -> S: ...
 
     def apply(self, state: S, step: Step) -> S: ...
-
-
-class BatchProjection(Projection[S], Protocol):
-    """A projection that can also fold many steps at once, as ``apply`` would one by one,
-    without freezing its state between them."""
 
     def apply_all(self, state: S, steps: Iterable[Step]) -> S: ...
 
@@ -157,12 +156,7 @@ def fold(projection: Projection[S], steps: Iterable[Step], *, until: int | None 
     hist = history(chosen)
     WORK["steps folded"] += len(hist.effective)
     state = projection.initial()
-    apply_all = getattr(projection, "apply_all", None)  # a BatchProjection (isinstance on a Protocol is slow)
-    if apply_all is not None:
-        return Folded(hist, apply_all(state, hist.effective))
-    for step in hist.effective:
-        state = projection.apply(state, step)
-    return Folded(hist, state)
+    return Folded(hist, projection.apply_all(state, hist.effective))
 
 
 def _check_annotation(step: Step, payload: Annotation, target: Step | None) -> None:

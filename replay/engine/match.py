@@ -39,6 +39,11 @@ class MatchProjection:
     def initial(self) -> MatchState:
         return MatchState()
 
+    def apply_all(self, state: MatchState, steps: Iterable[Step]) -> MatchState:
+        for step in steps:
+            state = self.apply(state, step)
+        return state
+
     def apply(self, state: MatchState, step: Step) -> MatchState:
         payload = step.payload
         if isinstance(payload, MatchStarted):

@@ -12,7 +12,7 @@ and a passed winning tile after riichi.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from events.match import MatchEnded, MatchStarted, RoundStarted
 from events.model import Payload
@@ -63,6 +63,11 @@ class RiichiProjection:
 
     def initial(self) -> RiichiState:
         return RiichiState()
+
+    def apply_all(self, state: RiichiState, steps: Iterable[Step]) -> RiichiState:
+        for step in steps:
+            state = self.apply(state, step)
+        return state
 
     def apply(self, state: RiichiState, step: Step) -> RiichiState:
         payload = step.payload
