@@ -36,6 +36,8 @@ class GameView(Protocol):
 
     def move_words(self, step: Step, names: Sequence[str]) -> str: ...
 
+    def decided_by(self, payload: Payload) -> int | None: ...  # the seat whose choice the event is
+
 
 @dataclass(frozen=True, slots=True)
 class Grid:

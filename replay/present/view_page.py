@@ -60,8 +60,8 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
         found = weighed.get(step.seq)
         if found is not None:  # the discard weighed: its shanten and improving tiles, and the best one's
             frame["weighed"] = {key: found[key] for key in WEIGHED}
-        seat = getattr(step.payload, "seat", None)
-        if isinstance(seat, int) and step.type.rsplit(".", 1)[-1] not in NOT_DECIDED:
+        seat = view.decided_by(step.payload)
+        if seat is not None:
             frame["decides"] = seat  # a choice that seat made: the page's [ and ] keys go to it
         if step.type.endswith("round_started"):
             rnd = data["round"] or {}
@@ -83,7 +83,6 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
 
 WEIGHED = ("discard", "shanten_after", "ukeire_count", "best", "best_shanten", "best_count", "waits", "lost")
 # Moves a seat makes that are no choice of its own: a draw, what a card placed takes, a deal.
-NOT_DECIDED = frozenset({"draw", "unseen_draw", "capture", "deal", "field_dealt", "unseen_deal", "hand_shown"})
 
 
 def carried(document: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,8 @@ __all__ = ["expects", "match_json", "move_words", "result_json", "round_json"]
 from collections.abc import Sequence
 from typing import Any
 
+from events.koikoi import Koikoi, KoikoiMisdeal, KoikoiPlay, KoikoiStop, KoikoiTeyakuExposed
+from events.model import Payload
 from replay.engine.fold import Step
 from replay.engine.snapshot import Snapshot
 from replay.engine.words import name_of
@@ -93,3 +95,12 @@ def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
         "score_unit": "points",
         "complete": state.complete,
     }
+
+
+def decided_by(payload: Payload) -> int | None:
+    """The seat whose choice the event is (a card played, a teyaku shown, koi-koi or stop, a misdeal
+    called): the replay page's [ and ] keys step between them; a draw, a capture or a deal is no
+    one's choice."""
+    if isinstance(payload, KoikoiMisdeal):
+        return payload.seat
+    return payload.seat if isinstance(payload, KoikoiPlay | KoikoiTeyakuExposed | Koikoi | KoikoiStop) else None

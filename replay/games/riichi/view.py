@@ -5,6 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from events.model import Payload
+from events.riichi import (
+    AbortiveDraw,
+    RiichiCall,
+    RiichiChombo,
+    RiichiDeclared,
+    RiichiDiscard,
+    RiichiHandResult,
+    RiichiWin,
+)
 from events.tiles import WINDS, compact
 from replay.engine.fold import Step
 from replay.engine.snapshot import Snapshot
@@ -277,3 +287,13 @@ def move_words(step: Step, names: Sequence[str]) -> str:
     if kind == "played_on":
         return "The log plays on past where these rules end the match"
     return match_words(step, names)
+
+
+def decided_by(payload: Payload) -> int | None:
+    """The seat whose choice the event is (a discard, riichi, a call, a win, a chombo, the seat that
+    called an abortive draw): the replay page's [ and ] keys step between them; a draw, a deal or a
+    hand laid open is no one's choice."""
+    if isinstance(payload, AbortiveDraw):
+        return payload.seat
+    chosen = RiichiDiscard | RiichiDeclared | RiichiCall | RiichiWin | RiichiHandResult | RiichiChombo
+    return payload.seat if isinstance(payload, chosen) else None

@@ -7,6 +7,8 @@ __all__ = ["expects", "match_json", "move_words", "result_json", "round_json"]
 from collections.abc import Sequence
 from typing import Any
 
+from events.model import Payload
+from events.sendai import KoiKoi, SendaiPlay, Stop, TeyakuExposed
 from replay.engine.snapshot import Snapshot
 from replay.games.hanafuda.view import cards_fields, match_fields, move_words, result_fields
 from replay.games.hanafuda.yaku import hit_json
@@ -81,3 +83,9 @@ def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
         "score_unit": "points",
         "complete": state.complete,
     }
+
+
+def decided_by(payload: Payload) -> int | None:
+    """The seat whose choice the event is (a card played, a teyaku shown, go or stop): the replay
+    page's [ and ] keys step between them; a draw, a capture or a deal is no one's choice."""
+    return payload.seat if isinstance(payload, SendaiPlay | TeyakuExposed | KoiKoi | Stop) else None
