@@ -8,3 +8,7 @@ from typing import Literal, get_args
 
 GameName = Literal["tensho", "sendai", "koikoi", "riichi"]
 GAMES: tuple[GameName, ...] = get_args(GameName)
+
+# The game a season's page and `night season` show when none is named: the registry names it, as
+# it names every game, so no layer above decides by a game's name.
+SEASON_GAME: GameName = "riichi"

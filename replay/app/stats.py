@@ -348,8 +348,7 @@ def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters())
         "matches": len(chosen),
         "standings": standings,
         "timeline": timeline,
-        "riichi": {},
-        "hanafuda": {},
+        **{section: {} for section in dict.fromkeys(g.stats_section[0] for g in GAMES.values())},  # filled below
         "yaku": {game: _yaku_frequency(matches, wanted) for game, matches in by_game.items()},
     }
     for declared in GAMES.values():  # each game's own summary, where its section of the document says

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from events.games import SEASON_GAME
 from replay.app.stats import signed
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
 from replay.cli.display import out, styled
@@ -253,7 +254,7 @@ def _existing(db: str) -> str:
 
 @app.command()
 def season(
-    game: Annotated[str, typer.Option(help="The game (`taikyoku rules` lists them).")] = "riichi",
+    game: Annotated[str, typer.Option(help="The game (`taikyoku rules` lists them).")] = SEASON_GAME,
     since: Annotated[str | None, typer.Option(help="The first day, YYYY-MM-DD.")] = None,
     until: Annotated[str | None, typer.Option(help="The last day, YYYY-MM-DD.")] = None,
     min_games: Annotated[int, typer.Option(help="Games a player needs to be ranked.", min=1)] = 1,

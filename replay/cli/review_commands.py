@@ -25,12 +25,12 @@ def review_match(
         return
     from rich.table import Table
 
-    table = Table(title=f"{match}: discards weighed")
-    for column in ("player", "discards", "best kept", "ground lost", "tiles given up", "riichi", "deals-in"):
-        table.add_column(column)
+    table = Table(title=f"{match}: choices weighed")
+    columns = [key for key in (found["summary"][0] if found["summary"] else {}) if key != "seat"]  # the game's own
+    for column in columns:
+        table.add_column(column.replace("_", " "))
     for row in found["summary"]:
-        table.add_row(row["player"], str(row["discards"]), str(row["best_kept"]), str(row["lost"]),
-                      str(row["tiles_given_up"]), str(row["riichi"]), str(row["deals_in"]))  # fmt: skip
+        table.add_row(*(str(row[column]) for column in columns))
     out.print(table)
     for w in found["discards"]:
         if w["lost"]:

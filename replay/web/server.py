@@ -25,6 +25,7 @@ from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from events.errors import InputError, TaikyokuError
+from events.games import SEASON_GAME
 from replay.app.application import Application
 from replay.app.catalog import GAMES
 from replay.app.errors import answer_for
@@ -373,7 +374,7 @@ def create_app(
         return taikyoku.night_sheet(night)
 
     @app.get("/api/season")
-    def api_season(game: str = "riichi", since: str | None = None, until: str | None = None,
+    def api_season(game: str = SEASON_GAME, since: str | None = None, until: str | None = None,
                    min_games: int = 1) -> dict[str, Any]:  # fmt: skip
         """The season's standings of a game, as `taikyoku season --json` gives them."""
         return taikyoku.season(game, since=since, until=until, min_games=max(1, min_games))
@@ -384,7 +385,7 @@ def create_app(
         return taikyoku.player_page(name)
 
     @app.get("/season", response_class=HTMLResponse)
-    def season_page(request: Request, game: str = "riichi", min_games: int = 1) -> Response:
+    def season_page(request: Request, game: str = SEASON_GAME, min_games: int = 1) -> Response:
         """The season's standings as a page, with its CSV."""
         from replay.app.seasons import standings_rows
 

@@ -8,6 +8,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.errors import InputError
+from events.match import MatchStarted
+from events.riichi import (
+    AbortiveDraw,
+    DoraRevealed,
+    ExhaustiveDraw,
+    RiichiCall,
+    RiichiDeal,
+    RiichiDeclared,
+    RiichiDiscard,
+    RiichiDraw,
+    RiichiRecordedResult,
+    RiichiRoundStarted,
+    RiichiUnseenDeal,
+    RiichiUnseenDraw,
+    RiichiWin,
+)
 from events.tiles import WIND_LETTERS, plain
 from replay.formats.tenhou6.read import ABORTS, number
 
@@ -88,16 +104,15 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
     header_text: str | None = None  # the header of the log the match was imported from, if it was
     for step in hist.effective:
         payload: Any = step.payload
-        if step.type in ("riichi.unseen_deal", "riichi.unseen_draw"):
+        if isinstance(payload, RiichiUnseenDeal | RiichiUnseenDraw):
             raise InputError("this match is a public record (hands and draws not seen); tenhou.net/6 records every "
                              "tile, so it cannot hold it: export it as json, jsonl or mjai")  # fmt: skip
         state = projection.apply(state, step)
-        kind = step.type
-        if kind == "match_started":
+        if isinstance(payload, MatchStarted):
             red = state.options.red_fives if state.options is not None else 0
             players = len(payload.players)
             header_text = payload.source
-        elif kind == "riichi.round_started":
+        elif isinstance(payload, RiichiRoundStarted):
             wind = WIND_LETTERS.index(payload.round_wind)
             current = {
                 "head": [wind * 4 + payload.hand - 1, payload.honba, payload.sticks],
@@ -110,26 +125,27 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
                 "declaring": None,
             }
             pons = {}
-        elif kind == "riichi.deal":
+        elif isinstance(payload, RiichiDeal):
             current["haipai"] = [[number(t) for t in hand] for hand in payload.hands]
             current["dora"].append(number(payload.dora_indicator))
-        elif kind == "riichi.draw":
+        elif isinstance(payload, RiichiDraw):
             current["takes"][payload.seat].append(number(payload.tile))
-        elif kind == "riichi.dora_revealed":
+        elif isinstance(payload, DoraRevealed):
             current["dora"].append(number(payload.indicator))
-        elif kind == "riichi.riichi":
+        elif isinstance(payload, RiichiDeclared):
             current["declaring"] = payload.seat
-        elif kind == "riichi.discard":
+        elif isinstance(payload, RiichiDiscard):
             code: Any = 60 if payload.tsumogiri else number(payload.tile)
             if current["declaring"] == payload.seat:
                 code, current["declaring"] = f"r{code}", None
             current["discards"][payload.seat].append(code)
-        elif kind == "riichi.call":
+        elif isinstance(payload, RiichiCall):
             seat = payload.seat
             if payload.kind in ("chi", "pon", "daiminkan"):
                 text = _meld_string(payload.kind, payload.tiles, payload.called, seat, payload.from_seat)
                 current["takes"][seat].append(text)
                 if payload.kind == "pon":
+                    assert payload.called is not None and payload.from_seat is not None  # the fold checked the pon
                     pons[(seat, plain(payload.called))] = payload.from_seat
                 if payload.kind == "daiminkan":
                     current["discards"][seat].append(0)
@@ -137,13 +153,13 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
                 source = pons.get((seat, plain(payload.called))) if payload.kind == "kakan" and payload.called else None
                 text = _meld_string(payload.kind, payload.tiles, payload.called, seat, source)
                 current["discards"][seat].append(text)
-        elif kind == "riichi.win" and payload.ura_indicators and not current["ura"]:
+        elif isinstance(payload, RiichiWin) and payload.ura_indicators and not current["ura"]:
             current["ura"] = [number(t) for t in payload.ura_indicators]
         rnd: Any = state.round
-        if kind == "riichi.recorded_result" and payload.record:
+        if isinstance(payload, RiichiRecordedResult) and payload.record:
             log.append(json.loads(payload.record))  # a hand kept as the log wrote it
             continue
-        if kind in ("riichi.win", "riichi.exhaustive_draw", "riichi.abortive_draw") and rnd is not None and rnd.over:
+        if isinstance(payload, RiichiWin | ExhaustiveDraw | AbortiveDraw) and rnd is not None and rnd.over:
             result = rnd.result
             claim = claims.get(result.number)
             block = _recorded_block(claim) or _result_block(result)
