@@ -39,32 +39,6 @@ def payloads(
     return declared.simulate(started, seed, rounds)
 
 
-def tensho_payloads(
-    seed: int, rounds: int, *, players: Sequence[str] | None = None, options: Sequence[str] = ()
-) -> Iterator[Payload]:
-    """The payloads of a whole random Tensho match, in order."""
-    return payloads("tensho", seed, rounds, players=players, options=options)
-
-
-def sendai_payloads(
-    seed: int, rounds: int, *, players: Sequence[str] | None = None, options: Sequence[str] = ()
-) -> Iterator[Payload]:
-    """The payloads of a whole random Sendai-hana match, in order."""
-    return payloads("sendai", seed, rounds, players=players, options=options)
-
-
-def riichi_payloads(
-    seed: int,
-    hands: int,
-    *,
-    players: Sequence[str] | None = None,
-    ruleset_id: str = "tenhou",
-    options: Sequence[str] = (),
-) -> Iterator[Payload]:
-    """The payloads of ``hands`` random riichi hands, in order."""
-    return payloads("riichi", seed, hands, players=players, options=options, ruleset_id=ruleset_id)
-
-
 def simulated_events(
     game: str,
     seed: int,
@@ -80,17 +54,6 @@ def simulated_events(
     stamp = now_timestamp()
     made = payloads(game, seed, rounds, players=players, options=options, ruleset_id=ruleset_id)
     return [PendingEvent(p, str(uuid.UUID(int=ids.getrandbits(128), version=4)), stamp, RECORDER) for p in made]
-
-
-def tensho_events(
-    seed: int,
-    rounds: int,
-    *,
-    match_id: str,
-    players: Sequence[str] | None = None,
-    options: Sequence[str] = (),
-) -> list[PendingEvent]:
-    return simulated_events("tensho", seed, rounds, match_id=match_id, players=players, options=options)
 
 
 @dataclass(frozen=True)

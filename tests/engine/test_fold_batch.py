@@ -24,11 +24,12 @@ from events.envelope import new_event
 from events.match import Annotation
 from events.model import Payload
 from replay.app import service
-from replay.app.simulate import sendai_payloads, simulated_events, tensho_payloads
+from replay.app.simulate import simulated_events
 from replay.engine.fold import IllegalEvent, Step
 from replay.games import projection_for
 from replay.games.hanafuda.fishing import MONTH
 from store import CorruptStoreError, EventStore
+from tests.simulated import sendai_payloads, tensho_payloads
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 games = st.sampled_from(["tensho", "sendai"])

@@ -169,9 +169,9 @@ def test_a_tensho_round_recorded_by_its_plays_and_draws_alone_scores_as_its_full
     ends as the full record of the same round does. Plant: a play from an unseen hand refused, or
     the plays offered only from the hand's known cards: the buttons are missing and the test stops."""
     from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay
-    from replay.app.simulate import tensho_payloads
     from replay.games.hanafuda.fishing import matches
     from replay.games.tensho.fold import TenshoProjection
+    from tests.simulated import tensho_payloads
 
     full = list(tensho_payloads(5, 1))
     projection = TenshoProjection()

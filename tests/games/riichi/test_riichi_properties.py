@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from events.tiles import plain
 from replay.app import service
-from replay.app.simulate import riichi_payloads, simulated_events
+from replay.app.simulate import simulated_events
 from replay.engine.fold import Step
 from replay.games.riichi.fold import RiichiProjection
 from store import EventStore
+from tests.simulated import riichi_payloads
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 rulesets = st.sampled_from(["tenhou", "mahjongsoul", "ema2016"])

@@ -10,13 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.app import service
-from replay.app.simulate import sendai_payloads, simulated_events
+from replay.app.simulate import simulated_events
 from replay.engine.fold import Step
 from replay.games.hanafuda.yaku import YakuTable, evaluate
 from replay.games.sendai.fold import SendaiProjection
 from replay.games.sendai.scoring import BRIGHTS_GROUP, CHAFF, SENDAI_IDS, dekiyaku_specs
 from replay.games.tensho.scoring import yaku_specs
 from store import EventStore
+from tests.simulated import sendai_payloads
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 modes = st.sampled_from(["claimAndContinue", "winRound"])

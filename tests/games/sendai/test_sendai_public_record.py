@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from events.model import Payload
 from events.sendai import SendaiDeal, SendaiFieldDealt
-from replay.app.simulate import sendai_payloads
 from replay.engine.fold import Step
 from replay.games.sendai.fold import SendaiProjection
 from replay.games.sendai.state import SendaiState
+from tests.simulated import sendai_payloads
 
 
 def folded(payloads: list[Payload]) -> SendaiState:

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.app import service
-from replay.app.simulate import tensho_events, tensho_payloads
 from replay.engine.fold import Step
 from replay.games.tensho.fold import TenshoProjection
 from replay.games.tensho.scoring import TENSHO_IDS
 from replay.games.tensho.state import TenshoState
 from store import EventStore
+from tests.simulated import tensho_events, tensho_payloads
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 

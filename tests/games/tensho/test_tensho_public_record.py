@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from events.model import Payload
 from events.tensho import TenshoDeal, TenshoFieldDealt, TenshoPlay
-from replay.app.simulate import tensho_payloads
 from replay.engine.fold import IllegalEvent, Step
 from replay.games.tensho.fold import TenshoProjection, legal_moves
 from replay.games.tensho.state import TenshoState
 from tests.helpers import Cli
+from tests.simulated import tensho_payloads
 
 
 def folded(payloads: list[Payload]) -> TenshoState:

@@ -9,13 +9,13 @@ import pytest
 
 from events.match import MatchEnded, RoundStarted
 from events.tensho import DealerTripleCapture, TenshoCapture, TenshoDeal, TenshoDraw, TenshoPlay, YakuSetChosen
-from replay.app.simulate import tensho_payloads
 from replay.engine.fold import IllegalEvent, Step
 from replay.games.tensho.fold import TenshoProjection
 from replay.games.tensho.options import TenshoOptions
 from replay.games.tensho.scoring import PlayerTally, decide, tally, yaku_specs
 from replay.games.tensho.state import RoundState
 from tests.games.tensho.support import DEAD, FIELD, HAND0, HAND1, PILE, Table, deal, options, swap
+from tests.simulated import tensho_payloads
 
 
 @pytest.fixture
