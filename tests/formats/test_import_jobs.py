@@ -325,7 +325,9 @@ def test_ctrl_c_at_any_moment_of_an_import_ends_in_one_line_with_130_leaving_onl
         stored = _counts(db) if db.exists() else {}
         assert all(whole[match] == events for match, events in stored.items()), err  # only whole games
         if code == 130:
-            [line] = err.splitlines()
+            lines = err.splitlines()
+            assert len(lines) == 1, (moment, err)  # one line, whatever the moment: say what was said if not
+            [line] = lines
             said = next((re.fullmatch(form, line) for form in _SAID if re.fullmatch(form, line)), None)
             assert said is not None, line
             assert len(stored) == (int(said.group(1)) if said.groups() else 0), line  # the count said is the count
