@@ -9,7 +9,7 @@ from events.errors import InputError
 from events.match import GameName
 from replay.app import steps as match_steps
 from replay.engine.fold import History, Step, history, spoken
-from replay.engine.game import Grid, Layout, Line
+from replay.engine.game import Game, Grid, Layout, Line
 from replay.engine.match import MatchView
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for, ruleset, ruleset_ids
@@ -43,42 +43,35 @@ def start_of_round(steps: list[Step], round_no: int) -> int:
     return snapshot(projection_for(match_steps.game_of(steps)), steps, round_no=round_no).at_seq
 
 
-# Pricing a hand under other rulesets is riichi's (its payments follow the ruleset; a hanafuda
-# round's points are its cards'): one of the few places above the games that names one.
-PRICED: GameName = "riichi"
+def _pricing_games() -> list[Game]:
+    return [g for g in GAMES.values() if g.rules().price is not None]
 
 
-def check_riichi_rulesets(names: list[str]) -> None:
+def check_priced_rulesets(names: list[str]) -> None:
+    """Each of ``names`` a ruleset of a game whose hands can be priced under another's rules."""
     for name in names:
         spec = ruleset(name)
-        if spec is None or spec.game != PRICED:
-            raise InputError(f"unknown riichi ruleset {name!r}; use one of: {', '.join(ruleset_ids(PRICED))}")
+        if spec is None or GAMES[spec.game].rules().price is None:
+            games = _pricing_games()
+            known = [r for g in games for r in ruleset_ids(g.name)]
+            titles = " or ".join(g.title for g in games)
+            raise InputError(f"unknown {titles} ruleset {name!r}; use one of: {', '.join(known)}")
 
 
 def priced_hand(store: Store, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
-    """A recorded riichi hand's wins priced under each of ``rulesets``: who won how, and for each
-    ruleset the yaku, fu, limit and every seat's payment (``price --json``); with the players'
-    names and the hand in words ("East 2")."""
-    from replay.games.riichi.view import WIND_NAMES, priced_json, reprice
-
-    check_riichi_rulesets(rulesets)
+    """A recorded hand's wins priced under each of ``rulesets`` by its game's own repricing: who
+    won how, and for each ruleset the yaku, fu, limit and every seat's payment (``price --json``);
+    with the players' names and the hand in words ("East 2")."""
+    check_priced_rulesets(rulesets)
     steps = match_steps.read_steps(store, match)
-    if match_steps.game_of(steps) != PRICED:
-        raise InputError(f"match {match} is not a riichi match; price prices riichi hands")
-    state = snapshot(projection_for(PRICED), steps, round_no=round_no).state
-    rnd = state.round
-    assert rnd is not None and state.options is not None
-    if not rnd.wins:
-        what = "is still being played" if rnd.result is None else f"ended in an {rnd.result.kind} draw"
-        raise InputError(f"hand {round_no} {what}; there is no win to price")
-    names = list(state.names)
-    wins = [
-        {"seat": w.seat, "winner": names[w.seat], "kind": w.kind, "from_seat": w.from_seat,
-         "prices": [priced_json(reprice(w, name, state.options)) for name in rulesets]}
-        for w in rnd.wins
-    ]  # fmt: skip
-    report = {"match_id": match, "hand": round_no, "recorded_ruleset": state.options.ruleset, "wins": wins}
-    return report, names, f"{WIND_NAMES[rnd.round_wind]} {rnd.hand}"
+    game = GAMES[match_steps.game_of(steps)]
+    price = game.rules().price
+    if price is None:
+        titles = " or ".join(g.title for g in _pricing_games())
+        raise InputError(f"match {match} is not a {titles} match; price prices {titles} hands")
+    state = snapshot(projection_for(game.name), steps, round_no=round_no).state
+    priced, hand_words = price(state, round_no, rulesets)
+    return {"match_id": match, "hand": round_no} | priced, list(state.names), hand_words
 
 
 def reviewed(store: Store, match: str, player: str | None = None) -> dict[str, Any]:

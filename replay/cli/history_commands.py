@@ -106,10 +106,10 @@ def audit(
     json_out: JsonOption = False,
 ) -> None:
     """Audit a match: integrity, legality, claims, history, balance. Exit 1 when anything is found."""
-    from replay.app.reading import check_riichi_rulesets
+    from replay.app.reading import check_priced_rulesets
 
     chosen = [r.strip() for r in (rulesets or "").split(",") if r.strip()]
-    check_riichi_rulesets(chosen)
+    check_priced_rulesets(chosen)
     report = application(db).audit(match, round_no=round_no, rulesets=chosen)
     if json_out:
         print_json(

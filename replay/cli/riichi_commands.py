@@ -25,7 +25,7 @@ def price_hand(
 ) -> None:
     """Riichi: price a recorded hand's win under several rulesets side by side, payments per seat."""
     chosen = [r.strip() for r in rulesets.split(",") if r.strip()]
-    reading.check_riichi_rulesets(chosen)
+    reading.check_priced_rulesets(chosen)
     priced, names, hand_words = application(db).priced_hand(match, round_no, chosen)
     if json_out:
         print_json(priced)

@@ -211,11 +211,16 @@ class GameRules:
     # Each choice weighed against the best (riichi: every discard), from a match's effective steps:
     # {"players", "summary", "discards"}, where the game has an ``analysis`` module.
     weigh: Callable[[Sequence[Any], str | None], dict[str, Any]] | None = None  # (steps, one player or all)
+    # A recorded round's wins priced under other rulesets of the game, side by side (riichi: its
+    # payments follow the ruleset), where the game has a ``repricing`` module: (the state at the
+    # round's end, its number, the rulesets) -> ({"wins", "recorded_ruleset"}, the round in words).
+    price: Callable[[Any, int, Sequence[str]], tuple[dict[str, Any], str]] | None = None
 
 
 def rules_from(package: str) -> GameRules:
     """A game's rules from its folder, where every game keeps the same module names: fold, view,
-    result_line, simulate, entry, review, layout, public and builders. Loaded when the game is first played."""
+    result_line, simulate, entry, review, layout, public and builders (analysis and repricing where the
+    game has them). Loaded when the game is first played."""
     import importlib
     import importlib.util
 
@@ -224,6 +229,7 @@ def rules_from(package: str) -> GameRules:
 
     fold, view = module("fold"), module("view")
     weighs = importlib.util.find_spec(f"{package}.analysis") is not None
+    prices = importlib.util.find_spec(f"{package}.repricing") is not None
     return GameRules(
         projection=fold.projection,
         view=lambda: view,
@@ -236,6 +242,7 @@ def rules_from(package: str) -> GameRules:
         layout=module("layout").layout,
         public_view=module("public").public_view,
         weigh=module("analysis").review if weighs else None,
+        price=module("repricing").priced_hand if prices else None,
         builders=module("builders").BUILDERS,
     )
 
