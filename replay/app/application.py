@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from events.errors import InputError, TaikyokuError
 from replay.app.club import Club
@@ -36,16 +36,18 @@ from store.errors import ConcurrencyError
 # What a use case needs is imported where it runs: a command that starts a match or lists them
 # loads neither table mode's words nor the moves' offers (tests/cli/test_startup.py).
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from events.match import GameName, MatchStarted
     from replay.app.audit import Report
-    from replay.app.moves import Offer
-    from replay.app.recording import Recorded
+    from replay.app.catalog import Offer
     from replay.app.repository import Kept, KeptStates
+    from replay.app.results import ImportReport, Recorded, SyncReport
     from replay.app.simulate import Simulated
     from replay.app.stats import Filters
-    from replay.app.sync import SyncReport
     from replay.app.table import Entered
     from replay.app.verifying import Against, Verified
+    from replay.app.what_if import WhatIf
     from replay.engine.fold import Step
     from replay.engine.game import Question
 
@@ -273,14 +275,15 @@ class Application(Club):
     ) -> Recorded:
         """A move as data (a phone's tap: the declared move and its values, as ``moves`` offered it)
         recorded on the state the person saw: nothing is read from words."""
-        from replay.app.moves import checked_values, intent_of_move, move_named, moves
+        from replay.app import intents
+        from replay.app.catalog import checked_values, move_named, moves
         from replay.app.recording import record
         from replay.app.repository import MatchRepository
 
         move = move_named(verb)
         if move is None:
             raise InputError(f"{verb!r} is not a move; the moves are: {', '.join(m.verb for m in moves())}")
-        intent = intent_of_move(move, checked_values(move, values))
+        intent = intents.of_move(move, checked_values(move, values))
         with self.lock(match), self.store() as store:
             kept = MatchRepository(store, self.kept).get(match)  # the one read of this move
             if kept.head != expected_seq:  # made on a state since overtaken
@@ -300,6 +303,22 @@ class Application(Club):
         self._told(done.stored)
         return done
 
+    def new_match(
+        self, game: str, players: Sequence[str], *, recorded_by: str, ruleset_id: str | None = None,
+        options: Sequence[str] = (), length: int | None = None, dealer: str | None = None,
+        match_id: str | None = None,
+    ) -> StoredEvent:  # fmt: skip
+        """A new match of ``game`` as a person asks for it (``taikyoku new``): its id, players,
+        ruleset and options checked in that order, then its first event stored."""
+        from replay.app import service
+
+        if match_id is not None:
+            service.check_match_id(match_id)  # first: a user fixes the id before anything else
+        started = service.build_match_started(
+            game, players, ruleset_id=ruleset_id, options=options, length=length, dealer=dealer
+        )
+        return self.start_match(started, recorded_by=recorded_by, match_id=match_id)
+
     def start_match(self, started: MatchStarted, *, recorded_by: str, match_id: str | None = None) -> StoredEvent:
         """A new match: its first event (every rule option recorded), under ``match_id`` or a fresh id."""
         from replay.app.service import start_match
@@ -313,9 +332,11 @@ class Application(Club):
         self, game: str, seed: int, rounds: int, *, match_id: str | None = None,
         players: Sequence[str] | None = None, options: Sequence[str] = (), ruleset_id: str | None = None,
     ) -> Simulated:  # fmt: skip
-        """A random legal match of ``game`` from ``seed``, checked by the fold and stored."""
-        from replay.app.simulate import record_simulated
+        """A random legal match of ``game`` from ``seed``, checked by the fold and stored (what was
+        asked is checked first: a new store is made only for a sound request)."""
+        from replay.app.simulate import check_simulation, record_simulated
 
+        check_simulation(game, seed, match_id=match_id, players=players, options=options, ruleset_id=ruleset_id)
         with self.store() as store:
             done = record_simulated(store, game, seed, rounds, match_id=match_id, players=players, options=options,
                                     ruleset_id=ruleset_id)  # fmt: skip
@@ -325,9 +346,14 @@ class Application(Club):
         self, match: str, documents: Sequence[Any], *, recorded_by: str, expected_seq: int | None = None
     ) -> Sequence[StoredEvent]:
         """Event documents (`taikyoku record`'s JSON, the API's events) recorded after the head the
-        sender saw: all of them, or none (``service.record_documents``)."""
-        from replay.app.service import record_documents
+        sender saw: all of them, or none (``service.record_documents``). Where the store is still
+        to be made, they are tried on one in memory first: bad input never leaves a new file behind."""
+        from replay.app.service import check_match_id, record_documents
 
+        check_match_id(match)
+        if self.create and not self.on_server and not stores.store_exists(self.db):
+            with stores.scratch() as scratch:
+                record_documents(scratch, match, documents, recorded_by=recorded_by, expected_seq=expected_seq)
         with self.lock(match), self.store() as store:
             stored = record_documents(store, match, documents, recorded_by=recorded_by, expected_seq=expected_seq)
         self._told(stored)
@@ -364,10 +390,44 @@ class Application(Club):
                 raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
             return read_steps(store, match, provenance="all"), audit(store, match)
 
+    def replay_document(
+        self, match: str, *, round_no: int | None = None, at: int | None = None
+    ) -> tuple[GameName, dict[str, Any]]:
+        """(the game, the document ``replay --json`` prints) of the match at seq ``at`` or at the end
+        of round ``round_no`` (default: its last event)."""
+        from replay.app.reading import replay_document
+
+        return replay_document(match, self.steps(match), round_no=round_no, at=at)
+
+    def what_if(
+        self,
+        match: str,
+        *,
+        round_no: int | None = None,
+        without: int | None = None,
+        replace: tuple[int, Callable[[], tuple[bytes, str]]] | None = None,
+    ) -> WhatIf:
+        """The match replayed as if event ``without`` had not happened, or event ``replace[0]`` had
+        been the one read by ``replace[1]``, beside what was recorded (nothing is written)."""
+        from replay.app.what_if import Replacement, what_if
+
+        if without is not None and replace is not None:
+            raise InputError("give --without or --replace, not both")
+        replacement = None if replace is None else Replacement(*replace)
+        return what_if(match, self.steps(match), round_no=round_no, without=without, replace=replacement)
+
+    def start_of_round(self, match: str, round_no: int) -> int:
+        """The seq a round of the match ends at, to open a page there."""
+        from replay.app.reading import start_of_round
+
+        return start_of_round(self.steps(match), round_no)
+
     def audit(self, match: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
         """The match's chain checked and its record refolded: every finding (``replay/app/audit.py``)."""
         from replay.app.audit import audit
+        from replay.app.reading import check_priced_rulesets
 
+        check_priced_rulesets(list(rulesets))
         with self.store() as store:
             return audit(store, match, round_no=round_no, rulesets=rulesets)
 
@@ -384,16 +444,21 @@ class Application(Club):
         *,
         rebuild: bool = False,
         progress: Callable[[int, int], None] | None = None,
+        **given: Any,
     ) -> dict[str, Any]:
-        """The statistics of every match under ``filters`` (``replay/app/stats.py``); ``rebuild``:
-        the kept digests and results dropped first, so every match is folded again."""
+        """The statistics of every match under ``filters``, or under the filters ``given`` as a person
+        gives them, each checked (``game``, ``players``, ``since``, ``until``, ``ruleset``, ``matches``:
+        ``replay/app/stats.py``); ``rebuild``: the kept digests and results dropped first, so every
+        match is folded again."""
         from replay.app import stats
 
+        if filters is None:
+            filters = stats.Filters.checked(**given)
         with self.store() as store:
             if rebuild:
                 store.drop_read_model(stats.DIGEST_MODEL)
                 store.drop_read_model(stats.RESULT_MODEL)
-            return stats.statistics(store, filters or stats.Filters(), progress=progress)
+            return stats.statistics(store, filters, progress=progress)
 
     # ---- the store -------------------------------------------------------------------------------
 
@@ -422,6 +487,13 @@ class Application(Club):
 
         with self.store() as store:
             return verify_store(store, match, schemas=schemas, progress=progress)
+
+    @staticmethod
+    def verify_export(stream: BinaryIO, name: str) -> tuple[list[str], int, int]:
+        """An export file checked one match at a time, with no store: (the problems, matches, events)."""
+        from replay.app.verifying import verify_export
+
+        return verify_export(stream, name)
 
     def heads(self) -> dict[str, Any]:
         """Each match's head, and the store's fingerprint to publish."""
@@ -457,6 +529,19 @@ class Application(Club):
         with self.store() as store:
             return len(store.heads())
 
+    def import_files(
+        self, files: Sequence[Path], *, recursive: bool = False, format_: str | None = None, strict: bool = False,
+        as_id: str | None = None, jobs: int | None = None, recorded_by: str, progress: Any = None,
+        public: bool = False,
+    ) -> tuple[ImportReport, list[str]]:  # fmt: skip
+        """Each game of the files imported as a new match, all or nothing each (``replay/app/importing.py``):
+        what was stored and skipped, and the problems that stopped it before anything was (``--strict``)."""
+        from replay.app.importing import import_files
+
+        return import_files(list(files), recursive=recursive, db=self.db, format_=format_, strict=strict,
+                            as_id=as_id, jobs=jobs, recorded_by=recorded_by, progress=progress,
+                            public=public)  # fmt: skip
+
     def exported_matches(self, match: str | None, *, abandoned: bool, where: str) -> list[str]:
         """The matches an export writes: ``match``, or every match (abandoned ones if asked)."""
         from replay.app.exporting import exported_matches
@@ -488,9 +573,10 @@ class Application(Club):
             return json.dumps(export_tenhou6(store, match), ensure_ascii=False, separators=(",", ":")) + "\n"
 
     def priced_hand(self, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
-        """A recorded riichi hand's wins priced under each of ``rulesets``."""
-        from replay.app.reading import priced_hand
+        """A recorded hand's wins priced under each of ``rulesets`` (riichi's), side by side."""
+        from replay.app.reading import check_priced_rulesets, priced_hand
 
+        check_priced_rulesets(rulesets)  # first: a ruleset misspelt is said before the store is opened
         with self.store() as store:
             return priced_hand(store, match, round_no, rulesets)
 
@@ -532,6 +618,32 @@ class TableSession:
 
     def game(self) -> GameName:
         return self.kept().game
+
+    def document(self) -> dict[str, Any]:
+        """The match at its head as `taikyoku replay --json` gives it: what ``show`` lays out."""
+        from replay.app.reading import view_document
+
+        kept = self.kept()
+        return view_document(self.match, kept.state, kept.game, kept.head)
+
+    def status_lines(self) -> list[str]:
+        """The short screen between moves: field, the mover's hand, captures, yaku, scores."""
+        from replay.app.table import status_lines
+
+        return status_lines(self.game(), self.document())
+
+    def choices(self, typed: Sequence[str]) -> list[str]:
+        """The entries the rules allow after the words ``typed`` (what Tab offers)."""
+        from replay.app.table import choices
+
+        kept = self.kept()
+        return choices(kept.game, kept.state, typed)
+
+    def help(self) -> str:
+        """Table mode's help for this match's game."""
+        from replay.app.table import help_text
+
+        return help_text(self.game())
 
     def enter(self, line: str) -> Entered:
         """Record one entry, or say why it cannot be (``InputError``, ``IllegalEvent``, a conflict)."""

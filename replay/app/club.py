@@ -256,6 +256,11 @@ class Club:
             nights.start_clock(store, night_id, minutes, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
+    def table_clock(self, match: str) -> dict[str, Any]:
+        """A table's phone's clock: the clock of its session (none outside a night) and the
+        server's time now, which the page counts down by."""
+        return {"clock": self.clock_of_table(match), "now": server_time()}
+
     def clock_of_table(self, match: str) -> dict[str, Any] | None:
         """The clock of the night a table belongs to (its id is the night's with -tN), or None."""
         from replay.app import nights

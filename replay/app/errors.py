@@ -30,3 +30,16 @@ KINDS: dict[str, Answer] = {
 def answer_for(error: TaikyokuError) -> Answer:
     """The exit code and HTTP status of an expected error, by its kind."""
     return KINDS.get(error.kind, KINDS["input"])
+
+
+class ImportStopped(TaikyokuError):
+    """An import stopped part way, by Ctrl-C or a worker process that died: the games stored before
+    it stay, each whole, and the same import run again goes on (it skips what is stored)."""
+
+    code = "import.stopped"
+    kind = "conflict"  # a retry clears it
+
+
+class ImportInterrupted(ImportStopped):
+    code = "import.interrupted"
+    kind = "interrupted"

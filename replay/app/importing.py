@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import closing, contextmanager, nullcontext
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -14,8 +13,10 @@ from events import interrupts, registry
 from events.envelope import PendingEvent, log_event_ids, new_event_id, now_timestamp
 from events.errors import InputError, TaikyokuError
 from events.interrupts import held
-from replay.app.log_files import ImportInterrupted, ImportStopped, kept_values, kept_values_of, read_files
+from replay.app.errors import ImportInterrupted, ImportStopped
+from replay.app.log_files import kept_values, kept_values_of, read_files
 from replay.app.log_import import Imported
+from replay.app.results import ImportReport
 from replay.formats.detect import SNIFF, detect
 from store import Store, StoredEvent, StoreError
 
@@ -30,15 +31,6 @@ Tick = Callable[..., None]  # called once an item is done, with a few words on t
 
 def _no_tick(said: str | None = None) -> None:
     return None
-
-
-@dataclass
-class ImportReport:
-    """What an import stored (or, checking, would store) and what it skipped, with why."""
-
-    imported: list[dict[str, Any]] = field(default_factory=list)
-    skipped: list[dict[str, str]] = field(default_factory=list)
-    logs: int = 0  # game logs read (besides taikyoku's own exports)
 
 
 FOLDER_SUFFIXES = (".json", ".jsonl", ".xml", ".mjlog", ".gz", ".mjson")
@@ -138,7 +130,7 @@ def import_tenhou6(
                                 keeping.add(item, stored)
                             except StoreError as exc:
                                 if exc.kind in ("full", "unavailable", "corrupt"):  # the store, not this game: stop
-                                    raise type(exc)(f"{exc.message}; {what_is_left(report)}") from None
+                                    raise type(exc)(f"{exc.message}; {report.what_is_left()}") from None
                                 report.skipped.append(
                                     {"file": item.source, "match_id": item.match_id, "reason": exc.message}
                                 )
@@ -173,22 +165,12 @@ def public_record(payloads: list[Any]) -> list[Any]:
     return public
 
 
-def what_is_left(report: ImportReport) -> str:
-    """What an import stopped part way leaves, as it is said."""
-    if not report.imported:
-        return "no game was stored; run the same import again to start it"
-    return (
-        f"the {len(report.imported)} games stored before it stay, each whole; run the same import again "
-        "to go on (the games stored are skipped)"
-    )
-
-
 @contextmanager
 def _stopped_says(report: ImportReport, storing: bool) -> Iterator[None]:
     """Ctrl-C, or a worker that died, said with what the import leaves."""
 
     def left() -> str:
-        return what_is_left(report) if storing else "nothing was written"
+        return report.what_is_left() if storing else "nothing was written"
 
     try:
         yield
@@ -469,7 +451,7 @@ def import_files(
                 stores.remove_store(db)  # stopped before its first game: no database is left behind
             if isinstance(stopped, KeyboardInterrupt):  # after the games were stored, as the store closed
                 done = ImportReport(report.imported + (found.imported if found is not None else []))
-                raise ImportInterrupted(f"interrupted: {what_is_left(done)}") from None
+                raise ImportInterrupted(f"interrupted: {done.what_is_left()}") from None
             raise
         report.imported += found.imported
         report.skipped += found.skipped

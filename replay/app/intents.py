@@ -6,7 +6,7 @@ pages all make intents here, so each rule of recording is written once."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from events.errors import InputError
@@ -14,9 +14,10 @@ from events.match import Annotation, Claim
 from events.model import Payload
 from replay.engine.intents import Build, Intent
 from replay.engine.match import MatchView
+from replay.engine.moves import Move
 from replay.games import GAMES
 
-__all__ = ["ALL_GAMES", "Build", "Intent", "annotate", "claim", "of_game", "result", "start_round"]
+__all__ = ["ALL_GAMES", "Build", "Intent", "annotate", "claim", "of_game", "of_move", "result", "start_round"]
 
 ALL_GAMES = frozenset(GAMES)
 
@@ -46,6 +47,13 @@ def of_game(builder: str, **values: Any) -> Intent:
         return made(game, state)
 
     return Intent(_Building(builder), build)
+
+
+def of_move(move: Move, values: Mapping[str, Any]) -> Intent:
+    """The intent ``move`` records: the builder its declaration names, in the match's game's folder
+    (``replay/games/<game>/builders.py``), given its words by name; a word not said is left to the
+    builder's own default."""
+    return of_game(move.builder, **{name: value for name, value in values.items() if value is not None}, **move.fixed)
 
 
 def start_round(**given: Any) -> Intent:

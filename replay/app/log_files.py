@@ -10,24 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from events import registry
-from events.errors import InputError, TaikyokuError
+from events.errors import InputError
+from replay.app.errors import ImportStopped
 from replay.app.log_import import Imported, fold_import, fold_log_game
 from replay.engine.game import LogFormat
 from replay.formats import LOG_BYTES, tenhou6
 from replay.formats.detect import SNIFF, detect
-
-
-class ImportStopped(TaikyokuError):
-    """An import stopped part way, by Ctrl-C or a worker process that died: the games stored before
-    it stay, each whole, and the same import run again goes on (it skips what is stored)."""
-
-    code = "import.stopped"
-    kind = "conflict"  # a retry clears it
-
-
-class ImportInterrupted(ImportStopped):
-    code = "import.interrupted"
-    kind = "interrupted"
 
 
 def kept_values(game: Imported) -> dict[str, dict[str, Any]] | None:

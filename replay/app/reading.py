@@ -8,14 +8,14 @@ from typing import Any
 from events.errors import InputError
 from events.match import GameName
 from replay.app import steps as match_steps
-from replay.engine.fold import History, Step, history, spoken
-from replay.engine.game import Game, Grid, Layout, Line
+from replay.engine.fold import History, Step, history
+from replay.engine.game import Game
 from replay.engine.match import MatchView
 from replay.engine.snapshot import Snapshot, snapshot
 from replay.games import GAMES, projection_for, ruleset, ruleset_ids
 from store import Store
 
-__all__ = ["Grid", "History", "Line", "Step", "history", "priced_hand", "replay_document", "spoken", "start_of_round"]
+__all__ = ["History", "Step", "history", "priced_hand", "replay_document", "start_of_round"]
 
 
 def replay_document(
@@ -31,11 +31,6 @@ def replay_document(
 def view_document(match: str, state: MatchView, game: str, at_seq: int) -> dict[str, Any]:
     """The replay document of a state already folded (a match kept at its head)."""
     return GAMES[game].view().match_json(match, Snapshot(state, at_seq, {}))
-
-
-def layout(game: str, document: dict[str, Any]) -> Layout:
-    """A replay document as the terminal lays it out: the game's own layout, in lines and grids."""
-    return GAMES[game].layout(document)
 
 
 def start_of_round(steps: list[Step], round_no: int) -> int:

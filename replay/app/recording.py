@@ -7,7 +7,6 @@ and the notes a person should hear ("pine-crane takes pine-chaff-1")."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import ValidationError
@@ -16,33 +15,16 @@ from events.envelope import new_event
 from events.errors import InputError
 from events.ingest import describe_pydantic
 from replay.app.repository import Kept, KeptStates, MatchRepository
+from replay.app.results import Recorded
 from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.game import Game
 from replay.engine.intents import Build
-from replay.engine.match import MatchView
 from replay.games import GAMES
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
 # What a command makes of the state: the payloads to record and the notes to tell the table.
-
-
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """What one recording stored, and the match after it."""
-
-    stored: Sequence[StoredEvent]
-    kept: Kept
-    notes: list[str]
-
-    @property
-    def game(self) -> str:
-        return self.kept.game
-
-    @property
-    def state(self) -> MatchView:
-        return self.kept.state
 
 
 def current(store: Store, match: str, games: Collection[str], kept_states: KeptStates | None = None) -> Kept:

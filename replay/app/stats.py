@@ -23,9 +23,6 @@ from events.errors import InputError
 from replay.app import service
 from replay.app.read_models import GLANCES, SealedModel, keep, maker, maker_of, seal_key
 from replay.engine.exact import carried, exact
-from replay.engine.exact import signed as signed  # how a result is shown, for the adapters
-from replay.engine.game import Grid
-from replay.engine.game import figure as figure  # how a count or an average is shown, the terminal's too
 from replay.engine.snapshot import Snapshot
 from replay.games import GAMES
 from store import Store
@@ -43,6 +40,33 @@ class Filters:
     until: str | None = None  # YYYY-MM-DD, inclusive
     ruleset: str | None = None
     matches: tuple[str, ...] = ()
+
+    @classmethod
+    def checked(
+        cls,
+        *,
+        game: str | None = None,
+        players: Sequence[str] = (),
+        since: str | None = None,
+        until: str | None = None,
+        ruleset: str | None = None,
+        matches: Sequence[str] = (),
+    ) -> Filters:
+        """The filters as a person gives them (``--game``, ``--since``, ...), each checked: a game
+        and a ruleset that exist, days written YYYY-MM-DD and in order; a one-line refusal otherwise."""
+        if game is not None:
+            from replay.app.catalog import check_game_name
+
+            check_game_name(game)
+        first, last = check_day(since, "--since"), check_day(until, "--until")
+        if first and last and first > last:
+            raise InputError(f"--since {first} is after --until {last}; swap them")
+        if ruleset is not None:
+            from replay.games import ruleset_ids
+
+            if ruleset not in ruleset_ids():
+                raise InputError(f"unknown ruleset {ruleset!r}; use one of: {', '.join(ruleset_ids())}")
+        return cls(game, tuple(players), first, last, ruleset, tuple(matches))
 
     def admits(self, digest: dict[str, Any]) -> bool:
         day = digest["started_at"][:10]
@@ -362,24 +386,6 @@ def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters())
     return stats
 
 
-def game_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
-    """Each game's own tables of ``found`` (``compute``'s document), keyed by the standings they
-    follow: the first standings of that game (riichi's rates per ruleset after the first riichi
-    table size)."""
-    placed: dict[str, list[Grid]] = {}
-    for declared in GAMES.values():
-        *outer, key = declared.stats_section
-        section = found
-        for name in outer:
-            section = section[name]
-        if key not in section:
-            continue
-        group = next((g for g in found["standings"] if g.split(" (")[0] == declared.name), None)
-        if group is not None:
-            placed[group] = declared.review().tables(section[key], declared.name)
-    return placed
-
-
 def _seats_of(digest: dict[str, Any], wanted: set[str]) -> list[tuple[int, str]]:
     """(seat, player) of a match: a player by name across matches, but an anonymous seat is a
     player of its own match only ("NoName (m-1, seat 2)")."""
@@ -450,35 +456,6 @@ def _yaku_frequency(matches: list[dict[str, Any]], wanted: set[str]) -> dict[str
     return dict(sorted(total.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-# ---- the standings as a spreadsheet table -------------------------------------------------------
-
-
-def standings_rows(stats: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row per game and player, flat, for CSV."""
-    rows = []
-    for game, players in stats["standings"].items():
-        for row in players:
-            places = row["places"] + [0] * (4 - len(row["places"]))
-            rows.append(
-                {
-                    "game": game,
-                    "player": row["player"],
-                    "matches": row["matches"],
-                    "complete": row["complete"],
-                    "rounds": row["rounds"],
-                    "first": places[0],
-                    "second": places[1],
-                    "third": places[2],
-                    "fourth": places[3],
-                    "average_place": "" if row["average_place"] is None else row["average_place"],
-                    "points": row["points"],
-                    "uma": row.get("uma", ""),
-                    "wins": row["wins"],
-                }
-            )
-    return rows
-
-
 def check_day(text: str | None, flag: str) -> str | None:
     """A --since/--until day as YYYY-MM-DD, or a one-line refusal."""
     if text is None:
@@ -489,17 +466,3 @@ def check_day(text: str | None, flag: str) -> str | None:
         return date.fromisoformat(text).isoformat()
     except ValueError:
         raise InputError(f"{flag} {text!r} is not a day; write it as YYYY-MM-DD, e.g. 2026-11-30") from None
-
-
-def rows_csv(rows: Sequence[dict[str, Any]], *, raw: bool = False) -> str:
-    """Rows as CSV by the one writer of every export (``replay.formats.native.rows_csv``): a text
-    cell a spreadsheet would take for a formula gets a leading ', unless ``raw``."""
-    from replay.formats import native
-
-    return native.rows_csv(rows, raw)
-
-
-def standings_csv(found: dict[str, Any], *, raw: bool = False) -> str:
-    """The standings as CSV, a row per game and player."""
-    rows = standings_rows(found)
-    return rows_csv(rows, raw=raw) if rows else "game,player\n"

@@ -17,44 +17,20 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from events import registry
 from events.envelope import PendingEvent
 from events.errors import InputError
+from replay.app.results import MatchSync, SyncReport
 from store import ConcurrencyError, Resent, Store
 
 BATCH = 500  # events per transaction
-REFUSED = ("diverged", "damaged source", "damaged target", "refused by target")
 
 
 def batch_size() -> int:
     """Events per transaction: TAIKYOKU_SYNC_BATCH when set (tests make interruptions likely with it)."""
     given = os.environ.get("TAIKYOKU_SYNC_BATCH", "")
     return int(given) if given.isdigit() and int(given) > 0 else BATCH
-
-
-@dataclass
-class MatchSync:
-    match_id: str
-    outcome: str  # copied, up to date, target ahead, or one of REFUSED
-    events: int = 0
-    reason: str = ""
-
-
-@dataclass
-class SyncReport:
-    source: str
-    target: str
-    matches: list[MatchSync] = field(default_factory=list)
-
-    @property
-    def refused(self) -> list[MatchSync]:
-        return [m for m in self.matches if m.outcome in REFUSED]
-
-    @property
-    def copied_events(self) -> int:
-        return sum(m.events for m in self.matches)
 
 
 def _head_hash(store: Store, match_id: str, seq: int) -> str:

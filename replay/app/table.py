@@ -17,9 +17,9 @@ from typing import Any, Literal
 
 from events.errors import InputError
 from replay.app import intents
+from replay.app.catalog import Move, Offer, Word, move_named, moves
 from replay.app.intents import Intent
-from replay.app.moves import Move, Offer, Word, intent_of_move, move_named, moves
-from replay.app.recording import Recorded
+from replay.app.results import Recorded
 from replay.engine.fold import Step
 from replay.engine.game import Question
 from replay.engine.match import MatchView
@@ -30,17 +30,17 @@ from store import StoredEvent
 # (A move's other name, go for koikoi, is the game's word: its entry module reads it.)
 VERBS = frozenset({move.verb for move in moves()} | {"claim", "result"})
 SESSION_WORDS = ("undo", "note", "dispute", "show", "help", "quit", "pass")
-HELP = """\
+
+
+def help_text(game: str) -> str:
+    """Table mode's help for a match of ``game``: its own words for its moves (its ``entry``
+    module's), then what every game's session takes."""
+    own = "\n".join(f"  {line}" for line in GAMES[game].entry().help)
+    return f"""\
 Type what happened, in the shortest form:
-  a card (pine-crane, 01-0, pine-chaff) to play or draw it; more cards after it are what it captures
-  1 or 2 for the Tensho yaku set; go or stop after a Sendai-hana dekiyaku
-  or, instead of a Tensho deal and its moves, each seat's captured cards: pine-crane 01-1 ... / 12-0 ...
-  a tile (5m, 0p, 7z) to draw or discard it; riichi 5m; tsumo; ron [SEAT]; pon 555p; chi 345m; kan 5555m
-  or a whole riichi hand in one line, instead of its deal and moves:
-    ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m [also-riichi N]; draw tenpai E W riichi W
+{own}
   next, to start the next round; or any recording command without the match id (deal --hand ...)
-  when the rules give a player a choice (the dealer's triple, a teyaku, a ron) the session asks
-  and waits: answer it, or pass
+  when the rules give a player a choice the session asks and waits: answer it, or pass
   undo (retract the last event), note TEXT, dispute TEXT, show, help, quit"""
 
 
@@ -244,7 +244,7 @@ def intent_of(words: Sequence[str], match: str) -> Intent:
     move = move_named(verb)
     if move is None:
         raise InputError(f"{verb!r} is not a recording command; type help")
-    return intent_of_move(move, _read_words(move, verb, words[1:]))
+    return intents.of_move(move, _read_words(move, verb, words[1:]))
 
 
 # ---- a session at the table ---------------------------------------------------------------------

@@ -90,14 +90,3 @@ def verify_export(stream: BinaryIO, name: str) -> tuple[list[str], int, int]:
         problems += found
         matches, events = matches + 1, events + match.count
     return problems, matches, events
-
-
-def finding_json(finding: Finding) -> dict[str, Any]:
-    return {
-        "code": finding.code,
-        "message": finding.message,
-        "match_id": finding.match_id,
-        "seq": finding.seq,
-        "position": finding.position,
-        "event_id": finding.event_id,
-    }

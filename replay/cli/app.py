@@ -32,7 +32,7 @@ def moves_help() -> dict[str, str]:
     """Each recording command, as the games declare their moves (data: no game's rules load), and
     its line in --help; a move's other name (go, for koikoi) says which it is. Read when --help or a
     recording command asks for them, so that other commands start without them."""
-    from replay.app.moves import moves
+    from replay.app.catalog import moves
 
     return {
         name: declared.help if name == declared.verb else f"{declared.help.rstrip('.')}; the same as {declared.verb}."

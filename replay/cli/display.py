@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from replay.app.reading import Grid
+    from replay.present.layout import Grid
 
 # C0 and C1 controls but tab and newline, DEL, the line and paragraph separators, and the bidi
 # overrides and isolates that reorder what follows them on screen.

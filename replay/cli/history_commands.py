@@ -9,10 +9,10 @@ import typer
 from events.errors import InputError
 from replay.app import intents
 from replay.app.intents import Intent
-from replay.app.reading import spoken
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, application, print_json, recorder
 from replay.cli.display import out, styled
 from replay.cli.exit_codes import EXIT_FINDINGS
+from replay.present.layout import spoken
 
 SeqArg = Annotated[int, typer.Argument(help="The seq of the event it concerns (see `taikyoku log`).", min=1)]
 
@@ -106,10 +106,7 @@ def audit(
     json_out: JsonOption = False,
 ) -> None:
     """Audit a match: integrity, legality, claims, history, balance. Exit 1 when anything is found."""
-    from replay.app.reading import check_priced_rulesets
-
     chosen = [r.strip() for r in (rulesets or "").split(",") if r.strip()]
-    check_priced_rulesets(chosen)
     report = application(db).audit(match, round_no=round_no, rulesets=chosen)
     if json_out:
         print_json(

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from events.errors import InputError
-from replay.app import importing
-from replay.app.log_files import ImportInterrupted
 from replay.cli import files
 from replay.cli.app import (
     DEFAULT_DB,
@@ -25,6 +23,9 @@ from replay.cli.app import (
 )
 from replay.cli.display import ProgressBar, out, warn
 from replay.cli.exit_codes import EXIT_FINDINGS
+
+if TYPE_CHECKING:
+    from replay.app.results import ImportReport
 
 
 @app.command("import")
@@ -76,8 +77,8 @@ def import_logs(
     The format of each file is found by itself. json and jsonl restore taikyoku's own exports
     exactly: the same event ids, the same chain. A folder is read for its files (.json, .jsonl,
     .xml, .mjlog, .gz, .mjson); with --recursive, its sub-folders too."""
-    report, problems = importing.import_files(
-        files, recursive=recursive, db=str(db), format_=format_, strict=strict, as_id=as_id, jobs=jobs,
+    report, problems = application(db).import_files(
+        files, recursive=recursive, format_=format_, strict=strict, as_id=as_id, jobs=jobs,
         recorded_by=recorder(by or "import"), progress=ProgressBar, public=public,
     )  # fmt: skip
     for problem in problems:
@@ -87,7 +88,7 @@ def import_logs(
     try:
         _report(report, json_out, _described, total=bool(report.logs))
     except KeyboardInterrupt:  # the import is done: what it stored is said
-        raise ImportInterrupted(f"interrupted: {importing.what_is_left(report)}") from None
+        raise report.interrupted() from None
 
 
 def _described(entry: dict[str, Any]) -> str:
@@ -167,7 +168,7 @@ def _write(text: str, output: Path | None, db: str, force: bool) -> None:
 
 
 def _report(
-    report: importing.ImportReport,
+    report: ImportReport,
     json_out: bool,
     what: Callable[[dict[str, Any]], str],
     *,
@@ -196,7 +197,6 @@ def _export_html(
     match: str | None, all_matches: bool, output: Path | None, abandoned: bool, db: str, force: bool
 ) -> None:
     """Each match as its replay page, in the folder -o names, with an index.html listing them."""
-    from replay.app import service
     from replay.present import view_page
 
     if (match is None) == (not all_matches):
@@ -211,7 +211,7 @@ def _export_html(
         for match_id in ids:
             steps, report = exporting_from.replayed(match_id, where=shown(db))
             put(f"{match_id}.html", view_page.page(match_id, steps, report))
-            entries.append((f"{match_id}.html", match_id, service.game_of(steps)))
+            entries.append((f"{match_id}.html", match_id, report.game))
             tick()
         put("index.html", view_page.index(entries))
     out.print(f"wrote {len(entries)} page{'' if len(entries) == 1 else 's'} and index.html to {output}")

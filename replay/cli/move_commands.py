@@ -11,7 +11,8 @@ from typing import Annotated, Any
 
 import typer
 
-from replay.app.moves import Move, Word, intent_of_move, moves
+from replay.app import intents
+from replay.app.catalog import Move, Word, moves
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, moves_help
 from replay.cli.recording import record
 
@@ -43,7 +44,7 @@ def _command(move: Move) -> Callable[..., None]:
 
     def command(**given: Any) -> None:
         match, by, db, json_out = (given.pop(name) for name in _ANSWERS)
-        record(db, match, intent_of_move(move, given), by, json_out)
+        record(db, match, intents.of_move(move, given), by, json_out)
 
     shared = [
         inspect.Parameter("match", inspect.Parameter.KEYWORD_ONLY, annotation=MatchArg),

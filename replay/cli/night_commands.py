@@ -8,9 +8,9 @@ from typing import Annotated, Any
 import typer
 
 from events.games import SEASON_GAME
-from replay.app.stats import signed
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
 from replay.cli.display import out, styled
+from replay.present.rows import signed
 
 night = typer.Typer(name="night", help="Run a club night: who is present, the seating of each session, its sheet.",
                     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -173,7 +173,7 @@ def show(
     """The night's sheet: who played whom, the final scores, the placements, the night's standings."""
     sheet = _application(db).night_sheet(night_id)
     if csv_out:
-        from replay.app.seasons import night_rows
+        from replay.present.rows import night_rows
 
         write_csv(night_rows(sheet))
         return
@@ -235,7 +235,7 @@ def write_csv(rows: list[dict[str, Any]]) -> None:
     spreadsheet would run as a formula."""
     import sys
 
-    from replay.app.stats import rows_csv
+    from replay.present.rows import rows_csv
 
     sys.stdout.write(rows_csv(rows))
 
@@ -263,7 +263,7 @@ def season(
     csv_out: Annotated[bool, typer.Option("--csv", help="The standings as CSV.")] = False,
 ) -> None:
     """The season's standings of a game: each player's total, average place and rating (Tenhou's R)."""
-    from replay.app.seasons import standings_rows
+    from replay.present.rows import standings_rows
 
     found = _application(_existing(db)).season(game, since=since, until=until, min_games=min_games)
     if csv_out:
@@ -291,7 +291,7 @@ def player(
     csv_out: Annotated[bool, typer.Option("--csv", help="The matches as CSV.")] = False,
 ) -> None:
     """A player's page: every match ended, the places, the average result, the rating over time."""
-    from replay.app.seasons import player_rows
+    from replay.present.rows import player_rows
 
     found = _application(_existing(db)).player_page(name)
     if not found["matches"]:

@@ -6,14 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.app.catalog import GAMES
 from replay.app.intents import Intent
-from replay.app.recording import Recorded, expects
-from replay.app.seats import in_names
+from replay.app.results import Recorded
 from replay.cli.app import print_json, recorder
 from replay.cli.display import out, styled
 
-__all__ = ["brief", "expects", "record", "report", "said"]
+__all__ = ["brief", "record", "report", "said"]
 
 
 def record(db: Any, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
@@ -34,12 +32,11 @@ def report(done: Recorded) -> None:
         out.print(line)
     for event in done.stored:
         out.print(f"seq {event.seq}: {said(event.type, event.payload, after.names)}")
-    rnd = after.round
-    if rnd is not None and rnd.result is not None and rnd.over:
-        over = f"{GAMES[done.game].round_word} {rnd.number} over:"
-        out.print(styled((over, "bold"), f" {in_names(rnd.result.explanation, after.names)}"))
-    elif rnd is not None:
-        out.print(f"next: {expects(done.game, rnd, after.names)}")
+    over, expected = done.round_over(), done.expects()
+    if over is not None:
+        out.print(styled((over[0], "bold"), f" {over[1]}"))
+    elif expected is not None:
+        out.print(f"next: {expected}")
 
 
 SEAT_FIELDS = ("seat", "from_seat", "pao_seat", "dealer")

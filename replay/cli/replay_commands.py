@@ -7,8 +7,6 @@ from typing import Annotated, Any
 import typer
 
 from events.errors import InputError
-from replay.app import service
-from replay.app.reading import replay_document
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, application, print_json, read_input
 from replay.cli.display import grid, out, styled
 
@@ -33,14 +31,12 @@ def replay(
 
     With --without or --replace, replay as if one event had been different, and say how the
     results change. Nothing is written."""
-    steps = application(db).steps(match)  # each with its recorder: a replaced event keeps its own
-    game = service.game_of(steps)
     if without is not None or replace is not None:
         if at is not None:
             raise InputError("--at does not combine with --without or --replace; use --round to limit the what-if")
-        _show_what_if(match, steps, round_no, without, replace, json_out)
+        _show_what_if(db, match, round_no, without, replace, json_out)
         return
-    game, data = replay_document(match, steps, round_no=round_no, at=at)
+    game, data = application(db).replay_document(match, round_no=round_no, at=at)
     if json_out:
         print_json(data)
     else:
@@ -49,7 +45,7 @@ def replay(
 
 def show_document(game: str, data: dict[str, Any]) -> None:
     """A replay document in the terminal, as its game lays it out."""
-    from replay.app.reading import Line, layout
+    from replay.present.layout import Line, layout
 
     for part in layout(game, data):
         if isinstance(part, Line):
@@ -59,11 +55,9 @@ def show_document(game: str, data: dict[str, Any]) -> None:
 
 
 def _show_what_if(
-    match: str, steps: list[Any], round_no: int | None, without: int | None, replace: str | None, json_out: bool
+    db: object, match: str, round_no: int | None, without: int | None, replace: str | None, json_out: bool
 ) -> None:
     """The match replayed with one event left out or changed, beside what was recorded."""
-    from replay.app.what_if import Replacement, what_if
-
     if without is not None and replace is not None:
         raise InputError("give --without or --replace, not both")
     replacement = None
@@ -71,8 +65,8 @@ def _show_what_if(
         seq, sep, source = replace.partition("=")
         if not sep or not seq.strip().isdigit() or not source:
             raise InputError("--replace takes SEQ=FILE, e.g. --replace 12=play.json")
-        replacement = Replacement(int(seq), lambda: read_input(source))
-    found = what_if(match, steps, round_no=round_no, without=without, replace=replacement)
+        replacement = (int(seq), lambda: read_input(source))
+    found = application(db).what_if(match, round_no=round_no, without=without, replace=replacement)
     if not found.stands:
         if json_out:
             print_json({"match_id": match, "what_if": found.what, "stands": False, "reason": found.reason})

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from replay.app import reading
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, application, print_json
 from replay.cli.display import out, styled
 
@@ -25,7 +24,6 @@ def price_hand(
 ) -> None:
     """Riichi: price a recorded hand's win under several rulesets side by side, payments per seat."""
     chosen = [r.strip() for r in rulesets.split(",") if r.strip()]
-    reading.check_priced_rulesets(chosen)
     priced, names, hand_words = application(db).priced_hand(match, round_no, chosen)
     if json_out:
         print_json(priced)

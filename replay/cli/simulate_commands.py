@@ -15,10 +15,7 @@ def _simulate(
     game: str, seed: int, rounds: int, match_id: str | None, player: list[str] | None, option: list[str] | None,
     db: Any, json_out: bool, ruleset_id: str | None = None,
 ) -> None:  # fmt: skip
-    from replay.app.simulate import check_simulation
-
     options = option or ()
-    check_simulation(game, seed, match_id=match_id, players=player, options=options, ruleset_id=ruleset_id)
     done = application(db, create=True).simulate(  # the store made only once the request is known to be sound
         game, seed, rounds, match_id=match_id, players=player, options=options, ruleset_id=ruleset_id
     )

@@ -10,11 +10,10 @@ import typer
 from rich.table import Table
 
 from events.errors import InputError
-from replay.app import stats as statistics
-from replay.app.stats import figure, game_tables, signed
 from replay.cli import files
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, grid, out, styled
+from replay.present.rows import figure, game_tables, signed, standings_csv
 
 
 @app.command()
@@ -41,31 +40,21 @@ def stats(
         raise InputError("give --json or --csv, not both")
     if raw and not csv_out:
         raise InputError("--raw is about csv cells; give --csv with it")
-    if game is not None:
-        from replay.app.catalog import check_game_name
-
-        check_game_name(game)
-    filters = statistics.Filters(
-        game=game,
-        players=tuple(player or ()),
-        since=statistics.check_day(since, "--since"),
-        until=statistics.check_day(until, "--until"),
-        ruleset=ruleset,
-        matches=tuple(match or ()),
-    )
-    if filters.since and filters.until and filters.since > filters.until:
-        raise InputError(f"--since {filters.since} is after --until {filters.until}; swap them")
-    if ruleset is not None:
-        from replay.app.catalog import ruleset_ids
-
-        if ruleset not in ruleset_ids():
-            raise InputError(f"unknown ruleset {ruleset!r}; use one of: {', '.join(ruleset_ids())}")
     if html is not None:
         files.check_file(html, db=db, force=force, flag="--html", example="stats.html")
     if not store_exists(db):
         raise InputError(f"database {shown(db)} does not exist; point --db (or TAIKYOKU_DB) at your database")
     with _FoldingBar() as progress:
-        found = application(db).statistics(filters, rebuild=rebuild, progress=progress)
+        found = application(db).statistics(
+            game=game,
+            players=player or (),
+            since=since,
+            until=until,
+            ruleset=ruleset,
+            matches=match or (),
+            rebuild=rebuild,
+            progress=progress,
+        )
     if html is not None:
         from replay.present.stats_page import page
 
@@ -78,7 +67,7 @@ def stats(
         print_json(found)
         return
     if csv_out:
-        sys.stdout.write(statistics.standings_csv(found, raw=raw))
+        sys.stdout.write(standings_csv(found, raw=raw))
         return
     _show(found)
 

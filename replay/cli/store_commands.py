@@ -20,7 +20,6 @@ from replay.cli.app import (
     read_input,
     recorder,
     shown,
-    store_exists,
 )
 from replay.cli.display import ProgressBar, out, styled
 from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
@@ -49,15 +48,16 @@ def new(
     json_out: JsonOption = False,
 ) -> None:
     """Start a match: prints its id. Every rule option is recorded in its first event."""
-    from replay.app import service
-
-    if match_id is not None:
-        service.check_match_id(match_id)  # first: a user fixes the id before anything else
-    who = recorder(by)
-    started = service.build_match_started(
-        game, player, ruleset_id=ruleset, options=option or (), length=length, dealer=dealer
+    event = application(db, create=True).new_match(
+        game,
+        player,
+        recorded_by=recorder(by),
+        ruleset_id=ruleset,
+        options=option or (),
+        length=length,
+        dealer=dealer,
+        match_id=match_id,
     )
-    event = application(db, create=True).start_match(started, recorded_by=who, match_id=match_id)
     if json_out:
         print_json(event.envelope() | {"hash": event.hash})
     else:
@@ -74,18 +74,10 @@ def record(
 ) -> None:
     """Append events given as JSON or JSONL to a match: all of them, or none."""
     from events import ingest
-    from replay.app import service
-    from replay.infra.stores import scratch
 
-    service.check_match_id(match)
+    recording = application(db, create=True)
     data, name = read_input(source)
-    documents = ingest.split_documents(data, name)
-    who = recorder(by)
-    if not store_exists(db):
-        # Check everything in memory first, so bad input never leaves a new file behind.
-        with scratch() as scratch_store:
-            service.record_documents(scratch_store, match, documents, recorded_by=who)
-    stored = application(db, create=True).record_documents(match, documents, recorded_by=who)
+    stored = recording.record_documents(match, ingest.split_documents(data, name), recorded_by=recorder(by))
     if json_out:
         print_json([_event_json(e) for e in stored])
     else:
@@ -238,7 +230,7 @@ def verify(
     --heads prints a fingerprint of the whole store (a hash over every event's hash, in the order
     stored) that a club can publish after a night's play; --against checks it later: the events it
     covered must be there unchanged, whatever was recorded since."""
-    from replay.app import verifying
+    from replay.present.rows import finding_json
 
     if file is not None:
         _verify_file(file, json_out)
@@ -256,7 +248,7 @@ def verify(
             "ok": not findings,
             "events": total,
             "matches": matches_checked,
-            "findings": [verifying.finding_json(f) for f in findings],
+            "findings": [finding_json(f) for f in findings],
         }
         print_json(report | (_heads_json(db) if heads and not findings else {}))
     elif findings:
@@ -287,13 +279,13 @@ def _show_heads(db: str) -> None:
 
 
 def _verify_against(text: str, db: str, json_out: bool) -> None:
-    from replay.app import verifying
+    from replay.present.rows import finding_json
 
     found = application(db).verify_against(text)
     findings, same, count, total = found.findings, found.same, found.events, found.total
     if json_out:
         print_json({"ok": same and not findings, "events": count, "matches_published": same,
-                    "findings": [verifying.finding_json(f) for f in findings]})  # fmt: skip
+                    "findings": [finding_json(f) for f in findings]})  # fmt: skip
     else:
         for finding in findings:
             out.print(styled(("FAIL", "red"), f" {finding.code}: {finding.message}"))
@@ -310,7 +302,7 @@ def _verify_against(text: str, db: str, json_out: bool) -> None:
 
 def _verify_file(file: Path, json_out: bool) -> None:
     """Check an export one match at a time: its chain, its head and count, each event's schema."""
-    from replay.app import verifying
+    from replay.app.application import Application
 
     if str(file) == "-":
         data, name = read_input("-")
@@ -320,7 +312,7 @@ def _verify_file(file: Path, json_out: bool) -> None:
             read_input(str(file))  # the one-line refusal of a missing file or a folder
         name, stream = file.name, file.open("rb")
     with stream:
-        problems, matches, events = verifying.verify_export(stream, name)
+        problems, matches, events = Application.verify_export(stream, name)
     if json_out:
         print_json({"ok": not problems, "file": name, "matches": matches, "events": events, "findings": problems})
     elif problems:

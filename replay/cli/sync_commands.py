@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from events.errors import InputError
-from replay.app import sync as syncing
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, out, warn
+
+if TYPE_CHECKING:
+    from replay.app.results import SyncReport
 
 EXIT_REFUSED = 1
 
@@ -52,7 +54,7 @@ def sync(
         raise typer.Exit(EXIT_REFUSED)
 
 
-def _report_json(report: syncing.SyncReport) -> dict[str, Any]:
+def _report_json(report: SyncReport) -> dict[str, Any]:
     return {
         "from": report.source,
         "to": report.target,
@@ -64,7 +66,7 @@ def _report_json(report: syncing.SyncReport) -> dict[str, Any]:
     }
 
 
-def _show(report: syncing.SyncReport) -> None:
+def _show(report: SyncReport) -> None:
     copied = [m for m in report.matches if m.outcome == "copied"]
     same = sum(1 for m in report.matches if m.outcome in ("up to date", "target ahead"))
     for refused in report.refused:

@@ -16,11 +16,10 @@ import typer
 
 from events.errors import TaikyokuError
 from replay.app.application import TableSession
-from replay.app.reading import spoken, view_document
-from replay.app.table import HELP, choices, status_lines
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, recorder
 from replay.cli.display import out, warn
 from replay.cli.recording import report
+from replay.present.layout import spoken
 
 
 @app.command()
@@ -71,13 +70,11 @@ class Session(TableSession):
         """The whole table, as `taikyoku replay MATCH` shows it."""
         from replay.cli.replay_commands import show_document
 
-        kept = self.kept()
-        show_document(kept.game, view_document(self.match, kept.state, kept.game, kept.head))
+        show_document(self.game(), self.document())
 
     def status(self) -> None:
         """After each move, the few lines a scorer glances at: field, the mover's hand, captures, yaku, scores."""
-        kept = self.kept()
-        for line in status_lines(kept.game, view_document(self.match, kept.state, kept.game, kept.head)):
+        for line in self.status_lines():
             out.print(line)
 
     def enter(self, line: str) -> int:  # type: ignore[override]
@@ -92,7 +89,7 @@ class Session(TableSession):
             warn("error", f"{exc.message}{code}")
             return exit_code_for(exc)
         if entered.kind == "help":
-            out.print(HELP)
+            out.print(self.help())
         elif entered.kind == "show":
             self.show()
         elif entered.kind == "undone":
@@ -126,12 +123,11 @@ def _completion(session: Session) -> None:
         return
 
     def complete(text: str, index: int) -> str | None:
-        kept = session.kept()
         line = readline.get_line_buffer()[: readline.get_begidx()]
         typed = line.split()  # the words before the one being completed
         last = text.rsplit(",", 1)  # inside --hand a,b,c: complete the card after the last comma
         prefix, stem = (last[0] + ",", last[1]) if len(last) == 2 else ("", text)
-        options = [prefix + c for c in choices(kept.game, kept.state, typed) if c.startswith(stem)]
+        options = [prefix + c for c in session.choices(typed) if c.startswith(stem)]
         return options[index] if index < len(options) else None
 
     readline.set_completer(complete)

@@ -25,13 +25,12 @@ def view(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Write a match as one self-contained HTML page: the table at every event, arrow keys to step."""
-    from replay.app.reading import start_of_round
     from replay.present import view_page
 
     target = output or Path(f"{match}.html")
     files.check_file(target, db=db, force=force, example=f"{match}.html")
     steps, report = application(db).replayed(match, where=shown(db))
-    start = at if round_no is None else start_of_round(steps, round_no)
+    start = at if round_no is None else application(db).start_of_round(match, round_no)
     head = steps[-1].seq
     if start is not None and start > head:
         raise InputError(f"match {match} has {head} events; --at takes 1 to {head}")

@@ -136,6 +136,11 @@ class TableEntry(Protocol):
     rules leave to a player now, the short screen between moves, and the words a person types for
     a move, each turned into the recording command it stands for (``play pine-crane -c ...``)."""
 
+    @property
+    def help(self) -> tuple[str, ...]:
+        """The game's own lines of table mode's help: what a person types for its moves."""
+        ...
+
     def question(self, state: Any) -> Question | None: ...
 
     def status_lines(self, data: dict[str, Any]) -> list[str]: ...

@@ -10,10 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from replay.app.stats import game_tables
 from replay.engine.exact import signed
 from replay.engine.game import figure
 from replay.present.page import embedded_json, shell
+from replay.present.rows import game_tables
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 PLACE_COLOURS = ("#2ca02c", "#1f77b4", "#ff7f0e", "#d62728")

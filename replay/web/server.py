@@ -336,9 +336,7 @@ def create_app(
     @app.get("/api/matches/{match}/clock")
     def api_table_clock(match: str) -> dict[str, Any]:
         """The clock of the session a table plays in, for its phone (none outside a night)."""
-        from replay.app.club import server_time
-
-        return {"clock": taikyoku.clock_of_table(match), "now": server_time()}
+        return taikyoku.table_clock(match)
 
     @app.post("/api/host/nights/{night}/penalty")
     def api_night_penalty(night: str, body: PenaltyIn, request: Request) -> dict[str, Any]:
@@ -387,7 +385,7 @@ def create_app(
     @app.get("/season", response_class=HTMLResponse)
     def season_page(request: Request, game: str = SEASON_GAME, min_games: int = 1) -> Response:
         """The season's standings as a page, with its CSV."""
-        from replay.app.seasons import standings_rows
+        from replay.present.rows import standings_rows
 
         found = taikyoku.season(game, min_games=max(1, min_games))
         rows = standings_rows(found)
@@ -398,7 +396,7 @@ def create_app(
     @app.get("/players/{name:path}", response_class=HTMLResponse)
     def player_page(name: str, request: Request) -> Response:
         """A player's page: their matches, places, results and rating over time, with its CSV."""
-        from replay.app.seasons import player_rows
+        from replay.present.rows import player_rows
 
         found = taikyoku.player_page(name)
         rows = player_rows(found)
@@ -409,7 +407,7 @@ def create_app(
     @app.get("/nights/{night}", response_class=HTMLResponse)
     def night_page(night: str, request: Request) -> Response:
         """A night's result sheet: who played whom, the scores, the places, the night's standings."""
-        from replay.app.seasons import night_rows
+        from replay.present.rows import night_rows
 
         sheet = taikyoku.night_sheet(night)
         rows = night_rows(sheet)
@@ -507,7 +505,7 @@ def _event_stream(watched: AsyncIterator[dict[str, Any] | None], event: str, wha
 
 
 def _csv(rows: Sequence[dict[str, Any]], name: str) -> Response:
-    from replay.app.stats import rows_csv
+    from replay.present.rows import rows_csv
 
     return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})  # fmt: skip

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from replay.app.application import Application
-from replay.app.moves import moves
+from replay.app.catalog import moves
 from replay.app.table import intent_of, translate
 from tests.cli.test_riichi_cli import HANDS
 from tests.helpers import Cli

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.app.seasons import night_rows, player, player_rows, ratings, season, standings_rows
+from replay.app.seasons import player, ratings, season
+from replay.present.rows import night_rows, player_rows, standings_rows
 
 
 def digest(match: str, started: str, players: list[str], places: list[int], results: list[float] | None,

@@ -9,8 +9,8 @@ import pytest
 
 from events.errors import InputError
 from events.model import Payload
-from replay.app.intents import Intent
-from replay.app.moves import checked_values, intent_of_move, move_named
+from replay.app.catalog import checked_values, move_named
+from replay.app.intents import Intent, of_move
 from replay.app.simulate import payloads
 from replay.app.table import SESSION_WORDS, choices, intent_of, offers, translate
 from replay.engine.fold import Step
@@ -94,7 +94,7 @@ def walk(game: str, seed: int, rounds: int, option: list[str] | None = None) -> 
                     made = _built(game, state, words)
                 move = move_named(offer.verb)
                 assert move is not None, offer
-                as_data, _ = intent_of_move(move, checked_values(move, values)).build(game, state)
+                as_data, _ = of_move(move, checked_values(move, values)).build(game, state)
                 assert [(p.EVENT_TYPE, p.model_dump()) for p in as_data] == [
                     (p.EVENT_TYPE, p.model_dump()) for p in made
                 ], offer  # the data the phone sends makes what its words make

@@ -220,14 +220,15 @@ def test_bad_input_to_serve_is_one_line(cli: Cli, db: Path, tmp_path: Path) -> N
 
 def _entry_for(game: str, state: Any, wanted: list[Any]) -> tuple[str, int] | None:
     """The button that makes the next simulated events, and how many of them it stores."""
-    from replay.app.moves import intent_of_move, move_named
+    from replay.app.catalog import move_named
+    from replay.app.intents import of_move
     from replay.games import GAMES
 
     for offer in GAMES[game].entry().offers(state):  # a button sends its move as data
         move = move_named(offer.verb)
         assert move is not None, offer
         try:
-            made, _ = intent_of_move(move, offer.values).build(game, state)
+            made, _ = of_move(move, offer.values).build(game, state)
         except Exception:  # a winner in riichi is asked for the ura indicators: typed instead
             continue
         if [(m.EVENT_TYPE, m.model_dump()) for m in made] == [

@@ -22,7 +22,7 @@ HEAVY = ("pydantic", "store", "mahjong", "jsonschema", "sqlite_utils", "replay.g
 def declarations(name: str) -> bool:
     """The moves as the games declare them, and the packages that hold them: data that --help and
     every recording command read (no game's rules, events or models)."""
-    if name in ("replay.app", "replay.app.moves", "replay.games", "replay.engine", "replay.engine.moves"):
+    if name in ("replay.app", "replay.app.catalog", "replay.games", "replay.engine", "replay.engine.moves"):
         return True
     return name.startswith("replay.games.") and (name.endswith(".moves") or name.count(".") == 2)
 
@@ -79,7 +79,9 @@ def test_a_listing_loads_no_game_no_event_model_and_as_json_no_rich(tmp_path: Pa
     assert run(["simulate", "tensho", "--seed", "1", "--rounds", "1", "--db", str(db)]) == 0
     assert run(["matches", "--db", str(db)]) == 0  # its glances kept, as a club's store has them
     assert _loaded(["matches", "--db", str(db)], GAMES_AND_HEAVY) == []
-    assert _loaded(["matches", "--db", str(db)], ("replay.games", "replay.app.moves"), declared=True) == []  # nor moves
+    assert (
+        _loaded(["matches", "--db", str(db)], ("replay.games", "replay.app.catalog"), declared=True) == []
+    )  # nor moves
     assert _loaded(["matches", "--json", "--db", str(db)], (*GAMES_AND_HEAVY, "rich")) == []
     assert "rich.table" in _loaded(["matches", "--db", str(db)], ("rich",))  # the table a person reads
 

@@ -23,6 +23,10 @@ class FishingTable:
     def __init__(self, legal_moves: Callable[[Any], list[Payload]]) -> None:
         self.legal_moves = legal_moves  # the game's fold decides what tab offers
 
+    @property
+    def help(self) -> tuple[str, ...]:
+        return ("a card (pine-crane, 01-0, pine-chaff) to play or draw it; more cards after it are what it captures",)
+
     def question(self, state: Any) -> Question | None:
         return None
 
@@ -151,6 +155,11 @@ class GoOrStopTable(FishingTable):
 
     decide_words: tuple[str, str] = ("go", "stop")  # as the game says them
     decide_said = "a new yaku: say go or stop"
+
+    @property
+    def help(self) -> tuple[str, ...]:
+        go, stop = self.decide_words
+        return (*super().help, f"{go} or {stop} after a new yaku; expose TEYAKU to show one at the opening")
 
     def decision(self, phase: str, head: str, rest: list[str]) -> list[str] | None:
         if phase != "decide":

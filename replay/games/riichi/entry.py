@@ -29,6 +29,12 @@ _TILE_WORDS = frozenset(KIND_OF) | {"0m", "0p", "0s"}
 class RiichiTable:
     """Riichi: a tile drawn or discarded, calls on a discard, and a whole hand in one line."""
 
+    help = (
+        "a tile (5m, 0p, 7z) to draw or discard it; riichi 5m; tsumo; ron [SEAT]; pon 555p; chi 345m; kan 5555m",
+        "or a whole hand in one line, instead of its deal and moves:",
+        "  ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m [also-riichi N]; draw tenpai E W riichi W",
+    )
+
     def question(self, state: Any) -> Question | None:
         rnd, names = state.round, state.names
         if rnd.phase == "after_discard" and rnd.could_ron:

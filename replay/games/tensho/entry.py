@@ -13,6 +13,14 @@ from replay.games.tensho.scoring import TENSHO_IDS
 
 
 class TenshoTable(FishingTable):
+    @property
+    def help(self) -> tuple[str, ...]:
+        return (
+            *super().help,
+            "1 or 2 for the yaku set",
+            "or, instead of a deal and its moves, each seat's captured cards: pine-crane 01-1 ... / 12-0 ...",
+        )
+
     def deck(self, state: Any) -> list[str]:
         return [c for c in BY_ID if c in TENSHO_IDS]
 

@@ -1,0 +1,17 @@
+"""A replay document as the terminal lays it out (each game's own ``layout`` module: lines and
+grids), and an event's type in words ("play", "riichi declared")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.engine.fold import spoken as spoken
+from replay.engine.game import Grid as Grid
+from replay.engine.game import Layout
+from replay.engine.game import Line as Line
+from replay.games import GAMES
+
+
+def layout(game: str, document: dict[str, Any]) -> Layout:
+    """A replay document (``replay --json``) as the game lays it out, in lines and grids."""
+    return GAMES[game].layout(document)

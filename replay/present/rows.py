@@ -1,0 +1,126 @@
+"""A result as rows and figures for whoever reads it flat: the terminal's tables, a spreadsheet's
+CSV, the pages' cells. Each document comes from the application (``stats``, ``season``,
+``player``, ``night``); here it is only laid out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from replay.engine.exact import signed as signed  # a result as its ruleset's precision writes it: +19.6, +43
+from replay.engine.game import Grid
+from replay.engine.game import figure as figure  # a count or an average as a person reads it
+from replay.games import GAMES
+from store.records import Finding
+
+
+def game_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
+    """Each game's own tables of ``found`` (``compute``'s document), keyed by the standings they
+    follow: the first standings of that game (riichi's rates per ruleset after the first riichi
+    table size)."""
+    placed: dict[str, list[Grid]] = {}
+    for declared in GAMES.values():
+        *outer, key = declared.stats_section
+        section = found
+        for name in outer:
+            section = section[name]
+        if key not in section:
+            continue
+        group = next((g for g in found["standings"] if g.split(" (")[0] == declared.name), None)
+        if group is not None:
+            placed[group] = declared.review().tables(section[key], declared.name)
+    return placed
+
+
+# ---- the standings as a spreadsheet table -------------------------------------------------------
+
+
+def stats_rows(stats: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per game and player, flat, for CSV."""
+    rows = []
+    for game, players in stats["standings"].items():
+        for row in players:
+            places = row["places"] + [0] * (4 - len(row["places"]))
+            rows.append(
+                {
+                    "game": game,
+                    "player": row["player"],
+                    "matches": row["matches"],
+                    "complete": row["complete"],
+                    "rounds": row["rounds"],
+                    "first": places[0],
+                    "second": places[1],
+                    "third": places[2],
+                    "fourth": places[3],
+                    "average_place": "" if row["average_place"] is None else row["average_place"],
+                    "points": row["points"],
+                    "uma": row.get("uma", ""),
+                    "wins": row["wins"],
+                }
+            )
+    return rows
+
+
+def rows_csv(rows: Sequence[dict[str, Any]], *, raw: bool = False) -> str:
+    """Rows as CSV by the one writer of every export (``replay.formats.native.rows_csv``): a text
+    cell a spreadsheet would take for a formula gets a leading ', unless ``raw``."""
+    from replay.formats import native
+
+    return native.rows_csv(rows, raw)
+
+
+def standings_csv(found: dict[str, Any], *, raw: bool = False) -> str:
+    """The standings as CSV, a row per game and player."""
+    rows = stats_rows(found)
+    return rows_csv(rows, raw=raw) if rows else "game,player\n"
+
+
+def night_rows(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """The night's sheet as rows: one per player per table."""
+    rows = []
+    for session in sheet["sessions"]:
+        for table in session["tables"]:
+            stood_in = table.get("stood_in_for") or [None] * len(table["players"])
+            credited = table.get("credited") or table["players"]
+            for seat, name in enumerate(table["players"]):
+                rows.append({"night": sheet["night_id"], "session": session["session"], "match": table["match_id"],
+                             "status": table["status"], "seat": seat, "player": name,
+                             "stood_in_for": stood_in[seat] or "", "result_counts_for": credited[seat],
+                             "score": (table.get("scores") or [None] * 4)[seat],
+                             "place": (table.get("places") or [None] * 4)[seat],
+                             "result": (table.get("results") or [None] * 4)[seat]})  # fmt: skip
+    return rows
+
+
+def _blank(value: object) -> object:
+    """A cell with no value (a player with no game has no average) left empty, not "None"."""
+    return "" if value is None else value
+
+
+def standings_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"rank": r["rank"] if r["rank"] is not None else "", "player": r["player"], "games": r["games"],
+             "total": r["total"], "penalties": r["penalties"], "average": _blank(r["average"]),
+             "average_place": _blank(r["average_place"]),
+             "rating": r["rating"], **{f"place_{p}": n for p, n in r["places"].items()}}
+            for r in found["standings"]]  # fmt: skip
+
+
+def player_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
+    rating_after = {
+        (entry["match_id"]): entry["rating"] for game in found["games"].values() for entry in game["rating"]
+    }
+    return [{"date": m["date"], "match": m["match_id"], "game": m["game"], "place": m["place"], "result": m["result"],
+             "points": m["points"], "rating": rating_after.get(m["match_id"], ""),
+             "table": " / ".join(m["players"])} for m in found["matches"]]  # fmt: skip
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    """A finding of ``verify`` or ``audit`` as its JSON says it."""
+    return {
+        "code": finding.code,
+        "message": finding.message,
+        "match_id": finding.match_id,
+        "seq": finding.seq,
+        "position": finding.position,
+        "event_id": finding.event_id,
+    }
