@@ -82,6 +82,8 @@ class _Browser:
         return self.new_context(**options).new_page()
 
 
+# One Chromium per module, not per worker: Playwright's sync API keeps an event loop running in the
+# thread while it is open, and other modules' tests call asyncio.run().
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright

@@ -51,6 +51,8 @@ SHOWN = """() => Object.fromEntries([...document.querySelectorAll('[data-zone]')
 # Every piece drawn: an svg of the sprite's symbol, with an accessible name.
 DRAWN = """() => [...document.querySelectorAll('#board [data-piece]')].map(p => [p.dataset.piece,
     p.getAttribute('aria-label'), p.querySelector('svg use') ? p.querySelector('svg use').getAttribute('href') : null])"""
+# One step's reading in one round trip: the seq shown, the frame drawn, and (when asked) every zone's pieces.
+STEP = f"""(withShown) => [document.body.dataset.seq, window.taikyokuFrame(), withShown ? ({SHOWN})() : null]"""
 DATA_WORDS = re.compile(r"\b\w+=\w|=False|=None|=True")
 REAL_GAME = ROOT / "tests" / "data" / "tenhou6" / "mjai-reviewer-ranked_game.json"
 
@@ -99,11 +101,11 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
         for index, seq in enumerate(seqs):
             if index:
                 page.keyboard.press("ArrowRight")
-            assert page.evaluate("document.body.dataset.seq") == str(seq)
-            assert page.evaluate("window.taikyokuFrame()") == truth[index]["state"], seq
+            at_seq, frame, shown = page.evaluate(STEP, width == 1280 or index % 25 == 0)
+            assert at_seq == str(seq)
+            assert frame == truth[index]["state"], seq
             expected = _expected(truth[index]["state"])
-            if width == 1280 or index % 25 == 0:
-                shown = page.evaluate(SHOWN)
+            if shown is not None:
                 for zone, pieces in expected.items():
                     if zone.startswith("captured"):  # laid out by kind: the same cards, grouped
                         assert sorted(shown.get(zone, [])) == sorted(pieces), (seq, zone)
