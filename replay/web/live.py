@@ -14,10 +14,14 @@ it can be), so a page never stays behind without a word.
 from __future__ import annotations
 
 import asyncio
+import json
+import sys
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import suppress
 from typing import Any
+
+from fastapi.responses import StreamingResponse
 
 ROOM = "*room"  # the room's screen among the watched (no match id starts with *)
 INTERVAL = 0.25  # seconds between two looks at the watched heads of an SQLite file
@@ -187,3 +191,26 @@ class Heads:
             self.watched[match] -= 1
             if self.watched[match] <= 0:
                 del self.watched[match]
+
+
+def event_stream(watched: AsyncIterator[dict[str, Any] | None], event: str, what: str) -> StreamingResponse:
+    """Server-sent events of what ``watched`` tells: ``event`` with it, ``trouble`` while the store
+    cannot be read, a comment now and then to keep the line open. It always answers 200 and never
+    ends by itself (but at the server's stop), so a page's stream comes back after any outage."""
+
+    async def said() -> AsyncIterator[str]:
+        yield "retry: 1000\n\n"
+        try:
+            async for now in watched:
+                if now is None:
+                    yield ": still here\n\n"
+                elif "trouble" in now:
+                    yield f"event: trouble\ndata: {json.dumps(now)}\n\n"
+                else:
+                    yield f"event: {event}\ndata: {json.dumps(now)}\n\n"
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bug: one line, and the page reconnects
+            sys.stderr.write(f"taikyoku: {what} stopped ({type(exc).__name__})\n")
+
+    return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})

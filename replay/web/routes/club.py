@@ -1,0 +1,72 @@
+"""The club's records, open to anyone on the network: a night's sheet, the season's standings, a
+player's page; each as JSON (as the CLI's ``--json`` gives it), as a page, and as CSV."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from events.games import SEASON_GAME
+from replay.present import club_pages as pages
+from replay.present.rows import night_rows, player_rows, rows_csv, standings_rows
+from replay.web.served import Served
+
+router = APIRouter()
+FRESH = {"Cache-Control": "no-store"}
+
+
+@router.get("/api/nights/{night}")
+def api_night(night: str, served: Served) -> dict[str, Any]:
+    """A night's sheet, as anyone may see it: the tables, results and standings, no token."""
+    return served.taikyoku.night_sheet(night)
+
+
+@router.get("/api/season")
+def api_season(served: Served, game: str = SEASON_GAME, since: str | None = None, until: str | None = None,
+               min_games: int = 1) -> dict[str, Any]:  # fmt: skip
+    """The season's standings of a game, as `taikyoku season --json` gives them."""
+    return served.taikyoku.season(game, since=since, until=until, min_games=max(1, min_games))
+
+
+@router.get("/api/players/{name:path}")
+def api_player(name: str, served: Served) -> dict[str, Any]:
+    """A player's page, as `taikyoku player NAME --json` gives it."""
+    return served.taikyoku.player_page(name)
+
+
+@router.get("/season", response_class=HTMLResponse)
+def season_page(request: Request, served: Served, game: str = SEASON_GAME, min_games: int = 1) -> Response:
+    """The season's standings as a page, with its CSV."""
+    found = served.taikyoku.season(game, min_games=max(1, min_games))
+    rows = standings_rows(found)
+    if request.query_params.get("format") == "csv":
+        return _csv(rows, f"season-{game}.csv")
+    return HTMLResponse(pages.season_page(found, rows), headers=FRESH)
+
+
+@router.get("/players/{name:path}", response_class=HTMLResponse)
+def player_page(name: str, request: Request, served: Served) -> Response:
+    """A player's page: their matches, places, results and rating over time, with its CSV."""
+    found = served.taikyoku.player_page(name)
+    rows = player_rows(found)
+    if request.query_params.get("format") == "csv":
+        return _csv(rows, f"{pages.file_name(name)}.csv")
+    return HTMLResponse(pages.player_page(name, found, rows), headers=FRESH)
+
+
+@router.get("/nights/{night}", response_class=HTMLResponse)
+def night_page(night: str, request: Request, served: Served) -> Response:
+    """A night's result sheet: who played whom, the scores, the places, the night's standings."""
+    sheet = served.taikyoku.night_sheet(night)
+    rows = night_rows(sheet)
+    if request.query_params.get("format") == "csv":
+        return _csv(rows, f"{night}.csv")
+    return HTMLResponse(pages.night_page(sheet, rows), headers=FRESH)
+
+
+def _csv(rows: Sequence[dict[str, Any]], name: str) -> Response:
+    return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"', **FRESH})  # fmt: skip

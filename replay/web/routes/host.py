@@ -1,0 +1,128 @@
+"""The host's night, on the serving laptop or a device with the host link: open it, seat each
+session, the clock, penalties, substitutes, a table's undo or abandon, the close; the host's page
+and the night's QR codes. Every route refuses anyone else (``Shared.host_allowed``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from replay.app.catalog import rulesets
+from replay.present import club_pages as pages
+from replay.present import served_pages
+from replay.web.bodies import AbandonIn, ClockIn, NightIn, PenaltyIn, PlayersIn, SeatIn, SubstituteIn, UndoIn
+from replay.web.served import Served
+
+router = APIRouter()
+PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}  # a page with the tables' tokens
+
+
+@router.get("/api/host/nights")
+def api_host_nights(request: Request, served: Served) -> dict[str, Any]:
+    """The host's start: the nights in the store (newest first), every player's name known, and
+    the games with their rulesets."""
+    served.host_only(request)
+    games: dict[str, list[str]] = {}
+    for spec in rulesets():
+        games.setdefault(spec.game, []).append(spec.id)
+    return {"nights": served.taikyoku.nights(), "known_players": served.taikyoku.known_players(), "games": games}
+
+
+@router.post("/api/host/nights", status_code=201)
+def api_open_night(body: NightIn, request: Request, served: Served) -> dict[str, Any]:
+    """Open a night: the game, ruleset, sessions planned, the players present."""
+    served.host_only(request)
+    sheet = served.taikyoku.open_night(body.game, body.players, ruleset_id=body.ruleset, options=body.options,
+                                       length=body.length, sessions=body.sessions, title=body.title)  # fmt: skip
+    return served.with_codes(sheet, request)
+
+
+@router.get("/api/host/nights/{night}")
+def api_host_night(night: str, request: Request, served: Served) -> dict[str, Any]:
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.night_sheet(night), request)
+
+
+@router.post("/api/host/nights/{night}/players")
+def api_night_players(night: str, body: PlayersIn, request: Request, served: Served) -> dict[str, Any]:
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.night_players(night, body.players), request)
+
+
+@router.post("/api/host/nights/{night}/seat")
+def api_night_seat(night: str, body: SeatIn, request: Request, served: Served) -> dict[str, Any]:
+    """Seat the next session (``again``: the last one once more, before any table of it starts)."""
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.seat_session(night, again=body.again), request)
+
+
+@router.post("/api/host/nights/{night}/abandon")
+def api_night_abandon(night: str, body: AbandonIn, request: Request, served: Served) -> dict[str, Any]:
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.abandon_table(night, body.match, reason=body.reason), request)
+
+
+@router.post("/api/host/nights/{night}/clock")
+def api_night_clock(night: str, body: ClockIn, request: Request, served: Served) -> dict[str, Any]:
+    """Start the session's clock: ``minutes`` of play from now (0 stops it)."""
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.start_clock(night, body.minutes), request)
+
+
+@router.post("/api/host/nights/{night}/penalty")
+def api_night_penalty(night: str, body: PenaltyIn, request: Request, served: Served) -> dict[str, Any]:
+    """A referee's penalty ``{player, points, reason, match}``, or ``{cancels: seq}`` to take one back."""
+    served.host_only(request)
+    if body.cancels is not None:
+        return served.with_codes(served.taikyoku.cancel_penalty(night, body.cancels), request)
+    given = served.taikyoku.give_penalty(night, body.player or "", body.points, body.reason or "", match=body.match)
+    return served.with_codes(given, request)
+
+
+@router.post("/api/host/nights/{night}/substitute")
+def api_night_substitute(night: str, body: SubstituteIn, request: Request, served: Served) -> dict[str, Any]:
+    """A substitute takes a player's seat: ``{match, leaves, substitute, reason, counts_for}``."""
+    served.host_only(request)
+    seated = served.taikyoku.substitute(night, body.match, body.leaves, body.substitute, reason=body.reason,
+                                        counts_for=body.counts_for)  # fmt: skip
+    return served.with_codes(seated, request)
+
+
+@router.post("/api/host/nights/{night}/undo")
+def api_night_undo(night: str, body: UndoIn, request: Request, served: Served) -> dict[str, Any]:
+    """Take back a table's last hand, its match ended or not (the phone's own undo lasts only
+    minutes after the end; the host's, always)."""
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.undo_at_table(night, body.match), request)
+
+
+@router.post("/api/host/nights/{night}/close")
+def api_night_close(night: str, request: Request, served: Served) -> dict[str, Any]:
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.close_night(night), request)
+
+
+@router.get("/host/nights/{night}/codes", response_class=HTMLResponse)
+def night_codes(night: str, request: Request, served: Served) -> Response:
+    """One page of the night's QR codes, to show or print: each table in play with its players."""
+    if not served.host_allowed(request):
+        return HTMLResponse(pages.said_page(pages.HOST_ONLY), 403, headers=PRIVATE)
+    return HTMLResponse(pages.codes_page(served.with_codes(served.taikyoku.night_sheet(night), request)),
+                        headers=PRIVATE)  # fmt: skip
+
+
+@router.get("/host", response_class=HTMLResponse)
+def host(request: Request, served: Served) -> Response:
+    """The host's page, on the serving laptop or with the host link `serve` printed (a tablet):
+    each table's link with its token, and its QR code."""
+    if not served.host_allowed(request):
+        return HTMLResponse(pages.said_page(pages.HOST_ONLY), 403, headers=PRIVATE)
+    import segno
+
+    links = []
+    for match in (r["match_id"] for r in served.taikyoku.matches() if r["status"] == "in play"):
+        link = served.table_link(match, request)
+        links.append((match, link, segno.make(link, error="m").svg_inline(scale=3)))
+    return HTMLResponse(served_pages.host_page(links), headers=PRIVATE)

@@ -1,0 +1,42 @@
+"""The room's screen (every table of the night live, and the standings) and a table's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
+
+from replay.present import served_pages
+from replay.web.live import event_stream
+from replay.web.served import Served
+
+router = APIRouter()
+
+
+@router.get("/api/room/live")
+async def room_live(served: Served) -> StreamingResponse:
+    """Server-sent events for the room's screen, one stream for every table: ``room`` with a
+    version each time any table moves or starts (the screen then reads ``/api/room``), and
+    ``trouble`` while the store cannot be read."""
+    return event_stream(served.heads.watch_room(), "room", "the room's live stream")
+
+
+@router.get("/api/room")
+def api_room(served: Served) -> dict[str, Any]:
+    """Every table of the night at a glance, and each game's standings (the room's screen)."""
+    return served.taikyoku.room()
+
+
+@router.get("/", response_class=HTMLResponse)
+def room() -> Response:
+    """The room's screen: every table of the night live, and the standings beside them."""
+    return HTMLResponse(served_pages.room_page(), headers={"Cache-Control": "no-store"})
+
+
+@router.get("/tables/{match}", response_class=HTMLResponse)
+def table_page(match: str, served: Served) -> Response:
+    """A table's page: the table as the replay draws it, and the moves of the moment to tap."""
+    at = served.taikyoku.match(match)
+    page = served_pages.table_page(match, at.game, at.state.names)
+    return HTMLResponse(page, headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"})
