@@ -25,10 +25,11 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError, TaikyokuError
 from replay.app.club import Club
+from replay.app.keeping import Keeping
 from replay.infra import stores
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
@@ -36,17 +37,14 @@ from store.errors import ConcurrencyError
 # What a use case needs is imported where it runs: a command that starts a match or lists them
 # loads neither table mode's words nor the moves' offers (tests/cli/test_startup.py).
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from events.match import GameName, MatchStarted
     from replay.app.audit import Report
     from replay.app.catalog import Offer
     from replay.app.repository import Kept, KeptStates
-    from replay.app.results import ImportReport, Recorded, SyncReport
+    from replay.app.results import Recorded
     from replay.app.simulate import Simulated
     from replay.app.stats import Filters
     from replay.app.table import Entered
-    from replay.app.verifying import Against, Verified
     from replay.app.what_if import WhatIf
     from replay.engine.fold import Step
     from replay.engine.game import Question
@@ -54,7 +52,7 @@ if TYPE_CHECKING:
 Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
 
 
-class Application(Club):
+class Application(Club, Keeping):
     """Every use case of one store; one per process (see the module's docstring); the club's
     (``replay/app/club.py``) among them."""
 
@@ -459,126 +457,6 @@ class Application(Club):
                 store.drop_read_model(stats.DIGEST_MODEL)
                 store.drop_read_model(stats.RESULT_MODEL)
             return stats.statistics(store, filters, progress=progress)
-
-    # ---- the store -------------------------------------------------------------------------------
-
-    def events(self, match: str) -> list[StoredEvent]:
-        """The match's stored events, as they are (`taikyoku log`)."""
-        with self.store() as store:
-            return list(store.read(match))
-
-    def abandon(self, match: str, reason: str, *, recorded_by: str) -> StoredEvent:
-        """End a mistaken or unfinished match: a match_ended event that says why; its events stay."""
-        from replay.app.service import abandon
-
-        with self.lock(match), self.store() as store:
-            event = abandon(store, match, reason, recorded_by=recorded_by)
-        self._told([event])
-        return event
-
-    def size(self, match: str | None = None) -> int:
-        """How many events the store holds (or ``match``)."""
-        with self.store() as store:
-            return store.count() if match is None else store.head(match)
-
-    def verify(self, match: str | None, *, schemas: bool, progress: Callable[[int], None] | None = None) -> Verified:
-        """Every check of the store (or of one match in it): chains, heads, the file, the schemas."""
-        from replay.app.verifying import verify_store
-
-        with self.store() as store:
-            return verify_store(store, match, schemas=schemas, progress=progress)
-
-    @staticmethod
-    def verify_export(stream: BinaryIO, name: str) -> tuple[list[str], int, int]:
-        """An export file checked one match at a time, with no store: (the problems, matches, events)."""
-        from replay.app.verifying import verify_export
-
-        return verify_export(stream, name)
-
-    def heads(self) -> dict[str, Any]:
-        """Each match's head, and the store's fingerprint to publish."""
-        from replay.app.verifying import heads
-
-        with self.store() as store:
-            return heads(store)
-
-    def verify_against(self, fingerprint: str) -> Against:
-        """A fingerprint published earlier, checked: the events it covered are there unchanged."""
-        from replay.app.verifying import verify_against
-
-        with self.store() as store:
-            return verify_against(store, fingerprint)
-
-    def first_event(self, match: str) -> StoredEvent | None:
-        """The match's first event, or None where the store has no such match."""
-        with self.store() as store:
-            first = store.read(match, to_seq=1)
-        return first[0] if first else None
-
-    # ---- exchange ----------------------------------------------------------------------------
-
-    def sync_to(self, target: Application, *, tick: Callable[..., None]) -> SyncReport:
-        """Copy every match this store has and ``target`` lacks, or lacks the end of, in batches; a
-        match whose records differ is refused and named (``replay/app/sync.py``)."""
-        from replay.app.sync import sync
-
-        with self.store() as reading, target.store() as writing:
-            return sync(reading, writing, tick=tick)
-
-    def match_count(self) -> int:
-        with self.store() as store:
-            return len(store.heads())
-
-    def import_files(
-        self, files: Sequence[Path], *, recursive: bool = False, format_: str | None = None, strict: bool = False,
-        as_id: str | None = None, jobs: int | None = None, recorded_by: str, progress: Any = None,
-        public: bool = False,
-    ) -> tuple[ImportReport, list[str]]:  # fmt: skip
-        """Each game of the files imported as a new match, all or nothing each (``replay/app/importing.py``):
-        what was stored and skipped, and the problems that stopped it before anything was (``--strict``)."""
-        from replay.app.importing import import_files
-
-        return import_files(list(files), recursive=recursive, db=self.db, format_=format_, strict=strict,
-                            as_id=as_id, jobs=jobs, recorded_by=recorded_by, progress=progress,
-                            public=public)  # fmt: skip
-
-    def exported_matches(self, match: str | None, *, abandoned: bool, where: str) -> list[str]:
-        """The matches an export writes: ``match``, or every match (abandoned ones if asked)."""
-        from replay.app.exporting import exported_matches
-
-        with self.store() as store:
-            return exported_matches(store, match, abandoned=abandoned, where=where)
-
-    def export_native(
-        self, ids: Sequence[str], format_: str, write: Callable[[str], object], tick: Callable[[], None],
-        *, standings: bool = False, raw: bool = False,
-    ) -> None:  # fmt: skip
-        """The matches as taikyoku json, jsonl or csv, each written as it is read."""
-        from replay.app.exporting import export_native
-
-        with self.store() as store:
-            export_native(store, ids, format_, write, tick, standings=standings, raw=raw)
-
-    def export_log(self, match: str, format_: str, *, where: str) -> str:
-        """A riichi match as another program's log: tenhou.net/6 JSON, or mjai's lines."""
-        import json
-
-        from replay.app.exporting import export_mjai, export_tenhou6
-
-        with self.store() as store:
-            if not store.exists(match):
-                raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
-            if format_ == "mjai":
-                return "".join(line + "\n" for line in export_mjai(store, match))
-            return json.dumps(export_tenhou6(store, match), ensure_ascii=False, separators=(",", ":")) + "\n"
-
-    def priced_hand(self, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
-        """A recorded hand's wins priced under each of ``rulesets`` (riichi's), side by side."""
-        from replay.app.reading import check_priced_rulesets, priced_hand
-
-        check_priced_rulesets(rulesets)  # first: a ruleset misspelt is said before the store is opened
-        with self.store() as store:
-            return priced_hand(store, match, round_no, rulesets)
 
 
 class TableSession:
