@@ -277,17 +277,18 @@ def _played_on(
     return state
 
 
-def _claims_differ(reading: LogReading, payloads: list[Payload], state: MatchView) -> list[str]:
+def _claims_differ(reading: LogReading, payloads: list[Payload], state: RiichiState) -> list[str]:
     """Each hand whose score changes the rules compute other than the log recorded them, and the
     match's final scores and results where the log's own differ from the ruleset's."""
     claims = {p.round: p for p in payloads if isinstance(p, Claim)}
+    ruleset = state.options.ruleset if state.options is not None else "riichi"  # a hand's result: started
     found = []
     for result in state.results:
         claim = claims.get(result.number)
         if claim is not None and result.depth != "record" and tuple(claim.points) != result.paid:
             found.append(
                 f"{reading.source}: hand {result.number}: the {reading.claims_word} records score changes "
-                f"{list(claim.points)}, the {state.options.ruleset} rules give {list(result.paid)} ({result.explanation})"
+                f"{list(claim.points)}, the {ruleset} rules give {list(result.paid)} ({result.explanation})"
             )
     final = claims.get(0)
     if final is not None and state.results:

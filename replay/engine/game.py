@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from events.errors import InputError
 from events.hanafuda import CardCapture, PlacedCard
-from events.match import GameName, MatchStarted
+from events.match import Claim, GameName, MatchStarted
 from events.model import Payload
 from replay.engine.fold import Projection, Step
 from replay.engine.options import RulesetSpec
@@ -24,15 +24,26 @@ from replay.engine.snapshot import Snapshot
 
 if TYPE_CHECKING:  # named in annotations only: a game's descriptor loads neither the moves nor the intents
     from replay.engine.intents import Builders
+    from replay.engine.match import MatchView
     from replay.engine.moves import Offer
 
 
-class GameView(Protocol):
+State = TypeVar("State")  # a game's folded match (KoikoiState, RiichiState, ...)
+Round = TypeVar("Round")  # a game's round, frozen
+Result = TypeVar("Result")  # a game's round result
+# As a hook takes them: a game's hooks take its own state, and the registry, which holds every
+# game, hands each one its own game's state (``Game.rules`` is ``GameRules[Any, ...]`` there).
+StateIn = TypeVar("StateIn", contravariant=True)
+RoundIn = TypeVar("RoundIn", contravariant=True)
+ResultIn = TypeVar("ResultIn", contravariant=True)
+
+
+class GameView(Protocol[StateIn, RoundIn]):
     """What a game's ``view`` module gives: the replay document, and what a round waits for."""
 
-    def match_json(self, match_id: str, snap: Snapshot) -> dict[str, Any]: ...
+    def match_json(self, match_id: str, snap: Snapshot[StateIn]) -> dict[str, Any]: ...
 
-    def expects(self, rnd: Any, names: Sequence[str]) -> str: ...
+    def expects(self, rnd: RoundIn, names: Sequence[str]) -> str: ...
 
     def move_words(self, step: Step, names: Sequence[str]) -> str: ...
 
@@ -75,7 +86,7 @@ def percent(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:.1f}%"
 
 
-class GameReview(Protocol):
+class GameReview(Protocol[StateIn, ResultIn]):
     """What a game's ``review`` module gives the statistics and the audit."""
 
     def digest(self, data: dict[str, Any], effective: Sequence[Step]) -> dict[str, Any]: ...
@@ -89,49 +100,49 @@ class GameReview(Protocol):
 
     def tables(self, section: Any, game: str) -> list[Grid]: ...
 
-    def computed_points(self, result: Any) -> tuple[int, ...]: ...
+    def computed_points(self, result: ResultIn) -> tuple[int, ...]: ...
 
-    def final_scores(self, state: Any) -> tuple[int, ...]: ...
+    def final_scores(self, state: StateIn) -> tuple[int, ...]: ...
 
-    def final_differs(self, claim: Any, state: Any) -> str | None:
+    def final_differs(self, claim: Claim, state: StateIn) -> str | None:
         """How a claim of the final result (round 0: a log's own, or the table's) differs from what
         the rules give, naming both; None where they agree."""
         ...
 
-    def scores_now(self, state: Any) -> tuple[int, ...]: ...
+    def scores_now(self, state: StateIn) -> tuple[int, ...]: ...
 
-    def glance(self, state: Any) -> dict[str, Any]: ...
+    def glance(self, state: StateIn) -> dict[str, Any]: ...
 
-    def describe_round(self, state: Any) -> dict[str, Any]:
+    def describe_round(self, state: StateIn) -> dict[str, Any]:
         """The round in play as the audit shows it before an illegal event (its phase, who is to
         move, the hands and what lies on the table); ``{"round": None}`` before any round."""
         ...
 
-    def as_recorded(self, payload: Any, round_no: int) -> tuple[str, str] | None:
+    def as_recorded(self, payload: Payload, round_no: int) -> tuple[str, str] | None:
         """What the audit says of an event that keeps a round as a server's log recorded it
         (its stable code and words); None for any other event."""
         ...
 
-    def scoring_words(self, result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
+    def scoring_words(self, result: ResultIn, winner: int) -> tuple[str, int | str, int | str, str]:
         """The winner's yaku in a few words, and (riichi) the han, fu and limit, as an export's row
         gives them."""
         ...
 
-    def finished(self, state: Any) -> bool: ...
+    def finished(self, state: StateIn) -> bool: ...
 
     def balance(
-        self, results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+        self, results: Sequence[ResultIn], effective: Sequence[Step], state: StateIn, round_no: int | None
     ) -> list[tuple[str, str, int | None, int]]: ...
 
     def repricing(
-        self, results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+        self, results: Sequence[ResultIn], state: StateIn, rulesets: Sequence[str], round_no: int | None
     ) -> list[dict[str, Any]]: ...
 
 
 Question = tuple[str, str, frozenset[str]]  # (what, the question, the commands that answer it)
 
 
-class TableEntry(Protocol):
+class TableEntry(Protocol[StateIn]):
     """What a game's ``entry`` module gives table mode and the phone recorder: the decision the
     rules leave to a player now, the short screen between moves, and the words a person types for
     a move, each turned into the recording command it stands for (``play pine-crane -c ...``)."""
@@ -141,19 +152,19 @@ class TableEntry(Protocol):
         """The game's own lines of table mode's help: what a person types for its moves."""
         ...
 
-    def question(self, state: Any) -> Question | None: ...
+    def question(self, state: StateIn) -> Question | None: ...
 
     def status_lines(self, data: dict[str, Any]) -> list[str]: ...
 
-    def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None: ...
+    def result_line(self, state: StateIn, head: str, rest: list[str]) -> list[str] | None: ...
 
-    def before_verbs(self, state: Any, words: list[str]) -> list[str] | None: ...
+    def before_verbs(self, state: StateIn, words: list[str]) -> list[str] | None: ...
 
-    def translate(self, state: Any, words: list[str]) -> list[str]: ...
+    def translate(self, state: StateIn, words: list[str]) -> list[str]: ...
 
-    def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]: ...
+    def choices(self, state: StateIn, words: list[str], typed: Sequence[str] = ()) -> list[str]: ...
 
-    def offers(self, state: Any) -> list[Offer]: ...
+    def offers(self, state: StateIn) -> list[Offer]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,18 +206,18 @@ class LogGame:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRules:
+class GameRules(Generic[State, Round, Result]):
     """A game's rules, as typed callables: its fold, its view, its result lines, its simulation."""
 
-    projection: Callable[[], Projection[Any]]  # a fresh fold of the game's matches
-    view: Callable[[], GameView]
-    parse_result_line: Callable[[Sequence[str], Any, Sequence[str]], Payload]  # words, round, players' names
+    projection: Callable[[], Projection[State]]  # a fresh fold of the game's matches
+    view: GameView[State, Round]
+    parse_result_line: Callable[[Sequence[str], Round | None, Sequence[str]], Payload]  # words, round, players' names
     # Whether a result line is a second result on a round already over (riichi: another ron).
-    takes_another_result: Callable[[Sequence[str], Any], bool]
+    takes_another_result: Callable[[Sequence[str], Round | None], bool]
     simulate: Callable[[MatchStarted, int, int], Iterator[Payload]]
-    entry: TableEntry
-    legal_moves: Callable[[Any], list[Payload]]  # the events the fold would accept next in a round
-    review: GameReview
+    entry: TableEntry[State]
+    legal_moves: Callable[[State], list[Payload]]  # the events the fold would accept next in a round
+    review: GameReview[State, Result]
     layout: Callable[[dict[str, Any]], Layout]  # a replay document as the terminal shows it
     # The game's verbs (its ``builders`` module), by the builder name each move declares: how what
     # a person says becomes this game's events.
@@ -215,44 +226,16 @@ class GameRules:
     public_view: Callable[[Iterable[Payload]], Iterator[Payload]] | None = None
     # Each choice weighed against the best (riichi: every discard), from a match's effective steps:
     # {"players", "summary", "discards"}, where the game has an ``analysis`` module.
-    weigh: Callable[[Sequence[Any], str | None], dict[str, Any]] | None = None  # (steps, one player or all)
+    weigh: Callable[[Sequence[Step], str | None], dict[str, Any]] | None = None  # (steps, one player or all)
     # A recorded round's wins priced under other rulesets of the game, side by side (riichi: its
     # payments follow the ruleset), where the game has a ``repricing`` module: (the state at the
     # round's end, its number, the rulesets) -> ({"wins", "recorded_ruleset"}, the round in words).
-    price: Callable[[Any, int, Sequence[str]], tuple[dict[str, Any], str]] | None = None
+    price: Callable[[State, int, Sequence[str]], tuple[dict[str, Any], str]] | None = None
 
 
-def rules_from(package: str) -> GameRules:
-    """A game's rules from its folder, where every game keeps the same module names: fold, view,
-    result_line, simulate, entry, review, layout, public and builders (analysis and repricing where the
-    game has them). Loaded when the game is first played."""
-    import importlib
-    import importlib.util
+AnyRules = GameRules[Any, Any, Any]  # a game's, as the registry of every game holds them
 
-    def module(name: str) -> Any:
-        return importlib.import_module(f"{package}.{name}")
-
-    fold, view = module("fold"), module("view")
-    weighs = importlib.util.find_spec(f"{package}.analysis") is not None
-    prices = importlib.util.find_spec(f"{package}.repricing") is not None
-    return GameRules(
-        projection=fold.projection,
-        view=lambda: view,
-        parse_result_line=module("result_line").parse,
-        takes_another_result=module("result_line").takes_another,
-        simulate=module("simulate").payloads,
-        entry=module("entry").ENTRY,
-        legal_moves=fold.legal_moves,
-        review=module("review"),
-        layout=module("layout").layout,
-        public_view=module("public").public_view,
-        weigh=module("analysis").review if weighs else None,
-        price=module("repricing").priced_hand if prices else None,
-        builders=module("builders").BUILDERS,
-    )
-
-
-_LOADED: dict[str, GameRules] = {}
+_LOADED: dict[str, AnyRules] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +250,7 @@ class Game:
     pieces: int  # cards in the deck, or tiles in the wall
     rulesets: tuple[RulesetSpec, ...]
     default_ruleset: str
-    load: Callable[[], GameRules]  # the game's rules, loaded when first asked for
+    load: Callable[[], AnyRules]  # the game's rules, loaded when first asked for
     fishing: FishingMoves | None = None  # the hanafuda games' turn of play, draw and capture
     piece_word: str = "cards"  # what its pieces are called: cards, or tiles
     stats_section: tuple[str, ...] = ()  # where its players' summary goes in the statistics
@@ -282,7 +265,7 @@ class Game:
     declared: Mapping[str, type[Payload]] = field(default_factory=dict)
     log_formats: tuple[LogFormat, ...] = ()  # other programs' records of its games, read by `taikyoku import`
 
-    def rules(self) -> GameRules:
+    def rules(self) -> AnyRules:
         found = _LOADED.get(self.name)
         if found is None:
             found = _LOADED[self.name] = self.load()
@@ -292,19 +275,19 @@ class Game:
         """A fresh fold of this game's matches (it wraps the match-level one)."""
         return self.rules().projection()
 
-    def view(self) -> GameView:
-        return self.rules().view()
+    def view(self) -> GameView[Any, Any]:
+        return self.rules().view
 
-    def parse_result_line(self, words: Sequence[str], rnd: Any, names: Sequence[str] = ()) -> Payload:
+    def parse_result_line(self, words: Sequence[str], rnd: object, names: Sequence[str] = ()) -> Payload:
         """A round recorded at result depth, from the words typed after ``taikyoku result`` (a
         player may be named)."""
         return self.rules().parse_result_line(words, rnd, names)
 
-    def entry(self) -> TableEntry:
+    def entry(self) -> TableEntry[Any]:
         """Table mode's words for this game (``replay/games/<game>/entry.py``)."""
         return self.rules().entry
 
-    def legal_moves(self, state: Any) -> list[Payload]:
+    def legal_moves(self, state: MatchView) -> list[Payload]:
         """The events the fold would accept next within the round, as the rules' own handlers decide."""
         return self.rules().legal_moves(state)
 
@@ -319,7 +302,7 @@ class Game:
             raise InputError(f"{self.title} keeps no public record apart from its full one")
         return list(made(payloads))
 
-    def review(self) -> GameReview:
+    def review(self) -> GameReview[Any, Any]:
         """What the statistics and the audit take of this game's matches."""
         return self.rules().review
 

@@ -4,27 +4,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from events.errors import InputError
 from replay.engine.fold import Projection, Step, history
 
+if TYPE_CHECKING:
+    from replay.engine.match import MatchView
+
+State = TypeVar("State", covariant=True)  # the game's folded match
+Folded = TypeVar("Folded", bound="MatchView")  # a fold's state, as the snapshot is taken of it
+
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
-    state: Any
+class Snapshot(Generic[State]):
+    state: State
     at_seq: int  # the last event folded
     round_ends: dict[int, int]  # round number -> seq of its last event
 
 
 def snapshot(
-    projection: Projection[Any], steps: Sequence[Step], *, round_no: int | None = None, at: int | None = None
-) -> Snapshot:
+    projection: Projection[Folded], steps: Sequence[Step], *, round_no: int | None = None, at: int | None = None
+) -> Snapshot[Folded]:
     """Fold a match up to ``at`` (a seq), or to the end of round ``round_no``, or to the end."""
     hist = history([s for s in steps if at is None or s.seq <= at])
     state = projection.initial()
     round_ends: dict[int, int] = {}
-    target: Any = None
+    target: Folded | None = None
     last_seq = 0
     for step in hist.effective:
         before = state
@@ -47,5 +53,5 @@ def snapshot(
     return Snapshot(chosen, last_seq, round_ends)
 
 
-def _number(state: Any) -> int | None:
+def _number(state: MatchView) -> int | None:
     return None if state.round is None else int(state.round.number)

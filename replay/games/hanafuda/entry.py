@@ -6,7 +6,7 @@ played and a draw when one is to be drawn; the words become the recording comman
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from events.cards import BY_ID
 from events.errors import InputError
@@ -15,19 +15,51 @@ from events.model import Payload
 from replay.engine.game import Question
 from replay.engine.moves import Offer
 from replay.games.hanafuda.fishing import matches
+from replay.games.hanafuda.table import FishingRound
 
 
-class FishingTable:
+class RoundAtTable(FishingRound, Protocol):
+    """What table mode reads of a fishing round: its cards, whose deal it is, whether it is over
+    and whether a card is played yet."""
+
+    @property
+    def over(self) -> bool: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def opening(self) -> bool: ...
+
+
+class MatchAtTable(Protocol):
+    """What table mode reads of a fishing game's match: the round in play and the names."""
+
+    @property
+    def round(self) -> RoundAtTable | None: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+
+def in_play(state: MatchAtTable) -> RoundAtTable:
+    """The round in play: table mode reads a move's words only while one is (replay/app/table.py)."""
+    if state.round is None:
+        raise InputError("no round is in play: start one with next")
+    return state.round
+
+
+State = TypeVar("State", bound=MatchAtTable)  # the game's match state (KoikoiState, ...)
+
+
+class FishingTable(Generic[State]):
     """Tensho and Sendai-hana: a card played, then a card drawn, each with what it captures."""
 
-    def __init__(self, legal_moves: Callable[[Any], list[Payload]]) -> None:
+    def __init__(self, legal_moves: Callable[[State], list[Payload]]) -> None:
         self.legal_moves = legal_moves  # the game's fold decides what tab offers
 
     @property
     def help(self) -> tuple[str, ...]:
         return ("a card (pine-crane, 01-0, pine-chaff) to play or draw it; more cards after it are what it captures",)
 
-    def question(self, state: Any) -> Question | None:
+    def question(self, state: State) -> Question | None:
         return None
 
     def status_lines(self, data: dict[str, Any]) -> list[str]:
@@ -45,15 +77,16 @@ class FishingTable:
             f"  yaku so far: {yaku or 'none'}" + (f"   went on (koi-koi): {', '.join(went)}" if went else ""),
         ]
 
-    def before_verbs(self, state: Any, words: list[str]) -> list[str] | None:
+    def before_verbs(self, state: State, words: list[str]) -> list[str] | None:
         return None
 
     def decision(self, phase: str, head: str, rest: list[str]) -> list[str] | None:
         """A word the game's own decision takes at this phase (the yaku set, go or stop), or None."""
         return None
 
-    def translate(self, state: Any, words: list[str]) -> list[str]:
-        head, rest, phase = words[0].lower(), words[1:], state.round.phase
+    def translate(self, state: State, words: list[str]) -> list[str]:
+        rnd = in_play(state)
+        head, rest, phase = words[0].lower(), words[1:], rnd.phase
         decided = self.decision(phase, head, rest)
         if decided is not None:
             return decided
@@ -67,7 +100,7 @@ class FishingTable:
         if phase == "play":
             return ["play", words[0], *[a for card in rest for a in ("-c", card)]]
         if phase == "capture":  # the card placed waits for what it takes: the cards named (after it, if it is said)
-            taken = rest if words[0] == state.round.pending else words
+            taken = rest if words[0] == rnd.pending else words
             return ["capture", *taken]
         if phase == "draw":
             return ["draw", words[0], *[a for card in rest for a in ("-c", card)]]
@@ -79,9 +112,9 @@ class FishingTable:
     def opening_words(self) -> list[str]:
         return []
 
-    def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]:
+    def choices(self, state: State, words: list[str], typed: Sequence[str] = ()) -> list[str]:
         """What may be entered next; ``typed`` is what the line holds already, word by word."""
-        rnd = state.round
+        rnd = in_play(state)
         phase = rnd.phase
         if typed and typed[0] == "deal":  # the cards of this game's deck not yet dealt on this line
             named = {card for word in typed for card in word.split(",")}
@@ -108,10 +141,10 @@ class FishingTable:
         opening = self.opening_words() if phase == "play" and kinds - {"play"} else []
         return list(dict.fromkeys(cards)) + opening + words
 
-    def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None:
+    def result_line(self, state: State, head: str, rest: list[str]) -> list[str] | None:
         return None
 
-    def offers(self, state: Any) -> list[Offer]:
+    def offers(self, state: State) -> list[Offer]:
         """Every move the fold accepts now, made from the legal event itself: its words in table
         mode (``play pine-crane``, ``draw maple-deer -c maple-blue``, ``go``) and the declared move
         with its values. A deal is laid out, not offered."""
@@ -138,19 +171,19 @@ class FishingTable:
                 found.append(Offer({"koikoi": "go"}.get(kind, kind), kind))
         return list({offer.words: offer for offer in found}.values())
 
-    def _placed(self, verb: str, card: str, rnd: Any) -> list[Offer]:
+    def _placed(self, verb: str, card: str, rnd: RoundAtTable) -> list[Offer]:
         """A card played or drawn, with each capture the table may choose (none said when forced)."""
         taken = matches(card, rnd.field)
         if len(taken) == 2:  # two of its month on the field: the table says which it takes
             return [Offer(f"{verb} {card} -c {other}", verb, {"card": card, "capture": [other]}) for other in taken]
         return [Offer(f"{verb} {card}", verb, {"card": card})]
 
-    def deck(self, state: Any) -> list[str]:
+    def deck(self, state: State) -> list[str]:
         """The card ids of this game's deck (Tensho: 45 of the 48)."""
         return list(BY_ID)
 
 
-class GoOrStopTable(FishingTable):
+class GoOrStopTable(FishingTable[State]):
     """The koi-koi family's table: after a new yaku, koi-koi (go) or stop; a teyaku may be shown at the opening."""
 
     decide_words: tuple[str, str] = ("go", "stop")  # as the game says them

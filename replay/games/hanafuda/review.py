@@ -5,9 +5,28 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
+from events.hanafuda import SeatOnly
+from events.koikoi import KoikoiRoundResult
+from events.match import Claim
+from events.model import Payload
+from events.sendai import SendaiRoundResult
+from events.tensho import YakuSetChosen
+from replay.engine.fold import Step
 from replay.engine.game import Grid, figure
+from replay.engine.match import MatchView
+
+
+class RoundScored(Protocol):
+    """What the audit and an export read of a hanafuda round's result: each seat's points, and
+    each seat's tally of what it scored."""
+
+    @property
+    def points(self) -> Sequence[int]: ...
+    @property
+    def players(self) -> Sequence[object]: ...
+
 
 SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
 
@@ -17,7 +36,7 @@ def _places(points: Sequence[int]) -> list[int]:
     return [1 + sum(other > mine for other in points) for mine in points]
 
 
-def digest(data: dict[str, Any], effective: Sequence[Any], *, yaku_sets: bool) -> dict[str, Any]:
+def digest(data: dict[str, Any], effective: Sequence[Step], *, yaku_sets: bool) -> dict[str, Any]:
     """What the statistics take of one hanafuda match: per seat, the wins and how, the yaku and
     teyaku, the go and stop calls; and (Tensho) each round's yaku set beside who won it."""
     seats = len(data["players"])
@@ -45,19 +64,19 @@ def digest(data: dict[str, Any], effective: Sequence[Any], *, yaku_sets: bool) -
                 per_seat[seat]["forfeits"] += int(lost and forfeit_rule)
     # Each go and stop said, from the events (a round at result depth lists who went and who stopped).
     for step in effective:  # each game names its events after itself: <game>.koikoi, <game>.stop
-        kind = step.type.rsplit(".", 1)[-1]
-        if kind == "koikoi":
-            per_seat[step.payload.seat]["goes"] += 1
-        elif kind == "stop":
-            per_seat[step.payload.seat]["stops"] += 1
-        elif kind == "round_result" and hasattr(step.payload, "went"):
-            for seat in step.payload.went:
+        kind, payload = step.type.rsplit(".", 1)[-1], step.payload
+        if kind == "koikoi" and isinstance(payload, SeatOnly):
+            per_seat[payload.seat]["goes"] += 1
+        elif kind == "stop" and isinstance(payload, SeatOnly):
+            per_seat[payload.seat]["stops"] += 1
+        elif isinstance(payload, KoikoiRoundResult | SendaiRoundResult):
+            for seat in payload.went:
                 per_seat[seat]["goes"] += 1
-            if step.payload.stopped is not None:
-                per_seat[step.payload.stopped]["stops"] += 1
+            if payload.stopped is not None:
+                per_seat[payload.stopped]["stops"] += 1
     chosen_sets: list[dict[str, Any]] = []
     if yaku_sets:
-        chosen = [s.payload for s in effective if s.type == "tensho.yaku_set_chosen"]
+        chosen = [s.payload for s in effective if isinstance(s.payload, YakuSetChosen)]
         for result, choice in zip(results, chosen, strict=False):
             chosen_sets.append(
                 {"set": choice.yaku_set, "by": choice.by, "dealer": result["dealer"], "winner": result["winner"]}
@@ -172,12 +191,12 @@ def tables(section: dict[str, Any], game: str) -> list[Grid]:
     return found
 
 
-def computed_points(result: Any) -> tuple[int, ...]:
+def computed_points(result: RoundScored) -> tuple[int, ...]:
     """A round's points as a claim states them."""
     return tuple(result.points)
 
 
-def final_differs(claim: Any, state: Any) -> str | None:
+def final_differs(claim: Claim, state: MatchView) -> str | None:
     """The claimed final points against the rounds' (a hanafuda match's result is its points)."""
     computed = final_scores(state)
     if tuple(claim.points) == computed:
@@ -185,16 +204,16 @@ def final_differs(claim: Any, state: Any) -> str | None:
     return f"claimed final scores {list(claim.points)}; the rounds give {list(computed)}"
 
 
-def final_scores(state: Any) -> tuple[int, ...]:
+def final_scores(state: MatchView) -> tuple[int, ...]:
     return tuple(state.standings)
 
 
-def finished(state: Any) -> bool:
+def finished(state: MatchView) -> bool:
     """Whether every agreed round is played."""
     return bool(state.complete)
 
 
-def glance(state: Any) -> dict[str, Any]:
+def glance(state: MatchView) -> dict[str, Any]:
     """A table as the room's screen shows it: the round, its dealer, the last round's result, and
     each player's points and place so far (players level share a place)."""
     from replay.engine.words import in_names
@@ -212,7 +231,7 @@ def glance(state: Any) -> dict[str, Any]:
             "places": _places(points), "results": points, "unit": "points"}  # fmt: skip
 
 
-def describe_round(state: Any) -> dict[str, Any]:
+def describe_round(state: MatchView) -> dict[str, Any]:
     """A hanafuda round: its phase, the seat to move, the hands, the field, the captures, and
     what is pending (a capture to choose, a koi-koi call)."""
     rnd = state.round
@@ -222,19 +241,19 @@ def describe_round(state: Any) -> dict[str, Any]:
             "field": rnd.field, "captured": [list(c) for c in rnd.captured], "pending": rnd.pending}  # fmt: skip
 
 
-def as_recorded(payload: Any, round_no: int) -> tuple[str, str] | None:
+def as_recorded(payload: Payload, round_no: int) -> tuple[str, str] | None:
     """No hanafuda event keeps a round as a log recorded it against the rules."""
     del payload, round_no
     return None
 
 
-def scoring_words(result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
+def scoring_words(result: RoundScored, winner: int) -> tuple[str, int | str, int | str, str]:
     """The winner's yaku (teyaku and dekiyaku too, where the game has them), named; no han or fu."""
     tally = result.players[winner]
     hits = [*getattr(tally, "teyaku", ()), *getattr(tally, "dekiyaku", ()), *getattr(tally, "yaku", ())]
     return "; ".join(hit.name for hit in hits), "", "", ""
 
 
-def scores_now(state: Any) -> tuple[int, ...]:
+def scores_now(state: MatchView) -> tuple[int, ...]:
     """Each player's points from the rounds finished."""
     return tuple(state.standings)

@@ -144,6 +144,16 @@ class Cards:
         raise NotImplementedError
 
 
+class TurnCards(Cards):
+    """The card fields of a koi-koi family round being folded (Sendai-hana, koi-koi), with what
+    their shared turn reads: the misdeals recorded, and whether no card is played yet."""
+
+    __slots__ = ()
+
+    misdeals: int
+    opening: bool
+
+
 def seen(rnd: FishingRound, also: Collection[str] = ()) -> frozenset[str]:
     """Every card whose place is known: hands, field, captured piles, the card being placed."""
     cards: set[str] = set(rnd.field)

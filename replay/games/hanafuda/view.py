@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from replay.engine.fold import Step
+from replay.engine.match import MatchView
 from replay.engine.snapshot import Snapshot
 from replay.engine.words import listed, match_words, name_of
 
@@ -37,7 +38,7 @@ def cards_fields(rnd: Any, pile_size: int) -> dict[str, Any]:
     }
 
 
-def match_fields(match_id: str, snap: Snapshot) -> dict[str, Any]:
+def match_fields(match_id: str, snap: Snapshot[MatchView]) -> dict[str, Any]:
     """The match header of a hanafuda replay: the game, ruleset, players, length and position."""
     started = snap.state.match.started
     assert started is not None

@@ -7,15 +7,16 @@ from typing import Any
 from replay.engine.game import Question
 from replay.games.hanafuda.entry import GoOrStopTable
 from replay.games.koikoi.fold import legal_moves
+from replay.games.koikoi.state import KoikoiState
 
 
-class KoikoiTable(GoOrStopTable):
+class KoikoiTable(GoOrStopTable[KoikoiState]):
     decide_words = ("koikoi", "stop")
     decide_said = "a new yaku: say koikoi or stop"
 
-    def question(self, state: Any) -> Question | None:
+    def question(self, state: KoikoiState) -> Question | None:
         rnd, names = state.round, state.names
-        if rnd.phase == "play" and rnd.opening:
+        if rnd is not None and rnd.phase == "play" and rnd.opening:
             shown = [m for m in legal_moves(state) if m.EVENT_TYPE == "koikoi.teyaku_exposed"]
             if shown:
                 offer = "; ".join(f"expose {m.teyaku} --seat {m.seat}" for m in shown)  # type: ignore[attr-defined]

@@ -81,7 +81,9 @@ CODES = {
 }
 
 
-class KoikoiProjection(FishingTurns, WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]):
+class KoikoiProjection(
+    FishingTurns[KoikoiOptions, _Round, KoikoiResult], WorkingFold[KoikoiOptions, KoikoiRound, KoikoiResult]
+):
     """The pure fold of a koi-koi match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     game = "koikoi"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 from events.koikoi import (
     Koikoi,
@@ -16,13 +16,33 @@ from events.koikoi import (
     KoikoiTeyakuExposed,
     TeyakuKey,
 )
-from replay.engine.game import FishingMoves, Game, GameRules, LogFormat, rules_from
+from replay.engine.game import FishingMoves, Game, GameRules, LogFormat
 from replay.games.koikoi.options import DEFAULT_RULESET, RULESETS
 from replay.games.koikoi.scoring import FIELD_SIZE, KOIKOI_IDS, PILE_SIZE
 
+if TYPE_CHECKING:
+    from replay.games.koikoi.scoring import KoikoiResult
+    from replay.games.koikoi.state import KoikoiRound, KoikoiState
 
-def _rules() -> GameRules:
-    return rules_from("replay.games.koikoi")  # its folder's modules, loaded when the game is first played
+
+def _rules() -> GameRules[KoikoiState, KoikoiRound, KoikoiResult]:
+    """The game's rules from its folder's modules (every game's have the same names), loaded
+    when the game is first played; mypy checks each module against the hook it fills."""
+    from replay.games.koikoi import builders, entry, fold, layout, public, result_line, review, simulate, view
+
+    return GameRules(
+        projection=fold.projection,
+        view=view,
+        parse_result_line=result_line.parse,
+        takes_another_result=result_line.takes_another,
+        simulate=simulate.payloads,
+        entry=entry.ENTRY,
+        legal_moves=fold.legal_moves,
+        review=review,
+        layout=layout.layout,
+        public_view=public.public_view,
+        builders=builders.BUILDERS,
+    )
 
 
 GAME = Game(

@@ -21,6 +21,8 @@ from replay.games.hanafuda.review import (
     scoring_words,
     tables,
 )
+from replay.games.koikoi.scoring import KoikoiResult
+from replay.games.koikoi.state import KoikoiState
 
 __all__ = [
     "as_recorded",
@@ -40,7 +42,7 @@ __all__ = [
 ]
 
 
-def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
+def digest(data: dict[str, Any], effective: Sequence[Step]) -> dict[str, Any]:
     return review.digest(data, effective, yaku_sets=False)
 
 
@@ -49,18 +51,18 @@ def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) 
 
 
 def balance(
-    results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+    results: Sequence[KoikoiResult], effective: Sequence[Step], state: KoikoiState, round_no: int | None
 ) -> list[tuple[str, str, int | None, int]]:
     """What one player wins the other pays: each round's points sum to zero."""
     return [
         ("balance.not_zero_sum", f"round {result.round}: the points sum to {sum(result.points)}, not 0", None,
          result.round)
         for result in results
-        if (round_no is None or result.round == round_no) and sum(result.points)
+        if (round_no is None or result.round == round_no) and sum(result.points) != 0
     ]  # fmt: skip
 
 
 def repricing(
-    results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+    results: Sequence[KoikoiResult], state: KoikoiState, rulesets: Sequence[str], round_no: int | None
 ) -> list[dict[str, Any]]:
     return []

@@ -57,7 +57,7 @@ class KoikoiRound(NamedTuple):
         return yaku(self.captured[seat], self.calls[seat], options)
 
 
-class _Round(table.Cards):
+class _Round(table.TurnCards):
     """A ``KoikoiRound`` while the fold works on it, changed in place (see ``replay.games.hanafuda.table``)."""
 
     __slots__ = (

@@ -20,10 +20,18 @@ from events.tiles import KIND_OF, compact
 from replay.engine.game import Question
 from replay.engine.moves import Offer
 from replay.games.riichi.fold import legal_moves
+from replay.games.riichi.state import RiichiRound, RiichiState
 
 CALL_WORDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "ankan": "ankan", "kakan": "kakan", "kita": "kita"}
 RESULT_WORDS = ("ron", "tsumo", "draw", "abort")  # a whole riichi hand typed in one line
 _TILE_WORDS = frozenset(KIND_OF) | {"0m", "0p", "0s"}
+
+
+def _in_play(state: RiichiState) -> RiichiRound:
+    """The hand in play: table mode reads a move's words only while one is (replay/app/table.py)."""
+    if state.round is None:
+        raise InputError("no hand is in play: start one with next")
+    return state.round
 
 
 class RiichiTable:
@@ -35,9 +43,9 @@ class RiichiTable:
         "  ron S from W 234m567p345s11s77z +7z riichi dora 3p ura 8m [also-riichi N]; draw tenpai E W riichi W",
     )
 
-    def question(self, state: Any) -> Question | None:
+    def question(self, state: RiichiState) -> Question | None:
         rnd, names = state.round, state.names
-        if rnd.phase == "after_discard" and rnd.could_ron:
+        if rnd is not None and rnd.phase == "after_discard" and rnd.could_ron:
             seats = sorted(rnd.could_ron)
             offer = "; ".join(f"ron {s}" for s in seats)
             return "ron", f"{', '.join(names[s] for s in seats)} can ron: {offer}; or pass", frozenset({"ron"})
@@ -58,20 +66,21 @@ class RiichiTable:
             "  scores: " + ", ".join(f"{n} {score}" for n, score in zip(names, rnd["scores"], strict=True)),
         ]
 
-    def result_line(self, state: Any, head: str, rest: list[str]) -> list[str] | None:
+    def result_line(self, state: RiichiState, head: str, rest: list[str]) -> list[str] | None:
         """A whole hand at result depth, when no move of it is recorded (or another ron on it)."""
         rnd = state.round
         enough = len(rest) >= (1 if head == "abort" else 2)
-        another_ron = head == "ron" and rnd is not None and rnd.over and rnd.result is not None
-        another_ron = another_ron and rnd.result.depth == "result"
+        another_ron = bool(
+            head == "ron" and rnd is not None and rnd.over and rnd.result is not None and rnd.result.depth == "result"
+        )
         if head in RESULT_WORDS and enough and rnd is not None and (rnd.phase == "deal" or another_ron):
             return ["result", head, *rest]
         return None
 
-    def _win(self, state: Any, head: str, rest: list[str]) -> list[str]:
+    def _win(self, state: RiichiState, head: str, rest: list[str]) -> list[str]:
         """A ron (``ron SEAT``) or tsumo, the winner said (a winner in riichi says the ura
         indicators too, or none: the intent asks for them)."""
-        rnd = state.round
+        rnd = _in_play(state)
         seat_given = rest[0] if rest and rest[0].isdigit() else None
         flags = rest[1:] if seat_given is not None else rest
         offered = sorted(rnd.could_ron) if head == "ron" and rnd.phase == "after_discard" else []
@@ -83,14 +92,14 @@ class RiichiTable:
                 raise InputError(f"{len(offered)} players can ron this tile: say which, {shown}")
         return [head, *(["--seat", seat_given] if seat_given is not None else []), *flags]
 
-    def before_verbs(self, state: Any, words: list[str]) -> list[str] | None:
+    def before_verbs(self, state: RiichiState, words: list[str]) -> list[str] | None:
         """``ron`` and ``tsumo`` during a hand: the winner, and the ura indicators of a riichi, are
         settled here before the words are read as the command of the same name."""
         head = words[0].lower()
         return self._win(state, head, words[1:]) if head in ("ron", "tsumo") else None
 
-    def translate(self, state: Any, words: list[str]) -> list[str]:
-        head, rest, phase = words[0].lower(), words[1:], state.round.phase
+    def translate(self, state: RiichiState, words: list[str]) -> list[str]:
+        head, rest, phase = words[0].lower(), words[1:], _in_play(state).phase
         if head in ("ron", "tsumo"):
             return self._win(state, head, rest)
         if head in CALL_WORDS:
@@ -104,7 +113,7 @@ class RiichiTable:
             raise InputError("record the deal first: deal --hand ... (13 tiles a seat) --dora 3m")
         raise InputError(f"{head!r} is not a tile or a word for this moment; type help")
 
-    def offers(self, state: Any) -> list[Offer]:
+    def offers(self, state: RiichiState) -> list[Offer]:
         """Every move the fold accepts now, made from the legal event itself: its words in table
         mode (``draw 5m``, ``discard 5m``, ``riichi 5m``, ``pon 555p``, ``ron 2``) and the declared
         move with its values. A deal is laid out, not offered; a winner in riichi is asked for the
@@ -151,10 +160,10 @@ class RiichiTable:
                     found.append(Offer(f"riichi {move.tile}", "riichi", {"tile": move.tile}))
         return list({offer.words: offer for offer in found}.values())
 
-    def choices(self, state: Any, words: list[str], typed: Sequence[str] = ()) -> list[str]:
+    def choices(self, state: RiichiState, words: list[str], typed: Sequence[str] = ()) -> list[str]:
         """What may be typed now: the moves the fold accepts, in table mode's words (a tile to draw
         or discard, riichi, tsumo, ron, the calls), and after a call's word the melds it can make."""
-        rnd = state.round
+        rnd = _in_play(state)
         if rnd.phase == "deal":
             return ["deal", *RESULT_WORDS, *words] if not typed else []
         legal = legal_moves(state)

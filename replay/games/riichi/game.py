@@ -2,13 +2,48 @@
 
 from __future__ import annotations
 
-from replay.engine.game import Game, GameRules, rules_from
+from typing import TYPE_CHECKING
+
+from replay.engine.game import Game, GameRules
 from replay.games.riichi.options import DEFAULT_RULESET, RULESETS
 from replay.games.riichi.yaku import WORDS as YAKU_WORDS
 
+if TYPE_CHECKING:
+    from replay.games.riichi.state import HandResult, RiichiRound, RiichiState
 
-def _rules() -> GameRules:
-    return rules_from("replay.games.riichi")  # its folder's modules, loaded when the game is first played
+
+def _rules() -> GameRules[RiichiState, RiichiRound, HandResult]:
+    """The game's rules from its folder's modules (every game's have the same names), loaded
+    when the game is first played; mypy checks each module against the hook it fills."""
+    from replay.games.riichi import (
+        analysis,
+        builders,
+        entry,
+        fold,
+        layout,
+        public,
+        repricing,
+        result_line,
+        review,
+        simulate,
+        view,
+    )
+
+    return GameRules(
+        projection=fold.projection,
+        view=view,
+        parse_result_line=result_line.parse,
+        takes_another_result=result_line.takes_another,
+        simulate=simulate.payloads,
+        entry=entry.ENTRY,
+        legal_moves=fold.legal_moves,
+        review=review,
+        layout=layout.layout,
+        public_view=public.public_view,
+        builders=builders.BUILDERS,
+        weigh=analysis.review,
+        price=repricing.priced_hand,
+    )
 
 
 GAME = Game(

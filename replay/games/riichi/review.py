@@ -8,9 +8,12 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from events.match import Claim
+from events.model import Payload
 from events.riichi import RiichiRoundStarted
 from replay.engine.fold import Step
 from replay.engine.game import Grid, figure, percent
+from replay.games.riichi.state import HandResult, RiichiState
 
 SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
 CALLS = frozenset({"chi", "pon", "daiminkan"})  # open calls; an added kan follows a pon, a closed kan is not a call
@@ -162,13 +165,13 @@ def tables(section: dict[str, list[dict[str, Any]]], game: str) -> list[Grid]:
     ]
 
 
-def computed_points(result: Any) -> tuple[int, ...]:
+def computed_points(result: HandResult) -> tuple[int, ...]:
     """A hand's points as a claim states them: what was paid, as Tenhou's record has it, without
     this hand's riichi deposits."""
     return tuple(result.paid)
 
 
-def final_differs(claim: Any, state: Any) -> str | None:
+def final_differs(claim: Claim, state: RiichiState) -> str | None:
     """How a log's final scores and results (``sc``, ``owari``) differ from the ruleset's, naming
     both; None where they agree."""
     from replay.engine.exact import exact, signed
@@ -192,7 +195,7 @@ def final_differs(claim: Any, state: Any) -> str | None:
             f"(riichi.finalRounding={options.final_rounding}, riichi.tiedPlaces={options.tied_places})")  # fmt: skip
 
 
-def final_scores(state: Any) -> tuple[int, ...]:
+def final_scores(state: RiichiState) -> tuple[int, ...]:
     from replay.games.riichi.flow import final_standings
 
     if not state.results:
@@ -200,7 +203,7 @@ def final_scores(state: Any) -> tuple[int, ...]:
     return tuple(int(score) for score in final_standings(state)["scores"])
 
 
-def scores_now(state: Any) -> tuple[int, ...]:
+def scores_now(state: RiichiState) -> tuple[int, ...]:
     """The scores as the table stands: after the last hand, at the start of the hand in play, or
     the starting points before the first."""
     if state.results:
@@ -212,7 +215,7 @@ def scores_now(state: Any) -> tuple[int, ...]:
     return (int(state.options.starting_points),) * int(state.match.players)
 
 
-def finished(state: Any) -> bool:
+def finished(state: RiichiState) -> bool:
     """Whether the match is over by the rules (the agreed length played, someone below zero, ...),
     recorded ended or not."""
     from replay.games.riichi.flow import match_over
@@ -220,7 +223,7 @@ def finished(state: Any) -> bool:
     return bool(state.results) and match_over(state) is not None
 
 
-def glance(state: Any) -> dict[str, Any]:
+def glance(state: RiichiState) -> dict[str, Any]:
     """A table as the room's screen shows it: the hand and its honba, the dealer, the riichi sticks,
     the last hand's result, and each seat's place and result (in thousands, with oka and uma) as if
     the match ended now: provisional until it has."""
@@ -241,7 +244,7 @@ def glance(state: Any) -> dict[str, Any]:
                    "results": list(standing["results"]), "unit": "results in thousands, with oka and uma"}  # fmt: skip
 
 
-def describe_round(state: Any) -> dict[str, Any]:
+def describe_round(state: RiichiState) -> dict[str, Any]:
     """A riichi hand: its phase, the seat to move and the hands."""
     rnd = state.round
     if rnd is None:
@@ -249,7 +252,7 @@ def describe_round(state: Any) -> dict[str, Any]:
     return {"phase": rnd.phase, "to_move": rnd.to_move, "hands": [list(h) for h in rnd.hands]}
 
 
-def as_recorded(payload: Any, round_no: int) -> tuple[str, str] | None:
+def as_recorded(payload: Payload, round_no: int) -> tuple[str, str] | None:
     """A hand kept as the server's log recorded it where the rules refuse a move of it, or a match
     the log plays on after the rules end it: said in the audit, with the rules' refusal."""
     from events.riichi import RiichiPlayedOn, RiichiRecordedResult
@@ -265,17 +268,21 @@ def as_recorded(payload: Any, round_no: int) -> tuple[str, str] | None:
     return None
 
 
-def scoring_words(result: Any, winner: int) -> tuple[str, int | str, int | str, str]:
+def scoring_words(result: HandResult, winner: int) -> tuple[str, int | str, int | str, str]:
     """The first win's yaku with their han, and its han, fu and limit; "unpriced" for a win the
     pricing could not value (the hand not known)."""
+    from replay.games.riichi.pricing import Priced  # loaded already: the wins were priced by it
+
     del winner  # the first win's, whoever else won the same discard
     priced = result.wins[0].priced
-    if not getattr(priced, "priced", False):
+    if not isinstance(priced, Priced):
         return "unpriced", "", "", ""
     return "; ".join(f"{name} {han}" for name, han in priced.yaku), priced.han, priced.fu, priced.limit
 
 
-def balance(results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None) -> list[Issue]:
+def balance(
+    results: Sequence[HandResult], effective: Sequence[Step], state: RiichiState, round_no: int | None
+) -> list[Issue]:
     """Each hand zero-sum with its sticks, and starting from the scores and sticks the last one left."""
     found: list[Issue] = []
     starts = [s for s in effective if isinstance(s.payload, RiichiRoundStarted)]
@@ -301,11 +308,14 @@ def balance(results: Sequence[Any], effective: Sequence[Step], state: Any, round
 
 
 def repricing(
-    results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+    results: Sequence[HandResult], state: RiichiState, rulesets: Sequence[str], round_no: int | None
 ) -> list[dict[str, Any]]:
     """Every win priced again under each of ``rulesets``."""
     from replay.games.riichi.view import priced_json, reprice
 
+    options = state.options
+    if options is None:  # no match started: nothing to price
+        return []
     priced = []
     for result in results:
         if round_no is not None and result.number != round_no:
@@ -315,6 +325,6 @@ def repricing(
                 "hand": result.number,
                 "seat": win.seat,
                 "kind": win.kind,
-                "prices": [priced_json(reprice(win, name, state.options)) for name in rulesets],
+                "prices": [priced_json(reprice(win, name, options)) for name in rulesets],
             })  # fmt: skip
     return priced

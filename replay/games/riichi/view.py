@@ -173,7 +173,7 @@ def opening_json(players: int, first_dealer: int, starting_points: int) -> dict[
     }
 
 
-def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
+def match_json(match_id: str, snap: Snapshot[RiichiState]) -> dict[str, Any]:
     state: RiichiState = snap.state
     started = state.match.started
     assert started is not None

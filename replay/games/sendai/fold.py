@@ -84,7 +84,9 @@ CODES = {
 }
 
 
-class SendaiProjection(FishingTurns, WorkingFold[SendaiOptions, SendaiRound, SendaiResult]):
+class SendaiProjection(
+    FishingTurns[SendaiOptions, _Round, SendaiResult], WorkingFold[SendaiOptions, SendaiRound, SendaiResult]
+):
     """The pure fold of a Sendai-hana match. ``apply`` raises ``IllegalEvent`` with the reason."""
 
     game = "sendai"

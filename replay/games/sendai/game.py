@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 from events.sendai import (
     KoiKoi,
@@ -16,13 +16,33 @@ from events.sendai import (
     TeyakuExposed,
     TeyakuKey,
 )
-from replay.engine.game import FishingMoves, Game, GameRules, rules_from
+from replay.engine.game import FishingMoves, Game, GameRules
 from replay.games.sendai.options import DEFAULT_RULESET, RULESETS
 from replay.games.sendai.scoring import PILE_SIZE, SENDAI_IDS
 
+if TYPE_CHECKING:
+    from replay.games.sendai.scoring import SendaiResult
+    from replay.games.sendai.state import SendaiRound, SendaiState
 
-def _rules() -> GameRules:
-    return rules_from("replay.games.sendai")  # its folder's modules, loaded when the game is first played
+
+def _rules() -> GameRules[SendaiState, SendaiRound, SendaiResult]:
+    """The game's rules from its folder's modules (every game's have the same names), loaded
+    when the game is first played; mypy checks each module against the hook it fills."""
+    from replay.games.sendai import builders, entry, fold, layout, public, result_line, review, simulate, view
+
+    return GameRules(
+        projection=fold.projection,
+        view=view,
+        parse_result_line=result_line.parse,
+        takes_another_result=result_line.takes_another,
+        simulate=simulate.payloads,
+        entry=entry.ENTRY,
+        legal_moves=fold.legal_moves,
+        review=review,
+        layout=layout.layout,
+        public_view=public.public_view,
+        builders=builders.BUILDERS,
+    )
 
 
 GAME = Game(

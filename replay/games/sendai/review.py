@@ -21,6 +21,8 @@ from replay.games.hanafuda.review import (
     scoring_words,
     tables,
 )
+from replay.games.sendai.scoring import SendaiResult
+from replay.games.sendai.state import SendaiState
 
 __all__ = [
     "as_recorded",
@@ -40,7 +42,7 @@ __all__ = [
 ]
 
 
-def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
+def digest(data: dict[str, Any], effective: Sequence[Step]) -> dict[str, Any]:
     return review.digest(data, effective, yaku_sets=False)
 
 
@@ -49,7 +51,7 @@ def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) 
 
 
 def balance(
-    results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+    results: Sequence[SendaiResult], effective: Sequence[Step], state: SendaiState, round_no: int | None
 ) -> list[tuple[str, str, int | None, int]]:
     """Zero-sum when each opponent pays the winner (the other payment rule pays from a pot)."""
     if state is None or state.options is None or state.options.payment != "eachOpponentPays":
@@ -58,11 +60,11 @@ def balance(
         ("balance.not_zero_sum", f"round {result.round}: the points sum to {sum(result.points)}, not 0", None,
          result.round)
         for result in results
-        if (round_no is None or result.round == round_no) and sum(result.points)
+        if (round_no is None or result.round == round_no) and sum(result.points) != 0
     ]  # fmt: skip
 
 
 def repricing(
-    results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+    results: Sequence[SendaiResult], state: SendaiState, rulesets: Sequence[str], round_no: int | None
 ) -> list[dict[str, Any]]:
     return []

@@ -65,7 +65,7 @@ ORDERS = tuple(tuple((dealer + i) % SEATS for i in range(SEATS)) for dealer in r
 AFTER = tuple(ORDERS[(seat + 1) % SEATS] for seat in range(SEATS))  # by seat, the seats after it, itself last
 
 
-class _Round(table.Cards):
+class _Round(table.TurnCards):
     """A ``SendaiRound`` while the fold works on it, changed in place (see ``replay.games.hanafuda.table``)."""
 
     __slots__ = (

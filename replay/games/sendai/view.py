@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["expects", "match_json", "move_words", "result_json", "round_json"]
+__all__ = ["decided_by", "expects", "match_json", "move_words", "result_json", "round_json"]
 
 from collections.abc import Sequence
 from typing import Any
@@ -73,7 +73,7 @@ def round_json(rnd: SendaiRound, state: SendaiState) -> dict[str, Any]:
     }
 
 
-def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
+def match_json(match_id: str, snap: Snapshot[SendaiState]) -> dict[str, Any]:
     state: SendaiState = snap.state
     names = state.names
     return match_fields(match_id, snap) | {

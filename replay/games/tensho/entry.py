@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from events.cards import BY_ID
 from events.errors import InputError
 from replay.engine.game import Question
 from replay.games.hanafuda.entry import FishingTable
 from replay.games.tensho.fold import legal_moves, triple_choices
 from replay.games.tensho.scoring import TENSHO_IDS
+from replay.games.tensho.state import TenshoState
 
 
-class TenshoTable(FishingTable):
+class TenshoTable(FishingTable[TenshoState]):
     @property
     def help(self) -> tuple[str, ...]:
         return (
@@ -21,12 +20,12 @@ class TenshoTable(FishingTable):
             "or, instead of a deal and its moves, each seat's captured cards: pine-crane 01-1 ... / 12-0 ...",
         )
 
-    def deck(self, state: Any) -> list[str]:
+    def deck(self, state: TenshoState) -> list[str]:
         return [c for c in BY_ID if c in TENSHO_IDS]
 
-    def question(self, state: Any) -> Question | None:
+    def question(self, state: TenshoState) -> Question | None:
         rnd, names = state.round, state.names
-        if rnd.phase == "play" and rnd.opening:
+        if rnd is not None and rnd.phase == "play" and rnd.opening:
             pairs = triple_choices(rnd)
             if pairs:
                 shown = "; ".join(f"triple {a} {b}" for a, b in pairs)

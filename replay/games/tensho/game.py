@@ -2,14 +2,36 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from events.tensho import TenshoCapture, TenshoDeal, TenshoDraw, TenshoFieldDealt, TenshoPlay
-from replay.engine.game import FishingMoves, Game, GameRules, rules_from
+from replay.engine.game import FishingMoves, Game, GameRules
 from replay.games.tensho.options import DEFAULT_RULESET, RULESETS
 from replay.games.tensho.scoring import PHOENIX, PILE_SIZE, TENSHO_IDS
 
+if TYPE_CHECKING:
+    from replay.games.tensho.scoring import RoundResult
+    from replay.games.tensho.state import RoundState, TenshoState
 
-def _rules() -> GameRules:
-    return rules_from("replay.games.tensho")  # its folder's modules, loaded when the game is first played
+
+def _rules() -> GameRules[TenshoState, RoundState, RoundResult]:
+    """The game's rules from its folder's modules (every game's have the same names), loaded
+    when the game is first played; mypy checks each module against the hook it fills."""
+    from replay.games.tensho import builders, entry, fold, layout, public, result_line, review, simulate, view
+
+    return GameRules(
+        projection=fold.projection,
+        view=view,
+        parse_result_line=result_line.parse,
+        takes_another_result=result_line.takes_another,
+        simulate=simulate.payloads,
+        entry=entry.ENTRY,
+        legal_moves=fold.legal_moves,
+        review=review,
+        layout=layout.layout,
+        public_view=public.public_view,
+        builders=builders.BUILDERS,
+    )
 
 
 GAME = Game(

@@ -21,6 +21,8 @@ from replay.games.hanafuda.review import (
     scoring_words,
     tables,
 )
+from replay.games.tensho.scoring import RoundResult
+from replay.games.tensho.state import TenshoState
 
 __all__ = [
     "as_recorded",
@@ -40,7 +42,7 @@ __all__ = [
 ]
 
 
-def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
+def digest(data: dict[str, Any], effective: Sequence[Step]) -> dict[str, Any]:
     return review.digest(data, effective, yaku_sets=True)
 
 
@@ -49,13 +51,13 @@ def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) 
 
 
 def balance(
-    results: Sequence[Any], effective: Sequence[Step], state: Any, round_no: int | None
+    results: Sequence[RoundResult], effective: Sequence[Step], state: TenshoState, round_no: int | None
 ) -> list[tuple[str, str, int | None, int]]:
     """Tensho's points are each seat's own card values, not a transfer: nothing to balance."""
     return []
 
 
 def repricing(
-    results: Sequence[Any], state: Any, rulesets: Sequence[str], round_no: int | None
+    results: Sequence[RoundResult], state: TenshoState, rulesets: Sequence[str], round_no: int | None
 ) -> list[dict[str, Any]]:
     return []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["expects", "match_json", "move_words", "result_json", "round_json"]
+__all__ = ["decided_by", "expects", "match_json", "move_words", "result_json", "round_json"]
 
 from collections.abc import Sequence
 from typing import Any
@@ -64,7 +64,7 @@ def round_json(rnd: RoundState, state: TenshoState) -> dict[str, Any]:
     }
 
 
-def match_json(match_id: str, snap: Snapshot) -> dict[str, Any]:
+def match_json(match_id: str, snap: Snapshot[TenshoState]) -> dict[str, Any]:
     state = snap.state
     names = state.names
     return match_fields(match_id, snap) | {
