@@ -40,8 +40,8 @@ from events.model import Payload  # noqa: E402
 from replay.app import service  # noqa: E402
 from replay.app.importing import ReadModelRows, stored_events  # noqa: E402
 from replay.app.log_files import kept_values  # noqa: E402
-from replay.app.log_import import fold_import  # noqa: E402
 from replay.formats import tenhou6  # noqa: E402
+from replay.formats.log_folding import fold_import  # noqa: E402
 from replay.games.riichi.pricing import _estimate  # noqa: E402
 from store import EventStore  # noqa: E402
 

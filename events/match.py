@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr
 
@@ -75,6 +75,8 @@ def _match_started_1_to_2(payload: dict[str, Any]) -> dict[str, Any]:
 
 @event_type("round_started")
 class RoundStarted(Payload):
+    STARTS_ROUND: ClassVar[bool] = True
+
     dealer: Seat
     round: Annotated[int, Field(ge=1, strict=True)]
 

@@ -34,6 +34,9 @@ class Payload(BaseModel):
     SCHEMA_VERSION: ClassVar[int] = 0
     # True when pydantic's JSON is already canonical: no dict field anywhere inside.
     SERIALIZES_CANONICALLY: ClassVar[bool] = False
+    # True for the event that begins a round (every game's: the match's round_started, riichi's
+    # hand with its counters): what an audit or a what-if reads as the start of a round.
+    STARTS_ROUND: ClassVar[bool] = False
     # True when no dict, list or set is inside: a decoded instance can then be shared.
     IMMUTABLE: ClassVar[bool] = False
 

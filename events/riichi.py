@@ -3,7 +3,7 @@ North at the first hand, counter-clockwise); tiles are in ``events.tiles`` notat
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, Strict
 
@@ -23,6 +23,8 @@ Wind = Literal["E", "S", "W", "N"]
 @event_type("riichi.round_started")
 class RiichiRoundStarted(Payload):
     """A hand begins: East 1, East 2 ... with its dealer, counters and the scores it starts from."""
+
+    STARTS_ROUND: ClassVar[bool] = True
 
     dealer: Seat
     hand: Annotated[int, Strict(), Field(ge=1, le=4)]

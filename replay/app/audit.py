@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from events.match import Annotation, Claim, Retract, RoundStarted
-from events.riichi import RiichiRoundStarted
+from events.match import Annotation, Claim, Retract
 from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step, history
 from replay.engine.match import MatchView
@@ -48,9 +47,6 @@ class Report:
     @property
     def ok(self) -> bool:
         return not self.findings
-
-
-ROUND_STARTS = (RoundStarted, RiichiRoundStarted)
 
 
 def audit(store: Store, match_id: str, *, round_no: int | None = None, rulesets: Sequence[str] = ()) -> Report:
@@ -103,7 +99,7 @@ def _legality(report: Report, game: str, effective: Sequence[Step], round_no: in
     skipping = False
     current = 0
     for step in effective:
-        if isinstance(step.payload, ROUND_STARTS):
+        if step.payload.STARTS_ROUND:
             current += 1
             if skipping and state.round is not None and not state.round.over:
                 state = state._replace(round=state.round._replace(phase="over"))  # the broken round is closed

@@ -15,9 +15,9 @@ from events.errors import InputError, TaikyokuError
 from events.interrupts import held
 from replay.app.errors import ImportInterrupted, ImportStopped
 from replay.app.log_files import kept_values, kept_values_of, read_files
-from replay.app.log_import import Imported
 from replay.app.results import ImportReport
 from replay.formats.detect import SNIFF, detect
+from replay.formats.log_folding import Imported
 from store import Store, StoredEvent, StoreError
 
 if TYPE_CHECKING:

@@ -12,10 +12,10 @@ from typing import Any
 from events import registry
 from events.errors import InputError
 from replay.app.errors import ImportStopped
-from replay.app.log_import import Imported, fold_import, fold_log_game
 from replay.engine.game import LogFormat
 from replay.formats import LOG_BYTES, tenhou6
 from replay.formats.detect import SNIFF, detect
+from replay.formats.log_folding import Imported, fold_import, fold_log_game
 
 
 def kept_values(game: Imported) -> dict[str, dict[str, Any]] | None:

@@ -121,13 +121,14 @@ def deal_layout(game: str, state: MatchView) -> dict[str, Any] | None:
         return None
     declared = GAMES[game]
     names = list(state.names)
-    if declared.fishing is None:  # riichi: thirteen tiles a seat, and the first dora indicator
-        from events.tiles import TILES
-
-        targets = [{"name": f"{n}'s hand", "size": 13, "option": "--hand"} for n in names]
-        targets.append({"name": "the dora indicator", "size": 1, "option": "--dora"})
-        return {"targets": targets, "pieces": list(TILES), "copies": 4, "joined": ""}
+    dealt = declared.dealt_hands
+    if dealt is not None:  # its hands and places as the game declares them (riichi: 13 tiles, the dora indicator)
+        targets = [{"name": f"{n}'s hand", "size": dealt.hand_size, "option": "--hand"} for n in names]
+        targets += [{"name": place, "size": size, "option": option} for place, size, option in dealt.places]
+        return {"targets": targets, "pieces": list(dealt.pieces), "copies": dealt.copies, "joined": ""}
     moves = declared.fishing
+    if moves is None:
+        return None
     from events.cards import BY_ID
 
     deck = [card for card in BY_ID if card in moves.deck]

@@ -12,8 +12,7 @@ from typing import Any
 
 from events import ingest
 from events.errors import InputError
-from events.match import GameName, RoundStarted
-from events.riichi import RiichiRoundStarted
+from events.match import GameName
 from replay.app import service
 from replay.engine.fold import META_TYPES, IllegalEvent, Step, history, spoken
 from replay.engine.snapshot import snapshot
@@ -104,7 +103,7 @@ def _drop_moot(game: GameName, steps: list[Step]) -> tuple[list[Step], list[int]
         if step.type in META_TYPES:
             continue
         round_over = state.round is not None and state.round.over
-        if round_over and not isinstance(step.payload, RoundStarted | RiichiRoundStarted):
+        if round_over and not step.payload.STARTS_ROUND:
             try:
                 state = projection.apply(state, step)
             except IllegalEvent:

@@ -184,6 +184,18 @@ class FishingMoves:
 
 
 @dataclass(frozen=True, slots=True)
+class DealtHands:
+    """A deal as a phone lays it out where the game is not a fishing game (riichi): each seat's
+    hand of ``hand_size`` pieces, then the other places it fills (their words, how many, and the
+    ``deal`` option that names them), from ``pieces`` with ``copies`` of each."""
+
+    hand_size: int
+    places: tuple[tuple[str, int, str], ...]  # (what the place is called, its size, its deal option)
+    pieces: tuple[str, ...]
+    copies: int
+
+
+@dataclass(frozen=True, slots=True)
 class LogFormat:
     """Another program's record of a game that a bare ``taikyoku import FILE`` recognises: a JSON
     object with these top-level ``keys``, read by ``read(data, source)`` of the game's ``reader``
@@ -252,6 +264,7 @@ class Game:
     default_ruleset: str
     load: Callable[[], AnyRules]  # the game's rules, loaded when first asked for
     fishing: FishingMoves | None = None  # the hanafuda games' turn of play, draw and capture
+    dealt_hands: DealtHands | None = None  # a deal's layout on a phone, for a game that is not a fishing game
     piece_word: str = "cards"  # what its pieces are called: cards, or tiles
     stats_section: tuple[str, ...] = ()  # where its players' summary goes in the statistics
     uma: bool = False  # a match ends in results with oka and uma, and players are ranked by them

@@ -218,7 +218,7 @@ ABORT_ORDER: tuple[AbortKind, ...] = ("kyuushu_kyuuhai", "four_riichi", "four_wi
 
 @dataclass
 class MjaiReading:
-    """An mjai game as a reader gives it to the import (``replay/app/log_import.py``): each event,
+    """An mjai game as a reader gives it to the import (``replay/formats/log_folding.py``): each event,
     each hand's score changes as the file's claim, and each ryukyoku settled against the state."""
 
     data: bytes

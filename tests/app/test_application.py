@@ -127,3 +127,26 @@ def test_a_matchs_first_event_id_is_remembered_only_for_the_file_it_was_read_fro
     restored = taikyoku.first_event_id("long-1")
     assert restored != first
     assert restored == cli("log", "long-1", "--json").json()[0]["event_id"]
+
+
+def test_a_riichi_deal_is_laid_out_as_the_game_declares_it_and_a_tensho_deal_from_its_deck(cli: Cli, db: Path) -> None:
+    assert cli("new", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--id", "r-1").code == 0
+    assert cli("round", "r-1").code == 0
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "t-1").code == 0
+    assert cli("round", "t-1").code == 0
+    assert cli("yaku-set", "t-1", "2").code == 0
+    taikyoku = Application(str(db))
+    riichi = taikyoku.moves("r-1")["deal"]
+    assert [(t["name"], t["size"], t["option"]) for t in riichi["targets"]] == [
+        ("A's hand", 13, "--hand"), ("B's hand", 13, "--hand"), ("C's hand", 13, "--hand"), ("D's hand", 13, "--hand"),
+        ("the dora indicator", 1, "--dora"),
+    ]  # fmt: skip
+    # 9+9+9 suited kinds, 7 honours, and the red fives 0m 0p 0s
+    assert len(riichi["pieces"]) == 37 and riichi["copies"] == 4 and riichi["joined"] == ""
+    tensho = taikyoku.moves("t-1")["deal"]
+    assert [(t["name"], t["size"]) for t in tensho["targets"]] == [
+        ("Aki's hand", 6),
+        ("Beni's hand", 6),
+        ("the field", 9),
+    ]
+    assert len(tensho["pieces"]) == 45 and tensho["copies"] == 1 and tensho["joined"] == ","  # Tensho's 45 cards

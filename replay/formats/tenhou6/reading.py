@@ -1,4 +1,4 @@
-"""A Tenhou game as the import reads it (``replay/app/log_import.py``): its events, the score
+"""A Tenhou game as the import reads it (``replay/formats/log_folding.py``): its events, the score
 changes the log recorded as its claims, a hand kept as the log recorded it where the rules refuse
 what the server allowed, and the match id a game is given."""
 
@@ -27,7 +27,7 @@ from replay.formats.tenhou6.read import (
 
 @dataclass
 class TenhouReading:
-    """A Tenhou game as a reader gives it to the import (``replay/app/log_import.py``): its events,
+    """A Tenhou game as a reader gives it to the import (``replay/formats/log_folding.py``): its events,
     its score changes as the log's claims, and a hand as the log recorded it where the rules
     refuse what the server allowed."""
 

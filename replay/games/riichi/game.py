@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from replay.engine.game import Game, GameRules
+from events.tiles import TILES
+from replay.engine.game import DealtHands, Game, GameRules
 from replay.games.riichi.options import DEFAULT_RULESET, RULESETS
 from replay.games.riichi.yaku import WORDS as YAKU_WORDS
 
@@ -56,6 +57,7 @@ GAME = Game(
     rulesets=RULESETS,
     default_ruleset=DEFAULT_RULESET,
     load=_rules,
+    dealt_hands=DealtHands(13, (("the dora indicator", 1, "--dora"),), tuple(TILES), 4),
     piece_word="tiles",
     stats_section=("riichi",),
     page_package="replay.games.riichi",

@@ -21,10 +21,10 @@ from events.ingest import describe_pydantic
 from events.match import Claim, MatchEnded, MatchStarted
 from events.model import Payload
 from events.riichi import RiichiPlayedOn
-from replay.app.seats import in_names
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.game import LogGame
 from replay.engine.match import MatchView, seat_names
+from replay.engine.words import in_names
 from replay.formats.tenhou6.read import Disagreement, LogEnd
 from replay.games.riichi import review as riichi_review
 from replay.games.riichi.flow import match_over
