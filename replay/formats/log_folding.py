@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,7 +36,7 @@ from replay.games.riichi.state import RiichiState
 class Settle(Protocol):
     """Something only the state can decide: ``settle(state, try_apply)`` gives the payload."""
 
-    def settle(self, state: MatchView, accepts: Any) -> Payload: ...
+    def settle(self, state: RiichiState, accepts: Callable[[Payload], bool]) -> Payload: ...
 
 
 class LogReading(Protocol):
@@ -83,7 +83,7 @@ class Imported:
     played_at: str | None = None  # when the game was played, where the log says: its events are timed so
     # The fold's last state, kept only until the import has made what the listing and the
     # statistics keep of the game (``replay/app/read_models.py``): never sent between processes.
-    state: Any = field(default=None, repr=False, compare=False)
+    state: MatchView | None = field(default=None, repr=False, compare=False)
     kept: dict[str, dict[str, Any]] | None = None  # by read model: the game's value, its start's time left out
 
 

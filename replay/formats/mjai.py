@@ -13,8 +13,9 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from events.errors import InputError
 from events.match import Claim, GameName, MatchStarted
 from events.model import Payload
 from events.riichi import (
@@ -34,6 +35,9 @@ from events.riichi import (
 )
 from events.tiles import WIND_LETTERS
 from replay.formats.tenhou6.read import LogEnd, LogProblem, tenhou_match_started
+
+if TYPE_CHECKING:
+    from replay.games.riichi.state import HandResult, RiichiState
 
 HONORS = ("E", "S", "W", "N", "P", "F", "C")
 EVENT_TYPES = frozenset({
@@ -133,9 +137,10 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> list[str]:
                 held = []
         elif isinstance(payload, RiichiCall):
             lines.append(_call(payload))
-        rnd: Any = state.round
-        if isinstance(payload, RiichiWin | ExhaustiveDraw | AbortiveDraw) and rnd is not None and rnd.over:
-            lines += _ending(rnd.result, claims.get(rnd.result.number), isinstance(following, RiichiWin))
+        rnd = state.round
+        ended = rnd.result if rnd is not None and rnd.over else None
+        if isinstance(payload, RiichiWin | ExhaustiveDraw | AbortiveDraw) and ended is not None:
+            lines += _ending(ended, claims.get(ended.number), isinstance(following, RiichiWin))
     if state.results and (state.match.ended is not None):
         lines.append(_line(type="end_game"))
     return lines
@@ -165,7 +170,7 @@ def _order(text: str) -> tuple[str, str, bool]:
     return (text[1], text[0], text.endswith("r"))
 
 
-def _ending(result: Any, claim: Claim | None, another_ron: bool) -> list[str]:
+def _ending(result: HandResult, claim: Claim | None, another_ron: bool) -> list[str]:
     """The hand's end: each win with its score changes (the log's own when imported), or the draw."""
     recorded = json.loads(claim.text) if claim is not None and claim.source == "import" and claim.text else None
     if result.kind == "win":
@@ -209,7 +214,7 @@ class _DrawnHand:
     reason: str | None
     where: str = ""
 
-    def settle(self, state: Any, accepts: Callable[[Payload], bool]) -> Payload:
+    def settle(self, state: RiichiState, accepts: Callable[[Payload], bool]) -> Payload:
         return _resolve(self, state, accepts)
 
 
@@ -241,10 +246,12 @@ class MjaiReading:
         return f"{where}: an event holds a value mjai does not write; check the file is unedited"
 
 
-def _resolve(drawn: _DrawnHand, state: Any, accepts: Callable[[Payload], bool]) -> Payload:
+def _resolve(drawn: _DrawnHand, state: RiichiState, accepts: Callable[[Payload], bool]) -> Payload:
     from replay.games.riichi.shape import is_tenpai
 
     rnd = state.round
+    if rnd is None:  # a draw ends a hand: a log that draws before any hand began is not one
+        raise InputError("the log ends a hand before any hand began; check the file is unedited")
     if drawn.reason in KINDS_OF_ABORT:
         kind = KINDS_OF_ABORT[drawn.reason]
         return AbortiveDraw(kind=kind, seat=rnd.to_move if kind == "kyuushu_kyuuhai" else None)
@@ -278,7 +285,6 @@ def split_games(data: bytes) -> list[tuple[int, bytes]]:
 
 def _events(data: bytes, source: str, first_line: int = 1) -> Iterator[tuple[str, dict[str, Any]]]:
     from events.canonical import parse_outside_json
-    from events.errors import InputError
 
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")

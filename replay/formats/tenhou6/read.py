@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.canonical import parse_outside_json
 from events.errors import InputError
 from events.match import Claim, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
+from events.model import Payload
 from events.riichi import (
     AbortiveDraw,
     DoraRevealed,
@@ -35,6 +36,9 @@ from events.tiles import WIND_LETTERS
 from replay.formats.tenhou6 import mahjongsoul
 from replay.formats.tenhou6.order import TooManyReadings, sources, walk
 from replay.games import ruleset
+
+if TYPE_CHECKING:
+    from replay.games.riichi.state import RiichiState
 
 GAME: GameName = "riichi"  # the game a tenhou.net/6 log holds
 ABORTS = {"九種九牌": "kyuushu_kyuuhai", "四家立直": "four_riichi", "三家和了": "triple_ron", "四槓散了": "four_kans",
@@ -506,14 +510,16 @@ class TenpaiFromHands:
 
     kind: str
 
-    def settle(self, state: Any, accepts: Any) -> ExhaustiveDraw:
+    def settle(self, state: RiichiState, accepts: Callable[[Payload], bool]) -> ExhaustiveDraw:
         return resolve(self, state)
 
 
-def resolve(marker: TenpaiFromHands, state: Any) -> ExhaustiveDraw:
+def resolve(marker: TenpaiFromHands, state: RiichiState) -> ExhaustiveDraw:
     from replay.games.riichi.shape import is_tenpai
 
     rnd = state.round
+    if rnd is None:  # a draw ends a hand: a log that draws before any hand began is not one
+        raise InputError("the log ends a hand before any hand began; check the file is unedited")
     if marker.kind == "全員聴牌":
         return ExhaustiveDraw(tenpai=tuple(range(rnd.players)))
     if marker.kind == "全員不聴":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
 from events.match import MatchStarted
@@ -26,6 +26,9 @@ from events.riichi import (
 )
 from events.tiles import WIND_LETTERS, plain
 from replay.formats.tenhou6.read import ABORTS, number
+
+if TYPE_CHECKING:
+    from replay.games.riichi.state import HandResult
 
 ABORT_NAMES = {v: k for k, v in ABORTS.items()}
 
@@ -155,12 +158,12 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
                 current["discards"][seat].append(text)
         elif isinstance(payload, RiichiWin) and payload.ura_indicators and not current["ura"]:
             current["ura"] = [number(t) for t in payload.ura_indicators]
-        rnd: Any = state.round
+        rnd = state.round
         if isinstance(payload, RiichiRecordedResult) and payload.record:
             log.append(json.loads(payload.record))  # a hand kept as the log wrote it
             continue
-        if isinstance(payload, RiichiWin | ExhaustiveDraw | AbortiveDraw) and rnd is not None and rnd.over:
-            result = rnd.result
+        result = rnd.result if rnd is not None and rnd.over else None
+        if isinstance(payload, RiichiWin | ExhaustiveDraw | AbortiveDraw) and result is not None:
             claim = claims.get(result.number)
             block = _recorded_block(claim) or _result_block(result)
             scores = current["scores"] + [0] * (4 - players)  # Tenhou's shape: an empty fourth seat
@@ -203,7 +206,7 @@ def _recorded_block(claim: Any) -> list[Any] | None:
     return block if isinstance(block, list) and block and isinstance(block[0], str) else None
 
 
-def _result_block(result: Any) -> list[Any]:
+def _result_block(result: HandResult) -> list[Any]:
     """A result in tenhou's words, for a hand recorded here rather than imported."""
     from replay.games.riichi.pricing import Priced  # loaded by the fold that priced the hand
 
@@ -211,11 +214,12 @@ def _result_block(result: Any) -> list[Any]:
         block: list[Any] = ["和了"]
         for win in result.wins:
             priced = win.priced
-            valued = isinstance(priced, Priced)
-            deltas = list(priced.payments) if valued else [0] * len(result.points)
+            deltas = list(priced.payments) if isinstance(priced, Priced) else [0] * len(result.points)
             source = win.seat if win.from_seat is None else win.from_seat
             pao = win.hand.pao_seat if win.hand.pao_seat is not None else win.seat
-            listed = sorted(priced.yaku if valued else (), key=lambda yaku: TENHOU_ORDER.get(yaku[0], 10))
+            listed = sorted(
+                priced.yaku if isinstance(priced, Priced) else (), key=lambda yaku: TENHOU_ORDER.get(yaku[0], 10)
+            )
             words = [_yaku_words(name, han) for name, han in listed]
             block += [deltas, [win.seat, source, pao, _score_words(win), *words]]
         return block

@@ -5,17 +5,23 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from events.hanafuda import SeatOnly
-from events.koikoi import KoikoiRoundResult
 from events.match import Claim
 from events.model import Payload
-from events.sendai import SendaiRoundResult
-from events.tensho import YakuSetChosen
 from replay.engine.fold import Step
 from replay.engine.game import Grid, figure
 from replay.engine.match import MatchView
+
+
+@runtime_checkable
+class GoesAndStops(Protocol):
+    """A round's result that lists each koi-koi said and the seat that stopped (Sendai-hana's and
+    koi-koi's; read by its fields, so that a Tensho match loads neither game's events)."""
+
+    went: tuple[int, ...]
+    stopped: int | None
 
 
 class RoundScored(Protocol):
@@ -69,13 +75,15 @@ def digest(data: dict[str, Any], effective: Sequence[Step], *, yaku_sets: bool) 
             per_seat[payload.seat]["goes"] += 1
         elif kind == "stop" and isinstance(payload, SeatOnly):
             per_seat[payload.seat]["stops"] += 1
-        elif isinstance(payload, KoikoiRoundResult | SendaiRoundResult):
+        elif isinstance(payload, GoesAndStops):
             for seat in payload.went:
                 per_seat[seat]["goes"] += 1
             if payload.stopped is not None:
                 per_seat[payload.stopped]["stops"] += 1
     chosen_sets: list[dict[str, Any]] = []
     if yaku_sets:
+        from events.tensho import YakuSetChosen  # Tensho's alone: the game that has yaku sets
+
         chosen = [s.payload for s in effective if isinstance(s.payload, YakuSetChosen)]
         for result, choice in zip(results, chosen, strict=False):
             chosen_sets.append(

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from events.errors import InputError
 from events.koikoi import KoikoiRoundResult
 from replay.games.hanafuda.result_line import cards_and_calls
+from replay.games.koikoi.state import KoikoiRound
 
 
-def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> KoikoiRoundResult:
+def parse(words: Sequence[str], rnd: KoikoiRound | None = None, names: Sequence[str] = ()) -> KoikoiRoundResult:
     """Two seats' captured cards parted by a /, then the calls: ``go SEAT`` for each koi-koi (said
     again for each call), ``stop SEAT``, ``expose SEAT teshi`` (a winning teyaku: that seat wins)."""
     said = cards_and_calls(words, 2, "teshi")
@@ -23,6 +23,6 @@ def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> K
     )
 
 
-def takes_another(words: Sequence[str], rnd: Any) -> bool:
+def takes_another(words: Sequence[str], rnd: KoikoiRound | None) -> bool:
     """Whether ``words`` are a second result on a round already over: never, in this game."""
     return False

@@ -35,6 +35,7 @@ from events.riichi import (
 )
 from events.tiles import WIND_LETTERS, parse_many
 from events.tiles import parse as parse_tile
+from replay.games.riichi.state import RiichiRound
 
 MELD_KINDS = {"chi": "chi", "pon": "pon", "kan": "daiminkan", "daiminkan": "daiminkan", "ankan": "ankan",
               "kakan": "kakan"}  # fmt: skip
@@ -276,16 +277,18 @@ def _chombo(words: list[str], dealer: int, players: int, names: Sequence[str]) -
 
 
 def parse(
-    words: Sequence[str], rnd: Any, names: Sequence[str] = ()
+    words: Sequence[str], rnd: RiichiRound | None, names: Sequence[str] = ()
 ) -> RiichiHandResult | RiichiDrawResult | RiichiDeclaredWin | RiichiChombo:
     """One hand's line, read with this hand's dealer (seat winds count from the dealer) and the
     players' names."""
+    if rnd is None:  # the application starts the hand before it reads the line
+        raise InputError("there is no hand to record a result on: start one with next")
     return parse_result(" ".join(words), dealer=rnd.dealer, players=rnd.players, names=names)
 
 
-def takes_another(words: Sequence[str], rnd: Any) -> bool:
+def takes_another(words: Sequence[str], rnd: RiichiRound | None) -> bool:
     """Whether ``words`` are a second result on a hand already over: another ron, with its tiles,
     on a hand recorded at result depth (a double ron, which the fold checks). A ron by its declared
     value names every winner in one line, so is never a second one."""
     ron_with_tiles = bool(words) and words[0].lower() == "ron" and any("+" in word for word in words)
-    return ron_with_tiles and rnd.over and rnd.result is not None and rnd.result.depth == "result"
+    return ron_with_tiles and rnd is not None and rnd.over and rnd.result is not None and rnd.result.depth == "result"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from events.sendai import SendaiRoundResult
 from replay.games.hanafuda.result_line import cards_and_calls
+from replay.games.sendai.state import SendaiRound
 
 
-def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> SendaiRoundResult:
+def parse(words: Sequence[str], rnd: SendaiRound | None = None, names: Sequence[str] = ()) -> SendaiRoundResult:
     """Three seats' captured cards, then the calls: go SEAT (each koi-koi), stop SEAT, expose SEAT TEYAKU."""
     said = cards_and_calls(words, 3, "three-pairs")
     exposed: list[list[str]] = [[], [], []]
@@ -20,6 +20,6 @@ def parse(words: Sequence[str], rnd: Any = None, names: Sequence[str] = ()) -> S
     )
 
 
-def takes_another(words: Sequence[str], rnd: Any) -> bool:
+def takes_another(words: Sequence[str], rnd: SendaiRound | None) -> bool:
     """Whether ``words`` are a second result on a round already over: never, in this game."""
     return False
