@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from events.match import GameName, MatchStarted
     from replay.app.audit import Report
     from replay.app.catalog import Offer
+    from replay.app.recording import Intending
     from replay.app.repository import Kept, KeptStates
     from replay.app.results import Recorded
     from replay.app.simulate import Simulated
@@ -251,7 +252,7 @@ class Application(Club, Keeping):
                 return Entered("undone", undone=undone, stored=stored)
             if annotation:
                 target = kept.folded.history.effective[-1].seq
-                intent: Any = intents.annotate(verb, target, words[1])
+                intent = intents.annotate(verb, target, words[1])
                 done = record(store, match, intent, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
                 self._told(done.stored)
                 return Entered("annotated", verb=verb, recorded=done, stored=done.stored)
@@ -290,7 +291,7 @@ class Application(Club, Keeping):
         self._told(done.stored)
         return done
 
-    def record(self, match: str, intent: Any, *, recorded_by: str, expected_seq: int | None = None) -> Recorded:
+    def record(self, match: str, intent: Intending, *, recorded_by: str, expected_seq: int | None = None) -> Recorded:
         """A recording command's intent (``replay/app/intents.py``): its events made from the state
         read once, checked by the match's rules and appended."""
         from replay.app.recording import record

@@ -12,7 +12,9 @@ from typing import Any
 from events import registry
 from events.errors import InputError
 from replay.app.errors import ImportStopped
+from replay.engine.fold import Step
 from replay.engine.game import LogFormat
+from replay.engine.match import MatchView
 from replay.formats import LOG_BYTES, tenhou6
 from replay.formats.detect import SNIFF, detect
 from replay.formats.log_folding import Imported, fold_import, fold_log_game
@@ -37,7 +39,7 @@ def kept_values_of(match_id: str, folded: Any) -> dict[str, dict[str, Any]]:
     return _values(match_id, folded.state, folded.history.effective, len(folded.history.steps))
 
 
-def _values(match_id: str, state: Any, effective: Sequence[Any], head_seq: int) -> dict[str, dict[str, Any]]:
+def _values(match_id: str, state: MatchView, effective: Sequence[Step], head_seq: int) -> dict[str, dict[str, Any]]:
     from replay.app.read_models import GLANCES, as_json
     from replay.app.service import glance_of
     from replay.app.stats import DIGESTS, digest_of

@@ -7,7 +7,7 @@ and the notes a person should hear ("pine-crane takes pine-chaff-1")."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from pydantic import ValidationError
 
@@ -83,7 +83,7 @@ def record(
     return Recorded(stored, after, notes)
 
 
-def expects(game: str, rnd: Any, names: Sequence[str]) -> str:
+def expects(game: str, rnd: object, names: Sequence[str]) -> str:
     """What the round waits for, in words."""
     return GAMES[game].view().expects(rnd, names)
 

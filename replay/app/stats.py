@@ -23,6 +23,8 @@ from events.errors import InputError
 from replay.app import service
 from replay.app.read_models import GLANCES, SealedModel, keep, maker, maker_of, seal_key
 from replay.engine.exact import carried, exact
+from replay.engine.fold import Step
+from replay.engine.match import MatchView
 from replay.engine.snapshot import Snapshot
 from replay.games import GAMES
 from store import Store
@@ -92,10 +94,15 @@ def digest(store: Store, match_id: str) -> dict[str, Any]:
     return digest_of(match_id, folded.state, folded.history.effective, steps[-1].seq, started_at)
 
 
-def digest_of(match_id: str, state: Any, effective: Sequence[Any], head_seq: int, started_at: str) -> dict[str, Any]:
+def digest_of(
+    match_id: str, state: MatchView, effective: Sequence[Step], head_seq: int, started_at: str
+) -> dict[str, Any]:
     """``digest`` of a match already folded to its head (an import has it when it stores the match):
     its state, the steps that count (``History.effective``), its last seq and its first event's time."""
-    game = state.match.started.game
+    started = state.match.started
+    if started is None:  # a digest is made of a stored match: its first event starts it
+        raise InputError(f"match {match_id!r} has no match_started event to digest")
+    game = started.game
     data = GAMES[game].view().match_json(match_id, Snapshot(state, head_seq, {}))
     names = [p["name"] for p in data["players"]]
     head = {

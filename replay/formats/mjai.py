@@ -37,6 +37,7 @@ from events.tiles import WIND_LETTERS
 from replay.formats.tenhou6.read import LogEnd, LogProblem, tenhou_match_started
 
 if TYPE_CHECKING:
+    from replay.engine.fold import Step
     from replay.games.riichi.state import HandResult, RiichiState
 
 HONORS = ("E", "S", "W", "N", "P", "F", "C")
@@ -83,7 +84,7 @@ def _line(**fields: Any) -> str:
 # ---- export ------------------------------------------------------------------------------------
 
 
-def export(steps: Sequence[Any], names: Sequence[str]) -> list[str]:
+def export(steps: Sequence[Step], names: Sequence[str]) -> list[str]:
     """A riichi match's events as mjai lines, one JSON object each."""
     from replay.engine.fold import history
     from replay.games.riichi.fold import RiichiProjection
@@ -97,7 +98,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> list[str]:
     held: list[str] = []  # a discard waits for an open kan's dora, which mjai writes before it
     declared: int | None = None
     for index, step in enumerate(effective):
-        payload: Any = step.payload
+        payload = step.payload
         state = projection.apply(state, step)
         following = effective[index + 1].payload if index + 1 < len(effective) else None
         if isinstance(payload, MatchStarted):

@@ -28,6 +28,7 @@ from events.tiles import WIND_LETTERS, plain
 from replay.formats.tenhou6.read import ABORTS, number
 
 if TYPE_CHECKING:
+    from replay.engine.fold import Step
     from replay.games.riichi.state import HandResult
 
 ABORT_NAMES = {v: k for k, v in ABORTS.items()}
@@ -91,7 +92,7 @@ def _meld_string(kind: str, tiles: Sequence[str], called: str | None, caller: in
     return "".join(f"{c:02d}" for c in before) + letter + "".join(f"{c:02d}" for c in [number(called), *after])
 
 
-def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
+def export(steps: Sequence[Step], names: Sequence[str]) -> dict[str, Any]:
     """A match's events as one tenhou.net/6 game."""
     from replay.engine.fold import history
     from replay.games.riichi.flow import final_standings
@@ -106,7 +107,7 @@ def export(steps: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
     pons: dict[tuple[int, str], int] = {}  # (seat, tile kind) -> the seat the pon came from
     header_text: str | None = None  # the header of the log the match was imported from, if it was
     for step in hist.effective:
-        payload: Any = step.payload
+        payload = step.payload
         if isinstance(payload, RiichiUnseenDeal | RiichiUnseenDraw):
             raise InputError("this match is a public record (hands and draws not seen); tenhou.net/6 records every "
                              "tile, so it cannot hold it: export it as json, jsonl or mjai")  # fmt: skip

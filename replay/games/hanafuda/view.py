@@ -9,6 +9,7 @@ from replay.engine.fold import Step
 from replay.engine.match import MatchView
 from replay.engine.snapshot import Snapshot
 from replay.engine.words import listed, match_words, name_of
+from replay.games.hanafuda.table import FishingRound
 
 
 def result_fields(result: Any, names: Sequence[str], **after_dealer: Any) -> dict[str, Any]:
@@ -27,7 +28,7 @@ def result_fields(result: Any, names: Sequence[str], **after_dealer: Any) -> dic
     }
 
 
-def cards_fields(rnd: Any, pile_size: int) -> dict[str, Any]:
+def cards_fields(rnd: FishingRound, pile_size: int) -> dict[str, Any]:
     """Where a hanafuda round's cards are: hands, field, the card being placed, pile, captures."""
     return {
         "hands": [list(h) for h in rnd.hands],
