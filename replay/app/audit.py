@@ -161,7 +161,9 @@ def _history(report: Report, steps: Sequence[Step], retracted_by: dict[int, Step
         report.history.append(entry)
 
 
-def _claims(report: Report, game: str, claims: Sequence[Step], results: Sequence[Any], state: MatchView) -> None:
+def _claims(
+    report: Report, game: str, claims: Sequence[Step], results: Sequence[RoundOutcome], state: MatchView
+) -> None:
     by_round = {_round_of(r): r for r in results}
     names = list(state.names)
 
@@ -219,7 +221,12 @@ def _final_claim(report: Report, game: str, step: Step, claim: Claim, state: Mat
 
 
 def _balance(
-    report: Report, game: str, results: Sequence[Any], effective: Sequence[Step], state: MatchView, round_no: int | None
+    report: Report,
+    game: str,
+    results: Sequence[RoundOutcome],
+    effective: Sequence[Step],
+    state: MatchView,
+    round_no: int | None,
 ) -> None:
     """Zero-sum where the game is, and each riichi hand starting where the last one ended."""
     for code, message, seq, number in GAMES[game].review().balance(results, effective, state, round_no):

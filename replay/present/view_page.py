@@ -105,7 +105,7 @@ def carried(document: dict[str, Any]) -> dict[str, Any]:
 
 def made_again(carried_document: dict[str, Any]) -> list[dict[str, Any]]:
     """Every frame whole from the carried document, as the page's script makes them."""
-    state: Any = {}
+    state: dict[str, Any] = {}
     recorder = None
     made = []
     for frame in carried_document["frames"]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from replay.engine.fold import Step
 from replay.engine.match import MatchView
@@ -12,7 +12,28 @@ from replay.engine.words import listed, match_words, name_of
 from replay.games.hanafuda.table import FishingRound
 
 
-def result_fields(result: Any, names: Sequence[str], **after_dealer: Any) -> dict[str, Any]:
+class HanafudaResult(Protocol):
+    """What every hanafuda game's round result says (``RoundResult``, ``SendaiResult``, ``KoikoiResult``)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def depth(self) -> str: ...
+    @property
+    def explanation(self) -> str: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def next_dealer(self) -> int: ...
+
+
+def result_fields(result: HanafudaResult, names: Sequence[str], **after_dealer: Any) -> dict[str, Any]:
     """The fields every hanafuda round result has, in order; ``after_dealer`` goes after ``dealer``."""
     return {
         "round": result.round,
