@@ -3,17 +3,22 @@ chain in plain Python.
 
     python bench/verify.py [--matches N] [--rounds R]
 
-Builds a store of N matches with bench/stats.py's builder (by default 1,000). Then, round after
-round, each in a fresh process (cold against cold): the floor (every row read, each event's envelope
-made as the store makes it, the chain's hashes recomputed and compared) and `taikyoku verify` (the
-chain, the heads, SQLite's integrity check and every event against its schema). Prints the medians,
-the ratio and the load average. Figures, never pass/fail.
+Builds a store of N matches with bench/stats.py's builder (by default 1,000), and a copy of it that
+`taikyoku matches` and `taikyoku stats` have been run on, as a club's store has been (each match's
+standings and statistics kept beside its events, sealed). Then, round after round, each in a fresh
+process (cold against cold): the floor (every row read, each event's envelope made as the store
+makes it, the chain's hashes recomputed and compared), `taikyoku verify` on the bare store and on
+the listed one (the chain, the heads, SQLite's integrity check, every event against its schema, the
+kept rows' seals), and `taikyoku verify --deep` on the listed one (every match folded again and
+compared with what is kept). Prints the medians, the ratios and the load average. Figures, never
+pass/fail.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -50,7 +55,7 @@ VERIFY = """
 import sys, time
 from replay.cli import run
 start = time.perf_counter()
-code = run(["verify", "--db", sys.argv[1]])
+code = run(["verify", "--db", sys.argv[1], *sys.argv[2:]])
 print(time.perf_counter() - start, code, file=sys.stderr)
 """
 
@@ -67,27 +72,36 @@ def main() -> None:
     builder = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(builder)
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "season.db"
+        path, listed = Path(folder) / "season.db", Path(folder) / "listed.db"
         began = time.perf_counter()
         events = builder.build(path, args.matches)
         built = time.perf_counter() - began
-        floors, verifies = [], []
+        shutil.copyfile(path, listed)
+        for command in ("matches", "stats"):  # what a club has run on its store: the kept rows made
+            subprocess.run([sys.executable, "-c", "import sys; from replay.cli import run; sys.exit(run(sys.argv[1:]))",
+                            command, "--json", "--db", str(listed)], capture_output=True, check=True, cwd=ROOT)  # fmt: skip
+        floors: list[float] = []
+        runs: dict[str, list[float]] = {"bare": [], "listed": [], "listed --deep": []}
         for _ in range(args.rounds):
             done = subprocess.run([sys.executable, "-c", FLOOR, str(path)], capture_output=True, text=True,
                                   check=True, cwd=ROOT)  # fmt: skip
             took, count, broken = done.stdout.split()
             assert int(count) == events and broken == "0"
             floors.append(float(took))
-            done = subprocess.run([sys.executable, "-c", VERIFY, str(path)], capture_output=True, text=True,
-                                  cwd=ROOT)  # fmt: skip
-            took, code = done.stderr.strip().splitlines()[-1].split()
-            assert code == "0", done.stderr
-            verifies.append(float(took))
-    floor, verify = statistics.median(floors), statistics.median(verifies)
+            for name, db, extra in (("bare", path, []), ("listed", listed, []), ("listed --deep", listed, ["--deep"])):
+                done = subprocess.run([sys.executable, "-c", VERIFY, str(db), *extra], capture_output=True,
+                                      text=True, cwd=ROOT)  # fmt: skip
+                took, code = done.stderr.strip().splitlines()[-1].split()
+                assert code == "0", done.stderr
+                runs[name].append(float(took))
+    floor = statistics.median(floors)
     print(
         f"load average {os.getloadavg()[0]:.2f}; {args.matches:,} matches, {events:,} events (built in {built:.0f} s)"
     )
-    print(f"floor (read, envelope, SHA-256 chain): {floor:.2f} s; verify: {verify:.2f} s; ratio {verify / floor:.2f}x")
+    print(f"floor (read, envelope, SHA-256 chain): {floor:.2f} s")
+    for name, took in runs.items():
+        median = statistics.median(took)
+        print(f"verify on the {name} store: {median:.2f} s; ratio {median / floor:.2f}x")
 
 
 if __name__ == "__main__":

@@ -107,6 +107,32 @@ def loads(text: str | bytes, *, where: str = "input") -> JsonValue:
     return value
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# Outside strings, a digit before a point or an exponent is a float; 19 digits may be past 64 bits.
+_NOT_PLAIN_NUMBER = re.compile(r"\d[.eE]|\d{19}")
+
+
+def loads_stored(text: str, *, where: str = "input") -> tuple[JsonValue, bool]:
+    """``(loads(text), whether text is its canonical spelling)``, for a stored payload.
+
+    A stored payload is almost always canonical; orjson parses it, and where it spells it again
+    byte for byte, holds no float and no number near 64 bits, and opens fewer brackets than
+    ``MAX_DEPTH`` (so it cannot nest deeper), the strict parse would give the same value: the
+    text is canonical, so no key is repeated. Anything else goes through ``loads`` itself, with
+    its errors and words."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        pass
+    else:
+        if orjson.dumps(value, option=_SORTED) == text.encode("utf-8", "surrogatepass"):
+            plain = _STRING.sub("", text)
+            if not _NOT_PLAIN_NUMBER.search(plain) and plain.count("[") + plain.count("{") <= MAX_DEPTH:
+                return value, True
+    value = loads(text, where=where)
+    return value, dumps(value) == text
+
+
 MAX_DEPTH = 32  # no document taikyoku reads nests deeper than about 6; 32 leaves room and stops a bomb
 
 

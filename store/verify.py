@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import schemas
-from events.canonical import dumps, loads
+from events.canonical import loads_stored
 from events.errors import InputError, TaikyokuError
 from store.chain import GENESIS, chain_problem
 from store.records import Finding, StoredEvent
@@ -25,8 +25,7 @@ def check_events(
         # The payload parsed once: whether its text is canonical (the chain's rule) and what the
         # schema checks are both read from it.
         try:
-            value: Any = loads(event.payload_text, where=f"{event.match_id} seq {event.seq}")
-            canonical = dumps(value) == event.payload_text
+            value, canonical = loads_stored(event.payload_text, where=f"{event.match_id} seq {event.seq}")
         except InputError:
             value, canonical = _UNREADABLE, False
         if event.match_id not in broken:

@@ -54,12 +54,20 @@ class Keeping:
         with self.store() as store:
             return store.count() if match is None else store.head(match)
 
-    def verify(self, match: str | None, *, schemas: bool, progress: Callable[[int], None] | None = None) -> Verified:
-        """Every check of the store (or of one match in it): chains, heads, the file, the schemas."""
+    def verify(
+        self,
+        match: str | None,
+        *,
+        schemas: bool,
+        deep: bool = False,
+        progress: Callable[[int], None] | None = None,
+    ) -> Verified:
+        """Every check of the store (or of one match in it): chains, heads, the file, the schemas, the
+        kept rows' seals; ``deep`` folds every match again and compares its kept rows."""
         from replay.app.verifying import verify_store
 
         with self.store() as store:
-            return verify_store(store, match, schemas=schemas, progress=progress)
+            return verify_store(store, match, schemas=schemas, deep=deep, progress=progress)
 
     @staticmethod
     def verify_export(stream: BinaryIO, name: str) -> tuple[list[str], int, int]:
@@ -75,12 +83,12 @@ class Keeping:
         with self.store() as store:
             return heads(store)
 
-    def verify_against(self, fingerprint: str) -> Against:
+    def verify_against(self, fingerprint: str, *, deep: bool = False) -> Against:
         """A fingerprint published earlier, checked: the events it covered are there unchanged."""
         from replay.app.verifying import verify_against
 
         with self.store() as store:
-            return verify_against(store, fingerprint)
+            return verify_against(store, fingerprint, deep=deep)
 
     def first_event(self, match: str) -> StoredEvent | None:
         """The match's first event, or None where the store has no such match."""

@@ -283,9 +283,37 @@ def check_names(digests: list[dict[str, Any]], filters: Filters) -> None:
             raise InputError(f"no match {match_id!r} in this store; list the matches with `taikyoku matches`")
 
 
-def read_model_findings(store: Store) -> list[Finding]:
-    """What every read model's rows say against the events (``taikyoku verify``)."""
-    return [*DIGESTS.findings(store), *GLANCES.findings(store), *_result_findings(store)]
+def read_model_findings(store: Store, *, deep: bool = False) -> list[Finding]:
+    """What every read model's rows say against the events (``taikyoku verify``): their seals, and
+    with ``deep`` a fold of each match, once for both of its rows, compared with them."""
+    made = _folded_once(store)
+    return [
+        *DIGESTS.findings(store, deep=deep, made=lambda match_id: made(match_id)[DIGESTS.name]),
+        *GLANCES.findings(store, deep=deep, made=lambda match_id: made(match_id)[GLANCES.name]),
+        *_result_findings(store),
+    ]
+
+
+def _folded_once(store: Store) -> Callable[[str], dict[str, dict[str, Any]]]:
+    """A match's kept values (its digest and its glance), each match folded once however many of
+    its rows are checked."""
+    from replay.app.read_models import as_json
+
+    values: dict[str, dict[str, dict[str, Any]]] = {}
+
+    def made(match_id: str) -> dict[str, dict[str, Any]]:
+        if match_id not in values:
+            steps = service.read_steps(store, match_id)
+            folded = service.replay_match_steps(steps)
+            started_at = store.read(match_id, to_seq=1)[0].recorded_at
+            digest_value = digest_of(match_id, folded.state, folded.history.effective, steps[-1].seq, started_at)
+            values[match_id] = {
+                DIGESTS.name: as_json(digest_value),
+                GLANCES.name: as_json(service.glance_of(folded.state)),
+            }
+        return values[match_id]
+
+    return made
 
 
 def _result_findings(store: Store) -> list[Finding]:

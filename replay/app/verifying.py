@@ -21,22 +21,29 @@ class Verified:
 
 
 def verify_store(
-    store: Store, match: str | None, *, schemas: bool, progress: Callable[[int], None] | None = None
+    store: Store,
+    match: str | None,
+    *,
+    schemas: bool,
+    deep: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> Verified:
-    """Every check of a store (or of one match in it)."""
+    """Every check of a store (or of one match in it); ``deep`` folds every match again to compare
+    its kept rows with what the events give."""
     total = store.count() if match is None else store.head(match)
     findings = list(store.verify(match, check_schemas=schemas, progress=progress))
-    findings += read_model_findings(store, match, findings)
+    findings += read_model_findings(store, match, findings, deep=deep)
     return Verified(findings, total, 1 if match is not None else len(store.matches()))
 
 
-def read_model_findings(store: Store, match: str | None, found: Iterable[Finding]) -> list[Finding]:
-    """The read models re-derived from the events, where the events themselves are sound."""
+def read_model_findings(store: Store, match: str | None, found: Iterable[Finding], *, deep: bool) -> list[Finding]:
+    """The read models' seals, and with ``deep`` their values folded again from the events, where
+    the events themselves are sound."""
     if any(f.code in ("store.integrity", "store.empty", "store.table_missing") for f in found):
         return []
     from replay.app.stats import read_model_findings as all_findings
 
-    return [f for f in all_findings(store) if match is None or f.match_id == match]
+    return [f for f in all_findings(store, deep=deep) if match is None or f.match_id == match]
 
 
 def parse_fingerprint(text: str) -> tuple[int, str]:
@@ -66,7 +73,7 @@ class Against:
     same: bool  # those events are as published
 
 
-def verify_against(store: Store, fingerprint: str) -> Against:
+def verify_against(store: Store, fingerprint: str, *, deep: bool = False) -> Against:
     """A fingerprint published earlier, checked: the events it covered are there unchanged."""
     count, digest = parse_fingerprint(fingerprint)
     total = store.count()
@@ -75,7 +82,7 @@ def verify_against(store: Store, fingerprint: str) -> Against:
             f"the fingerprint covers {count} events and this store holds {total}; is --db the store it was taken of?"
         )
     findings = list(store.verify(check_schemas=True))
-    findings += read_model_findings(store, None, findings)
+    findings += read_model_findings(store, None, findings, deep=deep)
     _, now = store.fingerprint(count)
     return Against(findings, count, total, now == digest)
 

@@ -99,7 +99,7 @@ def test_an_import_keeps_what_it_folded_so_the_first_listing_folds_nothing(cli: 
     from store import EventStore
 
     with EventStore.open(db) as store:
-        assert stats.read_model_findings(store) == []
+        assert stats.read_model_findings(store, deep=True) == []
     assert cli("verify").code == 0
 
 
@@ -151,3 +151,24 @@ def test_the_statistics_added_up_a_game_at_a_time_are_those_of_every_digest_at_o
             at_once = json.dumps(stats.compute(every, filters), ensure_ascii=False)
             assert json.dumps(stats.statistics(store, filters), ensure_ascii=False) == at_once  # fresh
             assert json.dumps(stats.statistics(store, filters), ensure_ascii=False) == at_once  # kept
+
+
+def test_verify_reads_the_kept_rows_seals_without_folding_and_deep_folds_each_match_once(cli: Cli) -> None:
+    """Plants: the plain verify folding the matches again (its cost on a season's store), and
+    --deep folding each match once for each of its two kept rows."""
+    from replay.engine.fold import WORK
+
+    _simulated(cli, "m-1", "m-2", "m-3")
+    assert cli("matches", "--json").code == 0 and cli("stats", "--json").code == 0  # both rows kept per match
+    events = sum(row["events"] for row in cli("matches", "--json").json())
+    _counting()
+    WORK.clear()
+    assert cli("verify").code == 0
+    assert WORK["steps folded"] == 0 and read_models.MADE == {}
+    # every kept row's seal checked; the kept statistics also added up again from the digests
+    assert read_models.OPENED["glance-3"] == 3 and read_models.OPENED["stats-result-3"] == 1
+    assert read_models.OPENED["stats-digest-3"] >= 3
+    WORK.clear()
+    assert cli("verify", "--deep").code == 0
+    # Each match folded once: its effective events (the meta events not folded), at most all its events.
+    assert 0 < WORK["steps folded"] <= events

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from events.canonical import dumps, dumps_stdlib, is_canonical, loads, quote
+from events.canonical import dumps, dumps_stdlib, is_canonical, loads, loads_stored, quote
 from events.envelope import envelope_text
 from events.errors import InputError
 
@@ -117,3 +117,40 @@ def test_nesting_is_allowed_to_32_levels_and_no_deeper(opening: str) -> None:
         parse_outside_json(nested(33), "f.json")
     with pytest.raises(InputError, match="nested more than 32 levels deep"):
         parse_outside_json("[0, [1, " + nested(32) + "]]", "f.json")  # deep beside shallow
+
+
+def _strict(text: str) -> tuple[object, bool] | str:
+    """What the strict parse says of a stored text: (value, canonical) or its one-line refusal."""
+    try:
+        value = loads(text, where="p")
+        return value, dumps(value) == text
+    except InputError as exc:
+        return exc.message
+
+
+def _stored(text: str) -> tuple[object, bool] | str:
+    try:
+        return loads_stored(text, where="p")
+    except InputError as exc:
+        return exc.message
+
+
+# Texts a stored payload could be: canonical ones, and canonical ones spoiled in the ways the fast
+# path must hand over to the strict parse (a float, a repeated key, a number past 64 bits, deep
+# nesting, a space, an escape).
+SPOILS = ["", " ", '{"a":1.5}', "1e3", '{"a":1,"a":1}', str(2**63), str(-(2**63) - 1), "[" * 33 + "]" * 33, "\\u00e9"]
+
+
+@example(text='{"a":1,"a":1}')  # a repeated key: orjson keeps one, so its spelling differs
+@example(text='{"a":"x","b":1.5}')  # a float spelled back alike by orjson
+@example(text='{"a":"1.5"}')  # a point inside a string is not a float
+@example(text="9223372036854775807")  # 19 digits, in range: the strict parse says so
+@example(text="18446744073709551615")  # orjson reads it as unsigned; taikyoku refuses it
+@example(text="[" * 32 + "]" * 32)
+@example(text="[" * 33 + "]" * 33)
+@example(text='"\\ud800"')  # a lone surrogate escaped
+@given(st.one_of(values.map(dumps), st.tuples(values.map(dumps), st.sampled_from(SPOILS), st.integers(0, 40)).map(
+    lambda t: t[0][: t[2]] + t[1] + t[0][t[2] :])))  # fmt: skip
+def test_a_stored_payload_is_read_fast_as_the_strict_parse_reads_it(text: str) -> None:
+    """Plants: the fast path taking a float, a repeated key, an unsigned 64-bit number or 33 levels."""
+    assert _stored(text) == _strict(text)
