@@ -184,20 +184,26 @@ class SealedModel:
         return {match_id: kept[match_id] for match_id, _, _ in wanted}
 
     def findings(
-        self, store: Store, *, deep: bool = False, made: Callable[[str], dict[str, Any]] | None = None
+        self,
+        store: Store,
+        *,
+        deep: bool = False,
+        made: Callable[[str], dict[str, Any]] | None = None,
+        match: str | None = None,
     ) -> list[Finding]:
         """Every kept row of this code checked: one changed after it was written (its seal does not
         hold) names the match. ``deep`` folds each match again (by ``made``, or this model's own
         fold) and names one whose row a fold no longer gives: a row sealed again by whoever holds
         this installation's secret, or made by a fault of this code. Rows another code version or
-        installation made are never shown (they are folded again), so they are not checked."""
+        installation made are never shown (they are folded again), so they are not checked; with
+        ``match``, only that match's row is."""
         remade = made if made is not None else (lambda match_id: self.made(store, match_id))
         found = []
         mine = maker()
         for match_id, (head_hash, body) in sorted(store.read_model(self.name).items()):
             named = maker_of(body)
-            if named is not None and named != mine:
-                continue  # another version's or installation's: never shown here, so not checked here
+            if (named is not None and named != mine) or (match is not None and match_id != match):
+                continue  # another version's or installation's (never shown here), or another match's
             row = self.opened(match_id, head_hash, body)
             if row is None:
                 found.append(Finding(

@@ -283,14 +283,15 @@ def check_names(digests: list[dict[str, Any]], filters: Filters) -> None:
             raise InputError(f"no match {match_id!r} in this store; list the matches with `taikyoku matches`")
 
 
-def read_model_findings(store: Store, *, deep: bool = False) -> list[Finding]:
+def read_model_findings(store: Store, *, deep: bool = False, match: str | None = None) -> list[Finding]:
     """What every read model's rows say against the events (``taikyoku verify``): their seals, and
-    with ``deep`` a fold of each match, once for both of its rows, compared with them."""
+    with ``deep`` a fold of each match, once for both of its rows, compared with them; with
+    ``match``, that match's rows alone."""
     made = _folded_once(store)
     return [
-        *DIGESTS.findings(store, deep=deep, made=lambda match_id: made(match_id)[DIGESTS.name]),
-        *GLANCES.findings(store, deep=deep, made=lambda match_id: made(match_id)[GLANCES.name]),
-        *_result_findings(store),
+        *DIGESTS.findings(store, deep=deep, made=lambda match_id: made(match_id)[DIGESTS.name], match=match),
+        *GLANCES.findings(store, deep=deep, made=lambda match_id: made(match_id)[GLANCES.name], match=match),
+        *(_result_findings(store) if match is None else []),
     ]
 
 

@@ -43,7 +43,7 @@ def read_model_findings(store: Store, match: str | None, found: Iterable[Finding
         return []
     from replay.app.stats import read_model_findings as all_findings
 
-    return [f for f in all_findings(store, deep=deep) if match is None or f.match_id == match]
+    return all_findings(store, deep=deep, match=match)
 
 
 def parse_fingerprint(text: str) -> tuple[int, str]:

@@ -172,3 +172,7 @@ def test_verify_reads_the_kept_rows_seals_without_folding_and_deep_folds_each_ma
     assert cli("verify", "--deep").code == 0
     # Each match folded once: its effective events (the meta events not folded), at most all its events.
     assert 0 < WORK["steps folded"] <= events
+    WORK.clear()
+    one = cli("matches", "--json").json()[1]
+    assert one["match_id"] == "m-2" and cli("verify", "m-2", "--deep").code == 0
+    assert 0 < WORK["steps folded"] <= one["events"]  # one match asked for: that match alone folded
