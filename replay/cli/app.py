@@ -71,7 +71,8 @@ _LISTED: dict[str, tuple[str, str]] = {
     ),
     "verify": (
         "store_commands",
-        "Check the hash chains, each match's head, SQLite's own integrity, and every stored event against its schema.",
+        "Check the hash chains, each match's head, SQLite's own integrity, every stored event against its schema, "
+        "and the seal of every statistics and standings row kept beside the events.",
     ),
     "rules": (
         "store_commands",
