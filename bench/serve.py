@@ -6,7 +6,7 @@
 1. A move on a long match: a riichi match of 1,000 events, then ``--moves`` moves posted one after
    another (each a legal move the server offers, chosen at random from a seed): p50 and p95 of
    the POST (the moves stored only), and of the time until the live stream says the new head.
-   Then the same with ``--watchers`` live pages open on the server, in turns of 20 moves with
+   Then the same with ``--watchers`` live pages open on that match, in turns of 20 moves with
    none open and 20 with them all open, so both are measured side by side: each p95, their
    ratio, and the server's CPU time per move in each.
 2. A club night: ``--tables`` Tensho matches, ``--phones`` phones each, every phone tapping the
@@ -94,7 +94,10 @@ def main() -> None:
         os.environ["TAIKYOKU_SECRET_FILE"] = str(Path(folder) / "secret")
         db = args.db or str(Path(folder) / "night.db")
         with open_store(db, create=True) as store:
-            store.append("r-long", 0, simulated_events("riichi", 5, 12, match_id="r-long")[:1000])
+            # a match from event 1,000 for the moves alone and another for the floor's turns: one riichi
+            # match has a few hundred moves left in it from there
+            for long in ("r-long", "r-floor"):
+                store.append(long, 0, simulated_events("riichi", 5, 12, match_id=long)[:1000])
             for table in range(args.tables):
                 store.append(f"t-{table}", 0, simulated_events("tensho", table, 200, match_id=f"t-{table}")[:1])
             for length in LENGTHS:  # a round begun, its first moves made: then moves on, from event 20 or 5,000
@@ -130,7 +133,7 @@ def main() -> None:
                       f"and one listening look a process: {args.workers * 5})")  # fmt: skip
             night(base, args, token_for, payloads)
             with floor_server(db, folder) as (floor_base, floor_pid):
-                against_floor(base, floor_base, server.pid, floor_pid, token_for("r-long"), deals, args.moves)
+                against_floor(base, floor_base, server.pid, floor_pid, token_for("r-floor"), deals, args.moves)
             at_length(base, token_for, payloads, args.moves)
             idle_pages(base, server.pid, args.idle)
         finally:
@@ -234,13 +237,12 @@ def one_match(base: str, moves: int, token: str, deals: list[Any], server_pid: i
     heard: list[float] = []
     head = call(base, "GET", "/api/matches/r-long")[1]["head_seq"]
     stream = urllib.request.urlopen(base + "/api/matches/r-long/live", timeout=30)
-    matches = [m["match_id"] for m in call(base, "GET", "/api/matches")[1]]
     open_pages: Watchers | None = None
     done = 0
     while done < 2 * moves:
         watched = (done // 20) % 2 == 1  # turns of 20 moves: none open, then every page open
         if watched and open_pages is None:
-            open_pages = Watchers(base, matches, watchers)
+            open_pages = Watchers(base, ["r-long"], watchers)  # the whole room on the table being written
             time.sleep(1)  # every page has connected and heard its head
         if not watched and open_pages is not None:
             open_pages.close()
@@ -285,10 +287,10 @@ def one_match(base: str, moves: int, token: str, deals: list[Any], server_pid: i
     )
     print(f"  no page open:        POST p50 {percentile(alone, 0.5) * 1000:6.1f} ms   p95 "
           f"{percentile(alone, 0.95) * 1000:6.1f} ms   server CPU {cpu[False] / len(alone) * 1000:5.1f} ms a move")  # fmt: skip
-    print(f"  {watchers} live pages open: POST p50 {percentile(watched_moves, 0.5) * 1000:6.1f} ms   p95 "
+    print(f"  {watchers} pages on it: POST p50 {percentile(watched_moves, 0.5) * 1000:6.1f} ms   p95 "
           f"{percentile(watched_moves, 0.95) * 1000:6.1f} ms   server CPU {cpu[True] / len(watched_moves) * 1000:5.1f} ms a move")  # fmt: skip
     print(f"  p95 with the pages open / without: {percentile(watched_moves, 0.95) / percentile(alone, 0.95):.2f}x "
-          "(target at most 1.2x)")  # fmt: skip
+          "(target at most 1.3x)")  # fmt: skip
     if heard:
         print(
             f"  heard live  p50 {percentile(heard, 0.5) * 1000:6.1f} ms   p95 {percentile(heard, 0.95) * 1000:6.1f} ms"
@@ -458,7 +460,9 @@ def _move(
             "expected_seq": head,
             "events": [{"type": dealt.EVENT_TYPE, "payload": json.loads(dealt.canonical_json())}],
         }
-        call(base, "POST", f"/api/matches/{match}/events", body, token)
+        status, said = call(base, "POST", f"/api/matches/{match}/events", body, token)
+        if status != 201:  # the match is over: no move and no hand to deal
+            raise SystemExit(f"bench: match {match} has no move left ({said}); ask for fewer --moves")
         return 0, 0.0, None, 0.0
     body = {"expected_seq": head, "data": rng.choice(offered)}
     if pid is not None:
@@ -483,7 +487,7 @@ def against_floor(
     while len(times["taikyoku"]) < moves:
         before = _postgres_cpu()
         status, took, body, spent = _move(
-            base, "r-long", token, rng, lambda _m: deals[rng.randrange(len(deals))], server_pid
+            base, "r-floor", token, rng, lambda _m: deals[rng.randrange(len(deals))], server_pid
         )
         if status != 201:  # a deal, or a move refused: neither is a move stored
             continue
@@ -492,7 +496,7 @@ def against_floor(
         times["taikyoku"].append(took)
         time.sleep(SETTLE)
         used, started, before = _cpu(floor_pid), time.perf_counter(), _postgres_cpu()
-        status, _ = call(floor, "POST", "/floor/r-long", body)
+        status, _ = call(floor, "POST", "/floor/r-floor", body)
         times["floor"].append(time.perf_counter() - started)
         time.sleep(SETTLE)
         cpu["floor"] += _cpu(floor_pid) - used
@@ -504,7 +508,7 @@ def against_floor(
     print(f"  taikyoku p50 {ours * 1000:6.1f} ms, CPU {cpu['taikyoku'] / count * 1000:5.1f} ms a move;"
           f"  floor p50 {theirs * 1000:6.1f} ms, CPU {cpu['floor'] / count * 1000:5.1f} ms")  # fmt: skip
     print(f"  ratios: p50 {ours / theirs:.2f}x, CPU {cpu['taikyoku'] / max(cpu['floor'], 1e-9):.2f}x "
-          "(target: SQLite at most 2x, PostgreSQL at most 3x)")  # fmt: skip
+          "(target: SQLite at most 1.4x, PostgreSQL at most 3x)")  # fmt: skip
     if database["floor"]:
         print(f"  PostgreSQL's own CPU: {database['taikyoku'] / count * 1000:.1f} ms a move, the floor's "
               f"{database['floor'] / count * 1000:.1f} ms")  # fmt: skip

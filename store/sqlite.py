@@ -180,6 +180,22 @@ class EventStore:
     def close(self) -> None:
         self.db.conn.close()
 
+    def changes(self) -> int:
+        """How many rows this connection has written since it was opened (a write's count, cheaply)."""
+        return int(self.db.conn.total_changes)
+
+    def empty_the_log(self) -> None:
+        """Fold the write-ahead log into the file and empty it, if no reader holds it now (a
+        reader is never waited for: its log is then folded in by a later write or at the close)."""
+        if self.readonly or self.path == ":memory:":
+            return
+        with self.errors():
+            self.db.execute("PRAGMA busy_timeout = 0")
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            finally:
+                self.db.execute(f"PRAGMA busy_timeout = {self.busy_ms}")
+
     def __enter__(self) -> EventStore:
         return self
 

@@ -1,8 +1,8 @@
 """The application: taikyoku's use cases over one store, wired once per process.
 
 ``Application(db)`` holds what every use case needs and nothing else does: the store it names (an
-SQLite file opened for each use, which is cheap and always sees the file as it now is; a
-PostgreSQL server through a small pool of kept connections), the folded state of each match at
+SQLite file opened for a command's use, or kept open by a server and checked against the file as it
+now is before each use; a PostgreSQL server through a small pool of kept connections), the folded state of each match at
 its head (``replay/app/repository.py``) with a lock per match, so two threads of one server never
 fold or append one match at once, and the listeners told of each append it makes (the live pages
 of a server hear of a move the moment it is stored). The server and table mode call it, and so
@@ -57,11 +57,16 @@ class Application(Club, Keeping):
     """Every use case of one store; one per process (see the module's docstring); the club's
     (``replay/app/club.py``) among them."""
 
-    def __init__(self, db: str, *, connections: int = 4, create: bool = False) -> None:
+    def __init__(self, db: str, *, connections: int = 4, create: bool = False, keep_file_open: bool = False) -> None:
         self.db = db
         self.create = create  # an SQLite file made on first use (a new match, a record, a simulation)
         self.on_server = stores.is_server(db)
+        # A server keeps its SQLite connections open too (see ``store``); a command opens the file once.
+        self.pooled = self.on_server or keep_file_open
         self.connections = connections
+        self._file_seen: object = None  # the SQLite file as this process last left it (``stores.file_state``)
+        self._generation = 0  # bumped when the file is found changed by another hand: older connections go
+        self._born: dict[int, int] = {}  # a kept SQLite connection's generation, by id()
         self._idle: queue.LifoQueue[Store] = queue.LifoQueue()
         self._opened = 0
         self._opening = threading.Lock()
@@ -82,14 +87,23 @@ class Application(Club, Keeping):
 
     @contextmanager
     def store(self) -> Iterator[Store]:
-        """The store for one use: an SQLite file opened now, or a pooled PostgreSQL connection (one
-        whose server went away is closed, not pooled again)."""
-        if not self.on_server:
+        """The store for one use: a pooled connection (one whose server went away is closed, not
+        pooled again), or for a command an SQLite file opened now.
+
+        A server's SQLite connections are kept too, and still see the file as it now is: the file's
+        state (device, inode, size, change time) is compared with the one this process left it in,
+        and a file changed by another hand (a backup copied or moved over it, a checkpoint made by
+        another process) has every connection opened before it closed and a new one opened. After
+        each write the write-ahead log is folded into the file and emptied when no reader holds it,
+        so that between writes the file stands alone, as a file closed after every use does: a
+        backup put over it is not read through a log of the file it replaced."""
+        if not self.pooled:
             with stores.open_store(self.db, create=self.create) as store:
                 yield store
             return
-        store = self._take()
+        store = self._take() if self.on_server else self._take_file()
         healthy = False
+        changes = stores.written_rows(store)
         try:
             yield store
             healthy = True
@@ -97,13 +111,46 @@ class Application(Club, Keeping):
             healthy = not (isinstance(exc, TaikyokuError) and exc.kind in ("unavailable", "missing", "corrupt"))
             raise
         finally:
+            if healthy and not self.on_server:
+                healthy = self._born.get(id(store)) == self._generation
+                if healthy and stores.written_rows(store) != changes:
+                    with suppress(Exception):
+                        stores.empty_the_log(store)
+                    with self._opening:
+                        self._file_seen = stores.file_state(self.db)
             if healthy:
                 self._idle.put(store)
             else:
+                self._born.pop(id(store), None)
                 with suppress(Exception):
                     store.close()
                 with self._opening:
                     self._opened -= 1
+
+    def _take_file(self) -> Store:
+        """A kept connection to the SQLite file as it now is (see ``store``)."""
+        now = stores.file_state(self.db)
+        with self._opening:
+            changed = now != self._file_seen
+            if changed:
+                self._generation += 1
+                self._file_seen = now
+        if changed:
+            self.close()  # the idle ones; those in use close when they come back
+        while True:
+            store = self._take()
+            born = self._born.setdefault(id(store), self._generation)
+            if born == self._generation:
+                break
+            self._born.pop(id(store), None)  # given back while the change was being found
+            with suppress(Exception):
+                store.close()
+            with self._opening:
+                self._opened -= 1
+        if not changed and self._file_seen is None:
+            with self._opening:
+                self._file_seen = stores.file_state(self.db)  # the first opening may have made the file
+        return store
 
     def _take(self) -> Store:
         with suppress(queue.Empty):
@@ -122,13 +169,17 @@ class Application(Club, Keeping):
             raise
 
     def close(self) -> None:
+        """Close the idle kept connections (a store in use closes when it is given back)."""
         while True:
             try:
                 store = self._idle.get_nowait()
             except queue.Empty:
                 return
+            self._born.pop(id(store), None)
             with suppress(Exception):
                 store.close()
+            with self._opening:
+                self._opened -= 1
 
     def lock(self, match: str) -> threading.Lock:
         """The lock of one match: held while it is read, folded and appended to."""
@@ -159,15 +210,28 @@ class Application(Club, Keeping):
         (a backup restored over it may hold the same match id with other events)."""
         known = self.known_first_event_id(match)
         if known is None:
-            place = stores.identity(self.db)
+            place = self._place()
             known = self.match(match).steps[0].event_id
-            self._first_ids[match] = (place, known)
+            if self.on_server or not self.pooled or place == self._place():  # not changed by another hand meanwhile
+                self._first_ids[match] = (self._place(), known)
         return known
 
     def known_first_event_id(self, match: str) -> str | None:
         """``first_event_id`` where it is already known of the store as it is now, without reading it; else None."""
         found = self._first_ids.get(match)
-        return found[1] if found is not None and found[0] == stores.identity(self.db) else None
+        if found is None:
+            return None
+        if self.pooled and not self.on_server and stores.file_state(self.db) != self._file_seen:
+            return None  # changed by another hand since this process last used it: a backup may be in it
+        return found[1] if found[0] == self._place() else None
+
+    def _place(self) -> object:
+        """Which store the remembered first ids are of: for kept SQLite connections, the file as they
+        last found it (a backup copied into the same file is another store); else the file by its
+        device and inode, or the server's URL."""
+        if self.pooled and not self.on_server:
+            return self._generation
+        return stores.identity(self.db)
 
     def matches(
         self, *, game: str | None = None, player: str | None = None, status: str | None = None

@@ -14,6 +14,8 @@ if TYPE_CHECKING:  # the store's package is loaded when a store is opened, not w
 __all__ = [
     "Store",
     "StoredEvent",
+    "empty_the_log",
+    "file_state",
     "holds_a_match",
     "identity",
     "is_server",
@@ -22,6 +24,7 @@ __all__ = [
     "scratch",
     "shown",
     "store_exists",
+    "written_rows",
 ]
 
 
@@ -60,6 +63,33 @@ def identity(db: object) -> object:
     except OSError:
         return None
     return (found.st_dev, found.st_ino)
+
+
+def file_state(db: object) -> object:
+    """An SQLite file as it now is, to tell whether anyone else changed it since: its device, inode,
+    size and change time (None for a missing file, or a server)."""
+    if is_server(db):
+        return None
+    try:
+        found = os.stat(str(db))
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+
+
+def written_rows(store: Store) -> int:
+    """How many rows an SQLite store's connection has written so far (0 for a server's)."""
+    from store import EventStore
+
+    return store.changes() if isinstance(store, EventStore) else 0
+
+
+def empty_the_log(store: Store) -> None:
+    """Fold an SQLite store's write-ahead log into its file and empty it (see ``EventStore.empty_the_log``)."""
+    from store import EventStore
+
+    if isinstance(store, EventStore):
+        store.empty_the_log()
 
 
 def store_exists(db: object) -> bool:

@@ -50,7 +50,10 @@ async def _stops_live_pages(app: FastAPI) -> AsyncIterator[None]:
                     previous(signum, frame)
 
                 signal.signal(number, stopping)
-    yield
+    try:
+        yield
+    finally:
+        app.state.shared.taikyoku.close()  # the kept connections: an SQLite file's log folded in
 
 
 def create_app(
@@ -69,7 +72,7 @@ def create_app(
                   lifespan=_stops_live_pages)  # fmt: skip
     heads = Heads(lambda: stores.open_store(db), pushed=stores.is_server(db))
     # Every use case over the store, wired once for this process, with what the routes share.
-    shared = Shared(Application(db), heads, secret or TableSecret.load(), public, proxied)
+    shared = Shared(Application(db, keep_file_open=True), heads, secret or TableSecret.load(), public, proxied)
     app.state.shared, app.state.heads = shared, heads
     app.add_middleware(Guard, hosts=hosts, check_write=shared.check_write)
     errors.install(app)

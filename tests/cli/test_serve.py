@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -156,6 +157,40 @@ def test_a_store_restored_under_a_running_server_is_read_as_it_now_is(
     assert status == 422, said  # checked against the restored match, where the set is chosen already
     assert [e["type"] for e in cli("log", "tbl-1", "--json").json()] == [
         "match_started", "round_started", "tensho.yaku_set_chosen"]  # fmt: skip
+
+
+def test_a_backup_copied_into_the_file_under_a_running_server_is_what_everyone_reads(
+    cli: Cli, db: Path, secret: Path, served: Server, tmp_path: Path
+) -> None:
+    """The server keeps its connections to the file open between requests. A backup copied into
+    the same file (the same inode, as `cp` does) right after the server stored a move is read as
+    the backup by a command run at once, before the server is asked anything (no log of the file
+    it replaced is left beside it), and then by the server, whose tokens are the backup's; a move
+    another process stores is seen by the server, and the restored store verifies clean."""
+    backup = tmp_path / "backup.db"
+    assert cli("new", "tensho", "-p", "Chie", "-p", "Dai", "--id", "tbl-1", "--db", str(backup)).code == 0
+    token = _token(cli, secret, "tbl-1")
+    for seq, move in ((1, "next"), (2, "2")):
+        assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": seq, "move": move}, token)[0] == 201
+    inode = db.stat().st_ino
+    shutil.copyfile(backup, db)  # written into the file the server has open
+    assert db.stat().st_ino == inode
+    log = cli("log", "tbl-1", "--json")
+    assert log.code == 0, log.err
+    assert [e["type"] for e in log.json()] == ["match_started"]  # not the events the server stored before
+    assert [p["name"] for p in log.json()[0]["payload"]["players"]] == ["Chie", "Dai"]
+    status, after = served.call("GET", "/api/matches/tbl-1")
+    assert status == 200 and after["head_seq"] == 1 and [p["name"] for p in after["players"]] == ["Chie", "Dai"]
+    assert cli("round", "tbl-1").code == 0  # another process writes
+    assert served.call("GET", "/api/matches/tbl-1")[1]["head_seq"] == 2
+    restored = _token(cli, secret, "tbl-1")  # the restored match's first event: another token
+    chosen = {"expected_seq": 2, "move": "yaku-set 1"}
+    assert served.call("POST", "/api/matches/tbl-1/moves", chosen, token)[0] == 403
+    assert served.call("POST", "/api/matches/tbl-1/moves", chosen, restored) == (201, {"head_seq": 3, "stored": [3]})
+    assert [e["type"] for e in cli("log", "tbl-1", "--json").json()] == [
+        "match_started", "round_started", "tensho.yaku_set_chosen"]  # fmt: skip
+    found = cli("verify")
+    assert found.code == 0, found.out + found.err
 
 
 def test_an_open_page_hears_of_a_new_event(cli: Cli, secret: Path, served: Server) -> None:
