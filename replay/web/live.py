@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import suppress
+from collections.abc import AsyncGenerator, Callable, Iterable
+from contextlib import aclosing, suppress
 from typing import Any
 
-from fastapi.responses import StreamingResponse
+from replay.web.addresses import host_name
+from replay.web.guard import SECURITY_HEADERS, ASGIApp, Receive, Scope, Send
 
 ROOM = "*room"  # the room's screen among the watched (no match id starts with *)
 INTERVAL = 0.25  # seconds between two looks at the watched heads of an SQLite file
@@ -145,7 +147,7 @@ class Heads:
                     self.kept.close()
                 self.kept = None
 
-    async def watch_room(self) -> AsyncIterator[dict[str, Any] | None]:
+    async def watch_room(self) -> AsyncGenerator[dict[str, Any] | None, None]:
         """The room's screen's one stream: ``{"version": N}`` each time any match's head changes (a
         table moved, a table started), ``{"trouble": why}`` while the store cannot be read; None
         after ``QUIET`` seconds of nothing."""
@@ -158,7 +160,7 @@ class Heads:
             if not self.room_watchers:
                 self.room = None
 
-    async def watch(self, match: str) -> AsyncIterator[dict[str, Any] | None]:
+    async def watch(self, match: str) -> AsyncGenerator[dict[str, Any] | None, None]:
         """The match's state as a page should hear it, each time it changes: ``{"head_seq": N}``, or
         ``{"trouble": why}`` while the store cannot be read; None after ``QUIET`` seconds of
         nothing, to keep the line open. A page that goes away cancels its stream, which ends this."""
@@ -193,24 +195,91 @@ class Heads:
                 del self.watched[match]
 
 
-def event_stream(watched: AsyncIterator[dict[str, Any] | None], event: str, what: str) -> StreamingResponse:
-    """Server-sent events of what ``watched`` tells: ``event`` with it, ``trouble`` while the store
-    cannot be read, a comment now and then to keep the line open. It always answers 200 and never
-    ends by itself (but at the server's stop), so a page's stream comes back after any outage."""
+_LIVE = re.compile(r"^/api/matches/([^/]+)/live$")
+_ROOM = "/api/room/live"
+_STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+                   *SECURITY_HEADERS]  # fmt: skip
+_FRAMES_KEPT = 4096
 
-    async def said() -> AsyncIterator[str]:
-        yield "retry: 1000\n\n"
+
+class LiveFront:
+    """The live streams answered in front of the framework: a room of pages watching one table
+    costs the server a send of the same bytes to each page when the table moves, not a pass through
+    the per-request middleware and a JSON encoding for each. A frame (``event: head`` with its
+    data) is encoded once for every page that is sent it. A request with a ``Host`` the server does
+    not answer to, and every other request, goes on to the application (``replay/web/guard.py``
+    refuses the name there)."""
+
+    def __init__(self, app: ASGIApp, heads: Heads, hosts: frozenset[str]) -> None:
+        self.app = app
+        self.heads = heads
+        self.hosts = hosts
+        self.frames: dict[tuple[str, tuple[tuple[str, Any], ...]], bytes] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET" and self._named_here(scope):
+            path = scope["path"]
+            if path == _ROOM:
+                await self._stream(self.heads.watch_room(), "room", "the room's live stream", receive, send)
+                return
+            found = _LIVE.match(path)
+            if found is not None:
+                match = found.group(1)
+                await self._stream(self.heads.watch(match), "head", f"the live stream of {match[:64]}", receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def _named_here(self, scope: Scope) -> bool:
+        for name, value in scope["headers"]:
+            if name.lower() == b"host":
+                return host_name(value.decode("latin-1")) in self.hosts
+        return host_name("") in self.hosts
+
+    def _frame(self, event: str, now: dict[str, Any] | None) -> bytes:
+        if now is None:
+            return b": still here\n\n"
+        key = ("trouble" if "trouble" in now else event, tuple(now.items()))
+        frame = self.frames.get(key)
+        if frame is None:
+            if len(self.frames) >= _FRAMES_KEPT:
+                self.frames.clear()
+            frame = self.frames[key] = f"event: {key[0]}\ndata: {json.dumps(now)}\n\n".encode()
+        return frame
+
+    async def _stream(
+        self, watched: AsyncGenerator[dict[str, Any] | None, None], event: str, what: str, receive: Receive, send: Send
+    ) -> None:
+        """Server-sent events of what ``watched`` tells, as ``event_stream`` says them, until the page
+        goes away or the server stops."""
+        await send({"type": "http.response.start", "status": 200, "headers": _STREAM_HEADERS})
+        await send({"type": "http.response.body", "body": b"retry: 1000\n\n", "more_body": True})
+
+        async def pump() -> None:
+            try:
+                async with aclosing(watched):
+                    async for now in watched:
+                        body = self._frame(event, now)
+                        await send({"type": "http.response.body", "body": body, "more_body": True})
+            except asyncio.CancelledError:
+                raise
+            except OSError:
+                return  # the page went away mid-send
+            except Exception as exc:  # a bug: one line, and the page reconnects
+                sys.stderr.write(f"taikyoku: {what} stopped ({type(exc).__name__})\n")
+
+        async def gone() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+
+        pumping, waiting = asyncio.ensure_future(pump()), asyncio.ensure_future(gone())
         try:
-            async for now in watched:
-                if now is None:
-                    yield ": still here\n\n"
-                elif "trouble" in now:
-                    yield f"event: trouble\ndata: {json.dumps(now)}\n\n"
-                else:
-                    yield f"event: {event}\ndata: {json.dumps(now)}\n\n"
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # a bug: one line, and the page reconnects
-            sys.stderr.write(f"taikyoku: {what} stopped ({type(exc).__name__})\n")
-
-    return StreamingResponse(said(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+            await asyncio.wait({pumping, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (pumping, waiting):
+                task.cancel()
+            for task in (pumping, waiting):
+                with suppress(BaseException):
+                    await task
+        if waiting.cancelled():  # the stream ended with the page still there (the server stops): it is told so
+            with suppress(Exception):
+                await send({"type": "http.response.body", "body": b"", "more_body": False})

@@ -26,7 +26,7 @@ from replay.infra.tokens import TableSecret
 from replay.web import errors
 from replay.web.addresses import EVERYWHERE, LOOPBACK, host_name, phone_addresses, served_hosts, url_host
 from replay.web.guard import Guard
-from replay.web.live import Heads
+from replay.web.live import Heads, LiveFront
 from replay.web.routes import club, host, matches, room
 from replay.web.served import Shared
 
@@ -63,7 +63,7 @@ def create_app(
     secret: TableSecret | None = None,
     public: str | None = None,
     proxied: bool = False,
-) -> FastAPI:
+) -> LiveFront:
     """The served application over the store ``db`` (an SQLite file or a postgresql:// URL),
     answering to the names ``hosts`` (``replay/web/guard.py``); tokens under ``secret``; the
     tables' links and codes on the host's page start with ``public`` (the address phones open),
@@ -78,7 +78,7 @@ def create_app(
     errors.install(app)
     for routes in (matches, room, host, club):
         app.include_router(routes.router)
-    return app
+    return LiveFront(app, heads, hosts)  # the live streams in front of the per-request middleware
 
 
 def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None], url: str | None = None) -> None:
@@ -141,7 +141,7 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
             uvicorn.Server(config).run()
 
 
-def from_environment() -> FastAPI:
+def from_environment() -> LiveFront:
     """The application for each worker process of ``serve --workers N``."""
     import os
 

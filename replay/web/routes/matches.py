@@ -7,11 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import StreamingResponse
 
 from events.errors import InputError
 from replay.web.bodies import EventsIn, MoveIn, Written
-from replay.web.live import event_stream
 from replay.web.served import Served, recorder
 
 router = APIRouter()
@@ -67,14 +65,6 @@ def api_move(match: str, body: MoveIn, request: Request, served: Served) -> Any:
     if not entered.stored:
         raise InputError("say a move, e.g. discard 5m")
     return served.written(entered.stored)
-
-
-@router.get("/api/matches/{match}/live")
-async def live(match: str, served: Served) -> StreamingResponse:
-    """Server-sent events: the match's head each time it moves (a page then reads the match),
-    and ``trouble`` while the store cannot be read. It always answers 200 and never ends by
-    itself, so a page's stream comes back after any outage (``replay/web/live.py``)."""
-    return event_stream(served.heads.watch(match), "head", f"the live stream of {match[:64]}")
 
 
 @router.get("/api/matches/{match}/clock")

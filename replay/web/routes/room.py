@@ -5,21 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import HTMLResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, Response
 
 from replay.present import served_pages
-from replay.web.live import event_stream
 from replay.web.served import Served
 
 router = APIRouter()
-
-
-@router.get("/api/room/live")
-async def room_live(served: Served) -> StreamingResponse:
-    """Server-sent events for the room's screen, one stream for every table: ``room`` with a
-    version each time any table moves or starts (the screen then reads ``/api/room``), and
-    ``trouble`` while the store cannot be read."""
-    return event_stream(served.heads.watch_room(), "room", "the room's live stream")
 
 
 @router.get("/api/room")
