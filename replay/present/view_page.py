@@ -121,9 +121,21 @@ def page(match_id: str, steps: Sequence[Step], report: Report, *, start_seq: int
     document = carried(frames(match_id, steps, report))
     document["start_seq"] = start_seq
     document["piece_names"] = sprite.names()
-    body = fill(asset("view.html"), {"sprite": sprite.sprite(), "data": packed(document)})
+    document["last_seq"] = document["frames"][-1]["seq"] if document["frames"] else 0
+    body = fill(asset("view.html"), {"sprite": sprite.sprite(), "opening": packed(opening(document)),
+                                     "data": packed(document)})  # fmt: skip
     return shell(f"{match_id} ({document['game']})", body, style=asset("table.css"),
                  script=scripts(document["game"], "view.js"))  # fmt: skip
+
+
+def opening(document: dict[str, Any]) -> dict[str, Any]:
+    """What the page needs to draw the frame it opens at, read before the whole match: the document
+    with the frames up to that one alone (and without the findings and the review), so that the
+    first frame of a long match comes as soon as a short one's."""
+    start = document["start_seq"]
+    until = next((i for i, f in enumerate(document["frames"]) if f["seq"] == start), 0) if start else 0
+    shown = {k: v for k, v in document.items() if k not in ("frames", "findings", "review")}
+    return shown | {"frames": document["frames"][: until + 1], "findings": [], "review": None}
 
 
 def asset(name: str) -> str:

@@ -93,6 +93,8 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
         assert page.evaluate("document.body.dataset.seq") == str(seqs[0])  # it opens at the first event
         assert page.evaluate("document.body.dataset.framesMade") == "1"  # drawn before any other frame is made
         page.wait_for_function("document.body.dataset.laidOut")  # then the move list, the rounds, the graph
+        drawn_at, read_at = page.evaluate("[document.body.dataset.firstFrame, document.body.dataset.wholeRead]")
+        assert float(drawn_at) < float(read_at)  # drawn from the page's opening block, before the whole match is read
         page.keyboard.press("ArrowRight")
         said = page.evaluate("document.querySelector('#moves li.current').textContent")
         assert said.startswith(f"{seqs[1]}. ") and any(p["name"] in said for p in names), said

@@ -14,8 +14,8 @@ function stateAt(index) {  // frame ``index``'s state, made from the last frame 
   return states[index];
 }
 
-async function load() {
-  const text = $("match-data").textContent.trim();
+async function load(id) {  // a block of the page: JSON, gzip, base64
+  const text = $(id).textContent.trim();
   const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return JSON.parse(await new Response(stream).text());
@@ -58,7 +58,7 @@ function show(index) {
       ...rows));
   }
   slider.value = String(current);
-  $("status").textContent = `event ${frame.seq} of ${DATA.frames[DATA.frames.length - 1].seq}`;
+  $("status").textContent = `event ${frame.seq} of ${DATA.last_seq}`;
   for (const item of moves.children) item.classList.toggle("current", Number(item.dataset.index) === current);
   const item = moves.children[current];
   if (item) moves.scrollTop = Math.max(0, item.offsetTop - moves.offsetTop - moves.clientHeight / 2);
@@ -195,7 +195,19 @@ function openAt(hash) {  // the fragment (#r3-s120), else the event the page was
 }
 
 window.taikyokuFrame = () => stateAt(current);  // what the page shows, for a test to compare with replay --at
-load().then((data) => { DATA = data; build(); }).catch((error) => {
+async function open() {  // the frame the page opens at from its small block; then the whole match
+  if (!/-s(\d+)$/.test(location.hash)) {
+    DATA = await load("match-opening");
+    last = DATA.frames.length - 1;
+    show(last);
+    await new Promise((drawn) => setTimeout(drawn, 0));  // the frame drawn before the whole match is read
+  }
+  DATA = await load("match-data");
+  document.body.dataset.wholeRead = String(performance.now());
+  build();
+}
+
+open().catch((error) => {
   board.textContent = `This page could not be read (${error}); open it in a current browser.`;
   throw error;
 });
