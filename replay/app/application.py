@@ -94,9 +94,10 @@ class Application(Club, Keeping):
         state (device, inode, size, change time) is compared with the one this process left it in,
         and a file changed by another hand (a backup copied or moved over it, a checkpoint made by
         another process) has every connection opened before it closed and a new one opened. After
-        each write the write-ahead log is folded into the file and emptied when no reader holds it,
-        so that between writes the file stands alone, as a file closed after every use does: a
-        backup put over it is not read through a log of the file it replaced."""
+        each use that finds the write-ahead log holding something (its own write, or another
+        process's since), the log is folded into the file and emptied when no reader holds it, so
+        that between uses the file stands alone, as a file closed after every use does: a backup put
+        over it is not read through a log of the file it replaced."""
         if not self.pooled:
             with stores.open_store(self.db, create=self.create) as store:
                 yield store
@@ -113,7 +114,7 @@ class Application(Club, Keeping):
         finally:
             if healthy and not self.on_server:
                 healthy = self._born.get(id(store)) == self._generation
-                if healthy and stores.written_rows(store) != changes:
+                if healthy and (stores.written_rows(store) != changes or stores.log_waiting(self.db)):
                     with suppress(Exception):
                         stores.empty_the_log(store)
                     with self._opening:

@@ -19,6 +19,7 @@ __all__ = [
     "holds_a_match",
     "identity",
     "is_server",
+    "log_waiting",
     "open_store",
     "remove_store",
     "scratch",
@@ -75,6 +76,17 @@ def file_state(db: object) -> object:
     except OSError:
         return None
     return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+
+
+def log_waiting(db: object) -> bool:
+    """Whether an SQLite file's write-ahead log holds anything not yet emptied (a write of another
+    process, kept there while this one holds the file open)."""
+    if is_server(db):
+        return False
+    try:
+        return os.stat(f"{db}-wal").st_size > 0
+    except OSError:
+        return False
 
 
 def written_rows(store: Store) -> int:

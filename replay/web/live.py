@@ -249,8 +249,10 @@ class LiveFront:
     async def _stream(
         self, watched: AsyncGenerator[dict[str, Any] | None, None], event: str, what: str, receive: Receive, send: Send
     ) -> None:
-        """Server-sent events of what ``watched`` tells, as ``event_stream`` says them, until the page
-        goes away or the server stops."""
+        """Server-sent events of what ``watched`` tells: ``event`` with it, ``trouble`` while the
+        store cannot be read, a comment now and then to keep the line open. It always answers 200
+        and never ends by itself (but at the server's stop), so a page's stream comes back after any
+        outage; it ends when the page goes away."""
         await send({"type": "http.response.start", "status": 200, "headers": _STREAM_HEADERS})
         await send({"type": "http.response.body", "body": b"retry: 1000\n\n", "more_body": True})
 
