@@ -1,6 +1,6 @@
 """Importing real Tenhou games, against a floor built from the best tools that run here.
 
-    python bench/import.py [--repeat N] [--copies K]
+    python bench/import.py [--repeat N] [--copies K] [--processes]
 
 taikyoku's import of the corpus (tests/data/tenhou6): read, check every move, price every win,
 store. The floor does the same work with the fastest tools of the field, side by side in the
@@ -16,12 +16,15 @@ Install the anchors with ``pip install -e '.[bench]'`` and ``pip install --no-de
 pins a mahjong older than ours; only its compiled libriichi is loaded). An anchor that is not
 installed is named, and the rest is printed. ``--copies K`` imports the corpus K times into one
 store and prints the CPU time per hand at the first copy and the last: the cost of a hand must
-not grow with the store. Figures, never pass/fail.
+not grow with the store. ``--processes`` times both sides as whole processes, start-up included:
+`taikyoku import` of the corpus as a user runs it, and the floor's anchors in a process of their
+own. Figures, never pass/fail.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import importlib.util
 import sqlite3
@@ -325,6 +328,113 @@ def jobs_figures(counts: list[int], repeat: int) -> None:
         )
 
 
+# The floor as a process of its own: the same anchors as ``floor``, started from nothing. It loads
+# only what it uses; the wins reach it pickled, so it also loads taikyoku's pricing wrapper (which
+# hands the library the same hands and rules), counted on the floor's side.
+FLOOR_PROCESS = """
+import pickle, sqlite3, sys, time, importlib.util
+from pathlib import Path
+folder, stored = Path(sys.argv[1]), Path(sys.argv[2])
+import convlog_rs
+from replay.games.riichi.pricing import _estimate
+wins = pickle.loads((folder / "wins.pickle").read_bytes())
+if sys.argv[3:] == ["--started"]:
+    sys.exit(0)
+spec = importlib.util.find_spec("mjai")
+engine = None
+for place in spec.submodule_search_locations:
+    for path in Path(place).glob("mlibriichi*.so"):
+        loader = importlib.util.spec_from_file_location("mjai.mlibriichi", path)
+        engine = importlib.util.module_from_spec(loader)
+        loader.loader.exec_module(engine)
+for name in sys.argv[3:]:
+    lines = convlog_rs.tenhou_to_mjai(Path(name).read_text(encoding="utf-8"))
+    for seat in range(4):
+        state = engine.state.PlayerState(seat)
+        for line in lines:
+            state.update(line)
+for hand, rules in wins:
+    _estimate(hand, rules)
+source = sqlite3.connect(stored)
+schema = source.execute("SELECT sql FROM sqlite_master WHERE name = 'events' AND type = 'table'").fetchone()[0]
+rows = source.execute("SELECT * FROM events").fetchall()
+source.close()
+target = sqlite3.connect(folder / f"floor-{time.monotonic_ns()}.db")
+target.execute(schema)
+with target:
+    target.executemany(f"INSERT INTO events VALUES ({','.join('?' * len(rows[0]))})", rows)
+target.close()
+"""
+
+
+def processes_figures(files: list[Path], rounds: int) -> None:
+    """`taikyoku import` of every real game as a user runs it, a new process and a new store each time,
+    beside the floor as a process of its own (``FLOOR_PROCESS``), in turn: wall time from start to
+    exit on both sides, start-up included; the ratio is the median of each round's own pair."""
+    import pickle
+    import subprocess
+
+    import convlog_rs
+
+    tool = str(Path(sys.executable).parent / "taikyoku")
+    every = [*files, *sorted((CORPUS.parent / "tenhou6-more").glob("*.json"))]  # every real game of the tests
+    files = []
+    for path in every:  # both sides take the games convlog-rs converts (its four-player ones)
+        with contextlib.suppress(Exception):
+            convlog_rs.tenhou_to_mjai(path.read_text(encoding="utf-8"))
+            files.append(path)
+    convertible = [str(path) for path in files]
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        stored = folder / "stored.db"
+        subprocess.run([tool, "import", *map(str, files), "--db", str(stored)], capture_output=True, check=False)
+        (folder / "wins.pickle").write_bytes(pickle.dumps(wins_of(stored)))
+        ratios: list[float] = []
+        lean: list[float] = []  # the ratio with the floor's start-up only its anchors' imports
+        extra: list[float] = []
+        times: dict[str, list[float]] = {"ours": [], "floor": []}
+        for run in range(rounds):
+            took: dict[str, float] = {}
+            for side in ("ours", "floor") if run % 2 == 0 else ("floor", "ours"):
+                if side == "ours":
+                    command = [tool, "import", *map(str, files), "--db", str(folder / f"ours-{run}.db")]
+                else:
+                    command = [sys.executable, "-c", FLOOR_PROCESS, str(folder), str(stored), *convertible]
+                began = time.perf_counter()
+                done = subprocess.run(command, capture_output=True, text=True)
+                took[side] = time.perf_counter() - began
+                if side == "floor" and done.returncode != 0:
+                    raise SystemExit(f"the floor's process failed: {done.stderr.strip().splitlines()[-1:]}")
+                times[side].append(took[side])
+            ratios.append(took["ours"] / took["floor"])
+            # What the floor's process spends on taikyoku's pricing wrapper and the pickled wins, above
+            # the anchors' own imports: taken off its side for the second ratio.
+            began = time.perf_counter()
+            subprocess.run([sys.executable, "-c", FLOOR_PROCESS, str(folder), str(stored), "--started"], check=True)
+            started = time.perf_counter() - began
+            began = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-c", "import convlog_rs, mahjong.hand_calculating.hand, sqlite3"], check=True
+            )
+            extra.append(started - (time.perf_counter() - began))
+            lean.append(took["ours"] / (took["floor"] - extra[-1]))
+            print(f"round {run + 1} of {rounds}: taikyoku import {took['ours']:.2f} s, floor {took['floor']:.2f} s, "
+                  f"{ratios[-1]:.2f}x", file=sys.stderr)  # fmt: skip
+    ratios.sort()
+    ours, theirs = sorted(times["ours"])[rounds // 2], sorted(times["floor"])[rounds // 2]
+    print(
+        f"as whole processes, {len(files)} real games (tests/data/tenhou6 and tenhou6-more, four players): "
+        f"`taikyoku import` {ours:.2f} s, the floor {theirs:.2f} s (medians)"
+    )
+    print(f"ratio taikyoku / floor: {ratios[len(ratios) // 2]:.2f}x, the median of each round's pair "
+          f"({ratios[0]:.2f}x to {ratios[-1]:.2f}x over {rounds} rounds; target at most 3x)")  # fmt: skip
+    lean.sort()
+    extra.sort()
+    print(f"  with the floor's start-up its anchors' imports alone (its process spends {extra[len(extra) // 2]:.2f} s "
+          f"more loading taikyoku's pricing wrapper and the wins): {lean[len(lean) // 2]:.2f}x "
+          f"({lean[0]:.2f}x to {lean[-1]:.2f}x)")  # fmt: skip
+
+
 def _cores_at_work(processes: int) -> float:
     """How much faster ``processes`` copies of a pure-Python loop finish together than one alone
     would finish them one after another: the machine's own parallel capacity, measured now (a
@@ -350,6 +460,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--copies", type=int, default=0, help="also import K copies into one store")
     parser.add_argument("--jobs", default="", help="e.g. 1,2,4: `taikyoku import --jobs N` of every real game, each N")
+    parser.add_argument("--processes", action="store_true", help="`taikyoku import` and the floor as whole processes")
     args = parser.parse_args()
     if args.jobs:
         jobs_figures([int(n) for n in args.jobs.split(",")], args.repeat)
@@ -357,6 +468,9 @@ def main() -> None:
     files = sorted(CORPUS.glob("*.json"))
     if not files:
         raise SystemExit(f"no logs in {CORPUS}")
+    if args.processes:
+        processes_figures(files, args.repeat)
+        return
     best: dict[str, float] | None = None
     best_floor: dict[str, float | str] = {}
     best_stages: dict[str, float] = {}
