@@ -72,3 +72,34 @@ def test_the_longest_real_game_in_the_tests_makes_a_light_page(cli: Cli, tmp_pat
     out = tmp_path / "long.html"
     assert cli("view", "2022060107gm-00a9-0000-a990aa36", "-o", str(out)).code == 0
     assert out.stat().st_size <= 600_000
+
+
+def test_the_page_opens_from_a_block_of_the_frames_up_to_the_one_it_opens_at(cli: Cli, tmp_path: Path) -> None:
+    """The long game's page holds a small opening block: the first frame alone (or, with `view --at`,
+    the frames up to that event), each the very frame of the whole match, and none of the rest.
+    Plant: the opening block made of every frame."""
+    import base64
+    import gzip
+    import re
+
+    from tests.paths import ROOT
+
+    game = ROOT / "tests" / "data" / "tenhou6-more" / "2022060107gm-00a9-0000-a990aa36.json"
+    assert cli("import", str(game)).code == 0
+    for at, frames_opened in ((None, 1), ("60", 60)):
+        out = tmp_path / f"long-{at}.html"
+        asked = ("--at", at) if at else ()
+        assert cli("view", "2022060107gm-00a9-0000-a990aa36", *asked, "-o", str(out)).code == 0
+        html = out.read_text()
+        found = re.search(
+            r'<script id="match-opening" type="application/octet-stream">([A-Za-z0-9+/=]*)</script>', html
+        )
+        assert found is not None
+        opened = json.loads(gzip.decompress(base64.b64decode(found.group(1))))
+        whole = unpacked(html)
+        assert len(whole["frames"]) == 2019 and whole["last_seq"] == 2019
+        assert [f["seq"] for f in opened["frames"]] == list(range(1, frames_opened + 1))
+        assert opened["frames"] == whole["frames"][:frames_opened]
+        assert opened["last_seq"] == 2019 and opened["players"] == whole["players"]
+        if at is None:
+            assert len(found.group(1)) < 4_000  # a few kilobytes, however long the match

@@ -1,8 +1,9 @@
 // The replay page: the first frame and each later one as its change from the one before
-// (gzip, then base64); every frame made again is the JSON `replay --at SEQ` prints. A frame is made
-// when it is first shown (from the last one made before it), and the table is drawn before the
-// move list, the rounds and the graph are laid out: the first frame comes at once, however long
-// the match.
+// (gzip, then base64); every frame made again is the JSON `replay --at SEQ` prints. The frame the
+// page opens at is drawn from a small block of the frames up to it, before the whole match is read;
+// a frame is made when it is first shown (from the last one made before it), and the table is
+// drawn before the move list, the rounds and the graph are laid out: the first frame comes at once,
+// however long the match.
 const moves = $("moves"), slider = $("slider");
 let states = [], current = 0, last = 0;
 
