@@ -122,7 +122,7 @@ def page(match_id: str, steps: Sequence[Step], report: Report, *, start_seq: int
     document["start_seq"] = start_seq
     document["piece_names"] = sprite.names()
     document["last_seq"] = document["frames"][-1]["seq"] if document["frames"] else 0
-    body = fill(asset("view.html"), {"sprite": sprite.sprite(), "opening": packed(opening(document)),
+    body = fill(asset("view.html"), {"sprite": sprite.sprite(document["pieces"]), "opening": packed(opening(document)),
                                      "data": packed(document)})  # fmt: skip
     return shell(f"{match_id} ({document['game']})", body, style=asset("table.css"),
                  script=scripts(document["game"], "view.js"))  # fmt: skip

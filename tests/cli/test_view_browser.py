@@ -119,6 +119,11 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
                 assert len(drawn) >= sum(len(p) for p in expected.values())
                 for piece, label, href in drawn:
                     assert href in (f"#t-{piece}", f"#c-{piece}") and label and piece not in label.split(",")[0]
+                    assert page.evaluate("(href) => document.querySelector(`symbol${href}`) !== null", href), href
+                # the page carries its own game's drawings only: tiles or cards, not both
+                kinds = page.evaluate("[...document.querySelectorAll('symbol')].filter((s) => !s.id.endsWith('-?'))"
+                                      ".map((s) => s.id.slice(0, 2))")  # fmt: skip
+                assert {"t-", "c-"} & set(kinds) == ({"t-"} if game == "riichi" else {"c-"}), sorted(set(kinds))
             if index % 50 == 0 or index == len(seqs) - 1:
                 assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, seq)
                 text = page.evaluate("document.body.innerText")
@@ -217,8 +222,8 @@ ALL_PIECES = """(ids) => {
 def test_every_tile_and_card_is_drawn_and_each_kind_looks_its_own_without_a_japanese_font(
     browser: Any, cli: Cli, tmp_path: Path
 ) -> None:
-    """On a real game's page, on a machine with no Japanese font (as the test machine is): each of
-    the 37 tiles and 48 cards, screenshot alone, has marks on it (not one colour: a text glyph with no
+    """On a real riichi game's page its 37 tiles, and on a Tensho match's page its 48 cards, on a
+    machine with no Japanese font (as the test machine is): each piece, screenshot alone, has marks on it (not one colour: a text glyph with no
     font is an empty box) and differs from every other piece. Plant: the winds drawn as text again,
     or two chaff of a month drawn alike: the pictures are blank or equal and the check names them."""
     import io
@@ -230,25 +235,28 @@ def test_every_tile_and_card_is_drawn_and_each_kind_looks_its_own_without_a_japa
 
     log = ROOT / "tests" / "data" / "tenhou6" / "mjlog2json-2019103023gm-00a9-0000-f90e0fe9.json"
     assert cli("import", str(log)).code in (0, 1)
-    out = tmp_path / "g.html"
-    assert cli("view", "2019103023gm-00a9-0000-f90e0fe9", "-o", str(out)).code == 0
-    ids = [f"t-{tile}" for tile in TILES] + [f"c-{card.id}" for card in DECK]
+    riichi, tensho = tmp_path / "g.html", tmp_path / "t.html"
+    assert cli("view", "2019103023gm-00a9-0000-f90e0fe9", "-o", str(riichi)).code == 0
+    assert cli("view", _made(cli, "tensho"), "-o", str(tensho)).code == 0
+    tiles, cards = [f"t-{tile}" for tile in TILES], [f"c-{card.id}" for card in DECK]
+    ids = tiles + cards
     assert len(ids) == 37 + 48
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    try:
-        page.goto(out.as_uri())
-        page.evaluate(ALL_PIECES, ids)
-        shots: dict[str, bytes] = {}
-        for piece in ids:
-            png = page.locator(f'#every-piece svg[data-id="{piece}"]').screenshot()
-            image = Image.open(io.BytesIO(png)).convert("RGB")
-            shots[piece] = image.tobytes()
-            # The face's own colours, its frame aside: a tile's characters or a card's picture.
-            inner = image.crop((8, 10, image.width - 8, image.height - 8))
-            colours = inner.getcolors(maxcolors=100_000) or []
-            assert len(colours) > 3, f"{piece} is drawn blank"
-    finally:
-        page.close()
+    shots: dict[str, bytes] = {}
+    for out, pieces in ((riichi, tiles), (tensho, cards)):  # each game's page carries its own pieces
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        try:
+            page.goto(out.as_uri())
+            page.evaluate(ALL_PIECES, pieces)
+            for piece in pieces:
+                png = page.locator(f'#every-piece svg[data-id="{piece}"]').screenshot()
+                image = Image.open(io.BytesIO(png)).convert("RGB")
+                shots[piece] = image.tobytes()
+                # The face's own colours, its frame aside: a tile's characters or a card's picture.
+                inner = image.crop((8, 10, image.width - 8, image.height - 8))
+                colours = inner.getcolors(maxcolors=100_000) or []
+                assert len(colours) > 3, f"{piece} is drawn blank"
+        finally:
+            page.close()
     alike = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :] if shots[a] == shots[b]]
     assert alike == []
 

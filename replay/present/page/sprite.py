@@ -136,9 +136,13 @@ def _card_back() -> str:
 
 
 @cache
-def sprite() -> str:
-    """The whole sprite: an SVG of symbols, hidden, to embed once in a page."""
-    symbols = [_tile_symbol(t) for t in TILES] + [_card_symbol(c.id) for c in DECK] + [_card_back(), _tile_back()]
+@cache
+def sprite(pieces: str) -> str:
+    """The sprite of a game whose pieces are ``pieces`` ("tiles" or "cards", its ``piece_word``): an
+    SVG of their symbols and both backs, hidden, to embed once in a page (a riichi page carries no
+    card, a hanafuda page no tile: the browser parses the page's drawings before its first frame)."""
+    drawn = [_tile_symbol(t) for t in TILES] if pieces == "tiles" else [_card_symbol(c.id) for c in DECK]
+    symbols = [*drawn, _card_back(), _tile_back()]
     return ('<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true">'
             + "".join(symbols) + "</svg>")  # fmt: skip
 
