@@ -11,6 +11,7 @@ card's own picture: its month's plant and the bright, animal or ribbon it carrie
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from html import escape
 
@@ -135,13 +136,20 @@ def _card_back() -> str:
             '<rect x="4" y="4" width="22" height="40" rx="2" fill="none" stroke="#c9a35a"/></symbol>')  # fmt: skip
 
 
-@cache
+# Each kind of piece's drawings, by the word a game calls its pieces (``Game.piece_word``).
+_DRAWINGS: dict[str, Callable[[], list[str]]] = {
+    "tiles": lambda: [_tile_symbol(t) for t in TILES],
+    "cards": lambda: [_card_symbol(c.id) for c in DECK],
+}
+
+
 @cache
 def sprite(pieces: str) -> str:
     """The sprite of a game whose pieces are ``pieces`` ("tiles" or "cards", its ``piece_word``): an
     SVG of their symbols and both backs, hidden, to embed once in a page (a riichi page carries no
     card, a hanafuda page no tile: the browser parses the page's drawings before its first frame)."""
-    drawn = [_tile_symbol(t) for t in TILES] if pieces == "tiles" else [_card_symbol(c.id) for c in DECK]
+    # a word no drawing is kept under: every piece, as a page of any game can take
+    drawn = _DRAWINGS[pieces]() if pieces in _DRAWINGS else [one for draw in _DRAWINGS.values() for one in draw()]
     symbols = [*drawn, _card_back(), _tile_back()]
     return ('<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true">'
             + "".join(symbols) + "</svg>")  # fmt: skip
