@@ -125,8 +125,8 @@ _LISTED: dict[str, tuple[str, str]] = {
     "audit": ("history_commands", "Audit a match: integrity, legality, claims, history, balance."),
     "review": (
         "review_commands",
-        "Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), and a "
-        "summary per player.",
+        "Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), its "
+        "safety against any player in riichi, each deal-in with the safer tiles held, and a summary per player.",
     ),
     "retract": ("history_commands", "Void a mistaken event."),
     "note": ("history_commands", "Attach a note to an event."),

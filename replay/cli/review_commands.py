@@ -17,8 +17,8 @@ def review_match(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), and a
-    summary per player."""
+    """Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), its
+    safety against any player in riichi, each deal-in with the safer tiles held, and a summary per player."""
     found = application(db).reviewed(match, player)
     if json_out:
         print_json(found)
@@ -38,4 +38,16 @@ def review_match(
                 f"hand {w['hand']}, seq {w['seq']}: {w['player']} discards {w['discard']} "
                 f"({w['shanten_after']}-shanten, {w['ukeire_count']} tiles); best {w['best']} "
                 f"({w['best_shanten']}-shanten, {w['best_count']} tiles: {' '.join(w['best_ukeire'])})"
+            )
+    for w in found["discards"]:
+        if w.get("dealt_in_to"):
+            defense = w.get("defense")
+            said = ""
+            if defense is not None:
+                against = ", ".join(f"{tier} against {who}" for who, tier in defense["against"].items())
+                safer = " ".join(defense["safer_held"])
+                said = f" ({against}; {'safer held: ' + safer if safer else 'nothing safer held'})"
+            out.print(
+                f"hand {w['hand']}, seq {w['seq']}: {w['player']} deals in with {w['discard']} "
+                f"to {', '.join(w['dealt_in_to'])}{said}"
             )

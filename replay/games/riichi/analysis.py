@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from events.riichi import RiichiDiscard
+from events.riichi import RiichiDiscard, RiichiRoundStarted, RiichiWin
 from replay.engine.fold import Step
+from replay.games.riichi.defense import least_safe, safer_held
 from replay.games.riichi.efficiency import KINDS, counts, name, weigh
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.state import RiichiState
@@ -37,16 +38,25 @@ def discards(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], RiichiState]:
     projection = RiichiProjection()
     state = projection.initial()
     found: list[dict[str, Any]] = []
+    passed: dict[int, list[str]] = {}  # by seat in riichi: the tiles discarded since, not won on
+    last_discard: dict[str, Any] | None = None  # the entry of the last discard weighed
     for step in steps:
         payload = step.payload
         rnd = state.round
+        if isinstance(payload, RiichiRoundStarted):
+            passed = {}
+        if isinstance(payload, RiichiWin) and payload.kind == "ron":
+            _dealt_in(last_discard, payload, state.names)
+        if isinstance(payload, RiichiDiscard):
+            last_discard = None
         if (
             isinstance(payload, RiichiDiscard) and rnd is not None and not rnd.riichi[payload.seat]
         ):  # in riichi: no choice
             seat = payload.seat
             hand = rnd.hands[seat]
             if UNSEEN not in hand and len(hand) % 3 == 2:
-                weighed = weigh(hand, len(rnd.melds[seat]), payload.tile, _unseen_to(state, seat))
+                unseen = _unseen_to(state, seat)
+                weighed = weigh(hand, len(rnd.melds[seat]), payload.tile, unseen)
                 found.append({
                     "seq": step.seq, "hand": rnd.number, "seat": seat, "player": state.names[seat],
                     "discard": payload.tile, "riichi": rnd.declaring == seat,
@@ -56,9 +66,44 @@ def discards(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], RiichiState]:
                     "best_ukeire": [name(k) for k in weighed.best_ukeire], "best_count": weighed.best_count,
                     "waits": [name(k) for k in weighed.ukeire] if weighed.after == 0 else [],
                     "lost": weighed.lost,
+                    "defense": _defense(rnd, seat, hand, payload.tile, passed, [4 - u for u in unseen], state.names),
+                    "dealt_in_to": [],
                 })  # fmt: skip
+                last_discard = found[-1]
+        if isinstance(payload, RiichiDiscard) and rnd is not None:  # after it is weighed: then it has passed
+            for threat in range(rnd.players):
+                if threat != payload.seat and rnd.riichi[threat]:
+                    passed.setdefault(threat, []).append(payload.tile)
         state = projection.apply(state, step)
     return found, state
+
+
+def _dealt_in(discard: dict[str, Any] | None, ron: RiichiWin, names: Sequence[str]) -> None:
+    """A ron on the last discard weighed: the discarder dealt in to the winner (each, on a double ron)."""
+    if discard is not None and discard["seat"] == ron.from_seat:
+        discard["dealt_in_to"].append(names[ron.seat])
+
+
+def _defense(
+    rnd: Any,
+    seat: int,
+    hand: Sequence[str],
+    discard: str,
+    passed: dict[int, list[str]],
+    seen: list[int],
+    names: Sequence[str],
+) -> dict[str, Any] | None:
+    """The discard's safety against each player in riichi (``defense.py``), its least safe, and the
+    tiles held that were safer; None when no one is in riichi."""
+    threats = [t for t in range(rnd.players) if t != seat and rnd.riichi[t]]
+    if not threats:
+        return None
+    furiten = [[r.tile for r in rnd.rivers[t]] + passed.get(t, []) for t in threats]
+    return {
+        "against": {names[t]: least_safe(discard, [tiles], seen) for t, tiles in zip(threats, furiten, strict=True)},
+        "tier": least_safe(discard, furiten, seen),
+        "safer_held": safer_held(hand, discard, furiten, seen),
+    }
 
 
 def summary(weighed: Sequence[dict[str, Any]], state: RiichiState) -> list[dict[str, Any]]:

@@ -1,0 +1,95 @@
+"""Each tier of a discard's safety worked by hand on literal rivers and sights
+(``replay/games/riichi/defense.py``). ``seen`` counts the copies the discarder sees, by kind 0-33
+(1m-9m, 1p-9p, 1s-9s, then east, south, west, north, white, green, red)."""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.games.riichi.defense import least_safe, safer_held, tier
+from tests.helpers import Cli
+from tests.paths import ROOT
+
+
+def _seen(**shown: int) -> list[int]:
+    """Copies in sight by tile name: _seen(m2=4) is all four 2m in sight."""
+    found = [0] * 34
+    for name, copies in shown.items():
+        suit, number = name[0], int(name[1])
+        found[(27 if suit == "z" else 9 * "mps".index(suit)) + number - 1] = copies
+    return found
+
+
+NOTHING = _seen()
+
+
+@pytest.mark.parametrize(
+    ("tile", "river", "seen", "expected"),
+    [
+        # In the threat's river: furiten on it.
+        ("6p", ["1m", "6p"], NOTHING, "genbutsu"),
+        ("0p", ["5p"], NOTHING, "genbutsu"),  # a red five is a five
+        # Suji: 4m's two-sided waits are 23m (1m-4m) and 56m (4m-7m); both 1m and 7m discarded.
+        ("4m", ["1m", "7m"], NOTHING, "suji"),
+        ("4m", ["1m"], NOTHING, "unsafe"),  # 56m still waits on 4m-7m: half suji is no suji
+        ("1m", ["4m"], NOTHING, "suji"),  # 1m's only two-sided wait is 23m, with 4m
+        ("9s", ["6s"], NOTHING, "suji"),  # 78s waits 6s-9s
+        ("3p", ["6p"], NOTHING, "suji"),  # 45p waits 3p-6p; 12p waits 3p alone (edge), not two-sided
+        ("6p", ["3p"], NOTHING, "unsafe"),  # 78p waits 6p-9p still
+        # No-chance: 3s's two-sided shape is 45s alone (and 12s is an edge); all four 4s in sight.
+        ("3s", [], _seen(s4=4), "no-chance"),
+        ("3s", [], _seen(s5=4), "no-chance"),
+        # 5m: 67m blocked by all 6m in sight, 34m covered by 2m discarded (suji on that side).
+        ("5m", ["2m"], _seen(m6=4), "no-chance"),
+        ("5m", [], _seen(m6=4), "unsafe"),  # 34m still waits on 2m-5m
+        # One-chance: three 4s in sight; a fourth could still make 45s.
+        ("3s", [], _seen(s4=3), "one-chance"),
+        ("5m", ["2m"], _seen(m6=3), "one-chance"),
+        # Honours by the copies unseen: east with three in sight can be a single wait only.
+        ("1z", [], _seen(z1=3), "honour, last copy"),
+        ("1z", [], _seen(z1=4), "honour, none unseen"),
+        ("7z", [], _seen(z7=2), "honour, two unseen"),
+        ("5z", [], NOTHING, "honour, four unseen"),
+        ("5z", ["5z"], NOTHING, "genbutsu"),
+    ],
+)
+def test_a_tile_against_one_threat(tile: str, river: list[str], seen: list[int], expected: str) -> None:
+    assert tier(tile, river, seen) == expected
+
+
+def test_against_two_threats_a_tile_counts_as_its_least_safe() -> None:
+    """4m is genbutsu to the first riichi (in its river) and suji to the second (1m and 7m): suji;
+    to a third with nothing of it, unsafe."""
+    first, second, third = ["4m"], ["1m", "7m"], ["9p"]
+    assert least_safe("4m", [first, second], NOTHING) == "suji"
+    assert least_safe("4m", [first, second, third], NOTHING) == "unsafe"
+
+
+def test_the_tiles_held_safer_than_the_discard_safest_first() -> None:
+    """Against a riichi whose river is 1m 7m 9p, with three east in sight: the hand holds 9p
+    (genbutsu), east (last copy), 4m (suji) and 5s (unsafe). Discarding 5s, the three were safer;
+    discarding 9p, none was."""
+    hand = ["4m", "4m", "5s", "9p", "1z", "2p", "3p", "4p", "6s", "7s", "8s", "2z", "2z", "5s"]
+    river = ["1m", "7m", "9p"]
+    seen = _seen(z1=3, z2=2)
+    assert safer_held(hand, "5s", [river], seen) == ["9p", "1z", "4m", "2z"]
+    assert safer_held(hand, "9p", [river], seen) == []
+
+
+def test_a_real_deal_in_is_marked_with_its_tier_and_the_safer_tiles_held(cli: Cli) -> None:
+    """mjai-reviewer's double-ron game: A is in riichi (river 1z 1s 8s 8p 1p 9s 7z 1p*, then 1s);
+    after the riichi C discarded 5s and 4p. D discards 7m (its only two-sided wait 56m, neither 4m
+    furiten nor a 5m or 6m wall: unsafe) into A's and C's double ron, holding 1s (A's river) and
+    5s (passed: genbutsu), 7p and 2s (suji of the passed 4p and 5s), and 3s, 4s, 6s, 7s (all four
+    5s in sight: C's two, D's own red and plain five; no-chance, or suji on the other side)."""
+    assert cli("import", str(ROOT / "tests" / "data" / "tenhou6" / "mjai-reviewer-double_ron.json")).code == 0
+    review = cli("review", "mjai-reviewer-double-ron", "--json").json()
+    dealt = [d for d in review["discards"] if d["dealt_in_to"]]
+    assert [(d["seq"], d["player"], d["discard"], d["dealt_in_to"]) for d in dealt] == [(83, "D", "7m", ["A", "C"])]
+    assert dealt[0]["defense"] == {
+        "against": {"A": "unsafe"},
+        "tier": "unsafe",
+        "safer_held": ["1s", "0s", "7p", "2s", "3s", "4s", "6s", "7s"],
+    }
+    before = [d for d in review["discards"] if d["seq"] < 66]
+    assert before and all(d["defense"] is None for d in before)  # no one in riichi yet: nothing weighed for safety
