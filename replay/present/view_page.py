@@ -81,7 +81,8 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
     }
 
 
-WEIGHED = ("discard", "shanten_after", "ukeire_count", "best", "best_shanten", "best_count", "waits", "lost")
+WEIGHED = ("discard", "shanten_after", "ukeire_count", "best", "best_shanten", "best_count", "waits", "lost", "defense",
+           "dealt_in_to")  # fmt: skip
 # Moves a seat makes that are no choice of its own: a draw, what a card placed takes, a deal.
 
 

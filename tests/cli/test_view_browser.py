@@ -390,6 +390,28 @@ def test_the_page_weighs_each_discard_as_review_does(browser: Any, cli: Cli, tmp
         page.close()
 
 
+def test_the_page_says_a_deal_in_was_unsafe_and_what_safer_was_held(browser: Any, cli: Cli, tmp_path: Path) -> None:
+    """mjai-reviewer's double ron (worked by hand in tests/games/riichi/test_defense.py): at D's 7m the
+    page says it was unsafe against A in riichi, the tiles held that were safer, and who won on it;
+    at a discard before anyone's riichi it says nothing of safety. Plant: the defense line dropped."""
+    assert cli("import", str(ROOT / "tests" / "data" / "tenhou6" / "mjai-reviewer-double_ron.json")).code == 0
+    out = tmp_path / "d.html"
+    assert cli("view", "mjai-reviewer-double-ron", "-o", str(out)).code == 0
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(f"{out.as_uri()}#r1-s83")
+        page.wait_for_function("() => document.body.dataset.seq === '83'")
+        assert page.inner_text('[data-zone="defense"]') == (
+            "Safety: unsafe against A; safer held: 1s 0s 7p 2s 3s 4s 6s 7s; dealt in to A, C"
+        )
+        page.goto(f"{out.as_uri()}#r1-s19")  # C's discard, weighed, before anyone's riichi
+        page.wait_for_function("() => document.body.dataset.seq === '19'")
+        assert page.query_selector('[data-zone="weighed"]') is not None
+        assert page.query_selector('[data-zone="defense"]') is None
+    finally:
+        page.close()
+
+
 def test_a_hanafuda_players_own_view_keeps_the_other_hand_face_down(browser: Any, cli: Cli, tmp_path: Path) -> None:
     assert cli("simulate", "koikoi", "--seed", "7", "--rounds", "1", "--id", "koi").code == 0
     out = tmp_path / "k.html"

@@ -50,6 +50,13 @@ function show(index) {
       `Discard ${said(weighed.discard, weighed.shanten_after, weighed.ukeire_count)}` +
       (weighed.waits.length ? ` (waits ${weighed.waits.join(" ")})` : "") +
       (weighed.lost ? `; best ${said(weighed.best, weighed.best_shanten, weighed.best_count)}` : "; the best")));
+    const defense = weighed.defense;
+    if (defense) {  // the discard's safety against each player in riichi, and what was safer in hand
+      const against = Object.entries(defense.against).map(([who, tier]) => `${tier} against ${who}`).join(", ");
+      const safer = defense.safer_held.length ? `safer held: ${defense.safer_held.join(" ")}` : "nothing safer held";
+      const dealt = weighed.dealt_in_to && weighed.dealt_in_to.length ? `; dealt in to ${weighed.dealt_in_to.join(", ")}` : "";
+      board.appendChild(el("p", { class: "note", "data-zone": "defense" }, `Safety: ${against}; ${safer}${dealt}`));
+    }
   }
   if (DATA.review && current === last) {  // the match's discards weighed, player by player
     const rows = DATA.review.map((r) => el("tr", {}, ...[r.player, r.discards, r.best_kept, r.lost, r.tiles_given_up, r.riichi, r.deals_in]
