@@ -1,8 +1,10 @@
 """A riichi match reviewed discard by discard (``taikyoku review``): each discard of a known hand
-weighed (``efficiency.weigh``), and a summary per player. The tiles a player could not see are
-counted from what lay open when the discard was made: the player's own hand and melds, every river
-and meld, the dora indicators. A discard after the player's riichi is no choice and is not weighed;
-a hand dealt unseen (the public record) is not weighed either. No I/O."""
+weighed (``efficiency.weigh``), and a summary per player. A discard made while another player is in
+riichi is also rated for safety against each (``defense.py``), and every weighed discard says who
+won on it. The tiles a player could not see are counted from what lay open when the discard was
+made: the player's own hand and melds, every river and meld, the dora indicators. A discard after
+the player's riichi is no choice and is not weighed; a hand dealt unseen (the public record) is not
+weighed either. No I/O."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from replay.engine.fold import Step
 from replay.games.riichi.defense import least_safe, safer_held
 from replay.games.riichi.efficiency import KINDS, counts, name, weigh
 from replay.games.riichi.fold import RiichiProjection
-from replay.games.riichi.state import RiichiState
+from replay.games.riichi.state import RiichiRound, RiichiState
 
 UNSEEN = "?"
 
@@ -85,7 +87,7 @@ def _dealt_in(discard: dict[str, Any] | None, ron: RiichiWin, names: Sequence[st
 
 
 def _defense(
-    rnd: Any,
+    rnd: RiichiRound,
     seat: int,
     hand: Sequence[str],
     discard: str,
