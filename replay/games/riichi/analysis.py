@@ -2,9 +2,9 @@
 weighed (``efficiency.weigh``), and a summary per player. A discard made while another player is in
 riichi is also rated for safety against each (``defense.py``), and every weighed discard says who
 won on it. The tiles a player could not see are counted from what lay open when the discard was
-made: the player's own hand and melds, every river and meld, the dora indicators. A discard after
-the player's riichi is no choice and is not weighed; a hand dealt unseen (the public record) is not
-weighed either. No I/O."""
+made: the player's own hand and melds, every river and meld, the dora indicators, the norths set
+aside. A discard after the player's riichi is no choice and is not weighed; a hand dealt unseen
+(the public record) is not weighed either. No I/O."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ def _unseen_to(state: RiichiState, seat: int) -> list[int]:
             shown += meld.tiles
     for river in rnd.rivers:
         shown += [tile.tile for tile in river]
+    for norths in rnd.kita:  # three players: the norths set aside lie open too
+        shown += ["4z"] * norths
     seen = counts(t for t in shown if t != UNSEEN)
     return [max(0, 4 - seen[kind]) for kind in range(KINDS)]
 

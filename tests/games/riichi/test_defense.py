@@ -93,3 +93,17 @@ def test_a_real_deal_in_is_marked_with_its_tier_and_the_safer_tiles_held(cli: Cl
     }
     before = [d for d in review["discards"] if d["seq"] < 66]
     assert before and all(d["defense"] is None for d in before)  # no one in riichi yet: nothing weighed for safety
+
+
+def test_a_three_player_deal_in_is_rated_as_four_players_are(cli: Cli) -> None:
+    """A real three-player game (tests/data/tenhou6-more/sanma, 2024010120gm-...-e324b88a): れすこ
+    riichi at seq 421 (river 1z 3z 7z 6z 1m 2z 5z 6z 3s, then 6z 4p 7s); passed since: 9p, 1z, 9p,
+    7p, 7p, 5p, 2s. 傍若無人51 (0p 6p 7p 4s 4s 4s 6s 6s 8s 9s 9s, a pon of white) discards 8s, whose
+    one two-sided wait 67s with 5s has neither 5s furiten nor 6s or 7s in sight thrice: unsafe, into
+    the ron. Held safer: 0p and 7p (passed: genbutsu) and 4s (56s covered by the 7s in the river;
+    23s with 1s by three 2s in sight: one-chance)."""
+    assert cli("import", str(ROOT / "tests" / "data" / "tenhou6-more" / "sanma")).code == 0
+    review = cli("review", "2024010120gm-00b9-0000-e324b88a", "--json").json()
+    dealt = next(d for d in review["discards"] if d["seq"] == 445)
+    assert (dealt["player"], dealt["discard"], dealt["dealt_in_to"]) == ("傍若無人51", "8s", ["れすこ"])
+    assert dealt["defense"] == {"against": {"れすこ": "unsafe"}, "tier": "unsafe", "safer_held": ["0p", "7p", "4s"]}
