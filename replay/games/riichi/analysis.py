@@ -112,7 +112,9 @@ def _defense(
 
 def summary(weighed: Sequence[dict[str, Any]], state: RiichiState) -> list[dict[str, Any]]:
     """By player: the discards weighed, those that kept the best (fewest shanten, most improving
-    tiles), the ground lost (improving tiles given up, summed), riichi taken and deals-in."""
+    tiles), the ground lost (improving tiles given up, summed), riichi taken, deals-in (a win on the
+    player's discard; two on a double ron), and those of them made against a riichi with a safer
+    tile in hand."""
     names = list(state.names)
     rows = []
     for seat, player in enumerate(names):
@@ -127,6 +129,7 @@ def summary(weighed: Sequence[dict[str, Any]], state: RiichiState) -> list[dict[
                                   if w["shanten_after"] == w["best_shanten"]),
             "shanten_given_up": sum(w["shanten_after"] - w["best_shanten"] for w in mine),
             "riichi": riichi, "deals_in": dealt_in,
+            "deals_in_safer_held": sum(len(w["dealt_in_to"]) for w in mine if w["defense"] and w["defense"]["safer_held"]),
         })  # fmt: skip
     return rows
 

@@ -91,6 +91,8 @@ def test_a_real_deal_in_is_marked_with_its_tier_and_the_safer_tiles_held(cli: Cl
         "tier": "unsafe",
         "safer_held": ["1s", "0s", "7p", "2s", "3s", "4s", "6s", "7s"],
     }
+    rows = {r["player"]: (r["deals_in"], r["deals_in_safer_held"]) for r in review["summary"]}
+    assert rows == {"A": (0, 0), "B": (0, 0), "C": (0, 0), "D": (2, 2)}  # a double ron: a win on it each
     before = [d for d in review["discards"] if d["seq"] < 66]
     assert before and all(d["defense"] is None for d in before)  # no one in riichi yet: nothing weighed for safety
 
