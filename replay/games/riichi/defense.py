@@ -58,17 +58,16 @@ def tier(tile: str, furiten: Iterable[str], seen: Sequence[int]) -> str:
     base = kind - kind % 9
     number = kind % 9 + 1
     # The two-sided shapes that wait on this tile: (number+1, number+2), the other wait number+3;
-    # and (number-2, number-1), the other wait number-3. Each needs its two tiles.
+    # and (number-2, number-1), the other wait number-3. Each needs its two tiles; every number has
+    # one at least (1-3 the first, 7-9 the second, 4-6 both).
     shapes = []
     if number <= 6:
         shapes.append(((number + 1, number + 2), number + 3))
     if number >= 4:
         shapes.append(((number - 2, number - 1), number - 3))
-    if not shapes:
-        return "unsafe"  # no two-sided wait on it, but closed, edge, single and paired ones: no tier above
-    covered: list[
-        str | None
-    ] = []  # each shape: "suji" (other wait furiten), "wall" (a needed tile all in sight), "one" or None
+    # Each shape: "suji" (its other wait furiten), "wall" (a tile it needs all in sight), "one"
+    # (three in sight), or None (open).
+    covered: list[str | None] = []
     for needed, other in shapes:
         if base + other - 1 in kinds:
             covered.append("suji")

@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from replay.games.riichi.defense import least_safe, safer_held, tier
+from replay.games.riichi.defense import RANK, least_safe, safer_held, tier
 from tests.helpers import Cli
 from tests.paths import ROOT
 
@@ -109,3 +111,24 @@ def test_a_three_player_deal_in_is_rated_as_four_players_are(cli: Cli) -> None:
     dealt = next(d for d in review["discards"] if d["seq"] == 445)
     assert (dealt["player"], dealt["discard"], dealt["dealt_in_to"]) == ("傍若無人51", "8s", ["れすこ"])
     assert dealt["defense"] == {"against": {"れすこ": "unsafe"}, "tier": "unsafe", "safer_held": ["0p", "7p", "4s"]}
+
+
+KINDS_NAMED = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+
+
+@given(
+    tile=st.sampled_from(KINDS_NAMED),
+    furiten=st.sets(st.sampled_from(KINDS_NAMED), max_size=12),
+    more=st.sampled_from(KINDS_NAMED),
+    seen=st.lists(st.integers(0, 4), min_size=34, max_size=34),
+    kind=st.integers(0, 33),
+)
+def test_knowing_more_never_makes_a_tile_less_safe(
+    tile: str, furiten: set[str], more: str, seen: list[int], kind: int
+) -> None:
+    """One more tile the threat is furiten on, or one more copy in sight, never moves a tile to a less
+    safe tier (the tiers only read furiten and copies in sight as reasons for safety)."""
+    before = RANK[tier(tile, furiten, seen)]
+    assert RANK[tier(tile, furiten | {more}, seen)] <= before
+    if seen[kind] < 4:
+        assert RANK[tier(tile, furiten, [*seen[:kind], seen[kind] + 1, *seen[kind + 1 :]])] <= before
