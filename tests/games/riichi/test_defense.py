@@ -36,6 +36,8 @@ NOTHING = _seen()
         ("4m", ["1m"], NOTHING, "unsafe"),  # 56m still waits on 4m-7m: half suji is no suji
         ("1m", ["4m"], NOTHING, "suji"),  # 1m's only two-sided wait is 23m, with 4m
         ("9s", ["6s"], NOTHING, "suji"),  # 78s waits 6s-9s
+        ("7m", ["4m"], NOTHING, "suji"),  # 56m waits 4m-7m; 89m waits 7m alone (edge)
+        ("4m", ["7m"], NOTHING, "unsafe"),  # 23m still waits on 1m-4m
         ("3p", ["6p"], NOTHING, "suji"),  # 45p waits 3p-6p; 12p waits 3p alone (edge), not two-sided
         ("6p", ["3p"], NOTHING, "unsafe"),  # 78p waits 6p-9p still
         # No-chance: 3s's two-sided shape is 45s alone (and 12s is an edge); all four 4s in sight.
@@ -46,6 +48,7 @@ NOTHING = _seen()
         ("5m", [], _seen(m6=4), "unsafe"),  # 34m still waits on 2m-5m
         # One-chance: three 4s in sight; a fourth could still make 45s.
         ("3s", [], _seen(s4=3), "one-chance"),
+        ("3s", [], _seen(s5=3), "one-chance"),  # 45s needs a 5s too
         ("5m", ["2m"], _seen(m6=3), "one-chance"),
         # Honours by the copies unseen: east with three in sight can be a single wait only.
         ("1z", [], _seen(z1=3), "honour, last copy"),
@@ -65,6 +68,9 @@ def test_against_two_threats_a_tile_counts_as_its_least_safe() -> None:
     first, second, third = ["4m"], ["1m", "7m"], ["9p"]
     assert least_safe("4m", [first, second], NOTHING) == "suji"
     assert least_safe("4m", [first, second, third], NOTHING) == "unsafe"
+    # By the tiers' order, not their names: suji to one, one-chance to another (56m needs a 6m, three
+    # in sight; 23m is covered by the 1m): one-chance.
+    assert least_safe("4m", [second, ["1m"]], _seen(m6=3)) == "one-chance"
 
 
 def test_the_tiles_held_safer_than_the_discard_safest_first() -> None:
