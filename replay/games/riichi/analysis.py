@@ -1,10 +1,10 @@
 """A riichi match reviewed discard by discard (``taikyoku review``): each discard of a known hand
 weighed (``efficiency.weigh``), and a summary per player. A discard made while another player is in
-riichi is also rated for safety against each (``defense.py``), and every weighed discard says who
-won on it. The tiles a player could not see are counted from what lay open when the discard was
-made: the player's own hand and melds, every river and meld, the dora indicators, the norths set
-aside. A discard after the player's riichi is no choice and is not weighed; a hand dealt unseen
-(the public record) is not weighed either. No I/O."""
+riichi, or has called three sets, is also rated for safety against each (``defense.py``), and every
+weighed discard says who won on it. The tiles a player could not see are counted from what lay open
+when the discard was made: the player's own hand and melds, every river and meld, the dora
+indicators, the norths set aside. A discard after the player's riichi is no choice and is not
+weighed; a hand dealt unseen (the public record) is not weighed either. No I/O."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.state import RiichiRound, RiichiState
 
 UNSEEN = "?"
+OPEN_THREAT = 3  # sets called from which an open hand is taken as tenpai, as defence is commonly taught
 
 
 def _unseen_to(state: RiichiState, seat: int) -> list[int]:
@@ -88,6 +89,11 @@ def _dealt_in(discard: dict[str, Any] | None, ron: RiichiWin, names: Sequence[st
         discard["dealt_in_to"].append(names[ron.seat])
 
 
+def _called(rnd: RiichiRound, seat: int) -> int:
+    """The sets ``seat`` has called from others (a closed kan is no call)."""
+    return sum(1 for meld in rnd.melds[seat] if meld.kind != "ankan")
+
+
 def _defense(
     rnd: RiichiRound,
     seat: int,
@@ -97,9 +103,11 @@ def _defense(
     seen: list[int],
     names: Sequence[str],
 ) -> dict[str, Any] | None:
-    """The discard's safety against each player in riichi (``defense.py``), its least safe, and the
-    tiles held that were safer; None when no one is in riichi."""
-    threats = [t for t in range(rnd.players) if t != seat and rnd.riichi[t]]
+    """The discard's safety against each threat (a player in riichi, or with ``OPEN_THREAT`` sets
+    called; ``defense.py``), its least safe, and the tiles held that were safer; None when there is
+    no threat. An open hand's furiten is its own river alone: it may win on a tile it let pass
+    once it has discarded again."""
+    threats = [t for t in range(rnd.players) if t != seat and (rnd.riichi[t] or _called(rnd, t) >= OPEN_THREAT)]
     if not threats:
         return None
     furiten = [[r.tile for r in rnd.rivers[t]] + passed.get(t, []) for t in threats]
@@ -113,8 +121,8 @@ def _defense(
 def summary(weighed: Sequence[dict[str, Any]], state: RiichiState) -> list[dict[str, Any]]:
     """By player: the discards weighed, those that kept the best (fewest shanten, most improving
     tiles), the ground lost (improving tiles given up, summed), riichi taken, deals-in (a win on the
-    player's discard; two on a double ron), and those of them made against a riichi with a safer
-    tile in hand."""
+    player's discard; two on a double ron), and those of them made against a threat (a riichi, or
+    three sets called) with a safer tile in hand."""
     names = list(state.names)
     rows = []
     for seat, player in enumerate(names):

@@ -138,3 +138,21 @@ def test_knowing_more_never_makes_a_tile_less_safe(
     assert RANK[tier(tile, furiten | {more}, seen)] <= before
     if seen[kind] < 4:
         assert RANK[tier(tile, furiten, [*seen[:kind], seen[kind] + 1, *seen[kind + 1 :]])] <= before
+
+
+def test_an_open_hand_with_three_sets_called_is_a_threat_on_its_own_river(cli: Cli) -> None:
+    """A real game (tests/data/tenhou6, 2019123123gm-...-f4386d0e), seq 181: C has called three sets
+    (chi 6s0s7s, chi 789s, pon of east; river 1s 3z 4p 4z 2m 2m 8m 8p 9m) and no one is in riichi.
+    D (3m 6m 1p 1p 2p 3p 7p 8p 9p 4s 5s 5s 6z 6z) discards 6m: 78m is covered by the 9m in C's
+    river, 45m is open (one 4m and no 5m in sight): unsafe, and C wins on it (4577m). Held safer: 8p
+    (C's river), 1p and 7p (suji of the 4p), 6z (two unseen), 4s (56s needs a 5s, three in sight:
+    D's two and C's red; 23s is suji of the 1s)."""
+    assert (
+        cli("import", str(ROOT / "tests" / "data" / "tenhou6" / "mjlog2json-2019123123gm-00a9-0000-f4386d0e.json")).code
+        == 0
+    )
+    review = cli("review", "2019123123gm-00a9-0000-f4386d0e", "--json").json()
+    dealt = next(d for d in review["discards"] if d["seq"] == 181)
+    assert (dealt["player"], dealt["discard"], dealt["dealt_in_to"]) == ("D", "6m", ["C"])
+    assert dealt["defense"] == {"against": {"C": "unsafe"}, "tier": "unsafe",
+                                "safer_held": ["8p", "1p", "7p", "6z", "4s"]}  # fmt: skip
