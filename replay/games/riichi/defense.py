@@ -1,9 +1,10 @@
-"""How safe a discard was against the players in riichi, from what the discarder could see.
+"""How safe a discard was against the players taken as tenpai, from what the discarder could see.
 
-Against one threat (a player in riichi), a tile is, safest first:
+Against one threat (a player in riichi, or an open hand taken as tenpai: ``analysis.py`` says
+which), a tile is, safest first:
 
-- ``genbutsu``: in the threat's own river, or discarded by anyone since the threat's riichi and
-  not won on: the threat is furiten on it, so it cannot deal in.
+- ``genbutsu``: a tile the threat is furiten on, so it cannot deal in: in the threat's own river,
+  or, against a riichi, discarded by anyone since it and not won on.
 - ``honour, none unseen`` / ``honour, last copy``: an honour whose four copies are all in sight
   cannot be waited on; one whose last copy alone is unseen can only be a single wait (tanki).
 - ``suji``: a number tile each of whose two-sided waits (a ryanmen of the two tiles beside it)
