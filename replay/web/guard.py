@@ -67,7 +67,7 @@ class Guard:
 
         headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope["headers"]}
         host = headers.get("host", "")
-        if host_name(host) not in self.hosts:
+        if not answers_to(host, self.hosts):
             await _refuse(send_guarded, 421, "this server does not answer to that name; open it by the address "
                           "`taikyoku serve` printed", "host.unknown")  # fmt: skip
             return
@@ -100,6 +100,12 @@ class Guard:
         if found is None:
             return None  # not a table's write: the application answers it (a 404 or a 405)
         return await self.check_write(found.group(1), headers.get("authorization"))
+
+
+def answers_to(host: str, hosts: frozenset[str]) -> bool:
+    """Whether a request whose ``Host`` header is ``host`` names this server (its rule, held once for
+    every request and for the live streams answered in front of the framework)."""
+    return host_name(host) in hosts
 
 
 async def _bounded_body(receive: Receive, headers: dict[str, str]) -> bytes | None:

@@ -22,8 +22,7 @@ from collections.abc import AsyncGenerator, Callable, Iterable
 from contextlib import aclosing, suppress
 from typing import Any
 
-from replay.web.addresses import host_name
-from replay.web.guard import SECURITY_HEADERS, ASGIApp, Receive, Scope, Send
+from replay.web.guard import SECURITY_HEADERS, ASGIApp, Receive, Scope, Send, answers_to
 
 ROOM = "*room"  # the room's screen among the watched (no match id starts with *)
 INTERVAL = 0.25  # seconds between two looks at the watched heads of an SQLite file
@@ -230,10 +229,8 @@ class LiveFront:
         await self.app(scope, receive, send)
 
     def _named_here(self, scope: Scope) -> bool:
-        for name, value in scope["headers"]:
-            if name.lower() == b"host":
-                return host_name(value.decode("latin-1")) in self.hosts
-        return host_name("") in self.hosts
+        host = next((value for name, value in scope["headers"] if name.lower() == b"host"), b"")
+        return answers_to(host.decode("latin-1"), self.hosts)
 
     def _frame(self, event: str, now: dict[str, Any] | None) -> bytes:
         if now is None:
