@@ -374,7 +374,14 @@ def processes_figures(files: list[Path], rounds: int) -> None:
     import pickle
     import subprocess
 
-    import convlog_rs
+    try:
+        import convlog_rs
+    except ImportError:
+        raise SystemExit(
+            "bench: the floor needs convlog-rs and mjai: pip install -e '.[bench]' && pip install --no-deps mjai"
+        ) from None
+    if libriichi() is None:
+        raise SystemExit("bench: the floor needs mjai's libriichi: pip install --no-deps mjai")
 
     tool = str(Path(sys.executable).parent / "taikyoku")
     every = [*files, *sorted((CORPUS.parent / "tenhou6-more").glob("*.json"))]  # every real game of the tests
