@@ -89,9 +89,9 @@ def _dealt_in(discard: dict[str, Any] | None, ron: RiichiWin, names: Sequence[st
         discard["dealt_in_to"].append(names[ron.seat])
 
 
-def _called(rnd: RiichiRound, seat: int) -> int:
+def called_sets(rnd: RiichiRound, seat: int) -> int:
     """The sets ``seat`` has called from others (a closed kan is no call)."""
-    return sum(1 for meld in rnd.melds[seat] if meld.kind != "ankan")
+    return sum(1 for meld in rnd.melds[seat] if meld.open)
 
 
 def _defense(
@@ -107,7 +107,7 @@ def _defense(
     called; ``defense.py``), its least safe, and the tiles held that were safer; None when there is
     no threat. An open hand's furiten is its own river alone: it may win on a tile it let pass
     once it has discarded again."""
-    threats = [t for t in range(rnd.players) if t != seat and (rnd.riichi[t] or _called(rnd, t) >= OPEN_THREAT)]
+    threats = [t for t in range(rnd.players) if t != seat and (rnd.riichi[t] or called_sets(rnd, t) >= OPEN_THREAT)]
     if not threats:
         return None
     furiten = [[r.tile for r in rnd.rivers[t]] + passed.get(t, []) for t in threats]
@@ -159,4 +159,4 @@ def review(steps: Sequence[Step], player: str | None = None) -> dict[str, Any]:
     return {"players": names, "summary": rows, "discards": weighed}
 
 
-__all__ = ["discards", "review", "summary"]
+__all__ = ["called_sets", "discards", "review", "summary"]

@@ -156,3 +156,19 @@ def test_an_open_hand_with_three_sets_called_is_a_threat_on_its_own_river(cli: C
     assert (dealt["player"], dealt["discard"], dealt["dealt_in_to"]) == ("D", "6m", ["C"])
     assert dealt["defense"] == {"against": {"C": "unsafe"}, "tier": "unsafe",
                                 "safer_held": ["8p", "1p", "7p", "6z", "4s"]}  # fmt: skip
+    # C's second call is at seq 158, its third (the pon) at 178: two calls are no threat yet, and C's
+    # own discard after its third is weighed against no one (a player is never their own threat).
+    weighed = {d["seq"]: d for d in review["discards"]}
+    assert [weighed[seq]["defense"] for seq in (159, 161, 169, 177, 179)] == [None] * 5
+
+
+def test_a_closed_kan_is_no_call() -> None:
+    """Three sets, one of them a closed kan, are two calls: not yet an open hand taken as tenpai."""
+    from replay.games.riichi.analysis import called_sets
+    from replay.games.riichi.state import Meld, RiichiRound
+
+    sets = (Meld("pon", ("1z", "1z", "1z"), "1z", 0), Meld("chi", ("1m", "2m", "3m"), "1m", 0),
+            Meld("ankan", ("9p", "9p", "9p", "9p")))  # fmt: skip
+    rnd = RiichiRound(1, "1z", 1, 0, 0, 0, (25000,) * 4, 4, melds=((), sets, (), ()))
+    assert called_sets(rnd, 1) == 2
+    assert called_sets(rnd._replace(melds=((), (*sets[:2], Meld("daiminkan", ("9p",) * 4, "9p", 2)), (), ())), 1) == 3
