@@ -30,8 +30,8 @@ def _unseen_to(state: RiichiState, seat: int) -> list[int]:
     for melds in rnd.melds:
         for meld in melds:
             shown += meld.tiles
-    for river in rnd.rivers:
-        shown += [tile.tile for tile in river]
+    for river in rnd.rivers:  # a tile called away is counted in its meld, not twice
+        shown += [tile.tile for tile in river if not tile.taken]
     for norths in rnd.kita:  # three players: the norths set aside lie open too
         shown += ["4z"] * norths
     seen = counts(t for t in shown if t != UNSEEN)

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -172,3 +174,21 @@ def test_a_closed_kan_is_no_call() -> None:
     rnd = RiichiRound(1, "1z", 1, 0, 0, 0, (25000,) * 4, 4, melds=((), sets, (), ()))
     assert called_sets(rnd, 1) == 2
     assert called_sets(rnd._replace(melds=((), (*sets[:2], Meld("daiminkan", ("9p",) * 4, "9p", 2)), (), ())), 1) == 3
+
+
+def test_a_called_tile_is_seen_once_not_in_the_river_and_the_meld_both(tmp_path: Path) -> None:
+    """Nan pons Ton's east: three easts lie open (the pon), not four (the taken tile is the pon's,
+    shown in Ton's river as taken). To Sha one east is unseen: east is a last copy, not 'none unseen'."""
+    from events.riichi import RiichiCall, RiichiDiscard, RiichiDraw
+    from replay.games.riichi.analysis import _unseen_to
+    from tests.games.riichi.support import Hand
+
+    hand = Hand(tmp_path / "pon.db", "tenhou")
+    hand.begin({1: "1z1z123m456p789s23s"}, reserved="1z")
+    hand.record(RiichiDraw(seat=0, tile="1z"), RiichiDiscard(seat=0, tile="1z", tsumogiri=True))
+    hand.record(RiichiCall(kind="pon", seat=1, tiles=("1z", "1z", "1z"), called="1z", from_seat=0))
+    state = hand.state
+    east = 27
+    assert _unseen_to(state, 2)[east] == 1
+    assert tier("1z", [], [4 - n for n in _unseen_to(state, 2)]) == "honour, last copy"
+    hand.close()
