@@ -51,3 +51,10 @@ def review_match(
                 f"hand {w['hand']}, seq {w['seq']}: {w['player']} deals in with {w['discard']} "
                 f"to {', '.join(w['dealt_in_to'])}{said}"
             )
+    if found.get("happened"):
+        out.print("What happened (+ went well, - went badly; docs/riichi.md defines each):")
+        for f in found["happened"]:
+            detail = f" ({f['detail']})" if f["detail"] else ""
+            out.print(f"  hand {f['hand']}: {'+' if f['good'] else '-'} {f['player']}: {f['check']}{detail}")
+    if found.get("checks_skipped"):
+        out.print(f"Not checked, the record not showing every hand: {', '.join(found['checks_skipped'])}")

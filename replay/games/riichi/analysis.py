@@ -118,11 +118,14 @@ def _defense(
     }
 
 
-def summary(weighed: Sequence[dict[str, Any]], state: RiichiState) -> list[dict[str, Any]]:
+def summary(
+    weighed: Sequence[dict[str, Any]], state: RiichiState, found: Sequence[dict[str, Any]] = ()
+) -> list[dict[str, Any]]:
     """By player: the discards weighed, those that kept the best (fewest shanten, most improving
     tiles), the ground lost (improving tiles given up, summed), riichi taken, deals-in (a win on the
     player's discard; two on a double ron), and those of them made against a threat (a riichi, or
-    three sets called) with a safer tile in hand."""
+    three sets called) with a safer tile in hand; and the checks of ``happened.py`` found for the
+    player, good and bad."""
     names = list(state.names)
     rows = []
     for seat, player in enumerate(names):
@@ -138,13 +141,18 @@ def summary(weighed: Sequence[dict[str, Any]], state: RiichiState) -> list[dict[
             "shanten_given_up": sum(w["shanten_after"] - w["best_shanten"] for w in mine),
             "riichi": riichi, "deals_in": dealt_in,
             "deals_in_safer_held": sum(len(w["dealt_in_to"]) for w in mine if w["defense"] and w["defense"]["safer_held"]),
+            "went_well": sum(1 for f in found if f["seat"] == seat and f["good"]),
+            "went_badly": sum(1 for f in found if f["seat"] == seat and not f["good"]),
         })  # fmt: skip
     return rows
 
 
 def review(steps: Sequence[Step], player: str | None = None) -> dict[str, Any]:
     """The review document: every weighed discard (of ``player`` alone when named) and the summary."""
+    from replay.games.riichi.happened import happened
+
     weighed, state = discards(steps)
+    found, skipped, _ = happened(steps)
     names = list(state.names)
     if player is not None:
         seats = [seat for seat, shown in enumerate(names) if shown == player or shown.split(" (")[0] == player]
@@ -153,10 +161,11 @@ def review(steps: Sequence[Step], player: str | None = None) -> dict[str, Any]:
 
             raise InputError(f"no player {player!r} in this match; its players are {', '.join(names)}")
         weighed = [w for w in weighed if w["seat"] in seats]
-    rows = summary(weighed, state)
+        found = [f for f in found if f["seat"] in seats]
+    rows = summary(weighed, state, found)
     if player is not None:
         rows = [r for r in rows if r["seat"] in {w["seat"] for w in weighed} or r["player"] == player]
-    return {"players": names, "summary": rows, "discards": weighed}
+    return {"players": names, "summary": rows, "discards": weighed, "happened": found, "checks_skipped": skipped}
 
 
 __all__ = ["called_sets", "discards", "review", "summary"]

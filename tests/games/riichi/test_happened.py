@@ -1,0 +1,554 @@
+"""Each "what happened" check (``replay/games/riichi/happened.py``, docs/riichi.md) on a hand built
+to show it and one built not to, recorded through the real store. Seats: Ton (0, the dealer unless
+said), Nan (1), Sha (2), Pei (3); East round, so Nan's wind is south, Sha's west, Pei's north.
+
+Every draw that matters is named and kept out of the other hands (``reserved``); the rest are
+junk tiles drawn and discarded at once. Shanten of the dealt hands was counted by hand and with
+the ``mahjong`` package's ``Shanten`` (not the product's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from events.riichi import ExhaustiveDraw, RiichiDeclared, RiichiDiscard, RiichiDraw, RiichiWin
+from replay.app import steps as match_steps
+from replay.engine.fold import history
+from replay.games.riichi.happened import CHECKS, happened
+from tests.games.riichi.support import Hand
+
+TON, NAN, SHA, PEI = 0, 1, 2, 3
+NAMES = ("Ton", "Nan", "Sha", "Pei")
+
+
+def checks(hand: Hand) -> set[tuple[str, str]]:
+    """(check, player) of every check found in the hand's match."""
+    steps = history(match_steps.read_steps(hand.store, hand.match_id)).effective
+    found, skipped, _ = happened(steps)
+    assert skipped == []  # every hand is shown in these records
+    return {(f["check"], f["player"]) for f in found}
+
+
+def play(hand: Hand, seat: int, draw: str, discard: str | None = None, *, riichi: bool = False) -> None:
+    """One turn with a named draw: kept and ``discard`` thrown, or thrown at once."""
+    hand.record(RiichiDraw(seat=seat, tile=draw))
+    if riichi:
+        hand.record(RiichiDeclared(seat=seat))
+    out = discard or draw
+    hand.record(RiichiDiscard(seat=seat, tile=out, tsumogiri=out == draw))
+
+
+def ron(hand: Hand, seat: int, giver: int, **extra: object) -> None:
+    hand.record(RiichiWin(seat=seat, kind="ron", from_seat=giver, **extra))  # type: ignore[arg-type]
+
+
+def tsumo(hand: Hand, seat: int, tile: str, **extra: object) -> None:
+    hand.record(RiichiDraw(seat=seat, tile=tile), RiichiWin(seat=seat, kind="tsumo", **extra))  # type: ignore[arg-type]
+
+
+def new(tmp_path: Path, label: str, ruleset: str = "tenhou") -> Hand:
+    return Hand(tmp_path / f"{label}.db", ruleset)
+
+
+def with_red_fives(hand: Hand) -> None:
+    """The rulesets' sets have one red five a suit: the last plain five of each suit in the junk
+    becomes the red one (``Hand`` deals plain tiles; these hands draw deep into the wall)."""
+    for suit in "mps":
+        places = [i for i, tile in enumerate(hand.junk) if tile == f"5{suit}"]
+        if places:
+            hand.junk[places[-1]] = f"0{suit}"
+
+
+# Nan's riichi hand: 234m 456p 789s and the pairs 1z 2z, waiting on east or south (two kinds).
+NAN_SHANPON = "234m456p789s1122z"
+# Sha's closed hand with a white triplet (a yaku without riichi): 78m waits on 6m or 9m.
+SHA_WHITE = "78m555z123p456s99s"
+
+
+def test_dealt_in_with_the_riichi_tile_to_a_dama_hand(tmp_path: Path) -> None:
+    """Nan draws 9m and declares riichi with it; Sha, closed and not in riichi, rons it: Nan dealt in
+    with the riichi tile, to dama, while tenpai, and his riichi lost to dama."""
+    hand = new(tmp_path, "show")
+    hand.begin({NAN: NAN_SHANPON, SHA: SHA_WHITE}, reserved="9m9p")
+    play(hand, TON, "9p")
+    play(hand, NAN, "9m", riichi=True)
+    ron(hand, SHA, NAN)
+    found = checks(hand)
+    assert {("dealt-in-with-riichi-tile", "Nan"), ("dealt-in-to-dama", "Nan"), ("dealt-in-while-tenpai", "Nan"),
+            ("riichi-lost-to-dama", "Nan")} <= found  # fmt: skip
+    assert not {c for c, who in found if who == "Sha" and not c.startswith("started")}
+    hand.close()
+
+
+def test_a_tile_after_the_riichi_tile_is_not_the_riichi_tile(tmp_path: Path) -> None:
+    """Nan declares with 9p; a go-round later his 9m is ronned: dealt in to dama, not with the riichi tile."""
+    hand = new(tmp_path, "near")
+    hand.begin({NAN: NAN_SHANPON, SHA: SHA_WHITE}, reserved="9m9p1p1s2p")
+    play(hand, TON, "2p")
+    play(hand, NAN, "9p", riichi=True)
+    play(hand, SHA, "1p")
+    play(hand, PEI, "1s")
+    play(hand, TON, "9p")
+    play(hand, NAN, "9m")
+    ron(hand, SHA, NAN)
+    found = checks(hand)
+    assert ("dealt-in-to-dama", "Nan") in found
+    assert ("dealt-in-with-riichi-tile", "Nan") not in found
+    hand.close()
+
+
+# Sha's riichi hand: 78m waits on 6m or 9m; riichi is its yaku.
+SHA_RIICHI = "78m123p345p456s99s"
+
+
+def test_a_later_riichi_chases_and_wins_with_ippatsu(tmp_path: Path) -> None:
+    """Nan declares riichi, Sha declares after him, and Nan's next tile (9m) is Sha's within Sha's
+    first go-round: Nan chased and lost, and dealt in to ippatsu while tenpai; Sha chased and won
+    with ippatsu. Sha was in riichi: no dama checks."""
+    hand = new(tmp_path, "chase")
+    hand.begin({NAN: NAN_SHANPON, SHA: SHA_RIICHI}, reserved="9m9p1p2s3s4s")
+    play(hand, TON, "9p")
+    play(hand, NAN, "1p", riichi=True)
+    play(hand, SHA, "2s", riichi=True)
+    play(hand, PEI, "3s")
+    play(hand, TON, "4s")
+    play(hand, NAN, "9m")
+    ron(hand, SHA, NAN)
+    found = checks(hand)
+    assert {("chased-and-lost", "Nan"), ("chased-and-won", "Sha"), ("won-with-ippatsu", "Sha"),
+            ("dealt-in-to-ippatsu", "Nan"), ("dealt-in-while-tenpai", "Nan")} <= found  # fmt: skip
+    assert not {
+        c for c, _ in found if c in ("riichi-lost-to-dama", "dealt-in-to-dama", "chased-and-won") and _ != "Sha"
+    }
+    assert ("riichi-lost-to-dama", "Nan") not in found and ("dealt-in-to-dama", "Nan") not in found
+    hand.close()
+
+
+def test_the_first_riichi_winning_is_no_chase_and_a_later_go_round_no_ippatsu(tmp_path: Path) -> None:
+    """Nan declares, Sha declares after, and a go-round later Sha's tile (1z) is Nan's: no chase
+    (the first riichi won), no ippatsu (Nan had drawn again since his riichi)."""
+    hand = new(tmp_path, "first")
+    hand.begin({NAN: NAN_SHANPON, SHA: SHA_RIICHI}, reserved="9p1p2s3s4s5s1z6s7s")
+    play(hand, TON, "9p")
+    play(hand, NAN, "1p", riichi=True)
+    play(hand, SHA, "2s", riichi=True)
+    play(hand, PEI, "3s")
+    play(hand, TON, "4s")
+    play(hand, NAN, "5s")
+    play(hand, SHA, "1z")
+    ron(hand, NAN, SHA)
+    found = checks(hand)
+    assert not {
+        c for c, _ in found if c in ("chased-and-lost", "chased-and-won", "won-with-ippatsu", "dealt-in-to-ippatsu")
+    }
+    assert ("dealt-in-while-tenpai", "Sha") in found
+    hand.close()
+
+
+def test_head_bumped_in_riichi_by_a_nearer_dama_win(tmp_path: Path) -> None:
+    """EMA: one ron, the nearest. Ton's 9m is Nan's (dama, white) and Sha's (riichi on 6m-9m, not
+    furiten): Nan wins, Sha was head-bumped and his riichi lost to dama."""
+    hand = new(tmp_path, "bump", "ema2016")
+    hand.begin({NAN: SHA_WHITE, SHA: SHA_RIICHI}, reserved="9m9p1p2s3s")
+    play(hand, TON, "9p")
+    play(hand, NAN, "1p")
+    play(hand, SHA, "2s", riichi=True)
+    play(hand, PEI, "3s")
+    play(hand, TON, "9m")
+    ron(hand, NAN, TON)
+    found = checks(hand)
+    assert {("head-bumped", "Sha"), ("riichi-lost-to-dama", "Sha"), ("dealt-in-to-dama", "Ton")} <= found
+    hand.close()
+
+
+def test_a_furiten_riichi_is_not_head_bumped(tmp_path: Path) -> None:
+    """The same, but Sha declared riichi with a 6m: furiten on his own wait, he could not have won.
+    (Nan waits on 9m alone here, with a single 9m, so that Sha's 6m is no tile of his.)"""
+    hand = new(tmp_path, "furiten", "ema2016")
+    hand.begin({NAN: "123m555z123p456s9m", SHA: SHA_RIICHI}, reserved="9m9p1p6m3s")
+    play(hand, TON, "9p")
+    play(hand, NAN, "1p")
+    play(hand, SHA, "6m", riichi=True)
+    play(hand, PEI, "3s")
+    play(hand, TON, "9m")
+    ron(hand, NAN, TON)
+    found = checks(hand)
+    assert ("head-bumped", "Sha") not in found
+    assert ("riichi-lost-to-dama", "Sha") in found
+    hand.close()
+
+
+def test_a_two_kind_riichi_lost_to_a_closed_wait(tmp_path: Path) -> None:
+    """Nan's riichi waits on east and south; Sha wins on 2m with 13m (one kind, a closed wait)."""
+    hand = new(tmp_path, "bad", "tenhou")
+    hand.begin({NAN: NAN_SHANPON, SHA: "13m555z123p456s99s"}, reserved="9p1p2m3s")
+    play(hand, TON, "9p")
+    play(hand, NAN, "1p", riichi=True)
+    play(hand, SHA, "3s")
+    play(hand, PEI, "2m")
+    ron(hand, SHA, PEI)
+    assert ("good-wait-lost-to-bad-wait", "Nan") in checks(hand)
+    hand.close()
+
+
+def test_a_single_wait_riichi_has_no_good_wait_to_lose(tmp_path: Path) -> None:
+    """Nan's riichi is a single wait on east (one kind): losing to Sha's closed wait is no bad beat."""
+    hand = new(tmp_path, "tanki")
+    hand.begin({NAN: "234m456p789s123s1z", SHA: "13m555z123p456s99s"}, reserved="9p1p2m3s")
+    play(hand, TON, "9p")
+    play(hand, NAN, "1p", riichi=True)
+    play(hand, SHA, "3s")
+    play(hand, PEI, "2m")
+    ron(hand, SHA, PEI)
+    found = checks(hand)
+    assert ("good-wait-lost-to-bad-wait", "Nan") not in found
+    assert ("riichi-lost-to-dama", "Nan") in found
+    hand.close()
+
+
+# Ton's scattered hand holding 9p and south: 1m 4m 7m 2p 5p 8p 3s 6s 9s 5z 6z and the two.
+TON_WITH_9P = "147m2589p369s256z"
+TON_WITHOUT_9P = "147m1258p369s256z"
+
+
+def test_dealt_in_to_a_riichi_holding_its_genbutsu(tmp_path: Path) -> None:
+    """Nan declares with 9p; within his first go-round Ton throws south, Nan's wait, while holding
+    a 9p (in Nan's river): Ton dealt in holding genbutsu, and to ippatsu; Nan won with ippatsu."""
+    hand = new(tmp_path, "genbutsu")
+    hand.begin({TON: TON_WITH_9P, NAN: NAN_SHANPON}, reserved="3p9p4s5s7s")
+    play(hand, TON, "3p")
+    play(hand, NAN, "9p", riichi=True)
+    play(hand, SHA, "4s")
+    play(hand, PEI, "5s")
+    play(hand, TON, "7s", "2z")
+    ron(hand, NAN, TON)
+    found = checks(hand)
+    assert {("dealt-in-holding-genbutsu", "Ton"), ("dealt-in-to-ippatsu", "Ton"), ("won-with-ippatsu", "Nan")} <= found
+    assert ("dealt-in-while-tenpai", "Ton") not in found and ("dealt-in-to-dama", "Ton") not in found
+    hand.close()
+
+
+def test_dealt_in_holding_nothing_safe_a_go_round_later(tmp_path: Path) -> None:
+    """Ton holds no tile of Nan's river (9p 8s) nor of those thrown since his riichi (4s 5s 7s 9m
+    6p), and deals in a go-round after Nan's first: no genbutsu held, no ippatsu."""
+    hand = new(tmp_path, "nothing")
+    hand.begin({TON: TON_WITHOUT_9P, NAN: NAN_SHANPON}, reserved="3p9p4s5s7s8s9m6p3m")
+    play(hand, TON, "3p")
+    play(hand, NAN, "9p", riichi=True)
+    play(hand, SHA, "4s")
+    play(hand, PEI, "5s")
+    play(hand, TON, "7s")
+    play(hand, NAN, "8s")
+    play(hand, SHA, "9m")
+    play(hand, PEI, "6p")
+    play(hand, TON, "3m", "2z")
+    ron(hand, NAN, TON)
+    found = checks(hand)
+    assert not {c for c, who in found if who == "Ton" and c in ("dealt-in-holding-genbutsu", "dealt-in-to-ippatsu")}
+    assert ("won-with-ippatsu", "Nan") not in found
+    hand.close()
+
+
+def fold_after_riichi(tmp_path: Path, third: str) -> set[tuple[str, str]]:
+    """Nan declares with 9p; Sha throws 9p (Nan's river), 3s (passed by Pei since the riichi) and
+    ``third``; Nan wins by tsumo on east."""
+    hand = new(tmp_path, f"fold-{third}")
+    hand.begin({NAN: NAN_SHANPON}, reserved="9p9p3s3s4s5s6s7s8s1z" + third)
+    play(hand, TON, "5s")
+    play(hand, NAN, "9p", riichi=True)
+    play(hand, SHA, "9p")
+    play(hand, PEI, "3s")
+    play(hand, TON, "6s")
+    play(hand, NAN, "4s")
+    play(hand, SHA, "3s")
+    play(hand, PEI, "7s")
+    play(hand, TON, "8s")
+    play(hand, NAN, "9s" if third != "9s" else "1s")
+    play(hand, SHA, third)
+    play(hand, PEI, "2s")
+    play(hand, TON, "1s" if third != "1s" else "9s")
+    tsumo(hand, NAN, "1z")
+    found = checks(hand)
+    hand.close()
+    return found
+
+
+def test_three_genbutsu_after_a_riichi_is_a_safe_fold(tmp_path: Path) -> None:
+    """Sha's third discard is 4s, in Nan's own river: three tiles Nan could not win on."""
+    assert ("folded-safely", "Sha") in fold_after_riichi(tmp_path, "4s")
+
+
+def test_one_tile_not_genbutsu_is_no_safe_fold(tmp_path: Path) -> None:
+    """Sha's third discard is 5m, which no one threw since Nan's riichi: not a fold."""
+    assert ("folded-safely", "Sha") not in fold_after_riichi(tmp_path, "5m")
+
+
+# Nan's pinfu: 234m 456p 789s 23s and the 5m pair, waiting on 1s or 4s. Dealt five from tenpai
+# (the mahjong package's Shanten: 5) with 3m 5m 8s 5p 3s out and 9m 1p 5z 6z 7z in; four from
+# tenpai (Shanten: 4) with the 3s kept and the 7z out.
+FIVE_FROM_TENPAI = "24m5m9m146p279s567z"
+FOUR_FROM_TENPAI = "24m5m9m146p2379s56z"
+
+
+def test_won_from_five_shanten(tmp_path: Path) -> None:
+    """Dealt 5 from tenpai, Nan draws 3s 5m 8s 5p 3m (throwing the honours, 1p and 9m) and wins by
+    tsumo on 1s (pinfu, tsumo: no mangan)."""
+    hand = new(tmp_path, "five")
+    hand.begin({NAN: FIVE_FROM_TENPAI}, reserved="3s5m8s5p3m1s1s1s1s4s4s4s4s")
+    for draw, discard in (("3s", "7z"), ("5m", "6z"), ("8s", "5z"), ("5p", "1p"), ("3m", "9m")):
+        hand.turn(TON)
+        play(hand, NAN, draw, discard)
+        hand.turn(SHA)
+        hand.turn(PEI)
+    hand.turn(TON)
+    tsumo(hand, NAN, "1s")
+    found = checks(hand)
+    assert {("started-at-five-shanten", "Nan"), ("won-from-five-shanten", "Nan")} <= found
+    assert ("dama-mangan", "Nan") not in found and ("paid-as-dealer-for-a-big-tsumo", "Ton") not in found
+    hand.close()
+
+
+def test_won_from_four_shanten_is_no_five_shanten_start(tmp_path: Path) -> None:
+    hand = new(tmp_path, "four")
+    hand.begin({NAN: FOUR_FROM_TENPAI}, reserved="5m8s5p3m1s1s1s1s4s4s4s4s")
+    for draw, discard in (("5m", "6z"), ("8s", "5z"), ("5p", "1p"), ("3m", "9m")):
+        hand.turn(TON)
+        play(hand, NAN, draw, discard)
+        hand.turn(SHA)
+        hand.turn(PEI)
+    hand.turn(TON)
+    tsumo(hand, NAN, "1s")
+    found = checks(hand)
+    assert not {c for c, who in found if who == "Nan" and "five" in c}
+    hand.close()
+
+
+def stuck(tmp_path: Path, draws: int) -> set[tuple[str, str]]:
+    """Nan is one from tenpai (234m 456p 789s, east pair, south, west: Shanten 1) and throws every
+    draw; after his ``draws``-th, Sha wins by tsumo on 2m (13m, white)."""
+    hand = new(tmp_path, f"stuck-{draws}")
+    hand.begin({NAN: "234m456p789s11z23z", SHA: "13m555z123p456s99s"}, reserved="2m2m2m")
+    for turn in range(draws):
+        hand.turn(TON)
+        hand.turn(NAN)
+        if turn < draws - 1:
+            hand.turn(SHA)
+            hand.turn(PEI)
+    tsumo(hand, SHA, "2m")
+    found = checks(hand)
+    hand.close()
+    return found
+
+
+def test_nine_draws_one_from_tenpai_is_stuck(tmp_path: Path) -> None:
+    assert ("stuck-at-one-from-tenpai", "Nan") in stuck(tmp_path, 9)
+
+
+def test_eight_draws_one_from_tenpai_is_not(tmp_path: Path) -> None:
+    assert ("stuck-at-one-from-tenpai", "Nan") not in stuck(tmp_path, 8)
+
+
+# Nan's dama with a white triplet, dealt tenpai on 2m (13m).
+NAN_KANCHAN = "13m555z123p456s99s"
+# Sha's scattered hand holding a 9p to throw.
+SHA_SCATTERED = "147m258s369p1357z"
+
+
+def test_a_winning_tile_drawn_and_kept_by_another(tmp_path: Path) -> None:
+    """Sha draws 2m, Nan's wait, keeps it and throws 9p; Nan later wins by tsumo on another 2m."""
+    hand = new(tmp_path, "kept")
+    hand.begin({NAN: NAN_KANCHAN, SHA: SHA_SCATTERED}, reserved="2m2m")
+    hand.turn(TON)
+    hand.turn(NAN)
+    play(hand, SHA, "2m", "9p")
+    hand.turn(PEI)
+    hand.turn(TON)
+    tsumo(hand, NAN, "2m")
+    found = checks(hand)
+    assert ("winning-tile-drawn-by-another", "Nan") in found
+    hand.close()
+
+
+def test_a_winning_tile_drawn_and_thrown_is_not_kept(tmp_path: Path) -> None:
+    """Sha draws 2m and throws it: Nan rons it."""
+    hand = new(tmp_path, "thrown")
+    hand.begin({NAN: NAN_KANCHAN, SHA: SHA_SCATTERED}, reserved="2m2m")
+    hand.turn(TON)
+    hand.turn(NAN)
+    play(hand, SHA, "2m")
+    ron(hand, NAN, SHA)
+    assert ("winning-tile-drawn-by-another", "Nan") not in checks(hand)
+    hand.close()
+
+
+def to_the_draw(hand: Hand, last: tuple[int, str] | None = None) -> None:
+    """Junk turns until the wall's 70 tiles are drawn (the 70th by Nan); ``last`` names Nan's last draw."""
+    with_red_fives(hand)
+    for turn in range(70):
+        seat = turn % 4
+        if turn == 69 and last is not None:
+            play(hand, seat, last[1])
+        else:
+            hand.turn(seat)
+
+
+def test_every_unseen_copy_of_the_waits_in_the_dead_wall(tmp_path: Path) -> None:
+    """Nan is tenpai on east and south from the deal; the other two of each are never drawn (kept
+    out of every hand and the wall drawn from): at the draw all 4 lay in the dead wall."""
+    hand = new(tmp_path, "dead")
+    hand.begin({NAN: NAN_SHANPON}, reserved="1122z")
+    to_the_draw(hand)
+    hand.record(ExhaustiveDraw(tenpai=(NAN,)))
+    found = checks(hand)
+    assert ("waits-in-the-dead-wall", "Nan") in found
+    steps = history(match_steps.read_steps(hand.store, hand.match_id)).effective
+    said = [f for f in happened(steps)[0] if f["check"] == "waits-in-the-dead-wall"]
+    assert said[0]["detail"] == "4 of 4 copies of 1z 2z in the dead wall"
+    hand.close()
+
+
+def test_waits_held_by_another_are_not_in_the_dead_wall(tmp_path: Path) -> None:
+    """Pei holds the other east and south pairs: none is in the dead wall."""
+    hand = new(tmp_path, "held")
+    hand.begin({NAN: NAN_SHANPON, PEI: "147m258p369s1122z"})
+    to_the_draw(hand)
+    hand.record(ExhaustiveDraw(tenpai=(NAN,)))
+    assert ("waits-in-the-dead-wall", "Nan") not in checks(hand)
+    hand.close()
+
+
+def test_won_on_the_last_tile_and_dealt_in_with_the_last_discard(tmp_path: Path) -> None:
+    """Nan's 70th draw, the wall's last tile, is 2m; he throws it and Sha (13m, white) rons it: houtei."""
+    hand = new(tmp_path, "houtei")
+    hand.begin({SHA: NAN_KANCHAN}, reserved="2m2m2m2m")
+    to_the_draw(hand, last=(NAN, "2m"))
+    ron(hand, SHA, NAN)
+    found = checks(hand)
+    assert {("won-on-the-last-tile", "Sha"), ("dealt-in-with-the-last-discard", "Nan")} <= found
+    hand.close()
+
+
+def test_a_win_before_the_last_tile_is_not_on_it(tmp_path: Path) -> None:
+    """Nan's 66th-tile discard, 2m, is ronned: not the last."""
+    hand = new(tmp_path, "early")
+    hand.begin({SHA: NAN_KANCHAN}, reserved="2m2m2m2m")
+    with_red_fives(hand)
+    for turn in range(65):
+        hand.turn(turn % 4)
+    play(hand, NAN, "2m")
+    ron(hand, SHA, NAN)
+    found = checks(hand)
+    assert not {c for c, _ in found if c in ("won-on-the-last-tile", "dealt-in-with-the-last-discard")}
+    hand.close()
+
+
+def test_the_last_copy_of_a_single_wait(tmp_path: Path) -> None:
+    """Nan changes his single wait from 9p to east after Ton threw an east, with an east the dora
+    indicator: one east left unseen to him. He wins by tsumo on it."""
+    hand = new(tmp_path, "last")
+    hand.begin({NAN: "234m456p789s123s9p"}, reserved="1z1z1z", dora="1z")
+    play(hand, TON, "1z")
+    play(hand, NAN, "1z", "9p")
+    hand.turn(SHA)
+    hand.turn(PEI)
+    hand.turn(TON)
+    tsumo(hand, NAN, "1z")
+    assert ("won-on-the-last-copy", "Nan") in checks(hand)
+    hand.close()
+
+
+def test_two_copies_unseen_is_not_the_last(tmp_path: Path) -> None:
+    """The same with 7p the dora indicator: two easts unseen to Nan when he made the wait."""
+    hand = new(tmp_path, "two")
+    hand.begin({NAN: "234m456p789s123s9p"}, reserved="1z1z1z")
+    play(hand, TON, "1z")
+    play(hand, NAN, "1z", "9p")
+    hand.turn(SHA)
+    hand.turn(PEI)
+    hand.turn(TON)
+    tsumo(hand, NAN, "1z")
+    assert ("won-on-the-last-copy", "Nan") not in checks(hand)
+    hand.close()
+
+
+def test_a_dama_haneman_by_tsumo_hits_the_dealer(tmp_path: Path) -> None:
+    """Sha, closed and not in riichi, wins by tsumo on white: 123m 456m 789m, 11m, 555z: white,
+    tsumo, half flush (3 closed), straight (2 closed): 7 han, haneman. Ton, the dealer, pays half."""
+    hand = new(tmp_path, "haneman")
+    hand.begin({SHA: "123456789m11m55z"}, reserved="5z")
+    for seat in (TON, NAN, SHA, PEI, TON, NAN):  # a go-round first: Sha's first draw would be chiihou
+        hand.turn(seat)
+    tsumo(hand, SHA, "5z")
+    found = checks(hand)
+    assert hand.state.results[-1].points == (-6000, -3000, 12000, -3000)
+    assert {("dama-mangan", "Sha"), ("paid-as-dealer-for-a-big-tsumo", "Ton")} <= found
+    hand.close()
+
+
+def test_a_small_dama_tsumo_hits_no_one(tmp_path: Path) -> None:
+    """Sha's white and tsumo, no flush: 2 han; 20 fu, 2 for the tsumo, 8 for the closed white
+    triplet, 2 for the east pair (the round's wind): 32, 40 fu. Base 640: 1,300 from Ton, 700 each
+    from the others."""
+    hand = new(tmp_path, "small")
+    hand.begin({SHA: "123m456p789s11z55z"}, reserved="5z")
+    for seat in (TON, NAN, SHA, PEI, TON, NAN):
+        hand.turn(seat)
+    tsumo(hand, SHA, "5z")
+    found = checks(hand)
+    assert hand.state.results[-1].points == (-1300, -700, 2700, -700)
+    assert not {c for c, _ in found if c in ("dama-mangan", "paid-as-dealer-for-a-big-tsumo")}
+    hand.close()
+
+
+# The match's last hand: South 4, Pei the dealer. Nan's pinfu riichi (234m 456p 789s 23s 55m)
+# wins by tsumo on 1s a go-round after his riichi: riichi, tsumo, pinfu, 3 han 20 fu, 700 from
+# each non-dealer and 1,300 from Pei; with ura indicator 4m the 5m pair is two ura: 5 han,
+# mangan, 2,000 and 4,000.
+PINFU = "234m456p789s23s55m"
+
+
+def last_hand(tmp_path: Path, scores: tuple[int, int, int, int], ura: str, number: int = 4) -> Hand:
+    hand = new(tmp_path, f"last-{scores[1]}-{ura}-{number}")
+    start = {"dealer": PEI, "hand": 4, "round_wind": "S"} if number == 4 else {}
+    hand.begin({NAN: PINFU}, reserved="9p1s1s1s1s4s4s4s4s", scores=scores, **start)
+    # The dealer draws first; a go-round before the riichi (in the first it would be a double riichi).
+    for seat in [PEI, TON, NAN, SHA, PEI, TON] if number == 4 else [TON, NAN, SHA, PEI, TON]:
+        hand.turn(seat)
+    play(hand, NAN, "9p", riichi=True)
+    for seat in (SHA, PEI, TON, NAN, SHA, PEI, TON):  # a go-round more: no ippatsu
+        hand.turn(seat)
+    tsumo(hand, NAN, "1s", ura_indicators=(ura,) if ura else ())
+    return hand
+
+
+def test_the_last_hand_s_tsumo_and_its_ura_move_the_places(tmp_path: Path) -> None:
+    """Before: Ton 33,000 (1st), Sha 26,000, Pei 21,000, Nan 20,000. With the ura: Ton 31,000, Nan
+    28,000, Sha 24,000, Pei 17,000; without it Nan would have 22,700 and Sha 25,300. Sha lost 2nd to
+    the ura; Sha (2nd to 3rd) and Pei (3rd to 4th) dropped to the tsumo; Nan rose 4th to 2nd."""
+    hand = last_hand(tmp_path, (33000, 20000, 26000, 21000), "4m")
+    assert hand.state.results[-1].scores == (31000, 28000, 24000, 17000)
+    found = {pair for pair in checks(hand) if "placement" in pair[0]}
+    assert found == {("placement-lost-to-ura", "Sha"), ("placement-lost-to-last-hand-tsumo", "Sha"),
+                     ("placement-lost-to-last-hand-tsumo", "Pei"), ("placement-gained-in-last-hand", "Nan")}  # fmt: skip
+    hand.close()
+
+
+def test_an_ura_that_changes_no_place(tmp_path: Path) -> None:
+    """Nan starts at 24,000 and Sha at 25,000: Nan passes Sha with or without the ura."""
+    hand = last_hand(tmp_path, (33000, 24000, 25000, 18000), "4m")
+    found = {pair for pair in checks(hand) if "placement" in pair[0]}
+    assert ("placement-lost-to-ura", "Sha") not in found
+    assert ("placement-lost-to-last-hand-tsumo", "Sha") in found
+    hand.close()
+
+
+def test_the_same_win_before_the_last_hand_moves_no_final_place(tmp_path: Path) -> None:
+    hand = last_hand(tmp_path, (33000, 20000, 26000, 21000), "4m", number=1)
+    assert not {pair for pair in checks(hand) if "placement" in pair[0]}
+    hand.close()
+
+
+def test_every_declared_check_is_shown_by_a_hand_here() -> None:
+    """Each check in CHECKS is asserted found by one of the hands above (its name in this file)."""
+    text = Path(__file__).read_text(encoding="utf-8")
+    assert len(CHECKS) >= 20
+    assert [c.name for c in CHECKS if f'("{c.name}", ' not in text] == []
