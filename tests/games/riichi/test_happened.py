@@ -12,9 +12,13 @@ from pathlib import Path
 
 from events.riichi import ExhaustiveDraw, RiichiDeclared, RiichiDiscard, RiichiDraw, RiichiWin
 from replay.app import steps as match_steps
-from replay.engine.fold import history
+from replay.app.log_files import games_of
+from replay.engine.fold import META_TYPES, Step, history
+from replay.formats.log_folding import Imported
 from replay.games.riichi.happened import CHECKS, happened
+from replay.games.riichi.public import public_view
 from tests.games.riichi.support import Hand
+from tests.paths import CORPUS
 
 TON, NAN, SHA, PEI = 0, 1, 2, 3
 NAMES = ("Ton", "Nan", "Sha", "Pei")
@@ -552,3 +556,54 @@ def test_every_declared_check_is_shown_by_a_hand_here() -> None:
     text = Path(__file__).read_text(encoding="utf-8")
     assert len(CHECKS) >= 20
     assert [c.name for c in CHECKS if f'("{c.name}", ' not in text] == []
+
+
+REAL = "mjlog2json-2019123123gm-00a9-0000-f4386d0e.json"
+
+
+def _real_steps(public: bool = False) -> list[Step]:
+    [game] = [g for g in games_of(CORPUS / REAL) if isinstance(g, Imported)]
+    payloads = public_view(game.payloads) if public else game.payloads
+    kept = [p for p in payloads if p.EVENT_TYPE not in META_TYPES]
+    return [Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(kept, 1)]
+
+
+def test_a_real_games_last_hand_worked_from_its_log() -> None:
+    """South 4 of a real Tenhou game, D the dealer, from the log: A 41,800, B 20,600, D 19,000,
+    C 18,600 (places A B D C). A declares riichi; C wins by tsumo, closed and without riichi:
+    門前清自摸和, 平和, 断幺九, ドラ 2, 満貫 2000-4000; D pays 4,000. After: A 38,800, C 27,600,
+    B 18,600, D 15,000. So: C's dama mangan, D paid as dealer, A's riichi lost to dama; B fell
+    2nd to 3rd and D 3rd to 4th to the tsumo, C rose 4th to 2nd. No ura (no riichi won)."""
+    found, skipped, _ = happened(_real_steps())
+    last = {(f["check"], f["player"], f["detail"]) for f in found if f["hand"] == 12}
+    assert {("dama-mangan", "C", "mangan"), ("paid-as-dealer-for-a-big-tsumo", "D", "mangan to C"),
+            ("riichi-lost-to-dama", "A", "to C"),
+            ("placement-lost-to-last-hand-tsumo", "B", "2nd to 3rd"),
+            ("placement-lost-to-last-hand-tsumo", "D", "3rd to 4th"),
+            ("placement-gained-in-last-hand", "C", "4th to 2nd")} <= last  # fmt: skip
+    assert not {c for c, _, _ in last if c == "placement-lost-to-ura"}
+    assert skipped == []
+
+
+def test_a_real_games_five_shanten_starts_from_its_log() -> None:
+    """The log's fifth hand deals (tenhou.net/6 numbering, 11-19 man, 21-29 pin,
+    31-39 sou, 41-47 honours, 51-53 red fives) A 0m 1m 3m 5m 9m 0p 2p 9p 4s 5s 9s east west,
+    B 2m 6m 6m 1p 4p 8p 2s 6s 9s south west white red, C 1m 1m 4m 7m 8m 2p 5p 7p 9p 4s 9s east green,
+    D 1m 5m 6m 9m 7p 1s 5s 6s 9s east south south red: each 5 from tenpai (counted with the mahjong
+    package's Shanten: no set, and too few pairs and pieces in any form)."""
+    found, _, _ = happened(_real_steps())
+    fifth = sorted(f["player"] for f in found if f["hand"] == 5 and f["check"] == "started-at-five-shanten")
+    assert fifth == ["A", "B", "C", "D"]
+
+
+def test_a_public_record_is_checked_from_what_it_shows() -> None:
+    """The same game with every hand and draw hidden: the checks of the record are found as on the
+    full record, and those needing hidden tiles are named as skipped, none of them found."""
+    full, _, _ = happened(_real_steps())
+    found, skipped, _ = happened(_real_steps(public=True))
+    hidden = {c.name for c in CHECKS if c.sees != "record"}
+    assert set(skipped) == hidden
+    assert not {f["check"] for f in found} & hidden
+    on_record = [(f["check"], f["player"], f["hand"]) for f in full if f["check"] not in hidden]
+    assert [(f["check"], f["player"], f["hand"]) for f in found] == on_record
+    assert ("dama-mangan", "C", 12) in on_record
