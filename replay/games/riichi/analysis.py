@@ -14,12 +14,13 @@ from typing import Any
 from events.riichi import RiichiDiscard, RiichiRoundStarted, RiichiWin
 from replay.engine.fold import Step
 from replay.games.riichi.defense import least_safe, safer_held
-from replay.games.riichi.efficiency import KINDS, counts, name, weigh
+from replay.games.riichi.efficiency import KINDS, counts, index, name, weigh
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.state import RiichiRound, RiichiState
 
 UNSEEN = "?"
 OPEN_THREAT = 3  # sets called from which an open hand is taken as tenpai, as defence is commonly taught
+STRONG_OPEN = 2  # sets called from which an open hand showing dora or one suit is taken as tenpai
 
 
 def _unseen_to(state: RiichiState, seat: int) -> list[int]:
@@ -94,6 +95,39 @@ def called_sets(rnd: RiichiRound, seat: int) -> int:
     return sum(1 for meld in rnd.melds[seat] if meld.open)
 
 
+def dora_kinds(rnd: RiichiRound) -> set[int]:
+    """The kinds the dora indicators make dora: the next of a suit or a cycle (winds, dragons); in
+    three-player games 1m's next is 9m, the 2m-8m being out of the set."""
+    found = set()
+    for indicator in rnd.dora:
+        kind = index(indicator)
+        if kind >= 31:
+            found.add(31 + (kind - 31 + 1) % 3)
+        elif kind >= 27:
+            found.add(27 + (kind - 27 + 1) % 4)
+        elif rnd.players == 3 and kind in (0, 8):
+            found.add(8 - kind)
+        else:
+            found.add(kind - kind % 9 + (kind % 9 + 1) % 9)
+    return found
+
+
+def threatens(rnd: RiichiRound, seat: int) -> bool:
+    """Whether ``seat`` is taken as tenpai: in riichi; with three sets called from others; or with
+    two, when they show a dora (a red five, or a tile the indicators make dora) or are all of one
+    suit with honours (a flush in the making), as defence is commonly taught."""
+    if rnd.riichi[seat]:
+        return True
+    called = [meld for meld in rnd.melds[seat] if meld.open]
+    if len(called) >= OPEN_THREAT:
+        return True
+    if len(called) < STRONG_OPEN:
+        return False
+    tiles = [tile for meld in called for tile in meld.tiles]
+    dora = dora_kinds(rnd)
+    return any(t[0] == "0" or index(t) in dora for t in tiles) or len({t[1] for t in tiles if t[1] != "z"}) <= 1
+
+
 def _defense(
     rnd: RiichiRound,
     seat: int,
@@ -103,18 +137,21 @@ def _defense(
     seen: list[int],
     names: Sequence[str],
 ) -> dict[str, Any] | None:
-    """The discard's safety against each threat (a player in riichi, or with ``OPEN_THREAT`` sets
-    called; ``defense.py``), its least safe, and the tiles held that were safer; None when there is
-    no threat. An open hand's furiten is its own river alone: it may win on a tile it let pass
+    """The discard's safety against each threat (``threatens``; ``defense.py``), its least safe, the
+    tiles held that were safer and its rank among the kinds held; None when there is no threat. An open hand's furiten is its own river alone: it may win on a tile it let pass
     once it has discarded again."""
-    threats = [t for t in range(rnd.players) if t != seat and (rnd.riichi[t] or called_sets(rnd, t) >= OPEN_THREAT)]
+    threats = [t for t in range(rnd.players) if t != seat and threatens(rnd, t)]
     if not threats:
         return None
     furiten = [[r.tile for r in rnd.rivers[t]] + passed.get(t, []) for t in threats]
+    safer = safer_held(hand, discard, furiten, seen)
     return {
         "against": {names[t]: least_safe(discard, [tiles], seen) for t, tiles in zip(threats, furiten, strict=True)},
         "tier": least_safe(discard, furiten, seen),
-        "safer_held": safer_held(hand, discard, furiten, seen),
+        "safer_held": safer,
+        # Among the kinds held, the discard's place by safety: 1 the safest (kinds as safe share it).
+        "rank": len(safer) + 1,
+        "choices": len({index(tile) for tile in hand}),
     }
 
 
@@ -168,4 +205,4 @@ def review(steps: Sequence[Step], player: str | None = None) -> dict[str, Any]:
     return {"players": names, "summary": rows, "discards": weighed, "happened": found, "checks_skipped": skipped}
 
 
-__all__ = ["called_sets", "discards", "review", "summary"]
+__all__ = ["called_sets", "discards", "dora_kinds", "review", "summary", "threatens"]

@@ -100,6 +100,8 @@ def test_a_real_deal_in_is_marked_with_its_tier_and_the_safer_tiles_held(cli: Cl
         "against": {"A": "unsafe"},
         "tier": "unsafe",
         "safer_held": ["1s", "0s", "7p", "2s", "3s", "4s", "6s", "7s"],
+        "rank": 9,  # eight kinds safer, of the eleven held (2p 5p 7p 1s-7s 7m)
+        "choices": 11,
     }
     rows = {r["player"]: (r["deals_in"], r["deals_in_safer_held"]) for r in review["summary"]}
     assert rows == {"A": (0, 0), "B": (0, 0), "C": (0, 0), "D": (2, 2)}  # a double ron: a win on it each
@@ -118,7 +120,8 @@ def test_a_three_player_deal_in_is_rated_as_four_players_are(cli: Cli) -> None:
     review = cli("review", "2024010120gm-00b9-0000-e324b88a", "--json").json()
     dealt = next(d for d in review["discards"] if d["seq"] == 445)
     assert (dealt["player"], dealt["discard"], dealt["dealt_in_to"]) == ("傍若無人51", "8s", ["れすこ"])
-    assert dealt["defense"] == {"against": {"れすこ": "unsafe"}, "tier": "unsafe", "safer_held": ["0p", "7p", "4s"]}
+    assert dealt["defense"] == {"against": {"れすこ": "unsafe"}, "tier": "unsafe", "safer_held": ["0p", "7p", "4s"],
+                                "rank": 4, "choices": 7}  # fmt: skip  # 5p 6p 7p 4s 6s 8s 9s held
 
 
 KINDS_NAMED = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
@@ -142,7 +145,7 @@ def test_knowing_more_never_makes_a_tile_less_safe(
         assert RANK[tier(tile, furiten, [*seen[:kind], seen[kind] + 1, *seen[kind + 1 :]])] <= before
 
 
-def test_an_open_hand_with_three_sets_called_is_a_threat_on_its_own_river(cli: Cli) -> None:
+def test_an_open_hand_is_a_threat_on_its_own_river(cli: Cli) -> None:
     """A real game (tests/data/tenhou6, 2019123123gm-...-f4386d0e), seq 181: C has called three sets
     (chi 6s0s7s, chi 789s, pon of east; river 1s 3z 4p 4z 2m 2m 8m 8p 9m) and no one is in riichi.
     D (3m 6m 1p 1p 2p 3p 7p 8p 9p 4s 5s 5s 6z 6z) discards 6m: 78m is covered by the 9m in C's
@@ -157,11 +160,42 @@ def test_an_open_hand_with_three_sets_called_is_a_threat_on_its_own_river(cli: C
     dealt = next(d for d in review["discards"] if d["seq"] == 181)
     assert (dealt["player"], dealt["discard"], dealt["dealt_in_to"]) == ("D", "6m", ["C"])
     assert dealt["defense"] == {"against": {"C": "unsafe"}, "tier": "unsafe",
-                                "safer_held": ["8p", "1p", "7p", "6z", "4s"]}  # fmt: skip
-    # C's second call is at seq 158, its third (the pon) at 178: two calls are no threat yet, and C's
-    # own discard after its third is weighed against no one (a player is never their own threat).
+                                "safer_held": ["8p", "1p", "7p", "6z", "4s"], "rank": 6, "choices": 11}  # fmt: skip
+    # C's second call is at seq 158 (chi 789s after chi 6s0s7s): two calls all of one suit, a red
+    # five among them, are a threat already. C's own discards are weighed against no one (a player
+    # is never their own threat). D's 1m at seq 161 (D: 1m 1m 1p 1p 2p 3p 7p 8p 9p 4s 5s 6z 6z 6m;
+    # C's river 1s 3z 4p 4z 2m 2m): its one two-sided wait 23m needs a 2m, three in sight (B's one,
+    # C's two): one-chance. Safer: 1p and 7p (suji of the 4p), 6z (two unseen); rank 4 of 11 kinds.
     weighed = {d["seq"]: d for d in review["discards"]}
-    assert [weighed[seq]["defense"] for seq in (159, 161, 169, 177, 179)] == [None] * 5
+    assert [weighed[seq]["defense"] for seq in (159, 179)] == [None, None]
+    assert weighed[161]["defense"] == {"against": {"C": "one-chance"}, "tier": "one-chance",
+                                       "safer_held": ["1p", "7p", "6z"], "rank": 4, "choices": 11}  # fmt: skip
+
+
+def test_two_calls_are_a_threat_when_they_show_dora_or_one_suit() -> None:
+    """Two calls: a pon of the dora (indicator 1z: south) or a red five, or both sets of one suit
+    with honours, make a threat; a chi of manzu and a chi of pinzu without dora do not. Three-player:
+    indicator 1m makes 9m dora."""
+    from replay.games.riichi.analysis import dora_kinds, threatens
+    from replay.games.riichi.state import Meld, RiichiRound
+
+    def hand_of(*melds: Meld, dora: str = "1z", players: int = 4) -> RiichiRound:
+        return RiichiRound(1, "1z", 1, 0, 0, 0, (25000,) * players, players, melds=((), melds, (), ())[:players],
+                           riichi=(False,) * players, dora=(dora,))  # fmt: skip
+
+    manzu, pinzu = Meld("chi", ("1m", "2m", "3m"), "1m", 0), Meld("chi", ("4p", "5p", "6p"), "4p", 0)
+    assert not threatens(hand_of(manzu, pinzu), 1)
+    assert threatens(hand_of(manzu, Meld("pon", ("2z", "2z", "2z"), "2z", 0)), 1)  # south, the dora; one suit too
+    assert threatens(
+        hand_of(pinzu, Meld("pon", ("9p",) * 3, "9p", 0), dora="7m"), 1
+    )  # pinzu alone: a flush in the making
+    assert threatens(hand_of(manzu, Meld("chi", ("4p", "0p", "6p"), "4p", 0)), 1)  # a red five shown
+    assert threatens(hand_of(manzu, Meld("pon", ("8p",) * 3, "8p", 0), dora="7p"), 1)  # 7p shows 8p
+    assert not threatens(hand_of(manzu, Meld("pon", ("8p",) * 3, "8p", 0), dora="8p"), 1)  # 8p shows 9p
+    assert not threatens(hand_of(manzu), 1)  # one call
+    assert dora_kinds(hand_of(dora="9s")) == {18} and dora_kinds(hand_of(dora="4z")) == {27}
+    assert dora_kinds(hand_of(dora="7z")) == {31} and dora_kinds(hand_of(dora="1m", players=3)) == {8}
+    assert dora_kinds(hand_of(dora="9m", players=3)) == {0} and dora_kinds(hand_of(dora="1m")) == {1}
 
 
 def test_a_closed_kan_is_no_call() -> None:
