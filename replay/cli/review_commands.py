@@ -18,7 +18,8 @@ def review_match(
     json_out: JsonOption = False,
 ) -> None:
     """Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), its
-    safety against any player in riichi, each deal-in with the safer tiles held, and a summary per player."""
+    safety against any player in riichi, each deal-in with the safer tiles held, what happened
+    (named checks, good and bad), and a summary per player."""
     found = application(db).reviewed(match, player)
     if json_out:
         print_json(found)
@@ -39,14 +40,18 @@ def review_match(
                 f"({w['shanten_after']}-shanten, {w['ukeire_count']} tiles); best {w['best']} "
                 f"({w['best_shanten']}-shanten, {w['best_count']} tiles: {' '.join(w['best_ukeire'])})"
             )
-    for w in found["discards"]:
+    for w in sorted(found["discards"] + found.get("unshown_discards", []), key=lambda d: d["seq"]):
         if w.get("dealt_in_to"):
             defense = w.get("defense")
             said = ""
             if defense is not None:
                 against = ", ".join(f"{tier} against {who}" for who, tier in defense["against"].items())
-                safer = " ".join(defense["safer_held"])
-                said = f" ({against}; {'safer held: ' + safer if safer else 'nothing safer held'})"
+                if "safer_held" not in defense:  # the hand not shown: what it held is not known
+                    said = f" ({against}; the hand not shown)"
+                else:
+                    safer = " ".join(defense["safer_held"])
+                    rank = f"; ranked {defense['rank']} of {defense['choices']} kinds held"
+                    said = f" ({against}; {'safer held: ' + safer if safer else 'nothing safer held'}{rank})"
             out.print(
                 f"hand {w['hand']}, seq {w['seq']}: {w['player']} deals in with {w['discard']} "
                 f"to {', '.join(w['dealt_in_to'])}{said}"

@@ -41,9 +41,18 @@ def _unseen_to(state: RiichiState, seat: int) -> list[int]:
 
 def discards(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], RiichiState]:
     """Every weighed discard of the match, in order, and the match folded to its end."""
+    weighed, _, state = all_discards(steps)
+    return weighed, state
+
+
+def all_discards(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], RiichiState]:
+    """Every weighed discard; every discard of a hand the record does not show that was made against
+    a threat or dealt in, rated from what every player could see (the public record); and the
+    match folded to its end."""
     projection = RiichiProjection()
     state = projection.initial()
     found: list[dict[str, Any]] = []
+    unshown: list[dict[str, Any]] = []
     passed: dict[int, list[str]] = {}  # by seat in riichi: the tiles discarded since, not won on
     last_discard: dict[str, Any] | None = None  # the entry of the last discard weighed
     for step in steps:
@@ -76,12 +85,21 @@ def discards(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], RiichiState]:
                     "dealt_in_to": [],
                 })  # fmt: skip
                 last_discard = found[-1]
+            elif UNSEEN in hand:
+                seen = [4 - u for u in _unseen_to(state, seat)]  # the hand unseen: what lay open alone
+                unshown.append({
+                    "seq": step.seq, "hand": rnd.number, "seat": seat, "player": state.names[seat],
+                    "discard": payload.tile, "riichi": rnd.declaring == seat,
+                    "defense": _public_defense(rnd, seat, payload.tile, passed, seen, state.names),
+                    "dealt_in_to": [],
+                })  # fmt: skip
+                last_discard = unshown[-1]
         if isinstance(payload, RiichiDiscard) and rnd is not None:  # after it is weighed: then it has passed
             for threat in range(rnd.players):
                 if threat != payload.seat and rnd.riichi[threat]:
                     passed.setdefault(threat, []).append(payload.tile)
         state = projection.apply(state, step)
-    return found, state
+    return found, [d for d in unshown if d["defense"] or d["dealt_in_to"]], state
 
 
 def _dealt_in(discard: dict[str, Any] | None, ron: RiichiWin, names: Sequence[str]) -> None:
@@ -155,6 +173,21 @@ def _defense(
     }
 
 
+def _public_defense(
+    rnd: RiichiRound, seat: int, discard: str, passed: dict[int, list[str]], seen: list[int], names: Sequence[str]
+) -> dict[str, Any] | None:
+    """A discard's safety when the discarder's hand is not shown: its tier against each threat, from
+    the tiles every player could see; the tiles held are not known."""
+    threats = [t for t in range(rnd.players) if t != seat and threatens(rnd, t)]
+    if not threats:
+        return None
+    furiten = [[r.tile for r in rnd.rivers[t]] + passed.get(t, []) for t in threats]
+    return {
+        "against": {names[t]: least_safe(discard, [tiles], seen) for t, tiles in zip(threats, furiten, strict=True)},
+        "tier": least_safe(discard, furiten, seen),
+    }
+
+
 def summary(
     weighed: Sequence[dict[str, Any]], state: RiichiState, found: Sequence[dict[str, Any]] = ()
 ) -> list[dict[str, Any]]:
@@ -188,7 +221,7 @@ def review(steps: Sequence[Step], player: str | None = None) -> dict[str, Any]:
     """The review document: every weighed discard (of ``player`` alone when named) and the summary."""
     from replay.games.riichi.happened import happened
 
-    weighed, state = discards(steps)
+    weighed, unshown, state = all_discards(steps)
     found, skipped, _ = happened(steps)
     names = list(state.names)
     if player is not None:
@@ -198,11 +231,19 @@ def review(steps: Sequence[Step], player: str | None = None) -> dict[str, Any]:
 
             raise InputError(f"no player {player!r} in this match; its players are {', '.join(names)}")
         weighed = [w for w in weighed if w["seat"] in seats]
+        unshown = [w for w in unshown if w["seat"] in seats]
         found = [f for f in found if f["seat"] in seats]
     rows = summary(weighed, state, found)
     if player is not None:
         rows = [r for r in rows if r["seat"] in {w["seat"] for w in weighed} or r["player"] == player]
-    return {"players": names, "summary": rows, "discards": weighed, "happened": found, "checks_skipped": skipped}
+    return {
+        "players": names,
+        "summary": rows,
+        "discards": weighed,
+        "unshown_discards": unshown,
+        "happened": found,
+        "checks_skipped": skipped,
+    }
 
 
-__all__ = ["called_sets", "discards", "dora_kinds", "review", "summary", "threatens"]
+__all__ = ["all_discards", "called_sets", "discards", "dora_kinds", "review", "summary", "threatens"]

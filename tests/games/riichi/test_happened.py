@@ -18,7 +18,8 @@ from replay.formats.log_folding import Imported
 from replay.games.riichi.happened import CHECKS, happened
 from replay.games.riichi.public import public_view
 from tests.games.riichi.support import Hand
-from tests.paths import CORPUS
+from tests.helpers import Cli
+from tests.paths import CORPUS, CORPUS_MORE
 
 TON, NAN, SHA, PEI = 0, 1, 2, 3
 NAMES = ("Ton", "Nan", "Sha", "Pei")
@@ -607,3 +608,36 @@ def test_a_public_record_is_checked_from_what_it_shows() -> None:
     on_record = [(f["check"], f["player"], f["hand"]) for f in full if f["check"] not in hidden]
     assert [(f["check"], f["player"], f["hand"]) for f in found] == on_record
     assert ("dama-mangan", "C", 12) in on_record
+
+
+def test_a_public_record_reviewed_from_what_the_table_saw(cli: Cli) -> None:
+    """mjai-reviewer's double ron imported as its public record (hands and draws unseen): no discard
+    is weighed, but D's deal-in is still rated from what lay open (A's riichi river 1z 1s 8s 8p 1p
+    9s 7z 1p, then 1s; C's 5s and 4p since): 7m's two-sided wait 56m is neither suji (no 4m) nor
+    walled: unsafe, to A and C. The checks of the record are found; those needing hidden tiles are
+    named as skipped."""
+    assert cli("import", "--public", str(CORPUS / "mjai-reviewer-double_ron.json")).code == 0
+    review = cli("review", "mjai-reviewer-double-ron", "--json").json()
+    assert review["discards"] == []
+    [dealt] = [d for d in review["unshown_discards"] if d["dealt_in_to"]]
+    assert (dealt["seq"], dealt["player"], dealt["discard"], dealt["dealt_in_to"]) == (83, "D", "7m", ["A", "C"])
+    assert dealt["defense"] == {"against": {"A": "unsafe"}, "tier": "unsafe"}
+    assert set(review["checks_skipped"]) == {c.name for c in CHECKS if c.sees != "record"}
+    printed = cli("review", "mjai-reviewer-double-ron")
+    assert "D deals in with 7m to A, C (unsafe against A; the hand not shown)" in printed.out
+
+
+def test_a_three_player_game_is_checked_as_four_players_are() -> None:
+    """A real three-player game (tests/data/tenhou6-more/sanma, ...-e324b88a). Its second hand, from
+    the log: 代々木寿人, dealer, wins 跳満 18,000 from れすこ with 一盃口, 断幺九, ドラ 3, 赤ドラ 2, no
+    riichi (一盃口 is a closed hand's): a dama haneman, and れすこ dealt in to dama. Its seventh:
+    傍若無人51 deals 8s in to れすこ's riichi holding 0p and 7p, both passed since the riichi
+    (tests/games/riichi/test_defense.py works the same deal-in)."""
+    [game] = [g for g in games_of(CORPUS_MORE / "sanma" / "2024010120gm-00b9-0000-e324b88a.json")
+              if isinstance(g, Imported)]  # fmt: skip
+    kept = [p for p in game.payloads if p.EVENT_TYPE not in META_TYPES]
+    found, skipped, _ = happened([Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(kept, 1)])
+    said = {(f["hand"], f["check"], f["player"], f["detail"]) for f in found}
+    assert {(2, "dama-mangan", "代々木寿人", "haneman"), (2, "dealt-in-to-dama", "れすこ", "to 代々木寿人"),
+            (7, "dealt-in-holding-genbutsu", "傍若無人51", "held 0p 7p")} <= said  # fmt: skip
+    assert skipped == []
