@@ -146,13 +146,26 @@ def season(
     from replay.games import GAMES
 
     unit = "results in thousands, with oka and uma" if GAMES[game].uma else "points"  # as the game settles a match
+    held = GAMES[game].review().achievements(_counted(chosen), _every_seat)
     return {"game": game, "since": since, "until": until, "min_games": min_games, "matches": len(chosen),
-            "unit": unit, "standings": table}  # fmt: skip
+            "unit": unit, "standings": table, "achievements": held}  # fmt: skip
+
+
+def _counted(digests: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The digests that carry their seats' counts (a standings-only digest, as a season of results
+    given by hand makes, has no figures to count)."""
+    return [d for d in digests if "seats" in d]
+
+
+def _every_seat(digest: dict[str, Any]) -> list[tuple[int, str]]:
+    return list(enumerate(digest["players"]))
 
 
 def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
     """A player's page: every ended match (date, game, table, place, result), and per game the
-    games, average place, average result, and rating over time."""
+    games, places, average place, average result, rating over time, the game's figures for the
+    player (riichi: win, deal-in and riichi rates and the rest, per ruleset) and the achievements
+    the player holds."""
     every = list(digests)
     name = unicodedata.normalize("NFC", name.strip())  # as every door stores a name: "Zoë" typed either way
     games: list[dict[str, Any]] = []
@@ -163,10 +176,23 @@ def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
         games.append({"match_id": digest["match_id"], "date": digest["started_at"][:10], "game": digest["game"],
                       "players": digest["players"], "place": digest["places"][seat],
                       "result": carried(measure(digest, seat)), "points": digest["points"][seat]})  # fmt: skip
+    from replay.games import GAMES
+
+    def own_seat(digest: dict[str, Any]) -> list[tuple[int, str]]:
+        return [(seat, player) for seat, player in enumerate(digest["players"]) if player == name]
+
     by_game: dict[str, Any] = {}
     for game in sorted({g["game"] for g in games}):
         mine = [g for g in games if g["game"] == game]
+        played = _counted(d for d in ended(every, game) if name in d["players"])
+        review = GAMES[game].review()
         by_game[game] = {"games": len(mine), "average_place": round(sum(g["place"] for g in mine) / len(mine), 2),
                          "average_result": _average(sum((exact(g["result"]) for g in mine), Decimal(0)), len(mine)),
-                         "rating": ratings(every, game).get(name, [])}  # fmt: skip
+                         "places": {str(p): sum(1 for g in mine if g["place"] == p) for p in sorted({g["place"] for g in mine})},
+                         "rating": ratings(every, game).get(name, []),
+                         # The game's figures for this player (riichi: per ruleset), as `stats` gives them.
+                         "figures": review.summary(played, {name}, own_seat),
+                         # The achievements of every ended match of the game that this player holds.
+                         "achievements": [a for a in review.achievements(_counted(ended(every, game)), _every_seat)
+                                          if name in a["players"]]}  # fmt: skip
     return {"player": name, "matches": games, "games": by_game}

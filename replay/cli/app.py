@@ -104,7 +104,8 @@ _LISTED: dict[str, tuple[str, str]] = {
     ),
     "player": (
         "night_commands",
-        "A player's page: every match ended, the places, the average result, the rating over time.",
+        "A player's page: every match ended, the places, the average result, the rating over time, the game's "
+        "figures for the player and the achievements held.",
     ),
     "replay": (
         "replay_commands",
@@ -125,8 +126,8 @@ _LISTED: dict[str, tuple[str, str]] = {
     "audit": ("history_commands", "Audit a match: integrity, legality, claims, history, balance."),
     "review": (
         "review_commands",
-        "Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), its "
-        "safety against any player in riichi, each deal-in with the safer tiles held, and a summary per player.",
+        "Riichi: each discard weighed (shanten, improving tiles, the best), its safety against riichi, each "
+        "deal-in with the safer tiles held, what happened (named checks), a summary per player.",
     ),
     "retract": ("history_commands", "Void a mistaken event."),
     "note": ("history_commands", "Attach a note to an event."),

@@ -10,7 +10,7 @@ import typer
 from events.games import SEASON_GAME
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
 from replay.cli.display import out, styled
-from replay.present.rows import signed
+from replay.present.rows import figure, signed
 
 night = typer.Typer(name="night", help="Run a club night: who is present, the seating of each session, its sheet.",
                     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -281,6 +281,10 @@ def season(
             + (f", penalties {row['penalties']:+}" if row["penalties"] else "")
             + ("" if row["ranked"] else " (too few games)")
         )
+    if found["achievements"]:
+        out.print(styled(("Achievements", "bold")))
+    for held in found["achievements"]:
+        out.print(f"  {held['achievement']}: {', '.join(held['players'])} ({figure(held['value'])}; {held['means']})")
 
 
 @app.command()
@@ -290,7 +294,11 @@ def player(
     json_out: JsonOption = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="The matches as CSV.")] = False,
 ) -> None:
-    """A player's page: every match ended, the places, the average result, the rating over time."""
+    """A player's page: every match ended, the places, the average result, the rating over time, the
+    game's figures for the player and the achievements held.
+
+    Riichi's figures are the win, deal-in and riichi rates, the deal-ins and wins by kind (riichi,
+    open, dama), riichi won, dealer wins, average dora and the han of the wins, per ruleset."""
     from replay.present.rows import player_rows
 
     found = _application(_existing(db)).player_page(name)
@@ -315,3 +323,9 @@ def player(
         out.print(
             f"  {match['date']} {match['match_id']} ({match['game']}): place {match['place']}, {signed(match['result'])}"
         )
+    from replay.cli.display import grid
+    from replay.present.rows import player_tables
+
+    for grids in player_tables(found).values():
+        for shown in grids:
+            out.print(grid(shown))

@@ -17,9 +17,11 @@ def review_match(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Riichi: each discard weighed (shanten, the tiles that improve the hand, the best discard), its
-    safety against any player in riichi, each deal-in with the safer tiles held, what happened
-    (named checks, good and bad), and a summary per player."""
+    """Riichi: each discard weighed (shanten, improving tiles, the best), its safety against riichi, each
+    deal-in with the safer tiles held, what happened (named checks), a summary per player.
+
+    docs/riichi.md defines the safety tiers and every check; --json gives each discard, each check
+    found and the checks a public record cannot run."""
     found = application(db).reviewed(match, player)
     if json_out:
         print_json(found)

@@ -100,6 +100,13 @@ class GameReview(Protocol[StateIn, ResultIn]):
 
     def tables(self, section: Any, game: str) -> list[Grid]: ...
 
+    def achievements(
+        self, matches: list[dict[str, Any]], seats_of: Callable[[dict[str, Any]], list[tuple[int, str]]]
+    ) -> list[dict[str, Any]]:
+        """A season's achievements over ``matches``: each ``{achievement, means, source, value,
+        players}``, held by the player or players with the best figure."""
+        ...
+
     def computed_points(self, result: ResultIn) -> tuple[int, ...]: ...
 
     def final_scores(self, state: StateIn) -> tuple[int, ...]: ...

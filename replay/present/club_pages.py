@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
+from replay.engine.game import Grid
 from replay.present.page import shell
 
 _PLAIN_STYLE = (
@@ -88,21 +89,54 @@ def season_page(found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> 
         f'ranked from {found["min_games"]} games. <a href="/season?game={html.escape(game)}&amp;format=csv">CSV</a></p>'
         + rows_table(rows, links)
     )
+    held = [{"achievement": a["achievement"], "held by": ", ".join(a["players"]), "figure": a["value"],
+             "what it is for": a["means"]} for a in found.get("achievements", [])]  # fmt: skip
+    if held:
+        body += "<h2>Achievements</h2>" + rows_table(held, {})
     return plain_page(f"taikyoku: the season ({game})", body)
 
 
-def player_page(name: str, found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
-    """A player's games by game (average place and result, rating) and every match of theirs."""
+def player_page(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
+    """A player's games by game (average place and result, rating), a chart of the places and (riichi)
+    of the han of the wins, the game's figures for the player, the achievements held, and every
+    match of theirs."""
+    from replay.present.rows import player_tables
+    from replay.present.stats_page import bar_chart
+
     facts = "".join(
         f"<li>{html.escape(game)}: {g['games']} games, average place {g['average_place']}, average result "
         f"{g['average_result']:+g}, rating {(g['rating'][-1]['rating'] if g['rating'] else 1500):.0f}</li>"
         for game, g in found["games"].items()
     )
+    sections = []
+    for game, grids in player_tables(found).items():
+        facts_of = found["games"][game]
+        places = {_ordinal(int(place)): times for place, times in facts_of["places"].items()}
+        charts = bar_chart(f"places-{game}", f"{html.escape(game)}: places", places)
+        for ruleset, figures in facts_of["figures"].items() if isinstance(facts_of["figures"], dict) else ():
+            for row in figures if isinstance(figures, list) else ():
+                if row.get("han"):
+                    charts += bar_chart(f"han-{game}-{ruleset}", f"{html.escape(game)} under {html.escape(ruleset)}: "
+                                        "the han of the wins", {f"{h} han" if h != "yakuman" else h: n
+                                                                for h, n in row["han"].items()})  # fmt: skip
+        sections.append(f"<h2>{html.escape(game)}</h2>{charts}" + "".join(grid_table(g) for g in grids))
     body = (
-        f"<h1>{html.escape(name)}</h1><ul>{facts or '<li>no match ended yet</li>'}</ul>"
-        f'<p><a href="/players/{quoted(name)}?format=csv">CSV</a></p>' + rows_table(rows, {})
-    )
+        f"<h1>{html.escape(name)}</h1><ul>{facts or '<li>no match ended yet</li>'}</ul>" + "".join(sections)
+        + f'<h2>Every match</h2><p><a href="/players/{quoted(name)}?format=csv">CSV</a></p>' + rows_table(rows, {})
+    )  # fmt: skip
     return plain_page(f"taikyoku: {name}", body)
+
+
+def _ordinal(place: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+def grid_table(grid: Grid) -> str:
+    """A game's grid as an HTML table with its caption, every cell escaped."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in grid.header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in grid.rows)
+    return (f'<table data-table="{html.escape(grid.name, quote=True)}"><caption>{html.escape(grid.title)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")  # fmt: skip
 
 
 def night_page(sheet: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:

@@ -32,6 +32,22 @@ def game_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
     return placed
 
 
+def player_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
+    """A player's page (``player``'s document) as each game's tables: the game's figures for the
+    player (riichi: the rates and the deal-ins and wins by kind, per ruleset), then the
+    achievements held."""
+    placed: dict[str, list[Grid]] = {}
+    for game, facts in found["games"].items():
+        grids = list(GAMES[game].review().tables(facts["figures"], game))
+        if facts["achievements"]:
+            grids.append(Grid(f"{game}: achievements held", ("achievement", "what it is for", "figure", "shared with"),
+                              tuple((a["achievement"], a["means"], figure(a["value"]),
+                                     ", ".join(p for p in a["players"] if p != found["player"]) or "-")
+                                    for a in facts["achievements"]), f"{game}-achievements"))  # fmt: skip
+        placed[game] = grids
+    return placed
+
+
 # ---- the standings as a spreadsheet table -------------------------------------------------------
 
 

@@ -136,9 +136,17 @@ def _places_chart(game: str, rows: list[dict[str, Any]]) -> str:
 
 
 def _yaku_chart(game: str, counts: dict[str, int]) -> str:
-    if not counts:
+    more = len(counts) - MOST_YAKU
+    note = f'<p class="note">{more} rarer yaku are in the table below.</p>' if more > 0 else ""
+    return bar_chart(f"yaku-{game}", f"{_text(game)}: yaku frequency", dict(list(counts.items())[:MOST_YAKU]), note)
+
+
+def bar_chart(chart: str, caption: str, counts: dict[str, int], after: str = "") -> str:
+    """A chart of one bar a count, in the order given, each labelled with its name and count
+    (``caption`` already escaped); nothing where every count is none."""
+    if not counts or max(counts.values()) <= 0:
         return ""
-    shown = list(counts.items())[:MOST_YAKU]
+    shown = list(counts.items())
     width, bar, left = 640, 16, 220
     height = 10 + len(shown) * (bar + 6)
     top_count = shown[0][1]
@@ -151,9 +159,7 @@ def _yaku_chart(game: str, counts: dict[str, int]) -> str:
             f'<rect x="{left}" y="{top}" width="{size:.1f}" height="{bar}" fill="#1f77b4"><title>{_text(name)}: {count}</title></rect>'
         )
         parts.append(f'<text x="{left + size + 4:.1f}" y="{top + 12}" font-size="11">{count}</text>')
-    more = len(counts) - len(shown)
-    note = f'<p class="note">{more} rarer yaku are in the table below.</p>' if more > 0 else ""
-    return _chart(f"yaku-{game}", f"{_text(game)}: yaku frequency", width, height, parts, note)
+    return _chart(chart, caption, width, height, parts, after)
 
 
 STYLE = """

@@ -46,6 +46,7 @@ def test_the_seasons_standings_whole() -> None:
     assert {k: v for k, v in found.items() if k != "standings"} == {
         "game": "riichi", "since": "2026-11-05", "until": "2026-11-12", "min_games": 2, "matches": 2,
         "unit": "results in thousands, with oka and uma",
+        "achievements": [],  # these digests carry standings only: no seat's counts to award
     }  # fmt: skip
     assert found["standings"] == [
         {"player": "Aki", "games": 2, "total": 55.2, "penalties": 0, "average": 27.6, "average_place": 1.5,

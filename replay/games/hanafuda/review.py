@@ -265,3 +265,26 @@ def scoring_words(result: RoundScored, winner: int) -> tuple[str, int | str, int
 def scores_now(state: MatchView) -> tuple[int, ...]:
     """Each player's points from the rounds finished."""
     return tuple(state.standings)
+
+
+def achievements(matches: list[dict[str, Any]], seats_of: SeatsOf) -> list[dict[str, Any]]:
+    """A season's achievements in hanafuda (docs/stats.md, "Achievements"): the most rounds won, and
+    the most kinds of yaku made; each held by the player or players with the best figure, left out
+    where the best is none."""
+    won: Counter[str] = Counter()
+    kinds: dict[str, set[str]] = {}
+    for one in matches:
+        for seat, name in seats_of(one):
+            counters = one["seats"][seat]
+            won[name] += sum(counters["wins"].values())
+            kinds.setdefault(name, set()).update(counters["yaku"])
+    held = []
+    for title, means, figures in (
+        ("Most Rounds Won", "the most rounds won", dict(won)),
+        ("Catch Them All", "the most kinds of yaku made", {n: len(k) for n, k in kinds.items()}),
+    ):
+        best = max(figures.values(), default=0)
+        if best > 0:
+            held.append({"achievement": title, "means": means, "source": "taikyoku",
+                         "value": best, "players": sorted(n for n, v in figures.items() if v == best)})  # fmt: skip
+    return held

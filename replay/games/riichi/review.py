@@ -13,6 +13,8 @@ from events.model import Payload
 from events.riichi import RiichiRoundStarted
 from replay.engine.fold import Step
 from replay.engine.game import Grid, figure, percent
+from replay.games.riichi.achievements import DORA_YAKU
+from replay.games.riichi.achievements import achievements as achievements  # the season's, by this game's rules
 from replay.games.riichi.state import HandResult, RiichiState
 
 SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
@@ -42,6 +44,9 @@ def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
             "hands": 0, "wins": 0, "tsumo": 0, "deal_ins": 0, "riichi": 0, "calls": 0,
             "win_points": 0, "deal_in_points": 0, "han": 0, "priced_wins": 0,
             "draws": 0, "tenpai": 0, "yaku": Counter(),
+            "deal_ins_to_riichi": 0, "deal_ins_to_open": 0, "deal_ins_to_dama": 0,
+            "wins_riichi": 0, "wins_open": 0, "wins_dama": 0, "riichi_won": 0, "dealer_wins": 0,
+            "dora": 0, "cheap_wins": 0, "yakuman": 0, "most_fu": 0, "han_counts": Counter(),
         }
         for _ in range(seats)
     ]  # fmt: skip
@@ -68,16 +73,30 @@ def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
             winner = per_seat[win["seat"]]
             winner["wins"] += 1
             winner["tsumo"] += win["kind"] == "tsumo"
+            # How the hand was won: in riichi, open (a set called from another), or dama (closed, no riichi).
+            how = "riichi" if win["seat"] in declared else "open" if _open(win, called) else "dama"
+            winner[f"wins_{how}"] += 1
+            winner["riichi_won"] += how == "riichi"
+            winner["dealer_wins"] += win.get("seat_wind") == "East"
             priced = win["result"]
-            if win["kind"] == "ron" and win["from_seat"] is not None and win["from_seat"] not in discarders:
-                discarders.add(win["from_seat"])  # a double ron is one deal-in
-                per_seat[win["from_seat"]]["deal_ins"] += 1
+            if win["kind"] == "ron" and win["from_seat"] is not None:
+                per_seat[win["from_seat"]][f"deal_ins_to_{how}"] += 1  # each winner's kind, on a double ron
+                if win["from_seat"] not in discarders:
+                    discarders.add(win["from_seat"])  # a double ron is one deal-in
+                    per_seat[win["from_seat"]]["deal_ins"] += 1
             if not priced.get("priced"):
                 continue
             payments = priced["payments"]
             winner["win_points"] += -sum(p for p in payments if p < 0)  # what the others paid: honba in, sticks out
             winner["han"] += priced["han"]
             winner["priced_wins"] += 1
+            dora = sum(y["han"] for y in priced["yaku"] if y["name"] in DORA_YAKU)
+            winner["dora"] += dora
+            limit = str(priced.get("limit", ""))
+            winner["yakuman"] += "yakuman" in limit
+            winner["han_counts"]["yakuman" if "yakuman" in limit else str(priced["han"])] += 1
+            winner["cheap_wins"] += priced["han"] == 1 and priced.get("fu") == CHEAP_FU and not dora
+            winner["most_fu"] = max(winner["most_fu"], int(priced.get("fu") or 0))
             for yaku in priced["yaku"]:
                 winner["yaku"][yaku["name"]] += 1
             if win["kind"] == "ron" and win["from_seat"] is not None:
@@ -95,18 +114,30 @@ def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
     }
 
 
+def _open(win: dict[str, Any], called: set[int]) -> bool:
+    """Whether the winner's hand was open: a set called from another (a closed kan is no call)."""
+    return win["seat"] in called or any(meld["kind"] != "ankan" for meld in win["melds"])
+
+
+CHEAP_FU = 30  # a 1 han 30 fu win with no dora: the cheapest closed ron (Pantheon's "shithander")
+KEPT_APART = ("yaku", "han_counts", "most_fu")  # a season's totals: counted, or the most, not summed
+
+
 def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) -> dict[str, list[dict[str, Any]]]:
     """Each player's rates over ``matches``, per ruleset (docs/stats.md says what each counts)."""
     totals: dict[str, dict[str, Counter[str]]] = defaultdict(dict)
     yaku: dict[str, dict[str, Counter[str]]] = defaultdict(dict)
+    han: dict[str, dict[str, Counter[str]]] = defaultdict(dict)
     for one in matches:
         for seat, name in seats_of(one):
             counters = one["seats"][seat]
             mine = totals[one["ruleset"]].setdefault(name, Counter())
             for key, value in counters.items():
-                if key != "yaku":
+                if key not in KEPT_APART:
                     mine[key] += value
+            mine["most_fu"] = max(mine["most_fu"], counters.get("most_fu", 0))
             yaku[one["ruleset"]].setdefault(name, Counter()).update(counters["yaku"])
+            han[one["ruleset"]].setdefault(name, Counter()).update(counters.get("han_counts", {}))
     rates: dict[str, list[dict[str, Any]]] = {}
     for ruleset, players in sorted(totals.items()):
         rows = []
@@ -125,7 +156,34 @@ def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) 
                     "average_deal_in": _ratio(c["deal_in_points"], c["deal_ins"], 0),
                     "average_han": _ratio(c["han"], c["priced_wins"], 2),
                     "tenpai_at_draw": _ratio(c["tenpai"], c["draws"]),
-                    "counts": {k: c[k] for k in ("riichi", "calls", "tsumo", "deal_ins", "draws", "tenpai")},
+                    "deal_in_to_riichi_rate": _ratio(c["deal_ins_to_riichi"], c["hands"]),
+                    "deal_in_to_open_rate": _ratio(c["deal_ins_to_open"], c["hands"]),
+                    "deal_in_to_dama_rate": _ratio(c["deal_ins_to_dama"], c["hands"]),
+                    "riichi_won_share": _ratio(c["riichi_won"], c["riichi"]),
+                    "average_dora": _ratio(c["dora"], c["priced_wins"], 2),
+                    "counts": {
+                        k: c[k]
+                        for k in (
+                            "riichi",
+                            "calls",
+                            "tsumo",
+                            "deal_ins",
+                            "draws",
+                            "tenpai",
+                            "deal_ins_to_riichi",
+                            "deal_ins_to_open",
+                            "deal_ins_to_dama",
+                            "wins_riichi",
+                            "wins_open",
+                            "wins_dama",
+                            "riichi_won",
+                            "dealer_wins",
+                            "cheap_wins",
+                            "yakuman",
+                            "most_fu",
+                        )
+                    },
+                    "han": dict(sorted(han[ruleset][name].items(), key=lambda kv: _han_order(kv[0]))),
                     "yaku": dict(sorted(yaku[ruleset][name].items(), key=lambda kv: (-kv[1], kv[0]))),
                 }
             )
@@ -133,12 +191,21 @@ def summary(matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) 
     return rates
 
 
+def _han_order(han: str) -> int:
+    return 99 if han == "yakuman" else int(han)
+
+
 RATE_COLUMNS = ("player", "hands", "win", "deal-in", "riichi", "call", "tsumo", "avg win", "avg deal-in", "avg han",
                 "tenpai at draw")  # fmt: skip
 
 
+KIND_COLUMNS = ("player", "deal-in to riichi", "to open", "to dama", "wins riichi", "wins open", "wins dama",
+                "riichi won", "dealer wins", "avg dora", "han: wins")  # fmt: skip
+
+
 def tables(section: dict[str, list[dict[str, Any]]], game: str) -> list[Grid]:
-    """The rates of ``summary``, a table per ruleset."""
+    """The rates of ``summary``, a table per ruleset; then, per ruleset, the deal-ins and wins by
+    kind (riichi, open, dama), riichi won, dealer wins, average dora and the han of the wins."""
     return [
         Grid(
             f"{game} under {ruleset}",
@@ -160,6 +227,29 @@ def tables(section: dict[str, list[dict[str, Any]]], game: str) -> list[Grid]:
                 for r in rates
             ),
             f"{game}-{ruleset}",
+        )
+        for ruleset, rates in section.items()
+    ] + [
+        Grid(
+            f"{game} under {ruleset}: deal-ins and wins by kind",
+            KIND_COLUMNS,
+            tuple(
+                (
+                    r["player"],
+                    percent(r["deal_in_to_riichi_rate"]),
+                    percent(r["deal_in_to_open_rate"]),
+                    percent(r["deal_in_to_dama_rate"]),
+                    figure(r["counts"]["wins_riichi"]),
+                    figure(r["counts"]["wins_open"]),
+                    figure(r["counts"]["wins_dama"]),
+                    percent(r["riichi_won_share"]),
+                    figure(r["counts"]["dealer_wins"]),
+                    figure(r["average_dora"]),
+                    " ".join(f"{han}:{times}" for han, times in r["han"].items()) or "-",
+                )
+                for r in rates
+            ),
+            f"{game}-{ruleset}-kinds",
         )
         for ruleset, rates in section.items()
     ]

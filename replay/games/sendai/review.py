@@ -10,6 +10,7 @@ from replay.engine.fold import Step
 from replay.games.hanafuda import review
 from replay.games.hanafuda.review import (
     SeatsOf,
+    achievements,
     as_recorded,
     computed_points,
     describe_round,
@@ -25,6 +26,7 @@ from replay.games.sendai.scoring import SendaiResult
 from replay.games.sendai.state import SendaiState
 
 __all__ = [
+    "achievements",
     "as_recorded",
     "balance",
     "computed_points",

@@ -1,0 +1,109 @@
+"""A season's achievements in riichi: the player (or players, on a tie) with the most, or the
+fewest, of one figure over the season's matches, as Pantheon's club ratings award them
+(docs/stats.md, "Achievements", defines each). Each is declared once in ``ACHIEVEMENTS``; the
+figures come from the statistics' digests (``review.digest``). No I/O."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
+DORA_YAKU = frozenset({"Dora", "Aka Dora", "Ura Dora"})  # as the library names them: the dora a win counted
+
+
+@dataclass(frozen=True)
+class Achievement:
+    """One achievement: its name, the figure it reads off a player's season, the most or the fewest
+    wins it, what it means and whence it comes. A ``fewest`` one counts only the players who sat at
+    least half the hands of the player who sat the most (``EVERY_HAND_SHARE``), so that one short
+    evening does not win "Die Hard"."""
+
+    name: str
+    figure: Callable[[Counter[str], Counter[str]], float | None]
+    best: Literal["most", "fewest"]
+    means: str
+    source: str
+
+
+EVERY_HAND_SHARE = 0.5
+MIN_WINS_FOR_AVERAGE = 3  # an average over fewer wins says little
+
+
+def _per_hand(key: str) -> Callable[[Counter[str], Counter[str]], float | None]:
+    return lambda c, _: round(c[key] / c["hands"], 4) if c["hands"] else None
+
+
+def _count(key: str) -> Callable[[Counter[str], Counter[str]], float | None]:
+    return lambda c, _: c[key]
+
+
+def _average_dora(c: Counter[str], _: Counter[str]) -> float | None:
+    return round(c["dora"] / c["priced_wins"], 2) if c["priced_wins"] >= MIN_WINS_FOR_AVERAGE else None
+
+
+def _kinds_of_yaku(_: Counter[str], yaku: Counter[str]) -> float | None:
+    return len([name for name in yaku if name not in DORA_YAKU])
+
+
+ACHIEVEMENTS: tuple[Achievement, ...] = (
+    Achievement("Die Hard", _per_hand("deal_ins"), "fewest", "the fewest deal-ins a hand", "Pantheon's Die Hard"),
+    Achievement("Careful Planning", _per_hand("deal_in_points"), "fewest", "the fewest points paid in deal-ins a hand",
+                "Pantheon's carefulPlanning"),
+    Achievement("Brave Sapper", _count("deal_ins"), "most", "the most deal-ins", "Pantheon's Brave Sapper"),
+    Achievement("Ninja", _count("wins_dama"), "most", "the most wins with a closed hand without riichi (dama)",
+                "Pantheon's Ninja"),
+    Achievement("Best Tsumoist", _count("tsumo"), "most", "the most wins by tsumo", "Pantheon's bestTsumoist"),
+    Achievement("Best Dealer", _count("dealer_wins"), "most", "the most wins as dealer", "Pantheon's bestDealer"),
+    Achievement("Honored Donor", lambda c, _: c["riichi"] - c["riichi_won"], "most",
+                "the most riichi declared in hands the player did not win (sticks given away)",
+                "Pantheon's honoredDonor"),
+    Achievement("Cheap Shot", _count("cheap_wins"), "most", "the most wins of 1 han 30 fu without dora",
+                "Pantheon's bestShithander"),
+    Achievement("Max Fu", _count("most_fu"), "most", "the most fu in one win", "Pantheon's maxFuHand"),
+    Achievement("Yakuman", _count("yakuman"), "most", "the most yakuman won", "Pantheon's yakumans"),
+    Achievement("Dora Magnet", _average_dora, "most",
+                f"the most dora a win, on average (dora, red fives, ura; {MIN_WINS_FOR_AVERAGE} priced wins at least)",
+                "Pantheon's maxAverageDoraCount"),
+    Achievement("Catch Them All", _kinds_of_yaku, "most", "the most kinds of yaku won (dora not counted)",
+                "Pantheon's maxDifferentYaku"),
+)  # fmt: skip
+
+
+def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[dict[str, Any]]:
+    """The season's achievements over ``matches`` (each a digest), for every player ``seats_of``
+    admits: each held by the player or players with the best figure. One that nobody holds (a
+    most of 0, no one eligible) is left out."""
+    totals: dict[str, Counter[str]] = {}
+    yaku: dict[str, Counter[str]] = {}
+    for one in matches:
+        for seat, name in seats_of(one):
+            counters = one["seats"][seat]
+            mine = totals.setdefault(name, Counter())
+            for key, value in counters.items():
+                if isinstance(value, int) and key != "most_fu":
+                    mine[key] += value
+            mine["most_fu"] = max(mine["most_fu"], counters.get("most_fu", 0))
+            yaku.setdefault(name, Counter()).update(counters.get("yaku", {}))
+    most_hands = max((c["hands"] for c in totals.values()), default=0)
+    held = []
+    for achievement in ACHIEVEMENTS:
+        figures: dict[str, float] = {}
+        for name, counters in totals.items():
+            value = achievement.figure(counters, yaku[name])
+            eligible = achievement.best == "most" or counters["hands"] >= EVERY_HAND_SHARE * most_hands
+            if value is not None and eligible:
+                figures[name] = value
+        if not figures:
+            continue
+        best = max(figures.values()) if achievement.best == "most" else min(figures.values())
+        if achievement.best == "most" and best <= 0:
+            continue
+        held.append({"achievement": achievement.name, "means": achievement.means, "source": achievement.source,
+                     "value": best, "players": sorted(n for n, v in figures.items() if v == best)})  # fmt: skip
+    return held
+
+
+__all__ = ["ACHIEVEMENTS", "DORA_YAKU", "Achievement", "SeatsOf", "achievements"]
