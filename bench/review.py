@@ -1,5 +1,5 @@
-"""A whole riichi game weighed discard by discard (`taikyoku review`), against the same work done with
-the `mahjong` package's Shanten in the same run.
+"""A whole riichi game's review (`taikyoku review`: each discard weighed, its safety, what happened),
+against the discards' weighing done with the `mahjong` package's Shanten in the same run.
 
     python bench/review.py [--rounds N]
 
