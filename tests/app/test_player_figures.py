@@ -91,3 +91,16 @@ def test_the_players_page_has_the_charts_figures_and_achievements(cli: Cli, db: 
     assert "Best Dealer" in page and "Catch Them All" in page and "Brave Sapper" not in page
     assert "Brave Sapper" in season and "<h2>Achievements</h2>" in season
     assert '"achievements"' in api and '"figures"' in api
+
+
+def test_a_hanafuda_seasons_achievements_from_a_real_game(cli: Cli) -> None:
+    """KoiKoi-AI's game 1 (tests/data/koikoi/1.json): its record's round winners are 1 1 2 2 2 2 2
+    1, so Guan-2 won 5 rounds of 8. The yaku each made (as the scoring the koi-koi corpus tests hold
+    to each round's recorded points finds them): Guan-2 six kinds (animals; boar, deer and
+    butterflies; chaff; moon viewing; ribbons; three brights), Guan-1 four."""
+    assert cli("import", str(CORPUS.parent / "koikoi" / "1.json")).code == 0
+    held = cli("season", "--game", "koikoi", "--json").json()["achievements"]
+    assert [(a["achievement"], a["players"], a["value"]) for a in held] == [
+        ("Most Rounds Won", ["Guan-2"], 5), ("Catch Them All", ["Guan-2"], 6)]  # fmt: skip
+    page = cli("player", "Guan-1", "--json").json()["games"]["koikoi"]
+    assert page["achievements"] == [] and page["places"] == {"2": 1}
