@@ -40,6 +40,9 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
     weigh = GAMES[game].rules().weigh
     reviewed = weigh(hist.effective, None) if weigh is not None else None
     weighed = {w["seq"]: w for w in reviewed["discards"]} if reviewed else {}
+    happened: dict[int, list[dict[str, Any]]] = {}  # what happened, at the event it was seen at
+    for check in reviewed.get("happened", []) if reviewed else []:
+        happened.setdefault(check["seq"], []).append({key: check[key] for key in ("check", "good", "player", "detail")})
     state = projection.initial()
     out: list[dict[str, Any]] = []
     at_seq = 0  # the last event on the table, as replay --at reports it
@@ -60,6 +63,8 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
         found = weighed.get(step.seq)
         if found is not None:  # the discard weighed: its shanten and improving tiles, and the best one's
             frame["weighed"] = {key: found[key] for key in WEIGHED}
+        if step.seq in happened:
+            frame["happened"] = happened[step.seq]
         seat = view.decided_by(step.payload)
         if seat is not None:
             frame["decides"] = seat  # a choice that seat made: the page's [ and ] keys go to it

@@ -393,7 +393,8 @@ def test_the_page_weighs_each_discard_as_review_does(browser: Any, cli: Cli, tmp
 def test_the_page_says_a_deal_in_was_unsafe_and_what_safer_was_held(browser: Any, cli: Cli, tmp_path: Path) -> None:
     """mjai-reviewer's double ron (worked by hand in tests/games/riichi/test_defense.py): at D's 7m the
     page says it was unsafe against A in riichi, the tiles held that were safer, and who won on it;
-    at a discard before anyone's riichi it says nothing of safety. Plant: the defense line dropped."""
+    at a discard before anyone's riichi it says nothing of safety; at the second ron it says what
+    happened (tests/games/riichi/test_happened.py). Plant: the defense line dropped."""
     assert cli("import", str(ROOT / "tests" / "data" / "tenhou6" / "mjai-reviewer-double_ron.json")).code == 0
     out = tmp_path / "d.html"
     assert cli("view", "mjai-reviewer-double-ron", "-o", str(out)).code == 0
@@ -402,8 +403,14 @@ def test_the_page_says_a_deal_in_was_unsafe_and_what_safer_was_held(browser: Any
         page.goto(f"{out.as_uri()}#r1-s83")
         page.wait_for_function("() => document.body.dataset.seq === '83'")
         assert page.inner_text('[data-zone="defense"]') == (
-            "Safety: unsafe against A; safer held: 1s 0s 7p 2s 3s 4s 6s 7s; dealt in to A, C"
+            "Safety: unsafe against A; safer held: 1s 0s 7p 2s 3s 4s 6s 7s; ranked 9 of 11 kinds held; dealt in to A, C"
         )
+        page.goto(f"{out.as_uri()}#r1-s85")  # the second ron: the hand settled, what happened said there
+        page.wait_for_function("() => document.body.dataset.seq === '85'")
+        said = page.inner_text('[data-zone="happened"]').splitlines()
+        assert said == ["- D: dealt-in-with-riichi-tile (to A)", "- D: dealt-in-while-tenpai (to A)",
+                        "- D: dealt-in-holding-genbutsu (held 1s 0s 5s)", "- D: dealt-in-with-riichi-tile (to C)",
+                        "- D: dealt-in-while-tenpai (to C)"]  # fmt: skip
         page.goto(f"{out.as_uri()}#r1-s19")  # C's discard, weighed, before anyone's riichi
         page.wait_for_function("() => document.body.dataset.seq === '19'")
         assert page.query_selector('[data-zone="weighed"]') is not None

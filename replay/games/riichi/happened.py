@@ -127,7 +127,7 @@ class _Said:
     def __init__(self, found: list[dict[str, Any]], names: Sequence[str]) -> None:
         self.found, self.names = found, names
 
-    def __call__(self, check: str, seat: int, hand: int, seq: int | None, detail: str) -> None:
+    def __call__(self, check: str, seat: int, hand: int, seq: int, detail: str) -> None:
         self.found.append({"check": check, "good": BY_NAME[check].good, "hand": hand, "seq": seq, "seat": seat,
                            "player": self.names[seat], "detail": detail})  # fmt: skip
 
@@ -180,13 +180,29 @@ def happened(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], list[str], Ri
     skipped: set[str] = set()
     said = _Said(found, state.names)
     hand: _Hand | None = None
+    ending: tuple[Step, RiichiRound] | None = None  # the event that settled the hand in play, and the round then
+    befores: list[RiichiRound] = []  # the round before each win of the hand in play
     last_wins: list[tuple[WinRecord, RiichiRound]] = []
+    last_seq = 0  # the event that ended the last hand
+
+    def hand_over() -> None:  # read once the hand is settled: a double ron is two wins
+        nonlocal hand, ending, last_wins, last_seq
+        if hand is not None and ending is not None:
+            step, rnd = ending
+            last_wins, last_seq = list(zip(rnd.wins, befores, strict=False)), step.seq
+            _hand_over(step, rnd, hand, last_wins, said, skipped)
+        hand, ending = None, None
+        befores.clear()
+
     for step in steps:
         payload, before = step.payload, state.round
         if isinstance(payload, RiichiRoundStarted):
+            hand_over()
             said = _Said(found, state.names)
         if before is not None and hand is not None:
             _before_step(step, payload, before, hand, said)
+            if isinstance(payload, RiichiWin):
+                befores.append(before)
         state = projection.apply(state, step)
         rnd = state.round
         if rnd is None:
@@ -199,12 +215,10 @@ def happened(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], list[str], Ri
             _after_discard(rnd, payload.seat, hand)
         if isinstance(payload, RiichiDeclared):
             hand.riichi_order.append(payload.seat)
-        if rnd.result is not None and before is not None and before.result is None:
-            wins = [(win, before) for win in rnd.wins]
-            _hand_over(step, rnd, hand, wins, said, skipped)
-            last_wins = wins
-            hand = None
-    _last_hand(state, last_wins, found, said)
+        if rnd.result is not None and (before is None or rnd.result is not before.result):
+            ending = (step, rnd)
+    hand_over()
+    _last_hand(state, last_wins, last_seq, said)
     return found, sorted(skipped, key=list(BY_NAME).index), state
 
 
@@ -294,9 +308,9 @@ def _hand_over(
             skipped.add(check.name)
     for seat, start in hand.started.items():
         if start >= FIVE_SHANTEN:
-            said("started-at-five-shanten", seat, number, None, f"dealt {start} from tenpai")
+            said("started-at-five-shanten", seat, number, seq, f"dealt {start} from tenpai")
         if seat not in hand.tenpai_once and hand.stuck_draws[seat] >= STUCK_DRAWS:
-            said("stuck-at-one-from-tenpai", seat, number, None, f"{hand.stuck_draws[seat]} draws one from tenpai")
+            said("stuck-at-one-from-tenpai", seat, number, seq, f"{hand.stuck_draws[seat]} draws one from tenpai")
     if hand.every_hand:
         for drawer, kept in sorted(hand.drawn.items()):  # drawn and won on, or the hand ended on it
             _drawn_by_another(kept, drawer, hand, said)
@@ -315,7 +329,7 @@ def _hand_over(
                 "folded-safely",
                 seat,
                 number,
-                None,
+                seq,
                 f"{len(safe)} discards after {said.who(threat)}'s riichi, all genbutsu",
             )
     if result.kind == "exhaustive" and hand.every_hand:
@@ -325,7 +339,7 @@ def _hand_over(
             dead = sum(anywhere[k] for k in waits)
             mine = sum(_unseen_to(rnd, seat)[k] for k in waits)
             if dead and 2 * dead >= mine:
-                said("waits-in-the-dead-wall", seat, number, None,
+                said("waits-in-the-dead-wall", seat, number, seq,
                      f"{dead} of {mine} copies of {' '.join(name(k) for k in sorted(waits))} in the dead wall")  # fmt: skip
 
 
@@ -348,7 +362,9 @@ def _win_checks(win: WinRecord, before: RiichiRound, hand: _Hand, said: _Said, s
         if before.riichi[winner] and held is not None and UNSEEN not in held:
             rest = list(held)
             rest.remove(before.last_discard[1] if before.last_discard else rest[0])
-            safe = sorted({t for t in rest if index(t) in _furiten_to(before, hand, winner)}, key=index)
+            safe = sorted(
+                {t for t in rest if index(t) in _furiten_to(before, hand, winner)}, key=lambda t: (index(t), t)
+            )
             if safe:
                 said("dealt-in-holding-genbutsu", giver, number, seq, f"held {' '.join(safe)}")
     later = hand.riichi_order.index(winner) if winner in hand.riichi_order else None
@@ -387,8 +403,7 @@ def _win_waits(concealed: Sequence[str], win_tile: str) -> frozenset[int]:
     return wait_kinds(tuple(rest))
 
 
-def _last_hand(state: RiichiState, wins: list[tuple[WinRecord, RiichiRound]], found: list[dict[str, Any]],
-               said: _Said) -> None:  # fmt: skip
+def _last_hand(state: RiichiState, wins: list[tuple[WinRecord, RiichiRound]], seq: int, said: _Said) -> None:
     """The placement checks, read when the match is over by its rules and its last hand was won."""
     from replay.games.riichi.review import finished
 
@@ -399,7 +414,6 @@ def _last_hand(state: RiichiState, wins: list[tuple[WinRecord, RiichiRound]], fo
     first = started.first_dealer
     before = wins[0][1]
     places_before, places_after = _place(before.scores, first), _place(last.scores, first)
-    seq = None
     for win, _ in wins:
         if win.kind == "tsumo":
             for seat in range(len(last.scores)):

@@ -54,9 +54,14 @@ function show(index) {
     if (defense) {  // the discard's safety against each player in riichi, and what was safer in hand
       const against = Object.entries(defense.against).map(([who, tier]) => `${tier} against ${who}`).join(", ");
       const safer = defense.safer_held.length ? `safer held: ${defense.safer_held.join(" ")}` : "nothing safer held";
+      const rank = `ranked ${defense.rank} of ${defense.choices} kinds held`;
       const dealt = weighed.dealt_in_to && weighed.dealt_in_to.length ? `; dealt in to ${weighed.dealt_in_to.join(", ")}` : "";
-      board.appendChild(el("p", { class: "note", "data-zone": "defense" }, `Safety: ${against}; ${safer}${dealt}`));
+      board.appendChild(el("p", { class: "note", "data-zone": "defense" }, `Safety: ${against}; ${safer}; ${rank}${dealt}`));
     }
+  }
+  if (frame.happened) {  // the named checks seen at this event: + went well, - went badly
+    board.appendChild(el("ul", { class: "note", "data-zone": "happened" }, ...frame.happened.map((h) =>
+      el("li", {}, `${h.good ? "+" : "-"} ${h.player}: ${h.check}${h.detail ? ` (${h.detail})` : ""}`))));
   }
   if (DATA.review && current === last) {  // the match's discards weighed, player by player
     const rows = DATA.review.map((r) => el("tr", {}, ...[r.player, r.discards, r.best_kept, r.lost, r.tiles_given_up, r.riichi, r.deals_in]

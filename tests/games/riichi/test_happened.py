@@ -641,3 +641,16 @@ def test_a_three_player_game_is_checked_as_four_players_are() -> None:
     assert {(2, "dama-mangan", "代々木寿人", "haneman"), (2, "dealt-in-to-dama", "れすこ", "to 代々木寿人"),
             (7, "dealt-in-holding-genbutsu", "傍若無人51", "held 0p 7p")} <= said  # fmt: skip
     assert skipped == []
+
+
+def test_a_double_ron_is_read_once_both_wins_are_in() -> None:
+    """mjai-reviewer's double ron: D declares riichi with 7m and A and C both ron it. D dealt in
+    with the riichi tile to each, while tenpai; against A's riichi D held 1s (A's river) and the
+    two fives of sou passed since it (genbutsu). Both winners counted, not the first alone."""
+    [game] = [g for g in games_of(CORPUS / "mjai-reviewer-double_ron.json") if isinstance(g, Imported)]
+    kept = [p for p in game.payloads if p.EVENT_TYPE not in META_TYPES]
+    found, _, _ = happened([Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(kept, 1)])
+    dealt = sorted((f["check"], f["detail"]) for f in found if f["player"] == "D")
+    assert dealt == [("dealt-in-holding-genbutsu", "held 1s 0s 5s"), ("dealt-in-while-tenpai", "to A"),
+                     ("dealt-in-while-tenpai", "to C"), ("dealt-in-with-riichi-tile", "to A"),
+                     ("dealt-in-with-riichi-tile", "to C")]  # fmt: skip
