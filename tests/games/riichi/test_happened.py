@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from events.riichi import ExhaustiveDraw, RiichiDeclared, RiichiDiscard, RiichiDraw, RiichiWin
 from replay.app import steps as match_steps
 from replay.app.log_files import games_of
@@ -654,3 +657,33 @@ def test_a_double_ron_is_read_once_both_wins_are_in() -> None:
     assert dealt == [("dealt-in-holding-genbutsu", "held 1s 0s 5s"), ("dealt-in-while-tenpai", "to A"),
                      ("dealt-in-while-tenpai", "to C"), ("dealt-in-with-riichi-tile", "to A"),
                      ("dealt-in-with-riichi-tile", "to C")]  # fmt: skip
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4]))
+def test_what_happened_is_the_records_and_the_same_on_its_public_view(seed: int, players: int) -> None:
+    """On random legal matches: every check found is declared, of a seated player, at an event of
+    the match; the fold gives the same answer twice; and the public record finds exactly the record
+    checks of the full one, naming the others skipped."""
+    from events.match import PlayerSeat
+    from replay.app import service
+    from replay.games.riichi.simulate import payloads
+
+    names = ["Ton", "Nan", "Sha", "Pei"][:players]
+    started = service.build_match_started("riichi", names, ruleset_id="tenhou" if players == 4 else "tenhou-sanma")
+    assert [p.name for p in started.players] == names and all(isinstance(p, PlayerSeat) for p in started.players)
+    made = list(payloads(started, seed, 3))
+    steps = [Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(made, 1)]
+    found, skipped, _ = happened(steps)
+    assert (found, skipped) == happened(steps)[:2]
+    assert skipped == []
+    for check in found:
+        assert check["check"] in {c.name for c in CHECKS} and check["player"] == names[check["seat"]]
+        assert 1 <= check["seq"] <= len(steps)
+    public = [p for p in public_view(made) if p.EVENT_TYPE not in META_TYPES]
+    seen, hidden, _ = happened([Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(public, 1)])
+    on_record = {c.name for c in CHECKS if c.sees == "record"}
+    assert [(f["check"], f["seat"], f["hand"]) for f in seen] == [
+        (f["check"], f["seat"], f["hand"]) for f in found if f["check"] in on_record
+    ]
+    assert set(hidden) <= {c.name for c in CHECKS if c.sees != "record"}
