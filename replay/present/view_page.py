@@ -40,6 +40,7 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
     weigh = GAMES[game].rules().weigh
     reviewed = weigh(hist.effective, None) if weigh is not None else None
     weighed = {w["seq"]: w for w in reviewed["discards"]} if reviewed else {}
+    unshown = {w["seq"]: w for w in reviewed.get("unshown_discards", [])} if reviewed else {}  # a public record's
     happened: dict[int, list[dict[str, Any]]] = {}  # what happened, at the event it was seen at
     for check in reviewed.get("happened", []) if reviewed else []:
         happened.setdefault(check["seq"], []).append({key: check[key] for key in ("check", "good", "player", "detail")})
@@ -63,6 +64,8 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
         found = weighed.get(step.seq)
         if found is not None:  # the discard weighed: its shanten and improving tiles, and the best one's
             frame["weighed"] = {key: found[key] for key in WEIGHED}
+        if step.seq in unshown:  # a discard of a hand not shown: its safety from what lay open, and who won on it
+            frame["unshown"] = {key: unshown[step.seq][key] for key in ("defense", "dealt_in_to")}
         if step.seq in happened:
             frame["happened"] = happened[step.seq]
         seat = view.decided_by(step.payload)

@@ -419,6 +419,27 @@ def test_the_page_says_a_deal_in_was_unsafe_and_what_safer_was_held(browser: Any
         page.close()
 
 
+def test_a_public_records_deal_in_is_rated_from_what_lay_open(browser: Any, cli: Cli, tmp_path: Path) -> None:
+    """The same double ron imported as its public record: no hand to weigh, but at D's 7m the page
+    rates it from what lay open (tests/games/riichi/test_happened.py works it) and names the
+    winners."""
+    assert (
+        cli("import", "--public", str(ROOT / "tests" / "data" / "tenhou6" / "mjai-reviewer-double_ron.json")).code == 0
+    )
+    out = tmp_path / "p.html"
+    assert cli("view", "mjai-reviewer-double-ron", "-o", str(out)).code == 0
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(f"{out.as_uri()}#r1-s83")
+        page.wait_for_function("() => document.body.dataset.seq === '83'")
+        assert (
+            page.inner_text('[data-zone="defense"]') == "Safety: unsafe against A; the hand not shown; dealt in to A, C"
+        )
+        assert page.query_selector('[data-zone="weighed"]') is None
+    finally:
+        page.close()
+
+
 def test_a_hanafuda_players_own_view_keeps_the_other_hand_face_down(browser: Any, cli: Cli, tmp_path: Path) -> None:
     assert cli("simulate", "koikoi", "--seed", "7", "--rounds", "1", "--id", "koi").code == 0
     out = tmp_path / "k.html"

@@ -59,6 +59,12 @@ function show(index) {
       board.appendChild(el("p", { class: "note", "data-zone": "defense" }, `Safety: ${against}; ${safer}; ${rank}${dealt}`));
     }
   }
+  const unshown = frame.unshown;
+  if (unshown && unshown.defense) {  // a public record: the discard's safety from what every player saw
+    const against = Object.entries(unshown.defense.against).map(([who, tier]) => `${tier} against ${who}`).join(", ");
+    const dealt = unshown.dealt_in_to.length ? `; dealt in to ${unshown.dealt_in_to.join(", ")}` : "";
+    board.appendChild(el("p", { class: "note", "data-zone": "defense" }, `Safety: ${against}; the hand not shown${dealt}`));
+  }
   if (frame.happened) {  // the named checks seen at this event: + went well, - went badly
     board.appendChild(el("ul", { class: "note", "data-zone": "happened" }, ...frame.happened.map((h) =>
       el("li", {}, `${h.good ? "+" : "-"} ${h.player}: ${h.check}${h.detail ? ` (${h.detail})` : ""}`))));
