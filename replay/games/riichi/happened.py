@@ -398,8 +398,10 @@ def _win_checks(win: WinRecord, before: RiichiRound, hand: _Hand, said: _Said, s
 
 
 def _win_waits(concealed: Sequence[str], win_tile: str) -> frozenset[int]:
+    """The kinds the winner waited on: the winning hand less its winning tile."""
     rest = list(concealed)
-    rest.remove(win_tile) if win_tile in rest else None
+    if win_tile in rest:
+        rest.remove(win_tile)
     return wait_kinds(tuple(rest))
 
 
