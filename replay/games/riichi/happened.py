@@ -118,7 +118,6 @@ class _Hand:
     drawn: dict[int, tuple[int, str, list[int]]] = field(default_factory=dict)  # drawer -> (seq, tile, waiting seats)
     kept_from: dict[int, list[tuple[int, str]]] = field(default_factory=dict)  # seat -> (seq, what) of each
     bumped: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, discarder, seq)
-    scores_before: tuple[int, ...] = ()
 
 
 class _Said:
@@ -223,7 +222,7 @@ def happened(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], list[str], Ri
 
 
 def _dealt(rnd: RiichiRound) -> _Hand:
-    hand = _Hand(number=rnd.number, scores_before=rnd.scores)
+    hand = _Hand(number=rnd.number)
     for seat in range(rnd.players):
         tiles = rnd.hands[seat]
         if UNSEEN in tiles:
@@ -383,7 +382,7 @@ def _win_checks(win: WinRecord, before: RiichiRound, hand: _Hand, said: _Said, s
     if later is not None and later > 0:
         said("chased-and-won", winner, number, seq, f"after {said.who(hand.riichi_order[0])}'s riichi")
     if record.ippatsu:
-        said("won-with-ippatsu", winner, number, seq, "")
+        said("won-with-ippatsu", winner, number, seq, f"by {win.kind} within the riichi's first go-round")
     if record.haitei or record.houtei:
         said("won-on-the-last-tile", winner, number, seq, "haitei" if record.haitei else "houtei")
     priced = win.priced

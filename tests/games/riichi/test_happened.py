@@ -28,12 +28,26 @@ TON, NAN, SHA, PEI = 0, 1, 2, 3
 NAMES = ("Ton", "Nan", "Sha", "Pei")
 
 
-def checks(hand: Hand) -> set[tuple[str, str]]:
-    """(check, player) of every check found in the hand's match."""
+def found_in(hand: Hand) -> list[dict[str, object]]:
+    """Every check found in the hand's match, each said of this match's one hand, at one of its
+    events, with words."""
     steps = history(match_steps.read_steps(hand.store, hand.match_id)).effective
     found, skipped, _ = happened(steps)
     assert skipped == []  # every hand is shown in these records
-    return {(f["check"], f["player"]) for f in found}
+    for check in found:
+        assert check["hand"] == 1 and 1 <= check["seq"] <= hand.count(), check
+        assert isinstance(check["detail"], str) and check["detail"], check
+    return found
+
+
+def checks(hand: Hand) -> set[tuple[str, str]]:
+    """(check, player) of every check found in the hand's match."""
+    return {(str(f["check"]), str(f["player"])) for f in found_in(hand)}
+
+
+def said(hand: Hand) -> set[tuple[str, str, str]]:
+    """(check, player, what it says) of every check found in the hand's match."""
+    return {(str(f["check"]), str(f["player"]), str(f["detail"])) for f in found_in(hand)}
 
 
 def play(hand: Hand, seat: int, draw: str, discard: str | None = None, *, riichi: bool = False) -> None:
@@ -81,8 +95,8 @@ def test_dealt_in_with_the_riichi_tile_to_a_dama_hand(tmp_path: Path) -> None:
     play(hand, NAN, "9m", riichi=True)
     ron(hand, SHA, NAN)
     found = checks(hand)
-    assert {("dealt-in-with-riichi-tile", "Nan"), ("dealt-in-to-dama", "Nan"), ("dealt-in-while-tenpai", "Nan"),
-            ("riichi-lost-to-dama", "Nan")} <= found  # fmt: skip
+    assert {("dealt-in-with-riichi-tile", "Nan", "to Sha"), ("dealt-in-to-dama", "Nan", "to Sha"),
+            ("dealt-in-while-tenpai", "Nan", "to Sha"), ("riichi-lost-to-dama", "Nan", "to Sha")} <= said(hand)  # fmt: skip
     assert not {c for c, who in found if who == "Sha" and not c.startswith("started")}
     hand.close()
 
@@ -122,8 +136,9 @@ def test_a_later_riichi_chases_and_wins_with_ippatsu(tmp_path: Path) -> None:
     play(hand, NAN, "9m")
     ron(hand, SHA, NAN)
     found = checks(hand)
-    assert {("chased-and-lost", "Nan"), ("chased-and-won", "Sha"), ("won-with-ippatsu", "Sha"),
-            ("dealt-in-to-ippatsu", "Nan"), ("dealt-in-while-tenpai", "Nan")} <= found  # fmt: skip
+    assert {("chased-and-lost", "Nan", "to Sha's later riichi"), ("chased-and-won", "Sha", "after Nan's riichi"),
+            ("won-with-ippatsu", "Sha", "by ron within the riichi's first go-round"),
+            ("dealt-in-to-ippatsu", "Nan", "to Sha"), ("dealt-in-while-tenpai", "Nan", "to Sha")} <= said(hand)  # fmt: skip
     assert not {
         c for c, _ in found if c in ("riichi-lost-to-dama", "dealt-in-to-dama", "chased-and-won") and _ != "Sha"
     }
@@ -152,6 +167,25 @@ def test_the_first_riichi_winning_is_no_chase_and_a_later_go_round_no_ippatsu(tm
     hand.close()
 
 
+def test_the_first_riichi_winning_on_a_single_wait_beats_a_later_good_wait(tmp_path: Path) -> None:
+    """Nan's riichi waits on east alone; Sha's later riichi on 6m or 9m. Nan wins on Sha's east: Sha
+    lost a good wait to a bad one, though the first riichi won (no chase)."""
+    hand = new(tmp_path, "first-tanki")
+    hand.begin({NAN: "234m456p789s123s1z", SHA: SHA_RIICHI}, reserved="9p1p2s3s4s5s1z")
+    play(hand, TON, "9p")
+    play(hand, NAN, "1p", riichi=True)
+    play(hand, SHA, "2s", riichi=True)
+    play(hand, PEI, "3s")
+    play(hand, TON, "4s")
+    play(hand, NAN, "5s")
+    play(hand, SHA, "1z")
+    ron(hand, NAN, SHA)
+    found = said(hand)
+    assert ("good-wait-lost-to-bad-wait", "Sha", "6m 9m against 1z") in found
+    assert not {c for c in found if c[0] in ("chased-and-lost", "chased-and-won")}
+    hand.close()
+
+
 def test_head_bumped_in_riichi_by_a_nearer_dama_win(tmp_path: Path) -> None:
     """EMA: one ron, the nearest. Ton's 9m is Nan's (dama, white) and Sha's (riichi on 6m-9m, not
     furiten): Nan wins, Sha was head-bumped and his riichi lost to dama."""
@@ -163,8 +197,8 @@ def test_head_bumped_in_riichi_by_a_nearer_dama_win(tmp_path: Path) -> None:
     play(hand, PEI, "3s")
     play(hand, TON, "9m")
     ron(hand, NAN, TON)
-    found = checks(hand)
-    assert {("head-bumped", "Sha"), ("riichi-lost-to-dama", "Sha"), ("dealt-in-to-dama", "Ton")} <= found
+    assert {("head-bumped", "Sha", "waited on Ton's discard too"), ("riichi-lost-to-dama", "Sha", "to Nan"),
+            ("dealt-in-to-dama", "Ton", "to Nan")} <= said(hand)  # fmt: skip
     hand.close()
 
 
@@ -194,7 +228,7 @@ def test_a_two_kind_riichi_lost_to_a_closed_wait(tmp_path: Path) -> None:
     play(hand, SHA, "3s")
     play(hand, PEI, "2m")
     ron(hand, SHA, PEI)
-    assert ("good-wait-lost-to-bad-wait", "Nan") in checks(hand)
+    assert ("good-wait-lost-to-bad-wait", "Nan", "1z 2z against 2m") in said(hand)
     hand.close()
 
 
@@ -230,7 +264,8 @@ def test_dealt_in_to_a_riichi_holding_its_genbutsu(tmp_path: Path) -> None:
     play(hand, TON, "7s", "2z")
     ron(hand, NAN, TON)
     found = checks(hand)
-    assert {("dealt-in-holding-genbutsu", "Ton"), ("dealt-in-to-ippatsu", "Ton"), ("won-with-ippatsu", "Nan")} <= found
+    assert {("dealt-in-holding-genbutsu", "Ton", "held 9p"), ("dealt-in-to-ippatsu", "Ton", "to Nan"),
+            ("won-with-ippatsu", "Nan", "by ron within the riichi's first go-round")} <= said(hand)  # fmt: skip
     assert ("dealt-in-while-tenpai", "Ton") not in found and ("dealt-in-to-dama", "Ton") not in found
     hand.close()
 
@@ -281,8 +316,32 @@ def fold_after_riichi(tmp_path: Path, third: str) -> set[tuple[str, str]]:
 
 
 def test_three_genbutsu_after_a_riichi_is_a_safe_fold(tmp_path: Path) -> None:
-    """Sha's third discard is 4s, in Nan's own river: three tiles Nan could not win on."""
-    assert ("folded-safely", "Sha") in fold_after_riichi(tmp_path, "4s")
+    """Sha's third discard is 4s, in Nan's own river: three tiles Nan could not win on. Only Sha
+    folded: Pei's 3s and Ton's 5s were no genbutsu when thrown, and Nan is the riichi."""
+    assert {c for c in fold_after_riichi(tmp_path, "4s") if c[0] == "folded-safely"} == {("folded-safely", "Sha")}
+
+
+def test_a_fold_that_deals_in_to_another_is_no_safe_fold(tmp_path: Path) -> None:
+    """The same three genbutsu, but Pei (35s, white) waits on 4s dama and rons Sha's third: Sha
+    dealt in, so no safe fold, though every tile was safe against Nan."""
+    hand = new(tmp_path, "fold-dealt")
+    hand.begin({NAN: NAN_SHANPON, PEI: "35s555z123p456m99m"}, reserved="9p9p3s3s4s5s6s7s8s4s")
+    play(hand, TON, "5s")
+    play(hand, NAN, "9p", riichi=True)
+    play(hand, SHA, "9p")
+    play(hand, PEI, "3s")
+    play(hand, TON, "6s")
+    play(hand, NAN, "4s")  # Pei lets it pass: furiten until Pei's next discard
+    play(hand, SHA, "3s")
+    play(hand, PEI, "7s")
+    play(hand, TON, "8s")
+    play(hand, NAN, "9s")
+    play(hand, SHA, "4s")
+    ron(hand, PEI, SHA)
+    found = checks(hand)
+    assert ("dealt-in-to-dama", "Sha") in found
+    assert ("folded-safely", "Sha") not in found
+    hand.close()
 
 
 def test_one_tile_not_genbutsu_is_no_safe_fold(tmp_path: Path) -> None:
@@ -310,7 +369,8 @@ def test_won_from_five_shanten(tmp_path: Path) -> None:
     hand.turn(TON)
     tsumo(hand, NAN, "1s")
     found = checks(hand)
-    assert {("started-at-five-shanten", "Nan"), ("won-from-five-shanten", "Nan")} <= found
+    assert {("started-at-five-shanten", "Nan", "dealt 5 from tenpai"),
+            ("won-from-five-shanten", "Nan", "dealt 5 from tenpai")} <= said(hand)  # fmt: skip
     assert ("dama-mangan", "Nan") not in found and ("paid-as-dealer-for-a-big-tsumo", "Ton") not in found
     hand.close()
 
@@ -330,7 +390,7 @@ def test_won_from_four_shanten_is_no_five_shanten_start(tmp_path: Path) -> None:
     hand.close()
 
 
-def stuck(tmp_path: Path, draws: int) -> set[tuple[str, str]]:
+def stuck(tmp_path: Path, draws: int) -> set[tuple[str, str, str]]:
     """Nan is one from tenpai (234m 456p 789s, east pair, south, west: Shanten 1) and throws every
     draw; after his ``draws``-th, Sha wins by tsumo on 2m (13m, white)."""
     hand = new(tmp_path, f"stuck-{draws}")
@@ -342,17 +402,17 @@ def stuck(tmp_path: Path, draws: int) -> set[tuple[str, str]]:
             hand.turn(SHA)
             hand.turn(PEI)
     tsumo(hand, SHA, "2m")
-    found = checks(hand)
+    found = said(hand)
     hand.close()
     return found
 
 
 def test_nine_draws_one_from_tenpai_is_stuck(tmp_path: Path) -> None:
-    assert ("stuck-at-one-from-tenpai", "Nan") in stuck(tmp_path, 9)
+    assert ("stuck-at-one-from-tenpai", "Nan", "9 draws one from tenpai") in stuck(tmp_path, 9)
 
 
 def test_eight_draws_one_from_tenpai_is_not(tmp_path: Path) -> None:
-    assert ("stuck-at-one-from-tenpai", "Nan") not in stuck(tmp_path, 8)
+    assert not {c for c in stuck(tmp_path, 8) if c[0] == "stuck-at-one-from-tenpai"}
 
 
 # Nan's dama with a white triplet, dealt tenpai on 2m (13m).
@@ -371,8 +431,7 @@ def test_a_winning_tile_drawn_and_kept_by_another(tmp_path: Path) -> None:
     hand.turn(PEI)
     hand.turn(TON)
     tsumo(hand, NAN, "2m")
-    found = checks(hand)
-    assert ("winning-tile-drawn-by-another", "Nan") in found
+    assert ("winning-tile-drawn-by-another", "Nan", "Sha drew 2m and kept it") in said(hand)
     hand.close()
 
 
@@ -414,6 +473,23 @@ def test_every_unseen_copy_of_the_waits_in_the_dead_wall(tmp_path: Path) -> None
     hand.close()
 
 
+def test_half_the_unseen_copies_in_the_dead_wall_is_enough_and_less_is_not(tmp_path: Path) -> None:
+    """Pei holds one east and one south; the other east and south are never drawn: 2 of the 4 copies
+    Nan could not see lie in the dead wall, half. With Pei holding a south more (1z, 2z 2z), 1 of 4."""
+    hand = new(tmp_path, "half")
+    hand.begin({NAN: NAN_SHANPON, PEI: "147m258p369s12z57z"}, reserved="12z")
+    to_the_draw(hand)
+    hand.record(ExhaustiveDraw(tenpai=(NAN,)))
+    assert ("waits-in-the-dead-wall", "Nan", "2 of 4 copies of 1z 2z in the dead wall") in said(hand)
+    hand.close()
+    less = new(tmp_path, "less")
+    less.begin({NAN: NAN_SHANPON, PEI: "147m258p369s1227z"}, reserved="1z")
+    to_the_draw(less)
+    less.record(ExhaustiveDraw(tenpai=(NAN,)))
+    assert not {c for c in said(less) if c[0] == "waits-in-the-dead-wall"}
+    less.close()
+
+
 def test_waits_held_by_another_are_not_in_the_dead_wall(tmp_path: Path) -> None:
     """Pei holds the other east and south pairs: none is in the dead wall."""
     hand = new(tmp_path, "held")
@@ -430,8 +506,21 @@ def test_won_on_the_last_tile_and_dealt_in_with_the_last_discard(tmp_path: Path)
     hand.begin({SHA: NAN_KANCHAN}, reserved="2m2m2m2m")
     to_the_draw(hand, last=(NAN, "2m"))
     ron(hand, SHA, NAN)
-    found = checks(hand)
-    assert {("won-on-the-last-tile", "Sha"), ("dealt-in-with-the-last-discard", "Nan")} <= found
+    assert {("won-on-the-last-tile", "Sha", "houtei"), ("dealt-in-with-the-last-discard", "Nan", "to Sha")} <= said(
+        hand
+    )
+    hand.close()
+
+
+def test_a_tsumo_on_the_walls_last_tile_is_haitei(tmp_path: Path) -> None:
+    """Nan, tenpai on east and south from the deal, draws the wall's 70th tile, an east, and wins."""
+    hand = new(tmp_path, "haitei")
+    hand.begin({NAN: NAN_SHANPON}, reserved="1122z")
+    with_red_fives(hand)
+    for turn in range(69):
+        hand.turn(turn % 4)
+    tsumo(hand, NAN, "1z")
+    assert ("won-on-the-last-tile", "Nan", "haitei") in said(hand)
     hand.close()
 
 
@@ -460,14 +549,15 @@ def test_the_last_copy_of_a_single_wait(tmp_path: Path) -> None:
     hand.turn(PEI)
     hand.turn(TON)
     tsumo(hand, NAN, "1z")
-    assert ("won-on-the-last-copy", "Nan") in checks(hand)
+    assert ("won-on-the-last-copy", "Nan", "on 1z") in said(hand)
     hand.close()
 
 
 def test_two_copies_unseen_is_not_the_last(tmp_path: Path) -> None:
-    """The same with 7p the dora indicator: two easts unseen to Nan when he made the wait."""
+    """The same with 7p the dora indicator and the fourth east in Sha's hand: two easts unseen to
+    Nan when he made the wait (Sha's is not in his sight)."""
     hand = new(tmp_path, "two")
-    hand.begin({NAN: "234m456p789s123s9p"}, reserved="1z1z1z")
+    hand.begin({NAN: "234m456p789s123s9p", SHA: SHA_SCATTERED}, reserved="1z1z1z")
     play(hand, TON, "1z")
     play(hand, NAN, "1z", "9p")
     hand.turn(SHA)
@@ -486,9 +576,10 @@ def test_a_dama_haneman_by_tsumo_hits_the_dealer(tmp_path: Path) -> None:
     for seat in (TON, NAN, SHA, PEI, TON, NAN):  # a go-round first: Sha's first draw would be chiihou
         hand.turn(seat)
     tsumo(hand, SHA, "5z")
-    found = checks(hand)
     assert hand.state.results[-1].points == (-6000, -3000, 12000, -3000)
-    assert {("dama-mangan", "Sha"), ("paid-as-dealer-for-a-big-tsumo", "Ton")} <= found
+    assert {("dama-mangan", "Sha", "haneman"), ("paid-as-dealer-for-a-big-tsumo", "Ton", "haneman to Sha")} <= said(
+        hand
+    )
     hand.close()
 
 
@@ -534,9 +625,11 @@ def test_the_last_hand_s_tsumo_and_its_ura_move_the_places(tmp_path: Path) -> No
     the ura; Sha (2nd to 3rd) and Pei (3rd to 4th) dropped to the tsumo; Nan rose 4th to 2nd."""
     hand = last_hand(tmp_path, (33000, 20000, 26000, 21000), "4m")
     assert hand.state.results[-1].scores == (31000, 28000, 24000, 17000)
-    found = {pair for pair in checks(hand) if "placement" in pair[0]}
-    assert found == {("placement-lost-to-ura", "Sha"), ("placement-lost-to-last-hand-tsumo", "Sha"),
-                     ("placement-lost-to-last-hand-tsumo", "Pei"), ("placement-gained-in-last-hand", "Nan")}  # fmt: skip
+    found = {said_ for said_ in said(hand) if "placement" in said_[0]}
+    assert found == {("placement-lost-to-ura", "Sha", "2nd without Nan's ura, 3rd with it"),
+                     ("placement-lost-to-last-hand-tsumo", "Sha", "2nd to 3rd"),
+                     ("placement-lost-to-last-hand-tsumo", "Pei", "3rd to 4th"),
+                     ("placement-gained-in-last-hand", "Nan", "4th to 2nd")}  # fmt: skip
     hand.close()
 
 
@@ -547,6 +640,23 @@ def test_an_ura_that_changes_no_place(tmp_path: Path) -> None:
     assert ("placement-lost-to-ura", "Sha") not in found
     assert ("placement-lost-to-last-hand-tsumo", "Sha") in found
     hand.close()
+
+
+def test_the_leader_winning_the_last_hand_gains_no_place(tmp_path: Path) -> None:
+    """Nan leads (40,000) and wins South 4: first before and after, no place gained or lost."""
+    hand = last_hand(tmp_path, (20000, 40000, 20000, 20000), "4m")
+    assert not {c for c in said(hand) if "placement" in c[0]}
+    hand.close()
+
+
+def test_places_by_score_ties_to_the_seat_nearer_the_first_dealer() -> None:
+    """Seats 0 and 1 tie at 25,000 with seat 1 the first dealer: seat 1 is nearer (itself), seat 0
+    three seats on. With seat 0 the first dealer, seat 0 is nearer."""
+    from replay.games.riichi.happened import _ordinal, _place
+
+    assert _place([25000, 25000, 30000, 20000], 1) == [3, 2, 1, 4]
+    assert _place([25000, 25000, 30000, 20000], 0) == [2, 3, 1, 4]
+    assert [_ordinal(n) for n in (1, 2, 3, 4)] == ["1st", "2nd", "3rd", "4th"]
 
 
 def test_the_same_win_before_the_last_hand_moves_no_final_place(tmp_path: Path) -> None:
