@@ -797,3 +797,33 @@ def test_what_happened_is_the_records_and_the_same_on_its_public_view(seed: int,
         (f["check"], f["seat"], f["hand"]) for f in found if f["check"] in on_record
     ]
     assert set(hidden) <= {c.name for c in CHECKS if c.sees != "record"}
+
+
+def test_an_open_hand_tenpai_dealing_in_is_tenpai(tmp_path: Path) -> None:
+    """Nan pons Ton's white and throws south: 123m 456p 789s and an east, the pon beside them, is
+    tenpai on east (ten tiles and a called set). He throws 9m into Sha's 78m (green triplet): dealt
+    in while tenpai."""
+    from events.riichi import RiichiCall
+
+    hand = new(tmp_path, "open")
+    hand.begin({NAN: "55z123m456p789s12z", SHA: "78m234p456s99s666z"}, reserved="5z6666m999m")
+    play(hand, TON, "5z")
+    hand.record(RiichiCall(kind="pon", seat=NAN, tiles=("5z", "5z", "5z"), called="5z", from_seat=TON))
+    hand.record(RiichiDiscard(seat=NAN, tile="2z"))
+    for seat in (SHA, PEI, TON):
+        hand.turn(seat)
+    play(hand, NAN, "9m")
+    ron(hand, SHA, NAN)
+    assert ("dealt-in-while-tenpai", "Nan", "to Sha") in said(hand)
+    hand.close()
+
+
+def test_a_hand_dealt_tenpai_waits_from_the_deal(tmp_path: Path) -> None:
+    """Nan is dealt tenpai on 2m; Ton, the dealer, draws a 2m on the very first turn and keeps it
+    (throwing 9p), before Nan has discarded anything."""
+    hand = new(tmp_path, "dealt-tenpai")
+    hand.begin({TON: SHA_SCATTERED, NAN: NAN_KANCHAN}, reserved="2m2m")
+    play(hand, TON, "2m", "9p")
+    tsumo(hand, NAN, "2m")
+    assert ("winning-tile-drawn-by-another", "Nan", "Ton drew 2m and kept it") in said(hand)
+    hand.close()
