@@ -16,13 +16,14 @@ DORA_YAKU = frozenset({"Dora", "Aka Dora", "Ura Dora"})  # as the library names 
 
 @dataclass(frozen=True)
 class Achievement:
-    """One achievement: its name, the figure it reads off a player's season, the most or the fewest
-    wins it, what it means and whence it comes. A ``fewest`` one counts only the players who sat at
+    """One achievement: its name, the figure it reads off a player's season (``FIGURES``: a count
+    of the digest, ``per hand`` of it, or one of the figures below), the most or the fewest wins
+    it, what it means and whence it comes. A ``fewest`` one counts only the players who sat at
     least half the hands of the player who sat the most (``EVERY_HAND_SHARE``), so that one short
     evening does not win "Die Hard"."""
 
     name: str
-    figure: Callable[[Counter[str], Counter[str]], float | None]
+    figure: str
     best: Literal["most", "fewest"]
     means: str
     source: str
@@ -30,44 +31,46 @@ class Achievement:
 
 EVERY_HAND_SHARE = 0.5
 MIN_WINS_FOR_AVERAGE = 3  # an average over fewer wins says little
+PER_HAND = "per hand "
 
 
-def _per_hand(key: str) -> Callable[[Counter[str], Counter[str]], float | None]:
-    return lambda c, _: round(c[key] / c["hands"], 4) if c["hands"] else None
-
-
-def _count(key: str) -> Callable[[Counter[str], Counter[str]], float | None]:
-    return lambda c, _: c[key]
-
-
-def _average_dora(c: Counter[str], _: Counter[str]) -> float | None:
-    return round(c["dora"] / c["priced_wins"], 2) if c["priced_wins"] >= MIN_WINS_FOR_AVERAGE else None
-
-
-def _kinds_of_yaku(_: Counter[str], yaku: Counter[str]) -> float | None:
-    return len([name for name in yaku if name not in DORA_YAKU])
+def figure(name: str, counters: Counter[str], yaku: Counter[str]) -> float | None:
+    """A player's season figure by its name: a digest count (``deal_ins``), the same ``per hand
+    ...`` (rounded to 4 places), ``riichi lost``, ``average dora`` (over ``MIN_WINS_FOR_AVERAGE``
+    priced wins at least, to 2 places) or ``kinds of yaku`` (dora not counted); None where it
+    cannot be said."""
+    if name.startswith(PER_HAND):
+        return round(counters[name.removeprefix(PER_HAND)] / counters["hands"], 4) if counters["hands"] else None
+    if name == "riichi lost":
+        return counters["riichi"] - counters["riichi_won"]
+    if name == "average dora":
+        wins = counters["priced_wins"]
+        return round(counters["dora"] / wins, 2) if wins >= MIN_WINS_FOR_AVERAGE else None
+    if name == "kinds of yaku":
+        return len([kind for kind in yaku if kind not in DORA_YAKU])
+    return counters[name]
 
 
 ACHIEVEMENTS: tuple[Achievement, ...] = (
-    Achievement("Die Hard", _per_hand("deal_ins"), "fewest", "the fewest deal-ins a hand", "Pantheon's Die Hard"),
-    Achievement("Careful Planning", _per_hand("deal_in_points"), "fewest", "the fewest points paid in deal-ins a hand",
+    Achievement("Die Hard", "per hand deal_ins", "fewest", "the fewest deal-ins a hand", "Pantheon's Die Hard"),
+    Achievement("Careful Planning", "per hand deal_in_points", "fewest", "the fewest points paid in deal-ins a hand",
                 "Pantheon's carefulPlanning"),
-    Achievement("Brave Sapper", _count("deal_ins"), "most", "the most deal-ins", "Pantheon's Brave Sapper"),
-    Achievement("Ninja", _count("wins_dama"), "most", "the most wins with a closed hand without riichi (dama)",
+    Achievement("Brave Sapper", "deal_ins", "most", "the most deal-ins", "Pantheon's Brave Sapper"),
+    Achievement("Ninja", "wins_dama", "most", "the most wins with a closed hand without riichi (dama)",
                 "Pantheon's Ninja"),
-    Achievement("Best Tsumoist", _count("tsumo"), "most", "the most wins by tsumo", "Pantheon's bestTsumoist"),
-    Achievement("Best Dealer", _count("dealer_wins"), "most", "the most wins as dealer", "Pantheon's bestDealer"),
-    Achievement("Honored Donor", lambda c, _: c["riichi"] - c["riichi_won"], "most",
+    Achievement("Best Tsumoist", "tsumo", "most", "the most wins by tsumo", "Pantheon's bestTsumoist"),
+    Achievement("Best Dealer", "dealer_wins", "most", "the most wins as dealer", "Pantheon's bestDealer"),
+    Achievement("Honored Donor", "riichi lost", "most",
                 "the most riichi declared in hands the player did not win (sticks given away)",
                 "Pantheon's honoredDonor"),
-    Achievement("Cheap Shot", _count("cheap_wins"), "most", "the most wins of 1 han 30 fu without dora",
+    Achievement("Cheap Shot", "cheap_wins", "most", "the most wins of 1 han 30 fu without dora",
                 "Pantheon's bestShithander"),
-    Achievement("Max Fu", _count("most_fu"), "most", "the most fu in one win", "Pantheon's maxFuHand"),
-    Achievement("Yakuman", _count("yakuman"), "most", "the most yakuman won", "Pantheon's yakumans"),
-    Achievement("Dora Magnet", _average_dora, "most",
+    Achievement("Max Fu", "most_fu", "most", "the most fu in one win", "Pantheon's maxFuHand"),
+    Achievement("Yakuman", "yakuman", "most", "the most yakuman won", "Pantheon's yakumans"),
+    Achievement("Dora Magnet", "average dora", "most",
                 f"the most dora a win, on average (dora, red fives, ura; {MIN_WINS_FOR_AVERAGE} priced wins at least)",
                 "Pantheon's maxAverageDoraCount"),
-    Achievement("Catch Them All", _kinds_of_yaku, "most", "the most kinds of yaku won (dora not counted)",
+    Achievement("Catch Them All", "kinds of yaku", "most", "the most kinds of yaku won (dora not counted)",
                 "Pantheon's maxDifferentYaku"),
 )  # fmt: skip
 
@@ -92,7 +95,7 @@ def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[d
     for achievement in ACHIEVEMENTS:
         figures: dict[str, float] = {}
         for name, counters in totals.items():
-            value = achievement.figure(counters, yaku[name])
+            value = figure(achievement.figure, counters, yaku[name])
             eligible = achievement.best == "most" or counters["hands"] >= EVERY_HAND_SHARE * most_hands
             if value is not None and eligible:
                 figures[name] = value
@@ -106,4 +109,4 @@ def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[d
     return held
 
 
-__all__ = ["ACHIEVEMENTS", "DORA_YAKU", "Achievement", "SeatsOf", "achievements"]
+__all__ = ["ACHIEVEMENTS", "DORA_YAKU", "Achievement", "SeatsOf", "achievements", "figure"]
