@@ -316,7 +316,7 @@ def _hand_over(
         for seat, kept_from in sorted(hand.kept_from.items()):  # once a hand: how often, and by whom
             said("winning-tile-drawn-by-another", seat, number, kept_from[0][0], "; ".join(w for _, w in kept_from))
     for win, before in wins:
-        _win_checks(win, before, hand, said, seq)
+        _win_checks(win, before, hand, said, seq, winners)
     for seat, discarder, bump_seq in hand.bumped:
         if seat not in winners:
             said("head-bumped", seat, number, bump_seq, f"waited on {said.who(discarder)}'s discard too")
@@ -342,7 +342,7 @@ def _hand_over(
                      f"{dead} of {mine} copies of {' '.join(name(k) for k in sorted(waits))} in the dead wall")  # fmt: skip
 
 
-def _win_checks(win: WinRecord, before: RiichiRound, hand: _Hand, said: _Said, seq: int) -> None:
+def _win_checks(win: WinRecord, before: RiichiRound, hand: _Hand, said: _Said, seq: int, winners: set[int]) -> None:
     number, winner = hand.number, win.seat
     record = win.hand
     if win.kind == "ron" and win.from_seat is not None and before.kakan is None:  # not a robbed kan
@@ -368,7 +368,7 @@ def _win_checks(win: WinRecord, before: RiichiRound, hand: _Hand, said: _Said, s
                 said("dealt-in-holding-genbutsu", giver, number, seq, f"held {' '.join(safe)}")
     later = hand.riichi_order.index(winner) if winner in hand.riichi_order else None
     for seat in hand.riichi_order:
-        if seat == winner:
+        if seat in winners:  # a riichi that won too (a double ron) lost nothing to this win
             continue
         if later is not None and hand.riichi_order.index(seat) < later:
             said("chased-and-lost", seat, number, seq, f"to {said.who(winner)}'s later riichi")

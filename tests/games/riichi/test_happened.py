@@ -827,3 +827,17 @@ def test_a_hand_dealt_tenpai_waits_from_the_deal(tmp_path: Path) -> None:
     tsumo(hand, NAN, "2m")
     assert ("winning-tile-drawn-by-another", "Nan", "Ton drew 2m and kept it") in said(hand)
     hand.close()
+
+
+def test_a_riichi_that_won_a_double_ron_lost_nothing_to_the_other_win() -> None:
+    """mjai-reviewer's suukantsu_1, its second hand, from the log: C's discard is won twice, by D
+    (四槓子, a yakuman, 32,000) and by A (立直, 役牌 白, ドラ 2, 裏ドラ 4: baiman 16,000), A in riichi
+    on 4p or 7p and D on the single 7p. A won: not head-bumped, no good wait lost to D's single,
+    and the hand was five from tenpai when dealt to A, who won it."""
+    [game] = [g for g in games_of(CORPUS / "mjai-reviewer-suukantsu_1.json") if isinstance(g, Imported)]
+    kept = [p for p in game.payloads if p.EVENT_TYPE not in META_TYPES]
+    found, _, _ = happened([Step(seq, p.EVENT_TYPE, p) for seq, p in enumerate(kept, 1)])
+    second = {(f["check"], f["player"]) for f in found if f["hand"] == 2}
+    assert ("won-from-five-shanten", "A") in second
+    assert not {c for c, who in second if who == "A" and c in ("head-bumped", "good-wait-lost-to-bad-wait",
+                                                               "riichi-lost-to-dama", "chased-and-lost")}  # fmt: skip
