@@ -108,32 +108,43 @@ def test_a_hanafuda_seasons_achievements_from_a_real_game(cli: Cli) -> None:
 
 def test_achievements_add_up_a_season_of_matches_by_hand() -> None:
     """Two matches' digests written out: Aki sits 10 + 14 = 24 hands with 1 + 2 = 3 deal-ins (0.125
-    a hand), Ben 12 + 12 = 24 with 3 + 0 = 3 (tied: both Die Hard and Brave Sapper), Cho only 4
-    hands with none (fewer than half of 24: not eligible for a fewest). Aki's most fu is 70 (40 in
-    one match, 70 in the other: the most, not the sum). Dora Magnet: Aki 7 dora over exactly 3
-    priced wins, 2.33; Ben 9 over 2 wins is too few to count. Catch Them All: Aki's riichi, pinfu
-    and tanyao (his dora not a kind), 3."""
+    a hand), Ben 12 + 12 = 24 with 3 + 0 = 3; Dan 12 hands, exactly half the most, with 1 deal-in
+    (0.0833): Die Hard; Cho only 4 hands with none (fewer than half of 24: not counted for a
+    fewest, but his one yakuman is the season's most). Brave Sapper: Aki and Ben, 3 each. Aki's
+    most fu is 70 (70 in the first match, 40 in the other: the most, not the last or the sum). Dora
+    Magnet: Aki 7 dora over exactly 3 priced wins, 2.33; Ben 9 over 2 is too few to count. Catch
+    Them All: Aki's riichi, pinfu and tanyao (dora not a kind), 3. Over the second match alone no
+    one has three priced wins: no Dora Magnet, and the achievements after it still come."""
     from replay.games.riichi.achievements import achievements
 
     def seat(**counts: object) -> dict[str, object]:
         return {"hands": 0, "deal_ins": 0, "deal_in_points": 0, "priced_wins": 0, "dora": 0, "most_fu": 0,
-                "yaku": {}, "han_counts": {}} | counts  # fmt: skip
+                "yakuman": 0, "yaku": {}, "han_counts": {}} | counts  # fmt: skip
 
-    first = {"players": ["Aki", "Ben", "Cho"], "seats": [
-        seat(hands=10, deal_ins=1, deal_in_points=1000, most_fu=40, priced_wins=1, dora=2,
+    first = {"players": ["Aki", "Ben", "Cho", "Dan"], "seats": [
+        seat(hands=10, deal_ins=1, deal_in_points=1000, most_fu=70, priced_wins=1, dora=2,
              yaku={"Riichi": 1, "Dora": 2}),
         seat(hands=12, deal_ins=3, deal_in_points=9000, priced_wins=2, dora=9, yaku={"Dora": 2}),
-        seat(hands=4)]}  # fmt: skip
+        seat(hands=4, yakuman=1),
+        seat(hands=12, deal_ins=1, deal_in_points=12000)]}  # fmt: skip
     second = {"players": ["Aki", "Ben"], "seats": [
-        seat(hands=14, deal_ins=2, deal_in_points=2000, most_fu=70, priced_wins=2, dora=5,
+        seat(hands=14, deal_ins=2, deal_in_points=2000, most_fu=40, priced_wins=2, dora=5,
              yaku={"Pinfu": 1, "Tanyao": 1, "Aka Dora": 1}),
         seat(hands=12)]}  # fmt: skip
-    held = {a["achievement"]: (a["players"], a["value"]) for a in achievements(
-        [first, second], lambda d: list(enumerate(d["players"])))}  # fmt: skip
-    assert held["Die Hard"] == (["Aki", "Ben"], 0.125)
+
+    def every_seat(digest: dict[str, object]) -> list[tuple[int, str]]:
+        return list(enumerate(digest["players"]))  # type: ignore[arg-type]
+
+    found = achievements([first, second], every_seat)
+    held = {a["achievement"]: (a["players"], a["value"]) for a in found}
+    assert held["Die Hard"] == (["Dan"], 0.0833)
     assert held["Brave Sapper"] == (["Aki", "Ben"], 3)
-    assert held["Careful Planning"] == (["Aki"], 0.125 * 1000)  # 3,000 over 24 hands, Ben 9,000
+    assert held["Careful Planning"] == (["Aki"], 125.0)  # 3,000 over 24 hands; Ben 375, Dan 1,000
     assert held["Max Fu"] == (["Aki"], 70)
+    assert held["Yakuman"] == (["Cho"], 1)
     assert held["Dora Magnet"] == (["Aki"], 2.33)
     assert held["Catch Them All"] == (["Aki"], 3)
-    assert "Ninja" not in held and "Yakuman" not in held  # nobody: a most of none is no achievement
+    assert "Ninja" not in held  # nobody: a most of none is no achievement
+    assert found[0]["source"] == "Pantheon's Die Hard"
+    alone = [a["achievement"] for a in achievements([second], every_seat)]
+    assert "Dora Magnet" not in alone and alone[-1] == "Catch Them All"
