@@ -88,8 +88,8 @@ def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[d
             for key, value in counters.items():
                 if isinstance(value, int) and key != "most_fu":
                     mine[key] += value
-            mine["most_fu"] = max(mine["most_fu"], counters.get("most_fu", 0))
-            yaku.setdefault(name, Counter()).update(counters.get("yaku", {}))
+            mine["most_fu"] = max(mine["most_fu"], counters["most_fu"])
+            yaku.setdefault(name, Counter()).update(counters["yaku"])
     most_hands = max((c["hands"] for c in totals.values()), default=0)
     held = []
     for achievement in ACHIEVEMENTS:
