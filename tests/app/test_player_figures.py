@@ -148,3 +148,20 @@ def test_achievements_add_up_a_season_of_matches_by_hand() -> None:
     assert found[0]["source"] == "Pantheon's Die Hard"
     alone = [a["achievement"] for a in achievements([second], every_seat)]
     assert "Dora Magnet" not in alone and alone[-1] == "Catch Them All"
+
+
+def test_a_value_declared_counts_its_riichi_and_never_guesses_a_call(cli: Cli) -> None:
+    """Two hands written as declared values: Ben's mangan from Dai says nothing of riichi or calls,
+    so it counts in no kind (not dama); Aki's mangan from Ben names Aki in riichi: a riichi win, and
+    Ben's deal-in to riichi."""
+    assert cli("new", "riichi", "-p", "Aki", "-p", "Ben", "-p", "Cho", "-p", "Dai", "--id", "rr-1").code == 0
+    assert cli("round", "rr-1").code == 0
+    assert cli("result", "rr-1", "ron", "S", "mangan", "from", "N").code == 0
+    assert cli("round", "rr-1").code == 0
+    assert cli("result", "rr-1", "ron", "N", "mangan", "from", "E", "riichi", "N").code == 0
+    rows = {r["player"]: r["counts"] for r in cli("stats", "--json").json()["riichi"]["tenhou"]}
+    kinds = ("wins_riichi", "wins_open", "wins_dama", "deal_ins", "deal_ins_to_riichi", "deal_ins_to_open",
+             "deal_ins_to_dama", "riichi_won")  # fmt: skip
+    assert {name: tuple(rows[name][k] for k in kinds) for name in rows} == {
+        "Aki": (1, 0, 0, 0, 0, 0, 0, 1), "Ben": (0, 0, 0, 1, 1, 0, 0, 0),
+        "Cho": (0, 0, 0, 0, 0, 0, 0, 0), "Dai": (0, 0, 0, 1, 0, 0, 0, 0)}  # fmt: skip

@@ -73,14 +73,19 @@ def digest(data: dict[str, Any], effective: Sequence[Any]) -> dict[str, Any]:
             winner = per_seat[win["seat"]]
             winner["wins"] += 1
             winner["tsumo"] += win["kind"] == "tsumo"
-            # How the hand was won: in riichi, open (a set called from another), or dama (closed, no riichi).
-            how = "riichi" if win["seat"] in declared else "open" if _open(win, called) else "dama"
-            winner[f"wins_{how}"] += 1
+            # How the hand was won: in riichi, open (a set called from another), or dama (closed, no
+            # riichi). A value declared or a server's recorded result says who was in riichi, not
+            # whether the winner called: such a win without riichi counts in no kind.
+            shown = result.get("depth", "moves") in ("moves", "result")
+            how = "riichi" if win["seat"] in declared else "open" if _open(win, called) else "dama" if shown else None
+            if how is not None:
+                winner[f"wins_{how}"] += 1
             winner["riichi_won"] += how == "riichi"
             winner["dealer_wins"] += win.get("seat_wind") == "East"
             priced = win["result"]
             if win["kind"] == "ron" and win["from_seat"] is not None:
-                per_seat[win["from_seat"]][f"deal_ins_to_{how}"] += 1  # each winner's kind, on a double ron
+                if how is not None:
+                    per_seat[win["from_seat"]][f"deal_ins_to_{how}"] += 1  # each winner's kind, on a double ron
                 if win["from_seat"] not in discarders:
                     discarders.add(win["from_seat"])  # a double ron is one deal-in
                     per_seat[win["from_seat"]]["deal_ins"] += 1
