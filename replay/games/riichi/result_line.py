@@ -200,6 +200,7 @@ def _declared(words: list[str], dealer: int, players: int, names: Sequence[str])
     riichi: list[int] = []
     from_seat: int | None = None
     collecting: str | None = None
+    riichi_named = True  # after the word riichi: whether a seat followed it
     rest = words[1:]
     at = 0
     while at < len(rest):
@@ -207,7 +208,9 @@ def _declared(words: list[str], dealer: int, players: int, names: Sequence[str])
         following = rest[at + 1].lower() if at + 1 < len(rest) else ""
         at += 1
         if lower in ("from", "riichi", "yaku"):
-            collecting = lower
+            if collecting == "riichi" and not riichi_named:
+                raise InputError(f"riichi takes the seats in riichi, e.g. riichi Mika; {DECLARED}")
+            collecting, riichi_named = lower, lower != "riichi"
             if lower == "yaku" and not wins:
                 raise InputError(f"name the winner before the yaku; {DECLARED}")
             continue
@@ -239,8 +242,11 @@ def _declared(words: list[str], dealer: int, players: int, names: Sequence[str])
             from_seat, collecting = seat, None
         elif collecting == "riichi":
             riichi.append(seat)
+            riichi_named = True
         else:
             wins.append({"seat": seat, "yaku": []})
+    if collecting == "riichi" and not riichi_named:
+        raise InputError(f"riichi takes the seats in riichi, e.g. riichi Mika; {DECLARED}")
     if not wins:
         raise InputError(f"name the winner and the value; {DECLARED}")
     for value in wins:

@@ -293,3 +293,20 @@ def test_a_declared_ron_without_the_one_who_dealt_in_or_from_the_winner_is_refus
         with pytest.raises(IllegalEvent) as refused:
             projection.apply(state, Step(3, event.EVENT_TYPE, event))
         assert (refused.value.code, refused.value.reason, refused.value.seq) == (*said, 3)
+
+
+@pytest.mark.parametrize("line", ["ron Beni mangan from Aki riichi", "ron Beni mangan from Aki riichi yaku riichi"])
+def test_riichi_without_its_seats_is_refused_not_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    """A declared line's riichi names the seats in riichi: the word alone would count no one in
+    riichi (the stick, the rates), so it is refused in one line and nothing is stored."""
+    cli = Cli(tmp_path / "club.db", capsys)
+    players = [a for n in NAMES for a in ("-p", n)]
+    assert cli("new", "riichi", *players, "--id", "bare").code == 0
+    before = len(cli("log", "bare", "--json").json())
+    refused = cli("result", "bare", *line.split())
+    assert refused.code == 2
+    assert refused.err.startswith("taikyoku: error: riichi takes the seats in riichi, e.g. riichi Mika;"), refused.err
+    assert refused.err.count("\n") == 1
+    assert len(cli("log", "bare", "--json").json()) == before
