@@ -134,14 +134,11 @@ def threatens(rnd: RiichiRound, seat: int) -> bool:
     """Whether ``seat`` is taken as tenpai: in riichi; with three sets called from others; or with
     two, when they show a dora (a red five, or a tile the indicators make dora) or are all of one
     suit with honours (a flush in the making), as defence is commonly taught."""
-    if rnd.riichi[seat]:
+    if rnd.riichi[seat] or called_sets(rnd, seat) >= OPEN_THREAT:
         return True
-    called = [meld for meld in rnd.melds[seat] if meld.open]
-    if len(called) >= OPEN_THREAT:
-        return True
-    if len(called) < STRONG_OPEN:
+    if called_sets(rnd, seat) < STRONG_OPEN:
         return False
-    tiles = [tile for meld in called for tile in meld.tiles]
+    tiles = [tile for meld in rnd.melds[seat] if meld.open for tile in meld.tiles]
     dora = dora_kinds(rnd)
     return any(t[0] == "0" or index(t) in dora for t in tiles) or len({t[1] for t in tiles if t[1] != "z"}) <= 1
 
@@ -156,12 +153,10 @@ def _defense(
     names: Sequence[str],
 ) -> dict[str, Any] | None:
     """The discard's safety against each threat (``threatens``; ``defense.py``), its least safe, the
-    tiles held that were safer and its rank among the kinds held; None when there is no threat. An open hand's furiten is its own river alone: it may win on a tile it let pass
-    once it has discarded again."""
-    threats = [t for t in range(rnd.players) if t != seat and threatens(rnd, t)]
+    tiles held that were safer and its rank among the kinds held; None when there is no threat."""
+    threats, furiten = _threats(rnd, seat, passed)
     if not threats:
         return None
-    furiten = [[r.tile for r in rnd.rivers[t]] + passed.get(t, []) for t in threats]
     safer = safer_held(hand, discard, furiten, seen)
     return {
         "against": {names[t]: least_safe(discard, [tiles], seen) for t, tiles in zip(threats, furiten, strict=True)},
@@ -173,15 +168,22 @@ def _defense(
     }
 
 
+def _threats(rnd: RiichiRound, seat: int, passed: dict[int, list[str]]) -> tuple[list[int], list[list[str]]]:
+    """The players ``seat`` discards against (never itself), and each one's furiten tiles: its river,
+    and for a riichi what passed since. An open hand's furiten is its own river alone: it may win
+    on a tile it let pass once it has discarded again."""
+    threats = [t for t in range(rnd.players) if t != seat and threatens(rnd, t)]
+    return threats, [[r.tile for r in rnd.rivers[t]] + passed.get(t, []) for t in threats]
+
+
 def _public_defense(
     rnd: RiichiRound, seat: int, discard: str, passed: dict[int, list[str]], seen: list[int], names: Sequence[str]
 ) -> dict[str, Any] | None:
     """A discard's safety when the discarder's hand is not shown: its tier against each threat, from
     the tiles every player could see; the tiles held are not known."""
-    threats = [t for t in range(rnd.players) if t != seat and threatens(rnd, t)]
+    threats, furiten = _threats(rnd, seat, passed)
     if not threats:
         return None
-    furiten = [[r.tile for r in rnd.rivers[t]] + passed.get(t, []) for t in threats]
     return {
         "against": {names[t]: least_safe(discard, [tiles], seen) for t, tiles in zip(threats, furiten, strict=True)},
         "tier": least_safe(discard, furiten, seen),
