@@ -13,30 +13,19 @@ from typing import Any
 
 from events.riichi import RiichiDiscard, RiichiRoundStarted, RiichiWin
 from replay.engine.fold import Step
-from replay.games.riichi.defense import least_safe, safer_held
-from replay.games.riichi.efficiency import KINDS, counts, index, name, weigh
+from replay.games.riichi.defense import UNSEEN, least_safe, safer_held, unseen_to
+from replay.games.riichi.efficiency import index, name, weigh
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.state import RiichiRound, RiichiState
 
-UNSEEN = "?"
 OPEN_THREAT = 3  # sets called from which an open hand is taken as tenpai, as defence is commonly taught
 STRONG_OPEN = 2  # sets called from which an open hand showing dora or one suit is taken as tenpai
 
 
 def _unseen_to(state: RiichiState, seat: int) -> list[int]:
-    """By kind, the copies ``seat`` has not seen."""
-    rnd = state.round
-    assert rnd is not None
-    shown = list(rnd.hands[seat]) + list(rnd.dora)
-    for melds in rnd.melds:
-        for meld in melds:
-            shown += meld.tiles
-    for river in rnd.rivers:  # a tile called away is counted in its meld, not twice
-        shown += [tile.tile for tile in river if not tile.taken]
-    for norths in rnd.kita:  # three players: the norths set aside lie open too
-        shown += ["4z"] * norths
-    seen = counts(t for t in shown if t != UNSEEN)
-    return [max(0, 4 - seen[kind]) for kind in range(KINDS)]
+    """By kind, the copies ``seat`` has not seen (``defense.unseen_to``)."""
+    assert state.round is not None
+    return unseen_to(state.round, seat)
 
 
 def discards(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], RiichiState]:

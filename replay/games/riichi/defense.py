@@ -28,7 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from replay.games.riichi.efficiency import index
+from replay.games.riichi.efficiency import KINDS, counts, index
+from replay.games.riichi.state import RiichiRound
+
+UNSEEN = "?"  # a tile the record does not show
 
 TIERS = (
     "genbutsu",
@@ -45,6 +48,26 @@ TIERS = (
 RANK = {tier: place for place, tier in enumerate(TIERS)}
 HONOURS = ("honour, none unseen", "honour, last copy", "honour, two unseen", "honour, three unseen",
            "honour, four unseen")  # fmt: skip
+
+
+def unseen_to(rnd: RiichiRound, seat: int | None) -> list[int]:
+    """By kind (0-33), the copies ``seat`` has not seen: not in its own hand and melds, any river,
+    meld or dora indicator, nor the norths set aside. With ``seat`` None, every hand the record
+    shows counts as seen: what is left is the walls'. A tile called away is counted in its meld,
+    not again in the river it was taken from."""
+    shown: list[str] = list(rnd.dora)
+    for who in range(rnd.players):
+        if seat is None or who == seat:
+            shown += [t for t in rnd.hands[who] if t != UNSEEN]
+    for melds in rnd.melds:
+        for meld in melds:
+            shown += meld.tiles
+    for river in rnd.rivers:
+        shown += [t.tile for t in river if not t.taken]
+    for norths in rnd.kita:  # three players: the norths set aside lie open too
+        shown += ["4z"] * norths
+    seen = counts(shown)
+    return [max(0, 4 - seen[kind]) for kind in range(KINDS)]
 
 
 def tier(tile: str, furiten: Iterable[str], seen: Sequence[int]) -> str:
@@ -103,4 +126,4 @@ def safer_held(hand: Sequence[str], discard: str, threats: Sequence[Iterable[str
     return [tile for _, tile in sorted(found.values(), key=lambda pair: (pair[0], index(pair[1])))]
 
 
-__all__ = ["HONOURS", "RANK", "TIERS", "least_safe", "safer_held", "tier"]
+__all__ = ["HONOURS", "RANK", "TIERS", "UNSEEN", "least_safe", "safer_held", "tier", "unseen_to"]

@@ -28,13 +28,13 @@ from events.riichi import (
     RiichiWin,
 )
 from replay.engine.fold import Step
+from replay.games.riichi.defense import UNSEEN, unseen_to
 from replay.games.riichi.efficiency import counts, index, name, shanten
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.pricing import Priced, price
 from replay.games.riichi.shape import wait_kinds
 from replay.games.riichi.state import RiichiRound, RiichiState, WinRecord
 
-UNSEEN = "?"
 Sees = Literal["record", "own hand", "every hand"]
 
 
@@ -132,24 +132,6 @@ class _Said:
 
     def who(self, seat: int) -> str:
         return self.names[seat]
-
-
-def _unseen_to(rnd: RiichiRound, seat: int | None) -> list[int]:
-    """By kind, the copies not in sight of ``seat`` (of anyone, for None: the dead wall and the live
-    wall left)."""
-    shown: list[str] = list(rnd.dora)
-    for who in range(rnd.players):
-        if seat is None or who == seat:
-            shown += [t for t in rnd.hands[who] if t != UNSEEN]
-    for melds in rnd.melds:
-        for meld in melds:
-            shown += meld.tiles
-    for river in rnd.rivers:
-        shown += [t.tile for t in river if not t.taken]
-    for norths in rnd.kita:
-        shown += ["4z"] * norths
-    seen = counts(shown)
-    return [max(0, 4 - n) for n in seen]
 
 
 def _furiten_to(rnd: RiichiRound, hand: _Hand, threat: int) -> set[int]:
@@ -288,7 +270,7 @@ def _after_discard(rnd: RiichiRound, seat: int, hand: _Hand) -> None:
     hand.tenpai_once.add(seat)
     waits = wait_kinds(tiles)
     if waits != hand.waits.get(seat):
-        unseen = _unseen_to(rnd, seat)
+        unseen = unseen_to(rnd, seat)
         hand.last_copy[seat] = sum(unseen[k] for k in waits) == 1
     hand.waits[seat] = waits
 
@@ -332,11 +314,11 @@ def _hand_over(
                 f"{len(safe)} discards after {said.who(threat)}'s riichi, all genbutsu",
             )
     if result.kind == "exhaustive" and hand.every_hand:
-        anywhere = _unseen_to(rnd, None)
+        anywhere = unseen_to(rnd, None)
         for seat in result.tenpai:
             waits = hand.waits.get(seat, frozenset())
             dead = sum(anywhere[k] for k in waits)
-            mine = sum(_unseen_to(rnd, seat)[k] for k in waits)
+            mine = sum(unseen_to(rnd, seat)[k] for k in waits)
             if dead and 2 * dead >= mine:
                 said("waits-in-the-dead-wall", seat, number, seq,
                      f"{dead} of {mine} copies of {' '.join(name(k) for k in sorted(waits))} in the dead wall")  # fmt: skip
