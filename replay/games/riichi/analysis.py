@@ -14,7 +14,7 @@ from typing import Any
 from events.riichi import RiichiDiscard, RiichiRoundStarted, RiichiWin
 from replay.engine.fold import Step
 from replay.games.riichi.defense import UNSEEN, least_safe, safer_held, unseen_to
-from replay.games.riichi.efficiency import index, name, weigh
+from replay.games.riichi.efficiency import KINDS, index, name, weigh
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.state import RiichiRound, RiichiState
 
@@ -103,20 +103,12 @@ def called_sets(rnd: RiichiRound, seat: int) -> int:
 
 
 def dora_kinds(rnd: RiichiRound) -> set[int]:
-    """The kinds the dora indicators make dora: the next of a suit or a cycle (winds, dragons); in
-    three-player games 1m's next is 9m, the 2m-8m being out of the set."""
-    found = set()
-    for indicator in rnd.dora:
-        kind = index(indicator)
-        if kind >= 31:
-            found.add(31 + (kind - 31 + 1) % 3)
-        elif kind >= 27:
-            found.add(27 + (kind - 27 + 1) % 4)
-        elif rnd.players == 3 and kind in (0, 8):
-            found.add(8 - kind)
-        else:
-            found.add(kind - kind % 9 + (kind % 9 + 1) % 9)
-    return found
+    """The kinds the dora indicators make dora, as the ``mahjong`` package reads an indicator (the
+    next of its suit or cycle; in three-player games 1m's next is 9m)."""
+    from mahjong.utils import plus_dora
+
+    indicators = [index(indicator) * 4 for indicator in rnd.dora]  # 136-format: the kind's first copy
+    return {kind for kind in range(KINDS) if plus_dora(kind * 4, indicators, is_three_player=rnd.players == 3)}
 
 
 def threatens(rnd: RiichiRound, seat: int) -> bool:
