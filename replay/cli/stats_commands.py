@@ -13,7 +13,7 @@ from events.errors import InputError
 from replay.cli import files
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, print_json, shown, store_exists
 from replay.cli.display import ProgressBar, grid, out, styled
-from replay.present.rows import figure, game_tables, signed, standings_csv
+from replay.present.rows import figure, game_tables, ordinal, signed, standings_csv
 
 
 @app.command()
@@ -101,7 +101,7 @@ def _show(found: dict[str, Any]) -> None:
     for game, rows in found["standings"].items():
         seats = len(rows[0]["places"]) if rows else 0
         table = Table(title=f"{game}: standings")
-        places = [f"{n}{suffix}" for n, suffix in zip(range(1, seats + 1), ("st", "nd", "rd", "th"), strict=False)]
+        places = [ordinal(n) for n in range(1, seats + 1)]
         for name in ("player", "matches", "rounds", *places, "avg place", "points", "wins"):
             table.add_column(name, justify="left" if name == "player" else "right", no_wrap=True)
         with_uma = bool(rows) and "uma" in rows[0]  # riichi's final results, with oka and uma

@@ -86,6 +86,13 @@ def percent(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:.1f}%"
 
 
+def ordinal(place: int) -> str:
+    """A place as it is said: 1st, 2nd, 3rd, 4th (11th to 13th too)."""
+    if place % 100 in (11, 12, 13):
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
 class GameReview(Protocol[StateIn, ResultIn]):
     """What a game's ``review`` module gives the statistics and the audit."""
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
-from replay.engine.game import Grid
+from replay.engine.game import Grid, ordinal
 from replay.present.page import shell
 
 _PLAIN_STYLE = (
@@ -111,7 +111,7 @@ def player_page(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, An
     sections = []
     for game, grids in player_tables(found).items():
         facts_of = found["games"][game]
-        places = {_ordinal(int(place)): times for place, times in facts_of["places"].items()}
+        places = {ordinal(int(place)): times for place, times in facts_of["places"].items()}
         charts = bar_chart(f"places-{game}", f"{html.escape(game)}: places", places)
         for ruleset, figures in facts_of["figures"].items() if isinstance(facts_of["figures"], dict) else ():
             for row in figures if isinstance(figures, list) else ():
@@ -125,10 +125,6 @@ def player_page(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, An
         + f'<h2>Every match</h2><p><a href="/players/{quoted(name)}?format=csv">CSV</a></p>' + rows_table(rows, {})
     )  # fmt: skip
     return plain_page(f"taikyoku: {name}", body)
-
-
-def _ordinal(place: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
 
 
 def grid_table(grid: Grid) -> str:

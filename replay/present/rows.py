@@ -10,6 +10,7 @@ from typing import Any
 from replay.engine.exact import signed as signed  # a result as its ruleset's precision writes it: +19.6, +43
 from replay.engine.game import Grid
 from replay.engine.game import figure as figure  # a count or an average as a person reads it
+from replay.engine.game import ordinal as ordinal  # a place as it is said: 1st, 2nd
 from replay.games import GAMES
 from store.records import Finding
 

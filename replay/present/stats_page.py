@@ -11,7 +11,7 @@ from html import escape
 from typing import Any
 
 from replay.engine.exact import signed
-from replay.engine.game import figure
+from replay.engine.game import figure, ordinal
 from replay.present.page import embedded_json, shell
 from replay.present.rows import game_tables
 
@@ -120,7 +120,7 @@ def _places_chart(game: str, rows: list[dict[str, Any]]) -> str:
                 parts.append(f'<text x="{start + 4:.1f}" y="{top + 14}" font-size="11" fill="#fff">{count}</text>')
             start += size
     keys = "".join(
-        f'<span class="key" style="border-color:{PLACE_COLOURS[i]}">{i + 1}{("st", "nd", "rd", "th")[i]}</span>'
+        f'<span class="key" style="border-color:{PLACE_COLOURS[i]}">{ordinal(i + 1)}</span>'
         for i in range(len(placed[0]["places"]))
     )
     note = (

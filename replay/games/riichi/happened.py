@@ -28,8 +28,10 @@ from events.riichi import (
     RiichiWin,
 )
 from replay.engine.fold import Step
+from replay.engine.game import ordinal
 from replay.games.riichi.defense import UNSEEN, unseen_to
 from replay.games.riichi.efficiency import counts, index, name, shanten
+from replay.games.riichi.final import places
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.pricing import Priced, price
 from replay.games.riichi.shape import wait_kinds
@@ -140,16 +142,6 @@ def _furiten_to(rnd: RiichiRound, hand: _Hand, threat: int) -> set[int]:
 
 def _closed(rnd: RiichiRound, seat: int) -> bool:
     return not any(meld.open for meld in rnd.melds[seat])
-
-
-def _place(scores: Sequence[int], first_dealer: int) -> list[int]:
-    """Each seat's place (1 first) by score, ties to the seat nearer the first dealer."""
-    players = len(scores)
-    order = sorted(range(players), key=lambda s: (-scores[s], (s - first_dealer) % players))
-    places = [0] * players
-    for place, seat in enumerate(order, start=1):
-        places[seat] = place
-    return places
 
 
 def happened(steps: Sequence[Step]) -> tuple[list[dict[str, Any]], list[str], RiichiState]:
@@ -396,16 +388,16 @@ def _last_hand(state: RiichiState, wins: list[tuple[WinRecord, RiichiRound]], se
     last = state.results[-1]
     first = started.first_dealer
     before = wins[0][1]
-    places_before, places_after = _place(before.scores, first), _place(last.scores, first)
+    places_before, places_after = places(options, before.scores, first), places(options, last.scores, first)
     for win, _ in wins:
         if win.kind == "tsumo":
             for seat in range(len(last.scores)):
                 if seat != win.seat and places_after[seat] > places_before[seat]:
                     said("placement-lost-to-last-hand-tsumo", seat, last.number, seq,
-                         f"{_ordinal(places_before[seat])} to {_ordinal(places_after[seat])}")  # fmt: skip
+                         f"{ordinal(places_before[seat])} to {ordinal(places_after[seat])}")  # fmt: skip
         if places_after[win.seat] < places_before[win.seat]:
             said("placement-gained-in-last-hand", win.seat, last.number, seq,
-                 f"{_ordinal(places_before[win.seat])} to {_ordinal(places_after[win.seat])}")  # fmt: skip
+                 f"{ordinal(places_before[win.seat])} to {ordinal(places_after[win.seat])}")  # fmt: skip
         priced = win.priced
         if not win.hand.ura_indicators or not isinstance(priced, Priced):
             continue
@@ -413,15 +405,11 @@ def _last_hand(state: RiichiState, wins: list[tuple[WinRecord, RiichiRound]], se
         if not isinstance(plain, Priced) or plain.payments == priced.payments:
             continue
         without = [s - p + q for s, p, q in zip(last.scores, priced.payments, plain.payments, strict=True)]
-        places_without = _place(without, first)
+        places_without = places(options, without, first)
         for seat in range(len(last.scores)):
             if seat != win.seat and places_after[seat] > places_without[seat]:
                 said("placement-lost-to-ura", seat, last.number, seq,
-                     f"{_ordinal(places_without[seat])} without {said.who(win.seat)}'s ura, {_ordinal(places_after[seat])} with it")  # fmt: skip
-
-
-def _ordinal(place: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+                     f"{ordinal(places_without[seat])} without {said.who(win.seat)}'s ura, {ordinal(places_after[seat])} with it")  # fmt: skip
 
 
 __all__ = ["BY_NAME", "CHECKS", "Check", "happened"]

@@ -605,8 +605,10 @@ def test_a_small_dama_tsumo_hits_no_one(tmp_path: Path) -> None:
 PINFU = "234m456p789s23s55m"
 
 
-def last_hand(tmp_path: Path, scores: tuple[int, int, int, int], ura: str, number: int = 4) -> Hand:
-    hand = new(tmp_path, f"last-{scores[1]}-{ura}-{number}")
+def last_hand(
+    tmp_path: Path, scores: tuple[int, int, int, int], ura: str, number: int = 4, ruleset: str = "tenhou"
+) -> Hand:
+    hand = new(tmp_path, f"last-{scores[1]}-{ura}-{number}-{ruleset}", ruleset)
     start = {"dealer": PEI, "hand": 4, "round_wind": "S"} if number == 4 else {}
     hand.begin({NAN: PINFU}, reserved="9p1s1s1s1s4s4s4s4s", scores=scores, **start)
     # The dealer draws first; a go-round before the riichi (in the first it would be a double riichi).
@@ -649,14 +651,21 @@ def test_the_leader_winning_the_last_hand_gains_no_place(tmp_path: Path) -> None
     hand.close()
 
 
-def test_places_by_score_ties_to_the_seat_nearer_the_first_dealer() -> None:
-    """Seats 0 and 1 tie at 25,000 with seat 1 the first dealer: seat 1 is nearer (itself), seat 0
-    three seats on. With seat 0 the first dealer, seat 0 is nearer."""
-    from replay.games.riichi.happened import _ordinal, _place
-
-    assert _place([25000, 25000, 30000, 20000], 1) == [3, 2, 1, 4]
-    assert _place([25000, 25000, 30000, 20000], 0) == [2, 3, 1, 4]
-    assert [_ordinal(n) for n in (1, 2, 3, 4)] == ["1st", "2nd", "3rd", "4th"]
+def test_a_tie_in_the_final_places_is_the_rulesets(tmp_path: Path) -> None:
+    """Before South 4: Ton 33,600, Sha 23,400, Pei 23,000, Nan 20,000. Nan's riichi pinfu tsumo (3 han
+    20 fu, no ura: 700 each, 1,300 from Pei, his stick back) leaves Ton 32,900, Nan and Sha 22,700,
+    Pei 21,700. Under Tenhou a tie goes to the seat nearer the first dealer: Nan 2nd, Sha 3rd, so
+    Sha dropped a place; under EMA tied players share the place: Nan and Sha both 2nd, Sha dropped
+    none. Pei 3rd to 4th under both."""
+    dropped = {}
+    for ruleset in ("tenhou", "ema2016"):
+        hand = last_hand(tmp_path, (33600, 20000, 23400, 23000), "", ruleset=ruleset)
+        assert hand.state.results[-1].scores == (32900, 22700, 22700, 21700), ruleset
+        dropped[ruleset] = {c for c in said(hand) if c[0] == "placement-lost-to-last-hand-tsumo"}
+        hand.close()
+    assert dropped["tenhou"] == {("placement-lost-to-last-hand-tsumo", "Sha", "2nd to 3rd"),
+                                 ("placement-lost-to-last-hand-tsumo", "Pei", "3rd to 4th")}  # fmt: skip
+    assert dropped["ema2016"] == {("placement-lost-to-last-hand-tsumo", "Pei", "3rd to 4th")}
 
 
 def test_the_same_win_before_the_last_hand_moves_no_final_place(tmp_path: Path) -> None:
