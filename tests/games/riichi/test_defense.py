@@ -185,6 +185,7 @@ def test_two_calls_are_a_threat_when_they_show_dora_or_one_suit() -> None:
 
     manzu, pinzu = Meld("chi", ("1m", "2m", "3m"), "1m", 0), Meld("chi", ("4p", "5p", "6p"), "4p", 0)
     assert not threatens(hand_of(manzu, pinzu), 1)
+    assert threatens(hand_of(manzu, pinzu, Meld("chi", ("1s", "2s", "3s"), "1s", 0)), 1)  # three calls: always
     assert threatens(hand_of(manzu, Meld("pon", ("2z", "2z", "2z"), "2z", 0)), 1)  # south, the dora; one suit too
     assert threatens(
         hand_of(pinzu, Meld("pon", ("9p",) * 3, "9p", 0), dora="7m"), 1

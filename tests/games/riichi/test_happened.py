@@ -146,6 +146,30 @@ def test_a_later_riichi_chases_and_wins_with_ippatsu(tmp_path: Path) -> None:
     hand.close()
 
 
+def test_the_summary_counts_each_players_checks_and_a_player_is_reviewed_alone(tmp_path: Path) -> None:
+    """The chase above, reviewed for Sha alone: his two checks (chased and won, ippatsu), both good;
+    for Nan alone: his three (chased and lost, dealt in to ippatsu, while tenpai), all bad."""
+    from replay.games.riichi.analysis import review
+
+    hand = new(tmp_path, "alone")
+    hand.begin({NAN: NAN_SHANPON, SHA: SHA_RIICHI}, reserved="9m9p1p2s3s4s")
+    play(hand, TON, "9p")
+    play(hand, NAN, "1p", riichi=True)
+    play(hand, SHA, "2s", riichi=True)
+    play(hand, PEI, "3s")
+    play(hand, TON, "4s")
+    play(hand, NAN, "9m")
+    ron(hand, SHA, NAN)
+    steps = history(match_steps.read_steps(hand.store, hand.match_id)).effective
+    sha, nan = review(steps, "Sha"), review(steps, "Nan")
+    assert sorted(h["check"] for h in sha["happened"]) == ["chased-and-won", "won-with-ippatsu"]
+    assert [(r["player"], r["went_well"], r["went_badly"]) for r in sha["summary"]] == [("Sha", 2, 0)]
+    assert sorted(h["check"] for h in nan["happened"]) == ["chased-and-lost", "dealt-in-to-ippatsu",
+                                                           "dealt-in-while-tenpai"]  # fmt: skip
+    assert [(r["player"], r["went_well"], r["went_badly"]) for r in nan["summary"]] == [("Nan", 0, 3)]
+    hand.close()
+
+
 def test_the_first_riichi_winning_is_no_chase_and_a_later_go_round_no_ippatsu(tmp_path: Path) -> None:
     """Nan declares, Sha declares after, and a go-round later Sha's tile (1z) is Nan's: no chase
     (the first riichi won), no ippatsu (Nan had drawn again since his riichi)."""
@@ -743,7 +767,14 @@ def test_a_public_record_reviewed_from_what_the_table_saw(cli: Cli) -> None:
     assert review["discards"] == []
     [dealt] = [d for d in review["unshown_discards"] if d["dealt_in_to"]]
     assert (dealt["seq"], dealt["player"], dealt["discard"], dealt["dealt_in_to"]) == (83, "D", "7m", ["A", "C"])
-    assert dealt["defense"] == {"against": {"A": "unsafe"}, "tier": "unsafe"}
+    assert dealt["defense"] == {"against": {"A": "unsafe"}, "tier": "unsafe"} and dealt["riichi"] is True
+    # C's three discards after A's riichi are rated too, though no one won on them: by the log's C
+    # column, 35 (5s), 24 (4p) and 60 (the 35 just taken, 5s again).
+    assert [(d["discard"], d["dealt_in_to"]) for d in review["unshown_discards"] if d["player"] == "C"] == [
+        ("5s", []), ("4p", []), ("5s", [])]  # fmt: skip
+    alone = cli("review", "mjai-reviewer-double-ron", "--player", "D", "--json").json()
+    assert {d["player"] for d in alone["unshown_discards"]} == {"D"}
+    assert {h["player"] for h in alone["happened"]} <= {"D"}
     assert set(review["checks_skipped"]) == {c.name for c in CHECKS if c.sees != "record"}
     printed = cli("review", "mjai-reviewer-double-ron")
     assert "D deals in with 7m to A, C (unsafe against A; the hand not shown)" in printed.out
