@@ -12,7 +12,7 @@ from events.versions import MATCH_STARTED
 from replay.app.read_models import GLANCES
 from store import Store, StoredEvent
 
-STATUSES = ("in play", "complete", "abandoned")
+STATUSES = ("in play", "complete", "abandoned", "illegal")  # illegal: stored events the rules refuse
 
 
 def match_rows(
@@ -20,7 +20,7 @@ def match_rows(
 ) -> list[dict[str, Any]]:
     """One row per match, oldest first, of those the filters admit."""
     if status is not None and status not in STATUSES:
-        raise InputError(f"--status is 'in play', 'complete' or 'abandoned', not {status!r}")
+        raise InputError(f"--status is 'in play', 'complete', 'abandoned' or 'illegal', not {status!r}")
     if game is not None:
         from replay.app.catalog import check_game_name
 
@@ -29,7 +29,7 @@ def match_rows(
     # listing never holds every match's rules.
     chosen = []
     for head in store.matches():
-        started = _started(head.first)
+        started = started_json(head.first)
         names = [p["name"] for p in started["players"]]
         if (game is None or started["game"] == game) and (player is None or player in names):
             chosen.append((head.match_id, started["game"], started["ruleset"]["id"], names, head.last_seq,
@@ -60,7 +60,7 @@ def match_rows(
     return rows
 
 
-def _started(event: StoredEvent) -> dict[str, Any]:
+def started_json(event: StoredEvent) -> dict[str, Any]:
     """A match_started payload as JSON: it was validated when stored, and a listing needs only its
     game, ruleset and names (a thousand matches list without building a model each). An older
     version of the type is upcast through its model."""

@@ -238,10 +238,16 @@ def stored_resend(store: Store, match_id: str, documents: Sequence[ingest.Docume
 
 def summary(store: Store, match_id: str) -> dict[str, Any]:
     """A match at a glance: its status (in play, complete, abandoned) and standings so far (riichi:
-    the scores; hanafuda: each player's total), from the match's state kept at its head."""
+    the scores; hanafuda: each player's total), from the match's state kept at its head. A match
+    whose stored events the rules refuse is "illegal", with the first such event (`taikyoku audit`
+    says why)."""
     from replay.app.repository import MatchRepository
 
-    return glance_of(MatchRepository(store).get(match_id).state)
+    try:
+        state = MatchRepository(store).get(match_id).state
+    except IllegalEvent as refused:  # stored by an older version, or edited: listed, not folded
+        return {"status": "illegal", "standings": [], "rounds": 0, "illegal": f"seq {refused.seq} [{refused.code}]"}
+    return glance_of(state)
 
 
 def glance_of(state: MatchView) -> dict[str, Any]:

@@ -21,9 +21,9 @@ from typing import Any
 
 from events.errors import InputError
 from replay.app import service
-from replay.app.read_models import GLANCES, SealedModel, keep, maker, maker_of, seal_key
+from replay.app.read_models import GLANCES, SealedModel, glance, keep, maker, maker_of, seal_key
 from replay.engine.exact import carried, exact
-from replay.engine.fold import Step
+from replay.engine.fold import IllegalEvent, Step
 from replay.engine.match import MatchView
 from replay.engine.snapshot import Snapshot
 from replay.games import GAMES
@@ -73,7 +73,7 @@ class Filters:
     def admits(self, digest: dict[str, Any]) -> bool:
         day = digest["started_at"][:10]
         return (
-            digest["status"] != "abandoned"
+            digest["status"] not in ("abandoned", "illegal")
             and (self.game is None or digest["game"] == self.game)
             and (self.ruleset is None or digest["ruleset"] == self.ruleset)
             and (not self.matches or digest["match_id"] in self.matches)
@@ -87,10 +87,27 @@ class Filters:
 
 
 def digest(store: Store, match_id: str) -> dict[str, Any]:
-    """What the statistics need of one match, from one replay of it."""
+    """What the statistics need of one match, from one replay of it. A match whose stored events
+    the rules refuse (an older version's, or edited) is counted in nothing: its digest says
+    "illegal" and where (`taikyoku audit` says why)."""
     steps = service.read_steps(store, match_id)
-    folded = service.replay_match_steps(steps)
-    started_at = store.read(match_id, to_seq=1)[0].recorded_at
+    first = store.read(match_id, to_seq=1)[0]
+    try:
+        folded = service.replay_match_steps(steps)
+    except IllegalEvent as refused:
+        from replay.app.listing import started_json
+
+        started = started_json(first)
+        return {
+            "match_id": match_id,
+            "game": started["game"],
+            "ruleset": started["ruleset"]["id"],
+            "started_at": first.recorded_at,
+            "status": "illegal",
+            "players": [p["name"] for p in started["players"]],
+            "illegal": f"seq {refused.seq} [{refused.code}]",
+        }
+    started_at = first.recorded_at
     return digest_of(match_id, folded.state, folded.history.effective, steps[-1].seq, started_at)
 
 
@@ -288,7 +305,18 @@ def read_model_findings(store: Store, *, deep: bool = False, match: str | None =
     with ``deep`` a fold of each match, once for both of its rows, compared with them; with
     ``match``, that match's rows alone."""
     made = _folded_once(store)
+    illegal = []
+    if deep:  # every match folded, kept rows or not: one the rules refuse is a finding of its own
+        for match_id in [head[0] for head in match_heads(store)] if match is None else [match]:
+            where = made(match_id)[DIGESTS.name].get("illegal")
+            if where is not None:
+                illegal.append(Finding(
+                    "match.illegal",
+                    f"match {match_id}: the rules refuse its events from {where}; `taikyoku audit {match_id}` says why",
+                    match_id,
+                ))  # fmt: skip
     return [
+        *illegal,
         *DIGESTS.findings(store, deep=deep, made=lambda match_id: made(match_id)[DIGESTS.name], match=match),
         *GLANCES.findings(store, deep=deep, made=lambda match_id: made(match_id)[GLANCES.name], match=match),
         *(_result_findings(store) if match is None else []),
@@ -305,7 +333,11 @@ def _folded_once(store: Store) -> Callable[[str], dict[str, dict[str, Any]]]:
     def made(match_id: str) -> dict[str, dict[str, Any]]:
         if match_id not in values:
             steps = service.read_steps(store, match_id)
-            folded = service.replay_match_steps(steps)
+            try:
+                folded = service.replay_match_steps(steps)
+            except IllegalEvent:  # the rows such a match is kept as
+                values[match_id] = {DIGESTS.name: digest(store, match_id), GLANCES.name: glance(store, match_id)}
+                return values[match_id]
             started_at = store.read(match_id, to_seq=1)[0].recorded_at
             digest_value = digest_of(match_id, folded.state, folded.history.effective, steps[-1].seq, started_at)
             values[match_id] = {

@@ -154,7 +154,12 @@ def log(
 def matches(
     game: Annotated[str | None, typer.Option(help="Only this game (`taikyoku rules` lists them).")] = None,
     player: Annotated[str | None, typer.Option(help="Only matches this player sat in (by name).")] = None,
-    status: Annotated[str | None, typer.Option(help="Only matches 'in play', 'complete' or 'abandoned'.")] = None,
+    status: Annotated[
+        str | None,
+        typer.Option(
+            help="Only matches 'in play', 'complete', 'abandoned' or 'illegal' (stored events the rules refuse)."
+        ),
+    ] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:

@@ -19,6 +19,7 @@ from events.hanafuda import CardCapture, PlacedCard
 from events.match import Claim, GameName, MatchStarted
 from events.model import Payload
 from replay.engine.fold import Projection, Step
+from replay.engine.match import UntilEnded
 from replay.engine.options import RulesetSpec
 from replay.engine.snapshot import Snapshot
 
@@ -299,8 +300,9 @@ class Game:
         return found
 
     def projection(self) -> Projection[Any]:
-        """A fresh fold of this game's matches (it wraps the match-level one)."""
-        return self.rules().projection()
+        """A fresh fold of this game's matches (it wraps the match-level one), refusing anything
+        after the match's end as every game does (``match.ended``)."""
+        return UntilEnded(self.rules().projection())
 
     def view(self) -> GameView[Any, Any]:
         return self.rules().view
@@ -315,8 +317,9 @@ class Game:
         return self.rules().entry
 
     def legal_moves(self, state: MatchView) -> list[Payload]:
-        """The events the fold would accept next within the round, as the rules' own handlers decide."""
-        return self.rules().legal_moves(state)
+        """The events the fold would accept next within the round, as the rules' own handlers decide:
+        none once the match has ended."""
+        return [] if state.match.ended is not None else self.rules().legal_moves(state)
 
     def layout(self, data: dict[str, Any]) -> Layout:
         """A replay document (``view.match_json``) as the terminal lays it out."""

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from events.match import MatchEnded, MatchStarted, RoundStarted
 from events.model import Payload
-from replay.engine.fold import IllegalEvent, Step
+from replay.engine.fold import IllegalEvent, Projection, Step
 from replay.engine.options import RulesetSpec, check_match_started
+
+_type_of = attrgetter("type")
 
 
 class MatchState(NamedTuple):  # a tuple: replaced at every round, where a dataclass is slower
@@ -26,6 +29,60 @@ class MatchState(NamedTuple):  # a tuple: replaced at every round, where a datac
         if self.started is None:
             return f"seat {seat}"
         return next((p.name for p in self.started.players if p.seat == seat), f"seat {seat}")
+
+
+def refuse_after_end(match: MatchState, step: Step) -> None:
+    """The one rule every game shares at its end: nothing is recorded after match_ended but a
+    retract of it (a retract is not folded: it takes the end out of the events that count)."""
+    ended = match.ended
+    if ended is not None:
+        why = ended.reason + (f": {ended.note}" if ended.note else "")
+        raise IllegalEvent(
+            "match.ended",
+            f"the match has ended ({why}); nothing more is recorded in it; retract match_ended to record more",
+            seq=step.seq,
+            event_type=step.type,
+        )
+
+
+class _Ending(Protocol):
+    @property
+    def match(self) -> MatchState: ...
+
+
+E = TypeVar("E", bound=_Ending)
+
+
+class UntilEnded(Generic[E]):
+    """A game's fold, refusing every event after the match has ended (``match.ended``): the check
+    is made here once for every game, whatever the game's own fold knows of the end. The fold of
+    the events up to the end is the game's own, batch and all."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Projection[E]) -> None:
+        self.inner = inner
+
+    def initial(self) -> E:
+        return self.inner.initial()
+
+    def apply(self, state: E, step: Step) -> E:
+        refuse_after_end(state.match, step)
+        return self.inner.apply(state, step)
+
+    def apply_all(self, state: E, steps: Iterable[Step]) -> E:
+        chosen = steps if isinstance(steps, Sequence) else tuple(steps)
+        if not chosen:
+            return state
+        refuse_after_end(state.match, chosen[0])
+        kinds = list(map(_type_of, chosen))  # C speed: a match ends once, at its last event
+        if "match_ended" not in kinds:
+            return self.inner.apply_all(state, chosen)
+        end = kinds.index("match_ended") + 1
+        state = self.inner.apply_all(state, chosen[:end])
+        if end < len(chosen):
+            refuse_after_end(state.match, chosen[end])
+        return state
 
 
 class MatchProjection:
@@ -62,13 +119,7 @@ class MatchProjection:
                 seq=step.seq,
                 event_type=step.type,
             )
-        if state.ended is not None:
-            raise IllegalEvent(
-                "match.ended",
-                "the match has ended; retract match_ended to record more",
-                seq=step.seq,
-                event_type=step.type,
-            )
+        refuse_after_end(state, step)
         if isinstance(payload, RoundStarted):
             return self.start_round(state, step, payload)
         if isinstance(payload, MatchEnded):

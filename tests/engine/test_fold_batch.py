@@ -26,7 +26,7 @@ from events.model import Payload
 from replay.app import service
 from replay.app.simulate import simulated_events
 from replay.engine.fold import IllegalEvent, Step
-from replay.games import projection_for
+from replay.games import GAMES, projection_for
 from replay.games.hanafuda.fishing import MONTH
 from store import CorruptStoreError, EventStore
 from tests.simulated import sendai_payloads, tensho_payloads
@@ -148,7 +148,7 @@ def test_the_field_index_follows_the_field_after_every_event(game: str, seed: in
     from replay.games.tensho import state as tensho
 
     module: Any = tensho if game == "tensho" else sendai
-    projection = projection_for(game)  # type: ignore[arg-type]
+    projection = GAMES[game].rules().projection()  # the game's own fold, whose working steps are looked into
     start = projection.initial()
     working = module._Game(start.match, start.options, None, start.results)
     for step in steps_of(payloads(game, seed, 2)):
