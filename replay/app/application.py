@@ -245,13 +245,17 @@ class Application(Club, Keeping):
 
     def document(self, match: str) -> dict[str, Any]:
         """The match as `taikyoku replay --json` gives it, with its head and status."""
+        from replay.app.phones import undo_until
         from replay.app.reading import view_document
         from replay.app.service import status_of
 
         kept = self.match(match)
+        with self.store() as store:
+            phone_undo_until = undo_until(store, kept)
         return view_document(match, kept.state, kept.game, kept.head) | {
             "head_seq": kept.head,
             "status": status_of(kept.state),
+            "phone_undo_until": phone_undo_until,  # until when a table's phone may undo the hand that ended it
         }
 
     def moves(self, match: str) -> dict[str, Any]:
@@ -281,11 +285,13 @@ class Application(Club, Keeping):
         recorded_by: str,
         expected_seq: int | None = None,
         passed: set[tuple[str, int]] | None = None,
+        by_phone: bool = False,
     ) -> Entered:
         """Record one entry in table mode's words (``discard 5m``, ``undo``, ``note TEXT``, an answer
         to the decision asked) on the state the person saw (``expected_seq``). Table mode gives
         ``passed``, the decisions declined at its table, and a decision the rules leave open is
-        asked until it is answered or passed; a phone decides that on its own page (None). An
+        asked until it is answered or passed; a phone decides that on its own page (None). A
+        table's phone (``by_phone``) is held to what it may write (``replay/app/phones.py``). An
         ``Entered`` says what it did."""
         import shlex
 
@@ -309,6 +315,8 @@ class Application(Club, Keeping):
             raise InputError(f"{verb} needs a text, e.g. {verb} Bob says he played the crane")
         with self.lock(match), self.store() as store:
             kept = MatchRepository(store, self.kept).get(match)  # the one read of this entry
+            if by_phone:  # first: a tap on a table since abandoned is told so, not that the table moved on
+                self._phone_may(store, kept, undo=verb == "undo")
             if expected_seq is not None and kept.head != expected_seq:  # made on a state since overtaken
                 raise ConcurrencyError(match, expected_seq, kept.head)
             if verb == "undo":
@@ -335,8 +343,9 @@ class Application(Club, Keeping):
         return Entered("recorded", verb=verb_words[0], recorded=done, stored=done.stored)
 
     def enter_move(
-        self, match: str, verb: str, values: Mapping[str, object], *, recorded_by: str, expected_seq: int
-    ) -> Recorded:
+        self, match: str, verb: str, values: Mapping[str, object], *, recorded_by: str, expected_seq: int,
+        by_phone: bool = False,
+    ) -> Recorded:  # fmt: skip
         """A move as data (a phone's tap: the declared move and its values, as ``moves`` offered it)
         recorded on the state the person saw: nothing is read from words."""
         from replay.app import intents
@@ -350,6 +359,8 @@ class Application(Club, Keeping):
         intent = intents.of_move(move, checked_values(move, values))
         with self.lock(match), self.store() as store:
             kept = MatchRepository(store, self.kept).get(match)  # the one read of this move
+            if by_phone:  # first: a tap on a table since abandoned is told so, not that the table moved on
+                self._phone_may(store, kept, undo=False)
             if kept.head != expected_seq:  # made on a state since overtaken
                 raise ConcurrencyError(match, expected_seq, kept.head)
             done = record(store, match, intent, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
@@ -407,11 +418,13 @@ class Application(Club, Keeping):
         return done
 
     def record_documents(
-        self, match: str, documents: Sequence[Any], *, recorded_by: str, expected_seq: int | None = None
-    ) -> Sequence[StoredEvent]:
+        self, match: str, documents: Sequence[Any], *, recorded_by: str, expected_seq: int | None = None,
+        by_phone: bool = False,
+    ) -> Sequence[StoredEvent]:  # fmt: skip
         """Event documents (`taikyoku record`'s JSON, the API's events) recorded after the head the
         sender saw: all of them, or none (``service.record_documents``). Where the store is still
-        to be made, they are tried on one in memory first: bad input never leaves a new file behind."""
+        to be made, they are tried on one in memory first: bad input never leaves a new file behind.
+        A table's phone (``by_phone``) is held to what it may write (``replay/app/phones.py``)."""
         from replay.app.service import check_match_id, record_documents
 
         check_match_id(match)
@@ -419,9 +432,25 @@ class Application(Club, Keeping):
             with stores.scratch() as scratch:
                 record_documents(scratch, match, documents, recorded_by=recorded_by, expected_seq=expected_seq)
         with self.lock(match), self.store() as store:
+            if by_phone and store.exists(match):
+                from replay.app.repository import MatchRepository
+
+                types = [str(d.value.get("type")) for d in documents if isinstance(d.value, dict)]
+                self._phone_may(store, MatchRepository(store, self.kept).get(match), undo=False, types=types)
             stored = record_documents(store, match, documents, recorded_by=recorded_by, expected_seq=expected_seq)
         self._told(stored)
         return stored
+
+    def _phone_may(self, store: Store, kept: Any, *, undo: bool, types: Sequence[str] = ()) -> None:
+        """Refuse what a table's phone may not write on the match as ``kept``: anything but its undo
+        once the match is over, and that undo outside its window (``replay/app/phones.py``)."""
+        from replay.app import nights
+        from replay.app.phones import check_phone_write, ended_at
+
+        if ended_at(store, kept) is None and "match_ended" not in types:
+            return  # in play: the usual case, read no further
+        night = nights.night_of_table(store, kept.match_id)
+        check_phone_write(store, kept, undo=undo, types=types, night_closed=night is not None and night.closed)
 
     # ---- corrections and reading ---------------------------------------------------------------
 

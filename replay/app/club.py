@@ -265,14 +265,9 @@ class Club:
         """The clock of the night a table belongs to (its id is the night's with -tN), or None."""
         from replay.app import nights
 
-        night_id, _, number = match.rpartition("-t")
-        if not match.startswith(nights.NIGHT_PREFIX) or not number.isdigit():
-            return None
         with self.store() as store:
-            if not store.exists(night_id):
-                return None
-            night = nights.read(store, night_id)
-        if match not in {t.match_id for s in night.sessions[-1:] for t in s}:
+            night = nights.night_of_table(store, match)
+        if night is None or match not in {t.match_id for s in night.sessions[-1:] for t in s}:
             return None  # a table of an earlier session: its clock is over
         return nights.clock_of(night)
 
@@ -285,6 +280,8 @@ class Club:
             raise InputError(f"{match} is not a table of {night_id}")
         if tables[match]["status"] == "abandoned":
             raise InputError(f"{match} is abandoned; undo its abandon with `taikyoku retract` first")
+        if sheet["closed"]:
+            raise InputError(f"{night_id} is closed: its tables' results are final")
         self.enter(match, "undo", recorded_by=recorded_by)
         return self.night_sheet(night_id)
 

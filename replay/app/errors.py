@@ -18,6 +18,7 @@ class Answer(NamedTuple):
 KINDS: dict[str, Answer] = {
     "input": Answer(2, 422),  # bad input: a wrong card, seat, turn, file, value
     "not_found": Answer(2, 404),  # no such match
+    "forbidden": Answer(2, 403),  # not this writer's to write: a table's phone after its window
     "missing": Answer(2, 503),  # the store named is not there (to a server that opened it: gone for now)
     "conflict": Answer(3, 409),  # the match moved on: re-read it, and record again
     "unavailable": Answer(3, 503),  # the store locked, moved away or its server gone for now: retry

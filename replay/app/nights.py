@@ -293,6 +293,15 @@ def fold(steps: Sequence[Step], night_id: str) -> Night:
     return night
 
 
+def night_of_table(store: Store, match_id: str) -> Night | None:
+    """The night a table belongs to (its id is the night's with -tN, and the night names it), or None."""
+    night_id, _, number = match_id.rpartition("-t")
+    if not match_id.startswith(NIGHT_PREFIX) or not number.isdigit() or not store.exists(night_id):
+        return None
+    night = read(store, night_id)
+    return night if match_id in {table.match_id for table in night.tables} else None
+
+
 def read(store: Store, night_id: str) -> Night:
     """The night as its stored events leave it."""
     if not night_id.startswith(NIGHT_PREFIX):

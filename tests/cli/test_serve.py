@@ -62,7 +62,11 @@ def test_the_api_records_a_move_and_refuses_what_it_must_storing_nothing(
     events["events"][0]["payload"]["yaku_set"] = 2
     assert served.call("POST", "/api/matches/tbl-1/events", events, token) == (201, {"head_seq": 3, "stored": [3]})
     status, document = served.call("GET", "/api/matches/tbl-1")
-    assert status == 200 and document == cli("replay", "tbl-1", "--json").json() | {"head_seq": 3, "status": "in play"}
+    assert status == 200 and document == cli("replay", "tbl-1", "--json").json() | {
+        "head_seq": 3,
+        "status": "in play",
+        "phone_undo_until": None,
+    }
     status, offered = served.call("GET", "/api/matches/tbl-1/moves")
     assert offered["moves"] == [] and offered["asked"] is None  # the deal is laid out piece by piece:
     assert [(t["name"], t["size"]) for t in offered["deal"]["targets"]] == [("Aki's hand", 6), ("Beni's hand", 6),

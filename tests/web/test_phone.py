@@ -87,36 +87,40 @@ def test_a_live_page_says_it_is_behind_through_an_outage_and_comes_back(
         context.close()
 
 
-def test_a_phone_may_undo_the_hand_that_ended_its_match_for_five_minutes_then_forgets_its_token(
+def test_a_phone_may_undo_the_hand_that_ended_its_match_never_an_abandon_then_forgets_its_token(
     browser: Any, cli: Cli, db: Path, secret: Path, served: Server
 ) -> None:
-    """Plants: the token dropped the moment the match ended (the undo button did nothing, silently);
-    the token kept in the phone's storage for ever."""
-    token = token_of(cli, secret, "tbl-1")
+    """A riichi table whose first hand ends the match (Dai, at 7,000, deals a mangan): the phone
+    offers the undo until the server's window closes, and undoes the hand. The host abandons the
+    table: the phone writes no more, forgets its token, and the server refuses its undo (403) in
+    the words it would show. Plants: the token dropped the moment the match ended (the undo did
+    nothing); the phone's undo of the host's abandon taken; the token kept for ever."""
+    assert cli("new", "riichi", "-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai", "--id", "tbl-2").code == 0
+    assert cli("round", "tbl-2", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
+    assert cli("result", "tbl-2", "ron", "S", "mangan", "from", "N").code == 0
+    token = token_of(cli, secret, "tbl-2")
     context = browser.new_context(**PHONE)
     try:
         phone = context.new_page()
-        phone.goto(f"{served.base}/tables/tbl-1?token={token}")
-        phone.wait_for_selector('[data-move="next"]')
-        assert phone.evaluate("localStorage.getItem('taikyoku-token-tbl-1')") == token
-        assert cli("abandon", "tbl-1", "--reason", "the players left").code == 0
-        phone.wait_for_selector('body[data-seq="2"]')  # heard live
-        phone.wait_for_selector("#status:has-text('its last hand can be undone here for 5 minutes')")
+        phone.goto(f"{served.base}/tables/tbl-2?token={token}")
+        phone.wait_for_selector("#status:has-text('its last hand can be undone here until')")
         assert phone.locator("[data-move]").count() == 0  # nothing else is offered
         phone.click("#undo")
         phone.click("#undo")  # asked once, then done
-        phone.wait_for_selector('body[data-seq="3"]')
-        assert [m["status"] for m in cli("matches", "--json").json()] == ["in play"]
-        phone.wait_for_selector('[data-move="next"]')  # the table plays on from the phone
-        assert cli("abandon", "tbl-1", "--reason", "the players left, really").code == 0
         phone.wait_for_selector('body[data-seq="4"]')
-        phone.evaluate("localStorage.setItem('taikyoku-ended-tbl-1', String(Date.now() - 6 * 60000))")
-        phone.reload()  # six minutes after the end: the phone writes no more
-        phone.wait_for_function("() => localStorage.getItem('taikyoku-token-tbl-1') === null")
+        assert [m["status"] for m in cli("matches", "--json").json() if m["match_id"] == "tbl-2"] == ["in play"]
+        assert cli("abandon", "tbl-2", "--reason", "the players left").code == 0
+        phone.wait_for_selector('body[data-seq="5"]')  # heard live
+        phone.wait_for_function("() => localStorage.getItem('taikyoku-token-tbl-2') === null")
         phone.wait_for_selector("#status:has-text('the host')")
         assert phone.locator("#undo").is_hidden()
     finally:
         context.close()
+    assert served.call("POST", "/api/matches/tbl-2/moves", {"expected_seq": 5, "move": "undo"}, token=token) == (
+        403, {"error": "the match was abandoned (the players left); only the host's page can reopen it",
+              "code": "phone.match_abandoned"},
+    )  # fmt: skip
+    assert [e["type"] for e in cli("log", "tbl-2", "--json").json()][-1] == "match_ended"
 
 
 def test_a_hand_recorded_by_its_result_shows_the_scores_the_hand_the_dealer_and_the_sticks(

@@ -6,7 +6,6 @@
 DATA = JSON.parse($("match-data").textContent);
 const MATCH = DATA.match_id;
 const KEY = `taikyoku-token-${MATCH}`, QUEUE = `taikyoku-waiting-${MATCH}`;
-const UNDO_MINUTES = 5;  // after the match ends, this phone may still undo its last hand
 let head = 0, token = "", passedAt = -1;
 
 (function takeToken() {  // the link gives the token once; the page keeps it and takes it out of the address
@@ -61,28 +60,23 @@ async function refresh() {
     return;
   }
   behind("");
-  // The match is over: for a few minutes this phone may still undo its last hand (a wrong result
-  // that ended the match); then it writes no more, and the host's page undoes.
-  const ENDED = `taikyoku-ended-${MATCH}`;
-  if (state.status === "in play") localStorage.removeItem(ENDED);
-  else if (state.status && token) {
-    const since = Number(localStorage.getItem(ENDED)) || Date.now();
-    localStorage.setItem(ENDED, String(since));
-    if (Date.now() - since > UNDO_MINUTES * 60000) {
-      localStorage.removeItem(KEY);
-      localStorage.removeItem(QUEUE);
-      localStorage.removeItem(ENDED);
-      token = "";
-    }
-  }
+  // The match is over: until the server's phone_undo_until this phone may still undo the hand
+  // that ended it (a wrong result); then, or at once after an abandon, it writes no more and the
+  // host's page undoes. The server holds the same window, whatever this page does.
   const over = state.status && state.status !== "in play";
+  const undoUntil = state.phone_undo_until ? Date.parse(state.phone_undo_until) : 0;
+  if (over && token && undoUntil <= Date.now() + (skew || 0)) {
+    localStorage.removeItem(KEY);
+    localStorage.removeItem(QUEUE);
+    token = "";
+  }
   $("undo").hidden = !token;
   head = state.head_seq;
   lastState = state.status === "in play" ? state : null;
   document.body.dataset.seq = String(head);
   drawTable(state);
   panels(token && !over ? state : null);  // an ended match takes only the undo
-  $("status").textContent = `event ${head}` + (over ? (token ? ` · the match is over; its last hand can be undone here for ${UNDO_MINUTES} minutes` : " · the match is over; the host's page can undo its last hand") : token ? "" : " · watching (scan the table's code to record)");
+  $("status").textContent = `event ${head}` + (over ? (token ? ` · the match is over; its last hand can be undone here until ${new Date(undoUntil).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : " · the match is over; the host's page can undo its last hand") : token ? "" : " · watching (scan the table's code to record)");
   const passed = passedAt === head;  // a decision declined at this moment: every move again
   $("asked").textContent = passed ? "" : moves.asked || "";
   const tap = $("tap");

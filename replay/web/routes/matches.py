@@ -45,7 +45,7 @@ def api_events(match: str, body: EventsIn, request: Request, served: Served) -> 
         for offset, event in enumerate(body.events)
     ]  # fmt: skip
     stored = served.taikyoku.record_documents(match, documents, recorded_by=recorder(request),
-                                              expected_seq=body.expected_seq)  # fmt: skip
+                                              expected_seq=body.expected_seq, by_phone=True)  # fmt: skip
     return served.written(stored)
 
 
@@ -58,10 +58,10 @@ def api_move(match: str, body: MoveIn, request: Request, served: Served) -> Any:
         raise InputError('send the move as data ({"verb": ..., "values": {...}}) or as words ("move"), one of them')
     if body.data is not None:
         done = served.taikyoku.enter_move(match, body.data.verb, body.data.values, recorded_by=recorder(request),
-                                          expected_seq=body.expected_seq)  # fmt: skip
+                                          expected_seq=body.expected_seq, by_phone=True)  # fmt: skip
         return served.written(done.stored)
     entered = served.taikyoku.enter(match, str(body.move), recorded_by=recorder(request),
-                                    expected_seq=body.expected_seq)  # fmt: skip
+                                    expected_seq=body.expected_seq, by_phone=True)  # fmt: skip
     if not entered.stored:
         raise InputError("say a move, e.g. discard 5m")
     return served.written(entered.stored)
