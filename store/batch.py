@@ -12,7 +12,7 @@ from events.canonical import quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent
 from events.errors import InputError
 from events.ids import TIMESTAMP_PATTERN, UUID_PATTERN, check_match_id
-from events.text import json_has_nul, lookalike, name_problem
+from events.text import ANONYMOUS, json_has_nul, lookalike, name_problem
 from store.errors import ConcurrencyError, DuplicateEventError, RepeatedEventIdError
 from store.records import Resent, StoredEvent
 
@@ -106,8 +106,12 @@ def _check_names(payload: Any) -> None:
         problem = name_problem(f"player {player.seat}'s name", player.name)
         if problem is not None:
             raise InputError(problem, code="input.name")
-        # One name spelled twice alike (a server's anonymous players) is one name; two spellings
-        # that look one ("Zoë" composed and decomposed, "zoë") would be two people no reader tells apart.
+        # A server's anonymous players share its one name for them (Tenhou's NoName); any other name
+        # twice, or two spellings that look one ("Zoë" composed and decomposed, "zoë", "Еri" with a
+        # Cyrillic Е), would be two people no reader tells apart.
+        if player.name in names and player.name not in ANONYMOUS:
+            raise InputError(f"player {player.seat}'s name {player.name!r} is another player's too; give each "
+                             "player a name the table can tell apart", code="input.name")  # fmt: skip
         other = lookalike(player.name, names)
         if other is not None:
             raise InputError(f"player {player.seat}'s name {player.name!r} looks like {other!r}; give each player a "

@@ -20,8 +20,9 @@ from decimal import Decimal
 from typing import Any
 
 from events.errors import InputError
+from events.text import ANONYMOUS
 from replay.app import service
-from replay.app.read_models import GLANCES, SealedModel, glance, keep, maker, maker_of, seal_key
+from replay.app.read_models import GLANCES, SealedModel, glance, keep, maker, maker_of, seal_key, seal_key_problem
 from replay.engine.exact import carried, exact
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.match import MatchView
@@ -304,6 +305,16 @@ def read_model_findings(store: Store, *, deep: bool = False, match: str | None =
     """What every read model's rows say against the events (``taikyoku verify``): their seals, and
     with ``deep`` a fold of each match, once for both of its rows, compared with them; with
     ``match``, that match's rows alone."""
+    unchecked = []
+    problem = seal_key_problem()
+    if problem is not None and any(
+        store.read_model_rows(model) for model in (DIGESTS.name, GLANCES.name, RESULT_MODEL)
+    ):
+        unchecked.append(Finding(
+            "store.read_model.unchecked",
+            f"the seals of the kept rows were not checked: {problem}; `taikyoku verify` checks them once it can "
+            "read the secret",
+        ))  # fmt: skip
     made = _folded_once(store)
     illegal = []
     if deep:  # every match folded, kept rows or not: one the rules refuse is a finding of its own
@@ -316,6 +327,7 @@ def read_model_findings(store: Store, *, deep: bool = False, match: str | None =
                     match_id,
                 ))  # fmt: skip
     return [
+        *unchecked,
         *illegal,
         *DIGESTS.findings(store, deep=deep, made=lambda match_id: made(match_id)[DIGESTS.name], match=match),
         *GLANCES.findings(store, deep=deep, made=lambda match_id: made(match_id)[GLANCES.name], match=match),
@@ -405,9 +417,6 @@ class _Player:
 
 def _ratio(part: float, whole: float, digits: int = 3) -> float | None:
     return None if not whole else round(part / whole, digits)
-
-
-ANONYMOUS = frozenset({"NoName"})  # the name Tenhou gives a player who logged in without one
 
 
 def _standing_group(digest: dict[str, Any]) -> str:

@@ -45,6 +45,33 @@ DECOMPOSED = "Zoe\u0308"  # Zoë as an e and a combining diaeresis
                      "remove it"),
         ("Ann\nBob", "a player's name 'Ann\\nBob' holds the control character U+000A; a name is one line of plain "
                      "text: remove it"),
+        # Every default-ignorable character, and the blanks that show nothing.
+        ("Aki\ufe0f", "a player's name 'Aki\ufe0f' holds the invisible character U+FE0F; a name is what it shows: "
+                      "remove it"),  # a variation selector after a letter
+        ("Aki\U000e0100", "a player's name 'Aki\U000e0100' holds the invisible character U+E0100; a name is what "
+                          "it shows: remove it"),  # a variation selector of the supplement
+        ("A\u2800ki", "a player's name 'A\u2800ki' holds the invisible character U+2800; a name is what it shows: "
+                      "remove it"),  # the braille blank
+        ("A\u115fki", "a player's name 'A\u115fki' holds the invisible character U+115F; a name is what it shows: "
+                      "remove it"),  # a Hangul choseong filler
+        ("Aki\ufff0", "a player's name 'Aki\\ufff0' holds the invisible character U+FFF0; a name is what it shows: "
+                      "remove it"),  # reserved default-ignorable
+        ("Aki\U0001d173", "a player's name 'Aki\\U0001d173' holds the invisible character U+1D173; a name is what it "
+                          "shows: remove it"),  # a musical formatting control
+        ("Aki\U0001bca0", "a player's name 'Aki\\U0001bca0' holds the invisible character U+1BCA0; a name is what it "
+                          "shows: remove it"),  # a shorthand format control
+        ("A\u200dki", "a player's name 'A\\u200dki' holds the invisible character U+200D; a name is what it shows: "
+                      "remove it"),  # a joiner between letters
+        ("Aki\U000e0067\U000e007f", "a player's name 'Aki\\U000e0067\\U000e007f' holds the invisible character "
+                                    "U+E0067; a name is what it shows: remove it"),  # tags without their flag
+        # Emoji sequences keep their joiners and selectors.
+        ("Aki \u2764\ufe0f", "Aki \u2764\ufe0f"),  # a red heart, emoji style
+        ("\U0001f469\u200d\U0001f4bb Eri", "\U0001f469\u200d\U0001f4bb Eri"),  # the technologist: a joiner
+        ("\U0001f3f3\ufe0f\u200d\U0001f308", "\U0001f3f3\ufe0f\u200d\U0001f308"),  # a selector, then a joiner
+        ("\U0001f44d\U0001f3fd Dai", "\U0001f44d\U0001f3fd Dai"),  # a skin tone
+        ("Team 1\ufe0f\u20e3", "Team 1\ufe0f\u20e3"),  # a keycap
+        ("\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f Gen",
+         "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f Gen"),  # the flag of Wales
     ],
 )  # fmt: skip
 def test_a_name_as_a_person_gives_it(given: str, verdict: str) -> None:
@@ -71,6 +98,21 @@ def test_a_name_as_a_person_gives_it(given: str, verdict: str) -> None:
                                    "the same player, or a name that tells them apart"),
         ([DECOMPOSED], [COMPOSED], None),  # the same name, typed the other way
         (["Zoe"], [COMPOSED], None),  # another letter: another name
+        # Letters of another script, or another letter, of one shape (UTS #39's skeletons).
+        (["Eri", "\u0415ri"], [], "'Еri' and 'Eri' look alike; give each player a name the table can tell apart"),
+        (["Aki", "\u0410ki"], [], "'Аki' and 'Aki' look alike; give each player a name the table can tell apart"),
+        (["Aki", "\u0391ki"], [], "'Αki' and 'Aki' look alike; give each player a name the table can tell apart"),
+        (["Aki", "Ak\u0131"], [], "'Akı' and 'Aki' look alike; give each player a name the table can tell apart"),
+        (["Aki", "\u1d00\u1d0b\u026a"], [], "'ᴀᴋɪ' and 'Aki' look alike; give each player a name the table can "
+                                            "tell apart"),  # small capitals
+        (["Aki", "\ua4eeki"], [], "'ꓮki' and 'Aki' look alike; give each player a name the table can tell apart"),
+        (["Ian", "lan"], [], "'lan' and 'Ian' look alike; give each player a name the table can tell apart"),
+        (["Kim", "Kirn"], [], "'Kirn' and 'Kim' look alike; give each player a name the table can tell apart"),
+        (["\u0415ri"], ["Eri"], "'Еri' looks like 'Eri', a player already recorded here: write 'Eri' if it is "
+                                "the same player, or a name that tells them apart"),
+        (["Eri", "Emi"], [], None),  # one letter apart: two names
+        (["lan", "ian"], [], None),  # an l and an i: told apart
+        (["Mika \u2764\ufe0f", "Mika"], [], None),  # an emoji tells them apart
     ],
 )  # fmt: skip
 def test_names_given_together(names: list[str], known: list[str], verdict: str | None) -> None:

@@ -173,3 +173,15 @@ def test_a_tournament_game_is_known_by_its_room_alone(cli: Cli, tmp_path: Path) 
 def test_a_tenhou_game_stays_tenhou(cli: Cli) -> None:
     assert cli("import", str(FOUR)).code == 0
     assert _listed(cli, "2022060102gm-00a9-0000-721b23eb")["ruleset"] == "tenhou"
+
+
+def test_a_nickname_over_64_characters_skips_its_game_and_says_so(cli: Cli, tmp_path: Path) -> None:
+    """Plant: a Mahjong Soul nickname cut to 64 characters without a word."""
+    path = _built(tmp_path, FOUR, "long", sc=FOUR_SC, ref=REF, name=["Mika", "Sato", "M" * 65, "Kei"])
+    done = cli("import", str(path), "--json")
+    assert done.code == 1
+    [skipped] = done.json()["skipped"]
+    assert skipped["reason"] == (
+        "long.json: player 2's name 'MMMMMMMMMMMMMMMMMMMM'... is 65 characters long; taikyoku keeps names of at "
+        "most 64: shorten it in the file"
+    )

@@ -14,6 +14,9 @@ import re
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
+from events.errors import InputError
+from events.text import NAME_LIMIT
+
 ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座の間", "友人戦", "大会戦")
 _UUID_REF = re.compile(r"^(\d{2})(\d{2})(\d{2})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 # The end time as tensoul's text: Node's toLocaleString in the two shapes that read one way only
@@ -94,4 +97,8 @@ def player_names(header: dict[str, Any], names: list[str]) -> list[str]:
         else:
             account = ids[seat]
             named.append(f"{name} #{account}" if account is not None else f"{name} ({winds[seat]})")
-    return [name[:64] for name in named]
+    for seat, name in enumerate(named):
+        if len(name) > NAME_LIMIT:  # never shortened unsaid: the game is skipped, and this says why
+            raise InputError(f"player {seat}'s name {name[:20]!r}... is {len(name)} characters long; taikyoku "
+                             f"keeps names of at most {NAME_LIMIT}: shorten it in the file")  # fmt: skip
+    return named

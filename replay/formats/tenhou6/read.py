@@ -142,9 +142,13 @@ def match_started(game: Game) -> MatchStarted:
     source = json.dumps(kept, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     seated = [str(n) for n in (names[:3] if three else names)]
     if mahjongsoul.is_mahjong_soul(header):
+        try:
+            named = mahjongsoul.player_names(header, seated)
+        except InputError as exc:  # a name the store would not take: said with the file it is in
+            raise InputError(f"{game.source}: {exc.message}", code=exc.code) from None
         return server_match_started(
             "mahjongsoul-sanma" if three else "mahjongsoul",
-            mahjongsoul.player_names(header, seated),
+            named,
             east_only=east_only,
             red=red,
             source=source,

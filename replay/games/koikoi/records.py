@@ -23,6 +23,7 @@ from events.errors import InputError
 from events.koikoi import Koikoi, KoikoiCapture, KoikoiDeal, KoikoiDraw, KoikoiPlay, KoikoiStop
 from events.match import Claim, MatchLength, MatchStarted, PlayerSeat, RoundStarted, Ruleset
 from events.model import Payload
+from events.text import NAME_LIMIT
 from replay.engine.game import LogGame
 from replay.games.koikoi.options import RULESETS
 
@@ -67,6 +68,10 @@ def _seat(value: Any, where: str) -> int:
 def _game(document: dict[str, Any], source: str) -> LogGame:
     info, result, record = document["info"], document["result"], document["record"]
     names = (str(info["player1Name"]) or "Player1", str(info["player2Name"]) or "Player2")
+    for key, name in zip(("player1Name", "player2Name"), names, strict=True):
+        if len(name) > NAME_LIMIT:  # never shortened unsaid: the game is skipped, and this says why
+            raise InputError(f"{source}: info: {key} {name[:20]!r}... is {len(name)} characters long; taikyoku "
+                             f"keeps names of at most {NAME_LIMIT}: shorten it in the file")  # fmt: skip
     starting = (info["player1InitPts"], info["player2InitPts"])
     if starting[0] != starting[1] or not isinstance(starting[0], int):
         raise InputError(f"{source}: info: the players start with {starting[0]} and {starting[1]} points; "
@@ -80,7 +85,7 @@ def _game(document: dict[str, Any], source: str) -> LogGame:
     started = MatchStarted(
         game="koikoi",
         ruleset=Ruleset(id=RULESET, options=options),
-        players=tuple(PlayerSeat(seat=seat, name=name[:64]) for seat, name in enumerate(names)),
+        players=tuple(PlayerSeat(seat=seat, name=name) for seat, name in enumerate(names)),
         length=MatchLength(unit="rounds", count=int(info["numRound"])),
         first_dealer=first_dealer,
         source=json.dumps({k: v for k, v in document.items() if k != "record"}, ensure_ascii=False, sort_keys=True),
