@@ -229,19 +229,21 @@ def substitute(store: Store, night_id: str, match_id: str, leaves: str, substitu
         raise InputError(f"{night_id} is closed; a substitute sits down during the night")
     if night.table(match_id) is not None and match_id not in playing and match_id not in night.abandoned:
         raise InputError(f"{match_id} has ended; a substitute finishes a match in play")
-    elsewhere = [m for m in sorted(playing) if m != match_id and substitute.strip() in night.sitting(m)]
+    from events.text import lookalike, player_name
+
+    # Every name compared as it is stored (NFC): "Zoë" typed decomposed is the Zoë at another table.
+    name = player_name(substitute, "the substitute's name")
+    leaving = player_name(leaves, "the name of the player who leaves")
+    elsewhere = [m for m in sorted(playing) if m != match_id
+                 and (name in night.sitting(m) or lookalike(name, night.sitting(m)) is not None)]  # fmt: skip
     if elsewhere:
-        raise InputError(f"{substitute.strip()} plays at {elsewhere[0]}; a substitute is a player without a table")
+        raise InputError(f"{name} plays at {elsewhere[0]}; a substitute is a player without a table")
     if not reason.strip():
         raise InputError("say why the player leaves (--reason)")
     chosen = counts_for or SUBSTITUTE_COUNTS_FOR
     if chosen != "player" and chosen != "substitute":
         raise InputError(f"--counts-for is player or substitute, not {chosen!r}")
-    from events.text import player_name
-
-    name = player_name(substitute, "the substitute's name")
-    given = NightSubstitute(match_id=match_id, leaves=player_name(leaves, "the name of the player who leaves"),
-                            substitute=name, reason=reason.strip()[:4000], counts_for=chosen)  # fmt: skip
+    given = NightSubstitute(match_id=match_id, leaves=leaving, substitute=name, reason=reason.strip()[:4000], counts_for=chosen)  # fmt: skip
     return _append(store, night, [given], recorded_by)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -113,8 +114,9 @@ def build_match_started(
 
 
 def _seat_of(who: str, players: Sequence[str]) -> int:
-    if who in players:
-        return list(players).index(who)
+    named = unicodedata.normalize("NFC", who.strip())  # as the names are stored
+    if named in players:
+        return list(players).index(named)
     if who.isdigit() and int(who) < len(players):
         return int(who)
     raise InputError(f"dealer {who!r} is neither a player's name nor a seat 0 to {len(players) - 1}")

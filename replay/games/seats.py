@@ -3,6 +3,8 @@ name. Every game's builders read seats this way; the application says them back.
 
 from __future__ import annotations
 
+import unicodedata
+
 from events.errors import InputError
 from replay.engine.match import MatchView
 from replay.games import GAMES
@@ -15,7 +17,7 @@ def seat_number(state: MatchView, text: str | None) -> int | None:
     the seat with that seat wind this hand (riichi: counted from the dealer); else a player's name."""
     if text is None:
         return None
-    word = text.strip()
+    word = unicodedata.normalize("NFC", text.strip())  # as names are stored: "Zoë" typed either way
     names = list(state.names)
     count = len(names)
     if word.isdigit():
@@ -23,7 +25,7 @@ def seat_number(state: MatchView, text: str | None) -> int | None:
         if seat >= count:
             raise InputError(f"seat {seat} is not at this table; seats are 0 to {count - 1}")
         return seat
-    by_name = [i for i, name in enumerate(names) if name.lower() == word.lower()]
+    by_name = [i for i, name in enumerate(names) if name.casefold() == word.casefold()]
     if len(by_name) == 1:
         return by_name[0]
     wind = WIND_WORDS.get(word.lower())

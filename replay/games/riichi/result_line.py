@@ -20,6 +20,7 @@ word that is none of these is an error naming it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, cast, get_args
 
@@ -156,7 +157,9 @@ def _draw(words: list[str], dealer: int, players: int, names: Sequence[str]) -> 
 
 
 def seat_of(word: str, dealer: int, players: int, names: Sequence[str] = ()) -> int:
-    """A seat said by a player's name, its wind this hand (E is the dealer) or its number."""
+    """A seat said by a player's name (as names are stored, in NFC), its wind this hand (E is the
+    dealer) or its number."""
+    word = unicodedata.normalize("NFC", word)
     for seat, name in enumerate(names):
         if word == name or word.casefold() == name.casefold():
             return seat
