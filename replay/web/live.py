@@ -22,6 +22,8 @@ from collections.abc import AsyncGenerator, Callable, Iterable
 from contextlib import aclosing, suppress
 from typing import Any
 
+from events.errors import InputError
+from events.ids import check_match_id
 from replay.web.guard import SECURITY_HEADERS, ASGIApp, Receive, Scope, Send, answers_to
 
 ROOM = "*room"  # the room's screen among the watched (no match id starts with *)
@@ -190,8 +192,11 @@ class Heads:
                     yield None
         finally:
             self.watched[match] -= 1
-            if self.watched[match] <= 0:
+            if self.watched[match] <= 0:  # nobody watches it now: nothing of it is kept
                 del self.watched[match]
+                self.heads.pop(match, None)
+                self.waking.pop(match, None)
+                self.told_during_look.pop(match, None)
 
 
 _LIVE = re.compile(r"^/api/matches/([^/]+)/live$")
@@ -199,6 +204,9 @@ _ROOM = "/api/room/live"
 _STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
                    *SECURITY_HEADERS]  # fmt: skip
 _FRAMES_KEPT = 4096
+# The matches one client (an address) may follow live at once: a phone follows one, a host's tablet
+# a night's tables; more than this is refused (429), so nobody can make the server keep ids for ever.
+MATCHES_PER_CLIENT = 64
 
 
 class LiveFront:
@@ -214,6 +222,7 @@ class LiveFront:
         self.heads = heads
         self.hosts = hosts
         self.frames: dict[tuple[str, tuple[tuple[str, Any], ...]], bytes] = {}
+        self.following: dict[str, Counter[str]] = {}  # by client address: its open streams of each match
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET" and self._named_here(scope):
@@ -223,10 +232,33 @@ class LiveFront:
                 return
             found = _LIVE.match(path)
             if found is not None:
-                match = found.group(1)
-                await self._stream(self.heads.watch(match), "head", f"the live stream of {match[:64]}", receive, send)
+                await self._follow(scope, found.group(1), receive, send)
                 return
         await self.app(scope, receive, send)
+
+    async def _follow(self, scope: Scope, match: str, receive: Receive, send: Send) -> None:
+        """One page's stream of ``match``: its id checked by the id rule before anything is kept,
+        and a client's matches followed at once bounded."""
+        try:
+            check_match_id(match)
+        except InputError as exc:
+            await _refuse(send, 404, exc.message, "match.id")
+            return
+        client = str((scope.get("client") or ("",))[0])
+        following = self.following.setdefault(client, Counter())
+        if match not in following and len(following) >= MATCHES_PER_CLIENT:
+            await _refuse(send, 429, f"this device follows {MATCHES_PER_CLIENT} tables live already; close some of "
+                          "their pages, then open this one again", "live.too_many")  # fmt: skip
+            return
+        following[match] += 1
+        try:
+            await self._stream(self.heads.watch(match), "head", f"the live stream of {match}", receive, send)
+        finally:
+            following[match] -= 1
+            if following[match] <= 0:
+                del following[match]
+            if not following:
+                self.following.pop(client, None)
 
     def _named_here(self, scope: Scope) -> bool:
         host = next((value for name, value in scope["headers"] if name.lower() == b"host"), b"")
@@ -282,3 +314,12 @@ class LiveFront:
         if waiting.cancelled():  # the stream ended with the page still there (the server stops): it is told so
             with suppress(Exception):
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+
+async def _refuse(send: Send, status: int, error: str, code: str) -> None:
+    """A stream refused before it starts: one line of JSON, as every refusal of the server."""
+    body = json.dumps({"error": error, "code": code}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+               *SECURITY_HEADERS]  # fmt: skip
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
