@@ -39,18 +39,27 @@ def seal_key() -> bytes | None:
     None where the secret cannot be read or made (a file that is not a secret, a full disk)."""
     from replay.infra.tokens import secret_file
 
-    return _key_at(str(secret_file()))
+    return _key_at(str(secret_file()))[0]
+
+
+def seal_key_problem() -> str | None:
+    """Why there is no key to seal (and check) kept rows with, in words; None where there is one."""
+    from replay.infra.tokens import secret_file
+
+    return _key_at(str(secret_file()))[1]
 
 
 @functools.cache
-def _key_at(path: str) -> bytes | None:
+def _key_at(path: str) -> tuple[bytes | None, str | None]:
     from events.errors import TaikyokuError
     from replay.infra.tokens import TableSecret
 
     try:
-        return TableSecret.load(Path(path)).derived(b"read-models")
-    except (TaikyokuError, OSError):
-        return None
+        return TableSecret.load(Path(path)).derived(b"read-models"), None
+    except TaikyokuError as exc:
+        return None, exc.message
+    except OSError as exc:
+        return None, f"cannot read the table secret {path}: {exc.strerror}"
 
 
 def maker() -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -234,7 +235,7 @@ def verify(
 ) -> None:
     """Check the hash chains, each match's head, SQLite's own integrity, every stored event
     against its schema, and the seal of every statistics and standings row kept beside the events.
-    Exit 4 if anything is wrong.
+    Exit 4 if anything is wrong; 1 if the seals could not be checked (the table secret cannot be read).
 
     --deep also folds every match again and compares what is kept with what the events give: it
     finds a kept row sealed again by someone holding this installation's secret, or made wrong by
@@ -274,9 +275,16 @@ def verify(
             + ("; every event valid against its schema" if schemas else "")
         )
     if findings:
-        raise typer.Exit(EXIT_CORRUPT)
+        raise typer.Exit(_exit_for(findings))
     if heads and not json_out:
         _show_heads(db)
+
+
+def _exit_for(findings: Sequence[Any]) -> int:
+    """4 for anything wrong in the store; 1 where the only finding is that the kept rows' seals went
+    unchecked (the table secret cannot be read: nothing was found wrong, and nothing vouched for)."""
+    unchecked = all(finding.code == "store.read_model.unchecked" for finding in findings)
+    return EXIT_FINDINGS if unchecked else EXIT_CORRUPT
 
 
 def _heads_json(db: str) -> dict[str, Any]:
@@ -309,8 +317,10 @@ def _verify_against(text: str, db: str, json_out: bool, deep: bool) -> None:
         else:
             out.print(styled(("FAIL", "red"), f" the first {count} events do not match the published fingerprint: "
                               "an event the club published was changed, removed or replaced"))  # fmt: skip
-    if findings or not same:
+    if not same:
         raise typer.Exit(EXIT_CORRUPT)
+    if findings:
+        raise typer.Exit(_exit_for(findings))
 
 
 def _verify_file(file: Path, json_out: bool) -> None:

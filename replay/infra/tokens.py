@@ -12,7 +12,10 @@ a full disk or a second process making it at the same moment leaves no empty or 
 checked each time it is read: 64 hex characters in a regular file owned by this user and readable
 by no one else. Anything else is one line that says how to fix it; it is never replaced silently.
 A server reads it when it starts and keeps it: a secret file removed while it serves is written
-back as it was.
+back as it was, within a second and again as the server stops. While it serves, it holds a mark
+(an abstract Unix socket named after the secret's path, which vanishes with the process): a
+command that finds the file missing then waits for the server to write it back, and never makes a
+new secret that would change every table's token and the host's link under the server.
 """
 
 from __future__ import annotations
@@ -24,14 +27,19 @@ import hmac
 import os
 import re
 import secrets
+import socket
 import stat
 import sys
+import threading
+import time
 from contextlib import suppress
 from pathlib import Path
 
 from events.errors import InputError
 
 _FORM = re.compile(rb"[0-9a-f]{64}")
+WRITE_BACK_WAIT = 10.0  # seconds a command waits for a serving server to write a missing secret back
+WRITE_BACK_EVERY = 0.5  # seconds between a server's looks at its secret file
 
 
 def secret_file() -> Path:
@@ -51,13 +59,27 @@ class TableSecret:
 
     @classmethod
     def load(cls, path: Path | None = None) -> TableSecret:
-        """The secret in ``path`` (by default ``secret_file()``), made there first if there is none."""
+        """The secret in ``path`` (by default ``secret_file()``), made there first if there is none,
+        unless a server serves with it: then the one it writes back."""
         path = path or secret_file()
         key = _read(path)
+        if key is None and serving(path):
+            deadline = time.monotonic() + WRITE_BACK_WAIT
+            while key is None and time.monotonic() < deadline:  # the server writes it back within a second
+                time.sleep(0.05)
+                key = _read(path)
+            if key is None:
+                raise InputError(f"the table secret {path} is missing while `taikyoku serve` serves with it; stop "
+                                 "the server (it writes the secret back as it stops), then run this again")  # fmt: skip
         while key is None:
             _make(path)
             key = _read(path)  # this process's, or the one another process linked in first
         return cls(key, path)
+
+    def keep_while_serving(self) -> Keeper:
+        """Hold the secret for a server: its mark taken, and its file written back whenever it goes
+        missing, until ``Keeper.stop`` (which writes it back once more)."""
+        return Keeper(self)
 
     def token_for(self, match_id: str, first_event_id: str) -> str:
         """The token that lets a phone write to ``match_id`` (whose first event is ``first_event_id``)."""
@@ -144,3 +166,58 @@ def _make(path: Path, key: bytes | None = None) -> None:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
             raise InputError(f"cannot make the table secret {path}: the disk is full; free some space") from None
         raise InputError(f"cannot make the table secret {path}: {exc.strerror}; fix the folder's permissions") from None
+
+
+def _mark(path: Path) -> str | None:
+    """The name of the mark a server serving with the secret at ``path`` holds (Linux's abstract
+    Unix sockets: no file, gone with the process), or None where there are none."""
+    if not sys.platform.startswith("linux"):
+        return None
+    where = os.fsencode(os.path.abspath(path))
+    return "\0taikyoku-serving-" + hashlib.sha256(where).hexdigest()[:40]
+
+
+def serving(path: Path) -> bool:
+    """Whether a server serves with the secret at ``path`` now (it holds the mark)."""
+    name = _mark(path)
+    if name is None:
+        return False
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(name)
+        except OSError as exc:
+            return exc.errno == errno.EADDRINUSE
+    return False
+
+
+class Keeper:
+    """A server's hold on its secret: the mark, and a thread writing the file back when it goes missing."""
+
+    def __init__(self, secret: TableSecret) -> None:
+        self.secret = secret
+        self.mark: socket.socket | None = None
+        name = _mark(secret.path)
+        if name is not None:
+            mark = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                mark.bind(name)
+                self.mark = mark
+            except OSError:  # another server serves with it too: it keeps the file as well
+                mark.close()
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._keep, name="taikyoku-secret", daemon=True)
+        self.thread.start()
+
+    def _keep(self) -> None:
+        while not self.stopping.wait(WRITE_BACK_EVERY):
+            self.secret.write_back_if_missing()
+
+    def stop(self) -> None:
+        """The file written back one last time, and the mark let go (stopping twice does no more)."""
+        if self.stopping.is_set():
+            return
+        self.stopping.set()
+        self.thread.join()
+        self.secret.write_back_if_missing()
+        if self.mark is not None:
+            self.mark.close()

@@ -84,14 +84,32 @@ def create_app(
 def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None], url: str | None = None) -> None:
     """Run the server until it is stopped; ``say`` gets the addresses first: the laptop's own, and
     those phones open (``url`` when the laptop is reached by another name or through a proxy)."""
-    import uvicorn
-
     # A new store is made (the host's page is where a night starts); a bad --db is the usual
     # one-line error, before anything listens.
     stores.open_store(db, create=True).close()
-    TableSecret.load()  # a bad secret: one line, before anything listens; made here once for every worker
+    # A bad secret: one line, before anything listens; made here once for every worker, and kept
+    # (written back if it goes missing) until the server stops.
+    keeper = TableSecret.load().keep_while_serving()
+    import signal
+
+    def terminated(signum: int, frame: Any) -> None:  # uvicorn raises SIGTERM again once it has stopped
+        keeper.stop()
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTERM)
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        _serve(db, host, port, workers, say, url)
+    finally:
+        keeper.stop()
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None], url: str | None) -> None:
     import errno
     import socket
+
+    import uvicorn
 
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
