@@ -97,6 +97,13 @@ class StoreUnavailableError(StoreError):
     kind = "unavailable"
 
 
+class StoreReplacedError(StoreUnavailableError):
+    """The store's file was replaced by another hand while a server wrote to it (a backup copied in):
+    what was being written is not in it, and was kept beside it; a retry writes to the file now there."""
+
+    code = "store.replaced"
+
+
 class NotAStoreError(StoreError):
     """The file is a database, but not a taikyoku store (or from a newer taikyoku)."""
 

@@ -208,9 +208,12 @@ class EventStore:
         return SqliteErrors(self.path, self.busy_ms)
 
     def _begin(self) -> None:
-        # IMMEDIATE takes the write lock now, so the head we read cannot change under us.
+        # IMMEDIATE takes the write lock now, so the head we read cannot change under us. Each write
+        # counts a generation in the file's header, by which a server tells a file replaced under it.
         with self.errors():
             self.db.execute("BEGIN IMMEDIATE")
+            generation = self.db.conn.execute("PRAGMA user_version").fetchone()[0]
+            self.db.conn.execute(f"PRAGMA user_version = {(generation + 1) % 2**31}")  # store/sqlite_file.py
 
     def _rollback(self) -> None:
         if self.db.conn.in_transaction:

@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError, TaikyokuError
@@ -103,7 +104,9 @@ class Application(Club, Keeping):
                 yield store
             return
         store = self._take() if self.on_server else self._take_file()
-        healthy = False
+        began = None if self.on_server else stores.checked_header(self.db)  # the file as this use found it
+        healthy = replaced = False
+        kept: Path | None = None
         changes = stores.written_rows(store)
         try:
             yield store
@@ -115,11 +118,18 @@ class Application(Club, Keeping):
             if healthy and not self.on_server:
                 healthy = self._born.get(id(store)) == self._generation
                 if healthy and (stores.written_rows(store) != changes or stores.log_waiting(self.db)):
-                    with suppress(Exception):
-                        stores.empty_the_log(store)
-                    with self._opening:
-                        self._file_seen = stores.file_state(self.db)
-            if healthy:
+                    replaced = began is not None and stores.replaced_under(self.db, began)
+                    if replaced:  # the log set aside before any connection closes (a close folds it in)
+                        kept = stores.set_aside_log(self.db)
+                        with self._opening:
+                            self._generation += 1
+                        self.close()
+                    else:
+                        with suppress(Exception):
+                            stores.empty_the_log(store)
+                        with self._opening:
+                            self._file_seen = stores.file_state(self.db)
+            if healthy and not replaced:
                 self._idle.put(store)
             else:
                 self._born.pop(id(store), None)
@@ -127,9 +137,26 @@ class Application(Club, Keeping):
                     store.close()
                 with self._opening:
                     self._opened -= 1
+        if replaced:
+            self._replaced(kept)
+
+    def _replaced(self, kept: Path | None) -> None:
+        """The file was replaced under a use (a backup copied in): the log of the file it replaced
+        was kept beside it (``kept``) and emptied, never folded into the file now there, and every
+        kept connection went; the caller is told (``StoreReplacedError``: a retry writes to the new file)."""
+        from store.errors import StoreReplacedError
+
+        where = f"kept in {stores.shown(str(kept))}" if kept is not None else "not kept"
+        raise StoreReplacedError(
+            f"the store's file {stores.shown(self.db)} was replaced while this was written (a backup put in "
+            f"place?): what was written is not in it ({where}); send it again, and restore backups as "
+            "docs/server.md says"
+        )
 
     def _take_file(self) -> Store:
-        """A kept connection to the SQLite file as it now is (see ``store``)."""
+        """A kept connection to the SQLite file as it now is (see ``store``): refused for now while
+        the file is not a whole SQLite file (a backup being copied in), and after a file replaced
+        between two uses, no log of the file it replaced read into it."""
         now = stores.file_state(self.db)
         with self._opening:
             changed = now != self._file_seen
@@ -138,6 +165,7 @@ class Application(Club, Keeping):
                 self._file_seen = now
         if changed:
             self.close()  # the idle ones; those in use close when they come back
+            stores.checked_header(self.db)  # a file being copied in: refused, nothing opened on it
         while True:
             store = self._take()
             born = self._born.setdefault(id(store), self._generation)

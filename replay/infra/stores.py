@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # the store's package is loaded when a store is opened, not w
 __all__ = [
     "Store",
     "StoredEvent",
+    "checked_header",
     "empty_the_log",
     "file_state",
     "holds_a_match",
@@ -22,7 +23,9 @@ __all__ = [
     "log_waiting",
     "open_store",
     "remove_store",
+    "replaced_under",
     "scratch",
+    "set_aside_log",
     "shown",
     "store_exists",
     "written_rows",
@@ -134,3 +137,38 @@ def remove_store(db: object) -> None:
         return
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{db}{suffix}").unlink(missing_ok=True)
+
+
+def checked_header(db: object) -> object:
+    """An SQLite file's header as a server checks it before a write (``store/sqlite_file.py``):
+    ``StoreUnavailableError`` while it is not a whole SQLite file (a backup being copied in); None
+    for a file not made yet, or an empty one."""
+    from store.errors import StoreUnavailableError
+    from store.sqlite_file import header_of
+
+    try:
+        if os.stat(str(db)).st_size == 0:
+            return None
+    except OSError:
+        return None
+    found = header_of(str(db))
+    if isinstance(found, str):
+        raise StoreUnavailableError(
+            f"the store's file {shown(str(db))} is being written by another program ({found}; a backup being copied "
+            "in?): nothing was written; try again in a moment"
+        )
+    return found
+
+
+def replaced_under(db: object, began: object) -> bool:
+    """Whether the SQLite file was replaced since a use began with its header ``began``."""
+    from store.sqlite_file import FileHeader, header_of, replaced
+
+    return isinstance(began, FileHeader) and replaced(began, header_of(str(db)))
+
+
+def set_aside_log(db: object) -> Path | None:
+    """The log of a file replaced under its writer kept beside it and emptied (``store/sqlite_file.py``)."""
+    from store.sqlite_file import set_aside_log as keep_aside
+
+    return keep_aside(str(db))

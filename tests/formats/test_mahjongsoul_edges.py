@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from events.errors import InputError
 from replay.formats.tenhou6.mahjongsoul import played_at, player_names
 
 REF = "231014-84c11a6f-5f2e-4b8c-9a1d-3c6e2f7a9b10"  # 2023-10-14 in China: 2023-10-13T16:00:00Z
@@ -65,10 +66,16 @@ def test_players_sharing_a_nickname_are_told_apart() -> None:
     assert player_names({"playerMapping": by_id}, names) == ["Mika #11", "Sato", "Mika (West)", "Mika (North)"]
     assert player_names({}, ["Kei", "Kei", "A", "B"]) == ["Kei (East)", "Kei (South)", "A", "B"]
     assert player_names({"playerMapping": "none"}, ["A", "B", "C"]) == ["A", "B", "C"]
-    # A name is kept to 64 characters, the told-apart mark included.
-    long = "x" * 62
-    assert player_names({}, [long, long, "A"]) == [f"{long} ("[:64], f"{long} ("[:64], "A"]
-    assert [len(n) for n in player_names({}, ["y" * 70, "B"])] == [64, 1]
+    # A name is never shortened unsaid: one over 64 characters, the told-apart mark included, is refused.
+    fits = "x" * 56  # with " (South)": 64
+    assert player_names({}, [fits, fits, "A"]) == [f"{fits} (East)", f"{fits} (South)", "A"]
+    for names, said in (
+        (["x" * 58, "x" * 58, "A"], "player 0's name 'xxxxxxxxxxxxxxxxxxxx'... is 65 characters long"),
+        (["y" * 70, "B"], "player 0's name 'yyyyyyyyyyyyyyyyyyyy'... is 70 characters long"),
+    ):
+        with pytest.raises(InputError) as refused:
+            player_names({}, names)
+        assert refused.value.message == f"{said}; taikyoku keeps names of at most 64: shorten it in the file"
 
 
 def test_a_mahjong_soul_game_is_known_by_its_ref_or_its_room_alone() -> None:

@@ -1,0 +1,89 @@
+"""An SQLite store's file read as bytes, without SQLite: what a server that keeps the file open
+checks before every write and again before it folds its write-ahead log into the file, so that a
+backup put in place under it (``cp backup.db club.db``) is never mixed with the log of the file it
+replaced.
+
+Every write transaction counts one more *generation* in the file's header (SQLite's
+``user_version``, ``EventStore._begin``). A writer's log is folded into the file only by a
+checkpoint, so while a server writes, the file itself keeps the generation the server saw when it
+began: a file whose header is not a whole SQLite file of its stated size, or whose generation went
+back, or that is another file, was replaced by another hand.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+MAGIC = b"SQLite format 3\x00"
+WAL_INDEX_HEADER = 136  # bytes at the start of the -shm file: SQLite rebuilds the index when they are zero
+
+
+@dataclass(frozen=True, slots=True)
+class FileHeader:
+    """What the file's first hundred bytes say, and which file it is."""
+
+    device: int
+    inode: int
+    generation: int  # one more for every write transaction (user_version)
+
+
+def header_of(path: str | Path) -> FileHeader | str:
+    """The file's header, or why it is not a whole SQLite file now (being copied in, cut, another
+    kind of file), in words."""
+    try:
+        with open(path, "rb") as file:
+            info = os.fstat(file.fileno())
+            head = file.read(100)
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror})"
+    if len(head) < 100 or not head.startswith(MAGIC):
+        return "it does not begin as an SQLite file"
+    page_size = struct.unpack(">H", head[16:18])[0]
+    page_size = 65536 if page_size == 1 else page_size
+    counter, pages, valid_for = (struct.unpack(">I", head[at : at + 4])[0] for at in (24, 28, 92))
+    if counter == valid_for and pages and info.st_size < pages * page_size:
+        return f"it holds {info.st_size:,} bytes where its header counts {pages * page_size:,}"
+    generation = struct.unpack(">i", head[60:64])[0]
+    return FileHeader(info.st_dev, info.st_ino, generation)
+
+
+def replaced(before: FileHeader, now: FileHeader | str) -> bool:
+    """Whether the file is no longer the one whose header was ``before``, as far as a writer that
+    has not folded its log in can tell: another file, not a whole one, or an older generation."""
+    if isinstance(now, str):
+        return True
+    return (now.device, now.inode) != (before.device, before.inode) or now.generation < before.generation
+
+
+def set_aside_log(path: str | Path) -> Path | None:
+    """The write-ahead log of a file replaced under its writer, kept beside it under a name of its
+    own (``club.db-wal.replaced-20261205T081500Z``) and emptied, with its index marked to be built
+    again, so no connection folds it into the file that replaced it. The kept copy, or None where
+    the log held nothing."""
+    log = Path(f"{path}-wal")
+    try:
+        size = log.stat().st_size
+    except FileNotFoundError:
+        return None
+    kept = None
+    if size:
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+        kept = log.with_name(f"{log.name}.replaced-{stamp}")
+        with open(log, "rb") as source, open(kept, "xb") as target:
+            while chunk := source.read(1 << 20):
+                target.write(chunk)
+            target.flush()
+            os.fsync(target.fileno())
+    os.truncate(log, 0)
+    index = Path(f"{path}-shm")
+    try:
+        with open(index, "r+b") as file:
+            file.write(bytes(WAL_INDEX_HEADER))
+            file.flush()
+    except FileNotFoundError:
+        pass
+    return kept
