@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 _seen = False
+_recorded = 0  # events this command has stored (committed) so far
 
 
 def interrupt(signum: int, frame: FrameType | None) -> None:
@@ -43,11 +44,25 @@ def _unraisable_hook(previous: Callable[[sys.UnraisableHookArgs], object]) -> Ca
     return hook
 
 
+def recorded(count: int) -> None:
+    """``count`` events were just stored, for good: an interrupt after them says they stand."""
+    global _recorded
+    _recorded += count
+
+
+def said() -> str:
+    """What an interrupt of this command says of the store: whether anything it stored stands."""
+    if not _recorded:
+        return "interrupted; nothing was recorded"
+    events = "1 event" if _recorded == 1 else f"{_recorded} events"
+    return f"interrupted; the {events} recorded before it stand, and nothing after them was recorded"
+
+
 def watch() -> Callable[[], None]:
     """Ctrl-C raised as ``KeyboardInterrupt`` and remembered (``seen``) from now on, in the main
     thread; the function returned puts back what was there before."""
-    global _seen
-    _seen = False
+    global _seen, _recorded
+    _seen, _recorded = False, 0
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
     previous = signal.getsignal(signal.SIGINT)

@@ -23,6 +23,7 @@ from typing import Any
 import psycopg
 from psycopg import errors as pg_errors
 
+from events import interrupts
 from events.envelope import PendingEvent
 from events.ids import check_match_id
 from store.batch import check_together, duplicate_error, event_rows, resent, retry_or_conflict
@@ -199,6 +200,7 @@ class PostgresStore:
                     return again
             raise self._duplicate(rows) from None
         assert first_row is not None
+        interrupts.recorded(len(rows))
         return Appended(int(first_row[0]), rows)
 
     def append_together(
@@ -236,6 +238,7 @@ class PostgresStore:
                     stored.append(Appended(int(first_row[0]), rows))
         except pg_errors.UniqueViolation:
             raise self._duplicate(rows) from None
+        interrupts.recorded(sum(len(made) for made in stored))
         return stored
 
     def listen_for_heads(self) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 import sqlite_utils
 
+from events import interrupts
 from events.envelope import PendingEvent
 from events.ids import check_match_id
 from store import connection
@@ -275,6 +276,7 @@ class EventStore:
                 last = rows[-1]  # the match's new head, in the same transaction as its events
                 conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
                 conn.execute("COMMIT")
+                interrupts.recorded(len(rows))
         except BaseException:
             self._rollback()
             raise
@@ -309,6 +311,7 @@ class EventStore:
                     conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
                     stored.append(Appended(first, rows))
                 conn.execute("COMMIT")
+                interrupts.recorded(sum(len(made) for made in stored))
         except BaseException:
             self._rollback()
             raise

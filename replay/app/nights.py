@@ -380,6 +380,9 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
     if night.closed:
         raise InputError(f"{night_id} is closed; open another night for more games")
     number = len(night.sessions) + (0 if again else 1)
+    if number > opened.sessions:
+        raise InputError(f"{night_id} was opened for {opened.sessions} session{'s' if opened.sessions != 1 else ''}, "
+                         "and every one is seated; close the night, or open another for more games")  # fmt: skip
     batches: list[tuple[str, int, list[PendingEvent]]] = []
     repository = MatchRepository(store)
     if again:

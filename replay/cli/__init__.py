@@ -24,12 +24,13 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "main", "run"]
 
-INTERRUPTED_LINE = b"taikyoku: error: interrupted; nothing more was recorded\n"
+INTERRUPTED_LINE = b"taikyoku: error: interrupted; nothing was recorded\n"
+_line = [INTERRUPTED_LINE]  # once the command has run: what it stored stands, and says so
 
 
 def _interrupted_outside_a_command(signum: int, frame: FrameType | None) -> None:
     """Ctrl-C while the command's modules load or the process ends: nothing is being recorded then."""
-    os.write(2, INTERRUPTED_LINE)
+    os.write(2, _line[0])
     os._exit(130)
 
 
@@ -43,11 +44,14 @@ def main() -> None:
     # them while a long import or replay allocates (worth ~15% on bulk appends).
     gc.collect()
     gc.freeze()
+    from events import interrupts
+
     try:
         code = run(interruptible=True)
     except KeyboardInterrupt:  # in the runner's own last steps
         code = 130
-        os.write(2, INTERRUPTED_LINE)
+        os.write(2, f"taikyoku: error: {interrupts.said()}\n".encode())
+    _line[0] = f"taikyoku: error: {interrupts.said()}\n".encode()
     signal.signal(signal.SIGINT, _interrupted_outside_a_command)  # the process ending
     for stream in (sys.stdout, sys.stderr):
         with suppress(OSError, ValueError):  # a reader gone (a closed pipe): what it did not read is not ours to say

@@ -24,7 +24,7 @@ def _fail(message: str, code: int) -> int:
     from events import interrupts
 
     if code != EXIT_INTERRUPTED and interrupts.seen():  # a library made the interrupt an error of its own
-        message, code = "interrupted; nothing more was recorded", EXIT_INTERRUPTED
+        message, code = interrupts.said(), EXIT_INTERRUPTED
     sys.stderr.write(f"taikyoku: error: {one_line(message)}\n")
     return code
 
@@ -52,7 +52,7 @@ def _run(args: list[str] | None) -> int:
             return _fail(f"{exc.message} [{exc.code}]", exit_code_for(exc))
         return _fail(exc.message, exit_code_for(exc))
     except (KeyboardInterrupt, EOFError):
-        return _fail("interrupted; nothing more was recorded", EXIT_INTERRUPTED)
+        return _fail(_interrupted(), EXIT_INTERRUPTED)
     except BrokenPipeError:
         return 0
     except OSError as exc:
@@ -64,8 +64,14 @@ def _run(args: list[str] | None) -> int:
     except Exception as exc:
         return _cli_error(exc)
     if result == EXIT_INTERRUPTED:  # typer turns a Ctrl-C into this exit code, and says nothing
-        return _fail("interrupted; nothing more was recorded", EXIT_INTERRUPTED)
+        return _fail(_interrupted(), EXIT_INTERRUPTED)
     return result if isinstance(result, int) else 0
+
+
+def _interrupted() -> str:
+    from events import interrupts
+
+    return interrupts.said()
 
 
 def _os_error(exc: OSError) -> int:
@@ -105,7 +111,7 @@ def _cli_error(exc: Exception) -> int:
     if isinstance(exc, Exit):
         return int(exc.exit_code)
     if isinstance(exc, Abort):
-        return _fail("interrupted; nothing more was recorded", EXIT_INTERRUPTED)
+        return _fail(_interrupted(), EXIT_INTERRUPTED)
     if isinstance(exc, ClickException):
         message = _our_words(" ".join(str(exc.format_message()).split()))
         if isinstance(exc, NoSuchOption) and exc.option_name == "-o" and ctx is not None and _takes_option(ctx):

@@ -5,21 +5,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
-class EventIn(BaseModel):
+class Body(BaseModel):
+    """A request's body, taken as sent: a number is a JSON number (not "90", and not true), a text a
+    JSON string; nothing is coerced into what the endpoint takes."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class EventIn(Body):
     type: str
     payload: dict[str, Any]
     schema_version: int | None = None
 
 
-class EventsIn(BaseModel):
+class EventsIn(Body):
     expected_seq: int = Field(ge=1, description="The head the events were made on (the match's last seq).")
     events: list[EventIn] = Field(min_length=1, max_length=500)
 
 
-class MoveData(BaseModel):
+class MoveData(Body):
     verb: str = Field(
         min_length=1,
         max_length=40,
@@ -30,7 +37,7 @@ class MoveData(BaseModel):
     )
 
 
-class MoveIn(BaseModel):
+class MoveIn(Body):
     expected_seq: int = Field(ge=1, description="The head the move was made on.")
     move: str | None = Field(
         default=None, min_length=1, max_length=2000, description="A move in table mode's words: `discard 5m`."
@@ -40,7 +47,7 @@ class MoveIn(BaseModel):
     )
 
 
-class NightIn(BaseModel):
+class NightIn(Body):
     game: str = Field(min_length=1, max_length=20)
     ruleset: str | None = Field(default=None, max_length=64)
     players: list[str] = Field(default_factory=list, max_length=200)
@@ -50,15 +57,15 @@ class NightIn(BaseModel):
     options: list[str] = Field(default_factory=list, max_length=50)
 
 
-class PlayersIn(BaseModel):
+class PlayersIn(Body):
     players: list[str] = Field(max_length=200)
 
 
-class SeatIn(BaseModel):
+class SeatIn(Body):
     again: bool = False
 
 
-class PenaltyIn(BaseModel):
+class PenaltyIn(Body):
     cancels: int | None = Field(default=None, ge=1)
     match: str | None = Field(default=None, min_length=3, max_length=64)
     player: str | None = Field(default=None, max_length=200)
@@ -66,7 +73,7 @@ class PenaltyIn(BaseModel):
     reason: str | None = Field(default=None, max_length=4000)
 
 
-class SubstituteIn(BaseModel):
+class SubstituteIn(Body):
     match: str = Field(min_length=3, max_length=64)
     leaves: str = Field(max_length=200)
     substitute: str = Field(max_length=200)
@@ -74,15 +81,15 @@ class SubstituteIn(BaseModel):
     counts_for: str | None = Field(default=None, max_length=20)
 
 
-class ClockIn(BaseModel):
+class ClockIn(Body):
     minutes: int = Field(ge=0, le=600)
 
 
-class UndoIn(BaseModel):
+class UndoIn(Body):
     match: str = Field(min_length=3, max_length=64)
 
 
-class AbandonIn(BaseModel):
+class AbandonIn(Body):
     match: str = Field(min_length=3, max_length=64)
     reason: str = Field(default="abandoned by the host", min_length=1, max_length=200)
 

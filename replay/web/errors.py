@@ -36,7 +36,13 @@ async def malformed(request: Request, exc: Exception) -> Response:
     first = errors[0] if errors else {}
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "the body"
     kind = str(first.get("type", ""))
-    what = {"missing": "is missing", "json_invalid": "is not JSON"}.get(kind, "is not what this endpoint takes")
+    what = {
+        "missing": "is missing",
+        "json_invalid": "is not JSON",
+        "int_type": "is a whole number, sent as a JSON number (not text, not true or false)",
+        "string_type": "is text, sent as a JSON string",
+        "bool_type": "is true or false",
+    }.get(kind, "is not what this endpoint takes")
     return refusal(422, f"{where} {what}; send {{\"expected_seq\": N, ...}} as /api/openapi.json describes",
                    "request.invalid")  # fmt: skip
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import Cli, rows
 
 
@@ -190,5 +192,38 @@ def test_ctrl_c_in_a_command_is_one_line_exit_130_and_nothing_recorded(cli: Cli,
     finally:
         sys.stdin = sys.__stdin__
     assert result.code == 130
-    assert result.err == "taikyoku: error: interrupted; nothing more was recorded\n"
+    assert result.err == "taikyoku: error: interrupted; nothing was recorded\n"
     assert rows(db) == before
+
+
+def test_ctrl_c_after_a_seating_was_stored_says_it_stands(
+    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C as `night seat` prints, after its seating was stored: the line says the events stored
+    stand (the night's seating and each table's first event), not that nothing was recorded.
+    Plant: "nothing more was recorded" whatever was stored."""
+    import io
+    import sys
+
+    from replay.cli import run
+
+    players = [a for name in ("Aki", "Beni", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana") for a in ("-p", name)]
+    assert run(["night", "open", "riichi", *players, "--id", "night-cut", "--db", str(db)]) == 0
+    before = len(rows(db))
+
+    class Interrupted(io.StringIO):
+        """A terminal whose reader pressed Ctrl-C as the seating was being shown."""
+
+        def write(self, text: str) -> int:
+            raise KeyboardInterrupt
+
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", Interrupted())
+    code = run(["night", "seat", "night-cut", "--db", str(db)])
+    monkeypatch.undo()
+    assert code == 130
+    stored = len(rows(db)) - before
+    assert stored == 3  # the night's seating, and the first event of each of its two tables
+    assert capsys.readouterr().err == (
+        "taikyoku: error: interrupted; the 3 events recorded before it stand, and nothing after them was recorded\n"
+    )

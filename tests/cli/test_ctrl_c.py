@@ -73,7 +73,7 @@ def test_ctrl_c_at_any_moment_of_a_command_is_one_line_and_130(
         _, err = proc.communicate(timeout=ENDS_WITHIN)
         assert "Traceback" not in err, (args, moment, err)
         if proc.returncode == 130:
-            assert err.splitlines() == ["taikyoku: error: interrupted; nothing more was recorded"], (args, err)
+            assert err.splitlines() == ["taikyoku: error: interrupted; nothing was recorded"], (args, err)
         else:
             assert proc.returncode == 0, (args, moment, proc.returncode, err)
         leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]

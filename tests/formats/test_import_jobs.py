@@ -211,7 +211,7 @@ def test_a_killed_import_leaves_whole_games(cli: Cli, archive: tuple[Path, dict[
 MAIN = "from replay.cli import main; main()"  # the taikyoku command itself, Ctrl-C handling and all
 ENDS_WITHIN = 60  # seconds a stopped import may take to end, on a busy machine (it takes well under one)
 _SAID = (
-    r"taikyoku: error: interrupted; nothing more was recorded",
+    r"taikyoku: error: interrupted; nothing was recorded",
     r"taikyoku: error: interrupted: no game was stored; run the same import again to start it",
     r"taikyoku: error: interrupted: the (\d+) games stored before it stay, each whole; run the same import "
     r"again to go on \(the games stored are skipped\)",

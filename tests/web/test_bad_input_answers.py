@@ -63,3 +63,56 @@ def test_a_count_past_what_a_record_holds_is_said_not_an_internal_error(cli: Cli
     assert refused.err == (
         "taikyoku: error: the next hand cannot be recorded: honba is 1000001; it may be at most 1000000\n"
     )
+
+
+def test_the_hosts_numbers_are_taken_as_sent_and_a_cancel_names_only_its_penalty(
+    cli: Cli, db: Path, secret: Path
+) -> None:
+    """A penalty of `true` or "-5", a clock of "90" minutes: each refused in one line, nothing
+    stored; a body with `cancels` and a penalty's fields refused, not taken as a silent cancel.
+    Plants: lax bodies (true stored as +1 point, "-5" and "90" coerced); `cancels` read first."""
+    four = [a for name in ("Aki", "Beni", "Chie", "Dai") for a in ("-p", name)]
+    assert cli("night", "open", "riichi", *four, "--id", "night-b").code == 0
+    assert cli("night", "seat", "night-b").code == 0
+    assert cli("night", "penalty", "night-b", "Aki", "--points", "-5", "--reason", "late").code == 0
+    [given] = cli("night", "show", "night-b", "--json").json()["penalties"]
+    server = Server(str(db), secret)
+    base = "/api/host/nights/night-b"
+    try:
+        answers = [
+            server.call("POST", f"{base}/penalty", {"player": "Beni", "points": True, "reason": "slow"}),
+            server.call("POST", f"{base}/penalty", {"player": "Beni", "points": "-5", "reason": "slow"}),
+            server.call("POST", f"{base}/clock", {"minutes": "90"}),
+            server.call(
+                "POST", f"{base}/penalty", {"cancels": given["seq"], "player": "Chie", "points": -10, "reason": "rude"}
+            ),  # fmt: skip
+        ]
+    finally:
+        said = server.stop()
+    number = "is a whole number, sent as a JSON number (not text, not true or false)"
+    send = 'send {"expected_seq": N, ...} as /api/openapi.json describes'
+    assert answers == [
+        (422, {"error": f"points {number}; {send}", "code": "request.invalid"}),
+        (422, {"error": f"points {number}; {send}", "code": "request.invalid"}),
+        (422, {"error": f"minutes {number}; {send}", "code": "request.invalid"}),
+        (422, {"error": 'a cancel names only the penalty it takes back ({"cancels": SEQ}); give a penalty (player, '
+                        "points, reason) without cancels", "code": "input.invalid"}),
+    ]  # fmt: skip
+    sheet = cli("night", "show", "night-b", "--json").json()
+    assert [(p["player"], p["points"]) for p in sheet["penalties"]] == [("Aki", -5)]  # nothing else stored
+    assert sheet["clock"] is None
+    assert "Traceback" not in said
+
+
+def test_a_night_seats_the_sessions_it_was_opened_for(cli: Cli) -> None:
+    """Plant: a night opened for 2 sessions seating a third (and a fifteenth)."""
+    four = [a for name in ("Aki", "Beni", "Chie", "Dai") for a in ("-p", name)]
+    assert cli("night", "open", "riichi", *four, "--sessions", "2", "--id", "night-2").code == 0
+    assert cli("night", "seat", "night-2").code == 0
+    assert cli("night", "seat", "night-2").code == 0
+    third = cli("night", "seat", "night-2")
+    assert (third.code, third.err) == (
+        2, "taikyoku: error: night-2 was opened for 2 sessions, and every one is seated; close the night, or open "
+           "another for more games\n",
+    )  # fmt: skip
+    assert len(cli("night", "show", "night-2", "--json").json()["sessions"]) == 2

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from events.errors import InputError
 from replay.app.catalog import rulesets
 from replay.present import club_pages as pages
 from replay.present import served_pages
@@ -76,6 +77,9 @@ def api_night_penalty(night: str, body: PenaltyIn, request: Request, served: Ser
     """A referee's penalty ``{player, points, reason, match}``, or ``{cancels: seq}`` to take one back."""
     served.host_only(request)
     if body.cancels is not None:
+        if body.player is not None or body.points or body.reason is not None or body.match is not None:
+            raise InputError("a cancel names only the penalty it takes back ({\"cancels\": SEQ}); give a penalty "
+                             "(player, points, reason) without cancels")  # fmt: skip
         return served.with_codes(served.taikyoku.cancel_penalty(night, body.cancels), request)
     given = served.taikyoku.give_penalty(night, body.player or "", body.points, body.reason or "", match=body.match)
     return served.with_codes(given, request)
