@@ -150,7 +150,7 @@ class Application(Club, Keeping):
         raise StoreReplacedError(
             f"the store's file {stores.shown(self.db)} was replaced while this was written (a backup put in "
             f"place?): what was written is not in it ({where}); send it again, and restore backups as "
-            "docs/server.md says"
+            "docs/serve.md says"
         )
 
     def _take_file(self) -> Store:

@@ -48,7 +48,7 @@ def test_a_backup_copied_over_the_file_during_a_write_stands_whole_and_the_write
         [kept] = tmp_path.glob("club.db-wal.replaced-*")
         assert refused.value.message == (
             f"the store's file {db} was replaced while this was written (a backup put in place?): what was written "
-            f"is not in it (kept in {kept}); send it again, and restore backups as docs/server.md says"
+            f"is not in it (kept in {kept}); send it again, and restore backups as docs/serve.md says"
         )
         log = tmp_path / "club.db-wal"
         assert kept.stat().st_size > 0 and (not log.exists() or log.stat().st_size == 0)
@@ -79,7 +79,7 @@ def test_a_file_caught_part_way_through_its_copy_is_refused_for_a_moment_then_wr
 
 
 def test_a_backup_moved_in_between_two_writes_is_written_to(tmp_path: Path) -> None:
-    """The way docs/server.md restores under a running server: copied beside it, then renamed over it."""
+    """The way docs/serve.md restores under a running server: copied beside it, then renamed over it."""
     app, db, backup = _server_and_backup(tmp_path)
     try:
         staged = tmp_path / "club.db.restoring"
