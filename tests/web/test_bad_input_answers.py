@@ -85,7 +85,7 @@ def test_the_hosts_numbers_are_taken_as_sent_and_a_cancel_names_only_its_penalty
             server.call("POST", f"{base}/clock", {"minutes": "90"}),
             server.call(
                 "POST", f"{base}/penalty", {"cancels": given["seq"], "player": "Chie", "points": -10, "reason": "rude"}
-            ),  # fmt: skip
+            ),
         ]
     finally:
         said = server.stop()
