@@ -16,13 +16,18 @@ _FOLDING = ("events", "replay/engine", "replay/games", "replay/formats", "replay
 @cache
 def code_version() -> str:
     """``VERSION+SHA256-prefix`` over every Python source of the folding packages, in path order."""
-    root = Path(__file__).resolve().parents[2]
-    digest = hashlib.sha256()
-    for package in _FOLDING:
-        for path in sorted((root / package).rglob("*.py")):
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     try:
         version = metadata.version("taikyoku")
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed
         version = "0"
-    return f"{version}+{digest.hexdigest()[:16]}"
+    return f"{version}+{sources_digest(Path(__file__).resolve().parents[2])}"
+
+
+def sources_digest(root: Path) -> str:
+    """A SHA-256 prefix over every Python source of the folding packages below ``root``, their
+    sub-folders' too (a game's rules live a folder down), each with its path, in path order."""
+    digest = hashlib.sha256()
+    for package in _FOLDING:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]

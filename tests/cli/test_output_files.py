@@ -185,8 +185,10 @@ def test_a_device_is_refused_and_stays_a_device_even_for_root(cli: Cli, club: Pa
     assert device.is_char_device()
 
 
-def test_dash_writes_to_stdout_and_no_file_named_dash(cli: Cli, club: Path, tmp_path: Path) -> None:
-    os.chdir(tmp_path)
+def test_dash_writes_to_stdout_and_no_file_named_dash(
+    cli: Cli, club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # put back after the test: a later test's processes start from the checkout
     done = cli("export", "m-1", "-o", "-")
     assert done.code == 0, done.err
     assert done.json()["matches"][0]["match_id"] == "m-1"
