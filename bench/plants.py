@@ -39,9 +39,11 @@ class Plant:
 
 RIICHI = ("tests/games/riichi", "tests/formats/test_tenhou6_more.py", "tests/formats/test_tenhou6_corpus.py")
 KOIKOI = ("tests/games/koikoi", "tests/games/test_options.py")
+TENSHO = ("tests/games/tensho",)
+SENDAI = ("tests/games/sendai",)
 SEASONS = ("tests/app/test_seasons.py", "tests/app/test_season_documents.py", "tests/app/test_player_figures.py")
 NIGHT = ("tests/app/test_nights.py", "tests/app/test_night_refusals.py", "tests/app/test_night_doors.py",
-         "tests/web/test_substitutes.py")  # fmt: skip
+         "tests/web/test_substitutes.py", "tests/app/test_night_standings.py")  # fmt: skip
 
 PLANTS = [
     # ---- riichi: a rule for the wrong player count ---------------------------------------------
@@ -92,6 +94,17 @@ PLANTS = [
     Plant("KoiKoi-Japan's calls: +1 a call up to three, then times calls - 2", "replay/games/koikoi/scoring.py",
           "return total + calls if calls <= 3 else total * (calls - 2)",
           "return total + calls if calls < 3 else total * (calls - 2)", KOIKOI),
+    Plant("a dealt hand of four pairs is kuttsuki (every month a pair, not one)", "replay/games/koikoi/scoring.py",
+          "all(n % 2 == 0 for n in counts.values())", "any(n % 2 == 0 for n in counts.values())", KOIKOI),
+    Plant("Tensho: a full tie goes to the dealer, whichever seat deals", "replay/games/tensho/scoring.py",
+          "                winner = dealer\n", "                winner = 0\n", TENSHO),
+    Plant("Sendai-hana: the chaff threshold by the seat's place from the dealer", "replay/games/sendai/scoring.py",
+          "threshold = options.thresholds[position_of(seat, dealer)]", "threshold = options.thresholds[seat]", SENDAI),
+    Plant("riichi, two rons: the honba go to the winner nearest the discarder (Tenhou)", "replay/games/riichi/scoring.py",
+          "honba = rnd.honba if index == 0 or rules.multi_ron_honba == \"eachWinner\" else 0", "honba = rnd.honba",
+          RIICHI),
+    Plant("riichi, two rons: the sticks go to the winner nearest the discarder (Tenhou)", "replay/games/riichi/scoring.py",
+          "            sticks = table if index == 0 else 0", "            sticks = table", RIICHI),
     # ---- the night ----------------------------------------------------------------------------
     Plant("a player is provisional while any of their tables plays on", "replay/app/club.py",
           "mine[\"provisional\"] = mine[\"provisional\"] or table[\"status\"] == \"in play\"",

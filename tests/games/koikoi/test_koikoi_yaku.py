@@ -89,6 +89,22 @@ def test_the_viewing_yaku_options() -> None:
     assert made(rained, rules=options(rain_spoils_viewing=True)) == {}
 
 
+def test_both_viewing_yaku_together_by_each_option() -> None:
+    """The curtain, the moon and the sake cup: both viewing yaku (1 each before a koi-koi under
+    KoiKoi-Japan), and each option applies to both, never to one of the two. Plants: the rain man
+    spoiling the flower viewing alone; "with other yaku" read as "any other yaku", so that one viewing
+    yaku made the other count; "never" dropping one of them."""
+    both = ["cherry-curtain", "susuki-moon", "chrysanthemum-cup"]
+    assert made(both) == {"hanami-zake": 1, "tsukimi-zake": 1}
+    assert made(both, calls=1) == {"hanami-zake": 3, "tsukimi-zake": 3}
+    assert made([*both, RAIN]) == {"hanami-zake": 1, "tsukimi-zake": 1}
+    assert made([*both, RAIN], rules=options(rain_spoils_viewing=True)) == {}
+    assert made(both, rules=options(viewing="never")) == {}
+    assert made(both, rules=options(viewing="withOtherYaku")) == {}  # two viewing yaku are no other yaku
+    with_tan = [*both, *PLAIN, "pine-poetry"]
+    assert made(with_tan, rules=options(viewing="withOtherYaku")) == {"hanami-zake": 1, "tsukimi-zake": 1, "tan": 1}
+
+
 @pytest.mark.parametrize(
     ("total", "calls", "won"),
     [(5, 0, 5), (5, 1, 6), (5, 3, 8), (5, 4, 10), (5, 5, 15), (1, 6, 4)],

@@ -519,3 +519,17 @@ def test_rons_on_the_north_seats_discard_in_turn_order(hand: Hand) -> None:
     assert reason == "record the rons in turn order from the discarder"
     hand.record(RiichiWin(seat=1, kind="ron", from_seat=3), RiichiWin(seat=2, kind="ron", from_seat=3))
     assert [w.seat for w in hand.state.results[-1].wins] == [1, 2]
+
+
+def test_two_rons_the_honba_and_the_sticks_go_to_the_winner_nearest_the_discarder(hand: Hand) -> None:
+    """Tenhou, two honba and a stick on the table; seats 1 and 2 ron the dealer's 5s. Seat 1 (pinfu
+    tanyao, 30 fu 2 han: 2,000) is nearest the discarder: it takes the 600 of honba and the 1,000
+    stick; seat 2 (tanyao with a closed pung of simples, 40 fu 1 han: 1,300) takes its hand alone.
+    The dealer pays 2,600 + 1,300. Plant: every winner paid the honba and the sticks."""
+    hand.begin(TRIPLE, reserved=ALL_TWOS_AND_FIVES, dora="9m", sticks=1, honba=2)
+    for seat in (0, 1, 2, 3):  # a go-around first: no renhou
+        hand.turn(seat)
+    hand.turn(0, draw="5s")
+    hand.record(RiichiWin(seat=1, kind="ron", from_seat=0))
+    hand.record(RiichiWin(seat=2, kind="ron", from_seat=0))
+    assert hand.state.results[-1].paid == (-3900, 3600, 1300, 0)

@@ -186,3 +186,14 @@ def test_a_match_recorded_before_the_pao_honba_option_keeps_what_it_played() -> 
     assert spec is not None
     recorded = {k: v for k, v in spec.defaults().items() if k != "riichi.paoRonHonba"}
     assert RiichiRules.of("tenhou", recorded).pao_ron_honba == "discarder"  # the rule the code applied then
+
+
+def test_a_pao_ron_at_three_players_pays_the_honba_at_200() -> None:
+    """Tenhou's three-player rules (docs/riichi.md §4: a honba is worth 200 on a ron): seat 2 fed the
+    third dragon pon, seat 0 (the dealer) dealt in; a non-dealer's yakuman is 32,000, half and half,
+    and the liable seat pays the 2 honba, 400. Plant: the four-player honba (300) at three players."""
+    sanma = RiichiRules.of("tenhou-sanma", ruleset("tenhou-sanma").defaults(), players=3)  # type: ignore[union-attr]
+    hand = win("123p99s", "9s", melds=DRAGON_PONS, tsumo=False, from_seat=0, pao_seat=2, honba=2, players=3)
+    result = price(hand, sanma)
+    assert isinstance(result, Priced), result
+    assert result.payments == (-16000, 32400, -16400)

@@ -63,3 +63,25 @@ def test_there_is_no_two_to_eight_of_characters() -> None:
     with pytest.raises(IllegalEvent) as caught:
         run(RiichiDraw(seat=0, tile="5m"))
     assert caught.value.code == "riichi.tiles.not_in_set"
+
+
+def test_there_is_no_chi_at_three_players_and_a_pon_stands() -> None:
+    """The dealer discards 7p; Nan, next in turn, holds 5p and 6p: at three players the chi is
+    refused (docs/riichi.md §4), while Sha's pon of a 9m the dealer discards stands. Plant:
+    the chi rule left to four players only (a three-player chi taken)."""
+    import pytest
+
+    from replay.engine.fold import IllegalEvent
+
+    dealt = (RiichiDraw(seat=0, tile="7p"), RiichiDiscard(seat=0, tile="7p", tsumogiri=True))
+    with pytest.raises(IllegalEvent) as caught:
+        run(*dealt, RiichiCall(kind="chi", seat=1, tiles=("5p", "6p", "7p"), called="7p", from_seat=0))
+    assert (caught.value.code, caught.value.reason) == (
+        "riichi.call.chi_sanma",
+        "there is no chi in three-player games",
+    )
+    ponned = run(
+        RiichiDraw(seat=0, tile="9m"), RiichiDiscard(seat=0, tile="9m", tsumogiri=True),
+        RiichiCall(kind="pon", seat=2, tiles=("9m", "9m", "9m"), called="9m", from_seat=0),
+    )  # fmt: skip
+    assert ponned.round is not None and len(ponned.round.melds[2]) == 1
