@@ -62,6 +62,12 @@ PLANTS = [
     Plant("a tsumo at three players: the missing seat pays nothing (tsumo loss)", "replay/games/riichi/declared.py",
           "deltas[seat] = -sum(deltas) + sticks", "deltas[seat] = -sum(deltas) + sticks + (0 if players == 4 or not tsumo else _up(basic * (2 if dealer == seat else 1)))",
           RIICHI),
+    Plant("noten payments at three players: the noten seats share the pool among themselves", "replay/games/riichi/scoring.py",
+          "gain, loss = pool // len(tenpai), pool // (rnd.players - len(tenpai))",
+          "gain, loss = pool // len(tenpai), pool // (4 - len(tenpai))", RIICHI),
+    Plant("the dealer keeps the deal when tenpai at an exhaustive draw", "replay/games/riichi/scoring.py",
+          "next_dealer = rnd.dealer if rnd.dealer in tenpai else (rnd.dealer + 1) % rnd.players",
+          "next_dealer = rnd.dealer if rnd.dealer in tenpai else (rnd.dealer + 1) % 4", RIICHI),
     # ---- riichi: boundaries and ties -----------------------------------------------------------
     Plant("below zero ends the match (a score of 0 does not)", "replay/games/riichi/flow.py",
           "below = [s for s, score in enumerate(result.scores) if score < 0]",
