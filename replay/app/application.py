@@ -278,12 +278,14 @@ class Application(Club, Keeping):
         from replay.app.service import status_of
 
         kept = self.match(match)
-        with self.store() as store:
-            phone_undo_until = undo_until(store, kept)
+        status, phone_undo_until = status_of(kept.state), None
+        if status != "in play":  # until when a table's phone may undo the hand that ended the match
+            with self.store() as store:
+                phone_undo_until = undo_until(store, kept)
         return view_document(match, kept.state, kept.game, kept.head) | {
             "head_seq": kept.head,
-            "status": status_of(kept.state),
-            "phone_undo_until": phone_undo_until,  # until when a table's phone may undo the hand that ended it
+            "status": status,
+            "phone_undo_until": phone_undo_until,
         }
 
     def moves(self, match: str) -> dict[str, Any]:
