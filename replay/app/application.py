@@ -280,8 +280,12 @@ class Application(Club, Keeping):
         kept = self.match(match)
         status, phone_undo_until = status_of(kept.state), None
         if status != "in play":  # until when a table's phone may undo the hand that ended the match
+            from replay.app import nights
+
             with self.store() as store:
-                phone_undo_until = undo_until(store, kept)
+                night = nights.night_of_table(store, match)
+                if night is None or not night.closed:  # a closed night's results are final
+                    phone_undo_until = undo_until(store, kept)
         return view_document(match, kept.state, kept.game, kept.head) | {
             "head_seq": kept.head,
             "status": status,

@@ -108,7 +108,9 @@ def test_a_closed_night_is_final_for_the_phone_and_the_host(app: Application) ->
     app.open_night("riichi", FOUR, night_id="night-shut")
     (table,) = (t["match_id"] for t in app.seat_session("night-shut")["sessions"][0]["tables"])
     _ended_by_a_hand(app, table)
+    assert app.document(table)["phone_undo_until"] is not None
     app.close_night("night-shut")
+    assert app.document(table)["phone_undo_until"] is None  # the page offers no undo the server refuses
     _refused(lambda: app.enter(table, "undo", recorded_by=PHONE, by_phone=True),
              "phone.night_closed", "the night is closed; its tables' results are final")  # fmt: skip
     with pytest.raises(Exception) as refused:
