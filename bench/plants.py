@@ -168,6 +168,9 @@ PLANTS = [
     Plant("a file replaced under a write: its log never folded into the new file", "replay/app/application.py",
           "replaced = began is not None and stores.replaced_under(self.db, began)", "replaced = False",
           ("tests/app/test_backup_in_place.py",)),
+    Plant("a file replaced between two writes: the old log set aside before a connection opens", "replay/app/application.py",
+          "if seen is not None and found is not None and stores.replaces(seen, found):", "if False:",
+          ("tests/app/test_backup_in_place.py",)),
     Plant("a command never makes a new secret beside a serving server", "replay/infra/tokens.py",
           "        if key is None and serving(path):", "        if False:", ("tests/web/test_secret_keeping.py",)),
 ]  # fmt: skip

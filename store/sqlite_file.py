@@ -51,11 +51,10 @@ def header_of(path: str | Path) -> FileHeader | str:
     return FileHeader(info.st_dev, info.st_ino, generation)
 
 
-def replaced(before: FileHeader, now: FileHeader | str) -> bool:
-    """Whether the file is no longer the one whose header was ``before``, as far as a writer that
-    has not folded its log in can tell: another file, not a whole one, or an older generation."""
-    if isinstance(now, str):
-        return True
+def replaced(before: FileHeader, now: FileHeader) -> bool:
+    """Whether the file is no longer the one whose header was ``before``: another file, or an older
+    generation (every writer counts up; a checkpoint only ever writes a later one). A file not whole
+    for a moment is neither: it may be a checkpoint under way, and is only not folded into then."""
     return (now.device, now.inode) != (before.device, before.inode) or now.generation < before.generation
 
 

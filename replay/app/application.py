@@ -66,6 +66,7 @@ class Application(Club, Keeping):
         self.pooled = self.on_server or keep_file_open
         self.connections = connections
         self._file_seen: object = None  # the SQLite file as this process last left it (``stores.file_state``)
+        self._header_seen: Any = None  # and its header then (``stores.header``): its generation, which file
         self._generation = 0  # bumped when the file is found changed by another hand: older connections go
         self._born: dict[int, int] = {}  # a kept SQLite connection's generation, by id()
         self._idle: queue.LifoQueue[Store] = queue.LifoQueue()
@@ -104,7 +105,9 @@ class Application(Club, Keeping):
                 yield store
             return
         store = self._take() if self.on_server else self._take_file()
-        began = None if self.on_server else stores.checked_header(self.db)  # the file as this use found it
+        # The file as this use found it: refused for a moment while it is not whole (a backup being
+        # copied in; a write would read it part way).
+        began = None if self.on_server else stores.checked_header(self.db) or self._header_seen
         healthy = replaced = False
         kept: Path | None = None
         changes = stores.written_rows(store)
@@ -118,17 +121,17 @@ class Application(Club, Keeping):
             if healthy and not self.on_server:
                 healthy = self._born.get(id(store)) == self._generation
                 if healthy and (stores.written_rows(store) != changes or stores.log_waiting(self.db)):
-                    replaced = began is not None and stores.replaced_under(self.db, began)
+                    now = stores.header(self.db)
+                    replaced = began is not None and now is not None and stores.replaces(began, now)
                     if replaced:  # the log set aside before any connection closes (a close folds it in)
                         kept = stores.set_aside_log(self.db)
                         with self._opening:
                             self._generation += 1
                         self.close()
-                    else:
+                    elif now is not None:  # a whole file: the log folded in (part way through a copy, kept)
                         with suppress(Exception):
                             stores.empty_the_log(store)
-                        with self._opening:
-                            self._file_seen = stores.file_state(self.db)
+                        self._left_file(began or now)
             if healthy and not replaced:
                 self._idle.put(store)
             else:
@@ -139,6 +142,17 @@ class Application(Club, Keeping):
                     self._opened -= 1
         if replaced:
             self._replaced(kept)
+
+    def _left_file(self, began: Any) -> None:
+        """The file as this process leaves it after folding its log in, remembered only where no other
+        hand changed it meanwhile (a copy that came as the log was folded in): the next use then
+        looks at the file anew, and its kept connections, whose pages may be the old file's, go."""
+        state = stores.file_state(self.db)
+        after = stores.header(self.db)
+        same = after is not None and not stores.replaces(began, after) and stores.file_state(self.db) == state
+        with self._opening:
+            self._file_seen = state if same else None
+            self._header_seen = after if same else self._header_seen
 
     def _replaced(self, kept: Path | None) -> None:
         """The file was replaced under a use (a backup copied in): the log of the file it replaced
@@ -158,14 +172,19 @@ class Application(Club, Keeping):
         the file is not a whole SQLite file (a backup being copied in), and after a file replaced
         between two uses, no log of the file it replaced read into it."""
         now = stores.file_state(self.db)
+        found = stores.checked_header(self.db) if now != self._file_seen else None  # refused while copied in
         with self._opening:
             changed = now != self._file_seen
             if changed:
                 self._generation += 1
                 self._file_seen = now
+                seen, self._header_seen = self._header_seen, found
         if changed:
+            if seen is not None and found is not None and stores.replaces(seen, found):
+                # Replaced since the last use: the log is the old file's, set aside before any
+                # connection closes (a close folds the log into whatever file is there).
+                stores.set_aside_log(self.db)
             self.close()  # the idle ones; those in use close when they come back
-            stores.checked_header(self.db)  # a file being copied in: refused, nothing opened on it
         while True:
             store = self._take()
             born = self._born.setdefault(id(store), self._generation)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the store's package is loaded when a store is opened, not when a command starts
     from store import Store, StoredEvent
@@ -17,13 +17,14 @@ __all__ = [
     "checked_header",
     "empty_the_log",
     "file_state",
+    "header",
     "holds_a_match",
     "identity",
     "is_server",
     "log_waiting",
     "open_store",
     "remove_store",
-    "replaced_under",
+    "replaces",
     "scratch",
     "set_aside_log",
     "shown",
@@ -139,10 +140,23 @@ def remove_store(db: object) -> None:
         Path(f"{db}{suffix}").unlink(missing_ok=True)
 
 
-def checked_header(db: object) -> object:
-    """An SQLite file's header as a server checks it before a write (``store/sqlite_file.py``):
-    ``StoreUnavailableError`` while it is not a whole SQLite file (a backup being copied in); None
-    for a file not made yet, or an empty one."""
+def header(db: object) -> Any:
+    """An SQLite file's header as bytes say it (``store/sqlite_file.py``): its generation and which
+    file it is; None for a file missing, empty or not whole now (being copied in, or checkpointed)."""
+    from store.sqlite_file import header_of
+
+    try:
+        if os.stat(str(db)).st_size == 0:
+            return None
+    except OSError:
+        return None
+    found = header_of(str(db))
+    return None if isinstance(found, str) else found
+
+
+def checked_header(db: object) -> Any:
+    """``header``, checked as a server checks it before it opens the file anew: ``StoreUnavailableError``
+    while it is not a whole SQLite file (a backup being copied in)."""
     from store.errors import StoreUnavailableError
     from store.sqlite_file import header_of
 
@@ -160,11 +174,12 @@ def checked_header(db: object) -> object:
     return found
 
 
-def replaced_under(db: object, began: object) -> bool:
-    """Whether the SQLite file was replaced since a use began with its header ``began``."""
-    from store.sqlite_file import FileHeader, header_of, replaced
+def replaces(before: Any, now: Any) -> bool:
+    """Whether the whole file whose header is ``now`` replaced the one whose header was ``before``:
+    another file, or an older generation (no writer ever takes the count back)."""
+    from store.sqlite_file import replaced
 
-    return isinstance(began, FileHeader) and replaced(began, header_of(str(db)))
+    return replaced(before, now)
 
 
 def set_aside_log(db: object) -> Path | None:

@@ -90,3 +90,24 @@ def test_a_backup_moved_in_between_two_writes_is_written_to(tmp_path: Path) -> N
         app.close()
     assert _matches(db) == ["m-0", "m-1", "m-2", "m-next"]
     assert not list(tmp_path.glob("club.db-wal.replaced-*"))
+
+
+def test_a_copy_part_way_as_a_write_ends_keeps_the_log_out_of_the_finished_backup(tmp_path: Path) -> None:
+    """The copy has begun as the write ends: the log is not folded into a file part way through its
+    copy, and once the copy is whole, the next write finds an older generation there and keeps the
+    log of the file it replaced beside it. Plants: the log folded into whatever is there at the
+    end of a write; the generation not compared between two writes (the old log read into the
+    backup by the next connection)."""
+    app, db, backup = _server_and_backup(tmp_path)
+    try:
+        whole = backup.read_bytes()
+        with app.store() as store:
+            store.append("m-0", 1, [new_event(RoundStarted(round=1, dealer=0), recorded_by="t")])
+            db.write_bytes(whole[:8192])
+        db.write_bytes(whole)
+        app.new_match("tensho", ["Aki", "Beni"], recorded_by="t", match_id="m-next")
+        [kept] = tmp_path.glob("club.db-wal.replaced-*")
+        assert kept.stat().st_size > 0
+    finally:
+        app.close()
+    assert _matches(db) == ["m-0", "m-1", "m-2", "m-next"]
