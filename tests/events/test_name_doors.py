@@ -114,3 +114,15 @@ def test_a_seat_named_decomposed_is_the_players(cli: Cli) -> None:
     assert cli("result", "seat-1", "ron", "Zoe\u0308", "mangan", "from", "Aki").code == 0
     [hand] = cli("replay", "seat-1", "--json").json()["results"]
     assert hand["points"] == [-12000, 12000, 0, 0]
+
+
+def test_a_penalty_to_a_name_typed_decomposed_is_the_players(cli: Cli) -> None:
+    """Plant: the penalty's player compared before NFC (refused as absent, or counted to a second Zoë)."""
+    four = [a for name in ("Aki", "Beni", "Chie", "Zo\u00eb") for a in ("-p", name)]
+    assert cli("night", "open", "riichi", *four, "--id", "night-p").code == 0
+    assert cli("night", "seat", "night-p").code == 0
+    given = cli("night", "penalty", "night-p", "Zoe\u0308", "--points", "-5", "--reason", "late")
+    assert given.code == 0, given.err
+    sheet = cli("night", "show", "night-p", "--json").json()
+    assert [(p["player"], p["points"]) for p in sheet["penalties"]] == [("Zo\u00eb", -5)]
+    assert [row["player"] for row in sheet["standings"]["riichi"] if row["player"].startswith("Zo")] == ["Zo\u00eb"]
