@@ -27,8 +27,8 @@ def _open(browser: Any, path: Path) -> tuple[Any, list[str]]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(path.as_uri())
-    if "match-data" in path.read_text():  # a replay page reads its data before it draws
-        page.wait_for_function("document.body.dataset.seq")
+    if "match-data" in path.read_text():  # a replay page draws its opening frame, then reads the whole match
+        page.wait_for_function("document.body.dataset.seq && document.body.dataset.wholeRead")
     return page, errors
 
 
