@@ -166,7 +166,7 @@ PLANTS = [
     Plant("nothing of a match is kept once its last page closes", "replay/web/live.py",
           "                self.heads.pop(match, None)\n", "", ("tests/web/test_live_front.py",)),
     Plant("a file replaced under a write: its log never folded into the new file", "replay/app/application.py",
-          "replaced = began is not None and stores.replaced_under(self.db, began)", "replaced = False",
+          "replaced = began is not None and now is not None and stores.replaces(began, now)", "replaced = False",
           ("tests/app/test_backup_in_place.py",)),
     Plant("a file replaced between two writes: the old log set aside before a connection opens", "replay/app/application.py",
           "if seen is not None and found is not None and stores.replaces(seen, found):", "if False:",

@@ -11,6 +11,7 @@ from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.pricing import Priced
 from replay.games.riichi.state import RiichiState
 from tests.games.riichi.support import tiles
+from tests.helpers import Cli
 
 DEAL = RiichiDeal(
     hands=(tiles("4z1111p2222p3333p"), tiles("111m456p34789s55z"), tiles("999m6666s111z222z")),
@@ -85,3 +86,17 @@ def test_there_is_no_chi_at_three_players_and_a_pon_stands() -> None:
         RiichiCall(kind="pon", seat=2, tiles=("9m", "9m", "9m"), called="9m", from_seat=0),
     )  # fmt: skip
     assert ponned.round is not None and len(ponned.round.melds[2]) == 1
+
+
+def test_a_noten_dealer_at_three_players_passes_the_deal_to_the_first_seat(cli: Cli) -> None:
+    """Chie deals from the third seat and is noten at the exhaustive draw; Aki alone is tenpai and
+    takes the three-player pool of 2,000, 1,000 from each (docs/riichi.md §4). The deal passes round
+    the three seats, to Aki. Plant: the next dealer counted round four seats (seat 3, no one's)."""
+    assert cli("new", "riichi", "--ruleset", "tenhou-sanma", "-p", "Aki", "-p", "Beni", "-p", "Chie",
+               "--id", "san-1").code == 0  # fmt: skip
+    assert cli("round", "san-1", "--dealer", "2", "--scores", "35000,35000,35000").code == 0
+    assert cli("result", "san-1", "draw", "tenpai", "Aki").code == 0
+    assert cli("round", "san-1").code == 0
+    replayed = cli("replay", "san-1", "--json").json()
+    assert replayed["results"][-1]["points"] == [2000, -1000, -1000]
+    assert (replayed["round"]["dealer"], replayed["round"]["honba"]) == (0, 1)
