@@ -140,9 +140,9 @@ def remove_store(db: object) -> None:
         Path(f"{db}{suffix}").unlink(missing_ok=True)
 
 
-def header(db: object) -> Any:
-    """An SQLite file's header as bytes say it (``store/sqlite_file.py``): its generation and which
-    file it is; None for a file missing, empty or not whole now (being copied in, or checkpointed)."""
+def _read_header(db: object) -> Any:
+    """The file's header (``store/sqlite_file.py``), why it is not whole now, or None for a file
+    missing or empty (one not made yet)."""
     from store.sqlite_file import header_of
 
     try:
@@ -150,22 +150,22 @@ def header(db: object) -> Any:
             return None
     except OSError:
         return None
-    found = header_of(str(db))
+    return header_of(str(db))
+
+
+def header(db: object) -> Any:
+    """An SQLite file's header as bytes say it: its generation and which file it is; None for a
+    file missing, empty or not whole now (being copied in, or checkpointed)."""
+    found = _read_header(db)
     return None if isinstance(found, str) else found
 
 
 def checked_header(db: object) -> Any:
-    """``header``, checked as a server checks it before it opens the file anew: ``StoreUnavailableError``
-    while it is not a whole SQLite file (a backup being copied in)."""
+    """``header``, checked as a server checks it before a write: ``StoreUnavailableError`` while the
+    file is not a whole SQLite file (a backup being copied in)."""
     from store.errors import StoreUnavailableError
-    from store.sqlite_file import header_of
 
-    try:
-        if os.stat(str(db)).st_size == 0:
-            return None
-    except OSError:
-        return None
-    found = header_of(str(db))
+    found = _read_header(db)
     if isinstance(found, str):
         raise StoreUnavailableError(
             f"the store's file {shown(str(db))} is being written by another program ({found}; a backup being copied "
