@@ -28,7 +28,9 @@ def _open(browser: Any, path: Path) -> tuple[Any, list[str]]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(path.as_uri())
     if "match-data" in path.read_text():  # a replay page draws its opening frame, then reads the whole match
-        page.wait_for_function("document.body.dataset.seq && document.body.dataset.wholeRead")
+        page.wait_for_selector(
+            "body[data-seq][data-whole-read]", state="attached"
+        )  # no eval: the page's policy forbids it
     return page, errors
 
 
