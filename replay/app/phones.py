@@ -51,7 +51,7 @@ def undo_until(store: Store, kept: Kept) -> str | None:
 
 
 def check_phone_write(
-    store: Store, kept: Kept, *, undo: bool, types: Collection[str] = (), night_closed: bool = False,
+    store: Store, kept: Kept, *, undo: bool, night_closed: bool, types: Collection[str] = (),
     now: datetime | None = None,
 ) -> None:  # fmt: skip
     """Refuse (``PhoneRefused``) what a table's phone may not write on ``kept``: ``undo`` for the

@@ -75,32 +75,70 @@ def test_the_phone_never_ends_its_match_by_a_document(app: Application) -> None:
 
 
 def test_five_minutes_after_the_end_the_phone_writes_no_more(app: Application) -> None:
-    """The same hand recorded six minutes ago (its events stored with that time): the undo refused,
-    saying when the match ended; recorded four minutes ago, taken. Plants: the window measured from
-    when a page first saw the end (the server took an undo seven minutes after it); no window."""
+    """The same match recorded again, its last hand (which ended it) stored six minutes ago and four
+    minutes ago, the events before it ten minutes apart: the window runs from the event that ended
+    the match. Six minutes on, the undo is refused saying when it ended; four, it is taken. Plants:
+    the window measured from when a page first saw the end (the server took an undo seven minutes
+    after it), or from another event than the end; no window."""
     app.new_match("riichi", FOUR, recorded_by="test", match_id="made-1")
     _ended_by_a_hand(app, "made-1")
     payloads = [e.decode() for e in app.events("made-1")]
     for minutes, match in ((6, "late-1"), (4, "late-2")):
-        at = datetime.now(UTC) - timedelta(minutes=minutes)
-        stamp = at.isoformat().replace("+00:00", "Z")
+        at = datetime.now(UTC).replace(microsecond=0) - timedelta(minutes=minutes)
+        stamps = [(at - timedelta(minutes=10 * (len(payloads) - 1 - n))).isoformat().replace("+00:00", "Z")
+                  for n in range(len(payloads))]  # fmt: skip
         with app.store() as store:
-            store.append(match, 0, [new_event(p, recorded_by="test", recorded_at=stamp) for p in payloads])
+            store.append(match, 0, [new_event(p, recorded_by="test", recorded_at=stamp)
+                                    for p, stamp in zip(payloads, stamps, strict=True)])  # fmt: skip
         until = (at + timedelta(minutes=5)).isoformat().replace("+00:00", "Z")
         assert app.document(match)["phone_undo_until"] == until
-    ended = (datetime.now(UTC) - timedelta(minutes=6)).strftime("%H:%M")
-    try:
-        app.enter("late-1", "undo", recorded_by=PHONE, by_phone=True)
-    except PhoneRefused as refused:
-        said = refused.message
-    assert said in (  # the minute may turn between the store and the clock read here
-        f"the match ended more than 5 minutes ago ({ended} UTC); the host's page can undo its last hand",
-        f"the match ended more than 5 minutes ago ({(datetime.now(UTC) - timedelta(minutes=7)).strftime('%H:%M')} "
-        "UTC); the host's page can undo its last hand",
-    )
+        if match == "late-1":
+            _refused(lambda: app.enter("late-1", "undo", recorded_by=PHONE, by_phone=True), "phone.undo_too_late",
+                     f"the match ended more than 5 minutes ago ({at.strftime('%H:%M')} UTC); the host's page can "
+                     "undo its last hand")  # fmt: skip
     assert app.document("late-1")["status"] == "complete"
     app.enter("late-2", "undo", recorded_by=PHONE, by_phone=True)
     assert app.document("late-2")["status"] == "in play"
+
+
+def test_the_window_is_five_minutes_to_the_microsecond(app: Application) -> None:
+    """At exactly five minutes after the end the undo is still the phone's; a microsecond later it
+    is not. Plant: the window closed at five minutes (>= for >)."""
+    from replay.app.phones import check_phone_write
+
+    app.new_match("riichi", FOUR, recorded_by="test", match_id="edge-1")
+    _ended_by_a_hand(app, "edge-1")
+    kept = app.match("edge-1")
+    ended = datetime.fromisoformat(app.events("edge-1")[-1].recorded_at)
+    with app.store() as store:
+        check_phone_write(store, kept, undo=True, night_closed=False, now=ended + timedelta(minutes=5))
+        with pytest.raises(PhoneRefused) as refused:
+            check_phone_write(store, kept, undo=True, night_closed=False,
+                              now=ended + timedelta(minutes=5, microseconds=1))  # fmt: skip
+    assert refused.value.code == "phone.undo_too_late"
+
+
+def test_in_play_the_phone_records_as_any_table_does(app: Application) -> None:
+    """Plant: the phone's rules applied to a match in play (every tap refused as over)."""
+    app.new_match("riichi", FOUR, recorded_by="test", match_id="tbl-4")
+    offered = app.moves("tbl-4")
+    move = next(o["move"] for o in offered["offers"] if o["words"] == "next")
+    app.enter_move("tbl-4", move["verb"], move["values"], recorded_by=PHONE, expected_seq=offered["head_seq"],
+                   by_phone=True)  # fmt: skip
+    app.enter("tbl-4", "note the phone's note", recorded_by=PHONE, by_phone=True)
+    assert [e.recorded_by for e in app.events("tbl-4")][-2:] == [PHONE, PHONE]
+
+
+def test_an_abandon_without_a_note_is_said_without_one(app: Application) -> None:
+    """A match_ended recorded as abandoned with no note (a command's `record`): the phone's refusal
+    says so plainly. Plant: an empty note shown as "()"."""
+    from events.ingest import Document
+
+    app.new_match("riichi", FOUR, recorded_by="test", match_id="tbl-5")
+    ended = Document("event 1", {"type": "match_ended", "payload": {"reason": "abandoned"}})
+    app.record_documents("tbl-5", [ended], recorded_by="host", expected_seq=1)
+    _refused(lambda: app.enter("tbl-5", "undo", recorded_by=PHONE, by_phone=True),
+             "phone.match_abandoned", "the match was abandoned; only the host's page can reopen it")  # fmt: skip
 
 
 def test_a_closed_night_is_final_for_the_phone_and_the_host(app: Application) -> None:
