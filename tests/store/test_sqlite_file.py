@@ -1,0 +1,75 @@
+"""An SQLite store's file read as bytes (``store/sqlite_file.py``): its header, its generation, a file
+part way through its copy, and the log of a replaced file set aside. Real SQLite files."""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from store.sqlite_file import FileHeader, header_of, replaced, set_aside_log
+
+
+def _database(path: Path, page_size: int = 4096, generation: int = 7) -> bytes:
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA page_size = {page_size}")
+        conn.execute("CREATE TABLE t (x)")
+        conn.executemany("INSERT INTO t VALUES (?)", [("x" * 500,)] * 200)
+        conn.execute(f"PRAGMA user_version = {generation}")
+    conn.close()
+    return path.read_bytes()
+
+
+def test_a_whole_file_says_its_generation_and_which_file_it_is(tmp_path: Path) -> None:
+    """Plants: the device or the inode dropped; the generation read unsigned (SQLite's is signed)."""
+    path = tmp_path / "club.db"
+    _database(path, generation=-1)
+    info = os.stat(path)
+    assert header_of(path) == FileHeader(info.st_dev, info.st_ino, -1)
+    other = tmp_path / "other.db"
+    _database(other)
+    assert replaced(FileHeader(info.st_dev, info.st_ino, 3), header_of(other))  # type: ignore[arg-type]
+
+
+def test_a_file_cut_part_way_through_its_copy_says_so_at_every_page_size(tmp_path: Path) -> None:
+    """A file of 32 KiB pages and one of 64 KiB pages (the header writes 65,536 as 1), each cut part
+    way: how many bytes it holds against those its header counts. Plants: 64 KiB read as 1 byte a
+    page; the page size read signed (32,768 as negative: a cut file taken as whole)."""
+    for page_size in (32768, 65536):
+        path = tmp_path / f"club-{page_size}.db"
+        whole = _database(path, page_size=page_size)
+        assert isinstance(header_of(path), FileHeader)
+        path.write_bytes(whole[: page_size + 100])
+        assert header_of(path) == f"it holds {page_size + 100:,} bytes where its header counts {len(whole):,}"
+
+
+def test_what_is_no_sqlite_file_says_so(tmp_path: Path) -> None:
+    """A text file, and the first bytes of an SQLite file alone. Plant: the two checks joined by and."""
+    for name, data in (("text.db", b"not a database at all, " * 10), ("short.db", b"SQLite format 3\x00" + b"\x10")):
+        (tmp_path / name).write_bytes(data)
+        assert header_of(tmp_path / name) == "it does not begin as an SQLite file"
+    assert header_of(tmp_path / "missing.db") == "it cannot be read (No such file or directory)"
+
+
+def test_the_log_of_a_replaced_file_is_kept_beside_it_emptied_and_its_index_marked_to_be_rebuilt(
+    tmp_path: Path,
+) -> None:
+    """Plants: the log kept under another name or not emptied; the index left as it was (a
+    connection would read frames no longer there); an empty log said to be kept."""
+    db = tmp_path / "club.db"
+    log, index = tmp_path / "club.db-wal", tmp_path / "club.db-shm"
+    log.write_bytes(b"frames of the file replaced" * 100)
+    index.write_bytes(b"\x01" * 32768)
+    before = datetime.now(UTC).replace(microsecond=0)
+    kept = set_aside_log(db)
+    assert kept is not None and kept.read_bytes() == b"frames of the file replaced" * 100
+    stamp = re.fullmatch(r"club\.db-wal\.replaced-(\d{8}T\d{12}Z)", kept.name)
+    assert stamp is not None, kept.name
+    made = datetime.strptime(stamp.group(1), "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
+    assert before <= made <= datetime.now(UTC)  # the time is UTC's
+    assert log.stat().st_size == 0
+    assert index.read_bytes()[:136] == bytes(136) and index.read_bytes()[136:] == b"\x01" * (32768 - 136)
+    assert set_aside_log(db) is None  # an empty log: nothing to keep
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db-shm", "club.db-wal", kept.name]
