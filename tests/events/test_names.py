@@ -217,3 +217,57 @@ def test_a_new_match_refuses_a_look_alike_of_a_player_the_store_has(
     )
     assert rows(db) == before
     assert cli("new", "tensho", "-p", DECOMPOSED, "-p", "Chie", "--id", "t-2").code == 0  # the same Zoë
+
+
+REMOVE = "a name is what it shows: remove it"
+
+
+@pytest.mark.parametrize(
+    ("given", "refused_at"),
+    [
+        ("\U0001f469\U0001f3fd\u200d\U0001f4bb Dai", None),  # a joiner after a skin tone
+        ("Eri \U0001f469\u200d\U0001f4bb", None),  # the sequence after a word
+        ("Gen \U0001f3f3\ufe0f\u200d\U0001f308", None),  # a selector, then a joiner, after a word
+        ("Team #\ufe0f\u20e3", None),  # the keycap of #
+        ("Gen \U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f", None),  # a flag after a word
+        ("\U0001f3f4\U000e007e\U000e0020\U000e0067\U000e007f", None),  # the first and last tag characters
+        ("\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
+         "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", None),  # two flags
+        ("\ufe0fAki\u2764", "U+FE0F"),  # a selector first: after nothing
+        ("\U0001f469\u200d", "U+200D"),  # a joiner last: before nothing
+        ("Aki\u200d\U0001f4bb", "U+200D"),  # a joiner after a letter
+        ("\U0001f3f4\U000e0067", "U+E0067"),  # a tag with no cancel tag after it
+        ("\U0001f3f4\U000e0067\U000e007f\U000e0067", "U+E0067"),  # a tag after the cancel tag
+    ],
+)  # fmt: skip
+def test_an_emoji_sequence_keeps_its_joiners_and_selectors_and_nothing_else_does(
+    given: str, refused_at: str | None
+) -> None:
+    """Plants (from the name rule's mutation run): the skin tones and keycaps not pictographs; the
+    character before a joiner read from the wrong place; a joiner taken on one pictograph; the tag
+    range's ends; the cancel tag looked for from the start, or the last."""
+    if refused_at is None:
+        assert player_name(given) == given
+        return
+    with pytest.raises(InputError) as refused:
+        player_name(given)
+    assert f"holds the invisible character {refused_at}; {REMOVE}" in refused.value.message
+
+
+def test_a_refusal_names_the_seat_and_shows_forty_characters() -> None:
+    """Plants: the seat's words dropped; more or less of a long name shown."""
+    long = "A" * 44 + "\u200b"
+    with pytest.raises(InputError) as refused:
+        player_names(["Aki", long], seats=True)
+    assert refused.value.message == f"player 1's name {'A' * 40!r} holds the invisible character U+200B; {REMOVE}"
+    with pytest.raises(InputError) as refused:
+        player_names(["Aki", long])
+    assert refused.value.message == f"a player's name {'A' * 40!r} holds the invisible character U+200B; {REMOVE}"
+
+
+def test_an_emoji_with_and_without_its_joiner_look_alike() -> None:
+    """The technologist and the woman beside a laptop: one name to a reader who cannot tell the
+    joiner. Plant: the joiner kept in the look-alike key."""
+    with pytest.raises(InputError) as refused:
+        player_names(["Eri \U0001f469\u200d\U0001f4bb", "Eri \U0001f469\U0001f4bb"])
+    assert refused.value.message.endswith("look alike; give each player a name the table can tell apart")
