@@ -238,6 +238,8 @@ REMOVE = "a name is what it shows: remove it"
         ("Aki\u200d\U0001f4bb", "U+200D"),  # a joiner after a letter
         ("\U0001f3f4\U000e0067", "U+E0067"),  # a tag with no cancel tag after it
         ("\U0001f3f4\U000e0067\U000e007f\U000e0067", "U+E0067"),  # a tag after the cancel tag
+        ("\U0001f3f4\U000e0067\U000e007f\U0001f3f4\U000e0067", "U+E0067"),  # a second flag's tag, no cancel
+        ("X\ufe0f", "U+FE0F"),  # a selector after a letter that is no keycap's
     ],
 )  # fmt: skip
 def test_an_emoji_sequence_keeps_its_joiners_and_selectors_and_nothing_else_does(
@@ -252,6 +254,15 @@ def test_an_emoji_sequence_keeps_its_joiners_and_selectors_and_nothing_else_does
     with pytest.raises(InputError) as refused:
         player_name(given)
     assert f"holds the invisible character {refused_at}; {REMOVE}" in refused.value.message
+
+
+def test_a_control_character_at_an_end_is_refused_not_trimmed_away() -> None:
+    """Plant: the name checked after trimming alone ("Aki" + ESC taken as "Aki")."""
+    with pytest.raises(InputError) as refused:
+        player_name("A" * 44 + "\x1b")
+    assert refused.value.message == (
+        f"a player's name {'A' * 40!r} holds the control character U+001B; a name is one line of plain text: remove it"
+    )
 
 
 def test_a_refusal_names_the_seat_and_shows_forty_characters() -> None:
