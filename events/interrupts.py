@@ -54,8 +54,9 @@ def said() -> str:
     """What an interrupt of this command says of the store: whether anything it stored stands."""
     if not _recorded:
         return "interrupted; nothing was recorded"
-    events = "1 event" if _recorded == 1 else f"{_recorded} events"
-    return f"interrupted; the {events} recorded before it stand, and nothing after them was recorded"
+    if _recorded == 1:
+        return "interrupted; the 1 event recorded before it stands, and nothing after it was recorded"
+    return f"interrupted; the {_recorded} events recorded before it stand, and nothing after them was recorded"
 
 
 def watch() -> Callable[[], None]:

@@ -20,7 +20,7 @@ PHONE_UNDO_MINUTES = 5  # after its match ends, a table's phone may still undo t
 
 
 class PhoneRefused(TaikyokuError):
-    """A write a table's phone may not make (HTTP 403): the host's page can, where anyone may."""
+    """A write a table's phone may not make (HTTP 403); the host's page, or the command line, may."""
 
     code = "phone.refused"
     kind = "forbidden"

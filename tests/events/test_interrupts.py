@@ -44,3 +44,24 @@ def test_another_error_inside_a_finalizer_is_still_reported_by_python() -> None:
     done = _run("raise ValueError('a bug of its own')")
     assert "ValueError: a bug of its own" in done.stderr
     assert done.stdout.splitlines() == ["not seen"]
+
+
+def test_an_interrupt_says_what_the_command_stored_before_it() -> None:
+    """Nothing, one event, several: each said as it stands. Plant: "nothing more was recorded" after a
+    stored seating (read as nothing stored); "the 1 event ... stand"."""
+    from events import interrupts
+
+    put_back = interrupts.watch()  # counts from zero, as a command's run does
+    try:
+        assert interrupts.said() == "interrupted; nothing was recorded"
+        interrupts.recorded(1)
+        assert (
+            interrupts.said() == "interrupted; the 1 event recorded before it stands, and nothing after it was recorded"
+        )
+        interrupts.recorded(2)
+        assert interrupts.said() == (
+            "interrupted; the 3 events recorded before it stand, and nothing after them was recorded"
+        )
+    finally:
+        put_back()
+        interrupts.watch()()  # the count back to zero for whatever runs next in this process
