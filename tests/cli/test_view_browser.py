@@ -89,10 +89,10 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
         errors: list[str] = []
         page.on("pageerror", lambda error, seen=errors: seen.append(str(error)))
         page.goto(out.as_uri())
-        page.wait_for_function("document.body.dataset.seq")
+        page.wait_for_selector("body[data-seq]", state="attached")  # no polled eval: the page's policy forbids it
         assert page.evaluate("document.body.dataset.seq") == str(seqs[0])  # it opens at the first event
         assert page.evaluate("document.body.dataset.framesMade") == "1"  # drawn before any other frame is made
-        page.wait_for_function("document.body.dataset.laidOut")  # then the move list, the rounds, the graph
+        page.wait_for_selector("body[data-laid-out]", state="attached")  # then the move list, the rounds, the graph
         drawn_at, read_at = page.evaluate("[document.body.dataset.firstFrame, document.body.dataset.wholeRead]")
         assert float(drawn_at) < float(read_at)  # drawn from the page's opening block, before the whole match is read
         page.keyboard.press("ArrowRight")
@@ -138,7 +138,7 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
         middle = seqs[len(seqs) // 2]
         page.goto(out.as_uri() + f"#r1-s{middle}")
         page.reload()
-        page.wait_for_function("document.body.dataset.seq")
+        page.wait_for_selector("body[data-seq]", state="attached")  # no polled eval: the page's policy forbids it
         assert page.evaluate("document.body.dataset.seq") == str(middle)  # a fragment link opens there
         # made up to that frame only: the frames before it and itself
         assert page.evaluate("document.body.dataset.framesMade") == str(seqs.index(middle) + 1)
