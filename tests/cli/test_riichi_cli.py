@@ -87,7 +87,7 @@ def test_refusals_store_nothing(cli: Cli, db: Path) -> None:
         (("call", "r-1", "pon", "555p", "--seat", "2"), "no discard to pon"),
         (("call", "r-1", "steal"), "unknown call"),
         (("price", "r-1", "--round", "1"), "still being played"),
-        (("price", "r-1", "--round", "1", "--ruleset", "wrc"), "unknown riichi ruleset"),
+        (("price", "r-1", "--round", "1", "--ruleset", "wrc-1999"), "unknown riichi ruleset"),
         (("play", "r-1", "pine-crane"), "riichi match"),
     ]
     for args, needle in cases:

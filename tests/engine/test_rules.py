@@ -52,11 +52,18 @@ def test_rules_command(cli: Cli) -> None:
         "mahjongsoul",
         "mahjongsoul-sanma",
         "ema2016",
+        "ema2025",
+        "wrc",
+        "jpml-a",
+        "rrc",
+        "mleague",
+        "riichicity",
+        "riichicity-sanma",
     ]
     ema = cli("rules", "ema2016", "--json").json()[0]
     by_name = {o["name"]: o for o in ema["options"]}
     assert by_name["riichi.redFives"]["default"] == 0
     assert by_name["riichi.yakumanStacking"]["default"] is False
     assert "riichi.renhou" in cli("rules", "ema2016").out
-    bad = cli("rules", "wrc")
-    assert bad.code == 2 and "unknown ruleset 'wrc'" in bad.err
+    bad = cli("rules", "wrc-1999")
+    assert bad.code == 2 and "unknown ruleset 'wrc-1999'" in bad.err

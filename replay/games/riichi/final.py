@@ -78,7 +78,12 @@ def final_results(
     scores = list(final_scores)
     seats = len(scores)
     order = seat_order(scores, first_dealer)
-    if options.leftover_sticks == "firstPlace":
+    if options.leftover_sticks == "firstPlace" and options.tied_places == "shareUma":
+        # Split between those tied first, each share rounded down to 100 (Pantheon's rule).
+        first = [seat for seat in range(seats) if scores[seat] == scores[order[0]]]
+        for seat in first:
+            scores[seat] += THOUSAND * sticks // len(first) // 100 * 100
+    elif options.leftover_sticks == "firstPlace":
         scores[order[0]] += THOUSAND * sticks
     ranks = places(options, scores, first_dealer)
     bonus = bonuses(options, scores, ranks)

@@ -41,6 +41,13 @@ def _riichi(
     chombo_points: int = 8000,
     final_rounding: str = "exact",
     tied_places: str = "bySeat",
+    multiple_ron: str = "allWin",
+    uma_below_start: tuple[int, ...] = (),
+    kiriage: bool = False,
+    ippatsu: bool = True,
+    ura_dora: bool = True,
+    time_up: str = "endAfterHand",
+    chombo_at_time_up: bool = False,
 ) -> tuple[RuleOption, ...]:
     return (
         option("riichi.yakumanStacking", "bool", yakuman_stack, "Different yakuman in one hand add up"),
@@ -52,7 +59,44 @@ def _riichi(
         ),
         option("riichi.kazoeYakuman", "bool", kazoe, "13+ han without a yakuman is a yakuman (else sanbaiman)"),
         option(
-            "riichi.kiriageMangan", "bool", False, "4 han 30 fu and 3 han 60 fu round up to mangan", confidence="medium"
+            "riichi.kiriageMangan",
+            "bool",
+            kiriage,
+            "4 han 30 fu and 3 han 60 fu round up to mangan",
+            confidence="medium",
+        ),
+        option(
+            "riichi.multipleRon",
+            "str",
+            multiple_ron,
+            "Two or three players ron one tile: allWin, each is paid; headBump (atamahane), only the player "
+            "nearest the discarder in turn order wins",
+            choices=("allWin", "headBump"),
+            absent_means="allWin",
+        ),
+        option("riichi.ippatsu", "bool", ippatsu, "Ippatsu is a yaku (JPML's A rules have none)", absent_means=True),
+        option(
+            "riichi.uraDora",
+            "bool",
+            ura_dora,
+            "A riichi winner turns the ura dora (JPML's A rules turn none)",
+            absent_means=True,
+        ),
+        option(
+            "riichi.timeUp",
+            "str",
+            time_up,
+            "When a session's clock runs out: endAfterHand, the hand in play is the last; oneMoreHand, one "
+            "more hand is played after it",
+            choices=("endAfterHand", "oneMoreHand"),
+            absent_means="endAfterHand",
+        ),
+        option(
+            "riichi.chomboAtTimeUp",
+            "bool",
+            chombo_at_time_up,
+            "A chombo in the last hand after the clock has run out ends the match (false: that hand is played again)",
+            absent_means=False,
         ),
         option(
             "riichi.renhou",
@@ -168,7 +212,7 @@ def _riichi(
         option(
             "riichi.umaBelowStart",
             "ints",
-            (),
+            uma_below_start,
             "Uma by how many players end below the starting points (JPML's A rules, Pantheon's complex uma): "
             "a row of uma for 1st to last place when one player is below, then two, then three (four players: "
             "12 values; three players: 6); empty, the one uma above whatever the scores",
@@ -219,7 +263,8 @@ def _riichi(
             "riichi.leftoverSticks",
             "str",
             leftover,
-            "Riichi sticks left on the table at the end",
+            "Riichi sticks left on the table at the end: to first place (where tied players share places, split "
+            "equally between those tied first, each share rounded down to 100), or lost",
             choices=("firstPlace", "lost"),
             reconstruction=leftover == "lost",
         ),
@@ -278,6 +323,113 @@ _MAHJONG_SOUL_THREE: dict[str, Any] = {
     "target": 35000,
     "goal": 40000,
     "uma": (15000, 0, -15000),
+}
+
+# The tournament rulesets (docs/riichi.md §2, a column each). Pantheon's presets (MahjongPantheon,
+# Common/rulesets/*.php) give the figures a tournament's scoring uses; what they do not model
+# (red fives, renhou, liability) is taken from the rules text the docs cite, or from EMA 2016 where
+# a later ruleset is said to keep it.
+_EMA2025: dict[str, Any] = {
+    "yakuman_stack": False,  # withMultiYakumans false
+    "double_yakuman": False,
+    "kazoe": False,
+    "renhou": "mangan",
+    "red_fives": 0,
+    "triple_ron": "allWin",
+    "sticks_multi_ron": "ownBackRestNearest",  # doubleronRiichiAtamahane false
+    "honba_multi_ron": "eachWinner",  # doubleronHonbaAtamahane false
+    "pao_stacked": "wholeHand",
+    "pao_ron_honba": "discarder",
+    "nagashi": False,
+    "abortive": False,
+    "tobi": False,
+    "chombo": "finalPenalty",
+    "chombo_points": 20000,
+    "tied_places": "shareUma",  # equalizeUma
+    "start": 30000,
+    "target": 30000,
+    "uma": (15000, 5000, -5000, -15000),
+    "leftover": "firstPlace",  # riichiGoesToWinner, split between players tied first
+    "kiriage": True,
+    "time_up": "oneMoreHand",
+    "chombo_at_time_up": True,
+}
+_WRC: dict[str, Any] = {
+    "multiple_ron": "headBump",  # withAtamahane
+    "sticks_multi_ron": "nearestWinner",
+    "honba_multi_ron": "nearestWinner",
+    "time_up": "endAfterHand",
+}
+_JPML_A: dict[str, Any] = _EMA2025 | {
+    "renhou": "none",
+    "abortive": True,
+    "multiple_ron": "headBump",
+    "sticks_multi_ron": "nearestWinner",
+    "honba_multi_ron": "nearestWinner",
+    "leftover": "lost",  # riichiGoesToWinner false
+    "kiriage": False,
+    "uma": (8000, 4000, -4000, -8000),
+    # One below 30,000: +8/+3/+1/-12; two: the simple uma; three: +12/-1/-3/-8.
+    "uma_below_start": (8000, 3000, 1000, -12000, 8000, 4000, -4000, -8000, 12000, -1000, -3000, -8000),
+    "ippatsu": False,
+    "ura_dora": False,
+    "time_up": "endAfterHand",
+    "chombo_at_time_up": False,
+}
+_RRC: dict[str, Any] = _EMA2025 | {
+    "yakuman_stack": True,
+    "kazoe": True,
+    "abortive": True,
+    "kiriage": False,
+}
+_MLEAGUE: dict[str, Any] = {
+    "yakuman_stack": False,
+    "double_yakuman": False,
+    "kazoe": True,
+    "renhou": "none",
+    "red_fives": 3,
+    "triple_ron": "allWin",
+    "multiple_ron": "headBump",
+    "sticks_multi_ron": "nearestWinner",
+    "honba_multi_ron": "nearestWinner",
+    "pao_stacked": "wholeHand",
+    "pao_ron_honba": "discarder",
+    "nagashi": True,
+    "abortive": True,
+    "tobi": False,
+    "chombo": "finalPenalty",
+    "chombo_points": 20000,
+    "tied_places": "shareUma",
+    "start": 25000,
+    "target": 30000,
+    "uma": (30000, 10000, -10000, -30000),
+    "leftover": "firstPlace",
+}
+_RIICHI_CITY: dict[str, Any] = {
+    "yakuman_stack": True,
+    "double_yakuman": True,
+    "kazoe": True,
+    "renhou": "none",
+    "red_fives": 3,
+    "triple_ron": "abortive",
+    "sticks_multi_ron": "nearestWinner",
+    "honba_multi_ron": "nearestWinner",
+    "pao_stacked": "wholeHand",
+    "pao_ron_honba": "discarder",
+    "nagashi": True,
+    "abortive": True,
+    "tobi": True,
+    "start": 25000,
+    "target": 30000,
+    "uma": (30000, 10000, -10000, -30000),
+    "leftover": "firstPlace",
+}
+_RIICHI_CITY_THREE: dict[str, Any] = {
+    "noten_payment": 2000,
+    "start": 35000,
+    "target": 40000,
+    "goal": 40000,
+    "uma": (20000, 0, -20000),
 }
 
 _RULESETS = (
@@ -395,7 +547,71 @@ _RULESETS = (
             target=30000,
             uma=(15000, 5000, -5000, -15000),
             leftover="lost",
+            time_up="oneMoreHand",  # Pantheon's ema preset: one more hand after time
         ),
+    ),
+    RulesetSpec(
+        "ema2025",
+        "riichi",
+        "EMA Riichi Competition Rules 2025 (docs/riichi.md §2; Pantheon's ema2025 preset)",
+        (4,),
+        "hanchan",
+        1,
+        _riichi(**_EMA2025),
+    ),
+    RulesetSpec(
+        "wrc",
+        "riichi",
+        "World Riichi Championship rules (docs/riichi.md §2; Pantheon's wrc preset): EMA 2025 with head bump",
+        (4,),
+        "hanchan",
+        1,
+        _riichi(**(_EMA2025 | _WRC)),
+    ),
+    RulesetSpec(
+        "jpml-a",
+        "riichi",
+        "JPML's A rules (docs/riichi.md §2; Pantheon's jpmlA preset): uma by how many end below 30,000",
+        (4,),
+        "hanchan",
+        1,
+        _riichi(**_JPML_A),
+    ),
+    RulesetSpec(
+        "rrc",
+        "riichi",
+        "Russian Riichi Championship rules (docs/riichi.md §2; Pantheon's rrc preset)",
+        (4,),
+        "hanchan",
+        1,
+        _riichi(**_RRC),
+    ),
+    RulesetSpec(
+        "mleague",
+        "riichi",
+        "M.League (docs/riichi.md §2; riichi.wiki's M.League page): 25,000 to 30,000, +50/+10/-10/-30",
+        (4,),
+        "hanchan",
+        1,
+        _riichi(**_MLEAGUE),
+    ),
+    RulesetSpec(
+        "riichicity",
+        "riichi",
+        "Riichi City ranked (docs/riichi.md §2; riichi.wiki's Riichi City page): 25,000 to 30,000, uma 30/10",
+        (4,),
+        "hanchan",
+        1,
+        _riichi(**_RIICHI_CITY),
+    ),
+    RulesetSpec(
+        "riichicity-sanma",
+        "riichi",
+        "Riichi City ranked three-player (docs/riichi.md §2 and §4): 35,000 to 40,000, uma 20/0/-20",
+        (3,),
+        "hanchan",
+        1,
+        _riichi(**(_RIICHI_CITY | _RIICHI_CITY_THREE)),
     ),
 )
 RULESETS = tuple(replace(spec, other_length_units=("tonpuusen",)) for spec in _RULESETS)  # an east-only game too
@@ -439,6 +655,11 @@ class RiichiOptions:
     uma_below_start: tuple[int, ...] = ()  # rows of uma by how many end below the start; empty: ``uma``
     final_rounding: str = "exact"  # or "halfAwayThousand", "halfUpThousand"
     tied_places: str = "bySeat"  # or "shareUma"
+    multiple_ron: str = "allWin"  # or "headBump": only the ron nearest the discarder
+    ippatsu: bool = True
+    ura_dora: bool = True
+    time_up: str = "endAfterHand"  # or "oneMoreHand"
+    chombo_at_time_up: bool = False
 
     @classmethod
     def of(cls, ruleset: str, options: Mapping[str, Any], players: int = 4) -> RiichiOptions:
@@ -477,6 +698,11 @@ class RiichiOptions:
             uma_below_start=tuple(_spec(ruleset).value(options, "riichi.umaBelowStart")),  # type: ignore[arg-type]
             final_rounding=str(_spec(ruleset).value(options, "riichi.finalRounding")),
             tied_places=str(_spec(ruleset).value(options, "riichi.tiedPlaces")),
+            multiple_ron=str(_spec(ruleset).value(options, "riichi.multipleRon")),
+            ippatsu=bool(_spec(ruleset).value(options, "riichi.ippatsu")),
+            ura_dora=bool(_spec(ruleset).value(options, "riichi.uraDora")),
+            time_up=str(_spec(ruleset).value(options, "riichi.timeUp")),
+            chombo_at_time_up=bool(_spec(ruleset).value(options, "riichi.chomboAtTimeUp")),
         )
 
     def library_options(self) -> OptionalRules:

@@ -198,7 +198,7 @@ def _config(hand: WinHand, rules: RiichiOptions) -> HandConfig:
         is_tsumo=hand.tsumo,
         is_riichi=hand.riichi and not hand.double_riichi,
         is_daburu_riichi=hand.double_riichi,
-        is_ippatsu=hand.ippatsu,
+        is_ippatsu=hand.ippatsu and rules.ippatsu,
         is_rinshan=hand.rinshan,
         is_chankan=hand.chankan,
         is_haitei=hand.haitei,

@@ -74,6 +74,8 @@ def on_hand_result(
             ("riichi needs a closed hand", in_riichi and open_hand),
             ("ura dora are turned only for a riichi winner", bool(event.ura_indicators) and not in_riichi),
             ("ippatsu needs riichi", "ippatsu" in said and not in_riichi),
+            (f"{rules.ruleset} has no ippatsu", "ippatsu" in said and not rules.ippatsu),
+            (f"{rules.ruleset} turns no ura dora", bool(event.ura_indicators) and not rules.ura_dora),
             ("rinshan is a tsumo on a kan's replacement tile", "rinshan" in said
              and (not tsumo or not any("kan" in m.kind for m in event.melds))),
             ("chankan and houtei are rons", bool(said & {"chankan", "houtei"}) and tsumo),
@@ -160,6 +162,9 @@ def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rul
             raise illegal(step, "riichi.win.twice", f"seat {seat} has already won on this tile")
         if rnd.wins:
             assert state.match.started is not None
+            if rules.multiple_ron == "headBump":
+                raise illegal(step, "riichi.win.head_bump", f"under {rules.ruleset} only the player nearest the "
+                              f"discarder wins (head bump): seat {rnd.wins[0].seat} has won on this tile")  # fmt: skip
             if len(rnd.wins) >= 2 and rules.triple_ron == "abortive":
                 raise illegal(
                     step,
@@ -180,6 +185,8 @@ def on_win(state: RiichiState, rnd: RiichiRound, step: Step, win: RiichiWin, rul
             f"{shown_tiles(concealed)} is not a complete hand"
             + (" (lay the hand open first: riichi.hand_shown)" if UNSEEN in concealed else ""),
         )
+    if win.ura_indicators and not rules.ura_dora:
+        raise illegal(step, "riichi.win.ura", f"{rules.ruleset} turns no ura dora; record the win without them")
     if win.ura_indicators and not rnd.riichi[seat]:
         raise illegal(step, "riichi.win.ura", "ura dora are turned only for a riichi winner")
     if len(win.ura_indicators) > len(rnd.dora):
@@ -264,6 +271,9 @@ def another_ron_at_result_depth(state: RiichiState, rnd: RiichiRound, step: Step
     if any(w.seat == event.seat for w in rnd.wins):
         raise illegal(step, "riichi.win.twice", f"seat {event.seat} has already won on this tile")
     assert state.options is not None
+    if state.options.multiple_ron == "headBump":
+        raise illegal(step, "riichi.win.head_bump", f"under {state.options.ruleset} only the player nearest the "
+                      f"discarder wins (head bump): seat {first.seat} has won on this tile")  # fmt: skip
     if len(rnd.wins) >= 2 and state.options.triple_ron == "abortive":
         raise illegal(step, "riichi.win.triple_ron",
                        "three rons on one tile abort the hand under this ruleset: record abort triple_ron")  # fmt: skip
