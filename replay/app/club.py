@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
-from events.text import player_names
+from events.text import player_name, player_names
 from replay.engine.exact import carried, exact, signed
 from replay.infra import stores
 from store import Store
@@ -197,12 +197,32 @@ class Club:
             nights.set_players(store, night_id, names, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
-    def seat_session(self, night_id: str, *, again: bool = False, recorded_by: str = "host") -> dict[str, Any]:
-        """Seat the next session of the night (or the last once more, before any table of it starts)."""
-        from replay.app import nights
+    def seat_session(self, night_id: str, *, again: bool = False, recorded_by: str = "host", mode: str = "random",
+                     step: int | None = None, schedule: str | None = None, winds: str | None = None,
+                     leave_out: Sequence[str] = ()) -> dict[str, Any]:  # fmt: skip
+        """Seat the next session of the night (or the last once more, before any table of it starts),
+        as the director chooses (``replay/app/seating.py``): random with fewest repeat meetings, swiss
+        or interval from the standings, or a schedule's tables (its text, checked whole on load)."""
+        from replay.app import nights, seating
 
-        with self.lock(night_id), self.store() as store:
-            nights.seat_next(store, night_id, recorded_by=recorded_by, again=again)
+        with self.lock(night_id):
+            sheet = self.night_sheet(night_id)
+            number = len(sheet["sessions"]) + (0 if again else 1)
+            tables = None
+            if schedule is not None:
+                try:
+                    planned = seating.read_schedule(schedule, sheet["per_table"])
+                except ValueError as exc:
+                    raise InputError(f"the schedule: {exc}") from None
+                tables = (tuple(tuple(player_name(name, "a name in the schedule") for name in table)
+                                for table in planned[number]) if number in planned else None)  # fmt: skip
+            ranked: list[dict[str, Any]] = next(iter(sheet["standings"].values()), [])
+            choice = nights.SeatingChoice(mode=mode, step=step, schedule=tables, winds=winds,
+                                          leave_out=tuple(player_name(name, "the name of a player who sits out")
+                                                          for name in leave_out),
+                                          order=tuple(row["player"] for row in ranked))  # fmt: skip
+            with self.store() as store:
+                nights.seat_next(store, night_id, recorded_by=recorded_by, again=again, choice=choice)
         return self.night_sheet(night_id)
 
     def abandon_table(self, night_id: str, match: str, *, reason: str, recorded_by: str = "host") -> dict[str, Any]:

@@ -30,6 +30,7 @@ from events.night import (
     NightTableAbandoned,
 )
 from events.text import lookalike, name_problem
+from replay.app.seating import Session
 from replay.app.steps import pending_step, read_steps
 from replay.engine.fold import Step, illegal
 from store import ConcurrencyError, Store
@@ -363,13 +364,26 @@ def started(store: Store, match_id: str) -> bool:
     return store.head(match_id) > 1
 
 
-def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = False) -> Night:
+class SeatingChoice(NamedTuple):
+    """How the director seats a session (``replay/app/seating.py``): the mode, the interval's step,
+    a schedule's tables for this session, how winds are given, who sits this session out, and
+    the standings best first (swiss and interval seat from them)."""
+
+    mode: str = "random"
+    step: int | None = None
+    schedule: tuple[tuple[str, ...], ...] | None = None
+    winds: str | None = None  # None: balanced, or as the schedule gives them
+    leave_out: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+
+
+def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = False,
+              choice: SeatingChoice | None = None) -> Night:  # fmt: skip
     """Seat the next session (``again``: the last one once more, none of its tables started): a
     match per table and the seating that names them, in one transaction with the ending of the
     tables seated before (again) and of any table an interrupted seating of an older version left
     outside the night: all of it, or nothing, whatever stops it."""
     from events.match import MatchStarted, PlayerSeat
-    from replay.app import seating
     from replay.app.repository import MatchRepository
     from replay.engine.fold import fold as fold_steps
     from replay.games import projection_for
@@ -400,15 +414,8 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
                               recorded_by=recorded_by)  # fmt: skip
             repository.check(table.match_id, [ended])
             batches.append((table.match_id, 1, [ended]))
-    present = list(night.players)
-    if len(present) < opened.per_table:
-        raise InputError(f"{len(present)} players are present; a table seats {opened.per_table}: add players first")
     history = [tuple(tuple(t.players) for t in session) for session in night.sessions[: number - 1]]
-    try:
-        tables = seating.seat_session(present, opened.per_table, history, seed=opened.seed + 7919 * night.tables_made,
-                                      sessions_left=max(1, opened.sessions - number + 1))  # fmt: skip
-    except ValueError as exc:
-        raise InputError(f"{exc}; add players first") from None
+    tables = _seated(night, number, history, choice or SeatingChoice())
     if len(tables) > SEATED_LIMIT:
         raise InputError(f"{len(tables)} tables are more than a session seats (at most {SEATED_LIMIT}); "
                          "split the players into two nights")  # fmt: skip
@@ -445,6 +452,62 @@ def seat_next(store: Store, night_id: str, *, recorded_by: str, again: bool = Fa
 
 
 SEATED_LIMIT = 100  # tables in one session: 200 players present at tables of two
+
+
+def _seated(night: Night, number: int, history: Sequence[Session], choice: SeatingChoice) -> Session:
+    """Session ``number``'s tables as the director chose to seat it, checked against the night."""
+    from replay.app import seating
+
+    opened = night.opened
+    assert opened is not None
+    per_table, seed = opened.per_table, opened.seed + 7919 * night.tables_made
+    if choice.mode not in seating.MODES:
+        raise InputError(f"the seating is one of {', '.join(seating.MODES)}, not {choice.mode!r}")
+    if choice.winds is not None and choice.winds not in seating.WINDS:
+        raise InputError(f"winds are one of {', '.join(seating.WINDS)}, not {choice.winds!r}")
+    if choice.winds == "prescripted" and choice.mode != "prescripted":
+        raise InputError("winds come from a schedule only with --mode prescripted; choose balanced or random")
+    unknown = sorted(set(choice.leave_out) - set(night.players))
+    if unknown:
+        raise InputError(f"{', '.join(unknown)} is not among the players present; only a present player sits out")
+    present = [name for name in night.players if name not in choice.leave_out]
+    if choice.mode == "prescripted":
+        if choice.schedule is None:
+            raise InputError(f"the schedule has no session {number}; give its tables, or seat it another way")
+        absent = sorted({name for table in choice.schedule for name in table} - set(present))
+        if absent:
+            raise InputError(f"the schedule seats {', '.join(absent)} in session {number}, who is not present "
+                             "(or sits out): add them to the night, or seat a substitute after")  # fmt: skip
+        scheduled = {name for table in choice.schedule for name in table}
+        unseated = [name for name in present if name not in scheduled]
+        if unseated:
+            raise InputError(f"the schedule seats {len(scheduled)} of the {len(present)} players present in session "
+                             f"{number}; seat {', '.join(unseated)} too, or let them sit out (--out)")  # fmt: skip
+        if any(len(table) != per_table for table in choice.schedule):
+            raise InputError(f"a table of the night seats {per_table}; the schedule's session {number} does not")
+        return seating.with_winds(choice.schedule, history, choice.winds or "prescripted", seed)
+    if len(present) < per_table:
+        raise InputError(f"{len(present)} players are present; a table seats {per_table}: add players first")
+    if choice.mode == "random":
+        try:
+            tables = seating.seat_session(present, per_table, history, seed=seed,
+                                          sessions_left=max(1, opened.sessions - number + 1))  # fmt: skip
+        except ValueError as exc:
+            raise InputError(f"{exc}; add players first") from None
+        return tables if choice.winds in (None, "balanced") else seating.with_winds(tables, history, "random", seed)
+    out = set(seating.sitting_out(present, per_table, history))
+    seated = [name for name in present if name not in out]
+    ranked = [name for name in choice.order if name in seated]
+    ranked += sorted(name for name in seated if name not in ranked)  # no result yet: after, by name
+    if choice.mode == "swiss":
+        groups = seating.swiss(ranked, per_table, history)
+    else:
+        step = choice.step if choice.step is not None else len(ranked) // per_table
+        try:
+            groups = seating.interval(ranked, per_table, step)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+    return seating.with_winds(groups, history, choice.winds or "balanced", seed)
 
 
 def _table_number(night_id: str, match_id: str) -> int:

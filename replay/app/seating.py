@@ -171,3 +171,97 @@ def _winds(group: Sequence[str], history: Sequence[Session]) -> Table:
         return max(counts), sum(c * c for c in counts)
 
     return min(permutations(ordered), key=uneven)
+
+
+# How a director seats a session (docs/club-night.md, "Seating a tournament"). "random" is the
+# annealed draw above; the others start from the standings, best first.
+MODES = ("random", "swiss", "interval", "prescripted")
+WINDS = ("balanced", "random", "prescripted")
+
+
+def swiss(order: Sequence[str], per_table: int, history: Sequence[Session]) -> list[list[str]]:
+    """The top of the standings together: each table takes the best-placed player left, then the
+    best-placed ones who have met that table least, looking no further than the next two tables'
+    worth of players (so the top still plays the top)."""
+    met: Counter[frozenset[str]] = Counter(
+        frozenset(pair) for session in history for table in session for pair in combinations(table, 2)
+    )
+    remaining = list(order)
+    groups: list[list[str]] = []
+    while remaining:
+        table = [remaining.pop(0)]
+        while len(table) < per_table:
+            window = remaining[: 2 * per_table]
+            chosen = min(window, key=lambda p: (sum(met[frozenset((p, q))] for q in table), remaining.index(p)))
+            table.append(chosen)
+            remaining.remove(chosen)
+        groups.append(table)
+    return groups
+
+
+def interval(order: Sequence[str], per_table: int, step: int) -> list[list[str]]:
+    """Places n, n+k, n+2k, ... together (k = ``step``), block by block of ``per_table`` x k
+    players down the standings; what is left below the last whole block sits in order."""
+    if step < 1:
+        raise ValueError(f"the interval is at least 1, not {step}")
+    block = per_table * step
+    whole = len(order) // block * block
+    groups = []
+    for start in range(0, whole, block):
+        chunk = order[start : start + block]
+        groups += [[chunk[first + k * step] for k in range(per_table)] for first in range(step)]
+    rest = order[whole:]
+    groups += [list(rest[at : at + per_table]) for at in range(0, len(rest), per_table)]
+    return groups
+
+
+def with_winds(groups: Sequence[Sequence[str]], history: Sequence[Session], winds: str, seed: int) -> Session:
+    """Each table in seat order: balanced (the wind each has had least), random (seeded), or as given."""
+    if winds == "balanced":
+        return tuple(_winds(group, history) for group in groups)
+    if winds == "random":
+        rng = random.Random(seed)
+        ordered = []
+        for group in groups:
+            table = list(group)
+            rng.shuffle(table)
+            ordered.append(tuple(table))
+        return tuple(ordered)
+    return tuple(tuple(group) for group in groups)
+
+
+def read_schedule(text: str, per_table: int) -> dict[int, list[Table]]:
+    """A director's schedule: one table a line, ``session, table, east, south, west[, north]``
+    (a first line naming the columns is skipped; blank lines and lines starting with # too), the
+    players in seat order. Checked whole: each line's size, each player once a session, the tables
+    numbered 1, 2, ... in each session. Raises ValueError naming the line."""
+    sessions: dict[int, dict[int, Table]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        cells = [cell.strip() for cell in line.split(",")]
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if number == 1 and cells[0].lower() == "session":
+            continue
+        if len(cells) != 2 + per_table:
+            raise ValueError(f"line {number}: a table is session, table and {per_table} players, "
+                             f"not {len(cells)} values")  # fmt: skip
+        if not cells[0].isdigit() or not cells[1].isdigit() or int(cells[0]) < 1 or int(cells[1]) < 1:
+            raise ValueError(f"line {number}: the session and the table are numbers from 1, "
+                             f"not {cells[0]!r} and {cells[1]!r}")  # fmt: skip
+        session, table, players = int(cells[0]), int(cells[1]), tuple(cells[2:])
+        if any(not name for name in players):
+            raise ValueError(f"line {number}: a seat has no player")
+        tables = sessions.setdefault(session, {})
+        if table in tables:
+            raise ValueError(f"line {number}: session {session} has a table {table} already")
+        seated = {name for other in tables.values() for name in other}
+        twice = [name for name in players if name in seated or players.count(name) > 1]
+        if twice:
+            raise ValueError(f"line {number}: {twice[0]} sits twice in session {session}")
+        tables[table] = players
+    for session, tables in sessions.items():
+        if sorted(tables) != list(range(1, len(tables) + 1)):
+            raise ValueError(f"session {session}'s tables are not numbered 1 to {len(tables)}")
+    if not sessions:
+        raise ValueError("the schedule has no tables")
+    return {session: [tables[t] for t in sorted(tables)] for session, tables in sorted(sessions.items())}

@@ -3,6 +3,7 @@ who is present, seat each session, seat one again, abandon a table, close it, sh
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -68,12 +69,48 @@ def players(
 def seat(
     night_id: NightArgument,
     again: Annotated[bool, typer.Option("--again", help="Seat the last session once more, before it starts.")] = False,
+    mode: Annotated[
+        str,
+        typer.Option(
+            "--mode",
+            help="random (fewest repeat meetings), swiss (the top of the "
+            "standings together), interval (places n, n+k, ...) or prescripted.",
+        ),
+    ] = "random",
+    step: Annotated[
+        int | None, typer.Option("--step", min=1, help="interval: k (default: the number of tables).")
+    ] = None,
+    schedule: Annotated[
+        Path | None,
+        typer.Option(
+            "--schedule", help="prescripted: a CSV file, one table a line: session,table,east,south,west[,north]."
+        ),
+    ] = None,
+    winds: Annotated[
+        str | None,
+        typer.Option("--winds", help="balanced (default), random, or prescripted (as the schedule gives them)."),
+    ] = None,
+    out: Annotated[list[str] | None, typer.Option("--out", help="A player who sits this session out (repeat).")] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Seat the next session: a match per table, the pairs who met tonight kept apart, winds balanced."""
-    _shown(_application(db).seat_session(night_id, again=again, recorded_by=recorder(by)), json_out)
+    """Seat the next session: a match per table, seated as the director chooses (random keeps the
+    pairs who met tonight apart); winds balanced unless chosen."""
+    text = None
+    if schedule is not None:
+        from events.errors import InputError
+
+        if not schedule.is_file():
+            raise InputError(f"no schedule file {schedule}; give the CSV file the director wrote")
+        try:
+            text = schedule.read_bytes().decode("utf-8-sig")
+        except OSError as exc:
+            raise InputError(f"cannot read {schedule}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{schedule} is not UTF-8 text; save the schedule as UTF-8 CSV") from None
+    _shown(_application(db).seat_session(night_id, again=again, recorded_by=recorder(by), mode=mode, step=step,
+                                         schedule=text, winds=winds, leave_out=out or ()), json_out)  # fmt: skip
 
 
 @night.command("clock")

@@ -63,6 +63,11 @@ class PlayersIn(Body):
 
 class SeatIn(Body):
     again: bool = False
+    mode: str = Field(default="random", max_length=20)
+    step: int | None = Field(default=None, ge=1, le=100)
+    schedule: str | None = Field(default=None, max_length=200_000)  # a director's CSV, as the file holds it
+    winds: str | None = Field(default=None, max_length=20)
+    out: list[str] = Field(default_factory=list, max_length=200)
 
 
 class PenaltyIn(Body):

@@ -54,9 +54,12 @@ def api_night_players(night: str, body: PlayersIn, request: Request, served: Ser
 
 @router.post("/api/host/nights/{night}/seat")
 def api_night_seat(night: str, body: SeatIn, request: Request, served: Served) -> dict[str, Any]:
-    """Seat the next session (``again``: the last one once more, before any table of it starts)."""
+    """Seat the next session (``again``: the last one once more, before any table of it starts), as
+    the director chooses: the mode, the interval's step, a schedule's text, the winds, who sits out."""
     served.host_only(request)
-    return served.with_codes(served.taikyoku.seat_session(night, again=body.again), request)
+    seated = served.taikyoku.seat_session(night, again=body.again, mode=body.mode, step=body.step,
+                                          schedule=body.schedule, winds=body.winds, leave_out=body.out)  # fmt: skip
+    return served.with_codes(seated, request)
 
 
 @router.post("/api/host/nights/{night}/abandon")
