@@ -100,3 +100,27 @@ class NightSubstitute(Payload):
     match_id: MatchId
     reason: Text
     substitute: Name
+
+
+Detail = Annotated[str, Strict(), Field(min_length=1, max_length=64)]
+
+
+class Registered(Payload):
+    """One player's details for the event's results: the name they play under at the tables, their
+    first and last name as the EMA lists them, their EMA number (8 digits) and country (ISO 3166-1
+    alpha-2), and their team; each optional but the name."""
+
+    country: Annotated[str, Strict(), Field(pattern=r"^[A-Z]{2}$")] | None = None
+    ema_number: Annotated[str, Strict(), Field(pattern=r"^[0-9]{8}$")] | None = None
+    first_name: Detail | None = None
+    last_name: Detail | None = None
+    name: Name
+    team: Detail | None = None
+
+
+@event_type("night.registered")
+class NightRegistered(Payload):
+    """The players' registration (the whole list, replacing any before): who is on which team, and
+    what the EMA's results need of each."""
+
+    players: Annotated[tuple[Registered, ...], Field(min_length=1, max_length=400)]

@@ -225,6 +225,34 @@ class Club:
                 nights.seat_next(store, night_id, recorded_by=recorded_by, again=again, choice=choice)
         return self.night_sheet(night_id)
 
+    def register_players(self, night_id: str, text: str, *, recorded_by: str = "host") -> dict[str, Any]:
+        """The players' registration from the director's CSV (``replay/app/tournament.py``): names as
+        played, first and last names, EMA numbers, countries and teams; the whole list each time."""
+        from replay.app import nights, tournament
+
+        try:
+            entries = tournament.read_registration(text)
+        except ValueError as exc:
+            raise InputError(f"the registration: {exc}") from None
+        with self.lock(night_id), self.store() as store:
+            nights.register(store, night_id, entries, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def ema_results(self, night_id: str) -> dict[str, Any]:
+        """The night's results as the EMA takes a tournament's: its header (days, players, countries)
+        and a row a player (place, EMA number, names, country, score, base rank)."""
+        from replay.app import nights, tournament
+
+        sheet = self.night_sheet(night_id)
+        with self.store() as store:
+            night = nights.read(store, night_id)
+            opened_on = next(n["opened_at"][:10] for n in nights.nights(store) if n["night_id"] == night_id)
+        days = [opened_on] + [step.recorded_at[:10] for t in night.tables if t.match_id not in night.abandoned
+                              for step in self.match(t.match_id).steps[-1:] if step.recorded_at]  # fmt: skip
+        players: list[dict[str, Any]] = next(iter(sheet["standings"].values()), [])
+        results = tournament.ema_results(players, night.registered)
+        return {"event": tournament.ema_header(sheet["title"], days, results), "results": results}
+
     def abandon_table(self, night_id: str, match: str, *, reason: str, recorded_by: str = "host") -> dict[str, Any]:
         from replay.app import nights
 
@@ -383,10 +411,15 @@ class Club:
                 if status != "abandoned" and kept.head > 1:
                     glances.append(row)
             sessions.append({"session": number, "tables": tables})
+        from replay.app import tournament
+
+        standings = standings_of(glances, [(GAMES[opened.game].title, p) for p in night.penalties])
         return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
                 "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
                 "closed": night.closed, "sessions": sessions,
-                "standings": standings_of(glances, [(GAMES[opened.game].title, p) for p in night.penalties]),
+                "standings": standings,
+                "teams": tournament.team_standing(next(iter(standings.values()), []), night.registered),
+                "registered": [entry.model_dump() for entry in night.registered],
                 "penalties": [p._asdict() for p in night.penalties],
                 "substitutions": [c._asdict() for c in night.substitutions],
                 "head_seq": night.head, "clock": nights.clock_of(night), "now": server_time()}  # fmt: skip

@@ -24,10 +24,12 @@ from events.night import (
     NightOpened,
     NightPenalty,
     NightPlayers,
+    NightRegistered,
     NightSeated,
     NightSubstitute,
     NightTable,
     NightTableAbandoned,
+    Registered,
 )
 from events.text import lookalike, name_problem
 from replay.app.seating import Session
@@ -74,6 +76,7 @@ class Night:
     penalties: tuple[Penalty, ...] = ()
     substitutions: tuple[Substitution, ...] = ()
     tables_made: int = 0  # every table ever seated, re-seated ones too: the next match id's number
+    registered: tuple[Registered, ...] = ()  # the players' details and teams, as last registered
 
     @property
     def tables(self) -> list[NightTable]:
@@ -161,6 +164,8 @@ def apply(night: Night, step: Step) -> Night:
         return _substitute(night, step, payload)
     if isinstance(payload, NightPenalty):
         return _penalty(night, step, payload)
+    if isinstance(payload, NightRegistered):
+        return _registered(night, step, payload)
     if isinstance(payload, NightClock):
         if payload.session != len(night.sessions) or not night.sessions:
             raise illegal(step, "night.clock.session",
@@ -168,6 +173,25 @@ def apply(night: Night, step: Step) -> Night:
         clock = None if payload.minutes == 0 else (payload.session, payload.minutes, step.recorded_at or "")
         return replace(night, clock=clock, head=step.seq)
     raise illegal(step, "night.event.wrong", f"a night has no {step.type} events")
+
+
+def _registered(night: Night, step: Step, payload: NightRegistered) -> Night:
+    """The players' details and teams, checked: each a player of the night (present, or seated as a
+    substitute), and each once."""
+    names = [entry.name for entry in payload.players]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise illegal(step, "night.registered.twice", f"{', '.join(twice)} is registered twice; list each player once")
+    known = set(night.players) | {c.substitute for c in night.substitutions}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise illegal(step, "night.registered.unknown", f"{', '.join(unknown)} is not a player of this night; "
+                      "add them to the players present first")  # fmt: skip
+    numbers = [entry.ema_number for entry in payload.players if entry.ema_number is not None]
+    again = sorted({number for number in numbers if numbers.count(number) > 1})
+    if again:
+        raise illegal(step, "night.registered.ema_twice", f"EMA number {again[0]} is given to two players")
+    return replace(night, registered=payload.players, head=step.seq)
 
 
 def _penalty(night: Night, step: Step, payload: NightPenalty) -> Night:
@@ -271,6 +295,14 @@ def give_penalty(store: Store, night_id: str, player: str, points: int, reason: 
         raise InputError("say why the penalty is given (--reason)")
     return _append(store, night, [NightPenalty(player=player, points=points, reason=reason.strip()[:4000],
                                                  match_id=match_id)], recorded_by)  # fmt: skip
+
+
+def register(store: Store, night_id: str, entries: Sequence[Registered], *, recorded_by: str) -> Night:
+    """The players' details and teams (the whole list), checked against the night."""
+    from events.text import player_name
+
+    named = [entry.model_copy(update={"name": player_name(entry.name, "a registered name")}) for entry in entries]
+    return _append(store, read(store, night_id), [NightRegistered(players=tuple(named))], recorded_by)
 
 
 def cancel_penalty(store: Store, night_id: str, seq: int, *, recorded_by: str) -> Night:

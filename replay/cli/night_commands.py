@@ -3,6 +3,7 @@ who is present, seat each session, seat one again, abandon a table, close it, sh
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -97,18 +98,7 @@ def seat(
 ) -> None:
     """Seat the next session: a match per table, seated as the director chooses (random keeps the
     pairs who met tonight apart); winds balanced unless chosen."""
-    text = None
-    if schedule is not None:
-        from events.errors import InputError
-
-        if not schedule.is_file():
-            raise InputError(f"no schedule file {schedule}; give the CSV file the director wrote")
-        try:
-            text = schedule.read_bytes().decode("utf-8-sig")
-        except OSError as exc:
-            raise InputError(f"cannot read {schedule}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{schedule} is not UTF-8 text; save the schedule as UTF-8 CSV") from None
+    text = _text_file(schedule, "the schedule") if schedule is not None else None
     _shown(_application(db).seat_session(night_id, again=again, recorded_by=recorder(by), mode=mode, step=step,
                                          schedule=text, winds=winds, leave_out=out or ()), json_out)  # fmt: skip
 
@@ -366,3 +356,87 @@ def player(
     for grids in player_tables(found).values():
         for shown in grids:
             out.print(grid(shown))
+
+
+@night.command("register")
+def register(
+    night_id: NightArgument,
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A CSV file: name, then any of first_name, last_name, ema_number, country, team; one player a line."
+        ),
+    ],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Register the players' details for the results and the teams (the whole list, replacing any before)."""
+    text = _text_file(file, "the registration")
+    _shown(_application(db).register_players(night_id, text, recorded_by=recorder(by)), json_out)
+
+
+@night.command("teams")
+def teams(
+    night_id: NightArgument,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="The team standing as CSV.")] = False,
+) -> None:
+    """The team standing: each team's total, the sum of its players', best first."""
+    found = _application(db).night_sheet(night_id)["teams"]
+    rows = [{"place": t["place"], "team": t["team"], "total": t["total"], "players": " ".join(t["players"])}
+            for t in found]  # fmt: skip
+    if csv_out:
+        write_csv(rows) if rows else sys.stdout.write("place,team,total,players\n")
+        return
+    if json_out:
+        print_json(found)
+        return
+    if not found:
+        out.print("no team is registered: give each player a team in `taikyoku night register`")
+    for row in found:
+        out.print(f"{row['place']}. {row['team']} {row['shown']} ({', '.join(row['players'])})")
+
+
+@night.command("ema")
+def ema(
+    night_id: NightArgument,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="The results as CSV, a row a player.")] = False,
+) -> None:
+    """The results as the EMA takes a tournament's: place, EMA number, last and first name, country,
+    score and base rank; with --json, the event's header (days, players, countries) too."""
+    found = _application(db).ema_results(night_id)
+    if json_out:
+        print_json(found)
+        return
+    rows = [{"place": r["place"], "ema_number": r["ema_number"] or "", "last_name": r["last_name"],
+             "first_name": r["first_name"] or "", "country": r["country"] or "", "score": r["score"],
+             "base_rank": r["base_rank"]} for r in found["results"]]  # fmt: skip
+    if csv_out:
+        write_csv(rows) if rows else sys.stdout.write("place,ema_number,last_name,first_name,country,score,base_rank\n")
+        return
+    event = found["event"]
+    out.print(f"{event['title']}: {event['first_day']} to {event['last_day']}, {event['players']} players, "
+              f"{event['countries']} countries")  # fmt: skip
+    for row in rows:
+        name = f"{row['last_name']}, {row['first_name']}" if row["first_name"] else row["last_name"]
+        country = f" ({row['country']})" if row["country"] else ""
+        number = f" EMA {row['ema_number']}" if row["ema_number"] else ""
+        out.print(f"{row['place']:>3}. {name}{country}{number} {signed(row['score'])} base rank {row['base_rank']}")
+
+
+def _text_file(path: Path, what: str) -> str:
+    """A director's UTF-8 text file (a BOM allowed), or a one-line refusal."""
+    from events.errors import InputError
+
+    if not path.is_file():
+        raise InputError(f"no file {path} for {what}; give the CSV file the director wrote")
+    try:
+        return path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not UTF-8 text; save {what} as UTF-8 CSV") from None

@@ -133,6 +133,6 @@ def test_a_prescripted_session_from_the_directors_file(cli: Cli, tmp_path: Path)
     missing = cli("night", "seat", "night-pre", "--mode", "prescripted", "--schedule", str(tmp_path / "no.csv"))
     assert (
         missing.err
-        == f"taikyoku: error: no schedule file {tmp_path / 'no.csv'}; give the CSV file the director wrote\n"
+        == f"taikyoku: error: no file {tmp_path / 'no.csv'} for the schedule; give the CSV file the director wrote\n"
     )
     assert cli("night", "show", "night-pre", "--json").json()["head_seq"] == before  # nothing written

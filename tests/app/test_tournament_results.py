@@ -1,0 +1,127 @@
+"""A tournament's registration, team standing and the EMA's results, through the application on
+SQLite and PostgreSQL and through the CLI: every figure worked out by hand under EMA 2025 (30,000
+start and return, no oka, +15/+5/-5/-15, tied places sharing their uma)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from events.errors import InputError
+from replay.app import intents
+from replay.app.application import Application
+from replay.engine.fold import IllegalEvent
+from tests.helpers import Cli
+
+PLAYERS = ["Aki", "Beni", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana"]
+SCHEDULE = "1,1,Aki,Beni,Chie,Dai\n1,2,Eri,Fumi,Gen,Hana\n"
+REGISTRATION = """name,first_name,last_name,ema_number,country,team
+Aki,Aki,Tanaka,01000001,jp,Red
+Beni,Beni,Sato,,JP,Red
+Chie,Chie,Ito,01000003,DE,Blue
+Dai,,,,,Green
+Eri,Eri,Kowalska,04000005,PL,Blue
+Fumi,Fumi,Mori,,JP,Green
+Gen,Gen,Weber,03000007,DE,Gold
+Hana,Hana,Novak,,CZ,Gold
+"""
+
+
+def _tournament(app: Application) -> None:
+    """One session from the schedule; at each table East wins a mangan (12,000) from South: East
+    42,000 (+12 +15 = +27.0), West and North 30,000 tied for 2nd and 3rd ((5 - 5) / 2: 0.0), South
+    18,000 (-12 - 15 = -27.0). Dai is given a penalty of -5."""
+    app.open_night("riichi", PLAYERS, ruleset_id="ema2025", sessions=2, seed=1, night_id="night-cup", title="Cup")
+    app.seat_session("night-cup", mode="prescripted", schedule=SCHEDULE)
+    for table in ("night-cup-t1", "night-cup-t2"):
+        app.record(table, intents.result(["ron", "0", "mangan", "from", "1"]), recorded_by="test")
+    app.give_penalty("night-cup", "Dai", -5, "late to the table")
+    app.register_players("night-cup", REGISTRATION)
+
+
+def test_the_team_standing_and_the_emas_results(app: Application) -> None:
+    _tournament(app)
+    sheet = app.night_sheet("night-cup")
+    assert [(row["player"], row["shown"]) for row in sheet["standings"]["riichi"]] == [
+        ("Aki", "+27.0"), ("Eri", "+27.0"), ("Chie", "0.0"), ("Gen", "0.0"), ("Hana", "0.0"), ("Dai", "-5.0"),
+        ("Beni", "-27.0"), ("Fumi", "-27.0"),
+    ]  # fmt: skip
+    # Blue: Chie 0 + Eri 27; Gold: 0 + 0 and Red: 27 - 27 tied for second; Green: -5 - 27.
+    assert [(t["place"], t["team"], t["shown"], t["players"]) for t in sheet["teams"]] == [
+        (1, "Blue", "+27.0", ["Eri", "Chie"]), (2, "Gold", "0.0", ["Gen", "Hana"]), (2, "Red", "0.0", ["Aki", "Beni"]),
+        (4, "Green", "-32.0", ["Dai", "Fumi"]),
+    ]  # fmt: skip
+    found = app.ema_results("night-cup")
+    # Base rank 1000 x (8 - place) / 7, tied players sharing the mean of the places they hold:
+    # places 1-2: 6500 / 7 = 928.6; 3-5: 4000 / 7 = 571.4; 6: 2000 / 7 = 285.7; 7-8: 500 / 7 = 71.4.
+    assert [(r["place"], r["ema_number"], r["last_name"], r["first_name"], r["country"], r["shown"], r["base_rank"])
+            for r in found["results"]] == [
+        (1, "01000001", "Tanaka", "Aki", "JP", "+27.0", 929),
+        (1, "04000005", "Kowalska", "Eri", "PL", "+27.0", 929),
+        (3, "01000003", "Ito", "Chie", "DE", "0.0", 571),
+        (3, "03000007", "Weber", "Gen", "DE", "0.0", 571),
+        (3, None, "Novak", "Hana", "CZ", "0.0", 571),
+        (6, None, "Dai", None, None, "-5.0", 286),
+        (7, None, "Sato", "Beni", "JP", "-27.0", 71),
+        (7, None, "Mori", "Fumi", "JP", "-27.0", 71),
+    ]  # fmt: skip
+    event = found["event"]
+    assert (event["title"], event["players"], event["countries"], event["country_codes"]) == (
+        "Cup", 8, 4, ["CZ", "DE", "JP", "PL"],
+    )  # fmt: skip
+    assert event["first_day"] == event["last_day"] and len(event["first_day"]) == 10
+
+
+def test_a_registration_that_names_a_stranger_or_a_bad_number_is_refused_whole(app: Application) -> None:
+    _tournament(app)
+    head = app.night_sheet("night-cup")["head_seq"]
+    cases = {
+        "name,team\nZed,Red\n": "Zed is not a player of this night; add them to the players present first",
+        "name,ema_number\nAki,123\n": "the registration: line 2: the ema number '123' is not valid: 8 digits",
+        "name,country\nAki,Japan\n": "the registration: line 2: the country 'JAPAN' is not valid: two letters "
+        "(ISO 3166-1), e.g. DE",
+        "name,ema_number\nAki,01000001\nBeni,01000001\n": "EMA number 01000001 is given to two players",
+        "name,rank\nAki,1\n": "the registration: line 1: no column 'rank'; the columns are name, first_name, "
+        "last_name, ema_number, country, team",
+        "Aki,Red\n": "the registration: the first line names the columns: name, then any of first_name, "
+        "last_name, ema_number, country, team",
+    }
+    for text, said in cases.items():
+        with pytest.raises((InputError, IllegalEvent)) as caught:
+            app.register_players("night-cup", text)
+        # A refusal of the night's own fold names the event it would have been (seq 6).
+        assert caught.value.message.removeprefix("seq 6 (registered): ") == said
+    assert app.night_sheet("night-cup")["head_seq"] == head
+
+
+def test_the_cli_writes_the_emas_csv_and_the_team_standing(cli: Cli, tmp_path: Path) -> None:
+    schedule, registration = tmp_path / "schedule.csv", tmp_path / "players.csv"
+    schedule.write_text(SCHEDULE, encoding="utf-8")
+    registration.write_text(REGISTRATION, encoding="utf-8")
+    assert cli("night", "open", "riichi", *[a for n in PLAYERS for a in ("-p", n)], "--id", "night-cup",
+               "--ruleset", "ema2025", "--sessions", "2").code == 0  # fmt: skip
+    assert cli("night", "seat", "night-cup", "--mode", "prescripted", "--schedule", str(schedule)).code == 0
+    for table in ("night-cup-t1", "night-cup-t2"):
+        assert cli("result", table, "ron", "0", "mangan", "from", "1").code == 0
+    registered = cli("night", "register", "night-cup", str(registration))
+    assert registered.code == 0, registered.err
+    exported = cli("night", "ema", "night-cup", "--csv")
+    assert exported.out.splitlines() == [
+        "place,ema_number,last_name,first_name,country,score,base_rank",
+        "1,01000001,Tanaka,Aki,JP,27.0,929",
+        "1,04000005,Kowalska,Eri,PL,27.0,929",
+        "3,01000003,Ito,Chie,DE,0.0,500",
+        "3,,Dai,,,0.0,500",
+        "3,03000007,Weber,Gen,DE,0.0,500",
+        "3,,Novak,Hana,CZ,0.0,500",
+        "7,,Sato,Beni,JP,-27.0,71",
+        "7,,Mori,Fumi,JP,-27.0,71",
+    ]
+    teams = cli("night", "teams", "night-cup", "--csv")
+    assert teams.out.splitlines() == ["place,team,total,players", "1,Blue,27.0,Eri Chie", "2,Gold,0.0,Gen Hana",
+                                      "2,Red,0.0,Aki Beni", "4,Green,-27.0,Dai Fumi"]  # fmt: skip
+    missing = cli("night", "register", "night-cup", str(tmp_path / "none.csv"))
+    assert missing.code == 2
+    assert missing.err == (f"taikyoku: error: no file {tmp_path / 'none.csv'} for the registration; "
+                           "give the CSV file the director wrote\n")  # fmt: skip
