@@ -124,3 +124,22 @@ class NightRegistered(Payload):
     what the EMA's results need of each."""
 
     players: Annotated[tuple[Registered, ...], Field(min_length=1, max_length=400)]
+
+
+@event_type("night.results_hidden")
+class NightResultsHidden(Payload):
+    """The director hides the results of session ``from_session`` and after from the room's screen
+    and the public pages (the host still sees them); ``from_session`` None reveals them."""
+
+    from_session: Annotated[int, Strict(), Field(ge=1, le=100)] | None = None
+
+
+@event_type("night.cut")
+class NightCut(Payload):
+    """A cut after ``after_session``: the best ``keep`` go on (only they are seated after it), and
+    the results of the sessions up to it are ``kept``, ``halved`` or ``cleared`` in the standings."""
+
+    after_session: Annotated[int, Strict(), Field(ge=1, le=100)]
+    carry: Literal["kept", "halved", "cleared"]
+    keep: Annotated[int, Strict(), Field(ge=2, le=400)]
+    players: Players  # who goes on, best first, as the standings stood

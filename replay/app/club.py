@@ -107,12 +107,12 @@ class Club:
         with self.store() as store:
             tonight = [n["night_id"] for n in nights.nights(store) if n["opened_at"] >= since]
         shown: list[dict[str, Any]] = []
-        counted: list[dict[str, Any]] = []
+        counted: list[dict[str, Any] | None] = []
         of_nights: set[str] = set()
         clock = None
         penalties: list[tuple[str, Penalty]] = []
         for night_id in tonight:
-            sheet = self.night_sheet(night_id)
+            sheet = self.night_sheet(night_id, public=True)
             clock = clock or (sheet["clock"] if not sheet["closed"] else None)
             penalties += [(GAMES[sheet["game"]].title, Penalty(**p)) for p in sheet["penalties"]]
             of_nights |= {t["match_id"] for s in sheet["sessions"] for t in s["tables"]}
@@ -120,7 +120,10 @@ class Club:
                 continue
             shown += [t for t in sheet["sessions"][-1]["tables"] if t["status"] != "abandoned"]
             counted += [
-                t for s in sheet["sessions"] for t in s["tables"] if t["status"] != "abandoned" and t["started"]
+                _carried_over(t, sheet["cut"], s["session"])
+                for s in sheet["sessions"]
+                for t in s["tables"]
+                if t["status"] != "abandoned" and t["started"] and not t.get("hidden")
             ]
         for row in self.matches():
             if row["match_id"] in of_nights:
@@ -134,7 +137,8 @@ class Club:
                      "head_seq": kept.head} | declared.review().glance(kept.state)  # fmt: skip
             shown.append(table)
             counted.append(table)
-        return {"tables": shown, "standings": standings_of(counted, penalties), "clock": clock, "now": server_time()}
+        standings = standings_of([t for t in counted if t is not None], penalties)
+        return {"tables": shown, "standings": standings, "clock": clock, "now": server_time()}
 
     # ---- the club night ------------------------------------------------------------------------
 
@@ -236,6 +240,30 @@ class Club:
             raise InputError(f"the registration: {exc}") from None
         with self.lock(night_id), self.store() as store:
             nights.register(store, night_id, entries, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def hide_results(self, night_id: str, from_session: int | None, *, recorded_by: str = "host") -> dict[str, Any]:
+        """Hide the results of ``from_session`` and after from the room and the public pages (None:
+        reveal them)."""
+        from replay.app import nights
+
+        with self.lock(night_id), self.store() as store:
+            nights.hide_results(store, night_id, from_session, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
+    def cut(self, night_id: str, keep: int, carry: str, *, recorded_by: str = "host") -> dict[str, Any]:
+        """A cut after the session seated last: the best ``keep`` of the standings go on, the
+        results so far ``carry`` kept, halved or cleared. Every table of the night must be over."""
+        from replay.app import nights
+
+        with self.lock(night_id):
+            sheet = self.night_sheet(night_id)
+            playing = [t["match_id"] for s in sheet["sessions"] for t in s["tables"] if t["status"] == "in play"]
+            if playing:
+                raise InputError(f"{', '.join(playing)} plays on; a cut follows the session's last table")
+            ranked = [row["player"] for row in next(iter(sheet["standings"].values()), [])]
+            with self.store() as store:
+                nights.cut(store, night_id, keep, carry, ranked, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
     def ema_results(self, night_id: str) -> dict[str, Any]:
@@ -376,10 +404,13 @@ class Club:
             found = _credited(stats.digests(store), nights.credits(store))
         return seasons.player(found, name)
 
-    def night_sheet(self, night_id: str) -> dict[str, Any]:
+    def night_sheet(self, night_id: str, *, public: bool = False) -> dict[str, Any]:
         """The night as the host and the room see it: who is present, each session's tables with
         their players, status and results, and the night's standings (provisional while a table
-        plays on)."""
+        plays on). ``public``: as the room and the players see it, the sessions whose results the
+        director hides left out of the standings and their tables' scores blanked. After a cut,
+        the sessions up to it count as the cut said (kept, halved or cleared), and those who went
+        on stand above those who did not."""
         from replay.app import nights
         from replay.app.service import status_of
         from replay.games import GAMES
@@ -403,26 +434,50 @@ class Club:
                 # result is: the standings count it for the latter.
                 sitting, credited = night.sitting(table.match_id), night.credited(table.match_id)
                 stood_in = [None if now == first else first for now, first in zip(sitting, table.players, strict=True)]
-                row = {"match_id": table.match_id, "players": list(sitting), "status": status,
+                row: dict[str, Any] = {"match_id": table.match_id, "players": list(sitting), "status": status,
                        "started": kept.head > 1, "head_seq": kept.head, "game": kept.game,
                        "title": GAMES[kept.game].title, "stood_in_for": stood_in,
                        "credited": list(credited)} | glance  # fmt: skip
+                hidden = public and night.hidden_from is not None and number >= night.hidden_from
+                if hidden:
+                    seats = len(sitting)
+                    row = row | {"hidden": True, "scores": [None] * seats, "places": [None] * seats,
+                                 "results": None, "last": None}  # fmt: skip
                 tables.append(row)
-                if status != "abandoned" and kept.head > 1:
-                    glances.append(row)
+                if status != "abandoned" and kept.head > 1 and not hidden:
+                    glances.append(_carried_over(row, night.cut.model_dump() if night.cut else None, number))
             sessions.append({"session": number, "tables": tables})
         from replay.app import tournament
 
-        standings = standings_of(glances, [(GAMES[opened.game].title, p) for p in night.penalties])
+        standings = standings_of([g for g in glances if g is not None],
+                                 [(GAMES[opened.game].title, p) for p in night.penalties])  # fmt: skip
+        if night.cut is not None:  # those who went on first, each part as it stands
+            going = set(night.cut.players)
+            standings = {game: [r for r in rows if r["player"] in going]
+                         + [r | {"cut": True} for r in rows if r["player"] not in going]
+                         for game, rows in standings.items()}  # fmt: skip
         return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
                 "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
                 "closed": night.closed, "sessions": sessions,
                 "standings": standings,
+                "results_hidden_from": night.hidden_from if public else None,
+                "hidden_from": night.hidden_from,
+                "cut": night.cut.model_dump() if night.cut is not None else None,
                 "teams": tournament.team_standing(next(iter(standings.values()), []), night.registered),
                 "registered": [entry.model_dump() for entry in night.registered],
                 "penalties": [p._asdict() for p in night.penalties],
                 "substitutions": [c._asdict() for c in night.substitutions],
                 "head_seq": night.head, "clock": nights.clock_of(night), "now": server_time()}  # fmt: skip
+
+
+def _carried_over(row: dict[str, Any], cut: Mapping[str, Any] | None, session: int) -> dict[str, Any] | None:
+    """A table's row as the standings count it after a cut (the night's ``night.cut``, as a dict):
+    a session up to the cut kept, halved (each result to half, exactly) or cleared (None)."""
+    if cut is None or session > cut["after_session"] or cut["carry"] == "kept":
+        return row
+    if cut["carry"] == "cleared":
+        return None
+    return row | {"results": [carried(exact(value) / 2) for value in row["results"]]}
 
 
 def _credited(digests: list[dict[str, Any]], credits: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:

@@ -21,10 +21,12 @@ from events.model import Payload
 from events.night import (
     NightClock,
     NightClosed,
+    NightCut,
     NightOpened,
     NightPenalty,
     NightPlayers,
     NightRegistered,
+    NightResultsHidden,
     NightSeated,
     NightSubstitute,
     NightTable,
@@ -77,6 +79,8 @@ class Night:
     substitutions: tuple[Substitution, ...] = ()
     tables_made: int = 0  # every table ever seated, re-seated ones too: the next match id's number
     registered: tuple[Registered, ...] = ()  # the players' details and teams, as last registered
+    hidden_from: int | None = None  # the first session whose results the public does not see yet
+    cut: NightCut | None = None
 
     @property
     def tables(self) -> list[NightTable]:
@@ -166,6 +170,18 @@ def apply(night: Night, step: Step) -> Night:
         return _penalty(night, step, payload)
     if isinstance(payload, NightRegistered):
         return _registered(night, step, payload)
+    if isinstance(payload, NightResultsHidden):
+        return replace(night, hidden_from=payload.from_session, head=step.seq)
+    if isinstance(payload, NightCut):
+        if night.cut is not None:
+            raise illegal(step, "night.cut.twice", f"the night was cut after session {night.cut.after_session} already")
+        if payload.after_session != len(night.sessions) or not night.sessions:
+            raise illegal(step, "night.cut.session", f"a cut follows the session seated last ({len(night.sessions)})")
+        if len(payload.players) != payload.keep or not set(payload.players) <= set(night.players):
+            raise illegal(step, "night.cut.players", f"a cut names the {payload.keep} players present who go on")
+        if payload.keep % per_table:
+            raise illegal(step, "night.cut.tables", f"{payload.keep} players do not fill tables of {per_table}")
+        return replace(night, cut=payload, players=payload.players, head=step.seq)
     if isinstance(payload, NightClock):
         if payload.session != len(night.sessions) or not night.sessions:
             raise illegal(step, "night.clock.session",
@@ -303,6 +319,26 @@ def register(store: Store, night_id: str, entries: Sequence[Registered], *, reco
 
     named = [entry.model_copy(update={"name": player_name(entry.name, "a registered name")}) for entry in entries]
     return _append(store, read(store, night_id), [NightRegistered(players=tuple(named))], recorded_by)
+
+
+def hide_results(store: Store, night_id: str, from_session: int | None, *, recorded_by: str) -> Night:
+    """Hide the results of ``from_session`` and after from the public (None: reveal them)."""
+    night = read(store, night_id)
+    if night.closed and from_session is not None:
+        raise InputError(f"{night_id} is closed; its results are shown whole")
+    return _append(store, night, [NightResultsHidden(from_session=from_session)], recorded_by)
+
+
+def cut(store: Store, night_id: str, keep: int, carry: str, ranked: Sequence[str], *, recorded_by: str) -> Night:
+    """The best ``keep`` of ``ranked`` (the standings, best first) go on; ``carry``: kept, halved or cleared."""
+    night = read(store, night_id)
+    if carry not in ("kept", "halved", "cleared"):
+        raise InputError(f"the scores are kept, halved or cleared at a cut, not {carry!r}")
+    going = [name for name in ranked if name in night.players][:keep]
+    if len(going) < keep:
+        raise InputError(f"only {len(going)} players present have a standing; a cut keeps at most that many")
+    return _append(store, night, [NightCut(after_session=len(night.sessions), keep=keep, carry=carry,
+                                           players=tuple(going))], recorded_by)  # fmt: skip
 
 
 def cancel_penalty(store: Store, night_id: str, seq: int, *, recorded_by: str) -> Night:

@@ -440,3 +440,38 @@ def _text_file(path: Path, what: str) -> str:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise InputError(f"{path} is not UTF-8 text; save {what} as UTF-8 CSV") from None
+
+
+@night.command("hide")
+def hide(
+    night_id: NightArgument,
+    from_session: Annotated[int, typer.Option("--from", min=1, max=100, help="The first session hidden.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Hide the results of a session and after from the room's screen and the public pages, until
+    `taikyoku night reveal`; the host's page and this command still show them."""
+    _shown(_application(db).hide_results(night_id, from_session, recorded_by=recorder(by)), json_out)
+
+
+@night.command("reveal")
+def reveal(
+    night_id: NightArgument, by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False
+) -> None:
+    """Show the hidden results to the room and the public pages again."""
+    _shown(_application(db).hide_results(night_id, None, recorded_by=recorder(by)), json_out)
+
+
+@night.command("cut")
+def cut(
+    night_id: NightArgument,
+    keep: Annotated[int, typer.Option("--keep", min=2, max=400, help="How many of the best go on.")],
+    carry: Annotated[str, typer.Option("--carry", help="The results so far: kept, halved or cleared.")] = "kept",
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """A cut after the session seated last: the best --keep go on (only they are seated after it),
+    the results so far kept, halved or cleared in the standings."""
+    _shown(_application(db).cut(night_id, keep, carry, recorded_by=recorder(by)), json_out)

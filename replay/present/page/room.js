@@ -27,8 +27,8 @@ function draw(room) {
                                    + (t.status === "complete" ? " · finished" : "")));
     const list = el("ol", {});
     t.players.forEach((name, seat) => list.appendChild(el("li", { class: seat === t.dealer ? "dealer" : null, "data-seat": String(seat) },
-      el("span", { title: seat === t.dealer ? "the dealer" : null }, (seat === t.dealer ? "▶ " : "") + `${t.places[seat]}. ${name}` + (t.stood_in_for && t.stood_in_for[seat] ? ` (for ${t.stood_in_for[seat]})` : "")),
-      el("span", { class: "score" }, t.scores[seat].toLocaleString("en")))));
+      el("span", { title: seat === t.dealer ? "the dealer" : null }, (seat === t.dealer ? "▶ " : "") + (t.hidden ? "" : `${t.places[seat]}. `) + name + (t.stood_in_for && t.stood_in_for[seat] ? ` (for ${t.stood_in_for[seat]})` : "")),
+      el("span", { class: "score" }, t.hidden ? "hidden" : t.scores[seat].toLocaleString("en")))));
     card.appendChild(list);
     if (t.last) card.appendChild(el("p", { class: "last" }, `last: ${t.last}`));
     tables.appendChild(card);

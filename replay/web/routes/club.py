@@ -20,8 +20,9 @@ FRESH = {"Cache-Control": "no-store"}
 
 @router.get("/api/nights/{night}")
 def api_night(night: str, served: Served) -> dict[str, Any]:
-    """A night's sheet, as anyone may see it: the tables, results and standings, no token."""
-    return served.taikyoku.night_sheet(night)
+    """A night's sheet, as anyone may see it: the tables, results and standings, no token (the
+    sessions whose results the director hides left out)."""
+    return served.taikyoku.night_sheet(night, public=True)
 
 
 @router.get("/api/season")
@@ -60,7 +61,7 @@ def player_page(name: str, request: Request, served: Served) -> Response:
 @router.get("/nights/{night}", response_class=HTMLResponse)
 def night_page(night: str, request: Request, served: Served) -> Response:
     """A night's result sheet: who played whom, the scores, the places, the night's standings."""
-    sheet = served.taikyoku.night_sheet(night)
+    sheet = served.taikyoku.night_sheet(night, public=True)
     rows = night_rows(sheet)
     if request.query_params.get("format") == "csv":
         return _csv(rows, f"{night}.csv")

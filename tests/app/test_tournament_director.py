@@ -1,0 +1,71 @@
+"""What a director does on a tournament day, on SQLite and PostgreSQL: the last session's results
+hidden from the room and the public sheet, then revealed; a cut after a session (the best go on,
+the results so far halved); figures worked out by hand under EMA 2025."""
+
+from __future__ import annotations
+
+import pytest
+
+from events.errors import InputError
+from replay.app import intents
+from replay.app.application import Application
+
+PLAYERS = ["Aki", "Beni", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana"]
+FIRST = "1,1,Aki,Beni,Chie,Dai\n1,2,Eri,Fumi,Gen,Hana\n2,1,Aki,Eri,Chie,Gen\n2,2,Beni,Fumi,Dai,Hana\n"
+
+
+def _session(app: Application, session: int) -> None:
+    """At each table East wins a mangan from South (EMA 2025): +27.0, -27.0, and 0.0 for West and North."""
+    app.seat_session("night-day", mode="prescripted", schedule=FIRST)
+    for table in app.night_sheet("night-day")["sessions"][session - 1]["tables"]:
+        app.record(table["match_id"], intents.result(["ron", "0", "mangan", "from", "1"]), recorded_by="test")
+
+
+def _totals(sheet: dict[str, object]) -> list[tuple[str, str]]:
+    return [(r["player"], r["shown"]) for r in sheet["standings"]["riichi"]]  # type: ignore[index]
+
+
+def test_the_last_sessions_results_are_hidden_until_revealed(app: Application) -> None:
+    app.open_night("riichi", PLAYERS, ruleset_id="ema2025", sessions=2, seed=1, night_id="night-day")
+    _session(app, 1)
+    app.hide_results("night-day", 2)
+    _session(app, 2)
+    # Session 2: Aki +27 again, Eri -27, Beni +27, Fumi -27.
+    host = app.night_sheet("night-day")
+    # Places: Chie, Dai, Gen, Hana 2nd twice (average 2); Beni and Eri 1st and 4th (2.5).
+    assert _totals(host) == [("Aki", "+54.0"), ("Chie", "0.0"), ("Dai", "0.0"), ("Gen", "0.0"), ("Hana", "0.0"),
+                             ("Beni", "0.0"), ("Eri", "0.0"), ("Fumi", "-54.0")]  # fmt: skip
+    public = app.night_sheet("night-day", public=True)
+    assert _totals(public) == [("Aki", "+27.0"), ("Eri", "+27.0"), ("Chie", "0.0"), ("Dai", "0.0"), ("Gen", "0.0"),
+                               ("Hana", "0.0"), ("Beni", "-27.0"), ("Fumi", "-27.0")]  # fmt: skip
+    hidden = public["sessions"][1]["tables"][0]
+    assert (hidden["hidden"], hidden["scores"], hidden["places"]) == (True, [None] * 4, [None] * 4)
+    room = app.room()
+    assert [r["player"] for r in room["standings"]["riichi"]][:2] == ["Aki", "Eri"]
+    assert all(t.get("hidden") for t in room["tables"])
+    app.hide_results("night-day", None)
+    assert _totals(app.night_sheet("night-day", public=True)) == _totals(app.night_sheet("night-day"))
+    assert _totals(app.night_sheet("night-day", public=True))[0] == ("Aki", "+54.0")
+
+
+def test_a_cut_keeps_the_best_and_halves_what_came_before(app: Application) -> None:
+    """Tenhou's rules: East's yakuman ron from South (48,000) busts South and ends each table:
+    East 73,000 (43 + 20 + oka 20 = +83), West 25,000 (-5 + 10 = +5, 2nd on the tie by seat), North
+    (-5 - 10 = -15), South -23,000 (-53 - 20 = -73)."""
+    app.open_night("riichi", PLAYERS, ruleset_id="tenhou", sessions=3, seed=1, night_id="night-day")
+    app.seat_session("night-day", mode="prescripted", schedule=FIRST)
+    for table in ("night-day-t1", "night-day-t2"):
+        app.record(table, intents.result(["ron", "0", "yakuman", "from", "1"]), recorded_by="test")
+    with pytest.raises(InputError) as caught:
+        app.cut("night-day", 4, "doubled")
+    assert caught.value.message == "the scores are kept, halved or cleared at a cut, not 'doubled'"
+    sheet = app.cut("night-day", 4, "halved")
+    # The best four (Aki, Eri at +83; Chie, Gen at +5) go on with half of it; the rest stand below.
+    assert sheet["players"] == ["Aki", "Eri", "Chie", "Gen"]
+    assert _totals(sheet) == [("Aki", "+41.5"), ("Eri", "+41.5"), ("Chie", "+2.5"), ("Gen", "+2.5"),
+                              ("Dai", "-7.5"), ("Hana", "-7.5"), ("Beni", "-36.5"), ("Fumi", "-36.5")]  # fmt: skip
+    assert [r.get("cut", False) for r in sheet["standings"]["riichi"]] == [False] * 4 + [True] * 4
+    seated = app.seat_session("night-day")  # only the four who went on
+    assert [sorted(t["players"]) for t in seated["sessions"][1]["tables"]] == [["Aki", "Chie", "Eri", "Gen"]]
+    with pytest.raises(InputError, match="night-day-t3 plays on; a cut follows the session's last table"):
+        app.cut("night-day", 2, "kept")
