@@ -269,16 +269,16 @@ class Club:
     def ema_results(self, night_id: str) -> dict[str, Any]:
         """The night's results as the EMA takes a tournament's: its header (days, players, countries)
         and a row a player (place, EMA number, names, country, score, base rank)."""
+        from events.night import Registered
         from replay.app import nights, tournament
 
         sheet = self.night_sheet(night_id)
         with self.store() as store:
-            night = nights.read(store, night_id)
             opened_on = next(n["opened_at"][:10] for n in nights.nights(store) if n["night_id"] == night_id)
-        days = [opened_on] + [step.recorded_at[:10] for t in night.tables if t.match_id not in night.abandoned
-                              for step in self.match(t.match_id).steps[-1:] if step.recorded_at]  # fmt: skip
+        days = [opened_on] + [t["last_recorded_at"][:10] for s in sheet["sessions"] for t in s["tables"]
+                              if t["status"] != "abandoned" and t["last_recorded_at"]]  # fmt: skip
         players: list[dict[str, Any]] = next(iter(sheet["standings"].values()), [])
-        results = tournament.ema_results(players, night.registered)
+        results = tournament.ema_results(players, [Registered.model_validate(r) for r in sheet["registered"]])
         return {"event": tournament.ema_header(sheet["title"], days, results), "results": results}
 
     def abandon_table(self, night_id: str, match: str, *, reason: str, recorded_by: str = "host") -> dict[str, Any]:
@@ -437,7 +437,8 @@ class Club:
                 row: dict[str, Any] = {"match_id": table.match_id, "players": list(sitting), "status": status,
                        "started": kept.head > 1, "head_seq": kept.head, "game": kept.game,
                        "title": GAMES[kept.game].title, "stood_in_for": stood_in,
-                       "credited": list(credited)} | glance  # fmt: skip
+                       "credited": list(credited),
+                       "last_recorded_at": kept.steps[-1].recorded_at if kept.steps else None} | glance  # fmt: skip
                 hidden = public and night.hidden_from is not None and number >= night.hidden_from
                 if hidden:
                     seats = len(sitting)
