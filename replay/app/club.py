@@ -439,7 +439,8 @@ class Club:
                        "title": GAMES[kept.game].title, "stood_in_for": stood_in,
                        "credited": list(credited),
                        "last_recorded_at": kept.steps[-1].recorded_at if kept.steps else None} | glance  # fmt: skip
-                hidden = public and night.hidden_from is not None and number >= night.hidden_from
+                # A closed night is over: its results are everyone's, hidden or not.
+                hidden = public and not night.closed and night.hidden_from is not None and number >= night.hidden_from
                 if hidden:
                     seats = len(sitting)
                     row = row | {"hidden": True, "scores": [None] * seats, "places": [None] * seats,
@@ -461,7 +462,7 @@ class Club:
                 "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
                 "closed": night.closed, "sessions": sessions,
                 "standings": standings,
-                "results_hidden_from": night.hidden_from if public else None,
+                "results_hidden_from": night.hidden_from if public and not night.closed else None,
                 "hidden_from": night.hidden_from,
                 "cut": night.cut.model_dump() if night.cut is not None else None,
                 "teams": tournament.team_standing(next(iter(standings.values()), []), night.registered),

@@ -46,6 +46,16 @@ def test_the_last_sessions_results_are_hidden_until_revealed(app: Application) -
     app.hide_results("night-day", None)
     assert _totals(app.night_sheet("night-day", public=True)) == _totals(app.night_sheet("night-day"))
     assert _totals(app.night_sheet("night-day", public=True))[0] == ("Aki", "+54.0")
+    # Hidden again, then the night closed: a closed night's results are everyone's.
+    app.hide_results("night-day", 2)
+    for table in ("night-day-t3", "night-day-t4"):
+        app.abandon_table("night-day", table, reason="time")
+    for table in ("night-day-t1", "night-day-t2"):
+        app.abandon_table("night-day", table, reason="time")
+    closed = app.close_night("night-day")
+    public = app.night_sheet("night-day", public=True)
+    assert closed["closed"] and public["results_hidden_from"] is None
+    assert not any(t.get("hidden") for session in public["sessions"] for t in session["tables"])
 
 
 def test_a_cut_keeps_the_best_and_halves_what_came_before(app: Application) -> None:
