@@ -150,7 +150,8 @@ def _started(**changed: Any) -> Any:
                            for s, n in enumerate(("A", "B", "C")))}, None),  # recorded when tenhou took three
         ({"ruleset": "tensho-standard"},
          ("match.ruleset.unknown", "ruleset 'tensho-standard' is not a riichi ruleset; use one of: tenhou, "
-                                   "tenhou-sanma, mahjongsoul, mahjongsoul-sanma, ema2016")),
+                                   "tenhou-sanma, mahjongsoul, mahjongsoul-sanma, ema2016, ema2025, wrc, jpml-a, rrc, mleague, "
+                                   "riichicity, riichicity-sanma")),
         ({"options": {"riichi.sneeze": True}},
          ("match.option.unknown", "ruleset tenhou has no option 'riichi.sneeze'; known: ")),
         ({"drop": ["riichi.uma"]},
