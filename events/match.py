@@ -104,6 +104,14 @@ class MatchEnded(Payload):
     reason: Literal["completed", "abandoned"]
 
 
+@event_type("time_up")
+class TimeUp(Payload):
+    """The session's time is up at this table (the director calls it when the clock runs out): the
+    ruleset says which hand is the last (riichi: ``riichi.timeUp``, the hand in play or one more)."""
+
+    note: Str = ""
+
+
 @event_type("claim")
 class Claim(Payload):
     """The result a table agreed on (or a log recorded) for round ``round``, kept beside the computed one.

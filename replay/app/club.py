@@ -242,6 +242,18 @@ class Club:
             nights.register(store, night_id, entries, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
+    def call_time(self, night_id: str, match: str | None = None, *, recorded_by: str = "host") -> dict[str, Any]:
+        """Time is up: at every table of the latest session in play, or at ``match`` alone (a table
+        given more time has it called later). Each table's ruleset says which hand is its last."""
+        from replay.app import nights
+
+        with self.lock(night_id):
+            sheet = self.night_sheet(night_id)
+            playing = [t["match_id"] for s in sheet["sessions"] for t in s["tables"] if t["status"] == "in play"]
+            with self.store() as store:
+                nights.call_time(store, night_id, playing, match, recorded_by=recorded_by)
+        return self.night_sheet(night_id)
+
     def hide_results(self, night_id: str, from_session: int | None, *, recorded_by: str = "host") -> dict[str, Any]:
         """Hide the results of ``from_session`` and after from the room and the public pages (None:
         reveal them)."""

@@ -621,6 +621,37 @@ def abandon(store: Store, night_id: str, match_id: str, *, recorded_by: str, rea
     return read(store, night_id)
 
 
+def call_time(store: Store, night_id: str, playing: Sequence[str], match_id: str | None, *,
+              recorded_by: str) -> None:  # fmt: skip
+    """Time is up at every table of the latest session still in play (``playing``), or at
+    ``match_id`` alone: a time_up in each, in one transaction; the ruleset then says which hand
+    is the last."""
+    from events.match import TimeUp
+    from replay.app.repository import MatchRepository
+
+    night = read(store, night_id)
+    if night.closed:
+        raise InputError(f"{night_id} is closed; time is called during the night")
+    latest = {table.match_id for table in night.sessions[-1]} if night.sessions else set()
+    if match_id is not None:
+        if night.table(match_id) is None:
+            raise InputError(f"{match_id} is not a table of {night_id}")
+        if match_id not in playing:
+            raise InputError(f"{match_id} has ended; time is called at a table in play")
+        chosen = [match_id]
+    else:
+        chosen = sorted(m for m in playing if m in latest)
+        if not chosen:
+            raise InputError("no table of the latest session plays on; there is no time to call")
+    repository = MatchRepository(store)
+    batches: list[tuple[str, int, list[PendingEvent]]] = []
+    for table in chosen:
+        event = new_event(TimeUp(), recorded_by=recorded_by)
+        checked = repository.check(table, [event])
+        batches.append((table, checked.head - 1, [event]))
+    store.append_together(batches)
+
+
 def start_clock(store: Store, night_id: str, minutes: int, *, recorded_by: str) -> Night:
     """Start (or give more time to, or with 0 stop) the clock of the session seated last."""
     night = read(store, night_id)

@@ -475,3 +475,16 @@ def cut(
     """A cut after the session seated last: the best --keep go on (only they are seated after it),
     the results so far kept, halved or cleared in the standings."""
     _shown(_application(db).cut(night_id, keep, carry, recorded_by=recorder(by)), json_out)
+
+
+@night.command("time")
+def time_up(
+    night_id: NightArgument,
+    table: Annotated[str | None, typer.Option("--table", help="One table only (a table given more time).")] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Time is up: at every table of the latest session in play, or at one; each table's ruleset says
+    which hand is its last (riichi.timeUp: the hand in play, or one more)."""
+    _shown(_application(db).call_time(night_id, table, recorded_by=recorder(by)), json_out)

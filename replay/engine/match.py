@@ -20,6 +20,9 @@ class MatchState(NamedTuple):  # a tuple: replaced at every round, where a datac
     dealer: int | None = None
     ended: MatchEnded | None = None
     last_seq: int = 0
+    # When time was called (a time_up): the round in play, or the last played, then. The game says
+    # which hand is then the last.
+    time_up: int | None = None
 
     @property
     def players(self) -> int:

@@ -30,6 +30,8 @@ def match_words(step: Step, names: Sequence[str]) -> str:
         return f"{payload.game} match under {payload.ruleset.id}: {listed([p.name for p in payload.players])}"
     if kind == "match_ended":
         return "The match is abandoned" if payload.reason == "abandoned" else "The match is over"
+    if kind == "time_up":
+        return "Time is up at this table" + (f": {payload.note}" if payload.note else "")
     if kind == "round_started":
         return f"Round {payload.round} starts; {name_of(names, payload.dealer)} deals"
     if kind == "retract":

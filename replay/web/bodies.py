@@ -102,3 +102,20 @@ class AbandonIn(Body):
 class Written(BaseModel):
     head_seq: int
     stored: list[int]
+
+
+class TimeIn(Body):
+    match: str | None = Field(default=None, min_length=3, max_length=64)  # one table; none: every table in play
+
+
+class HideIn(Body):
+    from_session: int | None = Field(default=None, ge=1, le=100)  # none: reveal
+
+
+class CutIn(Body):
+    keep: int = Field(ge=2, le=400)
+    carry: str = Field(default="kept", max_length=20)
+
+
+class RegisterIn(Body):
+    registration: str = Field(min_length=1, max_length=200_000)  # the director's CSV, as the file holds it

@@ -79,3 +79,58 @@ def test_a_cut_keeps_the_best_and_halves_what_came_before(app: Application) -> N
     assert [sorted(t["players"]) for t in seated["sessions"][1]["tables"]] == [["Aki", "Chie", "Eri", "Gen"]]
     with pytest.raises(InputError, match="night-day-t3 plays on; a cut follows the session's last table"):
         app.cut("night-day", 2, "kept")
+
+
+def _one_table(app: Application, ruleset: str) -> str:
+    night = f"night-{ruleset}"
+    app.open_night("riichi", PLAYERS[:4], ruleset_id=ruleset, sessions=1, seed=1, night_id=night)
+    app.seat_session(night)
+    return f"{night}-t1"
+
+
+def _status(app: Application, table: str) -> str:
+    night = table.rpartition("-t")[0]
+    return str(app.night_sheet(night)["sessions"][0]["tables"][0]["status"])
+
+
+def _hand(app: Application, table: str, line: str) -> None:
+    app.record(table, intents.result(line.split()), recorded_by="test")
+
+
+def test_time_up_ends_each_table_as_its_ruleset_says(app: Application) -> None:
+    # WRC: the hand in play is the last; called between hands, the hand just played was.
+    wrc = _one_table(app, "wrc")
+    _hand(app, wrc, "ron 0 mangan from 1")
+    assert _status(app, wrc) == "in play"
+    app.call_time("night-wrc")
+    assert _status(app, wrc) == "complete"
+    # EMA 2025: one more hand after the one in play (here: after the last one played).
+    ema = _one_table(app, "ema2025")
+    _hand(app, ema, "ron 0 mangan from 1")
+    app.call_time("night-ema2025", ema)
+    assert _status(app, ema) == "in play"
+    _hand(app, ema, "ron 2 mangan from 3")
+    assert _status(app, ema) == "complete"
+    with pytest.raises(InputError, match="the match is over: time was up"):
+        _hand(app, ema, "ron 1 mangan from 2")
+    with pytest.raises(InputError, match=f"{ema} has ended; time is called at a table in play"):
+        app.call_time("night-ema2025", ema)
+
+
+def test_a_chombo_after_time_ends_the_match_only_where_the_ruleset_says(app: Application) -> None:
+    # Time called before any hand: the first hand is the last (JPML A) or the one after it counts
+    # (EMA 2025: one more hand, and there none was in play: the first).
+    jpml = _one_table(app, "jpml-a")
+    app.call_time("night-jpml-a")
+    with pytest.raises(InputError, match="time was called at this table already"):
+        app.call_time("night-jpml-a")
+    _hand(app, jpml, "chombo 1")  # JPML A: a chombo after time is played again
+    assert _status(app, jpml) == "in play"
+    _hand(app, jpml, "ron 0 mangan from 1")
+    assert _status(app, jpml) == "complete"
+    ema = _one_table(app, "ema2025")
+    app.call_time("night-ema2025")
+    _hand(app, ema, "chombo 1")  # EMA 2025: a chombo after time ends the match
+    assert _status(app, ema) == "complete"
+    with pytest.raises(InputError, match="night-ema2025-t9 is not a table of night-ema2025"):
+        app.call_time("night-ema2025", "night-ema2025-t9")

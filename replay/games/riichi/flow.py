@@ -85,6 +85,13 @@ def match_over(state: RiichiState) -> str | None:
     assert options is not None
     result = rnd.result
     players = rnd.players
+    if state.match.time_up is not None:
+        # Time was called in (or just after) a hand: that hand, or one more (riichi.timeUp), is the
+        # last; a chombo in it ends the match only where riichi.chomboAtTimeUp says so (else it is
+        # played again, and that ends it).
+        last = state.match.time_up + (1 if options.time_up == "oneMoreHand" else 0)
+        if rnd.number >= last and (result.kind != "chombo" or options.chombo_at_time_up):
+            return "time was up"
     if result.kind == "chombo" or (result.kind == "abortive" and not options.abortive_draw_ends):
         return None  # a hand played again: no one won or was tenpai, so nothing was decided
     below = [s for s, score in enumerate(result.scores) if score < 0]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from events.match import MatchEnded, MatchStarted, RoundStarted
+from events.match import MatchEnded, MatchStarted, RoundStarted, TimeUp
 from events.model import Payload
 from events.riichi import (
     AbortiveDraw,
@@ -111,6 +111,8 @@ class RiichiProjection:
             return on_round_started(state, step, payload, rules)
         if isinstance(payload, RiichiPlayedOn):
             return on_played_on(state, step)
+        if isinstance(payload, TimeUp):
+            return on_time_up(state, step)
         another_ron = (
             rnd is not None
             and bool(rnd.wins)
@@ -134,6 +136,18 @@ class RiichiProjection:
         if state.match.started is None or state.options is None:
             raise illegal(step, "match.not_started", "the first event of a match must be match_started")
         raise illegal(step, "riichi.round.not_started", "no hand is in progress; record riichi.round_started first")
+
+
+def on_time_up(state: RiichiState, step: Step) -> RiichiState:
+    """Time is called at the table: the hand in play, or the last one played, is remembered; the
+    ruleset's ``riichi.timeUp`` then says which hand ends the match (``flow.match_over``)."""
+    from replay.engine.match import refuse_after_end
+
+    refuse_after_end(state.match, step)
+    if state.match.time_up is not None:
+        raise illegal(step, "riichi.time_up.twice", "time was called at this table already")
+    called = state.round.number if state.round is not None else 0
+    return state._replace(match=state.match._replace(time_up=called, last_seq=step.seq))
 
 
 def on_played_on(state: RiichiState, step: Step) -> RiichiState:

@@ -13,7 +13,20 @@ from events.errors import InputError
 from replay.app.catalog import rulesets
 from replay.present import club_pages as pages
 from replay.present import served_pages
-from replay.web.bodies import AbandonIn, ClockIn, NightIn, PenaltyIn, PlayersIn, SeatIn, SubstituteIn, UndoIn
+from replay.web.bodies import (
+    AbandonIn,
+    ClockIn,
+    CutIn,
+    HideIn,
+    NightIn,
+    PenaltyIn,
+    PlayersIn,
+    RegisterIn,
+    SeatIn,
+    SubstituteIn,
+    TimeIn,
+    UndoIn,
+)
 from replay.web.served import Served
 
 router = APIRouter()
@@ -73,6 +86,34 @@ def api_night_clock(night: str, body: ClockIn, request: Request, served: Served)
     """Start the session's clock: ``minutes`` of play from now (0 stops it)."""
     served.host_only(request)
     return served.with_codes(served.taikyoku.start_clock(night, body.minutes), request)
+
+
+@router.post("/api/host/nights/{night}/time")
+def api_night_time(night: str, body: TimeIn, request: Request, served: Served) -> dict[str, Any]:
+    """Time is up at every table of the latest session in play, or at ``match`` alone."""
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.call_time(night, body.match), request)
+
+
+@router.post("/api/host/nights/{night}/hide")
+def api_night_hide(night: str, body: HideIn, request: Request, served: Served) -> dict[str, Any]:
+    """Hide the results of ``from_session`` and after from the room and the public (none: reveal)."""
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.hide_results(night, body.from_session), request)
+
+
+@router.post("/api/host/nights/{night}/cut")
+def api_night_cut(night: str, body: CutIn, request: Request, served: Served) -> dict[str, Any]:
+    """A cut after the session seated last: the best ``keep`` go on, the results so far ``carry``."""
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.cut(night, body.keep, body.carry), request)
+
+
+@router.post("/api/host/nights/{night}/register")
+def api_night_register(night: str, body: RegisterIn, request: Request, served: Served) -> dict[str, Any]:
+    """The players' registration (names, EMA numbers, countries, teams) from the director's CSV."""
+    served.host_only(request)
+    return served.with_codes(served.taikyoku.register_players(night, body.registration), request)
 
 
 @router.post("/api/host/nights/{night}/penalty")
