@@ -278,13 +278,13 @@ class Club:
                 nights.cut(store, night_id, keep, carry, ranked, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
-    def ema_results(self, night_id: str) -> dict[str, Any]:
+    def ema_results(self, night_id: str, *, public: bool = False) -> dict[str, Any]:
         """The night's results as the EMA takes a tournament's: its header (days, players, countries)
         and a row a player (place, EMA number, names, country, score, base rank)."""
         from events.night import Registered
         from replay.app import nights, tournament
 
-        sheet = self.night_sheet(night_id)
+        sheet = self.night_sheet(night_id, public=public)
         with self.store() as store:
             opened_on = next(n["opened_at"][:10] for n in nights.nights(store) if n["night_id"] == night_id)
         days = [opened_on] + [t["last_recorded_at"][:10] for s in sheet["sessions"] for t in s["tables"]

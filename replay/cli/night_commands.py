@@ -384,9 +384,10 @@ def teams(
     csv_out: Annotated[bool, typer.Option("--csv", help="The team standing as CSV.")] = False,
 ) -> None:
     """The team standing: each team's total, the sum of its players', best first."""
+    from replay.present.rows import team_rows
+
     found = _application(db).night_sheet(night_id)["teams"]
-    rows = [{"place": t["place"], "team": t["team"], "total": t["total"], "players": " ".join(t["players"])}
-            for t in found]  # fmt: skip
+    rows = team_rows(found)
     if csv_out:
         write_csv(rows) if rows else sys.stdout.write("place,team,total,players\n")
         return
@@ -412,9 +413,9 @@ def ema(
     if json_out:
         print_json(found)
         return
-    rows = [{"place": r["place"], "ema_number": r["ema_number"] or "", "last_name": r["last_name"],
-             "first_name": r["first_name"] or "", "country": r["country"] or "", "score": r["score"],
-             "base_rank": r["base_rank"]} for r in found["results"]]  # fmt: skip
+    from replay.present.rows import ema_rows
+
+    rows = ema_rows(found["results"])
     if csv_out:
         write_csv(rows) if rows else sys.stdout.write("place,ema_number,last_name,first_name,country,score,base_rank\n")
         return

@@ -154,10 +154,19 @@ def night_page(sheet: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> s
         )
         for game, players in sheet["standings"].items()
     )
+    teams = ""
+    if sheet.get("teams"):
+        teams = "<h2>The teams</h2>" + rows_table(
+            [{"#": t["place"], "team": t["team"], "total": t["shown"], "players": ", ".join(t["players"])}
+             for t in sheet["teams"]], {})  # fmt: skip
+    hidden = sheet.get("results_hidden_from")
+    note = f"<p>The results of session {hidden} on are hidden until the director shows them.</p>" if hidden else ""
+    links = (f'<a href="/nights/{quoted(night)}?format=csv">CSV</a> · '
+             f'<a href="/nights/{quoted(night)}?format=teams">teams (CSV)</a> · '
+             f'<a href="/nights/{quoted(night)}?format=ema">the EMA\'s results (CSV)</a>')  # fmt: skip
     body = (
         f"<h1>{html.escape(sheet['title'])} ({html.escape(night)})</h1>"
-        f'<p><a href="/nights/{quoted(night)}?format=csv">CSV</a></p>{standings}<h2>Every table</h2>'
-        + rows_table(rows, {})
+        f"<p>{links}</p>{note}{standings}{teams}<h2>Every table</h2>" + rows_table(rows, {})
     )
     return plain_page(f"taikyoku: {sheet['title']}", body)
 

@@ -141,3 +141,16 @@ def finding_json(finding: Finding) -> dict[str, Any]:
         "position": finding.position,
         "event_id": finding.event_id,
     }
+
+
+def team_rows(teams: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The team standing as rows: place, team, total (a number), its players."""
+    return [{"place": t["place"], "team": t["team"], "total": t["total"], "players": " ".join(t["players"])}
+            for t in teams]  # fmt: skip
+
+
+def ema_rows(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The EMA's results as rows: place, EMA number, last and first name, country, score, base rank."""
+    return [{"place": r["place"], "ema_number": r["ema_number"] or "", "last_name": r["last_name"],
+             "first_name": r["first_name"] or "", "country": r["country"] or "", "score": r["score"],
+             "base_rank": r["base_rank"]} for r in results]  # fmt: skip

@@ -75,6 +75,14 @@ function draw(sheet) {
   $("clock-start").disabled = sheet.closed || !sheet.sessions.length;
   $("clock-shown").textContent = sheet.clock
     ? `session ${sheet.clock.session}: ${sheet.clock.minutes} minutes from ${sheet.clock.started_at.slice(11, 16)} UTC, until ${sheet.clock.ends_at.slice(11, 16)} UTC` : "";
+  $("hidden-shown").textContent = sheet.hidden_from ? `session ${sheet.hidden_from} on is hidden from the room` : "";
+  $("cut-shown").textContent = sheet.cut ? `cut after session ${sheet.cut.after_session}: ${sheet.cut.keep} go on, results ${sheet.cut.carry}` : "";
+  for (const id of ["register", "hide", "reveal", "cut", "time"]) $(id).disabled = sheet.closed;
+  const timeChooser = $("time-table"), timeChosen = timeChooser.value;
+  timeChooser.textContent = "";
+  timeChooser.appendChild(el("option", { value: "" }, "every table of the session"));
+  for (const t of latest ? latest.tables.filter((t) => t.status === "in play") : []) timeChooser.appendChild(el("option", { value: t.match_id }, t.match_id));
+  if ([...timeChooser.options].some((o) => o.value === timeChosen)) timeChooser.value = timeChosen;
   $("codes").href = `/host/nights/${encodeURIComponent(sheet.night_id)}/codes` + (KEY ? `?key=${encodeURIComponent(KEY)}` : "");
   const chooser = $("penalty-player"), chosen = chooser.value;
   chooser.textContent = "";
@@ -150,6 +158,12 @@ function draw(sheet) {
     side.appendChild(el("h2", {}, `The night's standings: ${game}`));
     side.appendChild(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "player"), el("th", {}, "total"), el("th", {}, "tables"))), rows));
   }
+  if ((sheet.teams || []).length) {
+    const rows = el("tbody", {});
+    for (const t of sheet.teams) rows.appendChild(el("tr", { "data-team": t.team }, el("td", {}, String(t.place)), el("td", {}, t.team), el("td", {}, t.shown), el("td", {}, t.players.join(", "))));
+    side.appendChild(el("h2", {}, "The teams"));
+    side.appendChild(el("table", { id: "teams" }, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "team"), el("th", {}, "total"), el("th", {}, "players"))), rows));
+  }
 }
 
 // A step that cannot be taken back in one tap (undo, abandon, seating over a table still playing):
@@ -191,9 +205,44 @@ $("seat").onclick = () => {  // tables of the last session still playing: asked 
   const latest = night.sessions[night.sessions.length - 1];
   const playing = latest ? latest.tables.filter((t) => t.status === "in play").length : 0;
   if (playing && !twice($("seat"), `${playing} table${playing > 1 ? "s" : ""} of session ${latest.session} still play: seat the next session anyway? tap again`)) return;
-  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: false }, "seated: hand each table its code");
+  seatWith(false, "seated: hand each table its code");
 };
-$("seat-again").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, { again: true }, "seated again");
+$("seat-again").onclick = () => seatWith(true, "seated again");
+// The director's choice of seating: the mode, k, the winds, who sits out, and a schedule's text.
+async function seatWith(again, done) {
+  const body = { again, mode: $("seat-mode").value };
+  if ($("seat-step").value) body.step = Number($("seat-step").value);
+  if ($("seat-winds").value) body.winds = $("seat-winds").value;
+  body.out = $("seat-out").value.split(",").map((n) => n.trim()).filter(Boolean);
+  if (body.mode === "prescripted") {
+    const file = $("seat-schedule").files[0];
+    if (!file) { say("choose the schedule's file first", "error"); return; }
+    body.schedule = await file.text();
+  }
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/seat`, body, done);
+}
+$("register").onclick = async () => {
+  const file = $("register-file").files[0];
+  if (!file) { say("choose the registration's file first", "error"); return; }
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/register`, { registration: await file.text() }, "the players are registered");
+};
+$("hide").onclick = () => {
+  const from = Number($("hide-from").value);
+  if (!from) { say("say from which session the results are hidden", "error"); return; }
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/hide`, { from_session: from }, `session ${from} on is hidden from the room`);
+};
+$("reveal").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/hide`, { from_session: null }, "the results are shown to the room");
+$("cut").onclick = () => {
+  const keep = Number($("cut-keep").value), carry = $("cut-carry").value;
+  if (!keep) { say("say how many go on", "error"); return; }
+  if (!twice($("cut"), `the best ${keep} go on, results ${carry}? tap again`)) return;
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/cut`, { keep, carry }, `the best ${keep} go on`);
+};
+$("time").onclick = () => {
+  const match = $("time-table").value || null;
+  if (!twice($("time"), `time is up at ${match || "every table"}? tap again`)) return;
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/time`, { match }, `time is up at ${match || "every table"}`);
+};
 $("penalty-give").onclick = () => {
   const body = { player: $("penalty-player").value, points: Number($("penalty-points").value), reason: $("penalty-reason").value.trim() };
   if (!body.reason) { say("say why the penalty is given", "error"); return; }

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from events.games import SEASON_GAME
 from replay.present import club_pages as pages
-from replay.present.rows import night_rows, player_rows, rows_csv, standings_rows
+from replay.present.rows import ema_rows, night_rows, player_rows, rows_csv, standings_rows, team_rows
 from replay.web.served import Served
 
 router = APIRouter()
@@ -63,8 +63,13 @@ def night_page(night: str, request: Request, served: Served) -> Response:
     """A night's result sheet: who played whom, the scores, the places, the night's standings."""
     sheet = served.taikyoku.night_sheet(night, public=True)
     rows = night_rows(sheet)
-    if request.query_params.get("format") == "csv":
+    wanted = request.query_params.get("format")
+    if wanted == "csv":
         return _csv(rows, f"{night}.csv")
+    if wanted == "teams":
+        return _csv(team_rows(sheet["teams"]), f"{night}-teams.csv")
+    if wanted == "ema":
+        return _csv(ema_rows(served.taikyoku.ema_results(night, public=True)["results"]), f"{night}-ema.csv")
     return HTMLResponse(pages.night_page(sheet, rows), headers=FRESH)
 
 
