@@ -109,11 +109,14 @@ class Club:
         shown: list[dict[str, Any]] = []
         counted: list[dict[str, Any] | None] = []
         of_nights: set[str] = set()
+        going: set[str] = set()  # who went on after a night's cut
         clock = None
         penalties: list[tuple[str, Penalty]] = []
         for night_id in tonight:
             sheet = self.night_sheet(night_id, public=True)
             clock = clock or (sheet["clock"] if not sheet["closed"] else None)
+            if sheet["cut"] is not None:
+                going |= set(sheet["cut"]["players"])
             penalties += [(GAMES[sheet["game"]].title, Penalty(**p)) for p in sheet["penalties"]]
             of_nights |= {t["match_id"] for s in sheet["sessions"] for t in s["tables"]}
             if sheet["closed"] or not sheet["sessions"]:
@@ -138,6 +141,10 @@ class Club:
             shown.append(table)
             counted.append(table)
         standings = standings_of([t for t in counted if t is not None], penalties)
+        if going:  # after a night's cut, those who went on stand first, as on the night's sheet
+            standings = {game: [r for r in rows if r["player"] in going]
+                         + [r | {"cut": True} for r in rows if r["player"] not in going]
+                         for game, rows in standings.items()}  # fmt: skip
         return {"tables": shown, "standings": standings, "clock": clock, "now": server_time()}
 
     # ---- the club night ------------------------------------------------------------------------

@@ -75,21 +75,25 @@ def team_standing(players: Sequence[dict[str, Any]], registered: Sequence[Regist
 
 
 def ema_results(players: Sequence[dict[str, Any]], registered: Sequence[Registered]) -> list[dict[str, Any]]:
-    """The results as the EMA takes them: place (tied totals share the better place), EMA number
-    (or none), last and first name, country, score, and the base rank, 1000 x (N - place) / (N - 1),
-    which players tied share (the mean of the places they hold), rounded to a whole number."""
+    """The results as the EMA takes them, in the standings' order: place (players next to each other
+    on the same total, on the same side of a cut, share the better place), EMA number (or none), last
+    and first name, country, score, and the base rank, 1000 x (N - place) / (N - 1), which tied
+    players share (the mean over the places they hold), rounded to a whole number."""
     details = {entry.name: entry for entry in registered}
     count = len(players)
-    totals = [exact(row["total"]) for row in players]
     found = []
+    first = 0  # where the run of players tied with this one begins
     for at, row in enumerate(players):
-        better = sum(1 for total in totals if total > totals[at])
-        tied = sum(1 for total in totals if total == totals[at])
-        held = range(better + 1, better + tied + 1)  # the places the tied players hold between them
-        base = Fraction(sum(1000 * (count - place) for place in held), tied * (count - 1)) if count > 1 else 1000
+        if at and not _tied(players[at - 1], row):
+            first = at
+        last = at
+        while last + 1 < count and _tied(players[last + 1], row):
+            last += 1
+        held = range(first + 1, last + 2)  # the places the tied players hold between them
+        base = Fraction(sum(1000 * (count - place) for place in held), len(held) * (count - 1)) if count > 1 else 1000
         entry = details.get(row["player"])
         found.append({
-            "place": better + 1,
+            "place": first + 1,
             "ema_number": entry.ema_number if entry else None,
             "last_name": (entry.last_name if entry and entry.last_name else row["player"]),
             "first_name": entry.first_name if entry else None,
@@ -100,6 +104,10 @@ def ema_results(players: Sequence[dict[str, Any]], registered: Sequence[Register
             "base_rank": int((Decimal(base.numerator) / Decimal(base.denominator)).quantize(0, ROUND_HALF_UP)),
         })  # fmt: skip
     return found
+
+
+def _tied(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    return exact(one["total"]) == exact(other["total"]) and bool(one.get("cut")) == bool(other.get("cut"))
 
 
 def ema_header(title: str, days: Sequence[str], results: Sequence[dict[str, Any]]) -> dict[str, Any]:
