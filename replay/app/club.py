@@ -400,10 +400,12 @@ class Club:
         return sorted({name for row in self.matches() for name in row["players"]}, key=str.casefold)
 
     def season(
-        self, game: str, *, since: str | None = None, until: str | None = None, min_games: int = 1
-    ) -> dict[str, Any]:
+        self, game: str, *, since: str | None = None, until: str | None = None, min_games: int = 1,
+        public: bool = False,
+    ) -> dict[str, Any]:  # fmt: skip
         """The season's standings of ``game`` (``replay/app/seasons.py``): the results of its ended
-        matches and the penalties given on its nights, between two days (inclusive)."""
+        matches and the penalties given on its nights, between two days (inclusive). ``public``:
+        without the tables whose results a director hides now."""
         from replay.app import nights, seasons, stats
         from replay.app.catalog import check_game_name
 
@@ -413,15 +415,46 @@ class Club:
         with self.store() as store:
             found = _credited(stats.digests(store), nights.credits(store, game))
             given = nights.penalties_given(store, game)
+            if public:
+                hidden = nights.hidden_tables(store)
+                found = [d for d in found if d["match_id"] not in hidden]
         return seasons.season(found, game, since=since, until=until, min_games=min_games, penalties=given)
 
-    def player_page(self, name: str) -> dict[str, Any]:
-        """A player's matches, places, results and rating over time."""
+    def player_page(self, name: str, *, public: bool = False) -> dict[str, Any]:
+        """A player's matches, places, results and rating over time; and, for each night not closed
+        they play in, where they sit now or next (their table in the latest session) and their
+        standing there. ``public``: without the tables whose results a director hides now, and the
+        night's standing as the room sees it."""
         from replay.app import nights, seasons, stats
 
         with self.store() as store:
             found = _credited(stats.digests(store), nights.credits(store))
-        return seasons.player(found, name)
+            hidden = nights.hidden_tables(store) if public else set()
+            open_nights = [n["night_id"] for n in nights.nights(store)]
+        page = seasons.player([d for d in found if d["match_id"] not in hidden], name)
+        page["tonight"] = [seat for night_id in open_nights if (seat := self._seat_of(night_id, name, public))]
+        return page
+
+    def _seat_of(self, night_id: str, name: str, public: bool) -> dict[str, Any] | None:
+        """Where ``name`` sits in a night not closed (the latest session's table with them, their seat
+        wind), and their standing there; None when they are not of it."""
+        sheet = self.night_sheet(night_id, public=public)
+        if sheet["closed"] or (
+            name not in sheet["players"]
+            and not any(name in t["players"] for s in sheet["sessions"] for t in s["tables"])
+        ):
+            return None
+        table = (
+            next((t for t in sheet["sessions"][-1]["tables"] if name in t["players"]), None)
+            if sheet["sessions"]
+            else None
+        )
+        ranked: list[dict[str, Any]] = next(iter(sheet["standings"].values()), [])
+        place = next((at for at, row in enumerate(ranked, start=1) if row["player"] == name), None)
+        return {"night_id": night_id, "title": sheet["title"], "session": len(sheet["sessions"]),
+                "table": None if table is None else {"match_id": table["match_id"], "status": table["status"],
+                                                     "seat": table["players"].index(name), "players": table["players"]},
+                "place": place, "of": len(ranked), "shown": ranked[place - 1]["shown"] if place else None}  # fmt: skip
 
     def night_sheet(self, night_id: str, *, public: bool = False) -> dict[str, Any]:
         """The night as the host and the room see it: who is present, each session's tables with

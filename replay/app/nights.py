@@ -300,6 +300,17 @@ def credits(store: Store, game: str | None = None) -> dict[str, tuple[str, ...]]
     return found
 
 
+def hidden_tables(store: Store) -> set[str]:
+    """The tables whose results a director hides now (a night not closed, from its hidden session
+    on): what the public pages leave out."""
+    hidden: set[str] = set()
+    for row in nights(store):
+        night = read(store, row["night_id"])
+        if night.hidden_from is not None and not night.closed:
+            hidden |= {t.match_id for session in night.sessions[night.hidden_from - 1 :] for t in session}
+    return hidden
+
+
 def give_penalty(store: Store, night_id: str, player: str, points: int, reason: str, *, recorded_by: str,
                  match_id: str | None = None) -> Night:  # fmt: skip
     night = read(store, night_id)

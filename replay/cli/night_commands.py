@@ -329,7 +329,7 @@ def player(
     from replay.present.rows import player_rows
 
     found = _application(_existing(db)).player_page(name)
-    if not found["matches"]:
+    if not found["matches"] and not found.get("tonight"):
         from events.errors import InputError
 
         raise InputError(f"no ended match of {name!r} in this store; names are as recorded (see `taikyoku matches`)")
@@ -340,6 +340,13 @@ def player(
         print_json(found)
         return
     out.print(styled((name, "bold")))
+    winds = ("East", "South", "West", "North")
+    for night in found.get("tonight", []):
+        seat = night["table"]
+        where = (f"{seat['match_id']}, {winds[seat['seat']]}, with {', '.join(p for p in seat['players'] if p != name)}"
+                 if seat else "not seated this session")  # fmt: skip
+        standing = f"; {night['place']} of {night['of']}, {night['shown']}" if night["place"] else ""
+        out.print(f"{night['title']} ({night['night_id']}), session {night['session']}: {where}{standing}")
     for game, facts in found["games"].items():
         rating = facts["rating"][-1]["rating"] if facts["rating"] else 1500
         out.print(

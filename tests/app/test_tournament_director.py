@@ -134,3 +134,32 @@ def test_a_chombo_after_time_ends_the_match_only_where_the_ruleset_says(app: App
     assert _status(app, ema) == "complete"
     with pytest.raises(InputError, match="night-ema2025-t9 is not a table of night-ema2025"):
         app.call_time("night-ema2025", "night-ema2025-t9")
+
+
+def test_a_players_page_says_where_they_sit_and_hides_what_the_director_hides(app: Application) -> None:
+    """WRC: each table's East wins a mangan from South, then time is called (the match is over)."""
+    app.open_night("riichi", PLAYERS, ruleset_id="wrc", sessions=2, seed=1, night_id="night-day", title="Day")
+    _session(app, 1)
+    app.call_time("night-day")
+    page = app.player_page("Eri", public=True)
+    # Eri sat East at table 2 of session 1 (Eri, Fumi, Gen, Hana): +27.0, second of eight (Aki, by name).
+    assert page["tonight"] == [{"night_id": "night-day", "title": "Day", "session": 1,
+                                "table": {"match_id": "night-day-t2", "status": "complete", "seat": 0,
+                                          "players": ["Eri", "Fumi", "Gen", "Hana"]},
+                                "place": 2, "of": 8, "shown": "+27.0"}]  # fmt: skip
+    app.hide_results("night-day", 2)
+    _session(app, 2)  # session 2: Eri sits South at table 1 (Aki, Eri, Chie, Gen): -27.0
+    app.call_time("night-day")
+    public, host = app.player_page("Eri", public=True), app.player_page("Eri")
+    assert public["tonight"][0]["table"] == {"match_id": "night-day-t3", "status": "complete", "seat": 1,
+                                             "players": ["Aki", "Eri", "Chie", "Gen"]}  # fmt: skip
+    assert (public["tonight"][0]["shown"], host["tonight"][0]["shown"]) == ("+27.0", "0.0")
+    assert [m["match_id"] for m in public["matches"]] == ["night-day-t2"]
+    assert sorted(m["match_id"] for m in host["matches"]) == ["night-day-t2", "night-day-t3"]
+    shown = {row["player"]: row["total"] for row in app.season("riichi", public=True)["standings"]}
+    everything = {row["player"]: row["total"] for row in app.season("riichi")["standings"]}
+    assert (shown["Eri"], everything["Eri"]) == (27.0, 0.0)
+    app.hide_results("night-day", None)
+    assert [m["match_id"] for m in app.player_page("Eri", public=True)["matches"]] == [
+        m["match_id"] for m in host["matches"]
+    ]

@@ -186,6 +186,10 @@ def test_a_tournament_day_run_from_the_host_page(
             (place, team, "+" + total if total[0] != "-" and total != "0.0" else total)
             for place, team, total, _ in TEAM_STANDING
         ]
+        status, _, body = server.raw("GET", "/players/C01")  # a player's own page: their table and standing
+        assert status == 200
+        assert ('Open, session 4: table <a href="/tables/night-open-t33">night-open-t33</a>, East, with C03, A02, '
+                "C07 (complete); 1st of 40, +40.5") in body.decode()  # fmt: skip
         status, _, body = server.raw("GET", f"/nights/{NIGHT}?format=teams")
         assert status == 200
         assert list(csv.reader(io.StringIO(body.decode()))) == [["place", "team", "total", "players"],

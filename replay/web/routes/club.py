@@ -29,19 +29,19 @@ def api_night(night: str, served: Served) -> dict[str, Any]:
 def api_season(served: Served, game: str = SEASON_GAME, since: str | None = None, until: str | None = None,
                min_games: int = 1) -> dict[str, Any]:  # fmt: skip
     """The season's standings of a game, as `taikyoku season --json` gives them."""
-    return served.taikyoku.season(game, since=since, until=until, min_games=max(1, min_games))
+    return served.taikyoku.season(game, since=since, until=until, min_games=max(1, min_games), public=True)
 
 
 @router.get("/api/players/{name:path}")
 def api_player(name: str, served: Served) -> dict[str, Any]:
     """A player's page, as `taikyoku player NAME --json` gives it."""
-    return served.taikyoku.player_page(name)
+    return served.taikyoku.player_page(name, public=True)
 
 
 @router.get("/season", response_class=HTMLResponse)
 def season_page(request: Request, served: Served, game: str = SEASON_GAME, min_games: int = 1) -> Response:
     """The season's standings as a page, with its CSV."""
-    found = served.taikyoku.season(game, min_games=max(1, min_games))
+    found = served.taikyoku.season(game, min_games=max(1, min_games), public=True)
     rows = standings_rows(found)
     if request.query_params.get("format") == "csv":
         return _csv(rows, f"season-{game}.csv")
@@ -51,7 +51,7 @@ def season_page(request: Request, served: Served, game: str = SEASON_GAME, min_g
 @router.get("/players/{name:path}", response_class=HTMLResponse)
 def player_page(name: str, request: Request, served: Served) -> Response:
     """A player's page: their matches, places, results and rating over time, with its CSV."""
-    found = served.taikyoku.player_page(name)
+    found = served.taikyoku.player_page(name, public=True)
     rows = player_rows(found)
     if request.query_params.get("format") == "csv":
         return _csv(rows, f"{pages.file_name(name)}.csv")
