@@ -111,6 +111,16 @@ def claim(match: str, round_no: int, points: str, *, winner: int | None = None, 
                 if recorded
                 else f"match {match} has no {word} recorded yet"
             )
-        return [Claim(round=round_no, points=values, winner=winner, text=text)], []
+        made = Claim(round=round_no, points=values, winner=winner, text=text)
+        if round_no == 0:  # the table's final scores, checked against the record before they are taken
+            review = GAMES[game].review()
+            if not review.finished(state):
+                raise InputError(f"match {match} is not over; the table's final scores are claimed after its last "
+                                 f"{GAMES[game].round_word}")  # fmt: skip
+            problem = review.final_differs(made, state)
+            if problem is not None:
+                raise InputError(f"the table's {problem}; check the score sheet, or record the disagreement "
+                                 "(taikyoku dispute MATCH SEQ TEXT)")  # fmt: skip
+        return [made], []
 
     return Intent(ALL_GAMES, build)

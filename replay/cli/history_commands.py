@@ -83,15 +83,30 @@ def verdict(
 @app.command()
 def claim(
     match: MatchArg,
-    round_no: Annotated[int, typer.Option("--round", help="The round (riichi: the hand) the table scored.", min=1)],
-    points: Annotated[str, typer.Option("--points", help="Each seat's change, seat 0 first: e.g. 300,-300.")],
+    round_no: Annotated[
+        int,
+        typer.Option(
+            "--round",
+            min=0,
+            help="The round (riichi: the hand) the table scored; 0: "
+            "the match's final scores, checked against the record before they are "
+            "taken.",
+        ),
+    ],
+    points: Annotated[
+        str,
+        typer.Option(
+            "--points", help="Each seat's change, seat 0 first: e.g. 300,-300; with --round 0, each seat's final score."
+        ),
+    ],
     winner: Annotated[int | None, typer.Option("--winner", help="The winner's seat, if any.")] = None,
     text: Annotated[str, typer.Option("--text", help="How the table scored it.")] = "",
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
-    """Record the result the table agreed on for a round; `taikyoku audit` compares it with the computed one."""
+    """Record the result the table agreed on for a round, or its final scores (--round 0, refused
+    unless they agree with the record); `taikyoku audit` compares each with the computed one."""
     _append(db, match, intents.claim(match, round_no, points, winner=winner, text=text), by, json_out)
 
 

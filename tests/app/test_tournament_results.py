@@ -125,3 +125,27 @@ def test_the_cli_writes_the_emas_csv_and_the_team_standing(cli: Cli, tmp_path: P
     assert missing.code == 2
     assert missing.err == (f"taikyoku: error: no file {tmp_path / 'none.csv'} for the registration; "
                            "give the CSV file the director wrote\n")  # fmt: skip
+
+
+def test_a_tables_final_scores_are_checked_before_they_are_taken(cli: Cli) -> None:
+    """WRC: East (Ton) wins a mangan from South (Nan), then time is called: 42,000, 18,000, 30,000,
+    30,000 are the final scores, adding up to the 4 x 30,000 the table began with."""
+    assert cli("night", "open", "riichi", "--ruleset", "wrc", *[a for n in PLAYERS[:4] for a in ("-p", n)],
+               "--id", "night-fin", "--sessions", "1").code == 0  # fmt: skip
+    assert cli("night", "seat", "night-fin").code == 0
+    early = cli("claim", "night-fin-t1", "--round", "0", "--points", "30000,30000,30000,30000")
+    assert early.err == ("taikyoku: error: match night-fin-t1 is not over; the table's final scores are claimed "
+                         "after its last hand\n")  # fmt: skip
+    assert cli("result", "night-fin-t1", "ron", "0", "mangan", "from", "1").code == 0
+    assert cli("night", "time", "night-fin").code == 0
+    short = cli("claim", "night-fin-t1", "--round", "0", "--points", "42000,18000,30000,29000")
+    assert short.code == 2
+    assert short.err == ("taikyoku: error: the table's final scores 42000, 18000, 30000, 29000 add up to 119,000, "
+                         "not the 120,000 the table has (4 x 30,000 at the start); the wrc rules give 42000, 18000, "
+                         "30000, 30000; check the score sheet, or record the disagreement (taikyoku dispute MATCH "
+                         "SEQ TEXT)\n")  # fmt: skip
+    swapped = cli("claim", "night-fin-t1", "--round", "0", "--points", "18000,42000,30000,30000")
+    assert swapped.code == 2 and "the wrc rules give 42000 (+27.0), 18000 (-27.0)" in swapped.err
+    taken = cli("claim", "night-fin-t1", "--round", "0", "--points", "42000,18000,30000,30000")
+    assert taken.code == 0, taken.err
+    assert cli("audit", "night-fin-t1").code == 0

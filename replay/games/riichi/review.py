@@ -282,6 +282,14 @@ def final_differs(claim: Claim, state: RiichiState) -> str | None:
         return None
     options = state.options
     assert options is not None
+    started = options.starting_points * players
+    left = started - sum(ours["scores"])  # riichi sticks left on the table and lost with them
+    if theirs is None and sum(claim.points[:players]) + left != started:
+        # What a score sheet most often gets wrong: the scores do not add up to what the table began with.
+        return (f"final scores {', '.join(str(p) for p in claim.points[:players])} add up to "
+                f"{sum(claim.points[:players]):,}, not the {started - left:,} the table has ({players} x "
+                f"{options.starting_points:,} at the start" + (f", less {left:,} in sticks left" if left else "")
+                + f"); the {options.ruleset} rules give {', '.join(str(s) for s in ours['scores'])}")  # fmt: skip
     said = [f"{p}" for p in claim.points[:players]]
     if theirs is not None:
         said = [f"{p} ({signed(r)})" for p, r in zip(claim.points, theirs, strict=False)]
