@@ -7,6 +7,7 @@ moves), then times, each in a fresh process (cold), round after round in turn:
 - the floor: `sqlite-utils query`, every event grouped by match (the same rows the standings read);
 - `taikyoku night show NIGHT --json` (the standings and the team standing);
 - `taikyoku night ema NIGHT --csv` (the EMA's results);
+- `taikyoku verify --deep` (the day replayed: every table folded and checked, every chain);
 
 and, in this process, seating the 120 players for a ninth session by each mode (random annealed,
 swiss, interval) from the eight sessions' history.
@@ -14,7 +15,10 @@ swiss, interval) from the eight sessions' history.
 Prints seconds and the ratio of each to the floor's median. Figures, never pass/fail; the targets
 (docs/performance.md): seating, the standings and the EMA export each under 1 s.
 
-    python bench/tournament.py [--rounds 5]
+    python bench/tournament.py [--rounds 5] [--postgres postgresql://127.0.0.1/postgres]
+
+With --postgres, the store is a database of its own on that server, ``taikyoku_bench`` (made anew,
+and dropped after), and the floor a psql query grouping its events.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ def timed(argv: list[str]) -> float:
     return time.perf_counter() - started
 
 
-def build(db: Path) -> None:
+def build(db: Path | str) -> None:
     from replay.app import intents
     from replay.app.application import Application
 
@@ -57,7 +61,7 @@ def build(db: Path) -> None:
     app.register_players(NIGHT, registration)
 
 
-def seating_times(db: Path) -> dict[str, float]:
+def seating_times(db: Path | str) -> dict[str, float]:
     from replay.app import nights, seating
     from replay.app.application import Application
 
@@ -81,19 +85,22 @@ def seating_times(db: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--postgres", help="a PostgreSQL server's URL: the store is a database made there")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "tournament.db"
+        db: Path | str = Path(folder) / "tournament.db"
+        floor = [str(BIN / "sqlite-utils"), "query", str(db), FLOOR_SQL]
+        if args.postgres:
+            server = args.postgres
+            for sql in ("DROP DATABASE IF EXISTS taikyoku_bench", "CREATE DATABASE taikyoku_bench"):
+                subprocess.run(["psql", "-q", server, "-c", sql], check=True)
+            db = server.rsplit("/", 1)[0] + "/taikyoku_bench"
+            floor = ["psql", "-q", str(db), "-c", FLOOR_SQL]
         started = time.perf_counter()
         build(db)
         print(f"store: 120 players, 8 sessions x 30 tables, built in {time.perf_counter() - started:.1f} s")
         commands = {
-            "floor: sqlite-utils query, every event grouped by match": [
-                str(BIN / "sqlite-utils"),
-                "query",
-                str(db),
-                FLOOR_SQL,
-            ],
+            "floor: every event grouped by match": floor,
             "taikyoku night show --json (standings, teams)": [
                 str(BIN / "taikyoku"),
                 "night",
@@ -113,6 +120,8 @@ def main() -> None:
                 str(db),
             ],
         }
+        commands["taikyoku verify --deep (the day replayed)"] = [str(BIN / "taikyoku"), "verify", "--deep", "--db",
+                                                                 str(db)]  # fmt: skip
         seconds: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.rounds):
             for name, argv in commands.items():
@@ -123,6 +132,8 @@ def main() -> None:
             print(f"  {name:<58} {median:6.2f} s  {median / base:6.2f}x the floor  (median of {args.rounds})")
         for mode, spent in seating_times(db).items():
             print(f"  seating 120 players, {mode:<36} {spent:6.3f} s  (target < 1 s)")
+        if args.postgres:
+            subprocess.run(["psql", "-q", args.postgres, "-c", "DROP DATABASE taikyoku_bench"], check=True)
 
 
 if __name__ == "__main__":

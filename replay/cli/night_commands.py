@@ -329,7 +329,7 @@ def player(
     from replay.present.rows import player_rows
 
     found = _application(_existing(db)).player_page(name)
-    if not found["matches"] and not found.get("tonight"):
+    if not found["matches"]:
         from events.errors import InputError
 
         raise InputError(f"no ended match of {name!r} in this store; names are as recorded (see `taikyoku matches`)")

@@ -3,24 +3,44 @@
 // table starts (the room's one live stream: a browser holds six connections to a server, a room
 // has more tables).
 let reading = null;
+// A tournament's room has more tables than a screen shows legibly: twelve at a time, the screen
+// turning to the next twelve every fifteen seconds (``?turn=SECONDS``; 0: only at a tap on "next"),
+// back to the first after the last.
+const PAGE = 12;
+let page = 0, latest = null;
 
 function signed(n) { return (n > 0 ? "+" : "") + n.toLocaleString("en"); }
 
 function draw(room) {
+  latest = room;
   const tables = $("tables");
   tables.textContent = "";
-  // The room's layout: columns and rows for this many tables, and type as large as a table's
-  // share of the screen holds: about nine of its lines high (its name, the hand, four players, the last
-  // result) and a place, a name and a score wide (about sixteen of its letters).
-  const count = Math.max(room.tables.length, 1);
-  const columns = count <= 4 ? 2 : count <= 12 ? 3 : 4;
-  const rows = Math.ceil(count / columns);
-  tables.style.setProperty("--columns", String(columns));
-  tables.style.setProperty("--rows", String(rows));
-  const high = Math.min(4.2, 86 / rows / 9), wide = 72 / columns / 16;
-  tables.style.setProperty("--type", `min(${high.toFixed(2)}vh, ${wide.toFixed(2)}vw)`);
+  const pages = Math.max(1, Math.ceil(room.tables.length / PAGE));
+  page = page % pages;
+  const shown = room.tables.slice(page * PAGE, (page + 1) * PAGE);
+  document.body.dataset.page = `${page + 1}/${pages}`;
+  $("paging").hidden = pages < 2;
+  $("paging-shown").textContent = pages < 2 ? "" : `tables ${page * PAGE + 1} to ${page * PAGE + shown.length} of ${room.tables.length}, page ${page + 1} of ${pages}`;
+  // The room's layout: the columns (two to four) that give the largest type a table's share of the
+  // screen holds whole: about nine of its lines high (its name, the hand, four players, the last
+  // result) and its longest player's line wide (the dealer's mark, the place, the name and whom a
+  // substitute sits in for, the score: about 0.62 of the type a letter, at least sixteen letters).
+  const count = Math.max(shown.length, 1);
+  const letters = Math.max(16, ...shown.flatMap((t) => t.players.map((name, seat) =>
+    6 + name.length + (t.stood_in_for && t.stood_in_for[seat] ? 7 + t.stood_in_for[seat].length : 0) + 8)));
+  let best = null;
+  for (const columns of [2, 3, 4]) {
+    const rows = Math.ceil(count / columns);
+    const high = Math.min(4.2, 86 / rows / 9) * window.innerHeight / 100;
+    const wide = 72 / columns / (letters * 0.62 * 1.1 + 1.6) * window.innerWidth / 100;
+    const size = Math.min(high, wide);
+    if (!best || size > best.size + 0.01) best = { columns, rows, size };
+  }
+  tables.style.setProperty("--columns", String(best.columns));
+  tables.style.setProperty("--rows", String(best.rows));
+  tables.style.setProperty("--type", `${best.size.toFixed(1)}px`);
   if (!room.tables.length) tables.appendChild(el("p", {}, "No table is playing yet."));
-  for (const t of room.tables) {
+  for (const t of shown) {
     const card = el("article", { class: "table", "data-match": t.match_id, "data-seq": String(t.head_seq) },
       el("h2", {}, el("a", { href: `/tables/${encodeURIComponent(t.match_id)}` }, t.match_id), ` · ${t.title}`),
       el("div", { class: "hand" }, t.hand + (t.sticks ? ` · ${t.sticks} riichi stick${t.sticks > 1 ? "s" : ""}` : "")
@@ -106,3 +126,8 @@ function listen() {  // one live stream for the whole room: any table moves or s
 listen();
 read();
 setInterval(read, 15000);  // a screen whose stream was lost a while still catches up
+
+function turn() { if (latest) { page += 1; draw(latest); } }
+$("next-tables").onclick = turn;
+const TURN = Number(new URLSearchParams(location.search).get("turn") ?? 15);
+if (TURN > 0) setInterval(() => { if (latest && latest.tables.length > PAGE) turn(); }, TURN * 1000);
