@@ -143,3 +143,14 @@ class NightCut(Payload):
     carry: Literal["kept", "halved", "cleared"]
     keep: Annotated[int, Strict(), Field(ge=2, le=400)]
     players: Players  # who goes on, best first, as the standings stood
+
+
+@event_type("night.online")
+class NightOnline(Payload):
+    """A match played online (imported: Tenhou, Mahjong Soul) counted as a table of session
+    ``session``: ``players`` are the night's players in the match's seat order, whose each seat's
+    result is (the server's nicknames stay in the match)."""
+
+    match_id: Annotated[str, Strict(), Field(min_length=3, max_length=128)]
+    players: Annotated[tuple[Name, ...], Field(min_length=2, max_length=4)]
+    session: Annotated[int, Strict(), Field(ge=1, le=100)]

@@ -261,6 +261,27 @@ class Club:
                 nights.call_time(store, night_id, playing, match, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
+    def count_online(self, night_id: str, match: str, session: int, players: Sequence[str], *,
+                     recorded_by: str = "host") -> dict[str, Any]:  # fmt: skip
+        """Count a match played online (imported from Tenhou or Mahjong Soul) as a table of
+        ``session``: ``players`` are the night's players in its seat order, whose the seats' results
+        are. It must be of the night's game and complete; its own ruleset priced it."""
+        from replay.app import nights
+        from replay.app.service import status_of
+
+        kept = self.match(match)
+        with self.lock(night_id):
+            sheet = self.night_sheet(night_id)
+            if kept.game != sheet["game"]:
+                raise InputError(f"{match} is a {kept.game} match; the night plays {sheet['game']}")
+            if len(players) != len(kept.state.names):
+                raise InputError(f"{match} has {len(kept.state.names)} seats ({', '.join(kept.state.names)}): name "
+                                 "the night's player for each, in seat order")  # fmt: skip
+            with self.store() as store:
+                nights.online(store, night_id, match, session, players, recorded_by=recorded_by,
+                              status=status_of(kept.state))  # fmt: skip
+        return self.night_sheet(night_id)
+
     def hide_results(self, night_id: str, from_session: int | None, *, recorded_by: str = "host") -> dict[str, Any]:
         """Hide the results of ``from_session`` and after from the room and the public pages (None:
         reveal them)."""

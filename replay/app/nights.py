@@ -22,6 +22,7 @@ from events.night import (
     NightClock,
     NightClosed,
     NightCut,
+    NightOnline,
     NightOpened,
     NightPenalty,
     NightPlayers,
@@ -81,6 +82,7 @@ class Night:
     registered: tuple[Registered, ...] = ()  # the players' details and teams, as last registered
     hidden_from: int | None = None  # the first session whose results the public does not see yet
     cut: NightCut | None = None
+    online: frozenset[str] = frozenset()  # tables that are matches played online, counted in a session
 
     @property
     def tables(self) -> list[NightTable]:
@@ -170,6 +172,8 @@ def apply(night: Night, step: Step) -> Night:
         return _penalty(night, step, payload)
     if isinstance(payload, NightRegistered):
         return _registered(night, step, payload)
+    if isinstance(payload, NightOnline):
+        return _online(night, step, payload)
     if isinstance(payload, NightResultsHidden):
         return replace(night, hidden_from=payload.from_session, head=step.seq)
     if isinstance(payload, NightCut):
@@ -189,6 +193,48 @@ def apply(night: Night, step: Step) -> Night:
         clock = None if payload.minutes == 0 else (payload.session, payload.minutes, step.recorded_at or "")
         return replace(night, clock=clock, head=step.seq)
     raise illegal(step, "night.event.wrong", f"a night has no {step.type} events")
+
+
+def _online(night: Night, step: Step, payload: NightOnline) -> Night:
+    """An online match counted as a table of a session seated (or the next, played online whole)."""
+    latest = len(night.sessions)
+    if not 1 <= payload.session <= latest + 1:
+        raise illegal(step, "night.session.order", f"session {payload.session} is not one of this night's "
+                      f"(1 to {latest + 1}, the next played online)")  # fmt: skip
+    if payload.match_id in {table.match_id for table in night.tables}:
+        raise illegal(step, "night.table.again", f"{payload.match_id} is a table of this night already")
+    absent = sorted(set(payload.players) - set(night.players))
+    if absent:
+        raise illegal(step, "night.player.absent", f"{', '.join(absent)} is not among the players present")
+    if len(set(payload.players)) != len(payload.players):
+        raise illegal(step, "night.player.twice", "a player is named for two seats of the match")
+    session = night.sessions[payload.session - 1] if payload.session <= latest else ()
+    seated = {name for table in session for name in table.players}
+    twice = sorted(seated & set(payload.players))
+    if twice:
+        raise illegal(step, "night.player.twice", f"{', '.join(twice)} plays at another table of session "
+                      f"{payload.session}")  # fmt: skip
+    table = NightTable(match_id=payload.match_id, players=payload.players)
+    sessions = list(night.sessions)
+    if payload.session <= latest:
+        sessions[payload.session - 1] = (*session, table)
+    else:
+        sessions.append((table,))
+    return replace(night, sessions=tuple(sessions), online=night.online | {payload.match_id}, head=step.seq)
+
+
+def online(store: Store, night_id: str, match_id: str, session: int, players: Sequence[str], *,
+           recorded_by: str, status: str) -> Night:  # fmt: skip
+    """Count an imported match (``status``: its status now) as a table of ``session``."""
+    from events.text import player_name
+
+    night = read(store, night_id)
+    if night.closed:
+        raise InputError(f"{night_id} is closed; an online match is counted during the night")
+    if status != "complete":
+        raise InputError(f"{match_id} is {status}; an online match counts once it is complete")
+    names = tuple(player_name(name, "a player's name") for name in players)
+    return _append(store, night, [NightOnline(match_id=match_id, players=names, session=session)], recorded_by)
 
 
 def _registered(night: Night, step: Step, payload: NightRegistered) -> Night:
@@ -295,7 +341,9 @@ def credits(store: Store, game: str | None = None) -> dict[str, tuple[str, ...]]
         if game is not None and row["game"] != game:
             continue
         night = read(store, row["night_id"])
-        for match_id in {c.match_id for c in night.substitutions if c.counts_for == "substitute"}:
+        # A substitute's seat that is theirs, and an online match's seats (the night's players, not
+        # the server's nicknames).
+        for match_id in {c.match_id for c in night.substitutions if c.counts_for == "substitute"} | night.online:
             found[match_id] = night.credited(match_id)
     return found
 

@@ -496,3 +496,23 @@ def time_up(
     """Time is up: at every table of the latest session in play, or at one; each table's ruleset says
     which hand is its last (riichi.timeUp: the hand in play, or one more)."""
     _shown(_application(db).call_time(night_id, table, recorded_by=recorder(by)), json_out)
+
+
+@night.command("online")
+def online(
+    night_id: NightArgument,
+    match: Annotated[str, typer.Argument(help="An imported match (taikyoku import), played online.")],
+    session: Annotated[int, typer.Option("--session", min=1, max=100, help="The session it counts in.")],
+    players: Annotated[
+        str,
+        typer.Option(
+            "--as", help="The night's players in the match's seat order, comma between: whose each seat's result is."
+        ),
+    ],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Count a match played online (Tenhou, Mahjong Soul: imported first) as a table of a session."""
+    names = [name.strip() for name in players.split(",")]
+    _shown(_application(db).count_online(night_id, match, session, names, recorded_by=recorder(by)), json_out)

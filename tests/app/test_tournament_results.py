@@ -149,3 +149,42 @@ def test_a_tables_final_scores_are_checked_before_they_are_taken(cli: Cli) -> No
     taken = cli("claim", "night-fin-t1", "--round", "0", "--points", "42000,18000,30000,30000")
     assert taken.code == 0, taken.err
     assert cli("audit", "night-fin-t1").code == 0
+
+
+ONLINE = "2014050315gm-0041-0000-6babc3e5"  # a real Tenhou game: いばらぎ, INCHIKI！, anox, sia
+
+
+def test_a_game_played_online_counts_in_a_session_with_the_servers_own_results(cli: Cli) -> None:
+    """Tenhou's own final results for the game (its `sc`): +13, +48, -37, -24, counted for the night's
+    players who played it as those four nicknames."""
+    log = Path(__file__).resolve().parent.parent / "data" / "tenhou6-more" / f"{ONLINE}.json"
+    assert cli("import", str(log)).code == 0
+    assert cli("night", "open", "riichi", "--ruleset", "tenhou", *[a for n in PLAYERS[:4] for a in ("-p", n)],
+               "--id", "night-net", "--sessions", "2").code == 0  # fmt: skip
+    head = cli("night", "show", "night-net", "--json").json()["head_seq"]
+    refusals = {
+        ("--as", "Aki,Beni,Chie"): f"taikyoku: error: {ONLINE} has 4 seats (いばらぎ, INCHIKI！, anox, sia): name the "
+        "night's player for each, in seat order\n",
+        ("--as", "Aki,Beni,Chie,Zed"): "Zed is not among the players present",
+        ("--as", "Aki,Beni,Chie,Aki"): "a player is named for two seats of the match",
+        ("--as", "Aki,Beni,Chie,Dai", "--session", "3"): "session 3 is not one of this night's (1 to 1, the next "
+        "played online)",
+    }
+    for args, said in refusals.items():
+        given = [*args, *([] if "--session" in args else ["--session", "1"])]
+        refused = cli("night", "online", "night-net", ONLINE, *given)
+        assert refused.code == 2 and said in refused.err and refused.err.count("\n") == 1, refused.err
+    assert cli("night", "show", "night-net", "--json").json()["head_seq"] == head
+    counted = cli("night", "online", "night-net", ONLINE, "--session", "1", "--as", "Aki,Beni,Chie,Dai", "--json")
+    assert counted.code == 0, counted.err
+    sheet = counted.json()
+    assert [(r["player"], r["shown"]) for r in sheet["standings"]["riichi"]] == [
+        ("Beni", "+48"), ("Aki", "+13"), ("Dai", "-24"), ("Chie", "-37")]  # fmt: skip
+    assert sheet["sessions"][0]["tables"][0]["players"] == ["Aki", "Beni", "Chie", "Dai"]
+    again = cli("night", "online", "night-net", ONLINE, "--session", "2", "--as", "Aki,Beni,Chie,Dai")
+    assert again.code == 2 and f"{ONLINE} is a table of this night already" in again.err
+    season = cli("season", "--json").json()["standings"]
+    assert [(r["player"], r["total"]) for r in season] == [("Beni", 48), ("Aki", 13), ("Dai", -24), ("Chie", -37)]
+    assert cli("new", "riichi", "-p", "W", "-p", "X", "-p", "Y", "-p", "Z", "--id", "open-1").code == 0
+    playing = cli("night", "online", "night-net", "open-1", "--session", "2", "--as", "Aki,Beni,Chie,Dai")
+    assert playing.err == "taikyoku: error: open-1 is in play; an online match counts once it is complete\n"
