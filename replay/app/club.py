@@ -451,7 +451,11 @@ class Club:
         with self.store() as store:
             found = _credited(stats.digests(store), nights.credits(store))
             hidden = nights.hidden_tables(store) if public else set()
-            open_nights = [n["night_id"] for n in nights.nights(store)]
+            open_nights = []  # the nights not closed that they are of: read whole only those
+            for row in nights.nights(store):
+                night = nights.read(store, row["night_id"])
+                if not night.closed and (name in night.players or any(name in t.players for t in night.tables)):
+                    open_nights.append(row["night_id"])
         page = seasons.player([d for d in found if d["match_id"] not in hidden], name)
         page["tonight"] = [seat for night_id in open_nights if (seat := self._seat_of(night_id, name, public))]
         return page

@@ -97,7 +97,10 @@ _LISTED: dict[str, tuple[str, str]] = {
         "serve_commands",
         "Print the token that lets a table's phone record MATCH (the host's page shows it as a code).",
     ),
-    "night": ("night_commands", "Run a club night: who is present, the seating of each session, its sheet."),
+    "night": (
+        "night_commands",
+        "Run a club night or a tournament: who is present, the seating of each session, its sheet.",
+    ),
     "season": (
         "night_commands",
         "The season's standings of a game: each player's total, average place and rating (Tenhou's R).",
@@ -138,7 +141,8 @@ _LISTED: dict[str, tuple[str, str]] = {
     ),
     "claim": (
         "history_commands",
-        "Record the result the table agreed on for a round; `taikyoku audit` compares it with the computed one.",
+        "Record the result the table agreed on for a round, or its final scores (--round 0, refused unless they "
+        "agree with the record); `taikyoku audit` compares each with the computed one.",
     ),
     "import": (
         "import_commands",

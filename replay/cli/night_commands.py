@@ -14,7 +14,7 @@ from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, prin
 from replay.cli.display import out, styled
 from replay.present.rows import figure, signed
 
-night = typer.Typer(name="night", help="Run a club night: who is present, the seating of each session, its sheet.",
+night = typer.Typer(name="night", help="Run a club night or a tournament: who is present, the seating of each session, its sheet.",
                     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                     rich_markup_mode=None)  # fmt: skip
 app.add_typer(night, name="night")
