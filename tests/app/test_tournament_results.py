@@ -4,6 +4,7 @@ start and return, no oka, +15/+5/-5/-15, tied places sharing their uma)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,53 @@ def test_a_game_played_online_counts_in_a_session_with_the_servers_own_results(c
     assert cli("new", "riichi", "-p", "W", "-p", "X", "-p", "Y", "-p", "Z", "--id", "open-1").code == 0
     playing = cli("night", "online", "night-net", "open-1", "--session", "2", "--as", "Aki,Beni,Chie,Dai")
     assert playing.err == "taikyoku: error: open-1 is in play; an online match counts once it is complete\n"
+
+
+def _standing(*totals: str, cut_after: int | None = None) -> list[dict[str, object]]:
+    """Standings rows as the night gives them, best first: P01, P02, ... with these totals."""
+    rows: list[dict[str, object]] = []
+    for at, total in enumerate(totals):
+        row: dict[str, object] = {"player": f"P{at + 1:02d}", "total": Decimal(total), "shown": total}
+        if cut_after is not None and at >= cut_after:
+            row["cut"] = True
+        rows.append(row)
+    return rows
+
+
+def test_the_emas_base_rank_by_hand_at_its_edges() -> None:
+    from replay.app.tournament import ema_header, ema_results
+
+    # Seventeen players, all apart: place 16 is 1000 x 1 / 16 = 62.5, which rounds half up to 63.
+    found = ema_results(_standing(*[str(17 - n) for n in range(17)]), [])
+    assert [r["base_rank"] for r in found][-3:] == [125, 63, 0]
+    assert (found[0]["last_name"], found[0]["first_name"], found[0]["ema_number"], found[0]["country"]) == (
+        "P01", None, None, None,
+    )  # fmt: skip  # nobody registered: the name played under, as the last name
+    assert [(r["place"], r["base_rank"]) for r in ema_results(_standing("5"), [])] == [(1, 1000)]  # one player
+    # Equal totals either side of a cut do not share: the 2nd went on, the 3rd did not.
+    across = ema_results(_standing("9", "0", "0", "-9", cut_after=2), [])
+    assert [(r["place"], r["base_rank"]) for r in across] == [(1, 1000), (2, 667), (3, 333), (4, 0)]
+    assert ema_header("Cup", [], []) == {"title": "Cup", "first_day": None, "last_day": None, "players": 0,
+                                         "countries": 0, "country_codes": []}  # fmt: skip
+    two_days = ema_header("Cup", ["2026-12-06", "2026-12-05", "2026-12-06"], [])
+    assert (two_days["first_day"], two_days["last_day"]) == ("2026-12-05", "2026-12-06")
+
+
+def test_a_registration_file_is_read_whole_and_each_mistake_named_by_its_line() -> None:
+    from replay.app.tournament import read_registration, team_standing
+
+    read = read_registration("name,team\nAki,Red\n\nBeni,Blue\n")  # a blank line between players
+    assert [(r.name, r.team) for r in read] == [("Aki", "Red"), ("Beni", "Blue")]
+    wrong = {
+        "name,team\nAki\n": "line 2: 1 values for 2 columns",
+        "name,team\nAki,Red,Blue\n": "line 2: 3 values for 2 columns",
+        f"name,first_name\nAki,{'A' * 65}\n": f"line 2: the first name {'A' * 65!r} is not valid: at most 64 characters",
+        f"name\n{'N' * 65}\n": f"line 2: the name {'N' * 65!r} is not valid: a name of 1 to 64 characters",
+        "name,team\n\n": "no player is listed under the first line",
+    }
+    for text, said in wrong.items():
+        with pytest.raises(ValueError) as caught:
+            read_registration(text)
+        assert str(caught.value) == said
+    teams = team_standing(_standing("13.5", "-2.5", "4"), read_registration("name,team\nP01,Red\nP02,Blue\nP03,Blue\n"))
+    assert [(t["team"], t["total"], t["shown"]) for t in teams] == [("Red", 13.5, "+13.5"), ("Blue", 1.5, "+1.5")]
