@@ -129,5 +129,6 @@ setInterval(read, 15000);  // a screen whose stream was lost a while still catch
 
 function turn() { if (latest) { page += 1; draw(latest); } }
 $("next-tables").onclick = turn;
+window.addEventListener("resize", () => { if (latest) draw(latest); });  // the type is sized for the window
 const TURN = Number(new URLSearchParams(location.search).get("turn") ?? 15);
 if (TURN > 0) setInterval(() => { if (latest && latest.tables.length > PAGE) turn(); }, TURN * 1000);
