@@ -220,6 +220,9 @@ class Club:
             sheet = self.night_sheet(night_id)
             number = len(sheet["sessions"]) + (0 if again else 1)
             tables = None
+            if mode == "prescripted" and schedule is None:
+                raise InputError("seating from a schedule needs the schedule: --schedule FILE (on the host's page, "
+                                 "choose its file)")  # fmt: skip
             if schedule is not None:
                 try:
                     planned = seating.read_schedule(schedule, sheet["per_table"])

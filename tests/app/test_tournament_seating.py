@@ -130,6 +130,9 @@ def test_a_prescripted_session_from_the_directors_file(cli: Cli, tmp_path: Path)
     twice.write_text("1,1,P07,P06,P05,P04\n1,2,P03,P02,P01,P07\n", encoding="utf-8")
     refused = cli("night", "seat", "night-pre", "--mode", "prescripted", "--schedule", str(twice), "--again")
     assert refused.err == "taikyoku: error: the schedule: line 2: P07 sits twice in session 1\n"
+    unnamed = cli("night", "seat", "night-pre", "--mode", "prescripted")
+    assert unnamed.err == ("taikyoku: error: seating from a schedule needs the schedule: --schedule FILE (on the "
+                           "host's page, choose its file)\n")  # fmt: skip
     missing = cli("night", "seat", "night-pre", "--mode", "prescripted", "--schedule", str(tmp_path / "no.csv"))
     assert (
         missing.err
