@@ -212,6 +212,7 @@ def test_the_emas_base_rank_by_hand_at_its_edges() -> None:
         "P01", None, None, None,
     )  # fmt: skip  # nobody registered: the name played under, as the last name
     assert [(r["place"], r["base_rank"]) for r in ema_results(_standing("5"), [])] == [(1, 1000)]  # one player
+    assert [(r["place"], r["base_rank"]) for r in ema_results(_standing("5", "-5"), [])] == [(1, 1000), (2, 0)]
     # Equal totals either side of a cut do not share: the 2nd went on, the 3rd did not.
     across = ema_results(_standing("9", "0", "0", "-9", cut_after=2), [])
     assert [(r["place"], r["base_rank"]) for r in across] == [(1, 1000), (2, 667), (3, 333), (4, 0)]
