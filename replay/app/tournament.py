@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from events.night import Registered
+from events.text import name_problem
 from replay.engine.exact import carried, exact, signed
 
 COLUMNS = ("name", "first_name", "last_name", "ema_number", "country", "team")
@@ -39,6 +40,10 @@ def read_registration(text: str) -> list[Registered]:
         values = {column: cell.strip() or None for column, cell in zip(header, row, strict=True)}
         if values.get("country"):
             values["country"] = str(values["country"]).upper()
+        for column in ("name", "first_name", "last_name", "team"):  # shown on pages and sheets: the name rule
+            problem = name_problem(f"line {number}: the {column.replace('_', ' ')}", values.get(column) or "x")
+            if problem is not None:
+                raise ValueError(problem)
         try:
             found.append(Registered.model_validate(values))
         except ValidationError as exc:

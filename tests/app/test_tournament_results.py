@@ -233,6 +233,8 @@ def test_a_registration_file_is_read_whole_and_each_mistake_named_by_its_line() 
         f"name,first_name\nAki,{'A' * 65}\n": f"line 2: the first name {'A' * 65!r} is not valid: at most 64 characters",
         f"name\n{'N' * 65}\n": f"line 2: the name {'N' * 65!r} is not valid: a name of 1 to 64 characters",
         "name,team\n\n": "no player is listed under the first line",
+        "name,last_name\nAki,Tana\u202eka\n": "line 2: the last name 'Tana\\u202eka' holds the control character "
+        "U+202E; a name is one line of plain text: remove it",
     }
     for text, said in wrong.items():
         with pytest.raises(ValueError) as caught:
