@@ -173,7 +173,7 @@ def _winds(group: Sequence[str], history: Sequence[Session]) -> Table:
     return min(permutations(ordered), key=uneven)
 
 
-# How a director seats a session (docs/club-night.md, "Seating a tournament"). "random" is the
+# How a director seats a session (docs/club-night.md, "A tournament day"). "random" is the
 # annealed draw above; the others start from the standings, best first.
 MODES = ("random", "swiss", "interval", "prescripted")
 WINDS = ("balanced", "random", "prescripted")
