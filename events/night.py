@@ -154,3 +154,13 @@ class NightOnline(Payload):
     match_id: Annotated[str, Strict(), Field(min_length=3, max_length=128)]
     players: Annotated[tuple[Name, ...], Field(min_length=2, max_length=4)]
     session: Annotated[int, Strict(), Field(ge=1, le=100)]
+
+
+@event_type("night.table_clock")
+class NightTableClock(Payload):
+    """More time for one table alone (a late start, a long dispute): its own clock, ``minutes`` of
+    play from now (the event's time), in place of the session's; ``minutes`` 0 gives it back the
+    session's clock."""
+
+    match_id: MatchId
+    minutes: Annotated[int, Strict(), Field(ge=0, le=600)]

@@ -367,12 +367,17 @@ class Club:
             nights.cancel_penalty(store, night_id, seq, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
-    def start_clock(self, night_id: str, minutes: int, *, recorded_by: str = "host") -> dict[str, Any]:
-        """The session's clock: ``minutes`` of play from now (0 stops it)."""
+    def start_clock(self, night_id: str, minutes: int, *, match: str | None = None,
+                    recorded_by: str = "host") -> dict[str, Any]:  # fmt: skip
+        """The session's clock: ``minutes`` of play from now (0 stops it); with ``match``, that table's
+        own clock (more time for it alone; 0 gives it the session's again)."""
         from replay.app import nights
 
         with self.lock(night_id), self.store() as store:
-            nights.start_clock(store, night_id, minutes, recorded_by=recorded_by)
+            if match is None:
+                nights.start_clock(store, night_id, minutes, recorded_by=recorded_by)
+            else:
+                nights.table_clock(store, night_id, match, minutes, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
     def table_clock(self, match: str) -> dict[str, Any]:
@@ -388,7 +393,7 @@ class Club:
             night = nights.night_of_table(store, match)
         if night is None or match not in {t.match_id for s in night.sessions[-1:] for t in s}:
             return None  # a table of an earlier session: its clock is over
-        return nights.clock_of(night)
+        return nights.clock_of(night, match)
 
     def undo_at_table(self, night_id: str, match: str, *, recorded_by: str = "host") -> dict[str, Any]:
         """Take back the last hand (or event) of one table of the night, ended or not: the match is
@@ -518,7 +523,10 @@ class Club:
                        "started": kept.head > 1, "head_seq": kept.head, "game": kept.game,
                        "title": GAMES[kept.game].title, "stood_in_for": stood_in,
                        "credited": list(credited),
-                       "last_recorded_at": kept.steps[-1].recorded_at if kept.steps else None} | glance  # fmt: skip
+                       "last_recorded_at": kept.steps[-1].recorded_at if kept.steps else None,
+                       "own_clock": (nights.clock_of(night, table.match_id)
+                                     if any(c[0] == table.match_id for c in night.table_clocks) else None),
+                       } | glance  # fmt: skip
                 # A closed night is over: its results are everyone's, hidden or not.
                 hidden = public and not night.closed and night.hidden_from is not None and number >= night.hidden_from
                 if hidden:

@@ -32,6 +32,7 @@ from events.night import (
     NightSubstitute,
     NightTable,
     NightTableAbandoned,
+    NightTableClock,
     Registered,
 )
 from events.text import lookalike, name_problem
@@ -83,6 +84,7 @@ class Night:
     hidden_from: int | None = None  # the first session whose results the public does not see yet
     cut: NightCut | None = None
     online: frozenset[str] = frozenset()  # tables that are matches played online, counted in a session
+    table_clocks: tuple[tuple[str, int, str], ...] = ()  # (table, minutes, started at): a table's own clock
 
     @property
     def tables(self) -> list[NightTable]:
@@ -174,6 +176,14 @@ def apply(night: Night, step: Step) -> Night:
         return _registered(night, step, payload)
     if isinstance(payload, NightOnline):
         return _online(night, step, payload)
+    if isinstance(payload, NightTableClock):
+        last_tables = {table.match_id for table in night.sessions[-1]} if night.sessions else set()
+        if payload.match_id not in last_tables:
+            raise illegal(step, "night.clock.table", f"{payload.match_id} is not a table of the session seated last")
+        kept = tuple(c for c in night.table_clocks if c[0] != payload.match_id)
+        if payload.minutes:
+            kept += ((payload.match_id, payload.minutes, step.recorded_at or ""),)
+        return replace(night, table_clocks=kept, head=step.seq)
     if isinstance(payload, NightResultsHidden):
         return replace(night, hidden_from=payload.from_session, head=step.seq)
     if isinstance(payload, NightCut):
@@ -711,6 +721,16 @@ def call_time(store: Store, night_id: str, playing: Sequence[str], match_id: str
     store.append_together(batches)
 
 
+def table_clock(store: Store, night_id: str, match_id: str, minutes: int, *, recorded_by: str) -> Night:
+    """One table's own clock: ``minutes`` from now (0: the session's clock again)."""
+    night = read(store, night_id)
+    if night.closed:
+        raise InputError(f"{night_id} is closed; its clock is over")
+    if not 0 <= minutes <= 600:
+        raise InputError(f"a table's clock runs 1 to 600 minutes (0 gives it the session's again), not {minutes}")
+    return _append(store, night, [NightTableClock(match_id=match_id, minutes=minutes)], recorded_by)
+
+
 def start_clock(store: Store, night_id: str, minutes: int, *, recorded_by: str) -> Night:
     """Start (or give more time to, or with 0 stop) the clock of the session seated last."""
     night = read(store, night_id)
@@ -723,13 +743,20 @@ def start_clock(store: Store, night_id: str, minutes: int, *, recorded_by: str) 
     return _append(store, night, [NightClock(minutes=minutes, session=len(night.sessions))], recorded_by)
 
 
-def clock_of(night: Night) -> dict[str, Any] | None:
-    """The session's clock as a page shows it: its session, minutes, and when it started and ends."""
+def clock_of(night: Night, match_id: str | None = None) -> dict[str, Any] | None:
+    """The session's clock as a page shows it: its session, minutes, and when it started and ends;
+    for ``match_id``, the table's own clock where it was given more time (``table``: true)."""
+    own = next((c for c in night.table_clocks if c[0] == match_id), None) if match_id else None
+    if own is not None:
+        return _clock_words(len(night.sessions), own[1], own[2]) | {"table": True}
     if night.clock is None:
         return None
+    return _clock_words(*night.clock)
+
+
+def _clock_words(session: int, minutes: int, started: str) -> dict[str, Any]:
     from datetime import datetime, timedelta
 
-    session, minutes, started = night.clock
     begun = datetime.fromisoformat(started)  # a trailing Z is UTC (Python 3.11 and later)
     ends = (begun + timedelta(minutes=minutes)).isoformat().replace("+00:00", "Z")
     return {"session": session, "minutes": minutes, "started_at": started, "ends_at": ends}

@@ -107,13 +107,17 @@ def seat(
 def clock(
     night_id: NightArgument,
     minutes: Annotated[int, typer.Argument(help="Minutes of play from now; 0 stops the clock.", min=0, max=600)],
+    table: Annotated[
+        str | None,
+        typer.Option("--table", help="One table's own clock (more time for it alone; 0 gives it the session's again)."),
+    ] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:
     """Start the clock of the session seated last: the room's screen and each table's phone count it
-    down, and say "last hand" when it is over."""
-    _shown(_application(db).start_clock(night_id, minutes, recorded_by=recorder(by)), json_out)
+    down, and say "last hand" when it is over. With --table, that table's own clock."""
+    _shown(_application(db).start_clock(night_id, minutes, match=table, recorded_by=recorder(by)), json_out)
 
 
 @night.command("penalty")

@@ -88,6 +88,7 @@ class SubstituteIn(Body):
 
 class ClockIn(Body):
     minutes: int = Field(ge=0, le=600)
+    match: str | None = Field(default=None, min_length=3, max_length=64)  # one table's own clock
 
 
 class UndoIn(Body):

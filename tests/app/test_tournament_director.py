@@ -9,6 +9,7 @@ import pytest
 from events.errors import InputError
 from replay.app import intents
 from replay.app.application import Application
+from replay.engine.fold import IllegalEvent
 
 PLAYERS = ["Aki", "Beni", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana"]
 FIRST = "1,1,Aki,Beni,Chie,Dai\n1,2,Eri,Fumi,Gen,Hana\n2,1,Aki,Eri,Chie,Gen\n2,2,Beni,Fumi,Dai,Hana\n"
@@ -163,3 +164,21 @@ def test_a_players_page_says_where_they_sit_and_hides_what_the_director_hides(ap
     assert [m["match_id"] for m in app.player_page("Eri", public=True)["matches"]] == [
         m["match_id"] for m in host["matches"]
     ]
+
+
+def test_one_table_given_more_time_has_its_own_clock(app: Application) -> None:
+    app.open_night("riichi", PLAYERS, ruleset_id="wrc", sessions=2, seed=1, night_id="night-day")
+    app.seat_session("night-day", mode="prescripted", schedule=FIRST)
+    app.start_clock("night-day", 90)
+    sheet = app.start_clock("night-day", 20, match="night-day-t2")  # a late start at table 2
+    session, own = app.clock_of_table("night-day-t1"), app.clock_of_table("night-day-t2")
+    assert session is not None and own is not None
+    assert (session["minutes"], session.get("table"), own["minutes"], own["table"], own["session"]) == (
+        90, None, 20, True, 1,
+    )  # fmt: skip
+    assert [t["own_clock"] is not None for t in sheet["sessions"][0]["tables"]] == [False, True]
+    with pytest.raises(IllegalEvent) as caught:
+        app.start_clock("night-day", 10, match="night-day-t9")
+    assert caught.value.code == "night.clock.table"
+    app.start_clock("night-day", 0, match="night-day-t2")  # back to the session's clock
+    assert app.clock_of_table("night-day-t2") == session

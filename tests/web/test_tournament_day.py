@@ -136,6 +136,15 @@ def test_a_tournament_day_run_from_the_host_page(
             ["A01", "B01", "C01", "D01"],
             ["A02", "B02", "C02", "D02"],
         ]
+        host.fill("#clock-minutes", "90")
+        _said(host, "the clock runs: 90 minutes", "#clock-start")
+        host.select_option("#clock-table", "night-open-t2")  # table 2 started late: 20 minutes of its own
+        host.fill("#clock-minutes", "20")
+        _said(host, "own clock runs: 20 minutes", "#clock-start")
+        clocks = [t["own_clock"] for t in _tables(cli, 1)]
+        assert (
+            clocks[1]["minutes"] == 20 and clocks[1]["table"] is True and clocks[0] is None and clocks[2:] == [None] * 8
+        )
         host.set_input_files("#register-file", str(registration))
         _said(host, "the players are registered", "#register")
         host.select_option("#penalty-player", "D10")

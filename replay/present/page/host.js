@@ -83,6 +83,11 @@ function draw(sheet) {
   timeChooser.appendChild(el("option", { value: "" }, "every table of the session"));
   for (const t of latest ? latest.tables.filter((t) => t.status === "in play") : []) timeChooser.appendChild(el("option", { value: t.match_id }, t.match_id));
   if ([...timeChooser.options].some((o) => o.value === timeChosen)) timeChooser.value = timeChosen;
+  const clockChooser = $("clock-table"), clockChosen = clockChooser.value;  // one table given more time
+  clockChooser.textContent = "";
+  clockChooser.appendChild(el("option", { value: "" }, "the session"));
+  for (const t of latest ? latest.tables.filter((t) => t.status === "in play") : []) clockChooser.appendChild(el("option", { value: t.match_id }, `${t.match_id} alone`));
+  if ([...clockChooser.options].some((o) => o.value === clockChosen)) clockChooser.value = clockChosen;
   $("codes").href = `/host/nights/${encodeURIComponent(sheet.night_id)}/codes` + (KEY ? `?key=${encodeURIComponent(KEY)}` : "");
   const chooser = $("penalty-player"), chosen = chooser.value;
   chooser.textContent = "";
@@ -260,8 +265,9 @@ $("substitute-give").onclick = () => {
   act(`/api/host/nights/${encodeURIComponent(night.night_id)}/substitute`, body, `${body.substitute} sits in for ${leaves}`);
 };
 $("clock-start").onclick = () => {
-  const minutes = Number($("clock-minutes").value);
-  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/clock`, { minutes }, minutes ? `the clock runs: ${minutes} minutes` : "the clock is stopped");
+  const minutes = Number($("clock-minutes").value), match = $("clock-table").value || null;
+  const whose = match ? `${match}'s own clock` : "the clock";
+  act(`/api/host/nights/${encodeURIComponent(night.night_id)}/clock`, { minutes, match }, minutes ? `${whose} runs: ${minutes} minutes` : `${whose} is stopped`);
 };
 $("close").onclick = () => act(`/api/host/nights/${encodeURIComponent(night.night_id)}/close`, {}, "the night is closed");
 $("add").onclick = () => {

@@ -83,9 +83,10 @@ def api_night_abandon(night: str, body: AbandonIn, request: Request, served: Ser
 
 @router.post("/api/host/nights/{night}/clock")
 def api_night_clock(night: str, body: ClockIn, request: Request, served: Served) -> dict[str, Any]:
-    """Start the session's clock: ``minutes`` of play from now (0 stops it)."""
+    """Start the session's clock: ``minutes`` of play from now (0 stops it); with ``match``, that
+    table's own clock (more time for it alone)."""
     served.host_only(request)
-    return served.with_codes(served.taikyoku.start_clock(night, body.minutes), request)
+    return served.with_codes(served.taikyoku.start_clock(night, body.minutes, match=body.match), request)
 
 
 @router.post("/api/host/nights/{night}/time")
