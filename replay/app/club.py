@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
 from events.text import player_name, player_names
+from replay.app import night_state
 from replay.engine.exact import carried, exact, signed
 from replay.infra import stores
 from store import Store
 
 if TYPE_CHECKING:
-    from replay.app.nights import Penalty
+    from replay.app.night_state import Penalty
     from replay.app.repository import Kept
     from replay.app.table import Entered
 
@@ -100,7 +101,7 @@ class Club:
         from datetime import UTC, datetime
 
         from replay.app import nights
-        from replay.app.nights import Penalty
+        from replay.app.night_state import Penalty
         from replay.games import GAMES
 
         since = (datetime.now(UTC) - NIGHT).strftime("%Y-%m-%dT%H:%M:%S")
@@ -393,7 +394,7 @@ class Club:
             night = nights.night_of_table(store, match)
         if night is None or match not in {t.match_id for s in night.sessions[-1:] for t in s}:
             return None  # a table of an earlier session: its clock is over
-        return nights.clock_of(night, match)
+        return night_state.clock_of(night, match)
 
     def undo_at_table(self, night_id: str, match: str, *, recorded_by: str = "host") -> dict[str, Any]:
         """Take back the last hand (or event) of one table of the night, ended or not: the match is
@@ -524,7 +525,7 @@ class Club:
                        "title": GAMES[kept.game].title, "stood_in_for": stood_in,
                        "credited": list(credited),
                        "last_recorded_at": kept.steps[-1].recorded_at if kept.steps else None,
-                       "own_clock": (nights.clock_of(night, table.match_id)
+                       "own_clock": (night_state.clock_of(night, table.match_id)
                                      if any(c[0] == table.match_id for c in night.table_clocks) else None),
                        } | glance  # fmt: skip
                 # A closed night is over: its results are everyone's, hidden or not.
@@ -557,7 +558,7 @@ class Club:
                 "registered": [entry.model_dump() for entry in night.registered],
                 "penalties": [p._asdict() for p in night.penalties],
                 "substitutions": [c._asdict() for c in night.substitutions],
-                "head_seq": night.head, "clock": nights.clock_of(night), "now": server_time()}  # fmt: skip
+                "head_seq": night.head, "clock": night_state.clock_of(night), "now": server_time()}  # fmt: skip
 
 
 def _carried_over(row: dict[str, Any], cut: Mapping[str, Any] | None, session: int) -> dict[str, Any] | None:

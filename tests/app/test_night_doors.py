@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from events.errors import InputError
-from replay.app import nights
+from replay.app import night_state, nights
 from store import EventStore, Store
 from tests.helpers import Cli
 
@@ -70,7 +70,7 @@ def test_the_sessions_clock_runs_0_to_600_minutes_of_the_last_session_seated(cli
         assert _said(wrong) == f"a session's clock runs 1 to 600 minutes (0 stops it), not {minutes}"
     for minutes in (0, 600, 90):
         night = nights.start_clock(store, "night-c", minutes, recorded_by="host")
-    clock = nights.clock_of(night)
+    clock = night_state.clock_of(night)
     assert clock is not None and (clock["session"], clock["minutes"]) == (1, 90)
     started = clock["started_at"]
     # 90 minutes on from when it started, to the second, in UTC.
@@ -78,7 +78,7 @@ def test_the_sessions_clock_runs_0_to_600_minutes_of_the_last_session_seated(cli
 
     begun = datetime.fromisoformat(started.replace("Z", "+00:00"))
     assert clock["ends_at"] == (begun + timedelta(minutes=90)).isoformat().replace("+00:00", "Z")
-    assert nights.clock_of(nights.Night()) is None
+    assert night_state.clock_of(nights.Night()) is None
 
 
 def test_the_clock_of_a_closed_night_is_over(cli: Cli) -> None:
@@ -304,7 +304,7 @@ def test_the_clock_read_back_runs_from_its_events_stored_time(cli: Cli, store: S
     nights.seat_next(store, "night-k", recorded_by="host")
     nights.start_clock(store, "night-k", 90, recorded_by="host")
     stored_at = store.read_rows("night-k")[-1].recorded_at
-    clock = nights.clock_of(nights.read(store, "night-k"))
+    clock = night_state.clock_of(nights.read(store, "night-k"))
     assert clock is not None and clock["started_at"] == stored_at and clock["minutes"] == 90
     from datetime import datetime, timedelta
 

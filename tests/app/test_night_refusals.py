@@ -22,7 +22,7 @@ from events.night import (
     NightTable,
     NightTableAbandoned,
 )
-from replay.app import nights
+from replay.app import night_state, nights
 from replay.engine.fold import IllegalEvent, Step
 
 EIGHT = ("Aki", "Beni", "Chie", "Dai", "Eri", "Fumi", "Gen", "Hana")
@@ -201,9 +201,9 @@ def test_the_fold_keeps_the_head_the_tables_made_and_the_clocks_start() -> None:
         night, Step(6, "night.clock", NightClock(minutes=1, session=2), recorded_at="2026-12-03T19:00:00Z")
     )
     assert clocked.clock == (2, 1, "2026-12-03T19:00:00Z")
-    assert nights.clock_of(clocked) == {"session": 2, "minutes": 1, "started_at": "2026-12-03T19:00:00Z",
+    assert night_state.clock_of(clocked) == {"session": 2, "minutes": 1, "started_at": "2026-12-03T19:00:00Z",
                                         "ends_at": "2026-12-03T19:01:00Z"}  # fmt: skip
     unknown_time = nights.apply(night, Step(6, "night.clock", NightClock(minutes=5, session=2)))
     assert unknown_time.clock == (2, 5, "")  # an event without its time (a test's): no time made up
     stopped = nights.apply(clocked, Step(7, "night.clock", NightClock(minutes=0, session=2)))
-    assert stopped.clock is None and nights.clock_of(stopped) is None
+    assert stopped.clock is None and night_state.clock_of(stopped) is None

@@ -36,7 +36,7 @@ def test_the_clock_is_the_last_sessions_from_the_hosts_word(cli: Cli) -> None:
 def test_the_nights_fold_refuses_a_clock_of_another_session() -> None:
     from events.match import MatchLength, Ruleset
     from events.night import NightClock, NightOpened, NightPlayers, NightSeated, NightTable
-    from replay.app import nights
+    from replay.app import night_state, nights
     from replay.engine.fold import IllegalEvent, Step
 
     opened = NightOpened(game="tensho", ruleset=Ruleset(id="tensho-standard", options={}), per_table=2,
@@ -53,7 +53,7 @@ def test_the_nights_fold_refuses_a_clock_of_another_session() -> None:
                                                           "session 2 is not the one seated last (1)")  # fmt: skip
     right = NightClock(minutes=60, session=1)
     after = nights.apply(night, Step(4, right.EVENT_TYPE, right, recorded_at="2026-12-03T19:00:00.000000Z"))
-    assert nights.clock_of(after) == {"session": 1, "minutes": 60, "started_at": "2026-12-03T19:00:00.000000Z",
+    assert night_state.clock_of(after) == {"session": 1, "minutes": 60, "started_at": "2026-12-03T19:00:00.000000Z",
                                       "ends_at": "2026-12-03T20:00:00Z"}  # fmt: skip
 
 
