@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
 from events.text import player_name, player_names
-from replay.app import night_state
 from replay.engine.exact import carried, exact, signed
 from replay.infra import stores
 from store import Store
@@ -388,7 +387,7 @@ class Club:
 
     def clock_of_table(self, match: str) -> dict[str, Any] | None:
         """The clock of the night a table belongs to (its id is the night's with -tN), or None."""
-        from replay.app import nights
+        from replay.app import night_state, nights
 
         with self.store() as store:
             night = nights.night_of_table(store, match)
@@ -497,7 +496,7 @@ class Club:
         director hides left out of the standings and their tables' scores blanked. After a cut,
         the sessions up to it count as the cut said (kept, halved or cleared), and those who went
         on stand above those who did not."""
-        from replay.app import nights
+        from replay.app import night_state, nights
         from replay.app.service import status_of
         from replay.games import GAMES
 
