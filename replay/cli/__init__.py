@@ -46,13 +46,19 @@ def main() -> None:
     gc.freeze()
     from events import interrupts
 
-    try:
-        code = run(interruptible=True)
-    except KeyboardInterrupt:  # in the runner's own last steps
-        code = 130
-        os.write(2, f"taikyoku: error: {interrupts.said()}\n".encode())
-    _line[0] = f"taikyoku: error: {interrupts.said()}\n".encode()
-    signal.signal(signal.SIGINT, _interrupted_outside_a_command)  # the process ending
+    code: int | None = None
+    caught = False  # interrupted in the runner's own last steps, or just as it returned
+    while True:  # a Ctrl-C between the runner's return and the ending's handler: caught, and done again
+        try:
+            if code is None:
+                code = run(interruptible=True)
+            _line[0] = f"taikyoku: error: {interrupts.said()}\n".encode()
+            signal.signal(signal.SIGINT, _interrupted_outside_a_command)  # the process ending
+            break
+        except KeyboardInterrupt:
+            code, caught = 130, True
+    if caught:
+        os.write(2, _line[0])
     for stream in (sys.stdout, sys.stderr):
         with suppress(OSError, ValueError):  # a reader gone (a closed pipe): what it did not read is not ours to say
             stream.flush()
