@@ -141,10 +141,8 @@ class Club:
             shown.append(table)
             counted.append(table)
         standings = standings_of([t for t in counted if t is not None], penalties)
-        if going:  # after a night's cut, those who went on stand first, as on the night's sheet
-            standings = {game: [r for r in rows if r["player"] in going]
-                         + [r | {"cut": True} for r in rows if r["player"] not in going]
-                         for game, rows in standings.items()}  # fmt: skip
+        if going:  # after a night's cut, as on the night's sheet
+            standings = _went_on_first(standings, going)
         return {"tables": shown, "standings": standings, "clock": clock, "now": server_time()}
 
     # ---- the club night ------------------------------------------------------------------------
@@ -541,11 +539,8 @@ class Club:
 
         standings = standings_of([g for g in glances if g is not None],
                                  [(GAMES[opened.game].title, p) for p in night.penalties])  # fmt: skip
-        if night.cut is not None:  # those who went on first, each part as it stands
-            going = set(night.cut.players)
-            standings = {game: [r for r in rows if r["player"] in going]
-                         + [r | {"cut": True} for r in rows if r["player"] not in going]
-                         for game, rows in standings.items()}  # fmt: skip
+        if night.cut is not None:
+            standings = _went_on_first(standings, set(night.cut.players))
         return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
                 "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
                 "closed": night.closed, "sessions": sessions,
@@ -558,6 +553,12 @@ class Club:
                 "penalties": [p._asdict() for p in night.penalties],
                 "substitutions": [c._asdict() for c in night.substitutions],
                 "head_seq": night.head, "clock": night_state.clock_of(night), "now": server_time()}  # fmt: skip
+
+
+def _went_on_first(standings: dict[str, list[dict[str, Any]]], going: set[str]) -> dict[str, list[dict[str, Any]]]:
+    """After a cut, those who went on stand first, each part as it stands; those cut are marked."""
+    return {game: [r for r in rows if r["player"] in going] + [r | {"cut": True} for r in rows if r["player"] not in going]
+            for game, rows in standings.items()}  # fmt: skip
 
 
 def _carried_over(row: dict[str, Any], cut: Mapping[str, Any] | None, session: int) -> dict[str, Any] | None:

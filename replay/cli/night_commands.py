@@ -344,7 +344,8 @@ def player(
         print_json(found)
         return
     out.print(styled((name, "bold")))
-    winds = ("East", "South", "West", "North")
+    from replay.engine.match import SEAT_WORDS as winds
+
     for night in found.get("tonight", []):
         seat = night["table"]
         where = (f"{seat['match_id']}, {winds[seat['seat']]}, with {', '.join(p for p in seat['players'] if p != name)}"

@@ -120,7 +120,8 @@ def player_page(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, An
                                         "the han of the wins", {f"{h} han" if h != "yakuman" else h: n
                                                                 for h, n in row["han"].items()})  # fmt: skip
         sections.append(f"<h2>{html.escape(game)}</h2>{charts}" + "".join(grid_table(g) for g in grids))
-    winds = ("East", "South", "West", "North")
+    from replay.engine.match import SEAT_WORDS as winds
+
     tonight = "".join(
         f'<li data-night="{html.escape(t["night_id"])}">{html.escape(t["title"])}, session {t["session"]}: '
         + (f'table <a href="/tables/{quoted(t["table"]["match_id"])}">{html.escape(t["table"]["match_id"])}</a>, '

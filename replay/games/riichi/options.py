@@ -405,24 +405,13 @@ _MLEAGUE: dict[str, Any] = {
     "uma": (30000, 10000, -10000, -30000),
     "leftover": "firstPlace",
 }
-_RIICHI_CITY: dict[str, Any] = {
-    "yakuman_stack": True,
-    "double_yakuman": True,
-    "kazoe": True,
-    "renhou": "none",
-    "red_fives": 3,
+# Riichi City's ranked rules are Mahjong Soul's but for these.
+_RIICHI_CITY: dict[str, Any] = _MAHJONG_SOUL | {
     "triple_ron": "abortive",
-    "sticks_multi_ron": "nearestWinner",
-    "honba_multi_ron": "nearestWinner",
     "pao_stacked": "wholeHand",
-    "pao_ron_honba": "discarder",
-    "nagashi": True,
-    "abortive": True,
-    "tobi": True,
-    "start": 25000,
+    "pao_honba_reconstructed": False,
     "target": 30000,
     "uma": (30000, 10000, -10000, -30000),
-    "leftover": "firstPlace",
 }
 _RIICHI_CITY_THREE: dict[str, Any] = {
     "noten_payment": 2000,
@@ -431,6 +420,12 @@ _RIICHI_CITY_THREE: dict[str, Any] = {
     "goal": 40000,
     "uma": (20000, 0, -20000),
 }
+
+
+def _hanchan(ruleset: str, doc: str, players: int, rules: dict[str, Any]) -> RulesetSpec:
+    """A ruleset of hanchan for ``players``, its options from ``rules`` (``_riichi``'s arguments)."""
+    return RulesetSpec(ruleset, "riichi", doc, (players,), "hanchan", 1, _riichi(**rules))
+
 
 _RULESETS = (
     RulesetSpec(
@@ -550,68 +545,39 @@ _RULESETS = (
             time_up="oneMoreHand",  # Pantheon's ema preset: one more hand after time
         ),
     ),
-    RulesetSpec(
-        "ema2025",
-        "riichi",
-        "EMA Riichi Competition Rules 2025 (docs/riichi.md §2; Pantheon's ema2025 preset)",
-        (4,),
-        "hanchan",
-        1,
-        _riichi(**_EMA2025),
+    _hanchan(
+        "ema2025", "EMA Riichi Competition Rules 2025 (docs/riichi.md §2; Pantheon's ema2025 preset)", 4, _EMA2025
     ),
-    RulesetSpec(
+    _hanchan(
         "wrc",
-        "riichi",
         "World Riichi Championship rules (docs/riichi.md §2; Pantheon's wrc preset): EMA 2025 with head bump",
-        (4,),
-        "hanchan",
-        1,
-        _riichi(**(_EMA2025 | _WRC)),
+        4,
+        _EMA2025 | _WRC,
     ),
-    RulesetSpec(
+    _hanchan(
         "jpml-a",
-        "riichi",
         "JPML's A rules (docs/riichi.md §2; Pantheon's jpmlA preset): uma by how many end below 30,000",
-        (4,),
-        "hanchan",
-        1,
-        _riichi(**_JPML_A),
+        4,
+        _JPML_A,
     ),
-    RulesetSpec(
-        "rrc",
-        "riichi",
-        "Russian Riichi Championship rules (docs/riichi.md §2; Pantheon's rrc preset)",
-        (4,),
-        "hanchan",
-        1,
-        _riichi(**_RRC),
-    ),
-    RulesetSpec(
+    _hanchan("rrc", "Russian Riichi Championship rules (docs/riichi.md §2; Pantheon's rrc preset)", 4, _RRC),
+    _hanchan(
         "mleague",
-        "riichi",
         "M.League (docs/riichi.md §2; riichi.wiki's M.League page): 25,000 to 30,000, +50/+10/-10/-30",
-        (4,),
-        "hanchan",
-        1,
-        _riichi(**_MLEAGUE),
+        4,
+        _MLEAGUE,
     ),
-    RulesetSpec(
+    _hanchan(
         "riichicity",
-        "riichi",
         "Riichi City ranked (docs/riichi.md §2; riichi.wiki's Riichi City page): 25,000 to 30,000, uma 30/10",
-        (4,),
-        "hanchan",
-        1,
-        _riichi(**_RIICHI_CITY),
+        4,
+        _RIICHI_CITY,
     ),
-    RulesetSpec(
+    _hanchan(
         "riichicity-sanma",
-        "riichi",
         "Riichi City ranked three-player (docs/riichi.md §2 and §4): 35,000 to 40,000, uma 20/0/-20",
-        (3,),
-        "hanchan",
-        1,
-        _riichi(**(_RIICHI_CITY | _RIICHI_CITY_THREE)),
+        3,
+        _RIICHI_CITY | _RIICHI_CITY_THREE,
     ),
 )
 RULESETS = tuple(replace(spec, other_length_units=("tonpuusen",)) for spec in _RULESETS)  # an east-only game too
