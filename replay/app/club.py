@@ -297,6 +297,8 @@ class Club:
         results so far ``carry`` kept, halved or cleared. Every table of the night must be over."""
         from replay.app import nights
 
+        if carry not in nights.CARRIES:
+            raise InputError(f"the results so far are {', '.join(nights.CARRIES)} at a cut, not {carry!r}")
         with self.lock(night_id):
             sheet = self.night_sheet(night_id)
             playing = [t["match_id"] for s in sheet["sessions"] for t in s["tables"] if t["status"] == "in play"]

@@ -145,11 +145,14 @@ def hide_results(store: Store, night_id: str, from_session: int | None, *, recor
     return _append(store, night, [NightResultsHidden(from_session=from_session)], recorded_by)
 
 
+CARRIES = ("kept", "halved", "cleared")  # what a cut does with the results so far (events/night.py NightCut)
+
+
 def cut(store: Store, night_id: str, keep: int, carry: str, ranked: Sequence[str], *, recorded_by: str) -> Night:
     """The best ``keep`` of ``ranked`` (the standings, best first) go on; ``carry``: kept, halved or cleared."""
     night = read(store, night_id)
-    if carry not in ("kept", "halved", "cleared"):
-        raise InputError(f"the scores are kept, halved or cleared at a cut, not {carry!r}")
+    if carry not in CARRIES:
+        raise InputError(f"the results so far are {', '.join(CARRIES)} at a cut, not {carry!r}")
     going = [name for name in ranked if name in night.players][:keep]
     if len(going) < keep:
         raise InputError(f"only {len(going)} players present have a standing; a cut keeps at most that many")

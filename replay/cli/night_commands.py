@@ -445,6 +445,8 @@ def _text_file(path: Path, what: str) -> str:
     """A director's UTF-8 text file (a BOM allowed), or a one-line refusal."""
     from events.errors import InputError
 
+    if path.is_dir():
+        raise InputError(f"{path} is a folder; give {what}'s CSV file, the one the director wrote")
     if not path.is_file():
         raise InputError(f"no file {path} for {what}; give the CSV file the director wrote")
     try:

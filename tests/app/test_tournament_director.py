@@ -69,7 +69,7 @@ def test_a_cut_keeps_the_best_and_halves_what_came_before(app: Application) -> N
         app.record(table, intents.result(["ron", "0", "yakuman", "from", "1"]), recorded_by="test")
     with pytest.raises(InputError) as caught:
         app.cut("night-day", 4, "doubled")
-    assert caught.value.message == "the scores are kept, halved or cleared at a cut, not 'doubled'"
+    assert caught.value.message == "the results so far are kept, halved, cleared at a cut, not 'doubled'"
     sheet = app.cut("night-day", 4, "halved")
     # The best four (Aki, Eri at +83; Chie, Gen at +5) go on with half of it; the rest stand below.
     assert sheet["players"] == ["Aki", "Eri", "Chie", "Gen"]

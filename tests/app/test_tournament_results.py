@@ -122,6 +122,12 @@ def test_the_cli_writes_the_emas_csv_and_the_team_standing(cli: Cli, tmp_path: P
     teams = cli("night", "teams", "night-cup", "--csv")
     assert teams.out.splitlines() == ["place,team,total,players", "1,Blue,27.0,Eri Chie", "2,Gold,0.0,Gen Hana",
                                       "2,Red,0.0,Aki Beni", "4,Green,-27.0,Dai Fumi"]  # fmt: skip
+    folder = cli("night", "register", "night-cup", str(tmp_path))
+    assert folder.code == 2
+    assert (
+        folder.err
+        == f"taikyoku: error: {tmp_path} is a folder; give the registration's CSV file, the one the director wrote\n"
+    )
     missing = cli("night", "register", "night-cup", str(tmp_path / "none.csv"))
     assert missing.code == 2
     assert missing.err == (f"taikyoku: error: no file {tmp_path / 'none.csv'} for the registration; "
