@@ -1,8 +1,8 @@
 """A tournament day at its size: 120 players, 30 tables, 8 sessions.
 
 Builds a store in a temporary folder through the application (a night of 120 players under EMA
-2025; session 1 drawn at random, the rest swiss; each table records one hand, so every standing
-moves), then times, each in a fresh process (cold), round after round in turn:
+2025; session 1 drawn at random, the rest swiss; each table records a whole hanchan by its
+results, as a table's phone does: 240 finished matches), then times, each in a fresh process (cold), round after round in turn:
 
 - the floor: `sqlite-utils query`, every event grouped by match (the same rows the standings read);
 - `taikyoku night show NIGHT --json` (the standings and the team standing);
@@ -51,11 +51,18 @@ def build(db: Path | str) -> None:
 
     app = Application(str(db), create=True)
     app.open_night("riichi", PLAYERS, ruleset_id="ema2025", sessions=9, seed=7, night_id=NIGHT, title="Open")
+    from replay.app.service import status_of
+
     lines = ["ron 0 mangan from 1", "ron 2 mangan from 3", "ron 1 mangan from 0", "ron 3 mangan from 2"]
     for session in range(1, 9):
         sheet = app.seat_session(NIGHT, mode="random" if session == 1 else "swiss")
         for number, table in enumerate(sheet["sessions"][-1]["tables"]):
-            app.record(table["match_id"], intents.result(lines[number % len(lines)].split()), recorded_by="bench")
+            # A whole hanchan as a table's phone records it: two hands won, then exhaustive draws with
+            # nobody tenpai until South 4 has been played (EMA 2025: no extension), eight hands.
+            for line in (lines[number % 4], lines[(number + 1) % 4]):
+                app.record(table["match_id"], intents.result(line.split()), recorded_by="bench")
+            while status_of(app.match(table["match_id"]).state) == "in play":
+                app.record(table["match_id"], intents.result(["draw", "tenpai", "none"]), recorded_by="bench")
     registration = "name,country,team\n" + "".join(f"{p},{'DE' if n % 3 else 'FR'},Team {n % 30}\n"
                                                    for n, p in enumerate(PLAYERS))  # fmt: skip
     app.register_players(NIGHT, registration)

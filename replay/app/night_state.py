@@ -204,7 +204,7 @@ def _online(night: Night, step: Step, payload: NightOnline) -> Night:
     if len(set(payload.players)) != len(payload.players):
         raise illegal(step, "night.player.twice", "a player is named for two seats of the match")
     session = night.sessions[payload.session - 1] if payload.session <= latest else ()
-    seated = {name for table in session for name in table.players}
+    seated = {name for table in session if table.match_id not in night.abandoned for name in table.players}
     twice = sorted(seated & set(payload.players))
     if twice:
         raise illegal(step, "night.player.twice", f"{', '.join(twice)} plays at another table of session "

@@ -14,13 +14,18 @@ from events.model import Payload
 from events.night import (
     NightClock,
     NightClosed,
+    NightCut,
+    NightOnline,
     NightOpened,
     NightPenalty,
     NightPlayers,
+    NightRegistered,
     NightSeated,
     NightSubstitute,
     NightTable,
     NightTableAbandoned,
+    NightTableClock,
+    Registered,
 )
 from replay.app import night_state, nights
 from replay.engine.fold import IllegalEvent, Step
@@ -207,3 +212,76 @@ def test_the_fold_keeps_the_head_the_tables_made_and_the_clocks_start() -> None:
     assert unknown_time.clock == (2, 5, "")  # an event without its time (a test's): no time made up
     stopped = nights.apply(clocked, Step(7, "night.clock", NightClock(minutes=0, session=2)))
     assert stopped.clock is None and night_state.clock_of(stopped) is None
+
+
+# The tournament's events: each refusal with its code and words, whole. The night above: session 1
+# seated (night-x-1: Aki, Beni, Chie, Dai; night-x-2: Eri, Fumi, Gen, Hana, abandoned), eight present.
+def _cut(**fields: Any) -> NightCut:
+    given: dict[str, Any] = {"after_session": 1, "carry": "halved", "keep": 4, "players": EIGHT[:4]}
+    return NightCut(**(given | fields))
+
+
+@pytest.mark.parametrize(
+    ("given", "code", "reason"),
+    [
+        (_cut(after_session=2), "night.cut.session", "a cut follows the session seated last (1)"),
+        (_cut(players=EIGHT[:3]), "night.cut.players", "a cut names the 4 players present who go on"),
+        (_cut(players=(*EIGHT[:3], "Ren")), "night.cut.players", "a cut names the 4 players present who go on"),
+        (_cut(keep=6, players=EIGHT[:6]), "night.cut.tables", "6 players do not fill tables of 4"),
+        (NightOnline(match_id="net-1", players=("Aki", "Beni", "Chie", "Dai"), session=3), "night.session.order",
+         "session 3 is not one of this night's (1 to 2, the next played online)"),
+        (NightOnline(match_id="night-x-1", players=("Eri", "Fumi", "Gen", "Hana"), session=2), "night.table.again",
+         "night-x-1 is a table of this night already"),
+        (NightOnline(match_id="net-1", players=("Aki", "Beni", "Chie", "Ren"), session=2), "night.player.absent",
+         "Ren is not among the players present"),
+        (NightOnline(match_id="net-1", players=("Aki", "Beni", "Chie", "Aki"), session=2), "night.player.twice",
+         "a player is named for two seats of the match"),
+        (NightOnline(match_id="net-1", players=("Aki", "Eri", "Fumi", "Gen"), session=1), "night.player.twice",
+         "Aki plays at another table of session 1"),
+        (NightRegistered(players=(Registered(name="Aki"), Registered(name="Aki"))), "night.registered.twice",
+         "Aki is registered twice; list each player once"),
+        (NightRegistered(players=(Registered(name="Ren"),)), "night.registered.unknown",
+         "Ren is not a player of this night; add them to the players present first"),
+        (NightRegistered(players=(Registered(name="Aki", ema_number="01000001"),
+                                  Registered(name="Beni", ema_number="01000001"))), "night.registered.ema_twice",
+         "EMA number 01000001 is given to two players"),
+        (NightTableClock(match_id="night-x-9", minutes=10), "night.clock.table",
+         "night-x-9 is not a table of the session seated last"),
+    ],
+)  # fmt: skip
+def test_a_tournament_event_the_night_cannot_hold_is_refused_whole(given: Payload, code: str, reason: str) -> None:
+    assert _refused(_night(), given) == (code, reason, 5, given.EVENT_TYPE)  # type: ignore[attr-defined]
+
+
+def test_a_night_is_cut_once() -> None:
+    night = _night(_cut())
+    assert (night.players, night.cut, night.head) == (EIGHT[:4], _cut(), 5)
+    assert _refused(night, _cut()) == ("night.cut.twice", "the night was cut after session 1 already", 6, "night.cut")
+
+
+def test_an_online_match_joins_a_session_or_makes_the_next() -> None:
+    """Into session 1 beside its tables (Eri, Fumi, Gen and Hana's table was abandoned, so they are
+    free), or as session 2 of its own; the night's seqs are the events'."""
+    into = _night(NightOnline(match_id="net-1", players=("Eri", "Fumi", "Gen", "Hana"), session=1))
+    assert [[t.match_id for t in s] for s in into.sessions] == [["night-x-1", "night-x-2", "net-1"]]
+    assert into.online == frozenset({"net-1"}) and into.head == 5 and into.credited("net-1") == EIGHT[4:]
+    fresh = _night(NightOnline(match_id="net-1", players=EIGHT[:4], session=2))
+    assert [[t.match_id for t in s] for s in fresh.sessions] == [["night-x-1", "night-x-2"], ["net-1"]]
+
+
+def test_a_tables_own_clock_replaces_its_last_and_zero_gives_back_the_sessions() -> None:
+    def clocked(*more: Payload) -> nights.Night:
+        night = _night()
+        for offset, event in enumerate(more, 1):
+            night = nights.apply(night, Step(night.head + 1, event.EVENT_TYPE, event,
+                                             recorded_at=f"2026-12-05T19:0{offset}:00Z"))  # fmt: skip
+        return night
+
+    one = clocked(NightTableClock(match_id="night-x-1", minutes=20), NightTableClock(match_id="night-x-2", minutes=5),
+                  NightTableClock(match_id="night-x-1", minutes=30))  # fmt: skip
+    assert one.table_clocks == (("night-x-2", 5, "2026-12-05T19:02:00Z"), ("night-x-1", 30, "2026-12-05T19:03:00Z"))
+    assert night_state.clock_of(one, "night-x-1") == {"session": 1, "minutes": 30, "started_at": "2026-12-05T19:03:00Z",
+                                                      "ends_at": "2026-12-05T19:33:00Z", "table": True}  # fmt: skip
+    assert night_state.clock_of(one) is None and night_state.clock_of(one, "night-x-9") is None
+    back = clocked(NightTableClock(match_id="night-x-1", minutes=20), NightTableClock(match_id="night-x-1", minutes=0))
+    assert back.table_clocks == ()

@@ -214,8 +214,8 @@ def test_the_emas_base_rank_by_hand_at_its_edges() -> None:
     # Seventeen players, all apart: place 16 is 1000 x 1 / 16 = 62.5, which rounds half up to 63.
     found = ema_results(_standing(*[str(17 - n) for n in range(17)]), [])
     assert [r["base_rank"] for r in found][-3:] == [125, 63, 0]
-    assert (found[0]["last_name"], found[0]["first_name"], found[0]["ema_number"], found[0]["country"]) == (
-        "P01", None, None, None,
+    assert (found[0]["player"], found[0]["last_name"], found[0]["first_name"], found[0]["ema_number"],
+            found[0]["country"]) == ("P01", "P01", None, None, None,
     )  # fmt: skip  # nobody registered: the name played under, as the last name
     assert [(r["place"], r["base_rank"]) for r in ema_results(_standing("5"), [])] == [(1, 1000)]  # one player
     assert [(r["place"], r["base_rank"]) for r in ema_results(_standing("5", "-5"), [])] == [(1, 1000), (2, 0)]
@@ -241,10 +241,18 @@ def test_a_registration_file_is_read_whole_and_each_mistake_named_by_its_line() 
         "name,team\n\n": "no player is listed under the first line",
         "name,last_name\nAki,Tana\u202eka\n": "line 2: the last name 'Tana\\u202eka' holds the control character "
         "U+202E; a name is one line of plain text: remove it",
+        "name,first_name\nAki,A\u202eki\n": "line 2: the first name 'A\\u202eki' holds the control character "
+        "U+202E; a name is one line of plain text: remove it",
+        "name,team\nAki,R\u202eed\n": "line 2: the team 'R\\u202eed' holds the control character U+202E; a name is "
+        "one line of plain text: remove it",
+        "name,team\nA\u202eki,Red\n": "line 2: the name 'A\\u202eki' holds the control character U+202E; a name is "
+        "one line of plain text: remove it",
     }
     for text, said in wrong.items():
         with pytest.raises(ValueError) as caught:
             read_registration(text)
         assert str(caught.value) == said
-    teams = team_standing(_standing("13.5", "-2.5", "4"), read_registration("name,team\nP01,Red\nP02,Blue\nP03,Blue\n"))
+    # P02 has no team: in no team's total, and the teams after it still counted.
+    teams = team_standing(_standing("13.5", "9", "-2.5", "4"),
+                          read_registration("name,team\nP01,Red\nP02,\nP03,Blue\nP04,Blue\n"))  # fmt: skip
     assert [(t["team"], t["total"], t["shown"]) for t in teams] == [("Red", 13.5, "+13.5"), ("Blue", 1.5, "+1.5")]
