@@ -41,7 +41,8 @@ def read_registration(text: str) -> list[Registered]:
         if values.get("country"):
             values["country"] = str(values["country"]).upper()
         for column in ("name", "first_name", "last_name", "team"):  # shown on pages and sheets: the name rule
-            problem = name_problem(f"line {number}: the {column.replace('_', ' ')}", values.get(column) or "x")
+            given = values.get(column)
+            problem = name_problem(f"line {number}: the {column.replace('_', ' ')}", given) if given else None
             if problem is not None:
                 raise ValueError(problem)
         try:

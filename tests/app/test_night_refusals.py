@@ -232,8 +232,8 @@ def _cut(**fields: Any) -> NightCut:
          "session 3 is not one of this night's (1 to 2, the next played online)"),
         (NightOnline(match_id="night-x-1", players=("Eri", "Fumi", "Gen", "Hana"), session=2), "night.table.again",
          "night-x-1 is a table of this night already"),
-        (NightOnline(match_id="net-1", players=("Aki", "Beni", "Chie", "Ren"), session=2), "night.player.absent",
-         "Ren is not among the players present"),
+        (NightOnline(match_id="net-1", players=("Aki", "Beni", "Sora", "Ren"), session=2), "night.player.absent",
+         "Ren, Sora is not among the players present"),
         (NightOnline(match_id="net-1", players=("Aki", "Beni", "Chie", "Aki"), session=2), "night.player.twice",
          "a player is named for two seats of the match"),
         (NightOnline(match_id="net-1", players=("Aki", "Eri", "Fumi", "Gen"), session=1), "night.player.twice",
@@ -253,7 +253,8 @@ def test_a_tournament_event_the_night_cannot_hold_is_refused_whole(given: Payloa
     assert _refused(_night(), given) == (code, reason, 5, given.EVENT_TYPE)  # type: ignore[attr-defined]
 
 
-def test_a_night_is_cut_once() -> None:
+def test_a_night_is_cut_once_and_may_keep_everyone_present() -> None:
+    assert _night(_cut(keep=8, players=EIGHT)).players == EIGHT
     night = _night(_cut())
     assert (night.players, night.cut, night.head) == (EIGHT[:4], _cut(), 5)
     assert _refused(night, _cut()) == ("night.cut.twice", "the night was cut after session 1 already", 6, "night.cut")
@@ -267,6 +268,17 @@ def test_an_online_match_joins_a_session_or_makes_the_next() -> None:
     assert into.online == frozenset({"net-1"}) and into.head == 5 and into.credited("net-1") == EIGHT[4:]
     fresh = _night(NightOnline(match_id="net-1", players=EIGHT[:4], session=2))
     assert [[t.match_id for t in s] for s in fresh.sessions] == [["night-x-1", "night-x-2"], ["net-1"]]
+    # With two sessions, into the first: not the second.
+    second = NightSeated(session=2, tables=(NightTable(match_id="night-x-3", players=EIGHT[:4]),))
+    earlier = _night(second, NightOnline(match_id="net-1", players=("Eri", "Fumi", "Gen", "Hana"), session=1))
+    assert [[t.match_id for t in s] for s in earlier.sessions] == [["night-x-1", "night-x-2", "net-1"], ["night-x-3"]]
+
+
+def test_a_tables_clock_before_any_session_is_refused() -> None:
+    night = nights.apply(_opened_only(), Step(2, "night.players", NightPlayers(players=EIGHT)))
+    assert _refused(night, NightTableClock(match_id="night-y-1", minutes=10)) == (
+        "night.clock.table", "night-y-1 is not a table of the session seated last", 3, "night.table_clock",
+    )  # fmt: skip
 
 
 def test_a_tables_own_clock_replaces_its_last_and_zero_gives_back_the_sessions() -> None:

@@ -4,6 +4,7 @@ start and return, no oka, +15/+5/-5/-15, tied places sharing their uma)."""
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from pathlib import Path
 
@@ -256,3 +257,4 @@ def test_a_registration_file_is_read_whole_and_each_mistake_named_by_its_line() 
     teams = team_standing(_standing("13.5", "9", "-2.5", "4"),
                           read_registration("name,team\nP01,Red\nP02,\nP03,Blue\nP04,Blue\n"))  # fmt: skip
     assert [(t["team"], t["total"], t["shown"]) for t in teams] == [("Red", 13.5, "+13.5"), ("Blue", 1.5, "+1.5")]
+    assert json.dumps([t["total"] for t in teams]) == "[13.5, 1.5]"  # JSON numbers, as the sheet's JSON carries them
