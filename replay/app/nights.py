@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, get_args
 
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError
@@ -145,7 +145,7 @@ def hide_results(store: Store, night_id: str, from_session: int | None, *, recor
     return _append(store, night, [NightResultsHidden(from_session=from_session)], recorded_by)
 
 
-CARRIES = ("kept", "halved", "cleared")  # what a cut does with the results so far (events/night.py NightCut)
+CARRIES: tuple[str, ...] = get_args(NightCut.model_fields["carry"].annotation)  # kept, halved, cleared
 
 
 def cut(store: Store, night_id: str, keep: int, carry: str, ranked: Sequence[str], *, recorded_by: str) -> Night:
