@@ -5,6 +5,7 @@ chombo after uma, and a head bump, each against the rules' own text (docs/riichi
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from pathlib import Path
 
@@ -100,6 +101,11 @@ def test_leftover_sticks_go_to_first_place_split_between_those_tied_first() -> N
     assert results("ema2025", [33000, 33000, 33000, 20000], sticks=1) == [
         Decimal(v) for v in ("8.3", "8.3", "8.3", "-25")
     ]
+    # The scores the sticks go into, whole points: 33,000 + 300 each, 100 lost (JSON: no fractions).
+    found = final_results(rules("ema2025"), [33000, 33000, 33000, 20000], 1, 0, [0, 0, 0, 0])
+    assert json.dumps(found["scores"]) == "[33300, 33300, 33300, 20000]"
+    # Nobody tied: the one first place takes the stick (34,000 + 1,000: 5 + 15; the others' as they are).
+    assert results("ema2025", [34000, 30000, 28000, 27000], sticks=1) == [Decimal(v) for v in ("20", "5", "-7", "-18")]
     # EMA 2016 loses them, JPML A too.
     assert results("ema2016", [31000, 31000, 28000, 28000], sticks=2) == [
         Decimal(v) for v in ("11", "11", "-12", "-12")
