@@ -482,11 +482,14 @@ class Club:
             if sheet["sessions"]
             else None
         )
+        from replay.engine.match import SEAT_WORDS
+
         ranked: list[dict[str, Any]] = next(iter(sheet["standings"].values()), [])
         place = next((at for at, row in enumerate(ranked, start=1) if row["player"] == name), None)
         return {"night_id": night_id, "title": sheet["title"], "session": len(sheet["sessions"]),
                 "table": None if table is None else {"match_id": table["match_id"], "status": table["status"],
-                                                     "seat": table["players"].index(name), "players": table["players"]},
+                                                     "seat": table["players"].index(name), "players": table["players"],
+                                                     "wind": SEAT_WORDS[table["players"].index(name)]},
                 "place": place, "of": len(ranked), "shown": ranked[place - 1]["shown"] if place else None}  # fmt: skip
 
     def night_sheet(self, night_id: str, *, public: bool = False) -> dict[str, Any]:

@@ -344,11 +344,9 @@ def player(
         print_json(found)
         return
     out.print(styled((name, "bold")))
-    from replay.engine.match import SEAT_WORDS as winds
-
     for night in found.get("tonight", []):
         seat = night["table"]
-        where = (f"{seat['match_id']}, {winds[seat['seat']]}, with {', '.join(p for p in seat['players'] if p != name)}"
+        where = (f"{seat['match_id']}, {seat['wind']}, with {', '.join(p for p in seat['players'] if p != name)}"
                  if seat else "not seated this session")  # fmt: skip
         standing = f"; {night['place']} of {night['of']}, {night['shown']}" if night["place"] else ""
         out.print(f"{night['title']} ({night['night_id']}), session {night['session']}: {where}{standing}")

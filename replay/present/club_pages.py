@@ -120,12 +120,10 @@ def player_page(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, An
                                         "the han of the wins", {f"{h} han" if h != "yakuman" else h: n
                                                                 for h, n in row["han"].items()})  # fmt: skip
         sections.append(f"<h2>{html.escape(game)}</h2>{charts}" + "".join(grid_table(g) for g in grids))
-    from replay.engine.match import SEAT_WORDS as winds
-
     tonight = "".join(
         f'<li data-night="{html.escape(t["night_id"])}">{html.escape(t["title"])}, session {t["session"]}: '
         + (f'table <a href="/tables/{quoted(t["table"]["match_id"])}">{html.escape(t["table"]["match_id"])}</a>, '
-           f'{winds[t["table"]["seat"]]}, with {html.escape(", ".join(p for p in t["table"]["players"] if p != name))}'
+           f'{t["table"]["wind"]}, with {html.escape(", ".join(p for p in t["table"]["players"] if p != name))}'
            f' ({html.escape(t["table"]["status"])})' if t["table"] else "not seated this session")
         + (f'; {ordinal(t["place"])} of {t["of"]}, {html.escape(t["shown"])}' if t["place"] else "")
         + "</li>"

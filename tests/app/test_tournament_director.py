@@ -146,14 +146,14 @@ def test_a_players_page_says_where_they_sit_and_hides_what_the_director_hides(ap
     # Eri sat East at table 2 of session 1 (Eri, Fumi, Gen, Hana): +27.0, second of eight (Aki, by name).
     assert page["tonight"] == [{"night_id": "night-day", "title": "Day", "session": 1,
                                 "table": {"match_id": "night-day-t2", "status": "complete", "seat": 0,
-                                          "players": ["Eri", "Fumi", "Gen", "Hana"]},
+                                          "players": ["Eri", "Fumi", "Gen", "Hana"], "wind": "East"},
                                 "place": 2, "of": 8, "shown": "+27.0"}]  # fmt: skip
     app.hide_results("night-day", 2)
     _session(app, 2)  # session 2: Eri sits South at table 1 (Aki, Eri, Chie, Gen): -27.0
     app.call_time("night-day")
     public, host = app.player_page("Eri", public=True), app.player_page("Eri")
     assert public["tonight"][0]["table"] == {"match_id": "night-day-t3", "status": "complete", "seat": 1,
-                                             "players": ["Aki", "Eri", "Chie", "Gen"]}  # fmt: skip
+                                             "players": ["Aki", "Eri", "Chie", "Gen"], "wind": "South"}  # fmt: skip
     assert (public["tonight"][0]["shown"], host["tonight"][0]["shown"]) == ("+27.0", "0.0")
     assert [m["match_id"] for m in public["matches"]] == ["night-day-t2"]
     assert sorted(m["match_id"] for m in host["matches"]) == ["night-day-t2", "night-day-t3"]
