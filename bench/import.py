@@ -43,8 +43,8 @@ from events.model import Payload  # noqa: E402
 from replay.app import service  # noqa: E402
 from replay.app.importing import ReadModelRows, stored_events  # noqa: E402
 from replay.app.log_files import kept_values  # noqa: E402
-from replay.formats import tenhou6  # noqa: E402
-from replay.formats.log_folding import fold_import  # noqa: E402
+from replay.games.riichi.logs import tenhou6  # noqa: E402
+from replay.games.riichi.logs.folding import fold_import  # noqa: E402
 from replay.games.riichi.pricing import _estimate  # noqa: E402
 from store import EventStore  # noqa: E402
 
@@ -101,8 +101,8 @@ def breakdown(files: list[Path], folder: Path) -> dict[str, float]:
     so they add up to about the whole; pricing is the time inside the `mahjong` library's
     estimate during the fold, and validating is building again, from their fields, the events
     the reading built."""
-    from replay.formats.tenhou6.reading import TenhouReading
     from replay.games.riichi import pricing
+    from replay.games.riichi.logs.tenhou6.reading import TenhouReading
 
     clock = time.perf_counter
     library_cache_clear()
@@ -197,7 +197,7 @@ def library_cache_clear() -> None:
         clear()
     shape.forget()
     pricing.forget()
-    reading = importlib.import_module("replay.formats.tenhou6.read")  # its draws and discards, made once each
+    reading = importlib.import_module("replay.games.riichi.logs.tenhou6.read")  # its draws and discards, made once each
     reading._draw.cache_clear()
     reading._discard.cache_clear()
 

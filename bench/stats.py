@@ -38,8 +38,8 @@ from events.envelope import PendingEvent, now_timestamp  # noqa: E402
 from events.match import MatchStarted, PlayerSeat  # noqa: E402
 from replay.app import stats  # noqa: E402
 from replay.app.simulate import simulated_events  # noqa: E402
-from replay.formats import tenhou6  # noqa: E402
-from replay.formats.log_folding import fold_import  # noqa: E402
+from replay.games.riichi.logs import tenhou6  # noqa: E402
+from replay.games.riichi.logs.folding import fold_import  # noqa: E402
 from store import EventStore  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

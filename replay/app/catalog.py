@@ -38,12 +38,20 @@ __all__ = [
     "ruleset_ids",
     "rulesets",
     "show_value",
+    "written_formats",
 ]
 
 
 def games_said() -> str:
     """The games' names as a sentence says them: "tensho, sendai or riichi"."""
     return f"{', '.join(GAME_NAMES[:-1])} or {GAME_NAMES[-1]}"
+
+
+def written_formats() -> list[str]:
+    """The formats of other programs' records that ``export --format`` writes, as the games declare them."""
+    from replay.games import log_formats
+
+    return [found.name for _game, found in log_formats() if found.writes]
 
 
 def check_game_name(name: str, flag: str = "--game") -> str:

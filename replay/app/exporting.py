@@ -1,14 +1,13 @@
-"""Exporting matches: taikyoku's own files (json, jsonl, csv), a riichi match as a tenhou.net/6 log
-or as mjai lines, and which matches an export writes. Progress is reported through ``tick``;
+"""Exporting matches: taikyoku's own files (json, jsonl, csv), a match as another program's record (a
+format its game declares and writes), and which matches an export writes. Progress is reported through ``tick``;
 nothing here prints."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 from events.errors import InputError
-from replay.formats import tenhou6
 from store import Store, StoredEvent
 
 Tick = Callable[..., None]  # called once a match is written
@@ -69,30 +68,28 @@ def export_native(
         tick()
 
 
-def export_tenhou6(store: Store, match: str) -> list[Any] | dict[str, Any]:
-    """A riichi match as a tenhou.net/6 log."""
-    from replay.app import service
+def export_log(store: Store, match: str, format_: str) -> str:
+    """A match as another program's record in ``format_``, a format its game declares and writes
+    (``Game.log_formats``): one JSON document, or one JSON object a line."""
+    import importlib
 
+    from replay.app import service
+    from replay.games import GAMES, log_format
+
+    found = log_format(format_)
+    if found is None or not found[1].writes:
+        writable = [f.name for game in GAMES.values() for f in game.log_formats if f.writes]
+        raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, or one of {', '.join(writable)}")
+    game, declared = found
     steps = service.read_steps(store, match)
-    if service.game_of(steps) != tenhou6.GAME:
-        raise InputError(f"match {match} is not a riichi match; tenhou6 holds riichi games")
+    if service.game_of(steps) != game.name:
+        raise InputError(f"match {match} is not a {game.title} match; {declared.name} holds {game.title} games")
     started = steps[0].payload
     names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
-    exported: list[Any] | dict[str, Any] = tenhou6.export(steps, names)
-    return exported
-
-
-def export_mjai(store: Store, match: str) -> list[str]:
-    """A riichi match as mjai lines, one JSON event each."""
-    from replay.app import service
-    from replay.formats import mjai
-
-    steps = service.read_steps(store, match)
-    if service.game_of(steps) != mjai.GAME:
-        raise InputError(f"match {match} is not a riichi match; mjai holds riichi games")
-    started = steps[0].payload
-    names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
-    return mjai.export(steps, names)
+    written = importlib.import_module(declared.module).export(steps, names)
+    if declared.lines:
+        return "".join(line + "\n" for line in written)
+    return json.dumps(written, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def exported_matches(store: Store, match: str | None, *, abandoned: bool, where: str) -> list[str]:

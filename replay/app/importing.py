@@ -16,8 +16,8 @@ from events.interrupts import held
 from replay.app.errors import ImportInterrupted, ImportStopped
 from replay.app.log_files import kept_values, kept_values_of, read_files
 from replay.app.results import ImportReport
+from replay.engine.logs import Imported
 from replay.formats.detect import SNIFF, detect
-from replay.formats.log_folding import Imported
 from store import Store, StoredEvent, StoreError
 
 if TYPE_CHECKING:
@@ -33,7 +33,11 @@ def _no_tick(said: str | None = None) -> None:
     return None
 
 
-FOLDER_SUFFIXES = (".json", ".jsonl", ".xml", ".mjlog", ".gz", ".mjson")
+def folder_suffixes() -> tuple[str, ...]:
+    """The files of a folder an import reads: taikyoku's exports, and each format a game declares."""
+    from replay.games import log_formats
+
+    return tuple(dict.fromkeys((".json", ".jsonl", *(s for _game, found in log_formats() for s in found.suffixes))))
 
 
 def expand(paths: Sequence[Path], *, recursive: bool = False) -> list[Path]:
@@ -44,7 +48,7 @@ def expand(paths: Sequence[Path], *, recursive: bool = False) -> list[Path]:
     for path in paths:
         if path.is_dir():
             found = path.rglob("*") if recursive else path.iterdir()
-            inside = sorted(p for p in found if p.is_file() and p.name.lower().endswith(FOLDER_SUFFIXES)
+            inside = sorted(p for p in found if p.is_file() and p.name.lower().endswith(folder_suffixes())
                             and not any(part.startswith(".") for part in p.relative_to(path).parts))  # fmt: skip
             if not inside:
                 more = "" if recursive else " (give --recursive to look in its sub-folders)"
@@ -60,7 +64,7 @@ def expand(paths: Sequence[Path], *, recursive: bool = False) -> list[Path]:
 def split_by_format(files: Sequence[Path], format_: str | None) -> tuple[list[Path], list[Path]]:
     """(taikyoku exports, game logs): by ``format_`` when forced, else from each file's opening. A
     file of no known format goes with the logs, where it is reported with the formats tried."""
-    if format_ in ("json", "jsonl"):
+    if format_ in EXPORT_FORMATS:
         return list(files), []
     if format_ is not None:
         return [], list(files)
@@ -77,7 +81,7 @@ def split_by_format(files: Sequence[Path], format_: str | None) -> tuple[list[Pa
     return natives, logs
 
 
-def import_tenhou6(
+def import_logs(
     files: Sequence[Path],
     *,
     format_: str | None = None,
@@ -355,7 +359,7 @@ def strict_problems(
         checked = import_exports(exports, store=None, exists=exists, known=known, where=where, as_id=as_id, tick=tick)
         problems += [entry["reason"] for entry in checked.skipped]
     if logs:
-        found = import_tenhou6(logs, format_=log_format, store=None, exists=exists, where=where, tick=tick)
+        found = import_logs(logs, format_=log_format, store=None, exists=exists, where=where, tick=tick)
         problems += [entry["reason"] for entry in found.skipped]
         problems += [
             f"{finding}; the rules and the log disagree, so --strict imports nothing"
@@ -383,7 +387,16 @@ def rule_problems(match_id: str, events: Sequence[PendingEvent], source: str) ->
 
 # ---- the import command's use case --------------------------------------------------------------
 
-IMPORT_FORMATS = ("tenhou6", "mjlog", "mjai", "json", "jsonl")
+EXPORT_FORMATS = ("json", "jsonl")  # taikyoku's own; the games' formats are each game's (``Game.log_formats``)
+
+
+def import_formats() -> tuple[str, ...]:
+    """Every format ``--format`` names: taikyoku's own, then each a game declares."""
+    from replay.games import log_formats
+
+    return (*EXPORT_FORMATS, *(found.name for _game, found in log_formats()))
+
+
 Progress = Callable[[int, str], Any]  # a context for ``total`` items of work said in words: it gives the tick
 
 
@@ -406,8 +419,10 @@ def import_files(
     being made when the import is stopped before its first game."""
     from replay.infra import stores
 
-    if format_ is not None and format_ not in IMPORT_FORMATS:
-        raise InputError(f"unknown import format {format_!r}; use one of {', '.join(IMPORT_FORMATS)}, or leave it out")
+    if format_ is not None and format_ not in import_formats():
+        raise InputError(
+            f"unknown import format {format_!r}; use one of {', '.join(import_formats())}, or leave it out"
+        )
     paths = expand(files, recursive=recursive)
     new = not stores.store_exists(db)
     natives, logs = split_by_format(paths, format_)
@@ -417,7 +432,7 @@ def import_files(
         )
     if as_id is not None:
         check_one_match(natives, as_id)  # before any store is opened: a refusal leaves no file
-    log_format = format_ if format_ in ("tenhou6", "mjlog", "mjai") else None
+    log_format = format_ if format_ not in EXPORT_FORMATS else None
     if strict:  # a first pass checks everything and keeps nothing: nothing is written if anything would be skipped
         existing = stores.open_store(db) if not new else None
         with (
@@ -443,7 +458,7 @@ def import_files(
         workers = jobs or max(1, min(os.cpu_count() or 1, len(logs) // 20))  # workers pay off from ~20 files each
         try:
             with stores.open_store(db, create=True) as store, progress(len(logs), "importing") as tick:
-                found = import_tenhou6(logs, format_=log_format, store=store, exists=store.exists,
+                found = import_logs(logs, format_=log_format, store=store, exists=store.exists,
                                        where=stores.shown(db), by=recorded_by, tick=tick, jobs=workers,
                                        public=public)  # fmt: skip
         except BaseException as stopped:  # Ctrl-C, a worker lost, the disk full ...

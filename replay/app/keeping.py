@@ -141,17 +141,14 @@ class Keeping:
             export_native(store, ids, format_, write, tick, standings=standings, raw=raw)
 
     def export_log(self, match: str, format_: str, *, where: str) -> str:
-        """A riichi match as another program's log: tenhou.net/6 JSON, or mjai's lines."""
-        import json
-
-        from replay.app.exporting import export_mjai, export_tenhou6
+        """A match as another program's record, in a format its game declares and writes
+        (``Game.log_formats``: riichi's tenhou.net/6 JSON, or mjai's lines)."""
+        from replay.app.exporting import export_log
 
         with self.store() as store:
             if not store.exists(match):
                 raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
-            if format_ == "mjai":
-                return "".join(line + "\n" for line in export_mjai(store, match))
-            return json.dumps(export_tenhou6(store, match), ensure_ascii=False, separators=(",", ":")) + "\n"
+            return export_log(store, match, format_)
 
     def priced_hand(self, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
         """A recorded hand's wins priced under each of ``rulesets`` (riichi's), side by side."""

@@ -13,11 +13,9 @@ from events import registry
 from events.errors import InputError
 from replay.app.errors import ImportStopped
 from replay.engine.fold import Step
-from replay.engine.game import LogFormat
+from replay.engine.logs import LOG_BYTES, Imported, Read, unreadable
 from replay.engine.match import MatchView
-from replay.formats import LOG_BYTES, tenhou6
 from replay.formats.detect import SNIFF, detect
-from replay.formats.log_folding import Imported, fold_import, fold_log_game
 
 
 def kept_values(game: Imported) -> dict[str, dict[str, Any]] | None:
@@ -132,8 +130,8 @@ def games_of(path: Path, format_: str | None = None) -> Iterator[Imported | dict
         return
     games = _games_as(kind, data, path.name)
     first = next(games, None)
-    if format_ is None and kind in _JSON_LOGS and _no_hand(first):
-        other = _JSON_LOGS[kind]
+    other = _retry_as(kind) if format_ is None else ""
+    if other and _no_hand(first):
         retried = _games_as(other, data, path.name)
         second = next(retried, None)
         if not _no_hand(second):
@@ -153,52 +151,25 @@ def _sniffed(path: Path) -> str:
         return detect(stream.read(SNIFF), path.name)
 
 
-_JSON_LOGS = {"mjai": "tenhou6", "tenhou6": "mjai"}  # a JSON file read as the one may be the other
-
-
-def _games_as(kind: str, data: bytes, name: str) -> Iterator[Imported | dict[str, str]]:
-    from replay.formats.detect import game_log_formats
-
-    own = next((found for found in game_log_formats() if found.name == kind), None)
-    if own is not None:  # a game's own record (koi-koi's KoiKoi-AI): read in the game's folder
-        yield from game_logs(own, data, name)
-        return
-    try:
-        if kind == "mjai":
-            from replay.formats import mjai
-
-            parts = mjai.split_games(data)
-            for number, (first_line, part) in enumerate(parts):
-                match_id = tenhou6.match_id_for(tenhou6.Game(name, {}, []), number, len(parts))
-                yield fold_import(mjai.MjaiReading(part, name, first_line), match_id)
-            return
-        if kind == "mjlog":
-            from replay.formats import mjlog
-
-            games = mjlog.read(data, name)
-        else:
-            games = tenhou6.read(data, name)
-    except InputError as exc:  # a LogProblem too: the file cannot be read
-        yield {"file": name, "match_id": "", "reason": exc.message}
-        return
-    except UnicodeDecodeError:
-        yield {"file": name, "match_id": "", "reason": f"{name}: not UTF-8 text"}
-        return
-    for number, game in enumerate(games):
-        yield fold_import(tenhou6.TenhouReading(game), tenhou6.match_id_for(game, number, len(games)))
-
-
-def game_logs(found: LogFormat, data: bytes, name: str) -> Iterator[Imported | dict[str, str]]:
-    """Each game of a record in a game's own format, its events checked by that game's fold."""
+def _games_as(kind: str, data: bytes, name: str) -> Read:
+    """Each game of the file read as ``kind``, by the module of the game that declares the format."""
     import importlib
 
-    try:
-        games = importlib.import_module(found.reader).read(data, name)
-    except InputError as exc:
-        yield {"file": name, "match_id": "", "reason": exc.message}
+    from replay.games import log_format
+
+    found = log_format(kind)
+    if found is None:  # --format checked it: a name no game declares is refused before any file is read
+        yield unreadable(name, f"{name}: no game reads the format {kind!r}")
         return
-    for game in games:
-        yield fold_log_game(game, name)
+    yield from importlib.import_module(found[1].module).games(data, name)
+
+
+def _retry_as(kind: str) -> str:
+    """The format a file read as ``kind`` is tried as where it yields no hand ("" for none)."""
+    from replay.games import log_format
+
+    found = log_format(kind)
+    return found[1].retry_as if found is not None else ""
 
 
 def _no_hand(item: Imported | dict[str, str] | None) -> bool:

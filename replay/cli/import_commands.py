@@ -135,8 +135,11 @@ def export_match(
     existing file is replaced only with --force, never the store or its -wal, -shm or -journal file,
     and only a regular file (-o - writes to stdout)."""
 
-    if format_ not in ("json", "jsonl", "csv", "tenhou6", "mjai", "html"):
-        raise InputError(f"unknown export format {format_!r}; use json, jsonl, csv, tenhou6, mjai or html")
+    from replay.app.catalog import written_formats
+
+    own = ("json", "jsonl", "csv", "html")  # taikyoku's; the others are the games' (``export_log``)
+    if format_ not in (*own, *written_formats()):
+        raise InputError(f"unknown export format {format_!r}; use {', '.join((*own[:3], *written_formats()))} or html")
     if format_ == "html":
         _export_html(match, all_matches, output, abandoned, db, force)
         return
@@ -147,7 +150,7 @@ def export_match(
     if (match is None) == (not all_matches):
         raise InputError("name one match, or give --all")
     files.check_file(output, db=db, force=force)
-    if format_ not in ("tenhou6", "mjai"):
+    if format_ in own:
         exchange = application(db)
         ids = exchange.exported_matches(match, abandoned=abandoned, where=shown(db))
         with ProgressBar(len(ids), "exporting") as tick, files.writing(output, db=db, force=force) as write:

@@ -19,6 +19,7 @@ from events.hanafuda import CardCapture, PlacedCard
 from events.match import Claim, GameName, MatchStarted
 from events.model import Payload
 from replay.engine.fold import Projection, Step
+from replay.engine.logs import LogFormat
 from replay.engine.match import UntilEnded
 from replay.engine.options import RulesetSpec
 from replay.engine.snapshot import Snapshot
@@ -208,28 +209,6 @@ class DealtHands:
     places: tuple[tuple[str, int, str], ...]  # (what the place is called, its size, its deal option)
     pieces: tuple[str, ...]
     copies: int
-
-
-@dataclass(frozen=True, slots=True)
-class LogFormat:
-    """Another program's record of a game that a bare ``taikyoku import FILE`` recognises: a JSON
-    object with these top-level ``keys``, read by ``read(data, source)`` of the game's ``reader``
-    module (in its folder), loaded only when such a file is met."""
-
-    name: str  # as messages and --format name it
-    keys: frozenset[str]
-    reader: str
-
-
-@dataclass(slots=True)
-class LogGame:
-    """One game read from another program's record: its match id, its events in order (each with
-    where in the file it comes from; a ``Claim`` keeps what the file says each round scored), and
-    when it was played (UTC), where the file says."""
-
-    match_id: str
-    items: list[tuple[str, Payload]]
-    played_at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
-"""Which format a file is in, from its first bytes: taikyoku's own export (json or jsonl), a
-tenhou.net/6 log (either shape), Tenhou's mjlog XML (plain or gzipped), or mjai JSONL.
+"""Which format a file is in, from its first bytes: taikyoku's own export (json or jsonl), or one of
+the records of other programs the games declare (``Game.log_formats``: Tenhou's, mjai's, KoiKoi-AI's).
 
 Only the opening is looked at, so a file of any size is recognised at once; the format's own
 reader then checks the whole. A file of none of them is refused with what each format expects.
@@ -13,65 +13,47 @@ from itertools import accumulate
 
 from events.canonical import MAX_DEPTH, _too_deep, parse_outside_json
 from events.errors import InputError
-from replay.engine.game import LogFormat
+from replay.engine.logs import Opening
 
-Format = str  # native, tenhou6, mjlog, mjai, or a game's own (``Game.log_formats``: koikoi-ai)
+Format = str  # native, or a format a game declares (``Game.log_formats``)
 # The start of a json export as taikyoku writes it (``native.py`` reads it match by match after it).
 HEADER = re.compile(r'\s*\{\s*"format"\s*:\s*"([^"]*)"\s*,\s*"version"\s*:\s*(\d+)\s*,\s*"matches"\s*:\s*\[')
 SNIFF = 4096
-MJAI_TYPES = frozenset({"start_game", "start_kyoku", "tsumo", "dahai", "none"})
 
 
 def detect(opening: bytes, name: str) -> Format:
     """The format of a file that starts with ``opening``; else InputError naming every format tried."""
-    if opening[:2] == b"\x1f\x8b":
-        return "mjlog"  # gzip: Tenhou's .mjlog download
+    from replay.games import log_formats
+
     text = opening.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
-    if text.startswith("<"):
-        return "mjlog"
     if HEADER.match(text):
         return "native"
-    if _opening_depth(text) > MAX_DEPTH:
-        raise InputError(_too_deep(name))
     first = text.split("\n", 1)[0].strip()
-    try:
-        value = parse_outside_json(first, name) if first else None
-    except json.JSONDecodeError:
-        value = None  # a JSON document over several lines, or not JSON at all
-    except InputError:
-        raise  # JSON holding what no log holds (too deep, a number too long, NaN): said as such
-    if (
-        value is None
-        and first.startswith("{")
-        and all(f'"{key}"' in first for key in ("event_id", "match_id", "payload"))
-    ):
+    value: object = None
+    if not text.startswith("<") and opening[:2] != b"\x1f\x8b":
+        if _opening_depth(text) > MAX_DEPTH:
+            raise InputError(_too_deep(name))
+        try:
+            value = parse_outside_json(first, name) if first else None
+        except json.JSONDecodeError:
+            value = None  # a JSON document over several lines, or not JSON at all
+        except InputError:
+            raise  # JSON holding what no log holds (too deep, a number too long, NaN): said as such
+    if (value is None and first.startswith("{")
+            and all(f'"{key}"' in first for key in ("event_id", "match_id", "payload"))):  # fmt: skip
         return "native"  # an event line longer than the opening looked at: its reader checks the rest
-    if isinstance(value, dict):
-        if {"event_id", "match_id", "payload"} <= value.keys():
-            return "native"
-        if isinstance(value.get("log"), list):
-            return "tenhou6"  # Tenhou's one line, whatever other keys it carries
-        if value.get("type") in MJAI_TYPES:
-            return "mjai"
-    if text.startswith("{") and '"log"' in text:
-        return "tenhou6"
-    for found in game_log_formats():  # a game's own record: a JSON object with the keys it names
-        keys = value.keys() if isinstance(value, dict) else {k for k in found.keys if f'"{k}"' in text}
-        if text.startswith("{") and found.keys <= keys:
+    if isinstance(value, dict) and {"event_id", "match_id", "payload"} <= value.keys():
+        return "native"
+    seen = Opening(opening, text, value)
+    declared = [found for _game, found in log_formats()]
+    for found in declared:
+        if found.sniff(seen):
             return found.name
+    tried = "; ".join(found.looks for found in declared)
     raise InputError(
         f"{name}: not a format taikyoku reads. Tried: taikyoku json/jsonl (starts with "
-        '{"format": "taikyoku", ...} or an event a line), tenhou.net/6 (a JSON object with "log"), mjlog '
-        '(XML <mjloggm>, or gzipped), mjai (a JSON object a line, the first {"type": "start_game"}); '
-        "give --format to force one"
+        f'{{"format": "taikyoku", ...}} or an event a line); {tried}; give --format to force one'
     )
-
-
-def game_log_formats() -> list[LogFormat]:
-    """The records of other programs that the games read (each game's ``log_formats``)."""
-    from replay.games import GAMES
-
-    return [found for game in GAMES.values() for found in game.log_formats]
 
 
 def _opening_depth(text: str) -> int:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # this registry loads nothing of a game until it is asked for
     from events.match import GameName
     from replay.engine.fold import Projection
     from replay.engine.game import Game
+    from replay.engine.logs import LogFormat
     from replay.engine.moves import Move
     from replay.engine.options import RulesetSpec
 
@@ -99,3 +100,14 @@ def moves() -> tuple[Move, ...]:
 def projection_for(name: GameName) -> Projection[Any]:
     """The fold of ``name``'s matches (each game's projection wraps the match-level one)."""
     return game(name).projection()
+
+
+def log_formats() -> list[tuple[Game, LogFormat]]:
+    """Every other program's record the games read, with the game it holds, in the games' order
+    (each game's ``log_formats``)."""
+    return [(found, declared) for found in GAMES.values() for declared in found.log_formats]
+
+
+def log_format(name: str) -> tuple[Game, LogFormat] | None:
+    """The format called ``name``, with its game; None where no game declares it."""
+    return next((pair for pair in log_formats() if pair[1].name == name), None)

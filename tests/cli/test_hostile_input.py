@@ -102,7 +102,7 @@ def test_a_value_of_a_type_tenhou_never_writes_is_named_by_its_entry(
 def test_a_hand_read_in_more_ways_than_any_real_one_is_named(
     cli: Cli, store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from replay.formats.tenhou6 import order
+    from replay.games.riichi.logs.tenhou6 import order
 
     assert order.walk([[11, 12]] * 4, [[11, 12]] * 4, 0, steps=1000) is not None
     with pytest.raises(order.TooManyReadings):

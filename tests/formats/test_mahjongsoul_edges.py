@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from events.errors import InputError
-from replay.formats.tenhou6.mahjongsoul import played_at, player_names
+from replay.games.riichi.logs.tenhou6.mahjongsoul import played_at, player_names
 
 REF = "231014-84c11a6f-5f2e-4b8c-9a1d-3c6e2f7a9b10"  # 2023-10-14 in China: 2023-10-13T16:00:00Z
 
@@ -79,7 +79,7 @@ def test_players_sharing_a_nickname_are_told_apart() -> None:
 
 
 def test_a_mahjong_soul_game_is_known_by_its_ref_or_its_room_alone() -> None:
-    from replay.formats.tenhou6.mahjongsoul import is_mahjong_soul
+    from replay.games.riichi.logs.tenhou6.mahjongsoul import is_mahjong_soul
 
     assert is_mahjong_soul({"ref": REF, "rule": {"disp": "鳳南喰赤"}})  # the dated UUID decides
     assert is_mahjong_soul({"ref": REF})

@@ -35,8 +35,8 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _match_ids(db: Path) -> dict[str, str]:
     """File name -> match id, from the import's own naming."""
-    from replay.formats.tenhou6.read import read
-    from replay.formats.tenhou6.reading import match_id_for
+    from replay.games.riichi.logs.tenhou6.read import read
+    from replay.games.riichi.logs.tenhou6.reading import match_id_for
 
     found = {}
     for path in GAMES:

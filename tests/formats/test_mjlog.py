@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.formats import mjlog
+from replay.games.riichi.logs import mjlog
 from store import EventStore
 from tests.helpers import Cli, rows
 from tests.paths import CORPUS_MORE

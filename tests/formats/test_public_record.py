@@ -15,7 +15,7 @@ from events.model import Payload
 from events.riichi import AbortiveDraw, RiichiDiscard, RiichiHandShown, RiichiUnseenDeal, RiichiWin
 from replay.app.log_files import games_of
 from replay.engine.fold import META_TYPES, IllegalEvent, Step
-from replay.formats.log_folding import Imported
+from replay.engine.logs import Imported
 from replay.games.riichi.fold import RiichiProjection
 from replay.games.riichi.public import public_view
 from tests.helpers import Cli

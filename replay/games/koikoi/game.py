@@ -16,7 +16,8 @@ from events.koikoi import (
     KoikoiTeyakuExposed,
     TeyakuKey,
 )
-from replay.engine.game import FishingMoves, Game, GameRules, LogFormat
+from replay.engine.game import FishingMoves, Game, GameRules
+from replay.engine.logs import LogFormat, json_object_with
 from replay.games.koikoi.options import DEFAULT_RULESET, RULESETS
 from replay.games.koikoi.scoring import FIELD_SIZE, KOIKOI_IDS, PILE_SIZE
 
@@ -60,7 +61,14 @@ GAME = Game(
     result_words={"teyaku": get_args(TeyakuKey)},
     declared={"go": Koikoi, "stop": KoikoiStop, "misdeal": KoikoiMisdeal, "expose": KoikoiTeyakuExposed},
     # The KoiKoi-AI project's game records (guansanghai/KoiKoi-AI, gamerecords_dataset/).
-    log_formats=(LogFormat("koikoi-ai", frozenset({"info", "result", "record"}), "replay.games.koikoi.records"),),
+    log_formats=(
+        LogFormat(
+            "koikoi-ai",
+            "replay.games.koikoi.records",
+            'KoiKoi-AI (a JSON object with "info", "result" and "record")',
+            json_object_with(frozenset({"info", "result", "record"})),
+        ),
+    ),
     fishing=FishingMoves(
         KoikoiDeal,
         KoikoiPlay,

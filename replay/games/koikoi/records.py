@@ -24,11 +24,24 @@ from events.koikoi import Koikoi, KoikoiCapture, KoikoiDeal, KoikoiDraw, KoikoiP
 from events.match import Claim, MatchLength, MatchStarted, PlayerSeat, RoundStarted, Ruleset
 from events.model import Payload
 from events.text import NAME_LIMIT
-from replay.engine.game import LogGame
+from replay.engine.logs import LogGame, Read, fold_log_game, unreadable
 from replay.games.koikoi.options import RULESETS
 
 RULESET = "koikoi-japan"
 _TIME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})[ -](\d{2})[:-](\d{2})[:-](\d{2})$")
+
+
+def games(data: bytes, name: str) -> Read:
+    """Each game of a KoiKoi-AI record, checked by the koi-koi fold; or why the file cannot be read."""
+    from replay.games.koikoi.game import GAME
+
+    try:
+        found = read(data, name)
+    except InputError as exc:
+        yield unreadable(name, exc.message)
+        return
+    for game in found:
+        yield fold_log_game(game, name, GAME.projection())
 
 
 def read(data: bytes, source: str) -> list[LogGame]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from events.tiles import TILES
 from replay.engine.game import DealtHands, Game, GameRules
+from replay.games.riichi.logs import FORMATS as LOG_FORMATS
 from replay.games.riichi.options import DEFAULT_RULESET, RULESETS
 from replay.games.riichi.yaku import WORDS as YAKU_WORDS
 
@@ -64,4 +65,5 @@ GAME = Game(
     uma=True,
     seat_winds=True,
     result_words={"yaku": YAKU_WORDS},
+    log_formats=LOG_FORMATS,
 )

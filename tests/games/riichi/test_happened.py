@@ -17,7 +17,7 @@ from events.riichi import ExhaustiveDraw, RiichiDeclared, RiichiDiscard, RiichiD
 from replay.app import steps as match_steps
 from replay.app.log_files import games_of
 from replay.engine.fold import META_TYPES, Step, history
-from replay.formats.log_folding import Imported
+from replay.engine.logs import Imported
 from replay.games.riichi.happened import CHECKS, happened
 from replay.games.riichi.public import public_view
 from tests.games.riichi.support import Hand

@@ -21,7 +21,7 @@ from replay.app import service
 from replay.app.log_files import games_of
 from replay.app.steps import read_steps
 from replay.engine.fold import META_TYPES, Step, history
-from replay.formats.log_folding import Imported
+from replay.engine.logs import Imported
 from replay.games.riichi.analysis import discards, review
 from replay.games.riichi.efficiency import (
     _best_ways,

@@ -12,7 +12,7 @@ import pytest
 from events.envelope import PendingEvent, new_event_id, now_timestamp
 from replay.app import service
 from replay.app.log_files import games_of
-from replay.formats.log_folding import Imported
+from replay.engine.logs import Imported
 from store import EventStore
 from tests.paths import CORPUS, CORPUS_MORE
 

@@ -34,7 +34,8 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import WIND_LETTERS
-from replay.formats.tenhou6.read import LogEnd, LogProblem, tenhou_match_started
+from replay.engine.logs import Read, unreadable
+from replay.games.riichi.logs.tenhou6.read import LogEnd, LogProblem, tenhou_match_started
 
 if TYPE_CHECKING:
     from replay.engine.fold import Step
@@ -414,3 +415,20 @@ def _liable(deltas: list[int], winner: int, target: int) -> int | None:
         return payers[0] if len(payers) == 1 and len(deltas) > 2 else None
     others = [seat for seat in payers if seat != target]
     return others[0] if len(others) == 1 else None
+
+
+def games(data: bytes, name: str) -> Read:
+    """Each game of an mjai file (``start_game`` to ``end_game``), folded through the riichi rules."""
+    from replay.games.riichi.logs.folding import fold_import
+    from replay.games.riichi.logs.tenhou6.read import Game
+    from replay.games.riichi.logs.tenhou6.reading import match_id_for
+
+    try:
+        parts = split_games(data)
+        for number, (first_line, part) in enumerate(parts):
+            match_id = match_id_for(Game(name, {}, []), number, len(parts))
+            yield fold_import(MjaiReading(part, name, first_line), match_id)
+    except InputError as exc:
+        yield unreadable(name, exc.message)
+    except UnicodeDecodeError:
+        yield unreadable(name, f"{name}: not UTF-8 text")

@@ -9,9 +9,7 @@ named; and every hand whose score changes the rules compute otherwise is a findi
 from __future__ import annotations
 
 import gc
-import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pydantic import ValidationError
@@ -22,13 +20,13 @@ from events.match import Claim, MatchEnded, MatchStarted
 from events.model import Payload
 from events.riichi import RiichiPlayedOn
 from replay.engine.fold import IllegalEvent, Step
-from replay.engine.game import LogGame
-from replay.engine.match import MatchView, seat_names
+from replay.engine.logs import Imported, Read, hand_number, unreadable
+from replay.engine.match import seat_names
 from replay.engine.words import in_names
-from replay.formats.tenhou6.read import Disagreement, LogEnd
 from replay.games.riichi import review as riichi_review
 from replay.games.riichi.flow import match_over
 from replay.games.riichi.fold import RiichiProjection
+from replay.games.riichi.logs.tenhou6.read import Disagreement, LogEnd
 from replay.games.riichi.refusals import MATCH_OVER, SERVER_MAY_OVERRIDE
 from replay.games.riichi.state import RiichiState
 
@@ -67,29 +65,6 @@ class LogReading(Protocol):
     def played_at(self) -> str | None:
         """When the game was played (UTC, as events are timed), where the log says; else None."""
         ...
-
-
-@dataclass
-class Imported:
-    """One game turned into events, or the first problem that stopped it."""
-
-    source: str
-    match_id: str
-    payloads: list[Payload]
-    problem: str | None = None
-    hands: int = 0
-    wins: int = 0
-    findings: list[str] = field(default_factory=list)  # where the rules and the log disagree; imported anyway
-    played_at: str | None = None  # when the game was played, where the log says: its events are timed so
-    # The fold's last state, kept only until the import has made what the listing and the
-    # statistics keep of the game (``replay/app/read_models.py``): never sent between processes.
-    state: MatchView | None = field(default=None, repr=False, compare=False)
-    kept: dict[str, dict[str, Any]] | None = None  # by read model: the game's value, its start's time left out
-
-
-def hand_number(where: str) -> int | None:
-    found = re.search(r": hand (\d+)(?:[:,]|$)", where)
-    return int(found.group(1)) if found else None
 
 
 def fold_import(reading: LogReading, match_id: str) -> Imported:
@@ -224,49 +199,6 @@ def _fold_import(reading: LogReading, match_id: str, rules: dict[str, Any] | Non
     return imported
 
 
-def fold_log_game(game: LogGame, source: str) -> Imported:
-    """A game read from another program's record in a game's own format (``Game.log_formats``), each
-    event checked by that game's fold as it comes; its claims set beside the rounds the rules
-    score, a difference a finding. Stops at the first event the rules refuse."""
-    from replay.games import GAMES
-
-    started = game.items[0][1] if game.items else None
-    if not isinstance(started, MatchStarted):
-        return Imported(source, game.match_id, [], problem=f"{source}: no game could be read")
-    projection = GAMES[started.game].projection()
-    state = projection.initial()
-    payloads: list[Payload] = []
-    imported = Imported(source, game.match_id, payloads, played_at=game.played_at)
-    try:
-        for where, payload in game.items:
-            if not isinstance(payload, Claim):
-                try:
-                    state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
-                except IllegalEvent as exc:
-                    raise InputError(f"{where}: {in_names(exc.reason, seat_names(state.match))} [{exc.code}]") from None
-            payloads.append(payload)
-        ended = MatchEnded(reason="completed" if state.complete else "abandoned")
-        state = projection.apply(state, Step(len(payloads) + 1, ended.EVENT_TYPE, ended))
-        payloads.append(ended)
-    except InputError as exc:
-        imported.problem = exc.message
-        return imported
-    imported.hands = len(state.results)
-    imported.wins = sum(1 for result in state.results if result.winner is not None)
-    claims = {p.round: p for p in payloads if isinstance(p, Claim)}
-    for result in state.results:
-        claim = claims.get(result.number)
-        if claim is not None and tuple(claim.points) != tuple(result.points):
-            imported.findings.append(f"{source}: round {result.number}: the file records {list(claim.points)}, "
-                                     f"the {started.ruleset.id} rules give {list(result.points)} ({result.explanation})")  # fmt: skip
-    final = claims.get(0)
-    if final is not None and tuple(final.points) != tuple(state.standings):
-        imported.findings.append(f"{source}: the file's final points differ from the rounds': "
-                                 f"{list(final.points)} against {list(state.standings)}")  # fmt: skip
-    imported.state = state
-    return imported
-
-
 def _played_on(
     projection: RiichiProjection, state: RiichiState, payloads: list[Payload], started: Payload, ended: str
 ) -> Any:
@@ -296,3 +228,20 @@ def _claims_differ(reading: LogReading, payloads: list[Payload], state: RiichiSt
         if difference is not None:
             found.append(f"{reading.source}: the {reading.claims_word}'s {difference} [claim.final_differs]")
     return found
+
+
+def games_read(read: Callable[[bytes, str], list[Any]], data: bytes, name: str) -> Read:
+    """Each game ``read`` finds in a Tenhou file (JSON or XML), folded through the riichi rules; or
+    why the file cannot be read at all."""
+    from replay.games.riichi.logs.tenhou6.reading import TenhouReading, match_id_for
+
+    try:
+        games = read(data, name)
+    except InputError as exc:  # a LogProblem too: the file cannot be read
+        yield unreadable(name, exc.message)
+        return
+    except UnicodeDecodeError:
+        yield unreadable(name, f"{name}: not UTF-8 text")
+        return
+    for number, game in enumerate(games):
+        yield fold_import(TenhouReading(game), match_id_for(game, number, len(games)))

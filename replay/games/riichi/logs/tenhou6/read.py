@@ -33,9 +33,9 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import WIND_LETTERS
-from replay.formats.tenhou6 import mahjongsoul
-from replay.formats.tenhou6.order import TooManyReadings, sources, walk
 from replay.games import ruleset
+from replay.games.riichi.logs.tenhou6 import mahjongsoul
+from replay.games.riichi.logs.tenhou6.order import TooManyReadings, sources, walk
 
 if TYPE_CHECKING:
     from replay.games.riichi.state import RiichiState

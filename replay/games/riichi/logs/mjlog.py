@@ -16,8 +16,8 @@ from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
-from replay.formats import LOG_BYTES
-from replay.formats.tenhou6.read import Game, LogProblem
+from replay.engine.logs import LOG_BYTES, Read
+from replay.games.riichi.logs.tenhou6.read import Game, LogProblem
 
 MOST_BYTES = LOG_BYTES  # a real game is under 100 KB; more than this is not a log
 MOST_ELEMENTS = 100_000  # a real game has a few thousand elements
@@ -377,3 +377,10 @@ def _score_words(fu: int, han: int, points: int, limit: int, yakuman: int, tsumo
 def _up(points: int) -> int:
     """Rounded up to a hundred, as every payment is."""
     return -(-points // 100) * 100
+
+
+def games(data: bytes, name: str) -> Read:
+    """Each game of an mjlog file (plain or gzipped), folded through the riichi rules."""
+    from replay.games.riichi.logs.folding import games_read
+
+    return games_read(read, data, name)

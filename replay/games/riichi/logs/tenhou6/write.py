@@ -25,7 +25,7 @@ from events.riichi import (
     RiichiWin,
 )
 from events.tiles import WIND_LETTERS, plain
-from replay.formats.tenhou6.read import ABORTS, number
+from replay.games.riichi.logs.tenhou6.read import ABORTS, number
 
 if TYPE_CHECKING:
     from replay.engine.fold import Step

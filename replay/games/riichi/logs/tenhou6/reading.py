@@ -12,8 +12,8 @@ from typing import Any
 
 from events.model import Payload
 from events.riichi import RiichiRecordedResult
-from replay.formats.tenhou6 import mahjongsoul
-from replay.formats.tenhou6.read import (
+from replay.games.riichi.logs.tenhou6 import mahjongsoul
+from replay.games.riichi.logs.tenhou6.read import (
     ABORTS,
     Game,
     LogProblem,
