@@ -80,10 +80,13 @@ def imports_of(
                     yield named, node.lineno
 
 
+IMPORTING_CALLS = ("import_module", "__import__")  # importlib's, and the builtin under every import
+
+
 def _calls_import_module(node: ast.Call) -> bool:
     func = node.func
-    return (isinstance(func, ast.Attribute) and func.attr == "import_module") or (
-        isinstance(func, ast.Name) and func.id == "import_module"
+    return (isinstance(func, ast.Attribute) and func.attr in IMPORTING_CALLS) or (
+        isinstance(func, ast.Name) and func.id in IMPORTING_CALLS
     )
 
 
@@ -192,6 +195,23 @@ def test_every_import_by_a_variable_names_a_declared_module() -> None:
     ]  # fmt: skip
 
 
+def test_an_import_by_the_builtin_import_function_is_followed(tmp_path: Path) -> None:
+    root = _house(
+        tmp_path,
+        {
+            "replay/engine/__init__.py": "",
+            "replay/engine/fold.py": 'def f():\n    return __import__("replay.cli.main")\n',
+            "replay/engine/game.py": 'import builtins\ndef f():\n    return builtins.__import__("replay.cli")\n',
+            "replay/cli/__init__.py": "",
+            "replay/cli/main.py": "",
+        },
+    )
+    assert upward_imports(root) == [
+        "replay.engine.fold:2 imports replay.cli.main, a higher layer (replay.cli > replay.engine)",
+        "replay.engine.game:3 imports replay.cli, a higher layer (replay.cli > replay.engine)",
+    ]
+
+
 def test_relative_and_importlib_imports_are_followed(tmp_path: Path) -> None:
     for name, text in {
         "replay/__init__.py": "",
@@ -232,7 +252,7 @@ def test_events_and_store_never_import_replay() -> None:
 # without a store (the catalog: games, rulesets, declared moves), the requests it records
 # (intents), what the use cases return (results) and their errors. Nothing else of ``replay.app``.
 APPLICATION_FACE = ("replay.app.application", "replay.app.catalog", "replay.app.intents", "replay.app.results",
-                    "replay.app.errors")  # fmt: skip
+                    "replay.app.errors", "replay.app.shown")  # fmt: skip
 
 
 def cli_reaching_past_the_app(root: Path, adapter: str = "replay.cli") -> list[str]:
@@ -253,6 +273,27 @@ def cli_reaching_past_the_app(root: Path, adapter: str = "replay.cli") -> list[s
 
 def test_the_served_pages_import_only_the_application_core() -> None:
     assert cli_reaching_past_the_app(ROOT, "replay.web") == []
+
+
+def test_the_pages_layout_imports_only_the_application_core() -> None:
+    # present/ is an adapter: it lays out what the application answers, and folds, reads or weighs nothing
+    assert cli_reaching_past_the_app(ROOT, "replay.present") == []
+
+
+def test_a_layout_importing_a_use_case_is_found(tmp_path: Path) -> None:
+    root = _house(
+        tmp_path,
+        {
+            "replay/app/__init__.py": "",
+            "replay/app/service.py": "",
+            "replay/app/shown.py": "",
+            "replay/present/__init__.py": "",
+            "replay/present/view_page.py": "from replay.app.shown import Grid\nfrom replay.app import service\n",
+        },
+    )
+    assert cli_reaching_past_the_app(root, "replay.present") == [
+        "replay.present.view_page:2 imports replay.app.service"
+    ]
 
 
 def test_the_cli_imports_only_the_application_core() -> None:
@@ -359,16 +400,73 @@ def _names_a_game(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value in FAMILY_WORDS
 
 
+# A class named after a game or its family (RiichiState, TenshoRound, HanafudaResult): its state's type.
+GAME_CLASS = re.compile("({})[A-Z0-9_]".format("|".join(w.capitalize() for w in (*GAME_NAMES, *SHARED_BY))))
+
+
+def _a_game_class(node: ast.AST) -> bool:
+    named = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return bool(GAME_CLASS.match(named)) or (isinstance(node, ast.Tuple) and any(_a_game_class(e) for e in node.elts))
+
+
+def _a_pattern_names_a_game(pattern: ast.pattern) -> bool:
+    return any(isinstance(p, ast.MatchValue) and _names_a_game(p.value) for p in ast.walk(pattern))
+
+
+def game_package_imports(root: Path) -> list[str]:
+    """Every import above ``replay/games`` (the engine too) of one game's or family's package or
+    events: above the games a game is reached through the registry (``replay.games``), never by name."""
+    known = modules(root)
+    above = tuple(package.replace("/", ".") for package in ABOVE_THE_GAMES)
+    found = []
+    for name, path in known.items():
+        if not any(name == a or name.startswith(a + ".") for a in above):
+            continue
+        for target, line in imports_of(name, path, known):
+            parts = target.split(".")
+            if (parts[:2] == ["replay", "games"] and parts[2:3] and parts[2] in (*GAME_NAMES, *SHARED_BY)) or (
+                parts[0] == "events" and parts[1:2] and parts[1] in (*GAME_NAMES, *SHARED_BY)
+            ):
+                found.append(f"{name}:{line} imports {target}, a game's own: ask the registry (replay.games)")
+    return found
+
+
+def test_nothing_above_the_games_imports_a_games_package() -> None:
+    assert game_package_imports(ROOT) == []
+
+
+def test_a_planted_import_of_a_games_package_above_the_games_is_found(tmp_path: Path) -> None:
+    root = _house(
+        tmp_path,
+        {
+            "events/riichi.py": "",
+            "replay/games/__init__.py": "",
+            "replay/games/seats.py": "",
+            "replay/games/riichi/__init__.py": "",
+            "replay/games/riichi/state.py": "",
+            "replay/app/__init__.py": "",
+            "replay/app/x.py": "from replay.games import GAMES\nfrom replay.games.seats import seat\n"
+            "def f():\n    from replay.games.riichi.state import RiichiState\n    import events.riichi\n",
+        },
+    )
+    assert game_package_imports(root) == [
+        "replay.app.x:4 imports replay.games.riichi.state, a game's own: ask the registry (replay.games)",
+        "replay.app.x:5 imports events.riichi, a game's own: ask the registry (replay.games)",
+    ]
+
+
 def game_name_branches(root: Path) -> list[str]:
     """Every place above ``replay/games`` that decides by a game or its family: a comparison with
-    one's name (``game == "riichi"``, ``in ("tensho", ...)``, ``startswith("riichi")``), a table of
-    functions keyed by them, a section picked by one (``found["hanafuda"]``), a state probed for what
-    game it is (``hasattr(rnd, "riichi")``), and the same in the pages' scripts. A game's own package
+    one's name (``game == "riichi"``, ``in ("tensho", ...)``, ``startswith("riichi")``, a ``match``
+    with a ``case "riichi"``), a table keyed by one, a section picked by one (``found["hanafuda"]``),
+    a state probed for what game it is (``hasattr(rnd, "riichi")``, any ``getattr`` or ``hasattr``)
+    or tested for a game's class (``isinstance(state, RiichiState)``), and the same in the pages' scripts. A game's own package
     answers instead (its descriptor, its modules, its page.js)."""
     found = []
     for package in ABOVE_THE_GAMES:
         for path in sorted((root / package).rglob("*.py")):
             tree = ast.parse(path.read_text())
+            lines = set()
             for node in ast.walk(tree):
                 named = False
                 if isinstance(node, ast.Compare):
@@ -379,16 +477,18 @@ def game_name_branches(root: Path) -> list[str]:
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                     named = node.func.attr == "startswith" and any(_names_a_game(a) for a in node.args)
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                    named = node.func.id == "hasattr"
+                    probe = node.func.id in ("hasattr", "getattr")  # a state asked what it holds, by a name
+                    typed = node.func.id in ("isinstance", "issubclass") and len(node.args) == 2
+                    named = probe or (typed and _a_game_class(node.args[1]))
+                elif isinstance(node, ast.Match):
+                    named = any(_a_pattern_names_a_game(case.pattern) for case in node.cases)
                 elif isinstance(node, ast.Subscript):  # "riichi" is also a declaration: rnd["riichi"] is a field
                     named = _names_a_game(node.slice) and getattr(node.slice, "value", None) != "riichi"
-                elif isinstance(node, ast.Dict):
-                    keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
-                    named = sum(k in GAME_NAMES for k in keys) >= 2 and all(
-                        isinstance(v, ast.Name | ast.Attribute) for v in node.values
-                    )
+                elif isinstance(node, ast.Dict):  # a table keyed by a game: one entry is enough
+                    named = any(isinstance(k, ast.Constant) and k.value in (*GAME_NAMES, *SHARED_BY) for k in node.keys)
                 if named:
-                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+                    lines.add(node.lineno)
+            found += [f"{path.relative_to(root)}:{line}" for line in sorted(lines)]
         for path in sorted((root / package).rglob("*.js")):
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 if SCRIPT_BRANCH.search(line):
@@ -409,6 +509,9 @@ def test_a_planted_branch_on_a_game_name_is_found(tmp_path: Path) -> None:
         'def f(game, g, rnd, found):\n    if game == "riichi":\n        return 1\n'
         '    if g.startswith("tensho"):\n        return 2\n    if hasattr(rnd, "riichi"):\n        return 3\n'
         '    if found["hanafuda"]:\n        return 4\n    return {"tensho": f, "sendai": f}[game]\n'
+        'def g(game, state, rnd):\n    match game:\n        case "koikoi":\n            return 1\n'
+        '    if isinstance(state, RiichiState):\n        return 2\n    if getattr(rnd, "sticks", None):\n'
+        '        return 3\n    return {"riichi": 4}\n'
     )
     (tmp_path / "replay" / "present" / "page").mkdir()
     (tmp_path / "replay" / "present" / "page" / "x.js").write_text(
@@ -416,5 +519,6 @@ def test_a_planted_branch_on_a_game_name_is_found(tmp_path: Path) -> None:
     )
     assert game_name_branches(tmp_path) == [
         "replay/app/x.py:2", "replay/app/x.py:4", "replay/app/x.py:6", "replay/app/x.py:8", "replay/app/x.py:10",
+        "replay/app/x.py:12", "replay/app/x.py:15", "replay/app/x.py:17", "replay/app/x.py:19",
         "replay/present/page/x.js:1",
     ]  # fmt: skip

@@ -536,6 +536,15 @@ class Application(Club, Keeping):
                 raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
             return read_steps(store, match, provenance="all"), audit(store, match)
 
+    def replay_frames(self, match: str, *, where: str) -> dict[str, Any]:
+        """What a match's replay page draws (``replay/app/frames.py``): every event with the table
+        after it, each choice weighed, the audit's findings, the game and the players; a match
+        the store does not hold is refused, naming ``where``."""
+        from replay.app.frames import frames
+
+        steps, report = self.replayed(match, where=where)
+        return frames(match, steps, report)
+
     def replay_document(
         self, match: str, *, round_no: int | None = None, at: int | None = None
     ) -> tuple[GameName, dict[str, Any]]:

@@ -89,17 +89,9 @@ def expects(game: str, rnd: object, names: Sequence[str]) -> str:
 
 
 def _with_its_capture(game: Game, effective: Sequence[Step], target: Step) -> list[Step]:
-    """``target``, and the capture that rests on it when it is a play or draw that captured (the
-    table made them in one move: voiding the play alone would leave a capture of nothing): the
-    hanafuda games' turn, as their moves declare it (``game.fishing``)."""
-    undone = [target]
-    moves = game.fishing
-    if moves is None or not isinstance(target.payload, (moves.play, moves.draw)):
-        return undone
-    later = [s for s in effective if s.seq > target.seq]
-    if later and isinstance(later[0].payload, moves.capture) and later[0].payload.card == target.payload.card:
-        undone.append(later[0])
-    return undone
+    """``target``, with what the table made in the same move, as the game's turn declares it
+    (``FishingMoves.undone_together``: a play or draw and the capture that rests on it)."""
+    return [target] if game.fishing is None else game.fishing.undone_together(effective, target)
 
 
 def retract(

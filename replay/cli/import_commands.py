@@ -212,9 +212,9 @@ def _export_html(
     entries = []
     with ProgressBar(len(ids), "exporting") as tick, files.folder_writing(output, names, db=db, force=force) as put:
         for match_id in ids:
-            steps, report = exporting_from.replayed(match_id, where=shown(db))
-            put(f"{match_id}.html", view_page.page(match_id, steps, report))
-            entries.append((f"{match_id}.html", match_id, report.game))
+            frames = exporting_from.replay_frames(match_id, where=shown(db))
+            put(f"{match_id}.html", view_page.page(frames))
+            entries.append((f"{match_id}.html", match_id, frames["game"]))
             tick()
         put("index.html", view_page.index(entries))
     out.print(f"wrote {len(entries)} page{'' if len(entries) == 1 else 's'} and index.html to {output}")

@@ -29,12 +29,12 @@ def view(
 
     target = output or Path(f"{match}.html")
     files.check_file(target, db=db, force=force, example=f"{match}.html")
-    steps, report = application(db).replayed(match, where=shown(db))
+    frames = application(db).replay_frames(match, where=shown(db))
     start = at if round_no is None else application(db).start_of_round(match, round_no)
-    head = steps[-1].seq
+    head = frames["frames"][-1]["seq"]
     if start is not None and start > head:
         raise InputError(f"match {match} has {head} events; --at takes 1 to {head}")
-    text = view_page.page(match, steps, report, start_seq=start)
+    text = view_page.page(frames, start_seq=start)
     with files.writing(target, db=db, force=force, example=f"{match}.html") as write:
         write(text)
     if not files.is_stdout(target):

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from events.errors import InputError
-from events.hanafuda import CardCapture, PlacedCard
 from events.match import Claim, GameName, MatchStarted
 from events.model import Payload
 from replay.engine.fold import Projection, Step
@@ -188,15 +187,32 @@ class FishingMoves:
     """What recording a hanafuda turn needs: the move types, the deck, and the layout of a deal."""
 
     deal: type[Payload]
-    play: type[PlacedCard]
-    draw: type[PlacedCard]
-    capture: type[CardCapture]
+    play: type[Payload]  # each of these three places a card (``events.hanafuda.PlacedCard``, ``CardCapture``)
+    draw: type[Payload]
+    capture: type[Payload]
     alone: frozenset[str]  # cards that go to the scoring area by themselves
     deck: frozenset[str]
     field_size: int
     pile_size: int
     dead_size: int  # cards set aside unseen at the deal
     field_deal: type[Payload] | None = None  # the deal of the public record: the field alone, the hands unseen
+
+    def undone_together(self, effective: Sequence[Step], target: Step) -> list[Step]:
+        """``target``, and the capture that rests on it when it is a play or draw that captured (the
+        table made them in one move: voiding the play alone would leave a capture of nothing)."""
+        undone = [target]
+        if not isinstance(target.payload, (self.play, self.draw)):
+            return undone
+        later = [s for s in effective if s.seq > target.seq]
+        placed = cast(_PlacesACard, target.payload).card
+        if later and isinstance(later[0].payload, self.capture) and cast(_PlacesACard, later[0].payload).card == placed:
+            undone.append(later[0])
+        return undone
+
+
+class _PlacesACard(Protocol):
+    @property
+    def card(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)

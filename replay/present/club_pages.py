@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
-from replay.engine.game import Grid, ordinal
+from replay.app.shown import Grid, ordinal
 from replay.present.page import shell
 
 _PLAIN_STYLE = (

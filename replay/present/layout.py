@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.engine.fold import spoken as spoken
-from replay.engine.game import Grid as Grid
-from replay.engine.game import Layout
-from replay.engine.game import Line as Line
-from replay.games import GAMES
+from replay.app.catalog import GAMES
+from replay.app.shown import Grid as Grid
+from replay.app.shown import Layout
+from replay.app.shown import Line as Line
+from replay.app.shown import spoken as spoken
 
 
 def layout(game: str, document: dict[str, Any]) -> Layout:

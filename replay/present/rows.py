@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.engine.exact import signed as signed  # a result as its ruleset's precision writes it: +19.6, +43
-from replay.engine.game import Grid
-from replay.engine.game import figure as figure  # a count or an average as a person reads it
-from replay.engine.game import ordinal as ordinal  # a place as it is said: 1st, 2nd
-from replay.games import GAMES
-from store.records import Finding
+from replay.app.catalog import GAMES
+from replay.app.shown import Finding, Grid
+from replay.app.shown import figure as figure  # a count or an average as a person reads it
+from replay.app.shown import ordinal as ordinal  # a place as it is said: 1st, 2nd
+from replay.app.shown import rows_csv as rows_csv
+from replay.app.shown import signed as signed  # a result as its ruleset's precision writes it: +19.6, +43
 
 
 def game_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
@@ -76,14 +76,6 @@ def stats_rows(stats: dict[str, Any]) -> list[dict[str, Any]]:
                 }
             )
     return rows
-
-
-def rows_csv(rows: Sequence[dict[str, Any]], *, raw: bool = False) -> str:
-    """Rows as CSV by the one writer of every export (``replay.formats.native.rows_csv``): a text
-    cell a spreadsheet would take for a formula gets a leading ', unless ``raw``."""
-    from replay.formats import native
-
-    return native.rows_csv(rows, raw)
 
 
 def standings_csv(found: dict[str, Any], *, raw: bool = False) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from replay.games import GAMES
+from replay.app.catalog import GAMES
 from replay.present.club_pages import host_tables
 from replay.present.page import embedded_json, fill, shell, sprite
 from replay.present.view_page import asset, scripts

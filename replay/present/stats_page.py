@@ -10,8 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from replay.engine.exact import signed
-from replay.engine.game import figure, ordinal
+from replay.app.shown import figure, ordinal, signed
 from replay.present.page import embedded_json, shell
 from replay.present.rows import game_tables
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from replay.app.application import Application
-from replay.present.view_page import frames, made_again, page, unpacked
+from replay.present.view_page import made_again, page, unpacked
 from tests.helpers import Cli
 
 
@@ -32,9 +32,9 @@ def test_every_frame_is_what_replay_at_that_seq_prints(cli: Cli, tmp_path: Path,
     last = cli("log", match, "--json", "--db", str(db)).json()[-1]["seq"]
     assert cli("note", match, "3", "the dealer </script> shuffled twice", "--db", str(db)).code == 0
     assert cli("retract", match, str(last), "--reason", "entered by mistake", "--db", str(db)).code == 0
-    steps, report = Application(str(db)).replayed(match, where=str(db))
-    document = unpacked(page(match, steps, report))
-    whole = json.loads(json.dumps(frames(match, steps, report)["frames"]))
+    made = Application(str(db)).replay_frames(match, where=str(db))
+    whole = json.loads(json.dumps(made["frames"]))
+    document = unpacked(page(made))
     shown = made_again(document)  # each frame made again from the changes the page carries
     assert shown == whole
     assert isinstance(shown, list) and [f["type"] for f in shown[-2:]] == ["annotation", "retract"]

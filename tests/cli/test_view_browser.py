@@ -72,12 +72,11 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
     browser: Any, cli: Cli, db: Path, tmp_path: Path, game: str
 ) -> None:
     from replay.app.application import Application
-    from replay.present.view_page import frames
 
     match = _made(cli, game)
     out = tmp_path / f"{match}.html"
     assert cli("view", match, "-o", str(out)).code == 0
-    truth = frames(match, *Application(str(db)).replayed(match, where=str(db)))["frames"]
+    truth = Application(str(db)).replay_frames(match, where=str(db))["frames"]
     seqs = [f["seq"] for f in truth]
     for sample in seqs[:: max(1, len(seqs) // 6)]:  # the frames are the replay, as `replay --at` prints it
         assert truth[seqs.index(sample)]["state"] == cli("replay", match, "--at", str(sample), "--json").json()

@@ -6,9 +6,11 @@ then checks them. Tensho adds its own in ``replay/games/tensho/builders.py``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from events.cards import resolve
 from events.errors import InputError
+from events.hanafuda import CardCapture, PlacedCard
 from events.match import RoundStarted
 from events.model import Payload
 from replay.engine.game import FishingMoves, Game
@@ -39,6 +41,16 @@ def fishing_moves(game: Game) -> FishingMoves:
     return game.fishing
 
 
+def _capture(moves: FishingMoves) -> type[CardCapture]:
+    """The game's capture event, typed as every hanafuda capture is (its descriptor holds it as a payload)."""
+    return cast(type[CardCapture], moves.capture)
+
+
+def _placed(kind: type[Payload]) -> type[PlacedCard]:
+    """The game's play or draw event, typed as every card placed is."""
+    return cast(type[PlacedCard], kind)
+
+
 def captures(game: Game, state: MatchView, card: str, given: Sequence[str]) -> tuple[list[Payload], list[str]]:
     """The capture a card placed on the field makes: as given, or the one the rules force (the
     only card of its month there, or all three); refused when the table must choose."""
@@ -46,7 +58,7 @@ def captures(game: Game, state: MatchView, card: str, given: Sequence[str]) -> t
     seat = rnd.to_move
     moves = fishing_moves(game)
     if card in moves.alone:
-        return [moves.capture(card=card, seat=seat, taken=())], [f"{card} goes straight to the scoring area"]
+        return [_capture(moves)(card=card, seat=seat, taken=())], [f"{card} goes straight to the scoring area"]
     found = matches(card, rnd.field)
     if not found:
         if given:
@@ -54,11 +66,11 @@ def captures(game: Game, state: MatchView, card: str, given: Sequence[str]) -> t
         return [], []
     if given:
         taken = [resolve(t, found, what="captured").card.id for t in given]
-        return [moves.capture(card=card, seat=seat, taken=tuple(taken))], []
+        return [_capture(moves)(card=card, seat=seat, taken=tuple(taken))], []
     forced = forced_capture(found)
     if forced is None:
         raise InputError(f"{card} matches {' and '.join(found)} on the field; say which it takes with --capture CARD")
-    return [moves.capture(card=card, seat=seat, taken=forced)], [f"{card} takes {', '.join(forced)}"]
+    return [_capture(moves)(card=card, seat=seat, taken=forced)], [f"{card} takes {', '.join(forced)}"]
 
 
 def start_round(
@@ -117,7 +129,7 @@ def play(card: str, capture: Sequence[str] = (), seat: str | None = None) -> Bui
         known = [c for c in hand if c != UNSEEN]
         pool = sorted({*known, *rnd.unseen()}) if unseen_hand else hand
         chosen = resolve(card, pool, what=f"played from seat {mover}'s hand")
-        payloads: list[Payload] = [fishing_moves(rules).play(card=chosen.card.id, seat=mover)]
+        payloads: list[Payload] = [_placed(fishing_moves(rules).play)(card=chosen.card.id, seat=mover)]
         notes = [chosen.note] if chosen.note else []
         if rnd.phase == "play" and chosen.card.id in pool:
             caps, more = captures(rules, state, chosen.card.id, capture)
@@ -149,7 +161,7 @@ def draw(
             chosen = resolve(card, sorted(rnd.unseen()), what="drawn")
             drawn = chosen.card.id
             notes += [chosen.note] if chosen.note else []
-        payloads: list[Payload] = [fishing_moves(rules).draw(card=drawn, seat=mover)]
+        payloads: list[Payload] = [_placed(fishing_moves(rules).draw)(card=drawn, seat=mover)]
         if rnd.phase == "draw" and (rnd.pile is None or rnd.pile[:1] == (drawn,)) and drawn in rnd.unseen():
             caps, more = captures(rules, state, drawn, capture)
             payloads += caps
@@ -168,7 +180,7 @@ def capture(taken: Sequence[str]) -> Build:
         if rnd is None or rnd.over or rnd.phase != "capture" or rnd.pending is None:
             raise InputError("no card waits for its capture; play or draw a card with what it takes")
         if not taken:
-            return [fishing_moves(GAMES[game]).capture(card=rnd.pending, seat=rnd.to_move, taken=())], []
+            return [_capture(fishing_moves(GAMES[game]))(card=rnd.pending, seat=rnd.to_move, taken=())], []
         return captures(GAMES[game], state, rnd.pending, taken)
 
     return build
