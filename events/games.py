@@ -1,14 +1,71 @@
-"""The games' names: each game's events live in ``events/<name>.py`` and are named after it
-(``tensho.deal``). A game is registered by adding its name here. No imports, so the event registry
-can read it without a cycle."""
+"""The games taikyoku records, by name: each game's events are named after it (``tensho.deal``).
+
+The games built in live in this project (their events in ``events/<name>.py``, their rules in
+``replay/games/<name>/``); a game is built in by adding its name to ``BUILT_IN``. A game from
+elsewhere is plugged in by naming its package in the environment variable ``TAIKYOKU_GAMES``
+(``TAIKYOKU_GAMES=clubgames.toy``, several parted by commas): the package's last name is the
+game's name, its ``events`` module declares its events, its ``game`` module its descriptor, and
+its ``schemas/`` folder holds its events' schema files. No imports, so the event registry reads
+this without a cycle.
+
+A match records its game by name, and a store's schemas list no game: what names a game is
+checked against the games this installation has (``schemas/games.json`` lists the built-in ones),
+so that a game added rewrites no published schema.
+"""
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+import os
+import re
 
-GameName = Literal["tensho", "sendai", "koikoi", "riichi"]
-GAMES: tuple[GameName, ...] = get_args(GameName)
+BUILT_IN: tuple[str, ...] = ("tensho", "sendai", "koikoi", "riichi")
+NAME_PATTERN = r"^[a-z][a-z0-9]{1,19}$"  # a game's name: its events' prefix, and its folder's
+PLUG_VARIABLE = "TAIKYOKU_GAMES"
+
+
+class PluggedGameError(ValueError):
+    """``TAIKYOKU_GAMES`` names a package that is no game's (said by the layer that loads it)."""
+
+
+def _plugged(value: str) -> dict[str, str]:
+    """The games ``TAIKYOKU_GAMES`` plugs in: their names and packages, in the order given."""
+    found: dict[str, str] = {}
+    for package in (part.strip() for part in value.split(",")):
+        if not package:
+            continue
+        name = package.rsplit(".", 1)[-1]
+        if not re.fullmatch(r"[A-Za-z_][\w.]*", package) or not re.fullmatch(NAME_PATTERN, name):
+            raise PluggedGameError(
+                f"{PLUG_VARIABLE} names {package!r}: give a Python package whose last name is the game's "
+                "(2-20 lower-case letters and digits), several parted by commas"
+            )
+        if name in BUILT_IN or name in found:
+            raise PluggedGameError(f"{PLUG_VARIABLE} names the game {name!r} twice (or a built-in one's name)")
+        found[name] = package
+    return found
+
+
+PLUGGED: dict[str, str] = _plugged(os.environ.get(PLUG_VARIABLE, ""))
+GAMES: tuple[str, ...] = (*BUILT_IN, *PLUGGED)
+
+
+def package_of(name: str) -> str:
+    """The package of the game ``name``'s rules (its ``game`` module declares it)."""
+    return PLUGGED.get(name, f"replay.games.{name}")
+
+
+def events_module_of(name: str) -> str:
+    """The module that declares the game ``name``'s events."""
+    return f"{PLUGGED[name]}.events" if name in PLUGGED else f"events.{name}"
+
+
+def registered(name: str) -> str:
+    """``name``, a game of this installation's; else ValueError naming the games."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; use one of: {', '.join(GAMES)}")
+    return name
+
 
 # The game a season's page and `night season` show when none is named: the registry names it, as
 # it names every game, so no layer above decides by a game's name.
-SEASON_GAME: GameName = "riichi"
+SEASON_GAME: str = "riichi"

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr
+from pydantic import AfterValidator, ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr
 
 from events import versions
 from events.games import GAMES as GAMES  # re-exported: every game's events name them
-from events.games import GameName as GameName
+from events.games import NAME_PATTERN, registered
 from events.model import Payload, Seat, Seq, Str, Text
 from events.registry import event_type, upcaster
 
 # A rule option's value: JSON scalars or a list of them. No floats (see events.canonical).
 OptionValue = StrictBool | StrictInt | StrictStr | tuple[StrictStr, ...] | tuple[StrictInt, ...]
 Name = Annotated[str, Field(min_length=1, max_length=64, strict=True)]
+# A game's name as an event holds it: a registered game's, checked against this installation's
+# games (``events/games.py``), not listed in the schema: a game added rewrites no published schema file.
+GameName = Annotated[
+    str,
+    Field(pattern=NAME_PATTERN, strict=True, description="a game's name (schemas/games.json lists the built-in games)"),
+    AfterValidator(registered),
+]
 
 
 class PlayerSeat(Payload):

@@ -14,8 +14,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+import schemas
 from events.errors import InputError
-from events.games import GAMES
+from events.games import GAMES, PLUGGED, events_module_of
 from events.ids import MATCH_ID_PATTERN, TIMESTAMP_PATTERN, UUID_PATTERN
 from events.model import Payload
 
@@ -89,17 +90,22 @@ def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
     return register
 
 
-# A game's events live in ``events/<game>.py`` and are named after it (``tensho.deal``), so the
-# modules follow from the games' names (``events.match.GAMES``); the match-level ones have no prefix.
+# A game's events are named after it (``tensho.deal``) and live in its events module
+# (``events/<game>.py``, or a plugged game's own: ``events.games.events_module_of``), so the
+# modules follow from the games' names; the match-level ones have no prefix.
 _OTHER_MODULES = ("events.match", "events.night")
+for _game, _package in PLUGGED.items():
+    schemas.plug(_game, _package)
 
 
 def _modules() -> tuple[str, ...]:
-    return (*_OTHER_MODULES, *(f"events.{game}" for game in GAMES))
+    return (*_OTHER_MODULES, *(events_module_of(game) for game in GAMES))
 
 
 def _module_of_prefix(prefix: str) -> str:
-    return f"events.{prefix}" if prefix in (*GAMES, "night") else "events.match"
+    if prefix in GAMES:
+        return events_module_of(prefix)
+    return "events.night" if prefix == "night" else "events.match"
 
 
 _loaded = False

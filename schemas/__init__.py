@@ -21,6 +21,16 @@ if TYPE_CHECKING:  # jsonschema loads when a document is first checked, not with
     from jsonschema.exceptions import ValidationError
 
 
+# A game plugged in from elsewhere (``events/games.py``) keeps its events' schema files in its own
+# package's ``schemas/`` folder: by the events' prefix, the package (told by the event registry).
+_PLUGGED: dict[str, str] = {}
+
+
+def plug(prefix: str, package: str) -> None:
+    """Read the schema files of events named ``prefix.*`` from ``package``'s ``schemas/`` folder."""
+    _PLUGGED[prefix] = package
+
+
 def files() -> list[str]:
     """Names of the schema files that ship with this installation."""
     root = resources.files(__name__)
@@ -30,7 +40,9 @@ def files() -> list[str]:
 @cache
 def load(filename: str) -> dict[str, Any]:
     """The schema document in ``filename``; KeyError when this installation has no such file."""
-    resource = resources.files(__name__).joinpath(filename)
+    package = _PLUGGED.get(filename.split(".", 1)[0])
+    root = resources.files(__name__) if package is None else resources.files(package).joinpath("schemas")
+    resource = root.joinpath(filename)
     if not resource.is_file():
         raise KeyError(filename)
     document: dict[str, Any] = json.loads(resource.read_text(encoding="utf-8"))

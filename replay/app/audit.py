@@ -93,7 +93,7 @@ def _round_of(result: RoundOutcome) -> int:
 
 def _legality(report: Report, game: str, effective: Sequence[Step], round_no: int | None) -> Any:
     """Fold every event; on an illegal one, report it and leave the rest of its round out."""
-    projection = projection_for(game)  # type: ignore[arg-type]
+    projection = projection_for(game)
     review = GAMES[game].review()
     state = projection.initial()
     skipping = False

@@ -1,4 +1,5 @@
-"""The games, each declared once in its own package (``replay/games/<game>/game.py``), and their rulesets.
+"""The games, each declared once in its own package (``replay/games/<game>/game.py``, or a game
+plugged in from elsewhere: ``events/games.py``), and their rulesets.
 
 Every game package has the same module names: ``game`` (its descriptor), ``options``, ``state``,
 ``fold``, ``scoring``, ``view``, ``result_line`` and ``simulate``; riichi adds ``shape``, ``calls``,
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
 from events.games import GAMES as REGISTERED
+from events.games import PLUG_VARIABLE, PLUGGED, package_of
 
 if TYPE_CHECKING:  # this registry loads nothing of a game until it is asked for (`--help` reads moves only)
     from events.match import GameName
@@ -34,7 +36,7 @@ class _Games(Mapping[str, "Game"]):
     def __getitem__(self, name: str) -> Game:
         if name not in GAME_NAMES:
             raise KeyError(name)
-        found: Game = importlib.import_module(f"replay.games.{name}.game").GAME
+        found: Game = _game_module(name, "game").GAME
         return found
 
     def __iter__(self) -> Iterator[str]:
@@ -45,6 +47,19 @@ class _Games(Mapping[str, "Game"]):
 
 
 GAMES: Mapping[str, Game] = _Games()
+
+
+def _game_module(name: str, module: str) -> Any:
+    """A module of the game ``name``'s package: its ``game`` (the descriptor) or its ``moves``."""
+    try:
+        return importlib.import_module(f"{package_of(name)}.{module}")
+    except ImportError as exc:
+        if name not in PLUGGED:
+            raise
+        raise InputError(
+            f"{PLUG_VARIABLE} plugs in {package_of(name)}, which has no {module} module that can be "
+            f"imported ({exc}); fix the package or the variable"
+        ) from None
 
 
 @cache
@@ -90,7 +105,7 @@ def moves() -> tuple[Move, ...]:
 
     found = {move.verb: move for move in SHARED}
     for name in GAME_NAMES:
-        for move in importlib.import_module(f"replay.games.{name}.moves").MOVES:
+        for move in _game_module(name, "moves").MOVES:
             known = found.setdefault(move.verb, move)
             if known != move:  # one verb, two meanings: the command line and the phones would pick one
                 raise RuntimeError(f"the verb {move.verb!r} is declared twice, differently ({name}'s is the second)")
