@@ -18,13 +18,15 @@ from __future__ import annotations
 import os
 import re
 
+from events.errors import InputError
+
 BUILT_IN: tuple[str, ...] = ("tensho", "sendai", "koikoi", "riichi")
 NAME_PATTERN = r"^[a-z][a-z0-9]{1,19}$"  # a game's name: its events' prefix, and its folder's
 PLUG_VARIABLE = "TAIKYOKU_GAMES"
 
 
-class PluggedGameError(ValueError):
-    """``TAIKYOKU_GAMES`` names a package that is no game's (said by the layer that loads it)."""
+class PluggedGameError(InputError):
+    """``TAIKYOKU_GAMES`` is not a list of games' packages: said in one line by whatever loads it."""
 
 
 def _plugged(value: str) -> dict[str, str]:
@@ -39,10 +41,25 @@ def _plugged(value: str) -> dict[str, str]:
                 f"{PLUG_VARIABLE} names {package!r}: give a Python package whose last name is the game's "
                 "(2-20 lower-case letters and digits), several parted by commas"
             )
+        if _missing(package):
+            raise PluggedGameError(
+                f"{PLUG_VARIABLE} names {package}, which is no package that can be imported; install it, "
+                "or set PYTHONPATH to the folder that holds it"
+            )
         if name in BUILT_IN or name in found:
             raise PluggedGameError(f"{PLUG_VARIABLE} names the game {name!r} twice (or a built-in one's name)")
         found[name] = package
     return found
+
+
+def _missing(package: str) -> bool:
+    """Whether ``package`` cannot be found (its parents are imported to look; it is not)."""
+    from importlib.util import find_spec
+
+    try:
+        return find_spec(package) is None
+    except ImportError:  # a parent package that is not there
+        return True
 
 
 PLUGGED: dict[str, str] = _plugged(os.environ.get(PLUG_VARIABLE, ""))

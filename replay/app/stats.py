@@ -529,7 +529,7 @@ def _yaku_frequency(matches: list[dict[str, Any]], wanted: set[str]) -> dict[str
     total: Counter[str] = Counter()
     for one in matches:
         for seat, _ in _seats_of(one, wanted):
-            total.update(one["seats"][seat]["yaku"])
+            total.update(one["seats"][seat].get("yaku", {}))  # a game without yaku counts none
     return dict(sorted(total.items(), key=lambda kv: (-kv[1], kv[0])))
 
 

@@ -21,6 +21,7 @@ from replay.engine.fold import Projection, Step
 from replay.engine.logs import LogFormat
 from replay.engine.match import UntilEnded
 from replay.engine.options import RulesetSpec
+from replay.engine.result import RoundOutcome
 from replay.engine.snapshot import Snapshot
 
 if TYPE_CHECKING:  # named in annotations only: a game's descriptor loads neither the moves nor the intents
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # named in annotations only: a game's descriptor loads neithe
 
 State = TypeVar("State")  # a game's folded match (KoikoiState, RiichiState, ...)
 Round = TypeVar("Round")  # a game's round, frozen
-Result = TypeVar("Result")  # a game's round result
+Result = TypeVar("Result", bound="RoundOutcome")  # a game's round result: what every layer above reads of it
 # As a hook takes them: a game's hooks take its own state, and the registry, which holds every
 # game, hands each one its own game's state (``Game.rules`` is ``GameRules[Any, ...]`` there).
 StateIn = TypeVar("StateIn", contravariant=True)
