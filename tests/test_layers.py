@@ -254,7 +254,7 @@ def test_events_and_store_never_import_replay() -> None:
 # without a store (the catalog: games, rulesets, declared moves), the requests it records
 # (intents), what the use cases return (results) and their errors. Nothing else of ``replay.app``.
 APPLICATION_FACE = ("replay.app.application", "replay.app.catalog", "replay.app.intents", "replay.app.results",
-                    "replay.app.errors", "replay.app.shown")  # fmt: skip
+                    "replay.app.errors", "replay.app.shown", "replay.app.heads")  # fmt: skip
 
 
 def cli_reaching_past_the_app(root: Path, adapter: str = "replay.cli") -> list[str]:
@@ -275,6 +275,30 @@ def cli_reaching_past_the_app(root: Path, adapter: str = "replay.cli") -> list[s
 
 def test_the_served_pages_import_only_the_application_core() -> None:
     assert cli_reaching_past_the_app(ROOT, "replay.web") == []
+
+
+STORE_OPENINGS = re.compile(r"\b(open_store|scratch|connect)\(")
+
+
+def pages_opening_a_store(root: Path) -> list[str]:
+    """Every line of the served pages and their layouts that opens a store itself: the pages read
+    and write through the application (its pool, its heads reader), never a connection of their own."""
+    return [
+        f"{path.relative_to(root)}:{number}"
+        for folder in ("replay/web", "replay/present")
+        for path in sorted((root / folder).rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if STORE_OPENINGS.search(line)
+    ]
+
+
+def test_the_served_pages_never_open_a_store_of_their_own(tmp_path: Path) -> None:
+    """Plant: the live heads looked up through a connection the page opens."""
+    assert pages_opening_a_store(ROOT) == []
+    for folder in ("web", "present"):
+        (tmp_path / "replay" / folder).mkdir(parents=True)
+    (tmp_path / "replay/web/live.py").write_text("def _look(db: str) -> None:\n    stores.open_store(db).close()\n")
+    assert pages_opening_a_store(tmp_path) == ["replay/web/live.py:2"]
 
 
 def test_the_pages_layout_imports_only_the_application_core() -> None:

@@ -1,8 +1,7 @@
 """The application: taikyoku's use cases over one store, wired once per process.
 
 ``Application(db)`` holds what every use case needs and nothing else does: the store it names (an
-SQLite file opened for a command's use, or kept open by a server and checked against the file as it
-now is before each use; a PostgreSQL server through a small pool of kept connections), the folded state of each match at
+SQLite file opened for a command's use, or connections a server keeps: ``replay/infra/pool.py``), the folded state of each match at
 its head (``replay/app/repository.py``) with a lock per match, so two threads of one server never
 fold or append one match at once, and the listeners told of each append it makes (the live pages
 of a server hear of a move the moment it is stored). The server and table mode call it, and so
@@ -20,18 +19,17 @@ after them.
 
 from __future__ import annotations
 
-import queue
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from events.errors import InputError, TaikyokuError
+from events.errors import InputError
 from replay.app.club import Club
 from replay.app.keeping import Keeping
 from replay.infra import stores
+from replay.infra.pool import StorePool
 from store import Store, StoredEvent
 from store.errors import ConcurrencyError
 
@@ -41,6 +39,7 @@ if TYPE_CHECKING:
     from events.match import GameName, MatchStarted
     from replay.app.audit import Report
     from replay.app.catalog import Offer
+    from replay.app.heads import HeadsReader
     from replay.app.recording import Intending
     from replay.app.repository import Kept, KeptStates
     from replay.app.results import Recorded
@@ -61,17 +60,8 @@ class Application(Club, Keeping):
     def __init__(self, db: str, *, connections: int = 4, create: bool = False, keep_file_open: bool = False) -> None:
         self.db = db
         self.create = create  # an SQLite file made on first use (a new match, a record, a simulation)
-        self.on_server = stores.is_server(db)
-        # A server keeps its SQLite connections open too (see ``store``); a command opens the file once.
-        self.pooled = self.on_server or keep_file_open
-        self.connections = connections
-        self._file_seen: object = None  # the SQLite file as this process last left it (``stores.file_state``)
-        self._header_seen: Any = None  # and its header then (``stores.header``): its generation, which file
-        self._generation = 0  # bumped when the file is found changed by another hand: older connections go
-        self._born: dict[int, int] = {}  # a kept SQLite connection's generation, by id()
-        self._idle: queue.LifoQueue[Store] = queue.LifoQueue()
-        self._opened = 0
-        self._opening = threading.Lock()
+        self.pool = StorePool(db, connections=connections, create=create, keep_file_open=keep_file_open)
+        self.on_server = self.pool.on_server
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._listeners: list[Listener] = []
@@ -87,147 +77,13 @@ class Application(Club, Keeping):
 
         return process_kept()
 
-    @contextmanager
-    def store(self) -> Iterator[Store]:
-        """The store for one use: a pooled connection (one whose server went away is closed, not
-        pooled again), or for a command an SQLite file opened now.
-
-        A server's SQLite connections are kept too, and still see the file as it now is: the file's
-        state (device, inode, size, change time) is compared with the one this process left it in,
-        and a file changed by another hand (a backup copied or moved over it, a checkpoint made by
-        another process) has every connection opened before it closed and a new one opened. After
-        each use that finds the write-ahead log holding something (its own write, or another
-        process's since), the log is folded into the file and emptied when no reader holds it, so
-        that between uses the file stands alone, as a file closed after every use does: a backup put
-        over it is not read through a log of the file it replaced."""
-        if not self.pooled:
-            with stores.open_store(self.db, create=self.create) as store:
-                yield store
-            return
-        store = self._take() if self.on_server else self._take_file()
-        # The file as this use found it: refused for a moment while it is not whole (a backup being
-        # copied in; a write would read it part way).
-        began = None if self.on_server else stores.checked_header(self.db) or self._header_seen
-        healthy = replaced = False
-        kept: Path | None = None
-        changes = stores.written_rows(store)
-        try:
-            yield store
-            healthy = True
-        except Exception as exc:
-            healthy = not (isinstance(exc, TaikyokuError) and exc.kind in ("unavailable", "missing", "corrupt"))
-            raise
-        finally:
-            if healthy and not self.on_server:
-                healthy = self._born.get(id(store)) == self._generation
-                if healthy and (stores.written_rows(store) != changes or stores.log_waiting(self.db)):
-                    now = stores.header(self.db)
-                    replaced = began is not None and now is not None and stores.replaces(began, now)
-                    if replaced:  # the log set aside before any connection closes (a close folds it in)
-                        kept = stores.set_aside_log(self.db)
-                        with self._opening:
-                            self._generation += 1
-                        self.close()
-                    elif now is not None:  # a whole file: the log folded in (part way through a copy, kept)
-                        with suppress(Exception):
-                            stores.empty_the_log(store)
-                        self._left_file(began or now)
-            if healthy and not replaced:
-                self._idle.put(store)
-            else:
-                self._born.pop(id(store), None)
-                with suppress(Exception):
-                    store.close()
-                with self._opening:
-                    self._opened -= 1
-        if replaced:
-            self._replaced(kept)
-
-    def _left_file(self, began: Any) -> None:
-        """The file as this process leaves it after folding its log in, remembered only where no other
-        hand changed it meanwhile (a copy that came as the log was folded in): the next use then
-        looks at the file anew, and its kept connections, whose pages may be the old file's, go."""
-        state = stores.file_state(self.db)
-        after = stores.header(self.db)
-        same = after is not None and not stores.replaces(began, after) and stores.file_state(self.db) == state
-        with self._opening:
-            self._file_seen = state if same else None
-            self._header_seen = after if same else self._header_seen
-
-    def _replaced(self, kept: Path | None) -> None:
-        """The file was replaced under a use (a backup copied in): the log of the file it replaced
-        was kept beside it (``kept``) and emptied, never folded into the file now there, and every
-        kept connection went; the caller is told (``StoreReplacedError``: a retry writes to the new file)."""
-        from store.errors import StoreReplacedError
-
-        where = f"kept in {stores.shown(str(kept))}" if kept is not None else "not kept"
-        raise StoreReplacedError(
-            f"the store's file {stores.shown(self.db)} was replaced while this was written (a backup put in "
-            f"place?): what was written is not in it ({where}); send it again, and restore backups as "
-            "docs/serve.md says"
-        )
-
-    def _take_file(self) -> Store:
-        """A kept connection to the SQLite file as it now is (see ``store``): refused for now while
-        the file is not a whole SQLite file (a backup being copied in), and after a file replaced
-        between two uses, no log of the file it replaced read into it."""
-        now = stores.file_state(self.db)
-        found = stores.checked_header(self.db) if now != self._file_seen else None  # refused while copied in
-        with self._opening:
-            changed = now != self._file_seen
-            if changed:
-                self._generation += 1
-                self._file_seen = now
-                seen, self._header_seen = self._header_seen, found
-        if changed:
-            if seen is not None and found is not None and stores.replaces(seen, found):
-                # Replaced since the last use: the log is the old file's, set aside before any
-                # connection closes (a close folds the log into whatever file is there).
-                stores.set_aside_log(self.db)
-            self.close()  # the idle ones; those in use close when they come back
-        while True:
-            store = self._take()
-            born = self._born.setdefault(id(store), self._generation)
-            if born == self._generation:
-                break
-            self._born.pop(id(store), None)  # given back while the change was being found
-            with suppress(Exception):
-                store.close()
-            with self._opening:
-                self._opened -= 1
-        if not changed and self._file_seen is None:
-            with self._opening:
-                self._file_seen = stores.file_state(self.db)  # the first opening may have made the file
-        return store
-
-    def _take(self) -> Store:
-        with suppress(queue.Empty):
-            return self._idle.get_nowait()
-        with self._opening:
-            room = self._opened < self.connections
-            if room:
-                self._opened += 1
-        if not room:
-            return self._idle.get()  # every connection in use: wait for one
-        try:
-            return stores.open_store(self.db, create=self.create)
-        except BaseException:
-            with self._opening:
-                self._opened -= 1
-            raise
+    def store(self) -> AbstractContextManager[Store]:
+        """The store for one use (``replay/infra/pool.py``): a kept connection, or a file opened now."""
+        return self.pool.store()
 
     def close(self) -> None:
         """Close the idle kept connections (a store in use closes when it is given back)."""
-        while True:
-            try:
-                store = self._idle.get_nowait()
-            except queue.Empty:
-                return
-            self._born.pop(id(store), None)
-            with suppress(Exception):
-                store.close()
-            with self._opening:
-                self._opened -= 1
+        self.pool.close()
 
     def lock(self, match: str) -> threading.Lock:
         """The lock of one match: held while it is read, folded and appended to."""
@@ -242,6 +98,17 @@ class Application(Club, Keeping):
         if stored:
             for listener in self._listeners:
                 listener(stored[-1].match_id, stored[-1].seq)
+
+    def make_store(self) -> None:
+        """The store made where it is missing (a server's first start), or its one-line refusal: a
+        bad ``--db`` is said before anything listens."""
+        stores.open_store(self.db, create=True).close()
+
+    def heads_reader(self) -> HeadsReader:
+        """What the live pages' one polling task reads the watched heads through."""
+        from replay.app.heads import HeadsReader
+
+        return HeadsReader(self.db)
 
     # ---- reading -------------------------------------------------------------------------------
 
@@ -258,10 +125,10 @@ class Application(Club, Keeping):
         (a backup restored over it may hold the same match id with other events)."""
         known = self.known_first_event_id(match)
         if known is None:
-            place = self._place()
+            place = self.pool.place()
             known = self.match(match).steps[0].event_id
-            if self.on_server or not self.pooled or place == self._place():  # not changed by another hand meanwhile
-                self._first_ids[match] = (self._place(), known)
+            if place == self.pool.place():  # not changed by another hand meanwhile
+                self._first_ids[match] = (place, known)
         return known
 
     def known_first_event_id(self, match: str) -> str | None:
@@ -269,17 +136,9 @@ class Application(Club, Keeping):
         found = self._first_ids.get(match)
         if found is None:
             return None
-        if self.pooled and not self.on_server and stores.file_state(self.db) != self._file_seen:
-            return None  # changed by another hand since this process last used it: a backup may be in it
-        return found[1] if found[0] == self._place() else None
-
-    def _place(self) -> object:
-        """Which store the remembered first ids are of: for kept SQLite connections, the file as they
-        last found it (a backup copied into the same file is another store); else the file by its
-        device and inode, or the server's URL."""
-        if self.pooled and not self.on_server:
-            return self._generation
-        return stores.identity(self.db)
+        if self.pool.changed_by_another_hand():
+            return None  # a backup may be in it
+        return found[1] if found[0] == self.pool.place() else None
 
     def matches(
         self, *, game: str | None = None, player: str | None = None, status: str | None = None

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the store's package is loaded when a store is opened, not when a command starts
     from store import Store, StoredEvent
+    from store.sqlite_file import FileHeader
 
 __all__ = [
     "Store",
@@ -140,7 +141,7 @@ def remove_store(db: object) -> None:
         Path(f"{db}{suffix}").unlink(missing_ok=True)
 
 
-def _read_header(db: object) -> Any:
+def _read_header(db: object) -> FileHeader | str | None:
     """The file's header (``store/sqlite_file.py``), why it is not whole now, or None for a file
     missing or empty (one not made yet)."""
     from store.sqlite_file import header_of
@@ -153,14 +154,14 @@ def _read_header(db: object) -> Any:
     return header_of(str(db))
 
 
-def header(db: object) -> Any:
+def header(db: object) -> FileHeader | None:
     """An SQLite file's header as bytes say it: its generation and which file it is; None for a
     file missing, empty or not whole now (being copied in, or checkpointed)."""
     found = _read_header(db)
     return None if isinstance(found, str) else found
 
 
-def checked_header(db: object) -> Any:
+def checked_header(db: object) -> FileHeader | None:
     """``header``, checked as a server checks it before a write: ``StoreUnavailableError`` while the
     file is not a whole SQLite file (a backup being copied in)."""
     from store.errors import StoreUnavailableError
@@ -174,7 +175,7 @@ def checked_header(db: object) -> Any:
     return found
 
 
-def replaces(before: Any, now: Any) -> bool:
+def replaces(before: FileHeader, now: FileHeader) -> bool:
     """Whether the whole file whose header is ``now`` replaced the one whose header was ``before``:
     another file, or an older generation (no writer ever takes the count back)."""
     from store.sqlite_file import replaced

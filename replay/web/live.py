@@ -1,12 +1,11 @@
 """The heads of the matches being watched, looked up once for every watching page.
 
-One task per server process reads the head of each watched match through one store connection,
-and wakes the pages whose match moved. On PostgreSQL that connection is kept and listens: every
-append, by any server process or command, is said on the heads channel as it commits, so a look
-follows each write at once (and at least every ``PUSHED_INTERVAL`` seconds, to notice a server
-gone or back). On SQLite a move stored by this process wakes its pages at once (``told``), and the
-file is read again every ``INTERVAL`` seconds for writers elsewhere, opened for each look, so a
-file restored or moved back is read as it now is. A page costs the store nothing of its own,
+One task per server process reads the head of each watched match (``replay/app/heads.py``), and
+wakes the pages whose match moved. On PostgreSQL the reader listens: every append, by any server
+process or command, is said as it commits, so a look follows each write at once (and at least
+every ``PUSHED_INTERVAL`` seconds, to notice a server gone or back). On SQLite a move stored by
+this process wakes its pages at once (``told``), and the file is read again every ``INTERVAL``
+seconds for writers elsewhere. A page costs the store nothing of its own,
 however many are open. While the store cannot be read, every page is told so (and told again when
 it can be), so a page never stays behind without a word.
 """
@@ -18,15 +17,15 @@ import json
 import re
 import sys
 from collections import Counter
-from collections.abc import AsyncGenerator, Callable, Iterable
+from collections.abc import AsyncGenerator, Iterable
 from contextlib import aclosing, suppress
 from typing import Any
 
 from events.errors import InputError
 from events.ids import check_match_id
+from replay.app.heads import ROOM, HeadsReader
 from replay.web.guard import SECURITY_HEADERS, ASGIApp, Receive, Scope, Send, answers_to
 
-ROOM = "*room"  # the room's screen among the watched (no match id starts with *)
 INTERVAL = 0.25  # seconds between two looks at the watched heads of an SQLite file
 PUSHED_INTERVAL = 1.0  # at most this long between two looks on PostgreSQL, where writes are heard
 QUIET = 15.0  # seconds after which a watching page is sent a comment, so a dead connection is noticed
@@ -35,16 +34,14 @@ QUIET = 15.0  # seconds after which a watching page is sent a comment, so a dead
 class Heads:
     """Each watched match's head, kept by one polling task; ``watch`` follows one match."""
 
-    def __init__(self, open_store: Callable[[], Any], *, pushed: bool, interval: float | None = None) -> None:
-        self.open_store = open_store
-        self.pushed = pushed  # a PostgreSQL store: kept open, and listening for appends
-        self.interval = interval if interval is not None else PUSHED_INTERVAL if pushed else INTERVAL
+    def __init__(self, reader: HeadsReader, *, interval: float | None = None) -> None:
+        self.reader = reader  # the store's heads, read through the application (``replay/app/heads.py``)
+        self.interval = interval if interval is not None else PUSHED_INTERVAL if reader.pushed else INTERVAL
         self.watched: Counter[str] = Counter()
         self.heads: dict[str, int] = {}
         self.trouble: str | None = None  # why the store cannot be read now
         self.waking: dict[str, asyncio.Event] = {}  # by match: set when its head (or the trouble) changes
         self.task: asyncio.Task[None] | None = None
-        self.kept: Any = None
         self.loop: asyncio.AbstractEventLoop | None = None
         # Heads told while a look was under way: that look may have read the store before the
         # write, and must not take a page back to a head it has already heard.
@@ -80,44 +77,13 @@ class Heads:
             self.told_during_look[match] = max(head, self.told_during_look.get(match, 0))
             self._wake([match])
 
-    def _look(self, matches: list[str], room: bool = False) -> tuple[dict[str, int], dict[str, int] | None]:
-        """The heads of ``matches`` (0 for a match not there), and with ``room`` every match's, in a
-        worker thread."""
-        store = self.kept if self.kept is not None else self.open_store()
-        try:
-            if self.pushed and store is not self.kept:
-                store.listen_for_heads()  # before the look: no append falls between the two
-            found = {match: store.head(match) for match in matches if match != ROOM}
-            every = {head[0]: int(head[1]) for head in store.heads()} if room else None
-        except BaseException:
-            store.close()
-            self.kept = None
-            raise
-        if self.pushed:
-            self.kept = store
-        else:
-            store.close()
-        return found, every
-
-    def _wait(self) -> None:
-        """Until the next look: an append heard (PostgreSQL), or the interval gone by."""
-        kept = self.kept
-        if kept is None:
-            return
-        try:
-            kept.moved(self.interval)
-        except BaseException:
-            kept.close()
-            self.kept = None
-            raise
-
     async def _poll(self) -> None:
         try:
             while self.watched:
                 self.told_during_look = {}
                 every: dict[str, int] | None = None
                 try:
-                    found, every = await asyncio.to_thread(self._look, list(self.watched), self.room_watchers > 0)
+                    found, every = await asyncio.to_thread(self.reader.look, list(self.watched), self.room_watchers > 0)
                     trouble = None
                     for match, head in self.told_during_look.items():  # read before that write: not behind it
                         if match in found and found[match] < head:
@@ -136,17 +102,15 @@ class Heads:
                     self.room_version += 1
                     moved.append(ROOM)
                 self._wake(moved)
-                if self.pushed and self.kept is not None:
+                if self.reader.listening():
                     with suppress(Exception):  # a server gone: the next look says so
-                        await asyncio.to_thread(self._wait)
+                        await asyncio.to_thread(self.reader.wait, self.interval)
                 else:
                     await asyncio.sleep(self.interval)
         finally:
             self.task = None
-            if self.kept is not None:
-                with suppress(Exception):
-                    self.kept.close()
-                self.kept = None
+            with suppress(Exception):
+                self.reader.close()
 
     async def watch_room(self) -> AsyncGenerator[dict[str, Any] | None, None]:
         """The room's screen's one stream: ``{"version": N}`` each time any match's head changes (a

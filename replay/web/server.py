@@ -70,9 +70,10 @@ def create_app(
     else with the address the page was opened at. Its routes are ``replay/web/routes/``'s."""
     app = FastAPI(title="taikyoku", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
                   lifespan=_stops_live_pages)  # fmt: skip
-    heads = Heads(lambda: stores.open_store(db), pushed=stores.is_server(db))
     # Every use case over the store, wired once for this process, with what the routes share.
-    shared = Shared(Application(db, keep_file_open=True), heads, secret or TableSecret.load(), public, proxied)
+    application = Application(db, keep_file_open=True)
+    heads = Heads(application.heads_reader())
+    shared = Shared(application, heads, secret or TableSecret.load(), public, proxied)
     app.state.shared, app.state.heads = shared, heads
     app.add_middleware(Guard, hosts=hosts, check_write=shared.check_write)
     errors.install(app)
@@ -86,7 +87,7 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
     those phones open (``url`` when the laptop is reached by another name or through a proxy)."""
     # A new store is made (the host's page is where a night starts); a bad --db is the usual
     # one-line error, before anything listens.
-    stores.open_store(db, create=True).close()
+    Application(db).make_store()
     # A bad secret: one line, before anything listens; made here once for every worker, and kept
     # (written back if it goes missing) until the server stops.
     keeper = TableSecret.load().keep_while_serving()

@@ -103,7 +103,7 @@ def test_on_postgresql_taps_share_a_pool_of_connections(cli: Cli, pg_url: str) -
     head = taikyoku.match("long-1").head
     for offset in range(6):
         taikyoku.enter("long-1", f"note tap {offset}", recorded_by="phone", expected_seq=head + offset)
-    assert taikyoku._opened <= 2  # every use went through the pool
+    assert taikyoku.pool.opened <= 2  # every use went through the pool
     assert taikyoku.match("long-1").head == head + 6
     taikyoku.close()
 

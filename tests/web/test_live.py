@@ -9,6 +9,7 @@ import pytest
 
 from events.envelope import new_event
 from events.match import Annotation
+from replay.app.heads import HeadsReader
 from replay.infra import stores
 from replay.web.live import Heads
 from store.errors import ConcurrencyError
@@ -55,7 +56,7 @@ def test_a_live_page_hears_a_write_made_elsewhere_without_waiting_for_a_look(cli
     assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "m-1", "--db", pg_url).code == 0
 
     async def watching() -> list[dict[str, int] | None]:
-        heads = Heads(lambda: stores.open_store(pg_url), pushed=True, interval=NEVER)
+        heads = Heads(HeadsReader(pg_url), interval=NEVER)
         heard: list[dict[str, int] | None] = []
         async with asyncio.timeout(SERVER_WAIT):
             async for now in heads.watch("m-1"):

@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from events.envelope import new_event
 from events.match import Annotation
+from replay.app.heads import HeadsReader
 from replay.infra import stores
 from replay.web.live import Heads
+from store import Store
 from tests.helpers import Cli
 from tests.serving import SERVER_WAIT
 
@@ -35,6 +37,17 @@ class _Gated:
         self.store.close()
 
 
+class _GatedReader(HeadsReader):
+    """The server's heads reader, each look through a gated store."""
+
+    def __init__(self, db: str, gate: threading.Event, reading: threading.Event, looks: list[int]) -> None:
+        super().__init__(db)
+        self.gated = (gate, reading, looks)
+
+    def _open(self) -> Store:
+        return cast("Store", _Gated(self.db, *self.gated))
+
+
 def test_a_look_that_read_the_store_before_a_move_never_takes_a_page_back(cli: Cli, db: Path) -> None:
     """Plant: the look's heads taken as they were read (the page heard 2, then 1 again)."""
     assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "m-1").code == 0
@@ -42,7 +55,7 @@ def test_a_look_that_read_the_store_before_a_move_never_takes_a_page_back(cli: C
     gate.set()  # the first look goes straight through
 
     async def watching() -> list[dict[str, Any] | None]:
-        heads = Heads(lambda: _Gated(str(db), gate, reading, looks), pushed=False, interval=0.01)
+        heads = Heads(_GatedReader(str(db), gate, reading, looks), interval=0.01)
         heard: list[dict[str, Any] | None] = []
         async with asyncio.timeout(SERVER_WAIT):
             stream = heads.watch("m-1")
