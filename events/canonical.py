@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, NoReturn
 
 import orjson
 
@@ -51,7 +51,7 @@ def dump_bytes(value: JsonValue) -> bytes:
     return dumps(value).encode("utf-8")
 
 
-def _no_float(text: str) -> Any:
+def _no_float(text: str) -> NoReturn:
     raise InputError(f"number {text} is not an integer; taikyoku stores integers only")
 
 
@@ -66,11 +66,11 @@ def _int_in_range(text: str) -> int:
     return value
 
 
-def _no_constant(text: str) -> Any:
+def _no_constant(text: str) -> NoReturn:
     raise InputError(f"{text} is not valid JSON; use an integer or a string")
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _no_duplicate_keys(pairs: list[tuple[str, JsonValue]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
@@ -140,7 +140,7 @@ def _too_deep(where: str) -> str:
     return f"{where}: JSON nested more than {MAX_DEPTH} levels deep; no taikyoku or Tenhou document is"
 
 
-def check_depth(value: Any, where: str) -> None:
+def check_depth(value: JsonValue, where: str) -> None:
     """Refuse a value nested deeper than ``MAX_DEPTH`` (checked without recursion, a level at a
     time: the containers at each depth, of which a log has a few thousand and an export more)."""
     level = [value] if isinstance(value, (dict, list)) else []
@@ -170,7 +170,7 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def parse_outside_json(text: str, where: str) -> Any:
+def parse_outside_json(text: str, where: str) -> JsonValue:
     """JSON from another program (Tenhou's logs, an export): floats allowed, but no NaN or Infinity,
     no nesting deeper than ``MAX_DEPTH``. A syntax error is ``json.JSONDecodeError``, for the caller
     to word; anything else is one-line ``InputError``."""

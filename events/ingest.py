@@ -8,13 +8,12 @@ naming the document and the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import ValidationError
 
 import schemas
 from events import registry
-from events.canonical import dump_bytes, loads
+from events.canonical import JsonValue, dump_bytes, loads
 from events.envelope import PAYLOAD_LIMIT, PendingEvent, new_event_id, now_timestamp
 from events.errors import InputError
 
@@ -22,7 +21,7 @@ from events.errors import InputError
 @dataclass(frozen=True, slots=True)
 class Document:
     where: str  # "line 3", "event 2" or "input": how the user finds it again
-    value: Any
+    value: JsonValue
 
 
 def split_documents(data: bytes | str, source: str) -> list[Document]:

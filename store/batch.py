@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from events.canonical import quote
 from events.envelope import PAYLOAD_LIMIT, PendingEvent
@@ -15,6 +15,10 @@ from events.ids import TIMESTAMP_PATTERN, UUID_PATTERN, check_match_id
 from events.text import ANONYMOUS, json_has_nul, lookalike, name_problem
 from store.errors import ConcurrencyError, DuplicateEventError, RepeatedEventIdError
 from store.records import Resent, StoredEvent
+
+if TYPE_CHECKING:
+    from events.match import MatchStarted
+    from events.model import Payload
 
 UUID_RE = re.compile(UUID_PATTERN[1:-1], re.ASCII)
 TIMESTAMP_RE = re.compile(TIMESTAMP_PATTERN[1:-1], re.ASCII)
@@ -100,9 +104,9 @@ def _real_time(recorded_at: str) -> bool:
     return True
 
 
-def _check_names(payload: Any) -> None:
+def _check_names(payload: Payload) -> None:
     names: list[str] = []
-    for player in payload.players:
+    for player in cast("MatchStarted", payload).players:
         problem = name_problem(f"player {player.seat}'s name", player.name)
         if problem is not None:
             raise InputError(problem, code="input.name")

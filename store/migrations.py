@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from store.records import Finding
 
 # Each migration is (version, description, statements). Applied in order, once, recorded in
 # schema_migrations. Never edit a released migration; add the next one.
@@ -115,7 +118,7 @@ def expected_triggers(migrations: Migrations = MIGRATIONS) -> dict[str, str]:
     }
 
 
-def migration_findings(applied: Iterable[int], path: str) -> list[Any]:
+def migration_findings(applied: Iterable[int], path: str) -> list[Finding]:
     """A finding when the recorded migrations are not every version from 1 to the newest."""
     from store.records import Finding
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from events.canonical import loads
+from events.canonical import JsonValue, loads
 from events.envelope import PendingEvent, envelope_text
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class StoredEvent(NamedTuple):
     hash: str
 
     @property
-    def payload(self) -> Any:
+    def payload(self) -> JsonValue:
         return loads(self.payload_text, where=f"{self.match_id} seq {self.seq}")
 
     def decode(self) -> Payload:
@@ -73,7 +73,7 @@ class StoredEvent(NamedTuple):
 
         return registry.decode(self.type, self.schema_version, self.payload_text)
 
-    def envelope(self, payload: Any = None) -> dict[str, Any]:
+    def envelope(self, payload: JsonValue = None) -> dict[str, Any]:
         """The whole stored event as a document; ``payload``, the payload already parsed (else read here)."""
         return {
             "match_id": self.match_id,

@@ -27,6 +27,7 @@ from events import interrupts
 from events.envelope import PendingEvent
 from events.ids import check_match_id
 from store import connection
+from store import sqlite_read_models as read_models
 from store.batch import check_together, duplicate_error, event_rows, resent, retry_or_conflict
 from store.chain import GENESIS
 from store.connection import (
@@ -41,7 +42,6 @@ from store.errors import (
     DatabaseMissingError,
     DuplicateEventError,
     NotAStoreError,
-    StoreError,
     UnknownMatchError,
 )
 from store.migrations import (
@@ -522,77 +522,22 @@ class EventStore:
             rows = self.db.execute("SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id").fetchall()
         return [Head(str(m), int(seq), str(h)) for m, seq, h in rows]
 
-    # ---- read models: projections cached per match, never a source of truth ---------------
+    # ---- read models: projections cached per match, never a source of truth (sqlite_read_models.py)
 
     def read_model(self, model: str) -> dict[str, tuple[str, str]]:
-        """The rows of read model ``model`` that are current: by match id, (head hash, body), only
-        where the head hash is still the match's last hash. A store without the table gives none."""
-        if not self.initialized:
-            return {}
-        with self.errors():
-            if "read_models" not in self.db.table_names():
-                return {}
-            rows = self.db.execute(
-                "SELECT r.match_id, r.head_hash, r.body FROM read_models r"
-                " JOIN match_heads h ON h.match_id = r.match_id AND h.last_hash = r.head_hash"
-                " WHERE r.model = ?",
-                [model],
-            ).fetchall()
-        return {str(m): (str(h), str(b)) for m, h, b in rows}
+        return read_models.read_model(self, model)
 
     def keep_read_model(self, model: str, rows: Sequence[tuple[str, str, str]]) -> bool:
-        """Keep (match id, head hash, body) rows of read model ``model``, replacing older ones.
-        False, and nothing kept, where the store cannot be written (read-only) or is locked."""
-        if self.readonly or not rows or not self.initialized:
-            return False
-        try:
-            self._begin()
-            self.db.conn.executemany(
-                "INSERT OR REPLACE INTO read_models (model, match_id, head_hash, body) VALUES (?, ?, ?, ?)",
-                [(model, m, h, b) for m, h, b in rows],
-            )
-            self.db.execute("COMMIT")
-        except (sqlite3.Error, StoreError):
-            self._rollback()  # a cache not kept is only rebuilt next time
-            return False
-        return True
+        return read_models.keep_read_model(self, model, rows)
 
     def read_model_row(self, model: str, key: str) -> tuple[str, str] | None:
-        """One row of a cached projection over many matches, by its key: (made at, body), or None."""
-        if not self.initialized:
-            return None
-        with self.errors():
-            if "read_models" not in self.db.table_names():
-                return None
-            row = self.db.execute(
-                "SELECT head_hash, body FROM read_models WHERE model = ? AND match_id = ?", [model, key]
-            ).fetchone()
-        return None if row is None else (str(row[0]), str(row[1]))
+        return read_models.read_model_row(self, model, key)
 
     def read_model_rows(self, model: str) -> dict[str, tuple[str, str]]:
-        if not self.initialized:
-            return {}
-        with self.errors():
-            if "read_models" not in self.db.table_names():
-                return {}
-            rows = self.db.execute(
-                "SELECT match_id, head_hash, body FROM read_models WHERE model = ?", [model]
-            ).fetchall()
-        return {str(k): (str(h), str(b)) for k, h, b in rows}
+        return read_models.read_model_rows(self, model)
 
     def drop_read_model(self, model: str) -> int:
-        """Forget every row of read model ``model`` (they are rebuilt from the events); how many."""
-        if self.readonly or not self.initialized:
-            return 0
-        self._begin()
-        try:
-            with self.errors():
-                dropped = self.db.conn.execute("DELETE FROM read_models WHERE model = ?", [model]).rowcount
-                self.db.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
-        return int(dropped)
+        return read_models.drop_read_model(self, model)
 
     def fingerprint(self, events: int | None = None) -> tuple[int, str]:
         """(n, SHA-256) over the hashes of the first ``n`` events stored (all by default), in the order

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -91,3 +92,54 @@ def test_dead_code_is_found(tmp_path: Path) -> None:
     )
     (tmp_path / "tests/test_rules.py").write_text("from replay.app.rules import used\n\nHOOKS = ['hook']\n")
     assert dead_code(tmp_path) == ["replay/app/rules.py:9 dead"]
+
+
+LONGEST_MODULE = 600  # lines: a module longer than this holds two things, and is split by them
+MOST_ANY = 100  # `Any` outside imports and JSON documents, in the whole of events/, store/ and replay/
+JSON_DOCUMENT = re.compile(r"\b(dict|Mapping|MutableMapping)\[str, Any\]")
+
+
+def _product_modules(root: Path) -> list[Path]:
+    return sorted(path for folder in ("events", "store", "replay") for path in (root / folder).rglob("*.py"))
+
+
+def modules_too_long(root: Path) -> list[str]:
+    return [
+        f"{path.relative_to(root)}: {count} lines"
+        for path in _product_modules(root)
+        if (count := len(path.read_text().splitlines())) > LONGEST_MODULE
+    ]
+
+
+def loose_anys(root: Path) -> list[str]:
+    """Every line that types something as ``Any`` where a type could be said: not an import, not a
+    JSON document (``dict[str, Any]`` and its kin; a parsed JSON value is ``JsonValue``)."""
+    found = []
+    for path in _product_modules(root):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if re.match(r"\s*(from|import)\s", code):
+                continue
+            if re.search(r"\bAny\b", JSON_DOCUMENT.sub("", code)):
+                found.append(f"{path.relative_to(root)}:{number}")
+    return found
+
+
+def test_no_module_is_longer_than_the_house_allows(tmp_path: Path) -> None:
+    """Plant: a module one line past the limit is named."""
+    assert modules_too_long(ROOT) == []
+    (tmp_path / "store").mkdir()
+    (tmp_path / "store" / "big.py").write_text("x = 1\n" * (LONGEST_MODULE + 1))
+    (tmp_path / "store" / "fine.py").write_text("x = 1\n" * LONGEST_MODULE)
+    assert modules_too_long(tmp_path) == [f"store/big.py: {LONGEST_MODULE + 1} lines"]
+
+
+def test_any_stays_rare_outside_imports_and_json_documents(tmp_path: Path) -> None:
+    """Plant: an ``Any`` parameter is counted; an import, a JSON document and a comment are not."""
+    assert len(loose_anys(ROOT)) < MOST_ANY
+    (tmp_path / "replay").mkdir()
+    (tmp_path / "replay" / "m.py").write_text(
+        "from typing import Any\n\n\ndef f(x: Any, doc: dict[str, Any]) -> None:  # Any said here\n    pass\n\n\n"
+        "def g(doc: Mapping[str, Any]) -> list[dict[str, Any]]:\n    return []\n"
+    )
+    assert loose_anys(tmp_path) == ["replay/m.py:4"]

@@ -36,6 +36,7 @@ from store.errors import ConcurrencyError
 # What a use case needs is imported where it runs: a command that starts a match or lists them
 # loads neither table mode's words nor the moves' offers (tests/cli/test_startup.py).
 if TYPE_CHECKING:
+    from events.ingest import Document
     from events.match import GameName, MatchStarted
     from replay.app.audit import Report
     from replay.app.catalog import Offer
@@ -258,17 +259,22 @@ class Application(Club, Keeping):
         self, match: str, verb: str, values: Mapping[str, object], *, recorded_by: str, expected_seq: int,
         by_phone: bool = False,
     ) -> Recorded:  # fmt: skip
-        """A move as data (a phone's tap: the declared move and its values, as ``moves`` offered it)
-        recorded on the state the person saw: nothing is read from words."""
+        """A move as data (a phone's tap: the declared move and its values, as ``moves`` offered it,
+        or ``result`` and the round's result as the game's page taps it) recorded on the state the
+        person saw: nothing is read from words."""
         from replay.app import intents
         from replay.app.catalog import checked_values, move_named, moves
         from replay.app.recording import record
         from replay.app.repository import MatchRepository
 
-        move = move_named(verb)
-        if move is None:
-            raise InputError(f"{verb!r} is not a move; the moves are: {', '.join(m.verb for m in moves())}")
-        intent = intents.of_move(move, checked_values(move, values))
+        if verb == "result":  # the round's result, as the game's page taps it (``intents.result_data``)
+            intent = intents.result_data(values)
+        else:
+            move = move_named(verb)
+            if move is None:
+                known = ", ".join([*(m.verb for m in moves()), "result"])
+                raise InputError(f"{verb!r} is not a move; the moves are: {known}")
+            intent = intents.of_move(move, checked_values(move, values))
         with self.lock(match), self.store() as store:
             kept = MatchRepository(store, self.kept).get(match)  # the one read of this move
             if by_phone:  # first: a tap on a table since abandoned is told so, not that the table moved on
@@ -330,7 +336,7 @@ class Application(Club, Keeping):
         return done
 
     def record_documents(
-        self, match: str, documents: Sequence[Any], *, recorded_by: str, expected_seq: int | None = None,
+        self, match: str, documents: Sequence[Document], *, recorded_by: str, expected_seq: int | None = None,
         by_phone: bool = False,
     ) -> Sequence[StoredEvent]:  # fmt: skip
         """Event documents (`taikyoku record`'s JSON, the API's events) recorded after the head the
@@ -353,7 +359,7 @@ class Application(Club, Keeping):
         self._told(stored)
         return stored
 
-    def _phone_may(self, store: Store, kept: Any, *, undo: bool, types: Sequence[str] = ()) -> None:
+    def _phone_may(self, store: Store, kept: Kept, *, undo: bool, types: Sequence[str] = ()) -> None:
         """Refuse what a table's phone may not write on the match as ``kept``: anything but its undo
         once the match is over, and that undo outside its window (``replay/app/phones.py``)."""
         from replay.app import nights
@@ -368,7 +374,7 @@ class Application(Club, Keeping):
 
     def retract(
         self, match: str, seq: int, *, reason: str, recorded_by: str
-    ) -> tuple[list[Any], Sequence[StoredEvent]]:
+    ) -> tuple[list[Step], Sequence[StoredEvent]]:
         """Void event ``seq`` (with the capture that rests on it): the steps voided, the retracts stored."""
         from replay.app.recording import retract
 

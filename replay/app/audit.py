@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.match import Annotation, Claim, Retract
 from replay.app.seats import in_names
@@ -19,6 +19,9 @@ from replay.engine.match import MatchView
 from replay.engine.result import RoundOutcome
 from replay.games import GAMES, projection_for
 from store import CorruptStoreError, Store
+
+if TYPE_CHECKING:
+    from replay.engine.match import MatchView
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from replay.formats.detect import SNIFF, detect
 from store import Store, StoredEvent, StoreError
 
 if TYPE_CHECKING:
+    from events.model import Payload
     from replay.formats import native
 
 # Exports, taikyoku's own files, mjai and mjlog are loaded by the work that reads or writes them:
@@ -155,7 +156,7 @@ def import_logs(
     return report
 
 
-def public_record(payloads: list[Any]) -> list[Any]:
+def public_record(payloads: list[Payload]) -> list[Payload]:
     """A game's public record, made by its game from the full one, and checked by its fold."""
     from replay.app.steps import game_of
     from replay.engine.fold import Step

@@ -6,7 +6,8 @@ pages all make intents here, so each rule of recording is written once."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import suppress
 from typing import Any
 
 from events.errors import InputError
@@ -17,7 +18,18 @@ from replay.engine.match import MatchView
 from replay.engine.moves import Move
 from replay.games import GAMES
 
-__all__ = ["ALL_GAMES", "Build", "Intent", "annotate", "claim", "of_game", "of_move", "result", "start_round"]
+__all__ = [
+    "ALL_GAMES",
+    "Build",
+    "Intent",
+    "annotate",
+    "claim",
+    "of_game",
+    "of_move",
+    "result",
+    "result_data",
+    "start_round",
+]
 
 ALL_GAMES = frozenset(GAMES)
 
@@ -65,22 +77,54 @@ def start_round(**given: Any) -> Intent:
 
 
 def result(line: Sequence[str]) -> Intent:
-    """A round at result depth, without its moves: riichi's one line, hanafuda's captured cards."""
+    """A round at result depth, without its moves, in table mode's words (riichi's one line,
+    hanafuda's captured cards): read by the game into its result event once."""
+
+    def said(game: str, rnd: object, names: Sequence[str]) -> Payload:
+        return GAMES[game].parse_result_line(line, rnd, names)
+
+    return Intent(ALL_GAMES, _on_its_round(said))
+
+
+def result_data(values: Mapping[str, object]) -> Intent:
+    """A round at result depth as a phone taps it: its values, as the game's page sends them
+    (``result_of`` in the game's rules); no words are read."""
+
+    def said(game: str, rnd: object, names: Sequence[str]) -> Payload:
+        from pydantic import ValidationError
+
+        from events.ingest import describe_pydantic
+
+        try:
+            return GAMES[game].rules().result_of(values, rnd, names)
+        except ValidationError as exc:
+            raise InputError(f"the result's {describe_pydantic(exc, '')}") from None
+
+    return Intent(ALL_GAMES, _on_its_round(said))
+
+
+def _on_its_round(said: Callable[[str, object, Sequence[str]], Payload]) -> Build:
+    """A result recorded on the round in play; on a round already over, a second result the game
+    takes (riichi: another ron with its tiles), else the next round's, which starts as the rules
+    say (a result said by seat winds reads them on the round it is for)."""
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = state.round
-        another = rnd is not None and rnd.over and GAMES[game].rules().takes_another_result(line, rnd)
-        if rnd is not None and (not rnd.over or another):
-            return [GAMES[game].parse_result_line(line, rnd, state.names)], []
-        # No round in play: the next one starts as the rules say, and this is its result.
+        if rnd is not None and not rnd.over:
+            return [said(game, rnd, state.names)], []
+        if rnd is not None:
+            with suppress(InputError):  # not a second result: read again on the next round, below
+                another = said(game, rnd, state.names)
+                if GAMES[game].rules().takes_another_result(another, rnd):
+                    return [another], []
         started, _ = start_round().build(game, state)
         from replay.engine.fold import Step
 
         step = Step(state.match.last_seq + 1, started[0].EVENT_TYPE, started[0])
         after = GAMES[game].projection().apply(state, step)
-        return [*started, GAMES[game].parse_result_line(line, after.round, state.names)], []
+        return [*started, said(game, after.round, state.names)], []
 
-    return Intent(ALL_GAMES, build)
+    return build
 
 
 def annotate(kind: str, seq: int, text: str) -> Intent:

@@ -17,6 +17,7 @@ from store import Store, StoredEvent
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from replay.app.importing import Progress
     from replay.app.results import ImportReport, SyncReport
     from replay.app.verifying import Against, Verified
 
@@ -112,7 +113,7 @@ class Keeping:
 
     def import_files(
         self, files: Sequence[Path], *, recursive: bool = False, format_: str | None = None, strict: bool = False,
-        as_id: str | None = None, jobs: int | None = None, recorded_by: str, progress: Any = None,
+        as_id: str | None = None, jobs: int | None = None, recorded_by: str, progress: Progress,
         public: bool = False,
     ) -> tuple[ImportReport, list[str]]:  # fmt: skip
         """Each game of the files imported as a new match, all or nothing each (``replay/app/importing.py``):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events import registry
 from events.errors import InputError
@@ -16,6 +16,9 @@ from replay.engine.fold import Step
 from replay.engine.logs import LOG_BYTES, Imported, Read, unreadable
 from replay.engine.match import MatchView
 from replay.formats.detect import SNIFF, detect
+
+if TYPE_CHECKING:
+    from replay.engine.fold import Folded
 
 
 def kept_values(game: Imported) -> dict[str, dict[str, Any]] | None:
@@ -32,7 +35,7 @@ def kept_values(game: Imported) -> dict[str, dict[str, Any]] | None:
     return _values(game.match_id, state, effective, len(payloads))
 
 
-def kept_values_of(match_id: str, folded: Any) -> dict[str, dict[str, Any]]:
+def kept_values_of(match_id: str, folded: Folded[MatchView]) -> dict[str, dict[str, Any]]:
     """``kept_values`` of a match folded whole (``replay.engine.fold.fold``: its history says which events count)."""
     return _values(match_id, folded.state, folded.history.effective, len(folded.history.steps))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, NamedTuple, get_args
+from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
 from events.envelope import PendingEvent, new_event
 from events.errors import InputError
@@ -39,6 +39,9 @@ from replay.app.night_state import Night, apply, fold
 from replay.app.seating import Session
 from replay.app.steps import pending_step, read_steps
 from store import ConcurrencyError, Store
+
+if TYPE_CHECKING:
+    from replay.app.repository import MatchRepository
 
 NIGHT_PREFIX = "night-"
 
@@ -404,7 +407,7 @@ def _orphans(store: Store, night: Night) -> dict[str, int]:
             and head.match_id.removeprefix(prefix).isdigit()}  # fmt: skip
 
 
-def _over(repository: Any, match_id: str) -> bool:
+def _over(repository: MatchRepository, match_id: str) -> bool:
     from replay.app.service import status_of
 
     return status_of(repository.get(match_id).folded.state) != "in play"

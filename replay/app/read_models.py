@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from events.canonical import JsonValue
 from store import Store
 from store.records import Finding
 
@@ -87,7 +88,7 @@ def keep(store: Store, model: str, rows: list[tuple[str, str, str]]) -> None:
         store.keep_read_model(model, rows)
 
 
-def _canonical(value: Any) -> str:
+def _canonical(value: JsonValue) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 

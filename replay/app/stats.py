@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
 from events.text import ANONYMOUS
@@ -30,6 +30,9 @@ from replay.engine.snapshot import Snapshot
 from replay.games import GAMES
 from store import Store
 from store.records import Finding
+
+if TYPE_CHECKING:
+    from store.records import Head
 
 # The digest's shape; a change here gets a new name, so rows of the old shape are never read.
 DIGEST_MODEL = "stats-digest-3"
@@ -148,7 +151,7 @@ def digests(store: Store, *, progress: Callable[[int, int], None] | None = None)
 DIGESTS = SealedModel(DIGEST_MODEL, "cached statistics", digest)
 
 
-def match_heads(store: Store) -> list[Any]:
+def match_heads(store: Store) -> list[Head]:
     """The heads of the store's matches (a club night's own stream is not a match)."""
     nights = {night.match_id for night in store.matches("night.opened")}
     return [head for head in store.heads() if head[0] not in nights]
@@ -191,7 +194,7 @@ def statistics(
 
 
 def _added_up(
-    store: Store, heads: list[Any], filters: Filters, progress: Callable[[int, int], None] | None
+    store: Store, heads: list[Head], filters: Filters, progress: Callable[[int, int], None] | None
 ) -> dict[str, Any]:
     """``compute`` over every match's digest, a game at a time: only one game's digests are held at
     once (a season's store holds thousands of each). The digests are read (or folded and kept) once
@@ -264,7 +267,7 @@ def _opened(row: tuple[str, str], match_id: str) -> dict[str, Any]:
     return opened[1]
 
 
-def _made_at(store: Store, heads: list[Any], code: str) -> str | None:
+def _made_at(store: Store, heads: list[Head], code: str) -> str | None:
     """What the statistics are added up from, as one hash: this code, and each match's kept digest
     row as it stands (a row changed, or a match moved on, is another hash). None while a match
     has no digest kept at its head."""

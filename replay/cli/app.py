@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from events.canonical import JsonValue
 from events.errors import InputError
 
 if TYPE_CHECKING:
@@ -350,7 +351,7 @@ def store_exists(db: object) -> bool:
     return stores.store_exists(db)
 
 
-def print_json(value: Any) -> None:
+def print_json(value: JsonValue) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -13,6 +13,9 @@ from events.games import SEASON_GAME
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
 from replay.cli.display import out, styled
 from replay.present.rows import figure, signed
+
+if TYPE_CHECKING:
+    from replay.app.application import Application
 
 night = typer.Typer(name="night", help="Run a club night or a tournament: who is present, the seating of each session, its sheet.",
                     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -22,7 +25,7 @@ app.add_typer(night, name="night")
 NightArgument = Annotated[str, typer.Argument(help="The night's id (night-...), as `night open` printed it.")]
 
 
-def _application(db: str) -> Any:
+def _application(db: str) -> Application:
     from replay.app.application import Application
 
     return Application(str(db))

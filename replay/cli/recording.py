@@ -14,7 +14,7 @@ from replay.cli.display import out, styled
 __all__ = ["brief", "record", "report", "said"]
 
 
-def record(db: Any, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
+def record(db: str, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
     """Record an intent (``replay/app/intents.py``) through the application, and say what happened."""
     from replay.app.application import Application
 

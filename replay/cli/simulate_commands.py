@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -13,7 +13,7 @@ from replay.cli.display import out
 
 def _simulate(
     game: str, seed: int, rounds: int, match_id: str | None, player: list[str] | None, option: list[str] | None,
-    db: Any, json_out: bool, ruleset_id: str | None = None,
+    db: str, json_out: bool, ruleset_id: str | None = None,
 ) -> None:  # fmt: skip
     options = option or ()
     done = application(db, create=True).simulate(  # the store made only once the request is known to be sound

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, BinaryIO
 
 import typer
 
@@ -28,6 +28,7 @@ from replay.cli.exit_codes import EXIT_CORRUPT, EXIT_FINDINGS
 PROGRESS_THRESHOLD = 2000  # events; below this, work is quick enough not to need a bar
 
 if TYPE_CHECKING:
+    from replay.app.shown import Finding
     from replay.infra.stores import StoredEvent
 
 
@@ -280,7 +281,7 @@ def verify(
         _show_heads(db)
 
 
-def _exit_for(findings: Sequence[Any]) -> int:
+def _exit_for(findings: Sequence[Finding]) -> int:
     """4 for anything wrong in the store; 1 where the only finding is that the kept rows' seals went
     unchecked (the table secret cannot be read: nothing was found wrong, and nothing vouched for)."""
     unchecked = all(finding.code == "store.read_model.unchecked" for finding in findings)
@@ -329,7 +330,7 @@ def _verify_file(file: Path, json_out: bool) -> None:
 
     if str(file) == "-":
         data, name = read_input("-")
-        stream: Any = io.BytesIO(data)
+        stream: BinaryIO = io.BytesIO(data)
     else:
         if not file.is_file():
             read_input(str(file))  # the one-line refusal of a missing file or a folder

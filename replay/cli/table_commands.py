@@ -10,7 +10,7 @@ game stands.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -57,7 +57,7 @@ def table(
 class Session(TableSession):
     """The application's table session, with a terminal: what each entry prints."""
 
-    def __init__(self, match: str, db: Any, by: str | None) -> None:
+    def __init__(self, match: str, db: str, by: str | None) -> None:
         from replay.app.application import Application
 
         super().__init__(match, recorder(by), Application(str(db)))

@@ -235,8 +235,11 @@ class GameRules(Generic[State, Round, Result]):
     projection: Callable[[], Projection[State]]  # a fresh fold of the game's matches
     view: GameView[State, Round]
     parse_result_line: Callable[[Sequence[str], Round | None, Sequence[str]], Payload]  # words, round, players' names
-    # Whether a result line is a second result on a round already over (riichi: another ron).
-    takes_another_result: Callable[[Sequence[str], Round | None], bool]
+    # A round's result as a phone taps it: its values, as the game's page sends them (the same
+    # result event the words make; the game checks them as it checks the words).
+    result_of: Callable[[Mapping[str, object], Round | None, Sequence[str]], Payload]
+    # Whether a result is a second result on a round already over (riichi: another ron).
+    takes_another_result: Callable[[Payload, Round | None], bool]
     simulate: Callable[[MatchStarted, int, int], Iterator[Payload]]
     entry: TableEntry[State]
     legal_moves: Callable[[State], list[Payload]]  # the events the fold would accept next in a round

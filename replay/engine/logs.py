@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from events.canonical import JsonValue
 from events.errors import InputError
 from events.match import Claim, MatchEnded, MatchStarted
 from events.model import Payload
@@ -146,4 +147,4 @@ def fold_log_game(game: LogGame, source: str, projection: Projection[Any]) -> Im
     return imported
 
 
-Export = Callable[[Sequence[Step], Sequence[str]], Any]  # a format module's ``export(steps, names)``
+Export = Callable[[Sequence[Step], Sequence[str]], JsonValue]  # a format module's ``export(steps, names)``

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from events.match import MatchEnded, RoundStarted
 from events.model import Payload
@@ -53,7 +53,14 @@ def play_rounds(
             yield driver.step(choose(rng, driver, legal(state)))
 
 
-def shuffled(rng: random.Random, deck: Sequence[Any]) -> list[str]:
+class HasId(Protocol):
+    """A card or a tile of a deck: its id is what a deal records."""
+
+    @property
+    def id(self) -> str: ...
+
+
+def shuffled(rng: random.Random, deck: Sequence[HasId]) -> list[str]:
     cards = [c.id for c in deck]
     rng.shuffle(cards)
     return cards

@@ -11,7 +11,7 @@ from typing import Any
 from replay.engine.fold import Step
 
 
-def name_of(names: Sequence[str], seat: Any) -> str:
+def name_of(names: Sequence[str], seat: object) -> str:
     """A seat by its player's name (the seat number when there is no such seat)."""
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
 

@@ -16,19 +16,22 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from pydantic import ValidationError
 
 import schemas
 from events import registry
-from events.canonical import check_depth, dumps, parse_outside_json, too_long_a_number
+from events.canonical import JsonValue, check_depth, dumps, parse_outside_json, too_long_a_number
 from events.envelope import PendingEvent, envelope_text
 from events.errors import InputError
 from events.ingest import describe_pydantic
 from replay.formats.detect import HEADER
 from store import StoredEvent
 from store.chain import GENESIS, chain_problem
+
+if TYPE_CHECKING:
+    from replay.engine.result import RoundOutcome
 
 FORMAT = "taikyoku"
 VERSION = 2  # 2: every match carries its head hash and its event count, so a cut file is refused
@@ -91,7 +94,7 @@ class ExportedMatch:
         self.event_count: int | None = None  # how many events the file says the match has
         self.named: str | None = None  # json: the match_id the match object gives
 
-    def add(self, event: Any) -> None:
+    def add(self, event: JsonValue) -> None:
         self.count += 1
         if self.problem is not None:
             return
@@ -101,7 +104,7 @@ class ExportedMatch:
             self.events.clear()  # none of it will be stored
             self.hashes.clear()
 
-    def _checked(self, event: Any, index: int) -> str | None:
+    def _checked(self, event: JsonValue, index: int) -> str | None:
         where = f"{self.source}: {self.match_id} event {index}"
         if not isinstance(event, dict):
             return f"{where}: not a JSON object"
@@ -205,7 +208,7 @@ class _Cursor:
             raise InputError(f"{self.source}: {what}: expected {char!r}, found {found!r}; the file was cut or edited")
         self.position += 1
 
-    def value(self, what: str) -> Any:
+    def value(self, what: str) -> JsonValue:
         """The JSON value at the cursor, parsed once."""
         self.peek()
         wanted = CHUNK
@@ -311,7 +314,7 @@ def _rest(reader: io.TextIOWrapper, source: str) -> str:
     return "".join(parts)
 
 
-def _no_constant(text: str) -> Any:
+def _no_constant(text: str) -> NoReturn:
     raise json.JSONDecodeError(f"{text} is not valid JSON", text, 0)
 
 
@@ -342,7 +345,7 @@ def _whole_json(text: str, source: str) -> Iterator[ExportedMatch]:
         yield _match_of(match, number, source)
 
 
-def _match_of(value: Any, number: int, source: str) -> ExportedMatch:
+def _match_of(value: JsonValue, number: int, source: str) -> ExportedMatch:
     check_depth(value, source)
     if not isinstance(value, dict):
         raise InputError(f"{source}: match {number} is not a JSON object; the file was edited")
@@ -435,7 +438,7 @@ def pending(match: ExportedMatch) -> list[PendingEvent]:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def spreadsheet_cell(value: Any) -> Any:
+def spreadsheet_cell(value: object) -> object:
     """``value`` as a spreadsheet shows it as text: a leading ' before what would start a formula."""
     return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
@@ -447,7 +450,7 @@ class CsvWriter:
         self.writer = csv.writer(buffer, lineterminator="\n")
         self.raw = raw
 
-    def writerow(self, row: Sequence[Any]) -> None:
+    def writerow(self, row: Sequence[object]) -> None:
         self.writer.writerow(row if self.raw else [spreadsheet_cell(cell) for cell in row])
 
 
@@ -479,7 +482,13 @@ def csv_header(raw: bool = False) -> str:
 
 
 def csv_rows(
-    match_id: str, game: str, ruleset: str, date: str, names: Sequence[str], results: Sequence[Any], raw: bool = False
+    match_id: str,
+    game: str,
+    ruleset: str,
+    date: str,
+    names: Sequence[str],
+    results: Sequence[RoundOutcome],
+    raw: bool = False,
 ) -> str:
     """One row per round: who dealt and won and why, the yaku (riichi: han, fu and limit too), and
     each seat's player and points (empty for a seat a smaller table does not have)."""
@@ -491,7 +500,7 @@ def csv_rows(
     for result in results:
         winner = result.winners[0] if result.winners else None
         yaku, han, fu, limit = ("", "", "", "") if winner is None else review.scoring_words(result, winner)
-        seats: list[Any] = []
+        seats: list[object] = []
         for seat in range(SEATS):
             seats += [names[seat], result.points[seat]] if seat < len(names) else ["", ""]
         writer.writerow([match_id, game, ruleset, date, result.number, names[result.dealer],

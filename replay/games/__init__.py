@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
@@ -49,7 +50,7 @@ class _Games(Mapping[str, "Game"]):
 GAMES: Mapping[str, Game] = _Games()
 
 
-def _game_module(name: str, module: str) -> Any:
+def _game_module(name: str, module: str) -> ModuleType:
     """A module of the game ``name``'s package: its ``game`` (the descriptor) or its ``moves``."""
     try:
         return importlib.import_module(f"{package_of(name)}.{module}")

@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from events.errors import InputError
 
@@ -212,7 +211,7 @@ def _signals_interrupt() -> Iterator[None]:
     def interrupt(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
-    kept: dict[signal.Signals, Any] = {}
+    kept: dict[signal.Signals, signal._HANDLER] = {}
     try:
         for number in (signal.Signals.SIGTERM, signal.Signals.SIGHUP):
             kept[number] = signal.signal(number, interrupt)

@@ -22,7 +22,7 @@ MOST_YAKU = 20
 MOST_BARS = 24  # players in one placement chart
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     return escape(str(value), quote=True)
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from events.canonical import JsonValue
+
 
 class Body(BaseModel):
     """A request's body, taken as sent: a number is a JSON number (not "90", and not true), a text a
@@ -32,8 +34,11 @@ class MoveData(Body):
         max_length=40,
         description="A declared move: `discard`, as `GET /api/matches/{match}/moves` offers it.",
     )
-    values: dict[str, str | int | bool | list[str]] = Field(
-        default_factory=dict, max_length=20, description='The move\'s words by name: `{"tile": "5m"}`.'
+    values: dict[str, JsonValue] = Field(
+        default_factory=dict,
+        max_length=20,
+        description='The move\'s words by name: `{"tile": "5m"}`; for `result`, the round\'s result as its '
+        "game's page sends it (checked by the game as the typed result line is).",
     )
 
 

@@ -5,19 +5,18 @@ shape, ``{"error", "code", ...}``. A page that cannot be read for a moment says 
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from events.canonical import JsonValue
 from events.errors import TaikyokuError
 from replay.app.errors import answer_for
 from replay.present import club_pages as pages
 
 
-def refusal(status: int, error: str, code: str, **more: Any) -> JSONResponse:
+def refusal(status: int, error: str, code: str, **more: JsonValue) -> JSONResponse:
     return JSONResponse({"error": error, "code": code, **more}, status_code=status)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
 from fastapi.responses import JSONResponse
@@ -20,6 +20,9 @@ from replay.app.errors import answer_for
 from replay.infra.tokens import TableSecret
 from replay.web.addresses import forwarded_client, is_loopback
 from replay.web.live import Heads
+
+if TYPE_CHECKING:
+    from replay.infra.stores import StoredEvent
 
 HOST_ONLY = ("only the host runs the night: open the host's page on the serving laptop, or with the host link "
              "`taikyoku serve` printed")  # fmt: skip
@@ -57,7 +60,7 @@ class Shared:
             return self.write_refused(match, authorization)
         return await asyncio.to_thread(self.write_refused, match, authorization)
 
-    def written(self, stored: Sequence[Any]) -> JSONResponse:
+    def written(self, stored: Sequence[StoredEvent]) -> JSONResponse:
         """A write's answer; its match's live pages hear of it the moment the answer is sent (the
         phone that wrote is answered first, then every page watching)."""
         match, head = stored[-1].match_id, stored[-1].seq

@@ -15,7 +15,7 @@ import asyncio
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from types import FrameType
 
 from fastapi import FastAPI
 
@@ -29,6 +29,8 @@ from replay.web.guard import Guard
 from replay.web.live import Heads, LiveFront
 from replay.web.routes import club, host, matches, room
 from replay.web.served import Shared
+
+Handler = Callable[[int, FrameType | None], object]  # a signal handler Python calls
 
 
 @asynccontextmanager
@@ -45,7 +47,7 @@ async def _stops_live_pages(app: FastAPI) -> AsyncIterator[None]:
             previous = signal.getsignal(number)
             if callable(previous):
 
-                def stopping(signum: int, frame: Any, previous: Any = previous) -> None:
+                def stopping(signum: int, frame: FrameType | None, previous: Handler = previous) -> None:
                     loop.call_soon_threadsafe(app.state.heads.stop)
                     previous(signum, frame)
 
@@ -93,7 +95,7 @@ def serve(db: str, host: str, port: int, workers: int, say: Callable[[str], None
     keeper = TableSecret.load().keep_while_serving()
     import signal
 
-    def terminated(signum: int, frame: Any) -> None:  # uvicorn raises SIGTERM again once it has stopped
+    def terminated(signum: int, frame: FrameType | None) -> None:  # uvicorn raises SIGTERM again once it has stopped
         keeper.stop()
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.raise_signal(signal.SIGTERM)

@@ -6,6 +6,7 @@ scoring table, written as literals."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,6 +36,18 @@ def phone_at(browser: Any, cli: Cli, db: Path, secret: Path, match: str) -> Iter
 NAMES = ("Aki", "Beni", "Chie", "Dai")
 
 
+def posted_moves(phone: Any) -> list[dict[str, Any]]:
+    """Every body the page posts to a match's moves from now on, as the server receives it."""
+    bodies: list[dict[str, Any]] = []
+
+    def seen(request: Any) -> None:
+        if request.method == "POST" and request.url.endswith("/moves"):
+            bodies.append(json.loads(request.post_data))
+
+    phone.on("request", seen)
+    return bodies
+
+
 def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
     browser: Any, cli: Cli, db: Path, secret: Path
 ) -> None:
@@ -43,6 +56,7 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
     assert cli("new", "riichi", *[a for n in NAMES for a in ("-p", n)], "--id", "tap-1").code == 0
     with phone_at(browser, cli, db, secret, "tap-1") as (phone, _server):
         phone.wait_for_selector('body[data-seq="1"]')
+        posted = posted_moves(phone)
         taps = 0
 
         def tap(selector: str) -> None:
@@ -114,6 +128,14 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
         phone.wait_for_selector('body[data-seq="9"]')
         last = cli("replay", "tap-1", "--json").json()["results"][-1]
         assert [y["name"] for y in last["wins"][0]["result"]["yaku"]] == ["tanyao", "dora"]
+        # Every result went as data, never as a line of words for the server to read again.
+        assert posted[0] == {"expected_seq": 1, "data": {"verb": "result", "values": {
+            "event": "riichi.declared_win", "riichi": [0], "kind": "ron", "from_seat": 0,
+            "wins": [{"seat": 2, "han": 3, "fu": 30, "yaku": []}]}}}  # fmt: skip
+        assert posted[1]["data"]["values"] == {"event": "riichi.draw_result", "tenpai": [1, 3], "nagashi": [],
+                                               "riichi": []}  # fmt: skip
+        assert len(posted) == 6
+        assert all(set(body) == {"expected_seq", "data"} and body["data"]["verb"] == "result" for body in posted)
 
 
 def test_a_tensho_round_and_a_sendai_round_tapped_on_the_grid_of_48_cards(
@@ -129,6 +151,7 @@ def test_a_tensho_round_and_a_sendai_round_tapped_on_the_grid_of_48_cards(
     assert cli("new", "sendai", "-p", "Aki", "-p", "Beni", "-p", "Chie", "--id", "sen-1",
                "-O", "sendai.teyakuMode=winRound").code == 0  # fmt: skip
     with phone_at(browser, cli, db, secret, "ten-1") as (phone, server):
+        posted = posted_moves(phone)
         phone.click('[data-move="next"]')  # the round, then its yaku set, as the table agrees them
         phone.wait_for_selector('body[data-seq="2"]')
         phone.click('#tap [data-move^="yaku-set 1"]')
@@ -158,6 +181,11 @@ def test_a_tensho_round_and_a_sendai_round_tapped_on_the_grid_of_48_cards(
         phone.wait_for_selector('body[data-seq="3"]')
         [result] = cli("replay", "sen-1", "--json").json()["results"]
         assert result["points"] == [150, 0, 0]
+        # The cards went as data, by seat: the Tensho round (one card tapped twice, so taken back).
+        assert posted[2]["data"] == {"verb": "result", "values": {
+            "captured": [["pine-crane", "cherry-curtain", "susuki-moon"], ["maple-deer", "plum-warbler"]],
+            "went": [], "stopped": None, "exposed": []}}  # fmt: skip
+        assert all("move" not in body for body in posted)
 
 
 def test_a_tensho_round_recorded_by_its_plays_and_draws_alone_scores_as_its_full_record(

@@ -57,8 +57,8 @@ function drawHanafuda(state, round) {
 
 // A round's result by tapping, for a scorer who saw the end of it: whose captures, then each card
 // captured on a grid of the 48; Sendai-hana adds who went on (koi-koi), who stopped, and the teyaku
-// shown. The points follow from the ruleset, as from a round recorded move by move. The line sent
-// is the result line (`result CARDS / CARDS ...`); the last button says the whole result in words.
+// shown. The points follow from the ruleset, as from a round recorded move by move. The result is
+// sent as data (each seat's captured cards, the calls); the last button says it whole in words.
 let marked = null;
 
 GAME_PAGE.resultPanel = (box, state, head, record) => {
@@ -97,14 +97,12 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
         const at = m.shown.findIndex(([s, k]) => s === m.seat && k === t); if (at >= 0) m.shown.splice(at, 1); else m.shown.push([m.seat, t]); }))));
   }
   const taken = seats.map((s) => Object.keys(m.owner).filter((c) => m.owner[c] === s));
-  const calls = [...m.went.map((s) => `go ${s}`), ...(m.stopped === null ? [] : [`stop ${m.stopped}`]),
-                 ...m.shown.map(([s, t]) => `expose ${s} ${t}`)];
   const words = seats.map((s) => `${who(s)} ${taken[s].length} cards`).join(", ")
     + (m.went.length ? `; went on: ${m.went.map(who).join(", ")}` : "") + (m.stopped === null ? "" : `; ${who(m.stopped)} stopped`)
     + m.shown.map(([s, t]) => `; ${who(s)} showed ${t.replace(/-/g, " ")}`).join("");
   const go = el("button", { type: "button", class: "record-result", "data-record": "result" }, `record: ${words}`);
-  go.onclick = () => { const sent = `result ${taken.map((cards) => cards.join(" ")).join(" / ")} ${calls.join(" ")}`.trim();
-                       record(sent, `the result: ${words}`); };  // kept until the table moves on
+  go.onclick = () => record(`the result: ${words}`, { verb: "result",  // kept until the table moves on
+    values: { captured: taken, went: m.went, stopped: m.stopped, exposed: m.shown } });
   box.appendChild(go);
 };
 

@@ -1,9 +1,12 @@
-"""Captured cards typed at result depth, seat 0 first, the seats parted by a /; and the calls the
-koi-koi family says after them (go SEAT, stop SEAT, expose SEAT TEYAKU)."""
+"""A hanafuda round at result depth, said once as data (``Calls``: each seat's captured cards, and
+the calls the koi-koi family makes: go, stop, a teyaku exposed), whether a phone taps it (its
+values, ``calls_of``) or table mode types it (``cards_and_calls``: the captured cards seat 0 first,
+the seats parted by a /, then ``go SEAT``, ``stop SEAT``, ``expose SEAT TEYAKU``). Each game makes
+its result event of the Calls."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from events.cards import parse as parse_card
@@ -67,3 +70,41 @@ def cards_and_calls(words: Sequence[str], seats: int, teyaku_example: str) -> Ca
         cards.append(words[index])
         index += 1
     return Calls(cards_by_seat(" ".join(cards), seats), went, stopped, exposed)
+
+
+def calls_of(values: Mapping[str, object], seats: int) -> Calls:
+    """A phone's result (``{"captured": [[card, ...], ...], "went": [seat, ...], "stopped": seat or
+    null, "exposed": [[seat, teyaku], ...]}``), checked as the typed line is: the same Calls."""
+    unknown = sorted(set(values) - {"captured", "went", "stopped", "exposed"})
+    if unknown:
+        raise InputError(f"a round's result has no {unknown[0]!r}; it holds captured, went, stopped and exposed")
+    captured = values.get("captured")
+    if not (isinstance(captured, list) and len(captured) == seats and all(isinstance(c, list) for c in captured)):
+        raise InputError(f"captured is a list of {seats} lists of cards, seat 0 first")
+    cards = [[_card(card) for card in seat_cards] for seat_cards in captured]
+    went = values.get("went", [])
+    if not isinstance(went, list):
+        raise InputError("went is a list of seats, one for each koi-koi called")
+    stopped = values.get("stopped")
+    exposed = values.get("exposed", [])
+    if not (isinstance(exposed, list) and all(isinstance(e, list) and len(e) == 2 for e in exposed)):
+        raise InputError("exposed is a list of [seat, teyaku] pairs")
+    return Calls(
+        cards,
+        [_seat(seat, seats) for seat in went],
+        None if stopped is None else _seat(stopped, seats),
+        [(_seat(seat, seats), str(teyaku)) for seat, teyaku in exposed],
+    )
+
+
+def _card(word: object) -> str:
+    parsed = parse_card(word) if isinstance(word, str) else None
+    if parsed is None or isinstance(parsed, str):
+        raise InputError(f"{word!r} is not a card; name it by its id, e.g. pine-crane or pine-chaff-1")
+    return parsed.id
+
+
+def _seat(value: object, seats: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise InputError(f"{value!r} is not a seat; seats are 0 to {seats - 1}")
+    return value

@@ -36,6 +36,7 @@ def _rules() -> GameRules[KoikoiState, KoikoiRound, KoikoiResult]:
         view=view,
         parse_result_line=result_line.parse,
         takes_another_result=result_line.takes_another,
+        result_of=result_line.of_data,
         simulate=simulate.payloads,
         entry=entry.ENTRY,
         legal_moves=fold.legal_moves,

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from events.canonical import parse_outside_json
+from events.canonical import JsonValue, parse_outside_json
 from events.cards import BY_CODE
 from events.errors import InputError
 from events.koikoi import Koikoi, KoikoiCapture, KoikoiDeal, KoikoiDraw, KoikoiPlay, KoikoiStop
@@ -57,7 +57,7 @@ def read(data: bytes, source: str) -> list[LogGame]:
                          "unedited") from None  # fmt: skip
 
 
-def _card(value: Any, where: str) -> str:
+def _card(value: JsonValue, where: str) -> str:
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
         raise InputError(f"{where}: a card is [month, index], not {value!r}")
     card = BY_CODE.get(f"{value[0]:02d}-{value[1] - 1}")
@@ -66,13 +66,13 @@ def _card(value: Any, where: str) -> str:
     return card.id
 
 
-def _cards(values: Any, where: str) -> tuple[str, ...]:
+def _cards(values: JsonValue, where: str) -> tuple[str, ...]:
     if not isinstance(values, list):
         raise InputError(f"{where}: a list of cards is expected")
     return tuple(_card(v, where) for v in values)
 
 
-def _seat(value: Any, where: str) -> int:
+def _seat(value: JsonValue, where: str) -> int:
     if value not in (1, 2):
         raise InputError(f"{where}: a player is 1 or 2, not {value!r}")
     return int(value) - 1
@@ -148,13 +148,13 @@ def _round(number: int, rnd: dict[str, Any], where: str) -> list[tuple[str, Payl
     return found
 
 
-def _capture(card: str, seat: int, collected: Any, where: str) -> list[tuple[str, Payload]]:
+def _capture(card: str, seat: int, collected: JsonValue, where: str) -> list[tuple[str, Payload]]:
     """The capture a placed card made: the collected cards are the card itself and what it took."""
     taken = [c for c in _cards(collected, where) if c != card]
     return [(where, KoikoiCapture(card=card, seat=seat, taken=tuple(taken)))] if taken else []
 
 
-def _played_at(text: Any, source: str) -> str | None:
+def _played_at(text: JsonValue, source: str) -> str | None:
     """The game's start time as the file writes it (its zone unsaid: read as UTC); a time that is
     not one (month 99) is said, never guessed."""
     from datetime import datetime

@@ -1,19 +1,31 @@
-"""A koi-koi round at result depth: the captured cards by seat, and the calls."""
+"""A koi-koi round at result depth: the captured cards by seat, and the calls
+(``replay/games/hanafuda/result_line.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from events.errors import InputError
 from events.koikoi import KoikoiRoundResult
-from replay.games.hanafuda.result_line import cards_and_calls
+from events.model import Payload
+from replay.games.hanafuda.result_line import Calls, calls_of, cards_and_calls
 from replay.games.koikoi.state import KoikoiRound
 
 
 def parse(words: Sequence[str], rnd: KoikoiRound | None = None, names: Sequence[str] = ()) -> KoikoiRoundResult:
     """Two seats' captured cards parted by a /, then the calls: ``go SEAT`` for each koi-koi (said
     again for each call), ``stop SEAT``, ``expose SEAT teshi`` (a winning teyaku: that seat wins)."""
-    said = cards_and_calls(words, 2, "teshi")
+    return _result(cards_and_calls(words, 2, "teshi"))
+
+
+def of_data(
+    values: Mapping[str, object], rnd: KoikoiRound | None = None, names: Sequence[str] = ()
+) -> KoikoiRoundResult:
+    """A phone's result: the captured cards by seat, and the calls."""
+    return _result(calls_of(values, 2))
+
+
+def _result(said: Calls) -> KoikoiRoundResult:
     if len(said.exposed) > 1:
         raise InputError("one teyaku wins the round: give one expose")
     shown = said.exposed[0] if said.exposed else None
@@ -23,6 +35,6 @@ def parse(words: Sequence[str], rnd: KoikoiRound | None = None, names: Sequence[
     )
 
 
-def takes_another(words: Sequence[str], rnd: KoikoiRound | None) -> bool:
-    """Whether ``words`` are a second result on a round already over: never, in this game."""
+def takes_another(result: Payload, rnd: KoikoiRound | None) -> bool:
+    """Whether ``result`` is a second result on a round already over: never, in this game."""
     return False

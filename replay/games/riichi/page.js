@@ -118,8 +118,8 @@ function winBox(win) {  // the winning hand laid out, with its yaku, han, fu and
 // The result of a hand by tapping, for a scorer who sees no tiles: who won (two or three for a
 // double or triple ron), ron from whom or tsumo, each winner's han and fu or limit; who declared
 // riichi; or a draw with the tenpai players, an abortive draw by its kind, a chombo. Names on every
-// button; the line sent says seats by number (a name may hold a space). The last button says the
-// whole result in words: that is the one question asked before it is stored.
+// button; the result is sent as data (the hand's result event and its fields, seats by number).
+// The last button says the whole result in words: that is the one question asked before it is stored.
 const HAN = [1, 2, 3, 4];
 const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 const LIMITS = [["mangan", "mangan"], ["haneman", "haneman"], ["baiman", "baiman"], ["sanbaiman", "sanbaiman"],
@@ -180,35 +180,36 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
   if (said) {
     const go = el("button", { type: "button", class: "record-result", "data-record": "result" }, `record: ${said.words}`);
     // What was tapped stays until the table moves on: a result the rules refuse is mended, not tapped again.
-    go.onclick = () => record(`result ${said.line}`, `the result: ${said.words}`);
+    go.onclick = () => record(`the result: ${said.words}`, { verb: "result", values: said.values });
     box.appendChild(go);
   }
 };
 
-function resultSaid(t, who) {  // the line sent and the words shown, once the result is whole
-  const riichi = t.riichi.length ? ` riichi ${t.riichi.join(" ")}` : "";
+function resultSaid(t, who) {  // the result as data and in words, once it is whole
+  const riichi = [...t.riichi].sort((a, b) => a - b);
   const riichiWords = t.riichi.length ? `; riichi ${t.riichi.map(who).join(", ")}` : "";
   if (t.mode === "win" && t.winners.length && (t.tsumo || t.from !== null)) {
-    const parts = [], words = [];
+    const wins = [], words = [];
     for (const s of t.winners) {
       const v = t.values[s] || {};
-      const yaku = (v.yaku || []).length ? ` yaku ${v.yaku.join(",")}` : "";
-      const named = (v.yaku || []).length ? ` (${v.yaku.map((y) => y.replace(/-/g, " ")).join(", ")})` : "";
-      if (v.limit) { parts.push(`${s} ${v.limit}${yaku}`); words.push(`${who(s)} ${v.limit.replace("-", " ")}${named}`); }
-      else if (v.han && (v.fu || v.han > 4)) { parts.push(`${s} ${v.han}han${v.fu || ""}${v.fu ? "fu" : ""}${yaku}`); words.push(`${who(s)} ${v.han} han` + (v.fu ? ` ${v.fu} fu` : "") + named); }
+      const yaku = v.yaku || [];
+      const named = yaku.length ? ` (${yaku.map((y) => y.replace(/-/g, " ")).join(", ")})` : "";
+      if (v.limit) { wins.push({ seat: s, limit: v.limit.replace("-", "_"), yaku }); words.push(`${who(s)} ${v.limit.replace("-", " ")}${named}`); }
+      else if (v.han && (v.fu || v.han > 4)) { wins.push({ seat: s, han: v.han, fu: v.fu || null, yaku }); words.push(`${who(s)} ${v.han} han` + (v.fu ? ` ${v.fu} fu` : "") + named); }
       else return null;
     }
-    if (t.tsumo) return { line: `tsumo ${parts[0]}${riichi}`, words: `${words[0]} tsumo${riichiWords}` };
-    return { line: `ron ${parts.join(" ")} from ${t.from}${riichi}`, words: `${words.join(" and ")} ron from ${who(t.from)}${riichiWords}` };
+    const declared = { event: "riichi.declared_win", riichi, wins };
+    if (t.tsumo) return { values: { ...declared, kind: "tsumo", from_seat: null, wins: wins.slice(0, 1) }, words: `${words[0]} tsumo${riichiWords}` };
+    return { values: { ...declared, kind: "ron", from_seat: t.from }, words: `${words.join(" and ")} ron from ${who(t.from)}${riichiWords}` };
   }
   if (t.mode === "draw") {
-    const nagashi = t.nagashi.length ? ` nagashi ${t.nagashi.join(" ")}` : "";
     const tenpai = t.tenpai.length ? t.tenpai.map(who).join(", ") : "nobody";
-    return { line: `draw tenpai ${t.tenpai.join(" ") || "none"}${nagashi}${riichi}`,
+    const seats = (list) => [...new Set(list)].sort((a, b) => a - b);
+    return { values: { event: "riichi.draw_result", tenpai: seats(t.tenpai), nagashi: seats(t.nagashi), riichi },
              words: `exhaustive draw, tenpai ${tenpai}` + (t.nagashi.length ? `; nagashi ${t.nagashi.map(who).join(", ")}` : "") + riichiWords };
   }
-  if (t.mode === "abort" && t.abort) return { line: `abort ${t.abort}${riichi}`, words: `abortive draw (${t.abort.replace(/_/g, " ")})${riichiWords}` };
-  if (t.mode === "chombo" && t.chombo !== null) return { line: `chombo ${t.chombo}`, words: `chombo by ${who(t.chombo)}` };
+  if (t.mode === "abort" && t.abort) return { values: { event: "riichi.draw_result", abort: t.abort, tenpai: [], riichi }, words: `abortive draw (${t.abort.replace(/_/g, " ")})${riichiWords}` };
+  if (t.mode === "chombo" && t.chombo !== null) return { values: { event: "riichi.chombo", seat: t.chombo }, words: `chombo by ${who(t.chombo)}` };
   return null;
 }
 

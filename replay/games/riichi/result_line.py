@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast, get_args
 
 from events.errors import InputError
+from events.model import Payload
 from events.riichi import (
     AbortKind,
     RiichiChombo,
@@ -250,26 +251,31 @@ def _declared(words: list[str], dealer: int, players: int, names: Sequence[str])
             wins.append({"seat": seat, "yaku": []})
     if collecting == "riichi" and not riichi_named:
         raise InputError(f"riichi takes the seats in riichi, e.g. riichi Mika; {DECLARED}")
-    if not wins:
+    return _declared_win({"kind": kind, "from_seat": from_seat, "riichi": sorted(set(riichi)), "wins": wins}, names)
+
+
+def _declared_win(fields: dict[str, Any], names: Sequence[str]) -> RiichiDeclaredWin:
+    """A win by its declared value, checked as the table would check it, typed or tapped alike."""
+    wins = fields.get("wins")
+    if not wins or not isinstance(wins, list):
         raise InputError(f"name the winner and the value; {DECLARED}")
     for value in wins:
-        if "han" not in value and "limit" not in value:
-            raise InputError(f"give the value of {_name(value['seat'], names)}'s hand; {DECLARED}")
-        if value.get("han", 0) > 12:
+        if not isinstance(value, dict):
+            raise InputError(f"each win is a seat and its value; {DECLARED}")
+        if value.get("han") is None and value.get("limit") is None:
+            raise InputError(f"give the value of {_name(value.get('seat'), names)}'s hand; {DECLARED}")
+        if isinstance(value.get("han"), int) and value["han"] > 12:
             raise InputError("13 han or more is a yakuman (or a sanbaiman, where counted yakuman are not played): "
                              "say yakuman or sanbaiman")  # fmt: skip
         if value.get("fu") not in (None, 20, 25, *range(30, 120, 10)):
             raise InputError(f"{value['fu']} fu is not a hand's fu: 20, 25, or 30 to 110 in tens")
-        value["yaku"] = tuple(value["yaku"])
-    if kind == "ron" and from_seat is None:
+    if fields.get("kind") == "ron" and fields.get("from_seat") is None:
         raise InputError(f"a ron says who dealt in: from Sato; {DECLARED}")
-    return RiichiDeclaredWin.model_validate(
-        {"kind": kind, "from_seat": from_seat, "riichi": tuple(sorted(set(riichi))), "wins": tuple(wins)}
-    )
+    return RiichiDeclaredWin.model_validate(fields)
 
 
-def _name(seat: int, names: Sequence[str]) -> str:
-    return names[seat] if seat < len(names) else f"seat {seat}"
+def _name(seat: object, names: Sequence[str]) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
 
 
 def _chombo(words: list[str], dealer: int, players: int, names: Sequence[str]) -> RiichiChombo:
@@ -295,9 +301,32 @@ def parse(
     return parse_result(" ".join(words), dealer=rnd.dealer, players=rnd.players, names=names)
 
 
-def takes_another(words: Sequence[str], rnd: RiichiRound | None) -> bool:
-    """Whether ``words`` are a second result on a hand already over: another ron, with its tiles,
-    on a hand recorded at result depth (a double ron, which the fold checks). A ron by its declared
-    value names every winner in one line, so is never a second one."""
-    ron_with_tiles = bool(words) and words[0].lower() == "ron" and any("+" in word for word in words)
+def of_data(
+    values: Mapping[str, object], rnd: RiichiRound | None, names: Sequence[str] = ()
+) -> RiichiHandResult | RiichiDrawResult | RiichiDeclaredWin | RiichiChombo:
+    """A phone's result, as data: ``{"event": "riichi.declared_win", "kind": "ron", "from_seat": 2,
+    "riichi": [0], "wins": [{"seat": 1, "han": 3, "fu": 30}]}``, or a ``riichi.draw_result`` (tenpai,
+    nagashi, riichi, abort), a ``riichi.chombo`` (seat, riichi) or a ``riichi.hand_result`` with its
+    tiles: the event's fields, seats by number, checked as the typed line is."""
+    fields = {key: value for key, value in values.items() if key != "event"}
+    event = values.get("event")
+    if event == "riichi.declared_win":
+        return _declared_win(fields, names)
+    models: dict[str, type[RiichiDrawResult | RiichiChombo | RiichiHandResult]] = {
+        "riichi.draw_result": RiichiDrawResult,
+        "riichi.chombo": RiichiChombo,
+        "riichi.hand_result": RiichiHandResult,
+    }
+    model = models.get(str(event))
+    if model is None:
+        kinds = ", ".join(["riichi.declared_win", *models])
+        raise InputError(f"a hand's result is one of: {kinds} (its event); {event!r} is none of them")
+    return model.model_validate(fields)
+
+
+def takes_another(result: Payload, rnd: RiichiRound | None) -> bool:
+    """Whether ``result`` is a second result on a hand already over: another ron, with its tiles, on
+    a hand recorded at result depth (a double ron, which the fold checks). A ron by its declared
+    value names every winner in one, so is never a second one."""
+    ron_with_tiles = isinstance(result, RiichiHandResult) and result.kind == "ron"
     return ron_with_tiles and rnd is not None and rnd.over and rnd.result is not None and rnd.result.depth == "result"

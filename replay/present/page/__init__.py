@@ -10,6 +10,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from events.canonical import JsonValue
+
 # Inside a JSON string these escapes mean the same characters; outside one they never occur. So
 # no name or note can end the <script> element, open an HTML comment (which sends the tokenizer
 # into its escaped-script state and swallows the page's own script), or end a JavaScript line.
@@ -18,7 +20,7 @@ _UNSAFE_RE = re.compile("[<>&\u2028\u2029]")
 _SLOT = re.compile(r"\{\{(\w+)\}\}")
 
 
-def embedded_json(value: Any) -> str:
+def embedded_json(value: JsonValue) -> str:
     """``value`` as JSON to put inside a <script> element, whatever text it holds."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return _UNSAFE_RE.sub(lambda found: _UNSAFE[found.group()], text)
@@ -50,7 +52,7 @@ def script_hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
 
 
-def delta(before: Any, after: Any) -> dict[str, Any] | None:
+def delta(before: JsonValue, after: JsonValue) -> dict[str, Any] | None:
     """What turns the JSON value ``before`` into ``after`` (None when they are equal): a page
     carries each frame as its change from the one before, and ``patch`` (here, and in the
     page's script) makes the frame again. A node is {"v": value} (replaced), {"a": items} (a
@@ -74,7 +76,7 @@ def delta(before: Any, after: Any) -> dict[str, Any] | None:
     return {"v": after}
 
 
-def patch(before: Any, node: dict[str, Any] | None) -> Any:
+def patch(before: JsonValue, node: dict[str, Any] | None) -> JsonValue:
     """``before`` changed as ``node`` (from ``delta``) says."""
     if node is None:
         return before
@@ -95,7 +97,7 @@ def patch(before: Any, node: dict[str, Any] | None) -> Any:
     return out
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: JsonValue, b: JsonValue) -> bool:
     """Equal as JSON: ``True`` is not ``1``, ``1`` is not ``1.0``, at any depth."""
     if type(a) is not type(b):
         return False

@@ -167,11 +167,12 @@ async function post(move, expected, data) {  // a tapped move goes as data, a ty
 }
 
 // A game may offer its round's result by tapping (riichi: the hand's winners and value, a draw)
+// (each sends its tap as data: the move and its values, or the result and its values).
 function panels(writing) {
-  const panel = $("result-panel"), told = (line, words) => send(line, undefined, words);
+  const panel = $("result-panel");
   const recorded = (words, data) => send(words, data, words);  // a tap as data: said in the table's words
   const publicRecord = GAME_PAGE.publicPanel && GAME_PAGE.publicPanel(panel, writing, head, recorded);
-  if (!publicRecord && GAME_PAGE.resultPanel) GAME_PAGE.resultPanel(panel, writing, head, told);
+  if (!publicRecord && GAME_PAGE.resultPanel) GAME_PAGE.resultPanel(panel, writing, head, recorded);
 }
 
 // A tap kept on the phone is that hand done: what was chosen for it is cleared, for the next one.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 
 from events.errors import InputError
 from replay.web.bodies import EventsIn, MoveIn, Written
@@ -35,7 +36,7 @@ def api_moves(match: str, served: Served) -> dict[str, Any]:
 
 
 @router.post("/api/matches/{match}/events", status_code=201, response_model=Written)
-def api_events(match: str, body: EventsIn, request: Request, served: Served) -> Any:
+def api_events(match: str, body: EventsIn, request: Request, served: Served) -> JSONResponse:
     """Append events (the documents `taikyoku record` takes): all of them, or none."""
     from events import ingest
 
@@ -50,7 +51,7 @@ def api_events(match: str, body: EventsIn, request: Request, served: Served) -> 
 
 
 @router.post("/api/matches/{match}/moves", status_code=201, response_model=Written)
-def api_move(match: str, body: MoveIn, request: Request, served: Served) -> Any:
+def api_move(match: str, body: MoveIn, request: Request, served: Served) -> JSONResponse:
     """Record one move on the head the phone showed: as data (the declared move and its values,
     as ``GET /api/matches/{match}/moves`` offers it), or in table mode's words (``discard 5m``, ``undo``, ``note
     TEXT``)."""

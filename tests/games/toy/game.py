@@ -20,6 +20,7 @@ def _rules() -> GameRules[ToyState, ToyRound, ToyResult]:
         view=rules.View(),
         parse_result_line=rules.parse_result_line,
         takes_another_result=rules.takes_another_result,
+        result_of=rules.result_of,
         simulate=rules.simulate,
         entry=rules.Entry(),
         legal_moves=rules.legal_moves,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -360,7 +360,15 @@ def parse_result_line(words: Sequence[str], rnd: ToyRound | None, names: Sequenc
     return ToyRoundResult(tricks=tuple(int(w) for w in words))
 
 
-def takes_another_result(words: Sequence[str], rnd: ToyRound | None) -> bool:
+def result_of(values: Mapping[str, object], rnd: ToyRound | None, names: Sequence[str]) -> Payload:
+    """A phone's result: ``{"tricks": [2, 1]}``, seat 0 first."""
+    tricks = values.get("tricks")
+    if not (isinstance(tricks, list) and len(tricks) == SEATS and all(isinstance(t, int) for t in tricks)):
+        raise InputError('tsuki-awase\'s result is the tricks each seat took, seat 0 first: {"tricks": [2, 1]}')
+    return ToyRoundResult(tricks=tuple(tricks))
+
+
+def takes_another_result(result: Payload, rnd: ToyRound | None) -> bool:
     return False
 
 

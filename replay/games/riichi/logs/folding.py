@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
+from events.canonical import JsonValue
 from events.errors import InputError
 from events.ingest import describe_pydantic
 from events.match import Claim, MatchEnded, MatchStarted
@@ -48,7 +49,7 @@ class LogReading(Protocol):
         """How messages name the log: "log" (Tenhou) or "file" (mjai)."""
         ...
 
-    def items(self) -> Iterator[tuple[str, Any]]:
+    def items(self) -> Iterator[tuple[str, JsonValue]]:
         """(where, item): a payload, a Claim, a Settle, a Disagreement or a LogEnd, in order."""
         ...
 
@@ -201,7 +202,7 @@ def _fold_import(reading: LogReading, match_id: str, rules: dict[str, Any] | Non
 
 def _played_on(
     projection: RiichiProjection, state: RiichiState, payloads: list[Payload], started: Payload, ended: str
-) -> Any:
+) -> JsonValue:
     """``riichi.played_on``, then the hand the log starts: the hand the rules refused, now let on."""
     for payload in (RiichiPlayedOn(refused=ended), started):
         state = projection.apply(state, Step(len(payloads) + 1, payload.EVENT_TYPE, payload))
@@ -230,7 +231,7 @@ def _claims_differ(reading: LogReading, payloads: list[Payload], state: RiichiSt
     return found
 
 
-def games_read(read: Callable[[bytes, str], list[Any]], data: bytes, name: str) -> Read:
+def games_read(read: Callable[[bytes, str], list[JsonValue]], data: bytes, name: str) -> Read:
     """Each game ``read`` finds in a Tenhou file (JSON or XML), folded through the riichi rules; or
     why the file cannot be read at all."""
     from replay.games.riichi.logs.tenhou6.reading import TenhouReading, match_id_for

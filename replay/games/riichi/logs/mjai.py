@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from events.canonical import JsonValue
 from events.errors import InputError
 from events.match import Claim, GameName, MatchStarted
 from events.model import Payload
@@ -66,7 +67,7 @@ def pai(tile: str) -> str:
     return tile
 
 
-def tile_of(text: Any, where: str) -> str:
+def tile_of(text: JsonValue, where: str) -> str:
     """A tile from mjai's notation, or LogProblem naming it."""
     if isinstance(text, str):
         if text in HONORS:
@@ -78,7 +79,7 @@ def tile_of(text: Any, where: str) -> str:
     raise LogProblem(f"{where}: {text!r} is not an mjai tile (1m..9s, E S W N P F C, 5mr 5pr 5sr)")
 
 
-def _line(**fields: Any) -> str:
+def _line(**fields: JsonValue) -> str:
     return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -179,7 +180,7 @@ def _ending(result: HandResult, claim: Claim | None, another_ron: bool) -> list[
         if another_ron:
             return []  # the next win closes the hand and writes every win of it
         lines = []
-        recorded_deltas: list[Any] = []
+        recorded_deltas: list[JsonValue] = []
         if isinstance(recorded, list) and recorded and recorded[0] == "和了":  # a tenhou6 import's block
             recorded_deltas = recorded[1::2]
         elif isinstance(recorded, list) and all(isinstance(e, dict) for e in recorded):  # an mjai import's
@@ -197,7 +198,7 @@ def _ending(result: HandResult, claim: Claim | None, another_ron: bool) -> list[
     return [_line(type="ryukyoku", deltas=paid), _line(type="end_kyoku")]
 
 
-def _deltas(win: Any) -> tuple[int, ...]:
+def _deltas(win: JsonValue) -> tuple[int, ...]:
     from replay.games.riichi.pricing import Priced  # loaded by the fold that priced the hand
 
     priced = win.priced
@@ -233,7 +234,7 @@ class MjaiReading:
     first_line: int = 1
     claims_word: str = "file"
 
-    def items(self) -> Iterator[tuple[str, Any]]:
+    def items(self) -> Iterator[tuple[str, JsonValue]]:
         for where, item in _payloads(self.data, self.source, self.first_line):
             yield where, LogEnd() if item is None else item
 

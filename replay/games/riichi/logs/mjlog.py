@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
+from events.canonical import JsonValue
 from replay.engine.logs import LOG_BYTES, Read
 from replay.games.riichi.logs.tenhou6.read import Game, LogProblem
 
@@ -141,9 +142,9 @@ def _game(root: ElementTree.Element, source: str) -> Game:
     players = 3 if go_type & 0x10 else 4
     red = not go_type & 0x02
     names = [unquote(names_element.get(f"n{seat}", "")) for seat in range(4)]
-    hands: list[list[Any]] = []
+    hands: list[list[JsonValue]] = []
     current: _Hand | None = None
-    final: list[Any] | None = None
+    final: list[JsonValue] | None = None
     for element in root:
         tag = element.tag
         if tag == "INIT":
@@ -196,13 +197,13 @@ class _Hand:
         self.haipai = [
             sorted((_tile(t, red) for t in _ints(init.get(f"hai{seat}"))), key=_dealt_order) for seat in range(4)
         ]
-        self.takes: list[list[Any]] = [[] for _ in range(4)]
-        self.discards: list[list[Any]] = [[] for _ in range(4)]
+        self.takes: list[list[JsonValue]] = [[] for _ in range(4)]
+        self.discards: list[list[JsonValue]] = [[] for _ in range(4)]
         self.last_drawn: list[int | None] = [None] * 4
         self.declaring: set[int] = set()
         self.kan_pending: list[int] = []  # seats whose open kan's dummy discard is owed
-        self.entry: list[Any] | None = None
-        self.results: list[Any] = []
+        self.entry: list[JsonValue] | None = None
+        self.results: list[JsonValue] = []
         self.ura: list[int] = []
 
     def draw(self, seat: int, tile_id: int) -> None:
@@ -210,7 +211,7 @@ class _Hand:
         self.last_drawn[seat] = tile_id
 
     def discard(self, seat: int, tile_id: int) -> None:
-        code: Any = TSUMOGIRI if self.last_drawn[seat] == tile_id else _tile(tile_id, self.red)
+        code: JsonValue = TSUMOGIRI if self.last_drawn[seat] == tile_id else _tile(tile_id, self.red)
         if seat in self.declaring:
             code = f"r{code}"
             self.declaring.discard(seat)
@@ -296,7 +297,7 @@ class _Hand:
         position = {3: 0, 2: 1, 1: 3}[source]
         return "".join(f"{c:02d}" for c in tiles[:position]) + "m" + "".join(f"{c:02d}" for c in tiles[position:])
 
-    def agari(self, element: ElementTree.Element) -> list[Any]:
+    def agari(self, element: ElementTree.Element) -> list[JsonValue]:
         who, from_who = int(element.get("who", "0")), int(element.get("fromWho", "0"))
         pao = int(element.get("paoWho", str(who)))
         scores = _ints(element.get("sc"))
@@ -319,7 +320,7 @@ class _Hand:
         score = _score_words(fu, han, points, limit, len(yakuman), tsumo, who == self.dealer)
         return [deltas, [who, from_who, pao, score, *words]]
 
-    def ryuukyoku(self, element: ElementTree.Element) -> list[Any]:
+    def ryuukyoku(self, element: ElementTree.Element) -> list[JsonValue]:
         kind = element.get("type")
         scores = _ints(element.get("sc"))
         deltas = [v * 100 for v in scores[1::2]]
@@ -330,7 +331,7 @@ class _Hand:
             name = "全員聴牌" if all(shown) else "全員不聴" if not any(shown) else "流局"
         return [name, deltas] if any(deltas) else [name]
 
-    def with_result(self, ending: list[Any], *, again: bool = False) -> list[Any]:
+    def with_result(self, ending: list[JsonValue], *, again: bool = False) -> list[JsonValue]:
         """The hand in tenhou.net/6's shape, with its result block (a double ron adds to it)."""
         if isinstance(ending[0], str):
             block = ending
@@ -343,7 +344,7 @@ class _Hand:
         for seat in range(4):
             while pending[seat] and pending[seat][-1] == 0:
                 pending[seat].pop()  # an open kan's dummy discard with nothing after it
-        entry: list[Any] = [list(self.head), self.scores, self.dora, self.ura]
+        entry: list[JsonValue] = [list(self.head), self.scores, self.dora, self.ura]
         for seat in range(4):
             entry += [self.haipai[seat], self.takes[seat], pending[seat]]
         self.entry = [*entry, block]

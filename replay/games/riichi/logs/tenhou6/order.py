@@ -6,7 +6,8 @@ take and discard exactly is kept (the corpus has "confusing" calls a greedy read
 from __future__ import annotations
 
 import re
-from typing import Any
+
+from events.canonical import JsonValue
 
 # Where the letter of a pon or kan stands says whom it was called from: first the seat before
 # (kamicha), second the seat across (toimen), third or fourth the seat after (shimocha). Tenhou
@@ -21,7 +22,7 @@ def sources(seat: int, players: int) -> dict[int, int]:
     return {index: source for index, source in found.items() if source < players and source != seat}
 
 
-Action = tuple[int, str, Any]  # (seat, "take" or "discard", the log's entry)
+Action = tuple[int, str, JsonValue]  # (seat, "take" or "discard", the log's entry)
 
 
 READINGS = 200_000  # steps a reading may take: a real hand takes a few hundred
@@ -32,7 +33,7 @@ class TooManyReadings(Exception):
 
 
 def walk(
-    takes: list[list[Any]], discards: list[list[Any]], dealer: int, *, steps: int | None = None
+    takes: list[list[JsonValue]], discards: list[list[JsonValue]], dealer: int, *, steps: int | None = None
 ) -> list[Action] | None:
     """The order of the moves, or None if the lists cannot be read consistently.
 
@@ -116,7 +117,7 @@ def walk(
                 choices.append((ti.copy(), di.copy(), len(moves), readings[1:]))
 
 
-_Next = tuple[str, int, tuple[int, Any] | None]  # what to read next: a take, a discard, or the end
+_Next = tuple[str, int, tuple[int, JsonValue] | None]  # what to read next: a take, a discard, or the end
 
 
 def _drawn_code(moves: list[Action], actor: int) -> int:
@@ -126,7 +127,7 @@ def _drawn_code(moves: list[Action], actor: int) -> int:
     return -1
 
 
-def _plain_code(code: Any) -> int:
+def _plain_code(code: JsonValue) -> int:
     value = int(code)
     return {51: 15, 52: 25, 53: 35}.get(value, value)
 
@@ -146,7 +147,7 @@ def _call_parts(text: str, seat: int, players: int) -> tuple[str, int, int] | No
     return found.group(2), called, source[position]
 
 
-def _callers(takes: list[list[Any]], ti: list[int], discarder: int, code: int, players: int) -> list[int]:
+def _callers(takes: list[list[JsonValue]], ti: list[int], discarder: int, code: int, players: int) -> list[int]:
     """Seats whose next take calls this discard: pon and kan before chi."""
     first: list[int] = []
     chi: list[int] = []

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from events.canonical import parse_outside_json
+from events.canonical import JsonValue, parse_outside_json
 from events.errors import InputError
 from events.match import Claim, GameName, MatchLength, MatchStarted, PlayerSeat, Ruleset
 from events.model import Payload
@@ -52,7 +52,7 @@ class LogProblem(InputError):
     code = "import.tenhou6"
 
 
-def tile(code: Any, where: str) -> str:
+def tile(code: JsonValue, where: str) -> str:
     """A tenhou tile number (11..47, 51..53) in events.tiles notation."""
     found = _TILE_OF.get(code) if type(code) is int else None  # not a bool, which is an int too
     if found is None:
@@ -79,7 +79,7 @@ class Game:
 
     source: str  # the file, for messages
     header: dict[str, Any]
-    hands: list[list[Any]]
+    hands: list[list[JsonValue]]
 
     @property
     def ref(self) -> str | None:
@@ -115,7 +115,7 @@ def read(data: bytes | str, source: str) -> list[Game]:
     return games
 
 
-def _parsed(text: str, where: str) -> Any:
+def _parsed(text: str, where: str) -> JsonValue:
     try:
         return parse_outside_json(text, where)
     except InputError as exc:
@@ -209,7 +209,7 @@ def played_at(ref: str | None) -> str | None:
     return started.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _codes(value: Any) -> Iterator[int]:
+def _codes(value: JsonValue) -> Iterator[int]:
     if isinstance(value, int) and not isinstance(value, bool):
         yield value
     elif isinstance(value, str):
@@ -220,7 +220,7 @@ def _codes(value: Any) -> Iterator[int]:
             yield from _codes(item)
 
 
-def game_events(game: Game) -> Iterator[tuple[str, Any]]:
+def game_events(game: Game) -> Iterator[tuple[str, JsonValue]]:
     """(where, payload) for every event of the game, where names the hand and move for messages."""
     yield f"{game.source}: header", match_started(game)
     for index, raw in enumerate(game.hands):
@@ -263,7 +263,7 @@ def _call(text: str, seat: int, players: int, where: str) -> tuple[str, list[str
 MOST_TAKES = 100  # a four-player hand draws at most 74 tiles and makes at most 16 calls
 
 
-def _whole_numbers(values: list[Any], *, or_texts: bool = False) -> bool:
+def _whole_numbers(values: list[JsonValue], *, or_texts: bool = False) -> bool:
     """Whether every value is a whole number of 32 bits (or a text, with ``or_texts``), as Tenhou
     writes them: a bool is not a number here (JSON gives only exact ints, texts and bools)."""
     kinds = set(map(type, values))
@@ -273,7 +273,7 @@ def _whole_numbers(values: list[Any], *, or_texts: bool = False) -> bool:
     return not numbers or (min(numbers) >= -(2**31) and max(numbers) < 2**31)
 
 
-def check_hand_shape(raw: Any, where: str) -> int:
+def check_hand_shape(raw: JsonValue, where: str) -> int:
     """The number of players of a hand whose entries have the types tenhou.net/6 writes; else
     ``LogProblem`` naming the entry. A log that passes can be walked without a type error."""
     if not isinstance(raw, list) or len(raw) not in (14, 17):
@@ -311,7 +311,7 @@ def check_hand_shape(raw: Any, where: str) -> int:
     return players
 
 
-def is_three_player_hand(raw: Any) -> bool:
+def is_three_player_hand(raw: JsonValue) -> bool:
     """Tenhou writes a three-player hand in either of two shapes: 14 entries, or the four-player
     17 with the fourth seat left empty (as its own server's logs do)."""
     if not isinstance(raw, list):
@@ -319,7 +319,7 @@ def is_three_player_hand(raw: Any) -> bool:
     return len(raw) == 14 or (len(raw) == 17 and raw[13] == [] and raw[14] == [] and raw[15] == [])
 
 
-def three_seats(raw: list[Any]) -> list[Any]:
+def three_seats(raw: list[JsonValue]) -> list[JsonValue]:
     """A 17-entry three-player hand in the 14-entry shape: the empty fourth seat dropped, and its
     score and score changes with it."""
     if len(raw) != 17:
@@ -331,7 +331,7 @@ def three_seats(raw: list[Any]) -> list[Any]:
     return [raw[0], scores, raw[2], raw[3], *raw[4:13], result]
 
 
-def hand_events(raw: list[Any], hand_no: int, where: str) -> Iterator[tuple[str, Any]]:
+def hand_events(raw: list[JsonValue], hand_no: int, where: str) -> Iterator[tuple[str, JsonValue]]:
     if is_three_player_hand(raw):
         raw = three_seats(raw)
     players = check_hand_shape(raw, where)
@@ -443,8 +443,8 @@ def _next(indicators: Iterator[str], where: str) -> str:
 
 
 def _ending(
-    result: list[Any], hand_no: int, where: str, actor: int, riichi: set[int], ura: tuple[str, ...], players: int
-) -> Iterator[tuple[str, Any]]:
+    result: list[JsonValue], hand_no: int, where: str, actor: int, riichi: set[int], ura: tuple[str, ...], players: int
+) -> Iterator[tuple[str, JsonValue]]:
     at = f"{where}, result"
     kind = result[0] if result else None
     text = json.dumps(result, ensure_ascii=False)

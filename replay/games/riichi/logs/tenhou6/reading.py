@@ -8,8 +8,8 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
+from events.canonical import JsonValue
 from events.model import Payload
 from events.riichi import RiichiRecordedResult
 from replay.games.riichi.logs.tenhou6 import mahjongsoul
@@ -38,7 +38,7 @@ class TenhouReading:
     def source(self) -> str:
         return self.game.source
 
-    def items(self) -> Iterator[tuple[str, Any]]:
+    def items(self) -> Iterator[tuple[str, JsonValue]]:
         return game_events(self.game)
 
     def as_recorded(self, hand_no: int, refusal: str) -> Payload | None:

@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from events.canonical import JsonValue
 from events.errors import InputError
 from events.match import MatchStarted
 from events.riichi import (
@@ -99,10 +100,10 @@ def export(steps: Sequence[Step], names: Sequence[str]) -> dict[str, Any]:
     from replay.games.riichi.fold import RiichiProjection
 
     hist = history(steps)
-    claims: dict[int, Any] = {c.payload.round: c.payload for c in hist.claims}  # type: ignore[attr-defined]
+    claims: dict[int, JsonValue] = {c.payload.round: c.payload for c in hist.claims}  # type: ignore[attr-defined]
     projection = RiichiProjection()
     state = projection.initial()
-    log: list[list[Any]] = []
+    log: list[list[JsonValue]] = []
     current: dict[str, Any] = {}
     pons: dict[tuple[int, str], int] = {}  # (seat, tile kind) -> the seat the pon came from
     header_text: str | None = None  # the header of the log the match was imported from, if it was
@@ -139,7 +140,7 @@ def export(steps: Sequence[Step], names: Sequence[str]) -> dict[str, Any]:
         elif isinstance(payload, RiichiDeclared):
             current["declaring"] = payload.seat
         elif isinstance(payload, RiichiDiscard):
-            code: Any = 60 if payload.tsumogiri else number(payload.tile)
+            code: JsonValue = 60 if payload.tsumogiri else number(payload.tile)
             if current["declaring"] == payload.seat:
                 code, current["declaring"] = f"r{code}", None
             current["discards"][payload.seat].append(code)
@@ -199,7 +200,7 @@ def export(steps: Sequence[Step], names: Sequence[str]) -> dict[str, Any]:
     return game
 
 
-def _recorded_block(claim: Any) -> list[Any] | None:
+def _recorded_block(claim: JsonValue) -> list[JsonValue] | None:
     """The result block a tenhou6 import kept as the claim's text, if this claim is one."""
     if claim is None or claim.source != "import" or not claim.text.startswith('["'):
         return None
@@ -207,12 +208,12 @@ def _recorded_block(claim: Any) -> list[Any] | None:
     return block if isinstance(block, list) and block and isinstance(block[0], str) else None
 
 
-def _result_block(result: HandResult) -> list[Any]:
+def _result_block(result: HandResult) -> list[JsonValue]:
     """A result in tenhou's words, for a hand recorded here rather than imported."""
     from replay.games.riichi.pricing import Priced  # loaded by the fold that priced the hand
 
     if result.kind == "win":
-        block: list[Any] = ["和了"]
+        block: list[JsonValue] = ["和了"]
         for win in result.wins:
             priced = win.priced
             deltas = list(priced.payments) if isinstance(priced, Priced) else [0] * len(result.points)
@@ -238,7 +239,7 @@ def _yaku_words(name: str, han: int) -> str:
     return f"{shown}(役満)" if han >= 13 and name not in ("Dora", "Aka Dora", "Ura Dora") else f"{shown}({han}飜)"
 
 
-def _score_words(win: Any) -> str:
+def _score_words(win: JsonValue) -> str:
     """The hand's value as Tenhou writes it: without honba or riichi sticks; a non-dealer's tsumo
     as what a non-dealer and the dealer pay, a dealer's tsumo as what each pays, with ∀."""
     from replay.games.riichi.pricing import Priced
