@@ -209,7 +209,7 @@ class Application(Club, Keeping):
         import shlex
 
         from replay.app import intents
-        from replay.app.recording import record, undo_last
+        from replay.app.recording import record_intent, undo_last
         from replay.app.repository import MatchRepository
         from replay.app.table import Entered, intent_of, question, translate
 
@@ -239,7 +239,7 @@ class Application(Club, Keeping):
             if annotation:
                 target = kept.folded.history.effective[-1].seq
                 intent = intents.annotate(verb, target, words[1])
-                done = record(store, match, intent, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
+                done = record_intent(store, match, intent, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
                 self._told(done.stored)
                 return Entered("annotated", verb=verb, recorded=done, stored=done.stored)
             asked = None if passed is None else question(kept.game, kept.state)
@@ -250,7 +250,7 @@ class Application(Club, Keeping):
                 if verb not in asked[2]:
                     raise InputError(f"answer first: {asked[1]}")
             verb_words = translate(kept.game, kept.state, words)
-            done = record(store, match, intent_of(verb_words, match), recorded_by=recorded_by,
+            done = record_intent(store, match, intent_of(verb_words, match), recorded_by=recorded_by,
                           kept_states=self.kept, kept=kept)  # fmt: skip
         self._told(done.stored)
         return Entered("recorded", verb=verb_words[0], recorded=done, stored=done.stored)
@@ -264,7 +264,7 @@ class Application(Club, Keeping):
         person saw: nothing is read from words."""
         from replay.app import intents
         from replay.app.catalog import checked_values, move_named, moves
-        from replay.app.recording import record
+        from replay.app.recording import record_intent
         from replay.app.repository import MatchRepository
 
         if verb == "result":  # the round's result, as the game's page taps it (``intents.result_data``)
@@ -281,17 +281,17 @@ class Application(Club, Keeping):
                 self._phone_may(store, kept, undo=False)
             if kept.head != expected_seq:  # made on a state since overtaken
                 raise ConcurrencyError(match, expected_seq, kept.head)
-            done = record(store, match, intent, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
+            done = record_intent(store, match, intent, recorded_by=recorded_by, kept_states=self.kept, kept=kept)
         self._told(done.stored)
         return done
 
     def record(self, match: str, intent: Intending, *, recorded_by: str, expected_seq: int | None = None) -> Recorded:
         """A recording command's intent (``replay/app/intents.py``): its events made from the state
         read once, checked by the match's rules and appended."""
-        from replay.app.recording import record
+        from replay.app.recording import record_intent
 
         with self.lock(match), self.store() as store:
-            done = record(store, match, intent, recorded_by=recorded_by, expected_seq=expected_seq,
+            done = record_intent(store, match, intent, recorded_by=recorded_by, expected_seq=expected_seq,
                           kept_states=self.kept)  # fmt: skip
         self._told(done.stored)
         return done

@@ -1,6 +1,6 @@
 """What a person at the table says, as recording intents: a move of the match's game (each game
 builds its own verbs in ``replay/games/<game>/builders.py``, found here by the builder name its move
-declares), and what every game shares: a result line, a note, a claim. ``recording.record`` checks
+declares), and what every game shares: a result line, a note, a claim. ``recording.record_intent`` checks
 what an intent builds by the fold and appends it; the CLI's commands, table mode and the served
 pages all make intents here, so each rule of recording is written once."""
 

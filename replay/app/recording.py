@@ -51,7 +51,7 @@ class Intending(Protocol):
     def build(self) -> Build: ...
 
 
-def record(
+def record_intent(
     store: Store,
     match: str,
     intent: Intending,
@@ -73,7 +73,7 @@ def record(
     except ValidationError as exc:
         raise InputError(describe_pydantic(exc)) from None
     try:
-        stored, after = MatchRepository(store, kept_states).record(
+        stored, after = MatchRepository(store, kept_states).append(
             match, [new_event(p, recorded_by=recorded_by) for p in payloads], expected_seq=kept.head, kept=kept
         )
     except IllegalEvent as refused:  # said with the players' names, as the table says them
@@ -108,7 +108,7 @@ def retract(
     undone = [] if target is None else _with_its_capture(GAMES[kept.game], kept.folded.history.effective, target)
     retracts = [new_event(Retract(seq=s.seq, reason=reason), recorded_by=recorded_by)
                 for s in reversed(undone)] or [new_event(Retract(seq=seq, reason=reason), recorded_by=recorded_by)]  # fmt: skip
-    stored, _ = repository.record(match, retracts, expected_seq=kept.head, kept=kept)
+    stored, _ = repository.append(match, retracts, expected_seq=kept.head, kept=kept)
     return undone, stored
 
 
@@ -138,5 +138,5 @@ def undo_last(
         undone.insert(0, effective[-2])
     retracts = [new_event(Retract(seq=s.seq, reason="undone at the table"), recorded_by=recorded_by)
                 for s in reversed(undone)]  # fmt: skip
-    stored, _ = repository.record(match, retracts, expected_seq=kept.head, kept=kept)
+    stored, _ = repository.append(match, retracts, expected_seq=kept.head, kept=kept)
     return undone, stored

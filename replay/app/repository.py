@@ -128,7 +128,7 @@ class MatchRepository:
         new = [match_steps.pending_step(kept.head + 1 + i, event) for i, event in enumerate(events)]
         return Kept(match_id, kept.game, (*kept.steps, *new), self._folded(kept, new), kept.head_hash)
 
-    def record(
+    def append(
         self,
         match_id: str,
         events: Sequence[PendingEvent],

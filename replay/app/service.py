@@ -52,7 +52,7 @@ def check_and_append(
     if store.exists(match_id):
         from replay.app.repository import MatchRepository
 
-        return MatchRepository(store).record(match_id, events, expected_seq=expected_seq)[0]
+        return MatchRepository(store).append(match_id, events, expected_seq=expected_seq)[0]
     steps: list[Step] = []
     head = steps[-1].seq if steps else 0
     if expected_seq is None:

@@ -14,7 +14,7 @@ import typer
 from replay.app import intents
 from replay.app.catalog import Move, Word, moves
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app, moves_help
-from replay.cli.recording import record
+from replay.cli.recording import record_and_say
 
 _ANSWERS = ("match", "by", "db", "json_out")  # what every recording command takes besides its move's words
 
@@ -44,7 +44,7 @@ def _command(move: Move) -> Callable[..., None]:
 
     def command(**given: Any) -> None:
         match, by, db, json_out = (given.pop(name) for name in _ANSWERS)
-        record(db, match, intents.of_move(move, given), by, json_out)
+        record_and_say(db, match, intents.of_move(move, given), by, json_out)
 
     shared = [
         inspect.Parameter("match", inspect.Parameter.KEYWORD_ONLY, annotation=MatchArg),

@@ -11,10 +11,10 @@ from replay.app.results import Recorded
 from replay.cli.app import print_json, recorder
 from replay.cli.display import out, styled
 
-__all__ = ["brief", "record", "report", "said"]
+__all__ = ["brief", "record_and_say", "report", "said"]
 
 
-def record(db: str, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
+def record_and_say(db: str, match: str, intent: Intent, by: str | None, json_out: bool) -> None:
     """Record an intent (``replay/app/intents.py``) through the application, and say what happened."""
     from replay.app.application import Application
 

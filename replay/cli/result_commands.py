@@ -13,7 +13,7 @@ import typer
 
 from replay.app import intents
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, MatchArg, app
-from replay.cli.recording import record
+from replay.cli.recording import record_and_say
 
 
 @app.command()
@@ -38,4 +38,4 @@ def result(
     each seat's captured cards, seat 0 first, the seats parted by a /. Sendai-hana: the same for
     three seats, then the calls: go SEAT (each koi-koi), stop SEAT, expose SEAT TEYAKU."""  # fmt: skip
 
-    record(db, match, intents.result(line), by, json_out)
+    record_and_say(db, match, intents.result(line), by, json_out)

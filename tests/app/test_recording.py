@@ -39,7 +39,7 @@ def test_a_golden_match_entered_as_spoken_stores_the_same_events(tmp_path: Path)
                     except InputError:  # the table must choose: said as the record has it
                         return say(card, taken)(game, state)
 
-                done = recording.record(store, "spoken", Intent(frozenset({"tensho"}), build), recorded_by="aki")
+                done = recording.record_intent(store, "spoken", Intent(frozenset({"tensho"}), build), recorded_by="aki")
                 forced += any(note.startswith(f"{payload['card']} takes") for note in done.notes)
                 i += 2 if captured else 1
                 continue
