@@ -118,8 +118,6 @@ class GameReview(Protocol[StateIn, ResultIn]):
 
     def computed_points(self, result: ResultIn) -> tuple[int, ...]: ...
 
-    def final_scores(self, state: StateIn) -> tuple[int, ...]: ...
-
     def final_differs(self, claim: Claim, state: StateIn) -> str | None:
         """How a claim of the final result (round 0: a log's own, or the table's) differs from what
         the rules give, naming both; None where they agree."""

@@ -1,5 +1,6 @@
-"""What the statistics and the audit take of a hanafuda match, shared by Tensho and Sendai-hana:
-the digest of one match, a summary over many, and the checks of a table's claims."""
+"""What the statistics and the audit take of a hanafuda match, shared by the hanafuda games: the
+digest of one match, a summary over many, and the checks of a table's claims; each game's review
+is a ``HanafudaReview`` made with what sets it apart."""
 
 from __future__ import annotations
 
@@ -288,3 +289,56 @@ def achievements(matches: list[dict[str, Any]], seats_of: SeatsOf) -> list[dict[
             held.append({"achievement": title, "means": means, "source": "taikyoku",
                          "value": best, "players": sorted(n for n, v in figures.items() if v == best)})  # fmt: skip
     return held
+
+
+class HanafudaRoundResult(RoundScored, Protocol):
+    @property
+    def round(self) -> int: ...
+
+
+class HanafudaReview:
+    """A hanafuda game's review: what the three games share (above), with what tells them apart:
+    whether a round is played under a yaku set (Tensho), whether the go and stop calls are counted
+    (the koi-koi family), and when a round's points are a transfer that sums to zero (what one
+    player wins the others pay)."""
+
+    def __init__(self, *, yaku_sets: bool, decisions: bool, zero_sum: Callable[[MatchView], bool]) -> None:
+        self.yaku_sets = yaku_sets
+        self.decisions = decisions
+        self.zero_sum = zero_sum
+
+    achievements = staticmethod(achievements)
+    as_recorded = staticmethod(as_recorded)
+    computed_points = staticmethod(computed_points)
+    describe_round = staticmethod(describe_round)
+    final_differs = staticmethod(final_differs)
+    finished = staticmethod(finished)
+    glance = staticmethod(glance)
+    scores_now = staticmethod(scores_now)
+    scoring_words = staticmethod(scoring_words)
+    tables = staticmethod(tables)
+
+    def digest(self, data: dict[str, Any], effective: Sequence[Step]) -> dict[str, Any]:
+        return digest(data, effective, yaku_sets=self.yaku_sets)
+
+    def summary(self, matches: list[dict[str, Any]], wanted: set[str], seats_of: SeatsOf) -> dict[str, Any]:
+        return summary(matches, wanted, seats_of, decisions=self.decisions, yaku_sets=self.yaku_sets)
+
+    def balance(
+        self, results: Sequence[HanafudaRoundResult], effective: Sequence[Step], state: MatchView, round_no: int | None
+    ) -> list[tuple[str, str, int | None, int]]:
+        """Where the points are a transfer, each round's points sum to zero."""
+        if state is None or not self.zero_sum(state):
+            return []
+        return [
+            ("balance.not_zero_sum", f"round {result.round}: the points sum to {sum(result.points)}, not 0", None,
+             result.round)
+            for result in results
+            if (round_no is None or result.round == round_no) and sum(result.points) != 0
+        ]  # fmt: skip
+
+    def repricing(
+        self, results: Sequence[HanafudaRoundResult], state: MatchView, rulesets: Sequence[str], round_no: int | None
+    ) -> list[dict[str, Any]]:
+        """A hanafuda round is priced by its one ruleset: nothing to set beside it."""
+        return []

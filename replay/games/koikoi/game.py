@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 def _rules() -> GameRules[KoikoiState, KoikoiRound, KoikoiResult]:
     """The game's rules from its folder's modules (every game's have the same names), loaded
     when the game is first played; mypy checks each module against the hook it fills."""
-    from replay.games.koikoi import builders, entry, fold, layout, public, result_line, review, simulate, view
+    from replay.games.hanafuda.review import HanafudaReview
+    from replay.games.koikoi import builders, entry, fold, layout, public, result_line, simulate, view
 
     return GameRules(
         projection=fold.projection,
@@ -40,7 +41,7 @@ def _rules() -> GameRules[KoikoiState, KoikoiRound, KoikoiResult]:
         simulate=simulate.payloads,
         entry=entry.ENTRY,
         legal_moves=fold.legal_moves,
-        review=review,
+        review=HanafudaReview(yaku_sets=False, decisions=True, zero_sum=lambda state: True),
         layout=layout.layout,
         public_view=public.public_view,
         builders=builders.BUILDERS,

@@ -298,14 +298,6 @@ def final_differs(claim: Claim, state: RiichiState) -> str | None:
             f"(riichi.finalRounding={options.final_rounding}, riichi.tiedPlaces={options.tied_places})")  # fmt: skip
 
 
-def final_scores(state: RiichiState) -> tuple[int, ...]:
-    from replay.games.riichi.flow import final_standings
-
-    if not state.results:
-        return tuple(state.standings)
-    return tuple(int(score) for score in final_standings(state)["scores"])
-
-
 def scores_now(state: RiichiState) -> tuple[int, ...]:
     """The scores as the table stands: after the last hand, at the start of the hand in play, or
     the starting points before the first."""

@@ -21,14 +21,21 @@ from replay.games.sendai.options import DEFAULT_RULESET, RULESETS
 from replay.games.sendai.scoring import PILE_SIZE, SENDAI_IDS
 
 if TYPE_CHECKING:
+    from replay.engine.match import MatchView
     from replay.games.sendai.scoring import SendaiResult
     from replay.games.sendai.state import SendaiRound, SendaiState
+
+
+def _each_opponent_pays(state: MatchView) -> bool:
+    """Whether a round's points are a transfer (each opponent pays the winner), so sum to zero."""
+    return state.options is not None and state.options.payment == "eachOpponentPays"
 
 
 def _rules() -> GameRules[SendaiState, SendaiRound, SendaiResult]:
     """The game's rules from its folder's modules (every game's have the same names), loaded
     when the game is first played; mypy checks each module against the hook it fills."""
-    from replay.games.sendai import builders, entry, fold, layout, public, result_line, review, simulate, view
+    from replay.games.hanafuda.review import HanafudaReview
+    from replay.games.sendai import builders, entry, fold, layout, public, result_line, simulate, view
 
     return GameRules(
         projection=fold.projection,
@@ -39,7 +46,7 @@ def _rules() -> GameRules[SendaiState, SendaiRound, SendaiResult]:
         simulate=simulate.payloads,
         entry=entry.ENTRY,
         legal_moves=fold.legal_moves,
-        review=review,
+        review=HanafudaReview(yaku_sets=False, decisions=True, zero_sum=_each_opponent_pays),
         layout=layout.layout,
         public_view=public.public_view,
         builders=builders.BUILDERS,

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 def _rules() -> GameRules[TenshoState, RoundState, RoundResult]:
     """The game's rules from its folder's modules (every game's have the same names), loaded
     when the game is first played; mypy checks each module against the hook it fills."""
-    from replay.games.tensho import builders, entry, fold, layout, public, result_line, review, simulate, view
+    from replay.games.hanafuda.review import HanafudaReview
+    from replay.games.tensho import builders, entry, fold, layout, public, result_line, simulate, view
 
     return GameRules(
         projection=fold.projection,
@@ -28,7 +29,8 @@ def _rules() -> GameRules[TenshoState, RoundState, RoundResult]:
         simulate=simulate.payloads,
         entry=entry.ENTRY,
         legal_moves=fold.legal_moves,
-        review=review,
+        # Tensho's points are each seat's own card values, not a transfer: nothing sums to zero.
+        review=HanafudaReview(yaku_sets=True, decisions=False, zero_sum=lambda state: False),
         layout=layout.layout,
         public_view=public.public_view,
         builders=builders.BUILDERS,

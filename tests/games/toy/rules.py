@@ -461,10 +461,6 @@ class Review:
         return result.points
 
     @staticmethod
-    def final_scores(state: ToyState) -> tuple[int, ...]:
-        return state.standings
-
-    @staticmethod
     def final_differs(claim: Claim, state: ToyState) -> str | None:
         if tuple(claim.points) == state.standings:
             return None
