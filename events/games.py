@@ -83,6 +83,7 @@ def registered(name: str) -> str:
     return name
 
 
-# The game a season's page and `night season` show when none is named: the registry names it, as
-# it names every game, so no layer above decides by a game's name.
-SEASON_GAME: str = "riichi"
+# The club's game where none is named: a season's page and `night season` show it, and the host's
+# page offers it first before the store holds a night. The registry names it, as it names every
+# game, so no layer above decides by a game's name.
+CLUB_GAME: str = "riichi"

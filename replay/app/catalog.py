@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
 from replay.engine.moves import Move, Offer, Word
-from replay.games import GAME_NAMES, GAMES, game, markdown, moves, ruleset, ruleset_ids, rulesets
+from replay.games import GAME_NAMES, GAMES, game, markdown, moves, result_lines, ruleset, ruleset_ids, rulesets
 
 if TYPE_CHECKING:
     from events.match import OptionValue
@@ -34,6 +34,7 @@ __all__ = [
     "markdown",
     "move_named",
     "moves",
+    "result_lines",
     "ruleset",
     "ruleset_ids",
     "rulesets",

@@ -109,7 +109,7 @@ _LISTED: dict[str, tuple[str, str]] = {
     "player": (
         "night_commands",
         "A player's page: every match ended, the places, the average result, the rating over time, the game's "
-        "figures for the player and the achievements held.",
+        "figures for the player (docs/stats.md says what each counts) and the achievements held.",
     ),
     "replay": (
         "replay_commands",
@@ -121,7 +121,7 @@ _LISTED: dict[str, tuple[str, str]] = {
     ),
     "stats": (
         "stats_commands",
-        "Statistics across every match: standings, riichi rates, hanafuda yaku and decisions.",
+        "Statistics across every match: standings, and each game's own figures (docs/stats.md).",
     ),
     "price": (
         "riichi_commands",

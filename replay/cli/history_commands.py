@@ -88,7 +88,7 @@ def claim(
         typer.Option(
             "--round",
             min=0,
-            help="The round (riichi: the hand) the table scored; 0: "
+            help="The round (or hand) the table scored; 0: "
             "the match's final scores, checked against the record before they are "
             "taken.",
         ),
@@ -113,9 +113,13 @@ def claim(
 @app.command()
 def audit(
     match: MatchArg,
-    round_no: Annotated[int | None, typer.Option("--round", help="Only this round (riichi: hand).", min=1)] = None,
+    round_no: Annotated[int | None, typer.Option("--round", help="Only this round (or hand).", min=1)] = None,
     rulesets: Annotated[
-        str | None, typer.Option("--ruleset", help="Riichi: re-price every win under these, side by side.")
+        str | None,
+        typer.Option(
+            "--ruleset",
+            help="Re-price every win under these rulesets of its game, side by side, where the game prices wins by ruleset.",
+        ),
     ] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from events.games import SEASON_GAME
+from events.games import CLUB_GAME
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
 from replay.cli.display import out, styled
 from replay.present.rows import figure, signed
@@ -127,7 +127,9 @@ def clock(
 def penalty(
     night_id: NightArgument,
     player: Annotated[str, typer.Argument(help="The player penalised.")],
-    points: Annotated[int, typer.Option(help="Points in the standings' unit (riichi: thousands), e.g. --points -20.")],
+    points: Annotated[
+        int, typer.Option(help="Points in the standings' unit (as the standings show them), e.g. --points -20.")
+    ],
     reason: Annotated[str, typer.Option(help="Why the referee gave it.")],
     table: Annotated[str | None, typer.Option(help="The table (match) it was given at.")] = None,
     by: ByOption = None,
@@ -288,7 +290,7 @@ def _existing(db: str) -> str:
 
 @app.command()
 def season(
-    game: Annotated[str, typer.Option(help="The game (`taikyoku rules` lists them).")] = SEASON_GAME,
+    game: Annotated[str, typer.Option(help="The game (`taikyoku rules` lists them).")] = CLUB_GAME,
     since: Annotated[str | None, typer.Option(help="The first day, YYYY-MM-DD.")] = None,
     until: Annotated[str | None, typer.Option(help="The last day, YYYY-MM-DD.")] = None,
     min_games: Annotated[int, typer.Option(help="Games a player needs to be ranked.", min=1)] = 1,
@@ -329,10 +331,7 @@ def player(
     csv_out: Annotated[bool, typer.Option("--csv", help="The matches as CSV.")] = False,
 ) -> None:
     """A player's page: every match ended, the places, the average result, the rating over time, the
-    game's figures for the player and the achievements held.
-
-    Riichi's figures are the win, deal-in and riichi rates, the deal-ins and wins by kind (riichi,
-    open, dama), riichi won, dealer wins, average dora and the han of the wins, per ruleset."""
+    game's figures for the player (docs/stats.md says what each counts) and the achievements held."""
     from replay.present.rows import player_rows
 
     found = _application(_existing(db)).player_page(name)

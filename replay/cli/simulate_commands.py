@@ -42,7 +42,7 @@ def simulate(
     rounds: Annotated[
         int | None,
         typer.Option(
-            "--rounds", "--hands", help="Rounds to play (riichi: hands). Default: 6 rounds, 4 hands.", min=1, max=1000
+            "--rounds", "--hands", help="Rounds (or hands) to play. Default: 6 rounds, 4 hands.", min=1, max=1000
         ),
     ] = None,
     match_id: SimIdOption = None,

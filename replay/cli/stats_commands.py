@@ -1,4 +1,4 @@
-"""`taikyoku stats`: standings, riichi rates and hanafuda yaku across every match in the store."""
+"""`taikyoku stats`: standings and each game's own figures across every match in the store."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def stats(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:  # fmt: skip
-    """Statistics across every match: standings, riichi rates, hanafuda yaku and decisions.
+    """Statistics across every match: standings, and each game's own figures (docs/stats.md).
 
     Abandoned matches are left out and retracted events do not count. Each match is folded once
     and its digest kept in the store, beside the events, until the match moves on."""

@@ -41,7 +41,7 @@ def new(
         list[str] | None, typer.Option("--option", "-O", help="A rule option as name=value; repeat.")
     ] = None,
     length: Annotated[
-        int | None, typer.Option(help="Rounds (hanafuda) or hanchan (riichi) agreed.", min=1, max=1000)
+        int | None, typer.Option(help="Rounds (or hanchan, in the game's unit) agreed.", min=1, max=1000)
     ] = None,
     dealer: Annotated[str | None, typer.Option(help="The first dealer, by name or seat (default seat 0).")] = None,
     match_id: Annotated[str | None, typer.Option("--id", help="Choose the match id (default: generated).")] = None,

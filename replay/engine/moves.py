@@ -10,7 +10,8 @@ module (``replay/games/<game>/moves.py``). No I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 WordKind = Literal["text", "texts", "number", "flag", "either"]
@@ -46,6 +47,10 @@ class Move:
     intent: str = ""  # default: the verb, with - as _
     fixed: dict[str, Any] = field(default_factory=dict)  # what the verb itself says (stop: go=False)
     aliases: tuple[str, ...] = ()
+    # A game's words for a move every game shares (its deal's dora, its draw's rinshan): declared
+    # in the game's moves.py with the shared verb and no help, added to the shared move's words
+    # with the game's name in their help.
+    adds_words: bool = False
 
     @property
     def builder(self) -> str:
@@ -74,46 +79,53 @@ class Offer:
 
 SEAT_TO_MOVE = Word("seat", "Check that this seat (number, wind or name) is the one to move.", option="--seat")
 
-# The moves every game records: the next round, its deal, a card or tile drawn.
+# The moves every game records: the next round, its deal, a card or tile drawn; each game adds
+# the words its own takes (``Move(..., adds_words=True)`` in its moves.py).
 SHARED: tuple[Move, ...] = (
     Move(
         "round",
-        "Start the next round (riichi: the next hand); what is not given follows from the last one.",
-        (
-            Word("dealer", "The dealer's seat (default: as the rules say).", option="--dealer", kind="number"),
-            Word("wind", "Riichi: the round wind, E S W or N.", option="--wind"),
-            Word("hand", "Riichi: the hand number in the wind, 1-4.", option="--hand", kind="number"),
-            Word("honba", "Riichi: honba counters.", option="--honba", kind="number"),
-            Word("sticks", "Riichi: riichi sticks on the table.", option="--sticks", kind="number"),
-            Word("scores", "Riichi: the scores, comma-separated, seat 0 first.", option="--scores"),
-        ),
+        "Start the next round (or hand); what is not given follows from the last one.",
+        (Word("dealer", "The dealer's seat (default: as the rules say).", option="--dealer", kind="number"),),
         intent="start_round",
     ),
     Move(
         "deal",
-        "Record the deal: the hands (Tensho 2 x 6, Sendai-hana 3 x 7, riichi 13 each; hanafuda: none when unseen), "
-        "the field or the dora indicator, and the pile if known.",
+        "Record the deal: each seat's hand, what else is dealt (the game's words below), and the pile if known.",
         (
             Word(
                 "hand",
-                "A hand, comma-separated; one --hand per seat, seat 0 first (hanafuda: none, when unseen).",
+                "A hand, comma-separated; one --hand per seat, seat 0 first (none, where the hands are unseen).",
                 option="--hand",
                 kind="texts",
             ),
-            Word("field", "Hanafuda: the field cards, comma-separated.", option="--field"),
             Word("pile", "The draw pile, top first, if known.", option="--pile"),
-            Word("dead", "Tensho: the 6 dead cards, if known.", option="--dead"),
-            Word("dora", "Riichi: the first dora indicator.", option="--dora"),
         ),
     ),
     Move(
         "draw",
-        "Turn the top card of the draw pile, with the capture it makes (riichi: draw a tile).",
+        "Draw the next card or tile (from a known pile: its top), with the capture it makes where the game captures.",
         (
             Word("card", "The card turned (default: the known top of the pile), or the tile."),
             Word("capture", "A field card it takes; repeat for three.", option="--capture", short="-c", kind="texts"),
-            Word("rinshan", "Riichi: a replacement tile from the dead wall.", option="--rinshan", kind="flag"),
             SEAT_TO_MOVE,
         ),
     ),
 )
+
+
+def with_added_words(shared: Move, added: Sequence[tuple[str, Move]]) -> Move:
+    """``shared`` with the words each game adds to it (``(game, its Move)``), each word's help
+    naming the games that take it; a word two games add alike is listed once, for both."""
+    own = {word.name for word in shared.words}
+    words: dict[str, Word] = {}
+    takers: dict[str, list[str]] = {}
+    for game, move in added:
+        for word in move.words:
+            if word.name in own or words.setdefault(word.name, word) != word:
+                raise RuntimeError(
+                    f"{shared.verb}'s word {word.name!r} is declared twice, differently ({game}'s is the second)"
+                )
+            takers.setdefault(word.name, []).append(game)
+    extra = tuple(replace(word, help=f"{', '.join(takers[word.name])}: {word.help[:1].lower()}{word.help[1:]}")
+                  for word in words.values())  # fmt: skip
+    return replace(shared, words=(*shared.words, *extra))

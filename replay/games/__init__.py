@@ -102,15 +102,29 @@ def moves() -> tuple[Move, ...]:
     """Every move of the record, declared once: those every game shares (``replay/engine/moves.py``),
     then each game's own (``replay/games/<game>/moves.py``; one two games share is listed once).
     Data only: no game's rules or events are loaded."""
-    from replay.engine.moves import SHARED
+    from replay.engine.moves import SHARED, with_added_words
 
     found = {move.verb: move for move in SHARED}
+    added: dict[str, list[tuple[str, Move]]] = {}
     for name in GAME_NAMES:
         for move in _game_module(name, "moves").MOVES:
+            if move.adds_words:  # words for a shared move: listed with it, naming this game
+                if move.verb not in {shared.verb for shared in SHARED}:
+                    raise RuntimeError(f"{name} adds words to {move.verb!r}, which is not a move every game shares")
+                added.setdefault(move.verb, []).append((name, move))
+                continue
             known = found.setdefault(move.verb, move)
             if known != move:  # one verb, two meanings: the command line and the phones would pick one
                 raise RuntimeError(f"the verb {move.verb!r} is declared twice, differently ({name}'s is the second)")
-    return tuple(found.values())
+    return tuple(with_added_words(move, added.get(move.verb, [])) if move.verb in added else move
+                 for move in found.values())  # fmt: skip
+
+
+@cache
+def result_lines() -> dict[str, str]:
+    """How each game's round is recorded by its result alone, as its ``moves`` module says it
+    (data only, for --help)."""
+    return {name: str(_game_module(name, "moves").RESULT_LINE) for name in GAME_NAMES}
 
 
 def projection_for(name: GameName) -> Projection[Any]:

@@ -111,3 +111,63 @@ def test_a_shared_verb_said_with_another_games_words_is_refused_and_nothing_is_w
     assert [e["type"] for e in cli("log", "r-1", "--json").json()] == ["match_started", "riichi.round_started"]
     wrong_game = cli("discard", "t-1", "5m")
     assert wrong_game.code == 2 and "match t-1 is a Tensho match; this command records riichi matches" in wrong_game.err
+
+
+def test_the_words_a_game_adds_to_a_shared_move_name_their_games() -> None:
+    """The deal every game shares, with what each game deals besides: the field (every hanafuda
+    game's, listed once for the three), Tensho's dead cards, riichi's dora indicator. Plant: an
+    added word listed once for each game that adds it, or without the games that take it."""
+    from replay.games import moves as declared
+
+    deal = next(move for move in declared() if move.verb == "deal")
+    assert [(word.name, word.help) for word in deal.words] == [
+        ("hand", "A hand, comma-separated; one --hand per seat, seat 0 first (none, where the hands are unseen)."),
+        ("pile", "The draw pile, top first, if known."),
+        ("field", "tensho, sendai, koikoi: the field cards, comma-separated."),
+        ("dead", "tensho: the 6 dead cards, if known."),
+        ("dora", "riichi: the first dora indicator."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("added", "said"),
+    [
+        (("deal", "pile"), "deal's word 'pile' is declared twice, differently (koikoi's is the second)"),
+        (("deal", "field"), "deal's word 'field' is declared twice, differently (koikoi's is the second)"),
+        (("discard", "tile"), "koikoi adds words to 'discard', which is not a move every game shares"),
+    ],
+)
+def test_a_word_added_against_the_shared_declaration_is_an_error(
+    monkeypatch: pytest.MonkeyPatch, added: tuple[str, str], said: str
+) -> None:
+    """A game may add a word to a shared move, never take one of its words, or one another game
+    added, in another sense, or add to a move not shared. Plant: the second silently kept."""
+    from replay.engine.moves import Move, Word
+    from replay.games import moves as declared
+    from replay.games.koikoi import moves as koikoi_moves
+
+    verb, name = added
+    adding = Move(verb, "", (Word(name, "Something else.", option=f"--{name}"),), adds_words=True)
+    monkeypatch.setattr(koikoi_moves, "MOVES", (*koikoi_moves.MOVES, adding))
+    declared.cache_clear()
+    try:
+        with pytest.raises(RuntimeError) as wrong:
+            declared()
+    finally:
+        monkeypatch.undo()
+        declared.cache_clear()
+    assert str(wrong.value) == said
+
+
+def test_the_result_help_says_every_games_result_line_from_its_declaration(cli: Cli) -> None:
+    """Plant: a game's line left out of `result --help` (koi-koi's once was)."""
+    said = " ".join(cli("result", "--help").out.split())
+    for line in (
+        "tensho: after the yaku set, each seat's captured cards, seat 0 first, the seats parted by a /.",
+        "sendai: the three seats' captured cards, seat 0 first, parted by a /, then the calls: go SEAT (each "
+        "koi-koi), stop SEAT, expose SEAT TEYAKU.",
+        "koikoi: the two seats' captured cards, seat 0 first, parted by a /, then the calls: go SEAT (each koi-koi), "
+        "stop SEAT, expose SEAT teshi (a teyaku that wins the round).",
+        "riichi: one line a hand: the winner (and for a ron, from whom) as this hand's seat wind, number or name,",
+    ):
+        assert line in said, line

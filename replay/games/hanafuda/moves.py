@@ -7,6 +7,7 @@ from __future__ import annotations
 from replay.engine.moves import SEAT_TO_MOVE, Move, Word
 
 MOVES: tuple[Move, ...] = (
+    Move("deal", "", (Word("field", "The field cards, comma-separated.", option="--field"),), adds_words=True),
     Move(
         "play",
         "Play a card from the hand, with the capture it makes (a forced capture is filled in).",

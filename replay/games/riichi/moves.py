@@ -12,6 +12,26 @@ SHOWN = Word("hand", "The public record: the winner's concealed tiles laid open,
 DRAWN = Word("drawn", "The public record: a tsumo's winning tile, the one just drawn.", option="--drawn")
 
 MOVES: tuple[Move, ...] = (
+    # The words riichi's hand, deal and draw take besides every game's (``replay/engine/moves.py``).
+    Move(
+        "round",
+        "",
+        (
+            Word("wind", "The round wind, E S W or N.", option="--wind"),
+            Word("hand", "The hand number in the wind, 1-4.", option="--hand", kind="number"),
+            Word("honba", "Honba counters.", option="--honba", kind="number"),
+            Word("sticks", "Riichi sticks on the table.", option="--sticks", kind="number"),
+            Word("scores", "The scores, comma-separated, seat 0 first.", option="--scores"),
+        ),
+        adds_words=True,
+    ),
+    Move("deal", "", (Word("dora", "The first dora indicator.", option="--dora"),), adds_words=True),
+    Move(
+        "draw",
+        "",
+        (Word("rinshan", "A replacement tile from the dead wall.", option="--rinshan", kind="flag"),),
+        adds_words=True,
+    ),
     Move(
         "discard",
         "Riichi: discard a tile, declaring riichi with it if asked.",
@@ -82,4 +102,12 @@ MOVES: tuple[Move, ...] = (
         "Riichi: an abortive draw.",
         (Word("kind", "kyuushu_kyuuhai, four_riichi, four_kans, four_winds or triple_ron.", required=True), SEAT),
     ),
+)
+
+# How a round is recorded by its result alone (`taikyoku result`, table mode's `result`).
+RESULT_LINE = (
+    "one line a hand: the winner (and for a ron, from whom) as this hand's seat wind, number or name, the "
+    "concealed tiles, +the winning tile, melds as pon:555p, the conditions (riichi, ippatsu, haitei ...), dora and "
+    "ura indicators (ron S from W 234m567p345s11s77z +7z riichi dora 3p); or the value declared (ron Mika 3han30fu "
+    "from Sato riichi Mika, tsumo Sato mangan); draw tenpai SEATS [riichi SEATS]; abort KIND; chombo SEAT"
 )

@@ -344,3 +344,40 @@ GAME_PAGE.publicPanel = (box, state, head, record) => {
   }
   return true;
 };
+
+// The replay page's notes on an event (replay/present/page/view.js): the discard weighed against
+// the best one, its safety against each player in riichi, and in a public record the safety of a
+// discard from what every player saw.
+GAME_PAGE.frameNotes = (board, frame) => {
+  const weighed = frame.weighed;
+  if (weighed) {  // the discard weighed against the best one (riichi)
+    const said = (tile, shanten, tiles) => `${tile}: ${shanten < 0 ? "complete" : shanten === 0 ? "tenpai" : `${shanten}-shanten`}, ${tiles} tiles`;
+    board.appendChild(el("p", { class: "note", "data-zone": "weighed" },
+      `Discard ${said(weighed.discard, weighed.shanten_after, weighed.ukeire_count)}` +
+      (weighed.waits.length ? ` (waits ${weighed.waits.join(" ")})` : "") +
+      (weighed.lost ? `; best ${said(weighed.best, weighed.best_shanten, weighed.best_count)}` : "; the best")));
+    const defense = weighed.defense;
+    if (defense) {  // the discard's safety against each player in riichi, and what was safer in hand
+      const against = Object.entries(defense.against).map(([who, tier]) => `${tier} against ${who}`).join(", ");
+      const safer = defense.safer_held.length ? `safer held: ${defense.safer_held.join(" ")}` : "nothing safer held";
+      const rank = `ranked ${defense.rank} of ${defense.choices} kinds held`;
+      const dealt = weighed.dealt_in_to && weighed.dealt_in_to.length ? `; dealt in to ${weighed.dealt_in_to.join(", ")}` : "";
+      board.appendChild(el("p", { class: "note", "data-zone": "defense" }, `Safety: ${against}; ${safer}; ${rank}${dealt}`));
+    }
+  }
+  const unshown = frame.unshown;
+  if (unshown && unshown.defense) {  // a public record: the discard's safety from what every player saw
+    const against = Object.entries(unshown.defense.against).map(([who, tier]) => `${tier} against ${who}`).join(", ");
+    const dealt = unshown.dealt_in_to.length ? `; dealt in to ${unshown.dealt_in_to.join(", ")}` : "";
+    board.appendChild(el("p", { class: "note", "data-zone": "defense" }, `Safety: ${against}; the hand not shown${dealt}`));
+  }
+};
+
+// The replay page's last frame: the match's discards weighed, player by player.
+GAME_PAGE.reviewTable = (board, review) => {
+  const rows = review.map((r) => el("tr", {}, ...[r.player, r.discards, r.best_kept, r.lost, r.tiles_given_up, r.riichi, r.deals_in]
+    .map((v) => el("td", {}, String(v)))));
+  board.appendChild(el("table", { class: "review", "data-zone": "review" },
+    el("tr", {}, ...["player", "discards", "best kept", "ground lost", "tiles given up", "riichi", "deals-in"].map((h) => el("th", {}, h))),
+    ...rows));
+};

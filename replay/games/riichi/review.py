@@ -328,11 +328,13 @@ def glance(state: RiichiState) -> dict[str, Any]:
 
     rnd, names = state.round, list(state.names)
     scores = list(scores_now(state))
-    said = {"hand": "before the first hand", "dealer": state.next_dealer, "honba": 0, "sticks": 0}
+    said: dict[str, Any] = {"hand": "before the first hand", "dealer": state.next_dealer, "honba": 0, "sticks": 0}
     if rnd is not None:
         over = " (over)" if rnd.over else ""
         said = {"hand": f"{WIND_NAMES[rnd.round_wind]} {rnd.hand}, {rnd.honba} honba{over}", "dealer": rnd.dealer,
                 "honba": rnd.honba, "sticks": rnd.sticks}  # fmt: skip
+    sticks = int(said["sticks"])
+    said["on_table"] = f"{sticks} riichi stick{'s' if sticks > 1 else ''}" if sticks else None
     last = in_names(state.results[-1].explanation, names) if state.results else None
     standing = final_standings(state) if state.results else {"ranks": [1] * len(scores), "results": [0] * len(scores)}
     return said | {"scores": scores, "last": last, "places": list(standing["ranks"]),

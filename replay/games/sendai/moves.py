@@ -8,3 +8,9 @@ from replay.games.hanafuda.moves import GO_OR_STOP, MISDEAL, TEYAKU_SHOWN
 from replay.games.hanafuda.moves import MOVES as SHARED
 
 MOVES: tuple[Move, ...] = (*SHARED, TEYAKU_SHOWN, *GO_OR_STOP, MISDEAL)
+
+# How a round is recorded by its result alone (`taikyoku result`, table mode's `result`).
+RESULT_LINE = (
+    "the three seats' captured cards, seat 0 first, parted by a /, then the calls: go SEAT (each koi-koi), stop SEAT, "
+    "expose SEAT TEYAKU"
+)

@@ -8,6 +8,7 @@ from replay.games.hanafuda.moves import MOVES as SHARED
 
 MOVES: tuple[Move, ...] = (
     *SHARED,
+    Move("deal", "", (Word("dead", "The 6 dead cards, if known.", option="--dead"),), adds_words=True),
     Move(
         "yaku-set",
         "Tensho: choose this round's yaku set, before the deal.",
@@ -22,3 +23,6 @@ MOVES: tuple[Move, ...] = (
         (Word("cards", "The two field cards the dealer takes from a triple.", kind="texts", required=True),),
     ),
 )
+
+# How a round is recorded by its result alone (`taikyoku result`, table mode's `result`).
+RESULT_LINE = "after the yaku set, each seat's captured cards, seat 0 first, the seats parted by a /"

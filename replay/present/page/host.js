@@ -33,7 +33,7 @@ function showStart() {
   const games = $("night-game");
   games.textContent = "";
   for (const game of Object.keys(start.games)) games.appendChild(el("option", { value: game }, game));
-  games.value = start.games.riichi ? "riichi" : Object.keys(start.games)[0];
+  games.value = start.first_game in start.games ? start.first_game : Object.keys(start.games)[0];
   const rulesets = () => {
     $("night-ruleset").textContent = "";
     for (const id of start.games[games.value]) $("night-ruleset").appendChild(el("option", { value: id }, id));

@@ -86,7 +86,7 @@ function describeResults(state) {
     const order = [...final.results.keys()].sort((a, b) => place(a) - place(b));
     const list = el("ol", {});
     for (const seat of order) {
-      const value = Number(final.results[seat]);  // shown with the ruleset's precision: +47.0 under Tenhou today
+      const value = Number(final.results[seat]);  // shown with the ruleset's precision
       const digits = Math.max(final.precision || 0, (String(final.results[seat]).split(".")[1] || "").length);
       list.appendChild(el("li", { "data-final": String(seat) },
         `${names()[seat]}: ${(final.scores || [])[seat] ?? ""} · ${value > 0 ? "+" : ""}${value.toFixed(digits)}`));

@@ -43,7 +43,7 @@ function draw(room) {
   for (const t of shown) {
     const card = el("article", { class: "table", "data-match": t.match_id, "data-seq": String(t.head_seq) },
       el("h2", {}, el("a", { href: `/tables/${encodeURIComponent(t.match_id)}` }, t.match_id), ` · ${t.title}`),
-      el("div", { class: "hand" }, t.hand + (t.sticks ? ` · ${t.sticks} riichi stick${t.sticks > 1 ? "s" : ""}` : "")
+      el("div", { class: "hand" }, t.hand + (t.on_table ? ` · ${t.on_table}` : "")  // what lies on the table, in its game's words
                                    + (t.own_clock ? ` · its own clock, until ${t.own_clock.ends_at.slice(11, 16)} UTC` : "")
                                    + (t.status === "complete" ? " · finished" : "")));
     const list = el("ol", {});

@@ -93,7 +93,7 @@ async function refresh() {
     });
     tap.appendChild(button);
   }
-  if (GAME_PAGE.arrangeTap) GAME_PAGE.arrangeTap(tap, state);  // a game may group its buttons (hanafuda: by month)
+  if (GAME_PAGE.arrangeTap) GAME_PAGE.arrangeTap(tap, state);  // a game may group its buttons (its page.js says how)
   layOut(token && !over ? moves.deal : null);
 }
 
@@ -166,7 +166,7 @@ async function post(move, expected, data) {  // a tapped move goes as data, a ty
   });
 }
 
-// A game may offer its round's result by tapping (riichi: the hand's winners and value, a draw)
+// A game may offer its round's result by tapping, and a record of what the table sees (its page.js)
 // (each sends its tap as data: the move and its values, or the result and its values).
 function panels(writing) {
   const panel = $("result-panel");

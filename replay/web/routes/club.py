@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from events.games import SEASON_GAME
+from events.games import CLUB_GAME
 from replay.present import club_pages as pages
 from replay.present.rows import ema_rows, night_rows, player_rows, rows_csv, standings_rows, team_rows
 from replay.web.served import Served
@@ -26,7 +26,7 @@ def api_night(night: str, served: Served) -> dict[str, Any]:
 
 
 @router.get("/api/season")
-def api_season(served: Served, game: str = SEASON_GAME, since: str | None = None, until: str | None = None,
+def api_season(served: Served, game: str = CLUB_GAME, since: str | None = None, until: str | None = None,
                min_games: int = 1) -> dict[str, Any]:  # fmt: skip
     """The season's standings of a game, as `taikyoku season --json` gives them."""
     return served.taikyoku.season(game, since=since, until=until, min_games=max(1, min_games), public=True)
@@ -39,7 +39,7 @@ def api_player(name: str, served: Served) -> dict[str, Any]:
 
 
 @router.get("/season", response_class=HTMLResponse)
-def season_page(request: Request, served: Served, game: str = SEASON_GAME, min_games: int = 1) -> Response:
+def season_page(request: Request, served: Served, game: str = CLUB_GAME, min_games: int = 1) -> Response:
     """The season's standings as a page, with its CSV."""
     found = served.taikyoku.season(game, min_games=max(1, min_games), public=True)
     rows = standings_rows(found)

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from events.errors import InputError
+from events.games import CLUB_GAME
 from replay.app.catalog import rulesets
 from replay.present import club_pages as pages
 from replay.present import served_pages
@@ -35,13 +36,15 @@ PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}  # a p
 
 @router.get("/api/host/nights")
 def api_host_nights(request: Request, served: Served) -> dict[str, Any]:
-    """The host's start: the nights in the store (newest first), every player's name known, and
-    the games with their rulesets."""
+    """The host's start: the nights in the store (newest first), every player's name known, the
+    games with their rulesets, and the game offered first (the newest night's, else the club's)."""
     served.host_only(request)
     games: dict[str, list[str]] = {}
     for spec in rulesets():
         games.setdefault(spec.game, []).append(spec.id)
-    return {"nights": served.taikyoku.nights(), "known_players": served.taikyoku.known_players(), "games": games}
+    nights = served.taikyoku.nights()
+    first = nights[0]["game"] if nights and nights[0]["game"] in games else CLUB_GAME
+    return {"nights": nights, "known_players": served.taikyoku.known_players(), "games": games, "first_game": first}
 
 
 @router.post("/api/host/nights", status_code=201)

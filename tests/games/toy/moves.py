@@ -11,3 +11,5 @@ MOVES: tuple[Move, ...] = (
         (Word("card", "The card laid."), SEAT_TO_MOVE),
     ),
 )
+
+RESULT_LINE = "the tricks each seat took, seat 0 first: 2 1"

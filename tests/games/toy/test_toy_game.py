@@ -72,6 +72,8 @@ def test_the_toy_game_is_recorded_replayed_audited_exported_and_verified(tmp_pat
     assert (first["tricks"], first["hands"]) == ([1, 1], [[], []])
     assert "Ann 1, Ben 3" in ok(db, "replay", "toy-1")  # the terminal's layout is the game's own
     assert ok(db, "audit", "toy-1").startswith("audit of toy-1 (toy, 2 rounds): no findings")
+    # The help says the toy's own result line, from its moves.py, beside the other games'.
+    assert "toy: the tricks each seat took, seat 0 first: 2 1." in " ".join(ok(db, "result", "--help").split())
     refused = taikyoku(db, "lay", "toy-1", "pine-crane")
     assert (refused.returncode, refused.stderr.strip()) == (
         2,
