@@ -548,3 +548,43 @@ def test_a_planted_branch_on_a_game_name_is_found(tmp_path: Path) -> None:
         "replay/app/x.py:12", "replay/app/x.py:15", "replay/app/x.py:17", "replay/app/x.py:19",
         "replay/present/page/x.js:1",
     ]  # fmt: skip
+
+
+# A game's name (or its family's) in the layers above the games, in code, strings, comments or page
+# scripts alike: each game's knowledge lives in its folder. What is left is listed here by file,
+# each with its count, so the list only shrinks: the tile and card drawings of the pages, and the
+# commands only one game has (price, review, cards), which have no game-neutral home yet.
+GAME_WORDS = re.compile(r"tensho|sendai|koi-?koi|riichi|hanafuda|mahjong(?! soul)", re.IGNORECASE)
+ABOVE_THE_GAMES = ("replay/engine", "replay/formats", "replay/app", "replay/present", "replay/web", "replay/cli",
+                   "replay/infra")  # fmt: skip
+STILL_NAMING_A_GAME = {
+    "replay/present/page/glyphs.py": 2,
+    "replay/present/page/sprite.py": 4,
+    "replay/cli/review_commands.py": 4,
+    "replay/cli/riichi_commands.py": 4,
+    "replay/cli/store_commands.py": 2,
+    "replay/cli/app.py": 4,
+}
+
+
+def games_named_above_the_games(root: Path) -> dict[str, int]:
+    """Each file above ``replay/games`` that names a game, with how many of its lines do."""
+    named: dict[str, int] = {}
+    for folder in ABOVE_THE_GAMES:
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix not in (".py", ".js", ".html", ".css"):
+                continue
+            count = sum(1 for line in path.read_text().splitlines() if GAME_WORDS.search(line))
+            if count:
+                named[str(path.relative_to(root))] = count
+    return named
+
+
+def test_no_game_is_named_above_the_games_but_what_is_listed(tmp_path: Path) -> None:
+    """Plant: a riichi branch in the application, a koi-koi word in a page script."""
+    assert games_named_above_the_games(ROOT) == STILL_NAMING_A_GAME
+    (tmp_path / "replay/app").mkdir(parents=True)
+    (tmp_path / "replay/present/page").mkdir(parents=True)
+    (tmp_path / "replay/app/table.py").write_text('if game == "riichi":\n    pass\n')
+    (tmp_path / "replay/present/page/room.js").write_text('const said = "koi-koi!";\nconst other = "Mahjong Soul";\n')
+    assert games_named_above_the_games(tmp_path) == {"replay/app/table.py": 1, "replay/present/page/room.js": 1}

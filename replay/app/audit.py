@@ -1,4 +1,4 @@
-"""One audit of a match: integrity, legality, claims, history, balance, and riichi re-pricing.
+"""One audit of a match: integrity, legality, claims, history, balance, and re-pricing under other rulesets.
 
 Every finding has a kind, a stable code, the seq and round it concerns, and a sentence that says
 what is wrong. Integrity is the store's own check (the chain, the schemas); legality replays every
@@ -43,7 +43,7 @@ class Report:
     repricing: list[dict[str, Any]] = field(default_factory=list)
     rounds: int = 0
     # The rounds not recorded move by move, apart: by their result (priced from the tiles or
-    # cards), by the value the table declared (riichi, no tiles: nothing to check it against),
+    # cards), by the value the table declared (no tiles: nothing to check it against),
     # or as a server's log had them. Not findings: how the table chose to record.
     recorded_as: list[dict[str, Any]] = field(default_factory=list)
 
@@ -231,6 +231,6 @@ def _balance(
     state: MatchView,
     round_no: int | None,
 ) -> None:
-    """Zero-sum where the game is, and each riichi hand starting where the last one ended."""
+    """Zero-sum where the game is, and each hand starting where the last one ended."""
     for code, message, seq, number in GAMES[game].review().balance(results, effective, state, round_no):
         report.findings.append(Finding("balance", code, message, seq, number))

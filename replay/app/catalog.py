@@ -44,7 +44,7 @@ __all__ = [
 
 
 def games_said() -> str:
-    """The games' names as a sentence says them: "tensho, sendai or riichi"."""
+    """The games' names as a sentence says them: "a, b or c"."""
     return f"{', '.join(GAME_NAMES[:-1])} or {GAME_NAMES[-1]}"
 
 

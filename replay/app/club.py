@@ -30,8 +30,8 @@ NIGHT = timedelta(hours=12)  # a table ended longer ago than this is not tonight
 def standings_of(
     tables: Sequence[dict[str, Any]], penalties: Sequence[tuple[str, Penalty]] = ()
 ) -> dict[str, list[dict[str, Any]]]:
-    """Each game's players over ``tables`` (their glances): the sum of their results (riichi: in
-    thousands with oka and uma; hanafuda: points) and of the referee's ``penalties``, their places,
+    """Each game's players over ``tables`` (their glances): the sum of their results (in
+    the game's unit: thousands with oka and uma, or points) and of the referee's ``penalties``, their places,
     and whether a table of theirs plays on (then it is provisional); best first, then the better
     average place."""
     found: dict[str, dict[str, dict[str, Any]]] = {}

@@ -44,7 +44,7 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
             state = projection.apply(state, step)  # an event retracted later counts until then
             at_seq = step.seq
         data = view.match_json(match_id, Snapshot(state, at_seq, {}))
-        shown = step.type.split(".", 1)[-1].replace("_", " ")  # "tensho.play" -> "play"
+        shown = step.type.split(".", 1)[-1].replace("_", " ")  # "<game>.play" -> "play"
         frame = {"seq": step.seq, "type": shown, "words": view.move_words(step, names), "by": step.recorded_by,
                  "retracted": step.seq in hist.retracted_by, "state": data}  # fmt: skip
         if step.type == "annotation":

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from events.model import Payload
     from replay.formats import native
 
-# Exports, taikyoku's own files, mjai and mjlog are loaded by the work that reads or writes them:
-# an import of Tenhou's JSON logs loads neither the export's machinery nor the other formats.
+# Exports, taikyoku's own files and each log format are loaded by the work that reads or writes them:
+# an import of one format's logs loads neither the export's machinery nor the other formats.
 
 Tick = Callable[..., None]  # called once an item is done, with a few words on the work so far, or none
 

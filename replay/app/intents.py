@@ -36,7 +36,7 @@ ALL_GAMES = frozenset(GAMES)
 
 class _Building(Collection[str]):
     """The games whose builders make ``builder``: each game asked only when it is the one in
-    question, so recording a Tensho move loads no other game's rules."""
+    question, so recording one game's move loads no other game's rules."""
 
     def __init__(self, builder: str) -> None:
         self.builder = builder
@@ -69,7 +69,7 @@ def of_move(move: Move, values: Mapping[str, Any]) -> Intent:
 
 
 def start_round(**given: Any) -> Intent:
-    """The next round (riichi: the next hand); what is not given follows from the last one."""
+    """The next round (or hand); what is not given follows from the last one."""
     return of_game("start_round", **given)
 
 
@@ -77,8 +77,8 @@ def start_round(**given: Any) -> Intent:
 
 
 def result(line: Sequence[str]) -> Intent:
-    """A round at result depth, without its moves, in table mode's words (riichi's one line,
-    hanafuda's captured cards): read by the game into its result event once."""
+    """A round at result depth, without its moves, in table mode's words (its ``result_line``
+    module's): read by the game into its result event once."""
 
     def said(game: str, rnd: object, names: Sequence[str]) -> Payload:
         return GAMES[game].parse_result_line(line, rnd, names)
@@ -105,7 +105,7 @@ def result_data(values: Mapping[str, object]) -> Intent:
 
 def _on_its_round(said: Callable[[str, object, Sequence[str]], Payload]) -> Build:
     """A result recorded on the round in play; on a round already over, a second result the game
-    takes (riichi: another ron with its tiles), else the next round's, which starts as the rules
+    takes (another win on the same discard, say), else the next round's, which starts as the rules
     say (a result said by seat winds reads them on the round it is for)."""
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:

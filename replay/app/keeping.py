@@ -143,7 +143,7 @@ class Keeping:
 
     def export_log(self, match: str, format_: str, *, where: str) -> str:
         """A match as another program's record, in a format its game declares and writes
-        (``Game.log_formats``: riichi's tenhou.net/6 JSON, or mjai's lines)."""
+        (``Game.log_formats``)."""
         from replay.app.exporting import export_log
 
         with self.store() as store:
@@ -152,7 +152,7 @@ class Keeping:
             return export_log(store, match, format_)
 
     def priced_hand(self, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
-        """A recorded hand's wins priced under each of ``rulesets`` (riichi's), side by side."""
+        """A recorded hand's wins priced under each of ``rulesets`` side by side."""
         from replay.app.reading import check_priced_rulesets, priced_hand
 
         check_priced_rulesets(rulesets)  # first: a ruleset misspelt is said before the store is opened

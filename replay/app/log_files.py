@@ -112,7 +112,7 @@ def read_files(
 def games_of(path: Path, format_: str | None = None) -> Iterator[Imported | dict[str, str]]:
     """Each game of a file turned into checked events, one at a time, or why the file cannot be read.
     A game is named by its number within its file, whatever else the batch holds. ``format_`` is
-    tenhou6 or mjlog (mjai too), or None to tell from the file. A format found from the file's
+    a format its game declares, or None to tell from the file. A format found from the file's
     opening that yields no hand is not taken: the other JSON format is tried, and if neither
     yields a hand the file is refused with what each made of it."""
     try:

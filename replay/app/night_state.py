@@ -30,7 +30,7 @@ from replay.engine.fold import Step, illegal
 
 
 class Penalty(NamedTuple):
-    """A referee's penalty, as the night keeps it: in the standings' unit (riichi: thousands)."""
+    """A referee's penalty, as the night keeps it: in the standings' unit (as the standings show them)."""
 
     seq: int  # the event that gave it: a cancel names it
     player: str

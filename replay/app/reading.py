@@ -1,5 +1,5 @@
 """Reading a match as the adapters show it: the replay document at any point (``replay --json``),
-the event a step is, and a riichi hand priced under several rulesets side by side."""
+the event a step is, and a hand priced under several rulesets of its game side by side."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def priced_hand(store: Store, match: str, round_no: int, rulesets: list[str]) ->
 
 def reviewed(store: Store, match: str, player: str | None = None) -> dict[str, Any]:
     """A match reviewed choice by choice (``taikyoku review --json``), by its game's own review
-    (riichi: each discard of a known hand weighed against the best), and a summary per player."""
+    (each choice of a known hand weighed against the best, where the game weighs them), and a summary per player."""
     steps = match_steps.read_steps(store, match)
     game = GAMES[match_steps.game_of(steps)]
     weigh = game.rules().weigh

@@ -2,8 +2,8 @@
 rows of each as CSV. All of it from the statistics' digests (``replay/app/stats.py``) of the
 matches that ended (complete; abandoned ones are left out), oldest first. No I/O.
 
-The standings rank by each game's measure: riichi by the sum of the match results (in thousands,
-with oka and uma, as the ruleset settles a match), hanafuda by the points won. A player with fewer
+The standings rank by each game's measure: the sum of the match results
+in the game's unit (thousands with oka and uma, as a ruleset settles a match; or the points won). A player with fewer
 games than the minimum is listed after the ranked ones, unranked.
 
 The rating is Tenhou's R (docs/club-night.md gives the source): everyone starts at 1500; after each
@@ -30,8 +30,8 @@ BASES = {4: (30, 10, -10, -30), 3: (30, 0, -30), 2: (30, -30)}
 
 
 def measure(digest: dict[str, Any], seat: int) -> Decimal:
-    """What a match gives a seat in the season's standings, exact: riichi's result (thousands, with
-    oka and uma, at its ruleset's precision), hanafuda's points."""
+    """What a match gives a seat in the season's standings, exact: its result in the game's unit
+    (thousands with oka and uma, at the ruleset's precision; or points)."""
     results = digest.get("uma")
     return exact(results[seat] if results is not None else digest["points"][seat])
 
@@ -164,7 +164,7 @@ def _every_seat(digest: dict[str, Any]) -> list[tuple[int, str]]:
 def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
     """A player's page: every ended match (date, game, table, place, result), and per game the
     games, places, average place, average result, rating over time, the game's figures for the
-    player (riichi: win, deal-in and riichi rates and the rest, per ruleset) and the achievements
+    player (per ruleset, where it has several) and the achievements
     the player holds."""
     every = list(digests)
     name = unicodedata.normalize("NFC", name.strip())  # as every door stores a name: "Zoë" typed either way
@@ -190,7 +190,7 @@ def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
                          "average_result": _average(sum((exact(g["result"]) for g in mine), Decimal(0)), len(mine)),
                          "places": {str(p): sum(1 for g in mine if g["place"] == p) for p in sorted({g["place"] for g in mine})},
                          "rating": ratings(every, game).get(name, []),
-                         # The game's figures for this player (riichi: per ruleset), as `stats` gives them.
+                         # The game's figures for this player (per ruleset), as `stats` gives them.
                          "figures": review.summary(played, {name}, own_seat),
                          # The achievements of every ended match of the game that this player holds.
                          "achievements": [a for a in review.achievements(_counted(ended(every, game)), _every_seat)

@@ -128,7 +128,7 @@ def _resolve_options(spec: RulesetSpec, options: Sequence[str]) -> dict[str, Any
         name, sep, raw = text.partition("=")
         name = name.strip()
         if not sep:
-            raise InputError(f"--option {text!r} needs the form name=value, e.g. tensho.compoundYaku=stack")
+            raise InputError(f"--option {text!r} needs the form name=value, as `taikyoku rules` lists them")
         option = spec.option(name)
         if option is None:
             raise InputError(
@@ -239,8 +239,8 @@ def stored_resend(store: Store, match_id: str, documents: Sequence[ingest.Docume
 
 
 def summary(store: Store, match_id: str) -> dict[str, Any]:
-    """A match at a glance: its status (in play, complete, abandoned) and standings so far (riichi:
-    the scores; hanafuda: each player's total), from the match's state kept at its head. A match
+    """A match at a glance: its status (in play, complete, abandoned) and standings so far (the
+    scores, or each player's total, as the game keeps them), from the match's state kept at its head. A match
     whose stored events the rules refuse is "illegal", with the first such event (`taikyoku audit`
     says why)."""
     from replay.app.repository import MatchRepository

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from replay.engine.exact import signed as signed  # a result as its ruleset's precision writes it: +19.6, +43
-from replay.engine.fold import spoken as spoken  # an event's type in words: "play", "riichi declared"
+from replay.engine.fold import spoken as spoken  # an event's type in words: "play", "yaku set chosen"
 from replay.engine.game import Grid as Grid
 from replay.engine.game import Layout as Layout
 from replay.engine.game import Line as Line

@@ -34,7 +34,9 @@ def payloads(
     declared = game_named(game)
     names = tuple(players or declared.default_players)
     spec = next((r for r in declared.rulesets if r.id == (ruleset_id or declared.default_ruleset)), None)
-    length = rounds if spec is not None and spec.length_unit == "rounds" else None  # riichi plays hands of a hanchan
+    length = (
+        rounds if spec is not None and spec.length_unit == "rounds" else None
+    )  # else the game plays hands of its length unit
     started = build_match_started(declared.name, names, ruleset_id=ruleset_id, options=options, length=length)
     return declared.simulate(started, seed, rounds)
 

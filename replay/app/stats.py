@@ -1,7 +1,7 @@
-"""Statistics across every match in a store: standings, riichi rates, hanafuda yaku and decisions.
+"""Statistics across every match in a store: standings, and each game's own figures.
 
 Two steps. Each match is folded once into a *digest*: what the statistics need of it, per seat
-(names, points, placements, wins and how, yaku, riichi declarations and calls, ...). The digests
+(names, points, placements, wins and how, yaku, declarations and calls, ...). The digests
 are kept in the store's read models, at the match's head hash, so a second run reads them
 instead of replaying; a match that moved on is folded again. Then ``compute`` adds the digests up
 per player name (a player who changed seats between matches is one player), under the filters.
@@ -424,7 +424,7 @@ def _ratio(part: float, whole: float, digits: int = 3) -> float | None:
 
 def _standing_group(digest: dict[str, Any]) -> str:
     """The table a match's standings go in: its game, and a game played at a smaller table than
-    its full one apart ("riichi (3 players)": its points and uma do not compare with four players')."""
+    its full one apart ("<game> (3 players)": its points and uma do not compare with four players')."""
     game, seats = GAMES[digest["game"]], len(digest["players"])
     return game.name if seats == max(game.players) else f"{game.name} ({seats} players)"
 
@@ -486,14 +486,14 @@ def _standings(
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     players: dict[str, _Player] = {}
     timeline: list[dict[str, Any]] = []
-    riichi = GAMES[matches[0]["game"]].uma  # ranked by the final results with uma (riichi at any table size)
+    by_uma = GAMES[matches[0]["game"]].uma  # ranked by the final results with uma, where the game has uma
     for one in matches:
         for seat, name in _seats_of(one, wanted):
             player = players.setdefault(name, _Player(name))
             player.matches += 1
             player.rounds += one["rounds"]
             counters = one["seats"][seat]
-            player.wins += counters["wins"] if riichi else sum(counters["wins"].values())
+            player.wins += counters["wins"] if by_uma else sum(counters["wins"].values())
             if one["complete"]:
                 player.complete += 1
                 player.points += one["points"][seat]
@@ -501,7 +501,7 @@ def _standings(
                 if one["places"]:
                     player.places[one["places"][seat]] += 1
         if one["complete"]:
-            value = one["uma"] if riichi else one["points"]
+            value = one["uma"] if by_uma else one["points"]
             timeline.append(
                 {"match_id": one["match_id"], "date": one["started_at"][:10],
                  "points": {name: value[seat] for seat, name in _seats_of(one, wanted)}}
@@ -520,10 +520,10 @@ def _standings(
             "points": player.points,
             "wins": player.wins,
         }
-        if riichi:
+        if by_uma:
             row["uma"] = carried(player.uma)  # the final results with oka and uma, in thousands, added exactly
         rows.append(row)
-    key = (lambda r: (-exact(r["uma"]), r["player"])) if riichi else (lambda r: (-r["points"], r["player"]))
+    key = (lambda r: (-exact(r["uma"]), r["player"])) if by_uma else (lambda r: (-r["points"], r["player"]))
     rows.sort(key=key)
     return rows, timeline
 

@@ -2,9 +2,9 @@
 
 An entry is the shortest thing that says what happened, read in the light of the round's state:
 ``pine-crane`` is a play when a card is to be played and a draw when one is to be drawn, ``5m`` a
-discard or a draw, ``go``/``stop`` the Sendai-hana decision. Each game's ``entry`` module turns an
+discard or a draw, ``go``/``stop`` a game's decision. Each game's ``entry`` module turns an
 entry into the recording command it stands for (``play pine-crane -c pine-chaff-1``, ``discard 5m
---riichi``); any of those commands can also be typed in full without the match id. ``intent_of``
+--seat E``); any of those commands can also be typed in full without the match id. ``intent_of``
 reads such a command into an intent (``replay/app/intents.py``), and ``TableSession.enter``
 records it against the match's kept state, in one read and a fold of only what it adds.
 """
@@ -27,7 +27,7 @@ from replay.games import GAMES
 from store import StoredEvent
 
 # Commands that can be typed in full; the session adds the match id after the verb.
-# (A move's other name, go for koikoi, is the game's word: its entry module reads it.)
+# (A move's other name is the game's word: its entry module reads it.)
 VERBS = frozenset({move.verb for move in moves()} | {"claim", "result"})
 SESSION_WORDS = ("undo", "note", "dispute", "show", "help", "quit", "pass")
 
@@ -122,7 +122,7 @@ def deal_layout(game: str, state: MatchView) -> dict[str, Any] | None:
     declared = GAMES[game]
     names = list(state.names)
     dealt = declared.dealt_hands
-    if dealt is not None:  # its hands and places as the game declares them (riichi: 13 tiles, the dora indicator)
+    if dealt is not None:  # its hands and places as the game declares them (13 tiles and an indicator, say)
         targets = [{"name": f"{n}'s hand", "size": dealt.hand_size, "option": "--hand"} for n in names]
         targets += [{"name": place, "size": size, "option": option} for place, size, option in dealt.places]
         return {"targets": targets, "pieces": list(dealt.pieces), "copies": dealt.copies, "joined": ""}
@@ -226,7 +226,7 @@ def _claim(words: Sequence[str], match: str) -> Intent:
         raise InputError("claim takes --round N --points P0,P1,... (and --winner SEAT, --text TEXT); type help")
     round_no = _number("--round", given["--round"]) if "--round" in given else None
     if round_no is None or round_no < 1:
-        raise InputError("claim needs --round N, the round (riichi: the hand) the table scored")
+        raise InputError("claim needs --round N, the round (or hand) the table scored")
     if "--points" not in given:
         raise InputError("claim needs --points VALUE; type help")
     winner = _number("--winner", given["--winner"]) if "--winner" in given else None

@@ -31,7 +31,7 @@ EPILOG = (
 @cache
 def moves_help() -> dict[str, str]:
     """Each recording command, as the games declare their moves (data: no game's rules load), and
-    its line in --help; a move's other name (go, for koikoi) says which it is. Read when --help or a
+    its line in --help; a move's other name says which it is. Read when --help or a
     recording command asks for them, so that other commands start without them."""
     from replay.app.catalog import moves
 
@@ -275,7 +275,7 @@ app = typer.Typer(
     cls=_Grouped,
     context_settings={"help_option_names": ["-h", "--help"]},
     name="taikyoku",
-    help="Record, replay and audit hanafuda and riichi mahjong matches, event by event.",
+    help="Record, replay and audit matches of table games, event by event (`taikyoku rules` lists the games).",
     epilog=EPILOG,
     no_args_is_help=True,
     add_completion=False,
@@ -290,7 +290,7 @@ def _root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
-    """Record, replay and audit hanafuda and riichi mahjong matches, event by event."""
+    """Record, replay and audit matches of table games, event by event."""
 
 
 DbOption = Annotated[

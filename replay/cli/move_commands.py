@@ -1,5 +1,5 @@
 """The recording commands (`taikyoku play MATCH pine-crane -c pine-chaff-1`, `taikyoku discard MATCH
-5m --riichi`), made from the moves as the games declare them (``replay/engine/moves.py`` and each
+5m`), made from the moves as the games declare them (``replay/engine/moves.py`` and each
 game's ``moves.py``): their arguments, options and ``--help`` come from the declaration, and each
 records its intent through the application and says what was stored."""
 

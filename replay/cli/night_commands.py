@@ -501,7 +501,7 @@ def time_up(
     json_out: JsonOption = False,
 ) -> None:
     """Time is up: at every table of the latest session in play, or at one; each table's ruleset says
-    which hand is its last (riichi.timeUp: the hand in play, or one more)."""
+    which hand is its last (the ruleset's time-up option: the hand in play, or one more)."""
     _shown(_application(db).call_time(night_id, table, recorded_by=recorder(by)), json_out)
 
 

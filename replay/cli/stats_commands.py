@@ -104,7 +104,7 @@ def _show(found: dict[str, Any]) -> None:
         places = [ordinal(n) for n in range(1, seats + 1)]
         for name in ("player", "matches", "rounds", *places, "avg place", "points", "wins"):
             table.add_column(name, justify="left" if name == "player" else "right", no_wrap=True)
-        with_uma = bool(rows) and "uma" in rows[0]  # riichi's final results, with oka and uma
+        with_uma = bool(rows) and "uma" in rows[0]  # final results with oka and uma, where the game has them
         if with_uma:
             table.add_column("result (uma)", justify="right")
         for row in rows:
@@ -114,7 +114,7 @@ def _show(found: dict[str, Any]) -> None:
                 cells.append(signed(row["uma"]))
             table.add_row(*(styled(c) for c in cells))
         out.print(table)
-        for own in game_tables(found).get(game, []):  # the game's own: riichi's rates, hanafuda's rounds won
+        for own in game_tables(found).get(game, []):  # the game's own tables
             out.print(grid(own))
     for game, counts in found["yaku"].items():
         if not counts:

@@ -1,5 +1,5 @@
-"""Exact results: a match's final result is a decimal of the ruleset's precision (riichi in thousands
-of points: Tenhou's old rule whole, EMA's and Mahjong Soul's to a tenth), added up without drift.
+"""Exact results: a match's final result is a decimal of the ruleset's precision (in thousands
+of points, whole or to a tenth as the ruleset says), added up without drift.
 
 In Python a result is a ``Decimal`` whose exponent is its precision (``Decimal("43")``,
 ``Decimal("19.6")``, ``Decimal("20.0")``), so a sum keeps the finest precision it added. In JSON it

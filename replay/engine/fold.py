@@ -49,7 +49,7 @@ class Step(NamedTuple):
 
 
 def spoken(event_type: str) -> str:
-    """An event type as the table says it: ``tensho.yaku_set_chosen`` is "yaku set chosen"."""
+    """An event type as the table says it: ``<game>.yaku_set_chosen`` is "yaku set chosen"."""
     return event_type.rsplit(".", 1)[-1].replace("_", " ")
 
 

@@ -5,7 +5,7 @@ modules: ``fold`` (its projection and legal moves), ``view``, ``result_line``, `
 ``entry`` (table mode's words). ``GAME.rules()``
 gives them as one typed ``GameRules``, made by a function of the game's own (plain imports, so a
 reader and mypy follow them) the first time it is asked: a command that touches one game never
-loads the others (or the ``mahjong`` library, which only riichi's pricing needs).
+loads the others (or a library only one game's pricing needs).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # named in annotations only: a game's descriptor loads neithe
     from replay.engine.moves import Offer
 
 
-State = TypeVar("State")  # a game's folded match (KoikoiState, RiichiState, ...)
+State = TypeVar("State")  # a game's folded match (its ``state`` module's)
 Round = TypeVar("Round")  # a game's round, frozen
 Result = TypeVar("Result", bound="RoundOutcome")  # a game's round result: what every layer above reads of it
 # As a hook takes them: a game's hooks take its own state, and the registry, which holds every
@@ -138,7 +138,7 @@ class GameReview(Protocol[StateIn, ResultIn]):
         ...
 
     def scoring_words(self, result: ResultIn, winner: int) -> tuple[str, int | str, int | str, str]:
-        """The winner's yaku in a few words, and (riichi) the han, fu and limit, as an export's row
+        """The winner's yaku in a few words, and (where the game counts them) the han, fu and limit, as an export's row
         gives them."""
         ...
 
@@ -183,10 +183,10 @@ class TableEntry(Protocol[StateIn]):
 
 @dataclass(frozen=True, slots=True)
 class FishingMoves:
-    """What recording a hanafuda turn needs: the move types, the deck, and the layout of a deal."""
+    """What recording a fishing game's turn needs: the move types, the deck, and the layout of a deal."""
 
     deal: type[Payload]
-    play: type[Payload]  # each of these three places a card (``events.hanafuda.PlacedCard``, ``CardCapture``)
+    play: type[Payload]  # each of these three places a card (a placed card, a capture: the game's event types)
     draw: type[Payload]
     capture: type[Payload]
     alone: frozenset[str]  # cards that go to the scoring area by themselves
@@ -216,7 +216,7 @@ class _PlacesACard(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class DealtHands:
-    """A deal as a phone lays it out where the game is not a fishing game (riichi): each seat's
+    """A deal as a phone lays it out where the game is not a fishing game: each seat's
     hand of ``hand_size`` pieces, then the other places it fills (their words, how many, and the
     ``deal`` option that names them), from ``pieces`` with ``copies`` of each."""
 
@@ -236,7 +236,7 @@ class GameRules(Generic[State, Round, Result]):
     # A round's result as a phone taps it: its values, as the game's page sends them (the same
     # result event the words make; the game checks them as it checks the words).
     result_of: Callable[[Mapping[str, object], Round | None, Sequence[str]], Payload]
-    # Whether a result is a second result on a round already over (riichi: another ron).
+    # Whether a result is a second result on a round already over (another win on the same discard, where the game has one).
     takes_another_result: Callable[[Payload, Round | None], bool]
     simulate: Callable[[MatchStarted, int, int], Iterator[Payload]]
     entry: TableEntry[State]
@@ -248,10 +248,10 @@ class GameRules(Generic[State, Round, Result]):
     builders: Builders
     # A full record's public record: what the table saw of it (the hands and draws unseen).
     public_view: Callable[[Iterable[Payload]], Iterator[Payload]] | None = None
-    # Each choice weighed against the best (riichi: every discard), from a match's effective steps:
+    # Each choice weighed against the best (every discard, say), from a match's effective steps:
     # {"players", "summary", "discards"}, where the game has an ``analysis`` module.
     weigh: Callable[[Sequence[Step], str | None], dict[str, Any]] | None = None  # (steps, one player or all)
-    # A recorded round's wins priced under other rulesets of the game, side by side (riichi: its
+    # A recorded round's wins priced under other rulesets of the game, side by side (its
     # payments follow the ruleset), where the game has a ``repricing`` module: (the state at the
     # round's end, its number, the rulesets) -> ({"wins", "recorded_ruleset"}, the round in words).
     price: Callable[[State, int, Sequence[str]], tuple[dict[str, Any], str]] | None = None
@@ -267,7 +267,7 @@ class Game:
     """One game: its identity, table, rulesets, and where its rules live."""
 
     name: GameName
-    title: str  # as players write it: Tensho, Sendai-hana, riichi
+    title: str  # as players write it
     round_word: str  # what one deal to its result is called: round, or hand
     players: tuple[int, ...]  # how many may sit at the table
     default_players: tuple[str, ...]  # names a simulated match gives its seats
@@ -275,17 +275,17 @@ class Game:
     rulesets: tuple[RulesetSpec, ...]
     default_ruleset: str
     load: Callable[[], AnyRules]  # the game's rules, loaded when first asked for
-    fishing: FishingMoves | None = None  # the hanafuda games' turn of play, draw and capture
+    fishing: FishingMoves | None = None  # a fishing game's turn of play, draw and capture
     dealt_hands: DealtHands | None = None  # a deal's layout on a phone, for a game that is not a fishing game
     piece_word: str = "cards"  # what its pieces are called: cards, or tiles
     stats_section: tuple[str, ...] = ()  # where its players' summary goes in the statistics
     uma: bool = False  # a match ends in results with oka and uma, and players are ranked by them
     page_package: str = ""  # the package whose page.js draws its rounds on the pages (declares GAME_PAGE)
     seat_winds: bool = False  # a seat is also named by its wind this round, counted from the dealer
-    # The words a round's result is tapped with on a table's page, by kind (riichi: the yaku a
-    # table declares; Sendai-hana: the teyaku shown), for its page.js.
+    # The words a round's result is tapped with on a table's page, by kind (the yaku a
+    # table declares, the teyaku shown), for its page.js.
     result_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    # The game's own events that a move shared by name records (``replay/games/hanafuda/builders.py``), by the
+    # The game's own events that a move shared by name records (the game's ``builders`` module), by the
     # move's word: go and stop after a new yaku, the misdeal, a teyaku exposed.
     declared: Mapping[str, type[Payload]] = field(default_factory=dict)
     log_formats: tuple[LogFormat, ...] = ()  # other programs' records of its games, read by `taikyoku import`

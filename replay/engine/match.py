@@ -179,7 +179,7 @@ class _Result(Protocol):
 
 
 class _RoundOfAMatch(_Result, Protocol):
-    """A round result that may end its match before every agreed round is played (koi-koi: a
+    """A round result that may end its match before every agreed round is played (a
     player out of points); a game where none does says False."""
 
     @property
@@ -215,7 +215,7 @@ def standings(match: MatchState, results: Sequence[_Result]) -> tuple[int, ...]:
 
 def rounds_complete(match: MatchState, results: Sequence[_RoundOfAMatch], round_over: bool) -> bool:
     """All agreed rounds are played and the last one is over, or the last round's result ends the
-    match (koi-koi: a player out of points)."""
+    match (a player out of points, in a game that ends so)."""
     started = match.started
     if started and round_over and results and results[-1].ends_match:
         return True

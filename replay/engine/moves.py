@@ -1,6 +1,6 @@
 """A move declared once: its verb, the words it takes and what each means, and the builder that
 records it. The recording commands (`taikyoku discard MATCH 5m`), their ``--help``, table mode's
-words (``discard 5m --riichi``) and the phone's typed moves are all made from these declarations,
+words (``discard 5m``) and the phone's typed moves are all made from these declarations,
 so a new verb is one declaration, its builder in its game's ``builders.py`` (which makes its
 events), and its fold rule.
 

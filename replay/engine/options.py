@@ -116,7 +116,7 @@ class RulesetSpec:
     # Tables a match recorded under an earlier version of the ruleset may have, which a new match
     # may not: a match replays under the ruleset it recorded, forever.
     recorded_players: tuple[int, ...] = ()
-    # Other units a match may be measured in (riichi: a tonpuusen as well as a hanchan).
+    # Other units a match may be measured in (an east-only game as well as a whole one).
     other_length_units: tuple[str, ...] = ()
     # A server's rules change over the years: a game imported from it is judged by the rules of its
     # day, which its match_started records in full like any other option (newest change last).
@@ -228,7 +228,7 @@ def markdown(rulesets: Sequence[RulesetSpec]) -> str:
         "",
         "Every option is recorded in full in a match's `match_started` event, so a replay reads the",
         "rules the table agreed on, never today's defaults. An option marked **RECONSTRUCTION** is a",
-        "point the sources leave open (see `docs/hanafuda.md` and `docs/riichi.md`): its default is the proposal of the rules",
+        "point the sources leave open (see its game's document in `docs/`): its default is the proposal of the rules",
         "notes, and a table that plays it differently says so with `--option name=value` at `taikyoku new`.",
         "An option with no default must be chosen when the match is created.",
         "",

@@ -1,5 +1,5 @@
 """What every game's round result says, whatever else it holds: the one shape that audit, export
-and the views read (Tensho's ``RoundResult``, Sendai-hana's ``SendaiResult``, riichi's ``HandResult``)."""
+and the views read (each game's result type, in its ``scoring`` module)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Protocol
 class RoundOutcome(Protocol):
     @property
     def number(self) -> int:
-        """The round's (riichi: the hand's) number in the match, from 1."""
+        """The round's (or hand's) number in the match, from 1."""
         ...
 
     @property

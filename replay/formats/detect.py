@@ -1,5 +1,5 @@
 """Which format a file is in, from its first bytes: taikyoku's own export (json or jsonl), or one of
-the records of other programs the games declare (``Game.log_formats``: Tenhou's, mjai's, KoiKoi-AI's).
+the records of other programs the games declare (``Game.log_formats``).
 
 Only the opening is looked at, so a file of any size is recognised at once; the format's own
 reader then checks the whole. A file of none of them is refused with what each format expects.

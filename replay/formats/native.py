@@ -383,7 +383,7 @@ def _jsonl_matches(start: str, reader: io.TextIOWrapper, source: str) -> Iterato
             except json.JSONDecodeError as exc:
                 raise InputError(
                     f"{source} line {number}: malformed JSON at column {exc.colno}: {exc.msg}; a taikyoku jsonl "
-                    "export holds one event object a line (Tenhou logs import with --format tenhou6)"
+                    "export holds one event object a line (another program's log imports with its --format)"
                 ) from None
             found = True
             if isinstance(value, dict) and set(value) == HEAD_KEYS:
@@ -490,7 +490,7 @@ def csv_rows(
     results: Sequence[RoundOutcome],
     raw: bool = False,
 ) -> str:
-    """One row per round: who dealt and won and why, the yaku (riichi: han, fu and limit too), and
+    """One row per round: who dealt and won and why, the yaku (and han, fu and limit, where the game counts them), and
     each seat's player and points (empty for a seat a smaller table does not have)."""
     from replay.games import GAMES
 

@@ -97,7 +97,7 @@ def season_page(found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> 
 
 
 def player_page(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
-    """A player's games by game (average place and result, rating), a chart of the places and (riichi)
+    """A player's games by game (average place and result, rating), a chart of the places and (where the game has them)
     of the han of the wins, the game's figures for the player, the achievements held, and every
     match of theirs."""
     from replay.present.rows import player_tables

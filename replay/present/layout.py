@@ -1,5 +1,5 @@
 """A replay document as the terminal lays it out (each game's own ``layout`` module: lines and
-grids), and an event's type in words ("play", "riichi declared")."""
+grids), and an event's type in words ("play", "yaku set chosen")."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from replay.app.shown import signed as signed  # a result as its ruleset's preci
 
 def game_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
     """Each game's own tables of ``found`` (``compute``'s document), keyed by the standings they
-    follow: the first standings of that game (riichi's rates per ruleset after the first riichi
+    follow: the first standings of that game (a game's figures per ruleset after its first
     table size)."""
     placed: dict[str, list[Grid]] = {}
     for declared in GAMES.values():
@@ -35,7 +35,7 @@ def game_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
 
 def player_tables(found: dict[str, Any]) -> dict[str, list[Grid]]:
     """A player's page (``player``'s document) as each game's tables: the game's figures for the
-    player (riichi: the rates and the deal-ins and wins by kind, per ruleset), then the
+    player (the game's figures, per ruleset where it has several), then the
     achievements held."""
     placed: dict[str, list[Grid]] = {}
     for game, facts in found["games"].items():

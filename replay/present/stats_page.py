@@ -183,7 +183,7 @@ def page(found: dict[str, Any]) -> str:
     own_tables = game_tables(found)
     for game, rows in found["standings"].items():
         seats = len(rows[0]["places"]) if rows else 0
-        with_uma = bool(rows) and "uma" in rows[0]  # riichi's final results, with oka and uma
+        with_uma = bool(rows) and "uma" in rows[0]  # final results with oka and uma, where the game has them
         header = ["player", "matches", "rounds", *[f"{n + 1}{('st', 'nd', 'rd', 'th')[n]}" for n in range(seats)],
                   "avg place", "points", "wins"] + (["result (uma)"] if with_uma else [])  # fmt: skip
         table_rows = [
