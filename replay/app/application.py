@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from replay.app.table import Entered
     from replay.app.what_if import WhatIf
     from replay.engine.fold import Step
-    from replay.engine.game import Question
 
 Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
 
@@ -206,26 +205,17 @@ class Application(Club, Keeping):
         asked until it is answered or passed; a phone decides that on its own page (None). A
         table's phone (``by_phone``) is held to what it may write (``replay/app/phones.py``). An
         ``Entered`` says what it did."""
-        import shlex
-
         from replay.app import intents
         from replay.app.recording import record_intent, undo_last
         from replay.app.repository import MatchRepository
-        from replay.app.table import Entered, intent_of, question, translate
+        from replay.app.table import Entered, entry_words, intent_of, question, translate
 
-        first, _, rest = line.strip().partition(" ")
-        annotation = first.lower() in ("note", "dispute")  # free text, taken as it is typed (it's, "quotes")
-        try:
-            words = [first.lower(), rest.strip()] if annotation else shlex.split(line)
-        except ValueError:
-            raise InputError("a quotation mark is not closed; close it, or leave the quotes out") from None
+        words, annotation = entry_words(line)  # table mode's grammar, read once
         if not words:
             return Entered("nothing")
         verb = words[0].lower()
         if verb in ("help", "show"):
             return Entered(verb)  # type: ignore[arg-type]
-        if annotation and not words[1]:
-            raise InputError(f"{verb} needs a text, e.g. {verb} Bob says he played the crane")
         with self.lock(match), self.store() as store:
             kept = MatchRepository(store, self.kept).get(match)  # the one read of this entry
             if by_phone:  # first: a tap on a table since abandoned is told so, not that the table moved on
@@ -479,72 +469,3 @@ class Application(Club, Keeping):
                 store.drop_read_model(stats.DIGEST_MODEL)
                 store.drop_read_model(stats.RESULT_MODEL)
             return stats.statistics(store, filters, progress=progress)
-
-
-class TableSession:
-    """One table's record as it is played: each entry read against the match's kept state, a
-    decision the rules leave open asked until it is answered or passed. The application
-    (``replay/app/application.py``) records each entry; a session holds no connection between them."""
-
-    def __init__(self, match: str, recorded_by: str, application: Application) -> None:
-        self.match, self.recorded_by, self.application = match, recorded_by, application
-        self.passed: set[tuple[str, int]] = set()  # (decision, seq it arose at): declined, not an event
-
-    def kept(self) -> Kept:
-        """The match as it stands, kept at its head: asking again reads only what was stored since."""
-        return self.application.match(self.match)
-
-    def asking(self) -> Question | None:
-        from replay.app.table import question
-
-        kept = self.kept()
-        asked = question(kept.game, kept.state)
-        if asked is None or (asked[0], kept.head) in self.passed:
-            return None
-        return asked
-
-    def expects(self) -> str:
-        """The prompt's words: the question asked, else what the round waits for."""
-        asked = self.asking()
-        if asked is not None:
-            return asked[1]
-        kept = self.kept()
-        rnd = kept.state.round
-        if rnd is None or rnd.over:
-            return "next round (next)"
-        from replay.games import GAMES
-
-        return GAMES[kept.game].view().expects(rnd, kept.state.names)
-
-    def game(self) -> GameName:
-        return self.kept().game
-
-    def document(self) -> dict[str, Any]:
-        """The match at its head as `taikyoku replay --json` gives it: what ``show`` lays out."""
-        from replay.app.reading import view_document
-
-        kept = self.kept()
-        return view_document(self.match, kept.state, kept.game, kept.head)
-
-    def status_lines(self) -> list[str]:
-        """The short screen between moves: field, the mover's hand, captures, yaku, scores."""
-        from replay.app.table import status_lines
-
-        return status_lines(self.game(), self.document())
-
-    def choices(self, typed: Sequence[str]) -> list[str]:
-        """The entries the rules allow after the words ``typed`` (what Tab offers)."""
-        from replay.app.table import choices
-
-        kept = self.kept()
-        return choices(kept.game, kept.state, typed)
-
-    def help(self) -> str:
-        """Table mode's help for this match's game."""
-        from replay.app.table import help_text
-
-        return help_text(self.game())
-
-    def enter(self, line: str) -> Entered:
-        """Record one entry, or say why it cannot be (``InputError``, ``IllegalEvent``, a conflict)."""
-        return self.application.enter(self.match, line, recorded_by=self.recorded_by, passed=self.passed)

@@ -261,3 +261,20 @@ class Entered:
     recorded: Recorded | None = None
     undone: Sequence[Step] = ()
     stored: Sequence[StoredEvent] = ()
+
+
+def entry_words(line: str) -> tuple[list[str], bool]:
+    """An entry's words as table mode reads them, and whether it is an annotation: a note or a
+    dispute takes the rest of the line as it is typed (it's, "quotes"); anything else is split as a
+    shell splits it, quotes holding a name with a space together."""
+    import shlex
+
+    first, _, rest = line.strip().partition(" ")
+    annotation = first.lower() in ("note", "dispute")
+    try:
+        words = [first.lower(), rest.strip()] if annotation else shlex.split(line)
+    except ValueError:
+        raise InputError("a quotation mark is not closed; close it, or leave the quotes out") from None
+    if annotation and not words[1]:
+        raise InputError(f"{first.lower()} needs a text, e.g. {first.lower()} Bob says he played the crane")
+    return words, annotation

@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from events.errors import TaikyokuError
-from replay.app.application import TableSession
+from replay.app.table_session import TableSession
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, app, recorder
 from replay.cli.display import out, warn
 from replay.cli.recording import report
