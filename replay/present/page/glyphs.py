@@ -1,4 +1,4 @@
-"""The characters a riichi tile carries, drawn as strokes, and a picture for each hanafuda card, so
+"""The characters a tile carries, drawn as strokes, and a picture for each card of the deck, so
 every piece reads the same on a machine with no Japanese font (a text glyph there is a blank box).
 
 A glyph is strokes on a 10 x 10 grid, each a line through its points, scaled into the box a tile
@@ -61,7 +61,7 @@ def glyph(char: str, x: float, y: float, width: float, height: float, colour: st
             'stroke-linecap="round" stroke-linejoin="round"/>')  # fmt: skip
 
 
-# ---- hanafuda pictures (a card's face is 30 x 48; the month's band takes the top 11) ----------------
+# ---- card pictures (a card's face is 30 x 48; the month's band takes the top 11) ----------------
 
 
 def _flowers(points: list[tuple[float, float]], petal: str, heart: str, size: float = 2.2) -> str:

@@ -1,6 +1,6 @@
-"""The riichi tiles and hanafuda cards, drawn by the project as one SVG sprite: a ``<symbol>`` per
-piece, embedded once in a page and shown with ``<use href="#t-5p">`` where a piece lies. Each
-piece has an accessible name ("5 of dots, red", "pine crane (bright)").
+"""The piece sets, tiles (``events/tiles.py``) and cards (``events/cards.py``), drawn by the
+project as one SVG sprite: a ``<symbol>`` per piece, embedded once in a page and shown with
+``<use href="#t-5p">`` where a piece lies. Each piece has an accessible name ("5 of dots, red", "pine crane (bright)").
 
 Tiles: pips for dots, bamboo sticks for bamboo, the numeral and 萬 for characters, the kanji for
 winds and dragons (white an empty frame), red fives in red; every character is drawn as strokes
@@ -130,7 +130,7 @@ def _tile_back() -> str:
 
 
 def _card_back() -> str:
-    """A card face down: the back of a hanafuda card (a dark red back)."""
+    """A card face down: the back of a card (a dark red back)."""
     return (f'<symbol id="c-{UNSEEN}" viewBox="0 0 30 48"><title>{UNSEEN_NAME}</title>'
             '<rect x="0.5" y="0.5" width="29" height="47" rx="3" fill="#7a2020" stroke="#3a1010"/>'
             '<rect x="4" y="4" width="22" height="40" rx="2" fill="none" stroke="#c9a35a"/></symbol>')  # fmt: skip
@@ -146,8 +146,8 @@ _DRAWINGS: dict[str, Callable[[], list[str]]] = {
 @cache
 def sprite(pieces: str) -> str:
     """The sprite of a game whose pieces are ``pieces`` ("tiles" or "cards", its ``piece_word``): an
-    SVG of their symbols and both backs, hidden, to embed once in a page (a riichi page carries no
-    card, a hanafuda page no tile: the browser parses the page's drawings before its first frame)."""
+    SVG of their symbols and both backs, hidden, to embed once in a page (a page of a game of tiles
+    carries no card, one of cards no tile: the browser parses the page's drawings before its first frame)."""
     # a word no drawing is kept under: every piece, as a page of any game can take
     drawn = _DRAWINGS[pieces]() if pieces in _DRAWINGS else [one for draw in _DRAWINGS.values() for one in draw()]
     symbols = [*drawn, _card_back(), _tile_back()]
