@@ -119,6 +119,7 @@ def test_the_words_a_game_adds_to_a_shared_move_name_their_games() -> None:
     added word listed once for each game that adds it, or without the games that take it."""
     from replay.games import moves as declared
 
+    declared.cache_clear()  # read now, as the declarations are
     deal = next(move for move in declared() if move.verb == "deal")
     assert [(word.name, word.help) for word in deal.words] == [
         ("hand", "A hand, comma-separated; one --hand per seat, seat 0 first (none, where the hands are unseen)."),
