@@ -92,3 +92,14 @@ def test_a_tapped_result_the_game_refuses_says_why_and_stores_nothing(
         _tapped(db, "tap", values)
     assert str(refused.value).startswith(said), str(refused.value)
     assert len(cli("log", "tap", "--json").json()) == 1
+
+
+def test_a_riichi_draw_typed_and_tapped_is_one_event_each_seat_once(cli: Cli, db: Path) -> None:
+    """Dai and Beni tenpai, Beni said twice: typed by seat numbers, tapped as values. Plant: the
+    tapped seats kept as sent (a seat twice, out of order)."""
+    for match in ("typed", "tapped"):
+        assert cli("new", "riichi", "-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai", "--id", match).code == 0
+    assert cli("result", "typed", "draw", "tenpai", "3", "1", "1", "riichi", "3").code == 0
+    _tapped(db, "tapped", {"event": "riichi.draw_result", "tenpai": [3, 1, 1], "riichi": [3], "nagashi": []})
+    expected = {"abort": None, "nagashi": [], "riichi": [3], "tenpai": [1, 3]}
+    assert _last(cli, "typed") == _last(cli, "tapped") == ("riichi.draw_result", expected)

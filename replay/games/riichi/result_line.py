@@ -308,7 +308,7 @@ def of_data(
     "riichi": [0], "wins": [{"seat": 1, "han": 3, "fu": 30}]}``, or a ``riichi.draw_result`` (tenpai,
     nagashi, riichi, abort), a ``riichi.chombo`` (seat, riichi) or a ``riichi.hand_result`` with its
     tiles: the event's fields, seats by number, checked as the typed line is."""
-    fields = {key: value for key, value in values.items() if key != "event"}
+    fields = {key: _seats(value) if key in SEAT_LISTS else value for key, value in values.items() if key != "event"}
     event = values.get("event")
     if event == "riichi.declared_win":
         return _declared_win(fields, names)
@@ -322,6 +322,22 @@ def of_data(
         kinds = ", ".join(["riichi.declared_win", *models])
         raise InputError(f"a hand's result is one of: {kinds} (its event); {event!r} is none of them")
     return model.model_validate(fields)
+
+
+SEAT_LISTS = (
+    "riichi",
+    "tenpai",
+    "nagashi",
+    "others_in_riichi",
+)  # each seat said once, in order, as the line reads them
+
+
+def _seats(value: object) -> object:
+    """A list of seats as the typed line reads it: each once, in order (anything else is left for
+    the event's model to refuse)."""
+    if isinstance(value, list) and all(isinstance(seat, int) and not isinstance(seat, bool) for seat in value):
+        return sorted(set(value))
+    return value
 
 
 def takes_another(result: Payload, rnd: RiichiRound | None) -> bool:
