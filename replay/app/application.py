@@ -1,9 +1,9 @@
 """The application: taikyoku's use cases over one store, wired once per process.
 
 ``Application(db)`` holds what every use case needs and nothing else does: the store it names (an
-SQLite file opened for a command's use, or connections a server keeps: ``replay/infra/pool.py``), the folded state of each match at
-its head (``replay/app/repository.py``) with a lock per match, so two threads of one server never
-fold or append one match at once, and the listeners told of each append it makes (the live pages
+SQLite file opened for a command's use, or connections a server keeps: ``replay/infra/pool.py``),
+the folded state of each match at its head (``replay/app/repository.py``) with a lock per match,
+so two threads of one server never fold or append one match at once, and the listeners told of each append it makes (the live pages
 of a server hear of a move the moment it is stored). The server and table mode call it, and so
 do the commands: recording and correcting a match (moves, notes, retracts, a new match, a
 record, a simulation), reading it (replay's steps, audit, review, price, statistics), exchange
