@@ -79,7 +79,7 @@ _LISTED: dict[str, tuple[str, str]] = {
         "store_commands",
         "List the rulesets and every rule option with its default; reconstructions are marked.",
     ),
-    "cards": ("store_commands", "List the hanafuda cards: canonical ID, MM-i code, suit, type, Nagoya number."),
+    "cards": ("store_commands", "List the cards of the deck: canonical ID, MM-i code, suit, type, Nagoya number."),
     "schemas": ("store_commands", "The JSON Schema files of the events."),
     "simulate": ("simulate_commands", "Record a random legal match of GAME, reproducible from its seed."),
     "result": (

@@ -452,10 +452,10 @@ def rules(
 
 @app.command()
 def cards(
-    game: Annotated[str | None, typer.Argument(help="tensho for its 45-card deck (default: all 48).")] = None,
+    game: Annotated[str | None, typer.Argument(help="A game of cards, for the cards its deck holds (default: all 48).")] = None,
     json_out: JsonOption = False,
 ) -> None:
-    """List the hanafuda cards: canonical ID, MM-i code, suit, type, Nagoya number."""
+    """List the cards of the deck: canonical ID, MM-i code, suit, type, Nagoya number."""
     from events.cards import DECK
     from replay.app.catalog import GAMES
 
