@@ -151,10 +151,12 @@ class Keeping:
                 raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
             return export_log(store, match, format_)
 
-    def priced_hand(self, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
-        """A recorded hand's wins priced under each of ``rulesets`` side by side."""
+    def priced_hand(
+        self, match: str, round_no: int, rulesets: list[str] | None
+    ) -> tuple[dict[str, Any], list[str], str]:
+        """A recorded hand's wins priced under each of ``rulesets`` (None: its game's) side by side."""
         from replay.app.reading import check_priced_rulesets, priced_hand
 
-        check_priced_rulesets(rulesets)  # first: a ruleset misspelt is said before the store is opened
+        check_priced_rulesets(rulesets or [])  # first: a ruleset misspelt is said before the store is opened
         with self.store() as store:
             return priced_hand(store, match, round_no, rulesets)

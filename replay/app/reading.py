@@ -53,11 +53,13 @@ def check_priced_rulesets(names: list[str]) -> None:
             raise InputError(f"unknown {titles} ruleset {name!r}; use one of: {', '.join(known)}")
 
 
-def priced_hand(store: Store, match: str, round_no: int, rulesets: list[str]) -> tuple[dict[str, Any], list[str], str]:
-    """A recorded hand's wins priced under each of ``rulesets`` by its game's own repricing: who
-    won how, and for each ruleset the yaku, fu, limit and every seat's payment (``price --json``);
-    with the players' names and the hand in words ("East 2")."""
-    check_priced_rulesets(rulesets)
+def priced_hand(
+    store: Store, match: str, round_no: int, rulesets: list[str] | None
+) -> tuple[dict[str, Any], list[str], str]:
+    """A recorded hand's wins priced under each of ``rulesets`` (None: those its game sets side by
+    side) by its game's own repricing: who won how, and for each ruleset the yaku, fu, limit and
+    every seat's payment (``price --json``); with the players' names and the hand in words ("East 2")."""
+    check_priced_rulesets(rulesets or [])
     steps = match_steps.read_steps(store, match)
     game = GAMES[match_steps.game_of(steps)]
     price = game.rules().price
@@ -65,8 +67,8 @@ def priced_hand(store: Store, match: str, round_no: int, rulesets: list[str]) ->
         titles = " or ".join(g.title for g in _pricing_games())
         raise InputError(f"match {match} is not a {titles} match; price prices {titles} hands")
     state = snapshot(projection_for(game.name), steps, round_no=round_no).state
-    priced, hand_words = price(state, round_no, rulesets)
-    return {"match_id": match, "hand": round_no} | priced, list(state.names), hand_words
+    priced, hand_words = price(state, round_no, list(game.rules().price_against) if rulesets is None else rulesets)
+    return {"match_id": match, "game": game.name, "hand": round_no} | priced, list(state.names), hand_words
 
 
 def reviewed(store: Store, match: str, player: str | None = None) -> dict[str, Any]:
@@ -78,4 +80,4 @@ def reviewed(store: Store, match: str, player: str | None = None) -> dict[str, A
     if weigh is None:
         weighing = " or ".join(g.title for g in GAMES.values() if g.rules().weigh is not None)
         raise InputError(f"match {match} is a {game.title} match; review weighs the discards of {weighing} matches")
-    return {"match_id": match} | weigh(history(steps).effective, player)
+    return {"match_id": match, "game": game.name} | weigh(history(steps).effective, player)

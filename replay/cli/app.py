@@ -124,14 +124,14 @@ _LISTED: dict[str, tuple[str, str]] = {
         "Statistics across every match: standings, and each game's own figures (docs/stats.md).",
     ),
     "price": (
-        "riichi_commands",
-        "Riichi: price a recorded hand's win under several rulesets side by side, payments per seat.",
+        "price_commands",
+        "Price a recorded round's wins under several rulesets side by side, payments per seat.",
     ),
     "audit": ("history_commands", "Audit a match: integrity, legality, claims, history, balance."),
     "review": (
         "review_commands",
-        "Riichi: each discard weighed (shanten, improving tiles, the best), its safety against riichi, each "
-        "deal-in with the safer tiles held, what happened (named checks), a summary per player.",
+        "Each choice weighed against the best (each discard: shanten, improving tiles, the best), its "
+        "safety, each deal-in with the safer tiles held, what happened (named checks), a summary per player.",
     ),
     "retract": ("history_commands", "Void a mistaken event."),
     "note": ("history_commands", "Attach a note to an event."),

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from events.errors import InputError
 from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, MatchArg, app, application, print_json, read_input
 from replay.cli.display import grid, out, styled
+
+if TYPE_CHECKING:
+    from replay.present.layout import Layout
 
 
 @app.command()
@@ -45,9 +48,16 @@ def replay(
 
 def show_document(game: str, data: dict[str, Any]) -> None:
     """A replay document in the terminal, as its game lays it out."""
-    from replay.present.layout import Line, layout
+    from replay.present.layout import layout
 
-    for part in layout(game, data):
+    show_layout(layout(game, data))
+
+
+def show_layout(parts: Layout) -> None:
+    """What a game laid out, line by line and grid by grid."""
+    from replay.present.layout import Line
+
+    for part in parts:
         if isinstance(part, Line):
             out.print(styled((part.bold, "bold"), part.text) if part.bold else styled(part.text))
         else:

@@ -452,7 +452,9 @@ def rules(
 
 @app.command()
 def cards(
-    game: Annotated[str | None, typer.Argument(help="A game of cards, for the cards its deck holds (default: all 48).")] = None,
+    game: Annotated[
+        str | None, typer.Argument(help="A game of cards, for the cards its deck holds (default: all 48).")
+    ] = None,
     json_out: JsonOption = False,
 ) -> None:
     """List the cards of the deck: canonical ID, MM-i code, suit, type, Nagoya number."""

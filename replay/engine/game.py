@@ -255,6 +255,12 @@ class GameRules(Generic[State, Round, Result]):
     # payments follow the ruleset), where the game has a ``repricing`` module: (the state at the
     # round's end, its number, the rulesets) -> ({"wins", "recorded_ruleset"}, the round in words).
     price: Callable[[State, int, Sequence[str]], tuple[dict[str, Any], str]] | None = None
+    # The rulesets ``price`` sets side by side when none are named.
+    price_against: tuple[str, ...] = ()
+    # What `price` and `review` print in the terminal, as the game lays its answers out: (the
+    # priced hand, the players' names, the hand in words) and (the review).
+    lay_out_price: Callable[[dict[str, Any], Sequence[str], str], Layout] | None = None
+    lay_out_review: Callable[[dict[str, Any]], Layout] | None = None
 
 
 AnyRules = GameRules[Any, Any, Any]  # a game's, as the registry of every game holds them

@@ -19,6 +19,7 @@ def _rules() -> GameRules[RiichiState, RiichiRound, HandResult]:
     when the game is first played; mypy checks each module against the hook it fills."""
     from replay.games.riichi import (
         analysis,
+        asked,
         builders,
         entry,
         fold,
@@ -46,6 +47,9 @@ def _rules() -> GameRules[RiichiState, RiichiRound, HandResult]:
         builders=builders.BUILDERS,
         weigh=analysis.review,
         price=repricing.priced_hand,
+        price_against=("tenhou", "mahjongsoul", "ema2016"),
+        lay_out_price=asked.priced,
+        lay_out_review=asked.reviewed,
     )
 
 
