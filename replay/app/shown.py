@@ -14,6 +14,7 @@ from replay.engine.fold import spoken as spoken  # an event's type in words: "pl
 from replay.engine.game import Grid as Grid
 from replay.engine.game import Layout as Layout
 from replay.engine.game import Line as Line
+from replay.engine.game import PieceDrawing as PieceDrawing
 from replay.engine.game import figure as figure  # a count or an average as a person reads it
 from replay.engine.game import ordinal as ordinal  # a place as it is said: 1st, 2nd
 from replay.engine.game import percent as percent
@@ -26,3 +27,10 @@ def rows_csv(rows: Sequence[Mapping[str, Any]], raw: bool = False) -> str:
     from replay.formats import native
 
     return native.rows_csv(rows, raw)
+
+
+def drawing_of(game: str) -> PieceDrawing | None:
+    """How the game draws its pieces on the pages (its rules' ``drawing``), or None."""
+    from replay.games import GAMES
+
+    return GAMES[game].rules().drawing

@@ -73,6 +73,19 @@ class Line:
 
 Layout = list[Line | Grid]  # what the terminal shows of a replay document, in order
 
+UNSEEN = "?"  # a piece whose face is not known (the public record): drawn face down
+UNSEEN_NAME = "face down: not seen yet"
+
+
+@dataclass(frozen=True, slots=True)
+class PieceDrawing:
+    """A game's pieces as the pages draw them: an SVG ``<symbol>`` for each piece and for its back
+    (``UNSEEN``), whose id is the game's page script's sprite prefix and the piece's id, and each
+    piece's accessible name, by id. Declared by the game (``GameRules.drawing``)."""
+
+    symbols: Callable[[], list[str]]
+    names: Callable[[], dict[str, str]]
+
 
 def figure(value: float | None) -> str:
     """A count or an average as a table shows it: 1,234 or 3.25, and - for none."""
@@ -261,6 +274,8 @@ class GameRules(Generic[State, Round, Result]):
     # priced hand, the players' names, the hand in words) and (the review).
     lay_out_price: Callable[[dict[str, Any], Sequence[str], str], Layout] | None = None
     lay_out_review: Callable[[dict[str, Any]], Layout] | None = None
+    # Its pieces as the pages draw them (none: a page draws no piece).
+    drawing: PieceDrawing | None = None
 
 
 AnyRules = GameRules[Any, Any, Any]  # a game's, as the registry of every game holds them

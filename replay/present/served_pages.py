@@ -29,8 +29,8 @@ def table_page(match: str, game: str, players: Sequence[str]) -> str:
     """A table's page: the table as the replay draws it, and the moves of the moment to tap."""
     played = GAMES[game]
     context = {"match_id": match, "players": list(players), "pieces": played.piece_word,
-               "round_word": played.round_word, "piece_names": sprite.names(), "game": game,
+               "round_word": played.round_word, "piece_names": sprite.names(game), "game": game,
                "result_words": dict(played.result_words), "declared": sorted(played.declared)}  # fmt: skip
-    body = fill(asset("table.html"), {"sprite": sprite.sprite(played.piece_word), "data": embedded_json(context)})
+    body = fill(asset("table.html"), {"sprite": sprite.sprite(game), "data": embedded_json(context)})
     return shell(f"{match}: the table", body, style=asset("table.css") + asset("recorder.css"),
                  script=scripts(game, "table.js"))  # fmt: skip

@@ -58,9 +58,9 @@ def page(frames: dict[str, Any], *, start_seq: int | None = None) -> str:
     at ``start_seq`` (default: the first event)."""
     document = carried(frames)
     document["start_seq"] = start_seq
-    document["piece_names"] = sprite.names()
+    document["piece_names"] = sprite.names(document["game"])
     document["last_seq"] = document["frames"][-1]["seq"] if document["frames"] else 0
-    body = fill(asset("view.html"), {"sprite": sprite.sprite(document["pieces"]), "opening": packed(opening(document)),
+    body = fill(asset("view.html"), {"sprite": sprite.sprite(document["game"]), "opening": packed(opening(document)),
                                      "data": packed(document)})  # fmt: skip
     return shell(f"{document['match_id']} ({document['game']})", body, style=asset("table.css"),
                  script=scripts(document["game"], "view.js"))  # fmt: skip

@@ -29,11 +29,13 @@ if TYPE_CHECKING:
 def _rules() -> GameRules[KoikoiState, KoikoiRound, KoikoiResult]:
     """The game's rules from its folder's modules (every game's have the same names), loaded
     when the game is first played; mypy checks each module against the hook it fills."""
+    from replay.games.hanafuda import drawing
     from replay.games.hanafuda.review import HanafudaReview
     from replay.games.koikoi import builders, entry, fold, layout, public, result_line, simulate, view
 
     return GameRules(
         projection=fold.projection,
+        drawing=drawing.DRAWING,
         view=view,
         parse_result_line=result_line.parse,
         takes_another_result=result_line.takes_another,

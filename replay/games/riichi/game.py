@@ -21,6 +21,7 @@ def _rules() -> GameRules[RiichiState, RiichiRound, HandResult]:
         analysis,
         asked,
         builders,
+        drawing,
         entry,
         fold,
         layout,
@@ -34,6 +35,7 @@ def _rules() -> GameRules[RiichiState, RiichiRound, HandResult]:
 
     return GameRules(
         projection=fold.projection,
+        drawing=drawing.DRAWING,
         view=view,
         parse_result_line=result_line.parse,
         takes_another_result=result_line.takes_another,

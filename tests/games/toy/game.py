@@ -13,10 +13,12 @@ if TYPE_CHECKING:
 
 
 def _rules() -> GameRules[ToyState, ToyRound, ToyResult]:
+    from replay.games.hanafuda import drawing  # the deck's cards, as the pages draw them
     from tests.games.toy import rules
 
     return GameRules(
         projection=rules.projection,
+        drawing=drawing.DRAWING,
         view=rules.View(),
         parse_result_line=rules.parse_result_line,
         takes_another_result=rules.takes_another_result,
