@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from events.errors import InputError
 from replay.engine.fold import Projection, Step, history
@@ -55,3 +55,18 @@ def snapshot(
 
 def _number(state: MatchView) -> int | None:
     return None if state.round is None else int(state.round.number)
+
+
+def match_fields(match_id: str, snap: Snapshot[MatchView]) -> dict[str, Any]:
+    """The header every game's replay document begins with: the match, its game, ruleset, players,
+    length and the position it is read at."""
+    started = snap.state.match.started
+    assert started is not None
+    return {
+        "match_id": match_id,
+        "game": started.game,
+        "ruleset": started.ruleset.model_dump(mode="json"),
+        "players": [{"seat": i, "name": n} for i, n in enumerate(snap.state.names)],
+        "length": started.length.model_dump(mode="json"),
+        "at_seq": snap.at_seq,
+    }

@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from replay.engine.fold import Step
-from replay.engine.match import MatchView
-from replay.engine.snapshot import Snapshot
 from replay.engine.words import listed, match_words, name_of
 from replay.games.hanafuda.table import FishingRound
 
@@ -57,20 +55,6 @@ def cards_fields(rnd: FishingRound, pile_size: int) -> dict[str, Any]:
         "pending": rnd.pending,
         "draw_pile": {"left": pile_size - rnd.drawn, "top": rnd.pile[0] if rnd.pile else None},
         "captured": [list(c) for c in rnd.captured],
-    }
-
-
-def match_fields(match_id: str, snap: Snapshot[MatchView]) -> dict[str, Any]:
-    """The match header of a hanafuda replay: the game, ruleset, players, length and position."""
-    started = snap.state.match.started
-    assert started is not None
-    return {
-        "match_id": match_id,
-        "game": started.game,
-        "ruleset": started.ruleset.model_dump(mode="json"),
-        "players": [{"seat": i, "name": n} for i, n in enumerate(snap.state.names)],
-        "length": started.length.model_dump(mode="json"),
-        "at_seq": snap.at_seq,
     }
 
 

@@ -10,10 +10,10 @@ from typing import Any
 from events.koikoi import Koikoi, KoikoiMisdeal, KoikoiPlay, KoikoiStop, KoikoiTeyakuExposed
 from events.model import Payload
 from replay.engine.fold import Step
-from replay.engine.snapshot import Snapshot
+from replay.engine.snapshot import Snapshot, match_fields
 from replay.engine.words import name_of
 from replay.games.hanafuda import view as hanafuda
-from replay.games.hanafuda.view import cards_fields, match_fields, result_fields
+from replay.games.hanafuda.view import cards_fields, result_fields
 from replay.games.hanafuda.yaku import hit_json
 from replay.games.koikoi.scoring import PILE_SIZE, SEATS, KoikoiResult, hand_yaku
 from replay.games.koikoi.state import KoikoiRound, KoikoiState

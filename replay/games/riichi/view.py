@@ -17,7 +17,7 @@ from events.riichi import (
 )
 from events.tiles import WINDS, compact
 from replay.engine.fold import Step
-from replay.engine.snapshot import Snapshot
+from replay.engine.snapshot import Snapshot, match_fields
 from replay.engine.words import listed, match_words, name_of
 from replay.games.riichi.flow import final_standings, match_over
 from replay.games.riichi.options import RULESETS, RiichiOptions
@@ -191,13 +191,7 @@ def match_json(match_id: str, snap: Snapshot[RiichiState]) -> dict[str, Any]:
     complete = bool(state.results) and (
         (ended is not None and ended.reason == "completed") or (ended is None and match_over(state) is not None)
     )
-    return {
-        "match_id": match_id,
-        "game": started.game,
-        "ruleset": started.ruleset.model_dump(mode="json"),
-        "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
-        "length": started.length.model_dump(mode="json"),
-        "at_seq": snap.at_seq,
+    return match_fields(match_id, snap) | {
         "round": current,
         "opening": opening,
         "results": [result_json(r) for r in state.results],

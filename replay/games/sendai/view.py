@@ -9,8 +9,8 @@ from typing import Any
 
 from events.model import Payload
 from events.sendai import KoiKoi, SendaiPlay, Stop, TeyakuExposed
-from replay.engine.snapshot import Snapshot
-from replay.games.hanafuda.view import cards_fields, match_fields, move_words, result_fields
+from replay.engine.snapshot import Snapshot, match_fields
+from replay.games.hanafuda.view import cards_fields, move_words, result_fields
 from replay.games.hanafuda.yaku import hit_json
 from replay.games.sendai.scoring import PILE_SIZE, SendaiResult, TeyakuSpec, teyaku_held
 from replay.games.sendai.state import SendaiRound, SendaiState

@@ -26,7 +26,7 @@ from replay.engine.match import GameState, MatchProjection, MatchView
 from replay.engine.moves import Offer
 from replay.engine.options import RuleOption, RulesetSpec
 from replay.engine.simulate import Driver, play_rounds, shuffled
-from replay.engine.snapshot import Snapshot
+from replay.engine.snapshot import Snapshot, match_fields
 from replay.engine.words import in_names, name_of
 from tests.games.toy.events import ToyDeal, ToyLay, ToyRoundResult
 
@@ -236,13 +236,7 @@ class View:
         assert started is not None
         names = state.names
         rnd = state.round
-        return {
-            "match_id": match_id,
-            "game": started.game,
-            "ruleset": started.ruleset.model_dump(mode="json"),
-            "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
-            "length": started.length.model_dump(mode="json"),
-            "at_seq": snap.at_seq,
+        return match_fields(match_id, snap) | {
             "round": None if rnd is None else {
                 "number": rnd.number, "dealer": rnd.dealer, "phase": rnd.phase,
                 "to_move": None if rnd.phase != "lay" else rnd.to_move, "expects": View.expects(rnd, names),
