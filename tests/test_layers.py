@@ -31,7 +31,7 @@ LAYERS = (
     "replay.cli",
 )
 GAMES = REGISTERED_GAMES  # every game the registry (events/games.py) registers
-SHARED_BY = {"hanafuda": ("tensho", "sendai", "koikoi")}
+SHARED_BY = {"hanafuda": ("tensho", "sendai", "koikoi"), "tiles": ("riichi", "mcr")}
 
 
 def modules(root: Path) -> dict[str, Path]:
@@ -554,7 +554,8 @@ def test_a_planted_branch_on_a_game_name_is_found(tmp_path: Path) -> None:
 # A game's name (or its family's) in the layers above the games, in code, strings, comments or page
 # scripts alike: each game's knowledge lives in its folder, and what the layers above say of a game
 # comes from its declaration.
-GAME_WORDS = re.compile(r"tensho|sendai|koi-?koi|riichi|hanafuda|mahjong(?! soul)", re.IGNORECASE)
+# Every game the registry knows by its name, and the ways people write the built-in ones.
+GAME_WORDS = re.compile(r"{}|koi-?koi|hanafuda|mahjong(?! soul)".format("|".join(GAMES)), re.IGNORECASE)
 ABOVE_THE_GAMES = ("replay/engine", "replay/formats", "replay/app", "replay/present", "replay/web", "replay/cli",
                    "replay/infra")  # fmt: skip
 

@@ -1,4 +1,4 @@
-"""The characters a riichi tile carries, drawn as strokes, so
+"""The characters a mahjong tile carries, drawn as strokes, so
 every piece reads the same on a machine with no Japanese font (a text glyph there is a blank box).
 
 A glyph is strokes on a 10 x 10 grid, each a line through its points, scaled into the box a tile
