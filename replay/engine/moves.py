@@ -79,7 +79,8 @@ class Offer:
 
 SEAT_TO_MOVE = Word("seat", "Check that this seat (number, wind or name) is the one to move.", option="--seat")
 
-# The moves every game records: the next round, its deal, a card or tile drawn; each game adds
+# The moves every game records: the next round, its deal, a card or tile drawn (and, in the games
+# played with tiles, one discarded; a game without the move refuses it); each game adds
 # the words its own takes (``Move(..., adds_words=True)`` in its moves.py).
 SHARED: tuple[Move, ...] = (
     Move(
@@ -108,6 +109,14 @@ SHARED: tuple[Move, ...] = (
             Word("card", "The card turned (default: the known top of the pile), or the tile."),
             Word("capture", "A field card it takes; repeat for three.", option="--capture", short="-c", kind="texts"),
             SEAT_TO_MOVE,
+        ),
+    ),
+    Move(
+        "discard",
+        "Discard a tile from the hand of the seat to move (the games played with tiles).",
+        (
+            Word("tile", "The tile discarded, e.g. 5m, 7p or E (1z).", required=True),
+            Word("seat", "The seat: 0-3, a seat wind (E S W N) or a name (default: the one to move).", option="--seat"),
         ),
     ),
 )

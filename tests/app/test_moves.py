@@ -49,8 +49,8 @@ def test_a_verb_declared_twice_differently_is_an_error_when_the_moves_are_read(
     from replay.games import moves as declared
     from replay.games.koikoi import moves as koikoi_moves
 
-    assert {m.verb for m in declared()} >= {"discard", "play"}
-    monkeypatch.setattr(koikoi_moves, "MOVES", (*koikoi_moves.MOVES, Move("discard", "throw a card away")))
+    assert {m.verb for m in declared()} >= {"call", "play"}
+    monkeypatch.setattr(koikoi_moves, "MOVES", (*koikoi_moves.MOVES, Move("call", "call a card out")))
     declared.cache_clear()  # read once per process: read again with the second declaration
     try:
         with pytest.raises(RuntimeError) as twice:
@@ -58,8 +58,8 @@ def test_a_verb_declared_twice_differently_is_an_error_when_the_moves_are_read(
     finally:
         monkeypatch.undo()
         declared.cache_clear()
-    assert str(twice.value) == "the verb 'discard' is declared twice, differently (riichi's is the second)"
-    assert {m.verb for m in declared()} >= {"discard", "play"}
+    assert str(twice.value) == "the verb 'call' is declared twice, differently (riichi's is the second)"
+    assert {m.verb for m in declared()} >= {"call", "play"}
 
 
 def test_a_verb_added_by_one_declaration_is_a_command_a_help_line_and_a_table_word(cli: Cli, db: Path) -> None:
@@ -135,7 +135,7 @@ def test_the_words_a_game_adds_to_a_shared_move_name_their_games() -> None:
     [
         (("deal", "pile"), "deal's word 'pile' is declared twice, differently (koikoi's is the second)"),
         (("deal", "field"), "deal's word 'field' is declared twice, differently (koikoi's is the second)"),
-        (("discard", "tile"), "koikoi adds words to 'discard', which is not a move every game shares"),
+        (("call", "tiles"), "koikoi adds words to 'call', which is not a move every game shares"),
     ],
 )
 def test_a_word_added_against_the_shared_declaration_is_an_error(

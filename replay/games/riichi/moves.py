@@ -34,9 +34,8 @@ MOVES: tuple[Move, ...] = (
     ),
     Move(
         "discard",
-        "Riichi: discard a tile, declaring riichi with it if asked.",
+        "",
         (
-            Word("tile", "The tile discarded, e.g. 5m, 0p (red five), E or 1z.", required=True),
             Word("riichi", "Declare riichi with this discard.", option="--riichi", kind="flag"),
             Word(
                 "tsumogiri",
@@ -45,8 +44,8 @@ MOVES: tuple[Move, ...] = (
                 kind="either",
                 negative="--from-hand",
             ),
-            SEAT,
         ),
+        adds_words=True,
     ),
     Move(
         "riichi",
