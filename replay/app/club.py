@@ -32,7 +32,8 @@ def standings_of(
 ) -> dict[str, list[dict[str, Any]]]:
     """Each game's players over ``tables`` (their glances): the sum of their results (in
     the game's unit: thousands with oka and uma, or points) and of the referee's ``penalties``, their places,
-    and whether a table of theirs plays on (then it is provisional); best first, then the better
+    and whether a table of theirs plays on (then it is provisional); best first, then (where the
+    game parts ties by the score: its glance's ``tie_break``) the better score, then the better
     average place."""
     found: dict[str, dict[str, dict[str, Any]]] = {}
     for table in tables:
@@ -42,6 +43,8 @@ def standings_of(
             )
             mine["tables"] += 1
             mine["total"] += exact(table["results"][seat])  # exact: EMA's +19.6 and +19.3 stay apart
+            if table.get("tie_break") is not None:
+                mine["score"] = mine.get("score", 0) + table["tie_break"][seat]
             mine["places"].append(table["places"][seat])
             mine["provisional"] = mine["provisional"] or table["status"] == "in play"
     for title, penalty in penalties:  # each (game's title, penalty): counted in its night's game only
@@ -53,7 +56,8 @@ def standings_of(
         mine["penalties"] = mine.get("penalties", 0) + penalty.points
     ranked = {
         game: sorted(
-            players.values(), key=lambda p: (-p["total"], sum(p["places"]) / max(len(p["places"]), 1), p["player"])
+            players.values(),
+            key=lambda p: (-p["total"], -p.get("score", 0), sum(p["places"]) / max(len(p["places"]), 1), p["player"]),
         )
         for game, players in found.items()
     }

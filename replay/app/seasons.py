@@ -109,6 +109,9 @@ def season(
     def within(day: str) -> bool:
         return (since is None or day >= since) and (until is None or day <= until)
 
+    from replay.games import GAMES
+
+    by_score = GAMES[game].ties_by_score
     every = list(digests)
     chosen = [d for d in ended(every, game) if within(d["started_at"][:10])]
     rated = ratings(chosen, game)
@@ -116,13 +119,14 @@ def season(
 
     def row_of(name: str) -> dict[str, Any]:
         return rows.setdefault(name, {"player": name, "games": 0, "total": Decimal(0), "penalties": 0,
-                                      "places": defaultdict(int)})  # fmt: skip
+                                      "places": defaultdict(int), "score": 0})  # fmt: skip
 
     for digest in chosen:
         for seat, name in enumerate(digest["players"]):
             row = row_of(name)
             row["games"] += 1
             row["total"] += measure(digest, seat)
+            row["score"] += digest["points"][seat]
             row["places"][digest["places"][seat]] += 1
     for penalty in penalties:
         if within(penalty["date"]):
@@ -138,14 +142,12 @@ def season(
                       "average_place": round(sum(p * n for p, n in places.items()) / games, 2) if games else None,
                       "places": {str(p): n for p, n in places.items()},
                       "rating": rated[row["player"]][-1]["rating"] if row["player"] in rated else START_RATING,
-                      "ranked": games >= min_games})  # fmt: skip
-    table.sort(key=lambda r: (not r["ranked"], -r["total"], r["average_place"] or 0, r["player"]))
+                      "ranked": games >= min_games} | ({"score": row["score"]} if by_score else {}))  # fmt: skip
+    table.sort(key=lambda r: (not r["ranked"], -r["total"], -r.get("score", 0), r["average_place"] or 0, r["player"]))
     for rank, row in enumerate(table, start=1):
         row["rank"] = rank if row["ranked"] else None
         row["total"] = carried(row["total"])  # the exact sum, as a JSON number of its precision
-    from replay.games import GAMES
-
-    unit = "results in thousands, with oka and uma" if GAMES[game].uma else "points"  # as the game settles a match
+    unit = GAMES[game].result_unit  # as the game settles a match
     held = GAMES[game].review().achievements(_counted(chosen), _every_seat)
     return {"game": game, "since": since, "until": until, "min_games": min_games, "matches": len(chosen),
             "unit": unit, "standings": table, "achievements": held}  # fmt: skip

@@ -70,6 +70,7 @@ GAME = Game(
     stats_section=("riichi",),
     page_package="replay.games.riichi",
     uma=True,
+    result_unit="results in thousands, with oka and uma",
     seat_winds=True,
     result_words={"yaku": YAKU_WORDS},
     log_formats=LOG_FORMATS,
