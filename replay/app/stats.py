@@ -235,7 +235,7 @@ def _added_up(
         part = compute(digests, filters)
         del digests
         found["matches"] += part["matches"]
-        for table in ("standings", "timeline", "yaku"):
+        for table in ("standings", "results", "timeline", "yaku"):
             found[table].update(part[table])
         section = part
         for name in GAMES[game].stats_section:
@@ -429,6 +429,10 @@ def _standing_group(digest: dict[str, Any]) -> str:
     return game.name if seats == max(game.players) else f"{game.name} ({seats} players)"
 
 
+def _settled(game: str) -> dict[str, str]:
+    return {"label": GAMES[game].result_label, "unit": GAMES[game].result_unit}
+
+
 def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters()) -> dict[str, Any]:
     """The statistics of the matches the filters admit, per game and player."""
     chosen = [d for d in all_digests if filters.admits(d)]
@@ -451,6 +455,8 @@ def compute(all_digests: Iterable[dict[str, Any]], filters: Filters = Filters())
         },
         "matches": len(chosen),
         "standings": standings,
+        # what each game settled in results names them: the column and the chart say so
+        "results": {group: _settled(one[0]["game"]) for group, one in by_game.items() if GAMES[one[0]["game"]].uma},
         "timeline": timeline,
         **{section: {} for section in dict.fromkeys(g.stats_section[0] for g in GAMES.values())},  # filled below
         "yaku": {game: _yaku_frequency(matches, wanted) for game, matches in by_game.items()},

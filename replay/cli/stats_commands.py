@@ -106,7 +106,7 @@ def _show(found: dict[str, Any]) -> None:
             table.add_column(name, justify="left" if name == "player" else "right", no_wrap=True)
         with_uma = bool(rows) and "uma" in rows[0]  # final results with oka and uma, where the game has them
         if with_uma:
-            table.add_column("result (uma)", justify="right")
+            table.add_column(found["results"][game]["label"], justify="right")
         for row in rows:
             cells = [row["player"], str(row["matches"]), str(row["rounds"]), *map(str, row["places"]),
                      figure(row["average_place"]), figure(row["points"]), str(row["wins"])]  # fmt: skip

@@ -304,6 +304,7 @@ class Game:
     # points), and players are ranked by them; ``result_unit`` says what they are.
     uma: bool = False
     result_unit: str = "points"
+    result_label: str = "result"  # its column's heading in the statistics
     ties_by_score: bool = False  # players level on those results are parted by their points (MCR's score)
     page_package: str = ""  # the package whose page.js draws its rounds on the pages (declares GAME_PAGE)
     seat_winds: bool = False  # a seat is also named by its wind this round, counted from the dealer

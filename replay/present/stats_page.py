@@ -185,14 +185,14 @@ def page(found: dict[str, Any]) -> str:
         seats = len(rows[0]["places"]) if rows else 0
         with_uma = bool(rows) and "uma" in rows[0]  # final results with oka and uma, where the game has them
         header = ["player", "matches", "rounds", *[f"{n + 1}{('st', 'nd', 'rd', 'th')[n]}" for n in range(seats)],
-                  "avg place", "points", "wins"] + (["result (uma)"] if with_uma else [])  # fmt: skip
+                  "avg place", "points", "wins"] + ([found["results"][game]["label"]] if with_uma else [])  # fmt: skip
         table_rows = [
             [r["player"], figure(r["matches"]), figure(r["rounds"]), *map(figure, r["places"]),
              figure(r["average_place"]), figure(r["points"]), figure(r["wins"])]
             + ([signed(r["uma"])] if with_uma else [])
             for r in rows
         ]  # fmt: skip
-        unit = "results with uma (thousands)" if with_uma else "points"
+        unit = found["results"][game]["unit"] if with_uma else "points"
         sections.append(
             f"<h2>{_text(game)}</h2>"
             + _table(f"{game}: standings", header, table_rows, f"standings-{game}")

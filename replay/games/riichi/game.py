@@ -71,6 +71,7 @@ GAME = Game(
     page_package="replay.games.riichi",
     uma=True,
     result_unit="results in thousands, with oka and uma",
+    result_label="result (uma)",
     seat_winds=True,
     result_words={"yaku": YAKU_WORDS},
     log_formats=LOG_FORMATS,
