@@ -52,10 +52,20 @@ class _Building(Collection[str]):
 
 
 def of_game(builder: str, **values: Any) -> Intent:
-    """The move ``builder`` names, as the match's game builds it from ``values`` (its words by name)."""
+    """The move ``builder`` names, as the match's game builds it from ``values`` (its words by name);
+    a word another game adds to a shared move, said of this game's, is refused in one line."""
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
-        made: Build = GAMES[game].rules().builders[builder](**values)
+        import inspect
+
+        maker = GAMES[game].rules().builders[builder]
+        taken = inspect.signature(maker).parameters
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in taken.values()):
+            foreign = next((name for name in values if name not in taken), None)
+            if foreign is not None:
+                raise InputError(f"--{foreign.replace('_', '-')} is not a word of {GAMES[game].title}'s "
+                                 f"{builder.replace('_', ' ')}; `taikyoku {builder} --help` says whose it is")  # fmt: skip
+        made: Build = maker(**values)
         return made(game, state)
 
     return Intent(_Building(builder), build)
@@ -64,8 +74,10 @@ def of_game(builder: str, **values: Any) -> Intent:
 def of_move(move: Move, values: Mapping[str, Any]) -> Intent:
     """The intent ``move`` records: the builder its declaration names, in the match's game's folder
     (``replay/games/<game>/builders.py``), given its words by name; a word not said is left to the
-    builder's own default."""
-    return of_game(move.builder, **{name: value for name, value in values.items() if value is not None}, **move.fixed)
+    builder's own default (a flag not said is not said)."""
+    flags = {word.name for word in move.words if word.kind == "flag"}
+    said = {name: value for name, value in values.items() if value is not None and not (name in flags and value is False)}
+    return of_game(move.builder, **said, **move.fixed)
 
 
 def start_round(**given: Any) -> Intent:
