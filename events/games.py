@@ -20,7 +20,7 @@ import re
 
 from events.errors import InputError
 
-BUILT_IN: tuple[str, ...] = ("tensho", "sendai", "koikoi", "riichi")
+BUILT_IN: tuple[str, ...] = ("tensho", "sendai", "koikoi", "riichi", "mcr")
 NAME_PATTERN = r"^[a-z][a-z0-9]{1,19}$"  # a game's name: its events' prefix, and its folder's
 PLUG_VARIABLE = "TAIKYOKU_GAMES"
 

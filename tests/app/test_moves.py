@@ -17,27 +17,57 @@ from tests.helpers import Cli
 
 def test_every_declared_move_names_its_intent_and_exactly_the_words_it_takes() -> None:
     """Each game builds every move it offers (the shared ones and its own), in its own folder, and
-    each builder takes exactly the words the declaration says. Plant: a word renamed in a
-    declaration (``cards`` for ``card``), a builder given a new required parameter no declaration
-    says, or a game's builder of a shared move dropped."""
+    each builder takes exactly the words the declaration says: a shared move's own words and those
+    its game adds (another game's added words are refused before any builder, in one line). Plant:
+    a word renamed in a declaration (``cards`` for ``card``), a builder given a new required
+    parameter no declaration says, or a game's builder of a shared move dropped."""
+    import importlib
+
+    from replay.engine.moves import SHARED
     from replay.games import GAME_NAMES, GAMES
     from replay.games.hanafuda.builders import BUILDERS as HANAFUDA
 
     built = {name: GAMES[name].rules().builders for name in GAME_NAMES}
+    added = {name: {m.verb: [w.name for w in m.words] for m in importlib.import_module(
+        f"replay.games.{name}.moves").MOVES if m.adds_words} for name in GAME_NAMES}  # fmt: skip
+    shared = {move.verb: [w.name for w in move.words] for move in SHARED}
     for move in moves():
         makers = [name for name in GAME_NAMES if move.builder in built[name]]
         assert makers, move.verb
         for name in makers:
             taken = inspect.signature(built[name][move.builder]).parameters
-            said = [w.name for w in move.words] + list(move.fixed)
-            assert set(said) <= set(taken), (name, move.verb, said, list(taken))
-            required = [n for n, p in taken.items() if p.default is inspect.Parameter.empty]
-            assert set(required) <= set(said), (name, move.verb, required)
-    for shared in ("start_round", "deal", "draw"):  # every game starts its rounds, deals and draws
-        assert all(shared in built[name] for name in GAME_NAMES), shared
-    assert {n for n in GAME_NAMES if "discard" in built[n]} == {"riichi"}
+            every = [w.name for w in move.words] + list(move.fixed)
+            own = [*shared[move.verb], *added[name].get(move.verb, [])] if move.verb in shared else every
+            keywords = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in taken.values())
+            assert keywords or set(own) <= set(taken), (name, move.verb, own, list(taken))
+            required = [n for n, p in taken.items() if p.default is inspect.Parameter.empty
+                        and p.kind is not inspect.Parameter.VAR_KEYWORD]  # fmt: skip
+            assert set(required) <= set(every), (name, move.verb, required)
+    for verb in ("start_round", "deal", "draw"):  # every game starts its rounds, deals and draws
+        assert all(verb in built[name] for name in GAME_NAMES), verb
+    assert {n for n in GAME_NAMES if "discard" in built[n]} == {"riichi", "mcr"}
     assert {n for n in GAME_NAMES if "triple" in built[n]} == {"tensho"}
     assert all(set(HANAFUDA) <= set(built[n]) for n in ("tensho", "sendai", "koikoi"))
+
+
+def test_a_word_another_game_adds_to_a_shared_move_is_refused_in_one_line(cli: Cli) -> None:
+    """MCR's --replacement said of a riichi draw, riichi's --rinshan of an MCR one: one line each,
+    nothing written. Plant: the word passed on to a builder that does not take it (an internal
+    error), or silently dropped."""
+    assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--id", "r-1").code == 0
+    assert cli("round", "r-1").code == 0
+    assert cli("deal", "r-1", *[a for h in HANDS for a in ("--hand", h)], "--dora", "3m").code == 0
+    refused = cli("draw", "r-1", "7m", "--replacement")
+    assert (refused.code, refused.err) == (
+        2,
+        "taikyoku: error: --replacement is not a word of riichi's draw; `taikyoku draw --help` says whose it is\n",
+    )
+    assert len(cli("log", "r-1", "--json").json()) == 3
+    assert cli("new", "mcr", "-p", "Ann", "-p", "Bo", "-p", "Cy", "-p", "Di", "--id", "m-1").code == 0
+    assert cli("round", "m-1").code == 0
+    wrong = cli("round", "m-1", "--honba", "1")
+    assert (wrong.code, wrong.err) == (2, "taikyoku: error: --honba is not MCR's; its round takes only --dealer (the "
+                                          "deal passes every hand)\n")  # fmt: skip
 
 
 def test_a_verb_declared_twice_differently_is_an_error_when_the_moves_are_read(
@@ -68,7 +98,7 @@ def test_a_verb_added_by_one_declaration_is_a_command_a_help_line_and_a_table_wo
     moves, and table mode takes it as typed."""
     listed = cli("--help").out
     recording = listed[listed.index("Recording a round") : listed.index("Results and the table")]
-    assert "riichi      Riichi: declare riichi, discarding this tile" in recording
+    assert "riichi         Riichi: declare riichi, discarding this tile" in recording
     assert cli("new", "riichi", "-p", "Ton", "-p", "Nan", "-p", "Sha", "-p", "Pei", "--id", "r-1").code == 0
     assert cli("round", "r-1").code == 0
     assert cli("deal", "r-1", *[a for h in HANDS for a in ("--hand", h)], "--dora", "3m").code == 0
@@ -110,7 +140,7 @@ def test_a_shared_verb_said_with_another_games_words_is_refused_and_nothing_is_w
     assert (field.code, field.err) == (2, "taikyoku: error: --field is a hanafuda deal's; a riichi deal has --dora\n")
     assert [e["type"] for e in cli("log", "r-1", "--json").json()] == ["match_started", "riichi.round_started"]
     wrong_game = cli("discard", "t-1", "5m")
-    assert wrong_game.code == 2 and "match t-1 is a Tensho match; this command records riichi matches" in wrong_game.err
+    assert wrong_game.code == 2 and "match t-1 is a Tensho match; this command records MCR or riichi matches" in wrong_game.err
 
 
 def test_the_words_a_game_adds_to_a_shared_move_name_their_games() -> None:
