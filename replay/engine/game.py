@@ -300,12 +300,12 @@ class Game:
     dealt_hands: DealtHands | None = None  # a deal's layout on a phone, for a game that is not a fishing game
     piece_word: str = "cards"  # what its pieces are called: cards, or tiles
     stats_section: tuple[str, ...] = ()  # where its players' summary goes in the statistics
-    # A match is settled in results beside its points (riichi's with oka and uma, MCR's table
-    # points), and players are ranked by them; ``result_unit`` says what they are.
+    # A match is settled in results beside its points (with oka and uma, or table points by
+    # place), and players are ranked by them; ``result_unit`` says what they are.
     uma: bool = False
     result_unit: str = "points"
     result_label: str = "result"  # its column's heading in the statistics
-    ties_by_score: bool = False  # players level on those results are parted by their points (MCR's score)
+    ties_by_score: bool = False  # players level on those results are parted by their points
     page_package: str = ""  # the package whose page.js draws its rounds on the pages (declares GAME_PAGE)
     seat_winds: bool = False  # a seat is also named by its wind this round, counted from the dealer
     # The words a round's result is tapped with on a table's page, by kind (the yaku a

@@ -159,7 +159,7 @@ def test_bad_filters_are_one_line_and_write_nothing(tensho_history: Cli, db: Pat
         (("--match", "nope-1"), "no match 'nope-1' in this store"),
         (("--since", "30/11/2026"), "--since '30/11/2026' is not a day; write it as YYYY-MM-DD"),
         (("--since", "2026-12-01", "--until", "2026-11-01"), "is after --until"),
-        (("--game", "chess"), "--game is tensho, sendai, koikoi or riichi"),
+        (("--game", "chess"), "--game is tensho, sendai, koikoi, riichi or mcr"),
         (("--ruleset", "wrc-1999"), "unknown ruleset 'wrc-1999'"),
         (("--json", "--csv"), "give --json or --csv, not both"),
         (("--html", str(db.parent)), "is a folder; give --html a file name"),

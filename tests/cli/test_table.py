@@ -162,8 +162,8 @@ def test_entries_mean_what_the_moment_asks_for() -> None:
     offered = choices("riichi", discard)
     assert set(hand) <= set(offered) and "tsumo" not in offered  # the fold takes no tsumo on a hand that does not win
     # After a recording command's verb, tab offers its options as the move's declaration spells them.
-    assert choices("riichi", discard, ["discard", "5m"]) == ["--riichi", "--tsumogiri", "--from-hand", "--seat"]
-    assert choices("riichi", discard, ["discard", "5m", "--riichi"]) == ["--tsumogiri", "--from-hand", "--seat"]
+    assert choices("riichi", discard, ["discard", "5m"]) == ["--seat", "--riichi", "--tsumogiri", "--from-hand"]
+    assert choices("riichi", discard, ["discard", "5m", "--riichi"]) == ["--seat", "--tsumogiri", "--from-hand"]
     after = states_until("riichi", riichi, "after_discard")
     assert translate("riichi", after, ["7z"]) == ["draw", "7z"]
     assert translate("riichi", after, ["pon", "555p"]) == ["call", "pon", "555p"]

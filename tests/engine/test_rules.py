@@ -59,6 +59,7 @@ def test_rules_command(cli: Cli) -> None:
         "mleague",
         "riichicity",
         "riichicity-sanma",
+        "mcr-ema",
     ]
     ema = cli("rules", "ema2016", "--json").json()[0]
     by_name = {o["name"]: o for o in ema["options"]}

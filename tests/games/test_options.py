@@ -11,6 +11,7 @@ import pytest
 from events.match import MatchLength, PlayerSeat
 from replay.games import rulesets
 from replay.games.koikoi.options import KoikoiOptions
+from replay.games.mcr.options import options_from
 from replay.games.riichi.options import RiichiOptions
 from replay.games.sendai.options import SendaiOptions
 from replay.games.tensho.options import TenshoOptions
@@ -46,6 +47,8 @@ def test_the_typed_options_read_every_declared_option(spec: Any) -> None:
         SendaiOptions.of(values)
     elif spec.game == "koikoi":
         KoikoiOptions.of(values)
+    elif spec.game == "mcr":
+        options_from(values)
     else:
         RiichiOptions.of(spec.id, values)
     assert values.read == set(values.values)

@@ -55,7 +55,7 @@ def deal(hand: Sequence[str] = (), **others: object) -> Build:
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         if len(hand) != SEATS:
             raise InputError(f"an MCR deal is {SEATS} hands, one --hand per seat; {len(hand)} given")
-        return [McrDeal(hands=tuple(tuple(parse_tiles(h)) for h in hand))], []  # type: ignore[arg-type]
+        return [McrDeal(hands=tuple(tuple(parse_tiles(h)) for h in hand))], []
 
     return build
 
@@ -70,7 +70,7 @@ def draw(card: str | None = None, *, replacement: bool = False, seat: str | None
         owed = rnd.owes is not None
         mover = rnd.owes if rnd.owes is not None else rnd.to_move
         tile = one_tile(card)
-        return [McrDraw(seat=_seat(state, seat, mover), tile=tile, replacement=replacement or owed)], []  # type: ignore[arg-type]
+        return [McrDraw(seat=_seat(state, seat, mover), tile=tile, replacement=replacement or owed)], []
 
     return build
 
@@ -80,7 +80,7 @@ def discard(tile: str, seat: str | None = None, **others: object) -> Build:
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = _hand(state)
-        return [McrDiscard(seat=_seat(state, seat, rnd.to_move), tile=one_tile(tile))], []  # type: ignore[arg-type]
+        return [McrDiscard(seat=_seat(state, seat, rnd.to_move), tile=one_tile(tile))], []
 
     return build
 
@@ -98,7 +98,7 @@ def chow(tiles: str, seat: str | None = None) -> Build:
         made = tuple(parse_tiles(tiles))
         if len(made) != 3:
             raise InputError(f"a chow is three tiles in a row, e.g. 345m; {tiles!r} is {len(made)}")
-        return [McrMeld(kind="chow", seat=_seat(state, seat, (giver + 1) % SEATS), tiles=made)], []  # type: ignore[arg-type]
+        return [McrMeld(kind="chow", seat=_seat(state, seat, (giver + 1) % SEATS), tiles=made)], []
 
     return build
 
@@ -107,7 +107,7 @@ def pung(seat: str) -> Build:
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = _hand(state)
         _, tile = _last_discard(rnd)
-        return [McrMeld(kind="pung", seat=_seat(state, seat, rnd.to_move), tiles=(tile,) * 3)], []  # type: ignore[arg-type]
+        return [McrMeld(kind="pung", seat=_seat(state, seat, rnd.to_move), tiles=(tile,) * 3)], []
 
     return build
 
@@ -122,13 +122,13 @@ def kong(tile: str | None = None, seat: str | None = None) -> Build:
             if seat is None:
                 raise InputError("say who claims the discard for a kong: --seat")
             taken = rnd.last_discard[1]
-            return [McrMeld(kind="kong", seat=_seat(state, seat, rnd.to_move), tiles=(taken,) * 4)], []  # type: ignore[arg-type]
+            return [McrMeld(kind="kong", seat=_seat(state, seat, rnd.to_move), tiles=(taken,) * 4)], []
         if tile is None:
             raise InputError("say the kong's tile: `kong 7p` (four in hand, or the fourth added to a pung)")
         mover = _seat(state, seat, rnd.to_move)
         kind = one_tile(tile)
         added = any(m.kind == "pung" and m.tiles[0] == kind for m in rnd.melds[mover])
-        made = McrMeld(kind="added_kong" if added else "concealed_kong", seat=mover, tiles=(kind,) * 4)  # type: ignore[arg-type]
+        made = McrMeld(kind="added_kong" if added else "concealed_kong", seat=mover, tiles=(kind,) * 4)
         return [made], []
 
     return build
@@ -139,7 +139,7 @@ def flower(flower: str, seat: str | None = None) -> Build:
         rnd = _hand(state)
         said = one_tile(flower)
         holder = next((s for s in range(SEATS) if said in rnd.hands[s]), rnd.to_move) if rnd.opening else rnd.to_move
-        return [McrFlower(seat=_seat(state, seat, holder), flower=said)], []  # type: ignore[arg-type]
+        return [McrFlower(seat=_seat(state, seat, holder), flower=said)], []
 
     return build
 

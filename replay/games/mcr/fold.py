@@ -223,6 +223,9 @@ class McrProjection:
             raise _illegal("mcr.tile.not_in_hand", f"{flower.flower} is not in seat {flower.seat}'s hand", step)
         flowers = _with(rnd.flowers, flower.seat, (*rnd.flowers[flower.seat], flower.flower))
         drawn = None if flower.seat == rnd.to_move else rnd.drawn
+        if rnd.wall == 0:  # the wall's last tile was a flower: nothing replaces it, and the hand is drawn
+            return replace(rnd, hands=_with(rnd.hands, flower.seat, left), flowers=flowers, step="draw",
+                           last_discard=None, drawn=None)  # fmt: skip
         return replace(rnd, hands=_with(rnd.hands, flower.seat, left), flowers=flowers, owes=flower.seat,
                        replacing="flower", drawn=drawn)  # fmt: skip
 

@@ -52,5 +52,13 @@ GAME = Game(
     result_unit="table points (4, 2, 1, 0 by place; the score parts ties)",
     ties_by_score=True,
     result_label="table points",
-    result_words={"fans": tuple(fan.id for fan in FANS if fan.id != "flower_tiles")},
+    # The fans a phone taps a result with, in the table's order, with their names, points, the
+    # fans each implies (comma-separated) and how often a hand counts it.
+    result_words={
+        "fans": tuple(fan.id for fan in FANS),
+        "fan_names": tuple(fan.name for fan in FANS),
+        "fan_points": tuple(str(fan.points) for fan in FANS),
+        "fan_excludes": tuple(",".join(fan.excludes) for fan in FANS),
+        "fan_most": tuple(str(fan.most) for fan in FANS),
+    },
 )

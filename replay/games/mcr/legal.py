@@ -100,7 +100,7 @@ def draws(state: McrState) -> list[Payload]:
         for meld in melds:
             out.update(meld.tiles)
     left = [t for t in PLAYING if out[t] < 4] + [f for f in FLOWERS if not out[f]]
-    return [McrDraw(seat=seat, tile=t, replacement=rnd.owes is not None) for t in left]  # type: ignore[arg-type]
+    return [McrDraw(seat=seat, tile=t, replacement=rnd.owes is not None) for t in left]
 
 
 def legal_moves(state: McrState) -> list[Payload]:

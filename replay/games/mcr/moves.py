@@ -17,7 +17,7 @@ MOVES: tuple[Move, ...] = (
     ),
     Move(
         "chow",
-        "MCR: chow the last discard: the whole set, e.g. 345m (only the next seat may).",
+        "MCR: chow the last discard, the whole set as 345m (only the next seat may).",
         (Word("tiles", "The three tiles in a row, the discard among them.", required=True), CLAIMER),
     ),
     Move(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from events.match import MatchStarted
+from collections.abc import Mapping
+
+from events.match import MatchStarted, OptionValue
 from replay.engine.options import RuleOption, RulesetSpec
 from replay.games.mcr.state import McrOptions
 
@@ -28,7 +30,11 @@ RULESETS = (
 
 def options_of(started: MatchStarted) -> McrOptions:
     """A match's options as its match_started records them (checked by kind when it started)."""
-    given = started.ruleset.options
+    return options_from(started.ruleset.options)
+
+
+def options_from(given: Mapping[str, OptionValue]) -> McrOptions:
+    """The typed options of recorded option values, every option read."""
 
     def number(name: str) -> int:
         value = given[name]

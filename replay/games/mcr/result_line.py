@@ -88,7 +88,7 @@ def _hand(winner: int, giver: int | None, words: Sequence[str], flowers: int) ->
             kind, tiles = lowered.split(":", 1)
             if kind not in MELD_WORDS:
                 raise InputError(f"{word!r}: a set is pung:555p, chow:345m, kong:7777s or ckong:1111z")
-            melds.append(DeclaredMeld(kind=MELD_WORDS[kind], tiles=tuple(parse_tiles(tiles))))  # type: ignore[arg-type]
+            melds.append(DeclaredMeld(kind=MELD_WORDS[kind], tiles=tuple(parse_tiles(tiles))))
         else:
             concealed += parse_tiles(word)
     try:

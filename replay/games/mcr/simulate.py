@@ -55,7 +55,7 @@ def _claim_helps(rnd: McrRound, meld: McrMeld) -> bool:
     if meld.tiles[0][1] not in (suit, "z"):
         return False
     rest = list(rnd.hands[seat])
-    used = list(meld.tiles)
+    used: list[str] = list(meld.tiles)
     used.remove(tile)
     for t in used:
         rest.remove(t)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from events.match import RoundStarted
 from events.mcr import (
     McrDeal,
     McrDiscard,
@@ -50,6 +51,8 @@ def move_words(step: Step, names: Sequence[str]) -> str:
     """An MCR event as the table says it: "Ling discards 5m", "Bo pungs 7z from Ling"."""
     payload: Any = step.payload
     who = name_of(names, getattr(payload, "seat", None))
+    if isinstance(payload, RoundStarted):
+        return f"Hand {payload.round} starts; {name_of(names, payload.dealer)} deals"
     if isinstance(payload, McrDeal):
         return "The tiles are dealt"
     if isinstance(payload, McrDraw):
@@ -117,4 +120,8 @@ def match_json(match_id: str, snap: Snapshot[McrState]) -> dict[str, Any]:
         "table_points": list(table_points(standings)) if state.results else None,
         "score_unit": "points",
         "complete": state.complete,
-    }
+        # The session's end: the table points by place (ties sharing), the scores beside them.
+        "final": {"results": list(table_points(standings)), "scores": list(standings),
+                  "ranks": [1 + sum(o > s for o in standings) for s in standings], "precision": 2}
+        if state.complete else None,
+    }  # fmt: skip

@@ -1,0 +1,157 @@
+"""MCR hands recorded as a table records them, from the command line into a real SQLite file,
+and replayed: every figure below is worked by hand from the rules (docs/mcr.md), not read from
+the product.
+
+Players Ann, Bo, Cy, Di (seats 0-3); mcr-ema: 8 to win, flowers aside; 8 from each other player
+and the fans from the discarder, or from each when self-drawn; a false mahjong pays 10 to each.
+
+Hand 1 (Ann deals; East wind, Ann East). Ann's 14 tiles hold a flower and four 1m. She sets the
+plum (1f) aside and draws 5s, declares a concealed kong of 1m and draws 5s from the wall's end:
+234p 567p 789s 5s5s and the kong. Fans: Out with Replacement Tile 8 (not Self-Drawn), Fully
+Concealed Hand 4 (not Concealed Hand, not Self-Drawn), Concealed Kong 2, Short Straight 1 (234p
+567p), Pung of Terminals or Honors 1 (the kong of 1m), No Honors 1, Single Wait 1 (only 5s), one
+flower 1: 19. Each pays 8 + 19 = 27: Ann +81, the others -27.
+
+Hand 2 (Bo deals; Cy is South). Bo discards 7p, Di pungs it and discards 3m, Ann chows 123m and
+discards 9p; Ann declares a false mahjong (-30, +10 to each other). Bo draws and discards 1p, Cy
+draws and discards 1z, Di draws the last 7p and adds it to his pung: Cy robs the kong with 5p6p
+123m456m789m 9s9s. Fans: Pure Straight 16 (not Short Straight), Robbing the Kong 8 (not Last Tile,
+though the three other 7p are shown), Concealed Hand 2, All Chows 2 (not No Honors): 28. Di pays
+8 + 28 = 36, Ann and Bo 8: Cy +52. With the penalty: Ann -38, Bo +2, Cy +62, Di -26.
+
+Hand 3, by its fans: Ann wins on Bo's discard with All Pungs 6, Half Flush 6 and two flowers: 14;
+Bo pays 22, Cy and Di 8: Ann +38. Hand 4, the hand laid open: Di self-drawn with 11m 33m 55p 77p
+99s 11z 77z: Seven Pairs 24 (not Concealed Hand, not Single Wait), All Types 6, Self-Drawn 1: 31,
+39 from each: Di +117. Hand 5 is drawn: nothing paid.
+
+Scores: Ann 81 - 38 + 38 - 39 = 42; Bo -27 + 2 - 22 - 39 = -86; Cy -27 + 62 - 8 - 39 = -12;
+Di -27 - 26 - 8 + 117 = 56. Table points as if the session ended now: Di 4, Ann 2, Cy 1, Bo 0.
+"""
+
+from __future__ import annotations
+
+from tests.helpers import Cli
+
+PLAYERS = ("Ann", "Bo", "Cy", "Di")
+HAND_1 = ("1m1m1m1m 2p3p4p 5p6p7p 7s8s9s 1f", "2m3m4m 6m7m8m 2s3s4s 6p6p 8p9p", "3m4m5m 9m9m 1p1p 2s3s4s 7z7z 6z",
+          "5m6m7m8m 1s1s 2s3s4s 5z5z 3p3p")  # fmt: skip
+HAND_2 = ("1m2m 4p4p 5s6s7s 3z3z 6z6z 9p9p", "7p 2s3s4s5s 2p3p 8p8p 1s1s 7z7z 3z", "5p6p 1m2m3m 4m5m6m 7m8m9m 9s9s",
+          "3m 7p7p 2z2z 4z 6s6s 8s8s 1p1p 5z")  # fmt: skip
+
+
+def _hands(tiles: tuple[str, ...]) -> list[str]:
+    return [word for hand in tiles for word in ("--hand", hand)]
+
+
+def _ok(cli: Cli, *args: str) -> None:
+    said = cli(*args)
+    assert said.code == 0, (args, said.err)
+
+
+def _record(cli: Cli) -> None:
+    _ok(cli, "new", "mcr", *[w for p in PLAYERS for w in ("-p", p)], "--id", "mcr-1")
+    _ok(cli, "round", "mcr-1")
+    _ok(cli, "deal", "mcr-1", *_hands(HAND_1))
+    first: tuple[tuple[str, ...], ...] = (
+        ("flower", "1f"),
+        ("draw", "5s"),
+        ("kong", "1m"),
+        ("draw", "5s"),
+        ("mahjong",),
+    )
+    for move in first:
+        _ok(cli, move[0], "mcr-1", *move[1:])
+    _ok(cli, "round", "mcr-1")
+    _ok(cli, "deal", "mcr-1", *_hands(HAND_2))
+    for move in (("discard", "7p"), ("pung", "--seat", "Di"), ("discard", "3m"), ("chow", "123m"), ("discard", "9p"),
+                 ("false-mahjong", "Ann"), ("draw", "1p"), ("discard", "1p"), ("draw", "1z"), ("discard", "1z"),
+                 ("draw", "7p"), ("kong", "7p"), ("mahjong", "--seat", "Cy")):  # fmt: skip
+        _ok(cli, move[0], "mcr-1", *move[1:])
+    _ok(cli, "result", "mcr-1", "Ann", "from", "Bo", "all_pungs", "half_flush", "flowers=2")
+    _ok(cli, "result", "mcr-1", "Di", "11m33m55p77p99s11z7z", "+7z")
+    _ok(cli, "result", "mcr-1", "draw")
+
+
+def test_five_hands_recorded_at_the_table_replay_to_the_hand_worked_figures(cli: Cli) -> None:
+    _record(cli)
+    data = cli("replay", "mcr-1", "--json").json()
+    results = data["results"]
+    assert [r["points"] for r in results] == [[81, -27, -27, -27], [-38, 2, 62, -26], [38, -22, -8, -8],
+                                              [-39, -39, -39, 117], [0, 0, 0, 0]]  # fmt: skip
+    assert [(f["id"], f["count"]) for f in results[0]["fans"]] == [
+        ("out_with_replacement_tile", 1), ("fully_concealed_hand", 1), ("concealed_kong", 1), ("short_straight", 1),
+        ("pung_of_terminals_or_honors", 1), ("no_honors", 1), ("single_wait", 1), ("flower_tiles", 1),
+    ]  # fmt: skip
+    assert [r["total"] for r in results] == [19, 28, 14, 31, 0]
+    assert [(f["id"], f["points"]) for f in results[1]["fans"]] == [
+        ("pure_straight", 16), ("robbing_the_kong", 8), ("concealed_hand", 2), ("all_chows", 2)
+    ]  # fmt: skip
+    assert [f["id"] for f in results[3]["fans"]] == ["seven_pairs", "all_types", "self_drawn"]
+    assert [(r["winner"], r["from_seat"], r["reason"], r["depth"]) for r in results] == [
+        (0, None, "self_drawn", "moves"), (2, 3, "discard", "moves"), (0, 1, "discard", "result"),
+        (3, None, "self_drawn", "result"), (None, None, "draw", "result"),
+    ]  # fmt: skip
+    assert data["standings"] == [42, -86, -12, 56]
+    assert data["table_points"] == [2, 0, 1, 4]
+    audit = cli("audit", "mcr-1")
+    assert audit.code == 0 and "no findings" in audit.out, audit.out
+
+
+REFUSED_IN_HAND_1 = [
+    (("discard", "2p"), "[mcr.flower.not_replaced]"),  # the plum dealt is set aside first
+    (("draw", "5s"), "[mcr.turn.wrong_seat]"),  # Ann discards; nobody draws
+    (("pung", "--seat", "Bo"), "there is no discard to claim now"),
+    (("flower", "1f"), None),
+    (("discard", "2p"), "[mcr.replacement.owed]"),
+    (("draw", "5s"), None),
+    (("mahjong",), "[mcr.win.not_mahjong]"),  # four 1m in hand are no set until declared
+    (("drawn-hand",), "[mcr.draw.wall_not_empty]"),
+    (("discard", "7s"), None),
+    (("chow", "789s", "--seat", "Di"), "[mcr.chow.not_next]"),
+    (("chow", "789s"), "[mcr.tile.not_in_hand]"),  # Bo holds no 8s 9s
+    (("pung", "--seat", "Ann"), "[mcr.claim.own_discard]"),
+    (("draw", "1m"), "[mcr.tile.too_many]"),  # Ann holds all four
+    (("result", "Bo", "all_pungs", "half_flush"), "[mcr.result.after_deal]"),
+    (("round",), "[mcr.hand.unfinished]"),
+]
+REFUSED_RESULTS = [
+    (("Ann", "from", "Bo", "half_flush", "flowers=3"), "[mcr.win.under_minimum]"),  # 6, the flowers aside
+    (("Ann", "from", "Bo", "big_four_winds", "all_pungs"), "[mcr.fans.implied]"),
+    (("Ann", "from", "Bo", "all_pungs", "all_pungs"), "[mcr.fans.too_often]"),
+    (("Ann", "from", "Ann", "all_pungs", "half_flush"), "[mcr.win.own_discard]"),
+    (("Ann", "from", "Bo", "chicken"), "'chicken' is not a fan"),
+    (("Ann", "1m2m3m", "+4m"), "[mcr.win.not_mahjong]"),
+    (("Ann", "1m1m1m1m1m2m3m4m5m6m7m8m9m", "+9m"), "[mcr.tile.too_many]"),
+]
+
+
+def test_the_hand_is_checked_as_it_is_recorded_and_a_refusal_writes_nothing(cli: Cli) -> None:
+    """Each refusal in one line with its stable code (or, for what never reaches the rules, its
+    words); the log is as long after it as before. Plant: any of the fold's checks dropped."""
+    _ok(cli, "new", "mcr", *[w for p in PLAYERS for w in ("-p", p)], "--id", "mcr-2")
+    _ok(cli, "round", "mcr-2")
+    _ok(cli, "deal", "mcr-2", *_hands(HAND_1))
+    for move, refused in REFUSED_IN_HAND_1:
+        before = len(cli("log", "mcr-2", "--json").json())
+        said = cli(move[0], "mcr-2", *move[1:])
+        if refused is None:
+            assert said.code == 0, (move, said.err)
+            continue
+        assert said.code == 2 and refused in said.err and said.err.count("\n") == 1, (move, said.err)
+        assert len(cli("log", "mcr-2", "--json").json()) == before
+    _ok(cli, "new", "mcr", *[w for p in PLAYERS for w in ("-p", p)], "--id", "mcr-3")
+    for words, refused in REFUSED_RESULTS:
+        said = cli("result", "mcr-3", *words)
+        assert said.code == 2 and refused in said.err and said.err.count("\n") == 1, (words, said.err)
+    assert [e["type"] for e in cli("log", "mcr-3", "--json").json()] == ["match_started"]
+
+
+def test_a_false_mahjong_costs_its_seat_the_penalty_in_the_hand_it_was_declared_in(cli: Cli) -> None:
+    """Bo's false mahjong before the result of hand 1: Bo -30, the others +10, then Ann's win
+    by fans (12 on Cy's discard: Cy -20, Bo and Di -8, Ann +36) in the same hand: Ann 10 + 36 = 46,
+    Bo -30 - 8 = -38, Cy 10 - 20 = -10, Di 10 - 8 = 2."""
+    _ok(cli, "new", "mcr", *[w for p in PLAYERS for w in ("-p", p)], "--id", "mcr-4")
+    _ok(cli, "result", "mcr-4", "false", "Bo")
+    _ok(cli, "result", "mcr-4", "Ann", "from", "Cy", "all_pungs", "half_flush")
+    data = cli("replay", "mcr-4", "--json").json()
+    assert [r["points"] for r in data["results"]] == [[46, -38, -10, 2]]
