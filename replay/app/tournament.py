@@ -82,8 +82,9 @@ def team_standing(players: Sequence[dict[str, Any]], registered: Sequence[Regist
 
 def ema_results(players: Sequence[dict[str, Any]], registered: Sequence[Registered]) -> list[dict[str, Any]]:
     """The results as the EMA takes them, in the standings' order: place (players next to each other
-    on the same total, on the same side of a cut, share the better place), EMA number (or none), last
-    and first name, country, score, and the base rank, 1000 x (N - place) / (N - 1), which tied
+    on the same total, and score where the game parts ties by it, on the same side of a cut, share
+    the better place), EMA number (or none), last and first name, country, score (and the game's
+    points beside table points), and the base rank, 1000 x (N - place) / (N - 1), which tied
     players share (the mean over the places they hold), rounded to a whole number."""
     details = {entry.name: entry for entry in registered}
     count = len(players)
@@ -107,13 +108,16 @@ def ema_results(players: Sequence[dict[str, Any]], registered: Sequence[Register
             "player": row["player"],
             "score": row["total"],
             "shown": row["shown"],
+            **({"points": row["score"]} if "score" in row else {}),  # beside table points: the game's score
             "base_rank": int((Decimal(base.numerator) / Decimal(base.denominator)).quantize(0, ROUND_HALF_UP)),
         })  # fmt: skip
     return found
 
 
 def _tied(one: dict[str, Any], other: dict[str, Any]) -> bool:
-    return exact(one["total"]) == exact(other["total"]) and bool(one.get("cut")) == bool(other.get("cut"))
+    """Level on the total, and on the score where the game parts ties by it, on one side of a cut."""
+    return (exact(one["total"]) == exact(other["total"]) and one.get("score") == other.get("score")
+            and bool(one.get("cut")) == bool(other.get("cut")))  # fmt: skip
 
 
 def ema_header(title: str, days: Sequence[str], results: Sequence[dict[str, Any]]) -> dict[str, Any]:

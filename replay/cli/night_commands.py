@@ -263,7 +263,8 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
         out.print(styled((f"the night's standings: {game}", "bold")))
         for place, row in enumerate(rows, start=1):
             mark = " *" if row["provisional"] else ""
-            out.print(f"  {place}. {row['player']}{mark} {signed(row['total'])} ({row['tables']} tables)")
+            score = f", score {row['score']:+d}" if "score" in row else ""  # where the score parts ties
+            out.print(f"  {place}. {row['player']}{mark} {signed(row['total'])}{score} ({row['tables']} tables)")
 
 
 def write_csv(rows: list[dict[str, Any]]) -> None:
@@ -438,7 +439,10 @@ def ema(
         name = f"{row['last_name']}, {row['first_name']}" if row["first_name"] else row["last_name"]
         country = f" ({row['country']})" if row["country"] else ""
         number = f" EMA {row['ema_number']}" if row["ema_number"] else ""
-        out.print(f"{row['place']:>3}. {name}{country}{number} {signed(row['score'])} base rank {row['base_rank']}")
+        points = f" (score {row['points']:+d})" if "points" in row else ""
+        out.print(
+            f"{row['place']:>3}. {name}{country}{number} {signed(row['score'])}{points} base rank {row['base_rank']}"
+        )
 
 
 def _text_file(path: Path, what: str) -> str:

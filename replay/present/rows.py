@@ -142,7 +142,8 @@ def team_rows(teams: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def ema_rows(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The EMA's results as rows: place, EMA number, last and first name, country, score, base rank."""
+    """The EMA's results as rows: place, EMA number, last and first name, country, score (for a game
+    settled in table points, the table points and then the game's points), base rank."""
     return [{"place": r["place"], "ema_number": r["ema_number"] or "", "last_name": r["last_name"],
              "first_name": r["first_name"] or "", "country": r["country"] or "", "score": r["score"],
-             "base_rank": r["base_rank"]} for r in results]  # fmt: skip
+             **({"points": r["points"]} if "points" in r else {}), "base_rank": r["base_rank"]} for r in results]  # fmt: skip
