@@ -174,14 +174,16 @@ class Application(Club, Keeping):
         """The moves the rules allow now, each in table mode's words and as data (the declared move
         and its values, which ``enter_move`` takes back), and the decision asked, if any."""
         from replay.app.table import deal_layout, offers, question
+        from replay.games import moves as declared
 
+        ending = {move.verb for move in declared() if move.ends_round}
         kept = self.match(match)
         asked = question(kept.game, kept.state)
         now = offers(kept.game, kept.state)
         everything = offers(kept.game, kept.state, asked=False)  # once a decision is passed
 
         def listed(found: list[Offer]) -> list[dict[str, Any]]:
-            return [{"words": offer.words, "move": offer.data()} for offer in found]
+            return [{"words": offer.words, "move": offer.data(), "ends": offer.verb in ending} for offer in found]
 
         return {"head_seq": kept.head, "moves": [o.words for o in now], "offers": listed(now),
                 "asked": None if asked is None else asked[1], "passed": [o.words for o in everything],

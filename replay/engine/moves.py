@@ -51,6 +51,7 @@ class Move:
     # in the game's moves.py with the shared verb and no help, added to the shared move's words
     # with the game's name in their help.
     adds_words: bool = False
+    ends_round: bool = False  # it ends the round (a win, a draw): a phone asks once before sending it
 
     @property
     def builder(self) -> str:

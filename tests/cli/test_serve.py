@@ -90,13 +90,13 @@ def test_a_move_offered_as_data_is_taken_back_as_data(cli: Cli, secret: Path, se
     token = _token(cli, secret, "tbl-1")
     moves = "/api/matches/tbl-1/moves"
     offered = served.call("GET", moves)[1]
-    assert offered["offers"] == [{"words": "next", "move": {"verb": "round", "values": {}}}]
+    assert offered["offers"] == [{"words": "next", "move": {"verb": "round", "values": {}}, "ends": False}]
     assert served.call("POST", moves, {"expected_seq": 1, "data": {"verb": "round", "values": {}}}, token) == (
         201, {"head_seq": 2, "stored": [2]})  # fmt: skip
     offered = served.call("GET", moves)[1]
     assert offered["offers"] == [
-        {"words": "yaku-set 1", "move": {"verb": "yaku-set", "values": {"chosen": 1}}},
-        {"words": "yaku-set 2", "move": {"verb": "yaku-set", "values": {"chosen": 2}}},
+        {"words": "yaku-set 1", "move": {"verb": "yaku-set", "values": {"chosen": 1}}, "ends": False},
+        {"words": "yaku-set 2", "move": {"verb": "yaku-set", "values": {"chosen": 2}}, "ends": False},
     ]
     for data, said in (
         ({"verb": "yaku-set", "values": {"chosen": "2"}}, "yaku-set's chosen is a whole number, not '2'"),

@@ -72,11 +72,12 @@ MOVES: tuple[Move, ...] = (
         "Riichi: a kan dora indicator is revealed.",
         (Word("indicator", "The kan dora indicator turned over.", required=True),),
     ),
-    Move("tsumo", "Riichi: win on the tile just drawn.", (SEAT, URA, PAO, SHOWN, DRAWN)),
+    Move("tsumo", "Riichi: win on the tile just drawn.", (SEAT, URA, PAO, SHOWN, DRAWN), ends_round=True),
     Move(
         "ron",
         "Riichi: win on the last discard (or on the tile of an added kan).",
         (Word("seat", "The winner: number, wind or name.", option="--seat", required=True), URA, PAO, SHOWN),
+        ends_round=True,
     ),
     Move(
         "exhaustive",
@@ -95,11 +96,13 @@ MOVES: tuple[Move, ...] = (
                 kind="texts",
             ),
         ),
+        ends_round=True,
     ),
     Move(
         "abort",
         "Riichi: an abortive draw.",
         (Word("kind", "kyuushu_kyuuhai, four_riichi, four_kans, four_winds or triple_ron.", required=True), SEAT),
+        ends_round=True,
     ),
 )
 

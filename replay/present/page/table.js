@@ -88,7 +88,7 @@ async function refresh() {
     if (shown) button.prepend(piece(shown, " in-button"));
     button.addEventListener("click", () => {
       if (!offer.move) return pass();
-      if (ENDING.has(offer.move.verb) && !asked(button)) return;  // a move that ends the hand: asked once
+      if (offer.ends && !asked(button)) return;  // a move that ends the hand (its declaration says): asked once
       send(move, offer.move);
     });
     tap.appendChild(button);
@@ -145,7 +145,6 @@ function layOut(layout) {
 
 // Moves that end a hand (or take back the last event) are asked once before they are stored: the
 // first tap turns the button into the question, the second records it; any other tap forgets it.
-const ENDING = new Set(["ron", "tsumo", "abort", "exhaustive"]);
 let asking = null;
 function asked(button) {
   if (asking === button) { asking = null; return true; }
