@@ -46,13 +46,14 @@ MOVES: tuple[Move, ...] = (
             Word("discarder", "Whose discard: number, wind or name (none: self-drawn).", option="--from"),
         ),
         aliases=("hu",),
+        ends_round=True,
     ),
     Move(
         "false-mahjong",
         "MCR: a false mahjong: the seat pays each other player the penalty, and the hand goes on.",
         (Word("seat", "Who declared it: number, wind or name.", required=True),),
     ),
-    Move("drawn-hand", "MCR: the wall is empty and the last discard finds no taker: a draw."),
+    Move("drawn-hand", "MCR: the wall is empty and the last discard finds no taker: a draw.", ends_round=True),
 )
 
 # How a hand is recorded by its result alone (`taikyoku result`, table mode's `result`).
