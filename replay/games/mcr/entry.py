@@ -9,11 +9,11 @@ from typing import Any
 
 from events.errors import InputError
 from events.mcr import FLOWERS, McrDiscard, McrDraw, McrDrawnHand, McrFlower, McrMeld, McrWin
-from events.tiles import compact
 from replay.engine.game import Question
 from replay.engine.moves import Offer
 from replay.games.mcr.legal import legal_moves
 from replay.games.mcr.state import McrState
+from replay.games.mcr.tiles import compact
 
 
 class Entry:

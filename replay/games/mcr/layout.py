@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.tiles import compact
 from replay.engine.game import Grid, Layout, Line, figure
 from replay.engine.words import in_names
+from replay.games.mcr.tiles import compact
 
 
 def _sets(melds: list[dict[str, Any]]) -> str:
@@ -16,12 +16,13 @@ def _sets(melds: list[dict[str, Any]]) -> str:
 
 def layout(data: dict[str, Any]) -> Layout:
     names = [p["name"] for p in data["players"]]
-    shown: Layout = [Line(f": MCR, {data['ruleset']}, {', '.join(names)}; at seq {data['at_seq']}",
-                          bold=data["match_id"])]  # fmt: skip
+    ruleset = data["ruleset"]["id"] if isinstance(data["ruleset"], dict) else data["ruleset"]
+    shown: Layout = [Line(f": MCR, {ruleset}, {', '.join(names)}; at seq {data['at_seq']}", bold=data["match_id"])]
     rnd = data["round"]
     if rnd is not None:
-        shown.append(Line(f": {rnd['wind']} wind; {names[rnd['dealer']]} deals; {rnd['wall']} tiles in the wall; "
-                          f"next: {rnd['expects']}", bold=f"\nHand {rnd['number']}"))  # fmt: skip
+        wall = f"{rnd['wall']} tiles in the wall; " if rnd["phase"] == "play" else ""
+        shown.append(Line(f": {rnd['wind']} wind; {names[rnd['dealer']]} deals; {wall}next: {rnd['expects']}",
+                          bold=f"\nHand {rnd['number']}"))  # fmt: skip
         if rnd["phase"] != "deal":
             rows = tuple(
                 (f"{names[s]} ({rnd['seat_winds'][s]})", compact(rnd["hands"][s]) or "-", _sets(rnd["melds"][s]),

@@ -5,6 +5,7 @@ flowers and seasons (``1234f``)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from events.errors import InputError
 from events.mcr import FLOWERS
@@ -19,15 +20,31 @@ def parse(text: str) -> list[str]:
     tiles: list[str] = []
     for chunk in text.replace(",", " ").split():
         lowered = chunk.lower()
-        if re.fullmatch(r"[1-8]+f", lowered):
-            tiles += [f"{d}f" for d in lowered[:-1]]
-            continue
-        found = parse_many(chunk)
+        groups = re.fullmatch(r"(?:[0-9]+[mpszf])+", lowered) and re.findall(r"([0-9]+)([mpszf])", lowered)
+        found: list[str] = []
+        for digits, suit in groups or [("", chunk)]:
+            if suit == "f":
+                if not re.fullmatch(r"[1-8]+", digits):
+                    raise InputError(f"{chunk!r}: the flowers are 1f to 8f", code="tiles.unknown")
+                found += [f"{d}f" for d in digits]
+            else:
+                found += parse_many(digits + suit)
         red = next((t for t in found if t[0] == "0"), None)
         if red is not None:
             raise InputError(f"{chunk!r}: MCR has no red fives; write 5{red[1]}", code="tiles.unknown")
         tiles += found
     return tiles
+
+
+def compact(tiles: Iterable[str]) -> str:
+    """Tiles written short, by suit, the flowers last: 1114m23p1f."""
+    order = "mpszf"
+    written = []
+    for suit in order:
+        numbers = sorted(t[0] for t in tiles if t[1] == suit)
+        if numbers:
+            written.append("".join(numbers) + suit)
+    return "".join(written)
 
 
 def one(text: str) -> str:

@@ -20,12 +20,12 @@ from events.mcr import (
     McrWin,
 )
 from events.model import Payload
-from events.tiles import compact
 from replay.engine.fold import Step
 from replay.engine.snapshot import Snapshot, match_fields
 from replay.engine.words import name_of
 from replay.games.mcr.fans import BY_ID
 from replay.games.mcr.state import WIND_NAMES, McrResult, McrRound, McrState, table_points
+from replay.games.mcr.tiles import compact
 from replay.games.mcr.tiles import name as tile_name
 
 
@@ -39,7 +39,8 @@ def expects(rnd: McrRound, names: Sequence[str]) -> str:
         return f"{name_of(names, rnd.owes)} (seat {rnd.owes}) to draw a replacement tile{robbed}"
     who = f"{name_of(names, rnd.to_move)} (seat {rnd.to_move})"
     if rnd.step == "discard":
-        flowers = "; the flowers dealt set aside first" if rnd.opening else ""
+        held = rnd.opening and any(t[1] == "f" for hand in rnd.hands for t in hand)
+        flowers = "; the flowers dealt set aside first" if held else ""
         return f"{who} to discard (or a kong, a flower, mahjong){flowers}"
     if rnd.wall == 0:
         return "a claim of the last discard, or the drawn hand (the wall is empty)"

@@ -30,7 +30,11 @@ Di -27 - 26 - 8 + 117 = 56. Table points as if the session ended now: Di 4, Ann 
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from tests.helpers import Cli
+from tests.paths import ROOT
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 HAND_1 = ("1m1m1m1m 2p3p4p 5p6p7p 7s8s9s 1f", "2m3m4m 6m7m8m 2s3s4s 6p6p 8p9p", "3m4m5m 9m9m 1p1p 2s3s4s 7z7z 6z",
@@ -155,3 +159,22 @@ def test_a_false_mahjong_costs_its_seat_the_penalty_in_the_hand_it_was_declared_
     _ok(cli, "result", "mcr-4", "Ann", "from", "Cy", "all_pungs", "half_flush")
     data = cli("replay", "mcr-4", "--json").json()
     assert [r["points"] for r in data["results"]] == [[46, -38, -10, 2]]
+
+
+def test_a_hand_recorded_in_table_mode_by_the_words_said_at_the_table(cli: Cli) -> None:
+    """Table mode: a flower or a tile alone is what the moment asks (set aside, drawn, discarded);
+    hand 1 above, said as the table says it, stores what the commands store."""
+    _ok(cli, "new", "mcr", *[w for p in PLAYERS for w in ("-p", p)], "--id", "mcr-5")
+    said = ["round", "deal " + " ".join(f"--hand {h.replace(' ', '')}" for h in HAND_1), "1f", "5s", "kong 1m", "5s",
+            "mahjong"]  # fmt: skip
+    run = "import sys; from replay.cli import run; sys.exit(run(sys.argv[1:]))"
+    entered = subprocess.run([sys.executable, "-c", run, "table", "mcr-5", "--db", str(cli.db)], cwd=ROOT,
+                             input="\n".join(said) + "\n", capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert entered.returncode == 0, entered.stderr
+    assert "Ann wins self-drawn: 19 points" in entered.stdout and not entered.stderr
+    data = cli("replay", "mcr-5", "--json").json()
+    assert [r["points"] for r in data["results"]] == [[81, -27, -27, -27]]
+    types = [e["type"] for e in cli("log", "mcr-5", "--json").json()]
+    assert types[2:] == ["mcr.deal", "mcr.flower", "mcr.draw", "mcr.meld", "mcr.draw", "mcr.win"]
+    dealt = cli("replay", "mcr-5", "--at", "3")  # the terminal's layout, a flower still in Ann's hand
+    assert dealt.code == 0 and "11112345677p789s1f" not in dealt.out and "1111m234567p789s1f" in dealt.out, dealt.out
