@@ -50,8 +50,8 @@ def frames(match_id: str, steps: Sequence[Step], report: Report) -> dict[str, An
         if step.type == "annotation":
             frame["about"] = step.payload.seq  # type: ignore[attr-defined]
         found = weighed.get(step.seq)
-        if found is not None:  # the discard weighed: its shanten and improving tiles, and the best one's
-            frame["weighed"] = {key: found[key] for key in WEIGHED}
+        if found is not None:  # the discard weighed: its shanten (and improving tiles), and the best one's
+            frame["weighed"] = {key: found[key] for key in WEIGHED if key in found}  # what the game weighs
         if step.seq in unshown:  # a discard of a hand not shown: its safety from what lay open, and who won on it
             frame["unshown"] = {key: unshown[step.seq][key] for key in ("defense", "dealt_in_to")}
         if step.seq in happened:
