@@ -15,7 +15,19 @@ if TYPE_CHECKING:
 
 def _rules() -> GameRules[McrState, McrRound, McrResult]:
     """The game's rules from its folder's modules, loaded when the game is first played."""
-    from replay.games.mcr import builders, drawing, entry, fold, layout, legal, result_line, review, simulate, view
+    from replay.games.mcr import (
+        analysis,
+        builders,
+        drawing,
+        entry,
+        fold,
+        layout,
+        legal,
+        result_line,
+        review,
+        simulate,
+        view,
+    )
 
     return GameRules(
         projection=fold.projection,
@@ -30,6 +42,8 @@ def _rules() -> GameRules[McrState, McrRound, McrResult]:
         review=review,
         layout=layout.layout,
         builders=builders.BUILDERS,
+        weigh=analysis.review,
+        lay_out_review=layout.reviewed,
     )
 
 

@@ -37,3 +37,16 @@ def layout(data: dict[str, Any]) -> Layout:
     shown.append(Grid(f"scores ({'final' if data['complete'] else 'so far'})", ("player", "score", "table points"),
                       tuple((n, f"{s:+d}", figure(t)) for n, s, t in zip(names, data["standings"], points, strict=True))))  # fmt: skip
     return shown
+
+
+def reviewed(found: dict[str, Any]) -> Layout:
+    """The summary per player, then each discard that lost ground against the best."""
+    rows = tuple((r["player"], figure(r["discards"]), figure(r["as_good_as_the_best"]), figure(r["lost_ground"]))
+                 for r in found["summary"])  # fmt: skip
+    shown: Layout = [Grid(f"{found['match_id']}: discards weighed by shanten",
+                          ("player", "discards", "as good as the best", "lost ground"), rows)]  # fmt: skip
+    for w in found["discards"]:
+        if w["lost"]:
+            shown.append(Line(f"hand {w['hand']}, seq {w['seq']}: {w['player']} discards {w['discard']} "
+                              f"({w['shanten_after']}-shanten); best {' '.join(w['best'])} ({w['best_shanten']}-shanten)"))  # fmt: skip
+    return shown

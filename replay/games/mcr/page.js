@@ -170,3 +170,13 @@ function mcrSaid(t, who) {  // the result as data and in words, once it is whole
   return { values, words: `${who(t.winner)} ${how} with ${concealed} +${t.tile}` +
                           melds.map((m) => ` ${m.kind.replace("_", " ")} ${m.tiles}`).join("") + flowers };
 }
+
+// A discard weighed on the replay page: how far from ready it left the hand, and the best one.
+GAME_PAGE.frameNotes = (board, frame) => {
+  const weighed = frame.weighed;
+  if (!weighed) return;
+  const said = (shanten) => (shanten === 0 ? "ready" : `${shanten} from ready`);
+  board.appendChild(el("p", { class: "note", "data-zone": "weighed" },
+    `Discard ${weighed.discard}: ${said(weighed.shanten_after)}` +
+    (weighed.lost ? `; best ${weighed.best.join(" ")}: ${said(weighed.best_shanten)}` : "; as good as the best")));
+};

@@ -178,3 +178,28 @@ def test_a_hand_recorded_in_table_mode_by_the_words_said_at_the_table(cli: Cli) 
     assert types[2:] == ["mcr.deal", "mcr.flower", "mcr.draw", "mcr.meld", "mcr.draw", "mcr.win"]
     dealt = cli("replay", "mcr-5", "--at", "3")  # the terminal's layout, a flower still in Ann's hand
     assert dealt.code == 0 and "11112345677p789s1f" not in dealt.out and "1111m234567p789s1f" in dealt.out, dealt.out
+
+
+def test_review_weighs_each_discard_by_shanten_against_the_best(cli: Cli) -> None:
+    """Ann's 14: 123m 456m 789m 11p 99s 7z. Letting 7z go leaves her ready (0 from ready, waiting
+    on 1p or 9s); letting 1m go breaks a set: 23m 456m 789m 11p 99s 7z is 1 from ready. Every other
+    discard also leaves her 1 away, so 7z alone is the best. Plant: the shanten of the hand before
+    the discard, or the best taken as the discard made."""
+    _ok(cli, "new", "mcr", *[w for p in PLAYERS for w in ("-p", p)], "--id", "mcr-6")
+    _ok(cli, "round", "mcr-6")
+    others = ("2m3m4m 6m7m8m 2s3s4s 6p6p 8p9p", "3m4m5m 9m9m 3p3p 2s3s4s 7z7z 6z", "5m6m7m8m 1s1s 2s3s4s 5z5z 4p4p")
+    _ok(cli, "deal", "mcr-6", *_hands(("1m2m3m 4m5m6m 7m8m9m 1p1p 9s9s 7z", *others)))
+    _ok(cli, "discard", "mcr-6", "1m")
+    found = cli("review", "mcr-6", "--json").json()
+    assert [(d["discard"], d["shanten_after"], d["best_shanten"], d["best"], d["lost"]) for d in found["discards"]] == [
+        ("1m", 1, 0, ["7z"], True)
+    ]
+    assert found["summary"] == [{"player": "Ann", "discards": 1, "as_good_as_the_best": 0, "lost_ground": 1}]
+    shown = cli("review", "mcr-6")
+    assert "Ann discards 1m (1-shanten); best 7z (0-shanten)" in shown.out
+    from replay.app.application import Application
+
+    drawn = Application(str(cli.db)).replay_frames("mcr-6", where="the test's store")  # what the replay page draws
+    assert [f["weighed"] for f in drawn["frames"] if "weighed" in f] == [
+        {"discard": "1m", "shanten_after": 1, "best": ["7z"], "best_shanten": 0, "lost": True}
+    ]

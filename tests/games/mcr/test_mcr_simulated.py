@@ -43,6 +43,18 @@ def test_a_simulated_match_of_16_hands_replays_audits_verifies_and_round_trips(c
     assert other("import", str(exported)).code == 0
     again = other("replay", "mcr-sim-7", "--json").json()
     assert again["standings"] == data["standings"] and again["results"] == data["results"]
+    page = tmp_path / "mcr.html"
+    assert cli("view", "mcr-sim-7", "--output", str(page)).code == 0
+    html = page.read_text()
+    assert 'id="t-1f"' in html and 'id="t-7z"' in html and 'id="t-0m"' not in html  # flowers drawn, no red fives
+    stats = cli("stats", "--json").json()
+    standings = {row["player"]: row for row in stats["standings"]["mcr"]}
+    assert sum(row["points"] for row in standings.values()) == 0
+    assert sorted(row["uma"] for row in standings.values()) == sorted(data["table_points"])
+    assert stats["results"]["mcr"]["label"] == "table points"
+    first = data["players"][0]["name"]
+    player = cli("player", first, "--json").json()
+    assert player["games"]["mcr"]["games"] == 1, player
 
 
 def _calculated(before: Any, win: Any, hand_events: list[Any]) -> list[tuple[str, int]]:
