@@ -123,7 +123,8 @@ def deal_layout(game: str, state: MatchView) -> dict[str, Any] | None:
     names = list(state.names)
     dealt = declared.dealt_hands
     if dealt is not None:  # its hands and places as the game declares them (13 tiles and an indicator, say)
-        targets = [{"name": f"{n}'s hand", "size": dealt.hand_size, "option": "--hand"} for n in names]
+        targets = [{"name": f"{n}'s hand", "size": dealt.hand_size + (dealt.dealer_extra if seat == rnd.dealer else 0),
+                    "option": "--hand"} for seat, n in enumerate(names)]  # fmt: skip
         targets += [{"name": place, "size": size, "option": option} for place, size, option in dealt.places]
         return {"targets": targets, "pieces": list(dealt.pieces), "copies": dealt.copies, "joined": ""}
     moves = declared.fishing

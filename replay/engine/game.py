@@ -237,6 +237,7 @@ class DealtHands:
     places: tuple[tuple[str, int, str], ...]  # (what the place is called, its size, its deal option)
     pieces: tuple[str, ...]
     copies: int
+    dealer_extra: int = 0  # the dealer's hand holds this many more (a 14th tile dealt, not drawn)
 
 
 @dataclass(frozen=True, slots=True)
