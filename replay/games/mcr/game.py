@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from events.mcr import PLAYING, WALL
+from events.mcr import FLOWERS, PLAYING, WALL
 from replay.engine.game import DealtHands, Game, GameRules
 from replay.games.mcr.fans import FANS
 from replay.games.mcr.options import DEFAULT_RULESET, RULESETS
@@ -57,7 +57,9 @@ GAME = Game(
     rulesets=RULESETS,
     default_ruleset=DEFAULT_RULESET,
     load=_rules,
-    dealt_hands=DealtHands(13, (), PLAYING, 4),
+    dealt_hands=DealtHands(
+        13, (), (*PLAYING, *FLOWERS), 4, dealer_extra=1
+    ),  # a flower is one of a kind: the rules say so
     piece_word="tiles",
     stats_section=("mcr",),
     page_package="replay.games.mcr",
