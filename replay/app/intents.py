@@ -76,7 +76,9 @@ def of_move(move: Move, values: Mapping[str, Any]) -> Intent:
     (``replay/games/<game>/builders.py``), given its words by name; a word not said is left to the
     builder's own default (a flag not said is not said)."""
     flags = {word.name for word in move.words if word.kind == "flag"}
-    said = {name: value for name, value in values.items() if value is not None and not (name in flags and value is False)}
+    said = {
+        name: value for name, value in values.items() if value is not None and not (name in flags and value is False)
+    }
     return of_game(move.builder, **said, **move.fixed)
 
 

@@ -291,6 +291,58 @@ class GameState(NamedTuple, Generic[Opts, R, X]):
         return rounds_complete(self.match, self.results, over)  # type: ignore[arg-type]
 
 
+class ResultingRound(RoundView, Protocol):
+    """A frozen round that carries its result once it has one."""
+
+    @property
+    def result(self) -> Any: ...
+
+
+RR = TypeVar("RR", bound=ResultingRound)
+
+
+class RoundsFold(Generic[Opts, RR, X]):
+    """The fold of a game kept as a ``GameState`` of frozen rounds: the match's own events
+    (match_started, round_started, match_ended) go to ``match_event``, which adds the game's checks
+    and starts its rounds; every other event to ``round_event``, on the round in play, whose result,
+    once it has one, is the match's next. ``NO_ROUND`` is the game's refusal of an event with no
+    round in play: its stable code and its words."""
+
+    NO_ROUND: ClassVar[tuple[str, str]]
+
+    def __init__(self, rulesets: Sequence[RulesetSpec]) -> None:
+        self.match = MatchProjection(rulesets)
+
+    def initial(self) -> GameState[Opts, RR, X]:
+        return GameState()
+
+    def apply_all(self, state: GameState[Opts, RR, X], steps: Iterable[Step]) -> GameState[Opts, RR, X]:
+        for step in steps:
+            state = self.apply(state, step)
+        return state
+
+    def apply(self, state: GameState[Opts, RR, X], step: Step) -> GameState[Opts, RR, X]:
+        payload = step.payload
+        if isinstance(payload, MatchStarted | RoundStarted | MatchEnded):
+            return self.match_event(state, step, payload)
+        if state.match.started is None or state.options is None:
+            raise IllegalEvent("match.not_started", "the first event of a match must be match_started", seq=step.seq,
+                               event_type=step.type)  # fmt: skip
+        rnd = state.round
+        if rnd is None or rnd.over:
+            code, reason = self.NO_ROUND
+            raise IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
+        rnd = self.round_event(rnd, payload, state.options, step)
+        results = state.results + ((rnd.result,) if rnd.result is not None else ())
+        return state._replace(round=rnd, results=results)
+
+    def match_event(self, state: GameState[Opts, RR, X], step: Step, payload: Payload) -> GameState[Opts, RR, X]:
+        raise NotImplementedError  # each game's: its checks, and its rounds started
+
+    def round_event(self, rnd: RR, payload: Payload, options: Opts, step: Step) -> RR:
+        raise NotImplementedError  # each game's: the round's own events
+
+
 class WorkingGame(Generic[Opts, W, X]):
     """A ``GameState`` while a fold works through events: the round is the game's mutable
     working copy and the results a list. Only the fold that made it sees it; the fold

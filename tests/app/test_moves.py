@@ -140,7 +140,10 @@ def test_a_shared_verb_said_with_another_games_words_is_refused_and_nothing_is_w
     assert (field.code, field.err) == (2, "taikyoku: error: --field is a hanafuda deal's; a riichi deal has --dora\n")
     assert [e["type"] for e in cli("log", "r-1", "--json").json()] == ["match_started", "riichi.round_started"]
     wrong_game = cli("discard", "t-1", "5m")
-    assert wrong_game.code == 2 and "match t-1 is a Tensho match; this command records MCR or riichi matches" in wrong_game.err
+    assert (
+        wrong_game.code == 2
+        and "match t-1 is a Tensho match; this command records MCR or riichi matches" in wrong_game.err
+    )
 
 
 def test_the_words_a_game_adds_to_a_shared_move_name_their_games() -> None:

@@ -103,7 +103,10 @@ def test_a_move_offered_as_data_is_taken_back_as_data(cli: Cli, secret: Path, se
         ({"verb": "yaku-set", "values": {"set": 2}}, "yaku-set takes no 'set'; it takes chosen, decided_by"),
         ({"verb": "yaku-set", "values": {}}, "yaku-set needs chosen: 1 (shichi-bu yaku) or 2 (han yaku)."),
         ({"verb": "castle", "values": {}}, "'castle' is not a move; the moves are: round, deal, draw, discard, play"),
-        ({"verb": "discard", "values": {"tile": "5m"}}, "match tbl-1 is a Tensho match; this command records MCR or riichi"),
+        (
+            {"verb": "discard", "values": {"tile": "5m"}},
+            "match tbl-1 is a Tensho match; this command records MCR or riichi",
+        ),
     ):
         status, refused = served.call("POST", moves, {"expected_seq": 2, "data": data}, token)
         assert status == 422 and refused["error"].startswith(said), (data, refused)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -22,7 +22,7 @@ from events.model import Payload
 from replay.engine.fold import IllegalEvent, Step
 from replay.engine.game import Grid, Layout, Line, Question, figure
 from replay.engine.intents import Build, Builder
-from replay.engine.match import GameState, MatchProjection, MatchView
+from replay.engine.match import GameState, MatchView, RoundsFold
 from replay.engine.moves import Offer
 from replay.engine.options import RuleOption, RulesetSpec
 from replay.engine.simulate import Driver, play_rounds, shuffled
@@ -122,41 +122,24 @@ def _illegal(code: str, reason: str, step: Step) -> IllegalEvent:
     return IllegalEvent(code, reason, seq=step.seq, event_type=step.type)
 
 
-class ToyProjection:
+class ToyProjection(RoundsFold[ToyOptions, ToyRound, ToyResult]):
     """The fold: the match-level checks every game shares, then the round's own."""
 
+    NO_ROUND = ("toy.round.not_started", "no round is in progress; record round_started first")
+
     def __init__(self) -> None:
-        self.match = MatchProjection(RULESETS)
+        super().__init__(RULESETS)
 
-    def initial(self) -> ToyState:
-        return GameState()
-
-    def apply_all(self, state: ToyState, steps: Iterable[Step]) -> ToyState:
-        for step in steps:
-            state = self.apply(state, step)
-        return state
-
-    def apply(self, state: ToyState, step: Step) -> ToyState:
-        payload = step.payload
-        if isinstance(payload, MatchStarted | RoundStarted | MatchEnded):
-            return self._match_event(state, step, payload)
-        if state.match.started is None or state.options is None:
-            raise _illegal("match.not_started", "the first event of a match must be match_started", step)
-        rnd = state.round
-        if rnd is None or rnd.over:
-            raise _illegal("toy.round.not_started", "no round is in progress; record round_started first", step)
+    def round_event(self, rnd: ToyRound, payload: Payload, options: ToyOptions, step: Step) -> ToyRound:
         if isinstance(payload, ToyDeal):
-            rnd = self._deal(rnd, payload, state.options, step)
-        elif isinstance(payload, ToyLay):
-            rnd = self._lay(rnd, payload, step)
-        elif isinstance(payload, ToyRoundResult):
-            rnd = self._result(rnd, payload, state.options, step)
-        else:
-            raise _illegal("toy.event.wrong_game", f"a toy match has no {step.type} events", step)
-        results = state.results + ((rnd.result,) if rnd.result is not None else ())
-        return state._replace(round=rnd, results=results)
+            return self._deal(rnd, payload, options, step)
+        if isinstance(payload, ToyLay):
+            return self._lay(rnd, payload, step)
+        if isinstance(payload, ToyRoundResult):
+            return self._result(rnd, payload, options, step)
+        raise _illegal("toy.event.wrong_game", f"a toy match has no {step.type} events", step)
 
-    def _match_event(self, state: ToyState, step: Step, payload: Payload) -> ToyState:
+    def match_event(self, state: ToyState, step: Step, payload: Payload) -> ToyState:
         if isinstance(payload, RoundStarted):
             if state.round is not None and not state.round.over:
                 raise _illegal("toy.round.unfinished", f"round {state.round.number} is not over yet", step)
