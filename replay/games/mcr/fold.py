@@ -31,7 +31,7 @@ from events.mcr import (
 )
 from events.model import Payload
 from replay.engine.fold import IllegalEvent, Step
-from replay.engine.match import GameState, MatchProjection
+from replay.engine.match import RoundsFold
 from replay.games.mcr import pricing
 from replay.games.mcr.fans import BY_ID, FLOWER_TILES, excluded_by
 from replay.games.mcr.options import RULESETS, options_of
@@ -74,34 +74,15 @@ def _copies(tile: str) -> int:
     return 1 if tile in FLOWERS else 4
 
 
-class McrProjection:
+class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
     """The fold: the match-level checks every game shares, then the hand's own."""
 
+    NO_ROUND = ("mcr.hand.not_started", "no hand is in play; record round_started first")
+
     def __init__(self) -> None:
-        self.match = MatchProjection(RULESETS)
+        super().__init__(RULESETS)
 
-    def initial(self) -> McrState:
-        return GameState()
-
-    def apply_all(self, state: McrState, steps: Iterable[Step]) -> McrState:
-        for step in steps:
-            state = self.apply(state, step)
-        return state
-
-    def apply(self, state: McrState, step: Step) -> McrState:
-        payload = step.payload
-        if isinstance(payload, MatchStarted | RoundStarted | MatchEnded):
-            return self._match_event(state, step, payload)
-        if state.match.started is None or state.options is None:
-            raise _illegal("match.not_started", "the first event of a match must be match_started", step)
-        rnd = state.round
-        if rnd is None or rnd.over:
-            raise _illegal("mcr.hand.not_started", "no hand is in play; record round_started first", step)
-        rnd = self._hand_event(rnd, payload, state.options, step)
-        results = state.results + ((rnd.result,) if rnd.result is not None else ())
-        return state._replace(round=rnd, results=results)
-
-    def _match_event(self, state: McrState, step: Step, payload: Payload) -> McrState:
+    def match_event(self, state: McrState, step: Step, payload: Payload) -> McrState:
         if isinstance(payload, RoundStarted):
             if state.round is not None and not state.round.over:
                 raise _illegal("mcr.hand.unfinished", f"hand {state.round.number} is not over yet", step)
@@ -122,7 +103,7 @@ class McrProjection:
             return state._replace(match=match, round=McrRound(payload.round, payload.dealer, wind))
         return state._replace(match=match)
 
-    def _hand_event(self, rnd: McrRound, payload: Payload, options: McrOptions, step: Step) -> McrRound:
+    def round_event(self, rnd: McrRound, payload: Payload, options: McrOptions, step: Step) -> McrRound:
         if isinstance(payload, McrFalseWin):
             fine = options.false_win
             paid = tuple(p - fine * (SEATS - 1) if s == payload.seat else p + fine
