@@ -44,12 +44,13 @@ def wins(state: McrState) -> list[Payload]:
 
 
 def claims(state: McrState) -> list[Payload]:
-    """The chows, pungs and kongs the last discard could make."""
+    """The pungs and kongs the last discard could make, then the chows: the order the rules rank
+    the claims in (mahjong, which ``wins`` gives, before them all)."""
     rnd = state.round
     if rnd is None or rnd.phase != "play" or rnd.step != "draw" or rnd.last_discard is None:
         return []
     giver, tile = rnd.last_discard
-    found: list[Payload] = []
+    found: list[Payload] = []  # a pung or kong comes before a chow, as the rules rank the claims
     for k in range(1, SEATS):
         seat = (giver + k) % SEATS
         held = rnd.hands[seat].count(tile)
@@ -57,12 +58,10 @@ def claims(state: McrState) -> list[Payload]:
             found.append(McrMeld(kind="pung", seat=seat, tiles=(tile,) * 3))
         if held >= 3:
             found.append(McrMeld(kind="kong", seat=seat, tiles=(tile,) * 4))
-        if k == 1 and tile[1] != "z":
-            for start in range(int(tile[0]) - 2, int(tile[0]) + 1):
-                if 1 <= start <= 7:
-                    found.append(
-                        McrMeld(kind="chow", seat=seat, tiles=tuple(f"{start + i}{tile[1]}" for i in range(3)))
-                    )
+    if tile[1] != "z":  # only the next seat chows
+        for start in range(max(1, int(tile[0]) - 2), min(7, int(tile[0])) + 1):
+            chow = tuple(f"{start + i}{tile[1]}" for i in range(3))
+            found.append(McrMeld(kind="chow", seat=(giver + 1) % SEATS, tiles=chow))
     return [c for c in found if accepted(state, c)]
 
 

@@ -203,3 +203,18 @@ def test_review_weighs_each_discard_by_shanten_against_the_best(cli: Cli) -> Non
     assert [f["weighed"] for f in drawn["frames"] if "weighed" in f] == [
         {"discard": "1m", "shanten_after": 1, "best": ["7z"], "best_shanten": 0, "lost": True}
     ]
+
+
+def test_the_claims_are_offered_as_the_rules_rank_them(cli: Cli) -> None:
+    """Ann discards 5p: Di's 123m456m789m 4p6p 1s1s wins on it (a closed wait in a Pure Straight),
+    Cy holds two 5p, Bo (next) holds 3p4p. Mahjong is offered first, the pung next, the chow last;
+    then the draws. Plant: the claims in seat order (Bo's chow before Cy's pung)."""
+    from replay.app.application import Application
+
+    _ok(cli, "new", "mcr", *[w for p in PLAYERS for w in ("-p", p)], "--id", "mcr-7")
+    _ok(cli, "round", "mcr-7")
+    _ok(cli, "deal", "mcr-7", *_hands(("5p 1z1z 2z2z 3z 9p9p 9s9s 8s 7s 2m 9m", "3p4p 2s3s4s 6s7s8s 4z4z 5z5z 6z",
+                                       "5p5p 1p2p3p 6m6m 7z7z 3z3z 6z 8p", "123456789m 4p6p 1s1s")))  # fmt: skip
+    _ok(cli, "discard", "mcr-7", "5p")
+    offered = Application(str(cli.db)).moves("mcr-7")["moves"]
+    assert offered[:4] == ["mahjong --seat 3", "pung --seat 2", "chow 345p", "draw 1m"]
