@@ -112,9 +112,12 @@ class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
         if isinstance(payload, McrFansDeclared | McrHandDeclared):
             return self._declared(rnd, payload, options, step)
         if isinstance(payload, McrDrawnHand):
-            if rnd.phase == "play" and not (rnd.wall == 0 and rnd.step == "draw"):
-                raise _illegal("mcr.draw.wall_not_empty", f"{rnd.wall} tiles are left in the wall; a hand is "
-                               "drawn when the last discard finds no taker", step)  # fmt: skip
+            if rnd.phase == "play" and rnd.wall > 0:
+                raise _illegal("mcr.draw.wall_not_empty", f"tiles left in the wall: {rnd.wall}; a hand is drawn only "
+                               "when the wall is empty and the last discard finds no taker", step)  # fmt: skip
+            if rnd.phase == "play" and (rnd.step != "draw" or rnd.owes is not None):
+                raise _illegal("mcr.draw.discard_first", "the wall's last tile is drawn: its player discards (or "
+                               "wins) before the hand is drawn", step)  # fmt: skip
             result = McrResult(rnd.number, rnd.dealer, None, None, (), rnd.penalties,
                                "moves" if rnd.phase == "play" else "result")  # fmt: skip
             return replace(rnd, phase="over", result=result)

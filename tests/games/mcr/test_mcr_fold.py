@@ -1,0 +1,202 @@
+"""MCR's fold, event by event: every refusal with its stable code and its words, the wall counted
+down draw by draw, whose turn a replacement leaves it, a flower's replacement that is no kong's,
+and the wall's end. The fold is pure: the events are folded here as the store folds them.
+
+The hand (Ann deals, hand 1): Ann 1111m 234p 567p 789s and the plum (1f); Bo 234m 678m 234s 66p 89p;
+Cy 345m 99m 11p 234s 77z 6z; Di 5678m 11s 234s 55z 33p. 144 tiles less 53 dealt: 91 in the wall.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from events.match import MatchLength, MatchStarted, PlayerSeat, RoundStarted, Ruleset
+from events.mcr import McrDeal, McrDiscard, McrDraw, McrDrawnHand, McrFansDeclared, McrFlower, McrMeld, McrWin
+from events.model import Payload
+from replay.engine.fold import IllegalEvent, Step
+from replay.games import GAMES
+from replay.games.mcr.tiles import parse
+
+HANDS = ("1m1m1m1m 2p3p4p 5p6p7p 7s8s9s 1f", "2m3m4m 6m7m8m 2s3s4s 6p6p 8p9p", "3m4m5m 9m9m 1p1p 2s3s4s 7z7z 6z",
+         "5m6m7m8m 1s1s 2s3s4s 5z5z 3p3p")  # fmt: skip
+
+
+def _started() -> MatchStarted:
+    spec = GAMES["mcr"].rulesets[0]
+    return MatchStarted(first_dealer=0, game="mcr", length=MatchLength(count=16, unit="rounds"),
+                        players=tuple(PlayerSeat(name=n, seat=s) for s, n in enumerate(("Ann", "Bo", "Cy", "Di"))),
+                        ruleset=Ruleset(id=spec.id, options=spec.defaults()))  # fmt: skip
+
+
+def _deal(hands: tuple[str, ...] = HANDS) -> McrDeal:
+    return McrDeal.model_validate({"hands": [parse(h) for h in hands]})
+
+
+def _fold(*events: Payload) -> Any:
+    projection = GAMES["mcr"].projection()
+    state = projection.initial()
+    for seq, payload in enumerate((_started(), RoundStarted(round=1, dealer=0), *events), start=1):
+        state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
+    return state
+
+
+def _refused(events: tuple[Payload, ...], bad: Payload) -> IllegalEvent:
+    with pytest.raises(IllegalEvent) as refused:
+        _fold(*events, bad)
+    return refused.value
+
+
+AFTER_DEAL: tuple[Payload, ...] = (_deal(),)
+OWED: tuple[Payload, ...] = (*AFTER_DEAL, McrFlower(seat=0, flower="1f"))
+DISCARDED: tuple[Payload, ...] = (*OWED, McrDraw(seat=0, tile="5s", replacement=True), McrDiscard(seat=0, tile="7s"))
+
+REFUSALS = [
+    (AFTER_DEAL, McrDiscard(seat=0, tile="2p"), "mcr.flower.not_replaced",
+     "set the flowers dealt aside and replace them before the first discard"),
+    (AFTER_DEAL, McrDraw(seat=0, tile="5s"), "mcr.turn.wrong_seat", "it is seat 0's turn to discard, not seat 0's to draw"),
+    (AFTER_DEAL, McrFlower(seat=1, flower="2f"), "mcr.tile.not_in_hand", "2f is not in seat 1's hand"),
+    (AFTER_DEAL, McrMeld(kind="pung", seat=1, tiles=("6p",) * 3), "mcr.claim.no_discard", "there is no discard to claim now"),
+    (AFTER_DEAL, McrMeld(kind="concealed_kong", seat=0, tiles=("2p",) * 4), "mcr.tile.not_in_hand",
+     "seat 0 does not hold four 2p"),
+    (AFTER_DEAL, McrMeld(kind="added_kong", seat=0, tiles=("1m",) * 4), "mcr.kong.no_pung",
+     "seat 0 has no pung of 1m and the fourth in hand"),
+    (AFTER_DEAL, McrMeld(kind="concealed_kong", seat=0, tiles=("1m", "1m", "1m", "2m")), "mcr.meld.not_a_set",
+     "a kong is four of one tile, not 1m 1m 1m 2m"),
+    (AFTER_DEAL, McrMeld(kind="concealed_kong", seat=1, tiles=("6p",) * 4), "mcr.turn.wrong_seat",
+     "it is seat 0's turn to discard, not seat 1's to declare a concealed kong"),
+    (AFTER_DEAL, McrWin(seat=0), "mcr.flower.not_replaced", "seat 0 holds a flower: set it aside first"),
+    (AFTER_DEAL, McrWin(seat=1, from_seat=0), "mcr.win.no_discard",
+     "seat 0 has no discard (nor a kong's tile) to win on now"),
+    (AFTER_DEAL, McrDrawnHand(), "mcr.draw.wall_not_empty",
+     "tiles left in the wall: 91; a hand is drawn only when the wall is empty and the last discard finds no taker"),
+    (AFTER_DEAL, _deal(), "mcr.deal.twice", "hand 1 is already dealt"),
+    (AFTER_DEAL, RoundStarted(round=2, dealer=1), "mcr.hand.unfinished", "hand 1 is not over yet"),
+    (AFTER_DEAL, McrFansDeclared(seat=1, fans=("all_pungs", "half_flush")), "mcr.result.after_deal",
+     "this hand is recorded move by move: record mahjong with `win`"),
+    (OWED, McrDiscard(seat=0, tile="2p"), "mcr.replacement.owed", "seat 0 draws a replacement tile first"),
+    (OWED, McrDraw(seat=0, tile="5s"), "mcr.replacement.owed", "seat 0 draws a replacement tile first (--replacement)"),
+    (OWED, McrDraw(seat=1, tile="5s", replacement=True), "mcr.replacement.owed",
+     "seat 0 draws a replacement tile first (--replacement)"),
+    (OWED, McrDraw(seat=0, tile="1m", replacement=True), "mcr.tile.too_many", "every 1m is already out of the wall"),
+    (OWED, McrDraw(seat=0, tile="1f", replacement=True), "mcr.tile.too_many", "every 1f is already out of the wall"),
+    (OWED, McrWin(seat=0), "mcr.win.nothing_drawn", "a self-drawn win is on a tile just drawn"),
+    (DISCARDED, McrMeld(kind="chow", seat=3, tiles=("7s", "8s", "9s")), "mcr.chow.not_next",
+     "only seat 1, the next to play, may chow seat 0's discard"),
+    (DISCARDED, McrMeld(kind="chow", seat=1, tiles=("7s", "8s", "9s")), "mcr.tile.not_in_hand",
+     "seat 1 does not hold the rest of 7s 8s 9s"),
+    (DISCARDED, McrMeld(kind="pung", seat=0, tiles=("7s",) * 3), "mcr.claim.own_discard",
+     "a player cannot claim their own discard"),
+    (DISCARDED, McrMeld(kind="pung", seat=2, tiles=("5s",) * 3), "mcr.claim.wrong_tile",
+     "the discard is 7s, which is not in 5s 5s 5s"),
+    (DISCARDED, McrMeld(kind="chow", seat=1, tiles=("7s", "8s", "1z")), "mcr.meld.not_a_set",
+     "1z 7s 8s is no chow: three in a row of one suit"),
+    (DISCARDED, McrMeld(kind="pung", seat=2, tiles=("7s",) * 3), "mcr.tile.not_in_hand",
+     "seat 2 does not hold the rest of 7s 7s 7s"),
+    (DISCARDED, McrMeld(kind="kong", seat=2, tiles=("7s",) * 3), "mcr.meld.not_a_set",
+     "a kong is four of one tile, not 7s 7s 7s"),
+    (DISCARDED, McrMeld(kind="pung", seat=2, tiles=("7s", "7s", "8s")), "mcr.meld.not_a_set",
+     "a pung is three of one tile, not 7s 7s 8s"),
+    (DISCARDED, McrWin(seat=0, from_seat=0), "mcr.win.own_discard", "a player cannot win on their own discard"),
+    (DISCARDED, McrWin(seat=2, from_seat=0), "mcr.win.not_mahjong",
+     "the tiles make no mahjong hand; a declaration on them is a false mahjong (false-win)"),
+    (DISCARDED, McrDraw(seat=2, tile="1z"), "mcr.turn.wrong_seat", "it is seat 1's turn to draw, not seat 2's to draw"),
+    (DISCARDED, McrDiscard(seat=1, tile="2m"), "mcr.turn.wrong_seat",
+     "it is seat 1's turn to draw, not seat 1's to discard"),
+    (DISCARDED, McrDraw(seat=1, tile="1z", replacement=True), "mcr.replacement.none_owed",
+     "no flower or kong is waiting for a replacement tile"),
+    (DISCARDED, McrFlower(seat=1, flower="2f"), "mcr.turn.wrong_seat",
+     "it is seat 1's turn to draw, not seat 1's to set a flower aside"),
+    (DISCARDED, McrWin(seat=1), "mcr.turn.wrong_seat", "it is seat 1's turn to draw, not seat 1's to win on a tile drawn"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("events", "bad", "code", "reason"), REFUSALS, ids=[r[2] + str(i) for i, r in enumerate(REFUSALS)]
+)
+def test_each_refusal_says_its_code_and_why(events: tuple[Payload, ...], bad: Payload, code: str, reason: str) -> None:
+    refused = _refused(events, bad)
+    assert (refused.code, refused.reason, refused.seq) == (code, reason, len(events) + 3)
+
+
+def test_a_wrong_deal_or_hand_start_is_refused() -> None:
+    bad = _deal((HANDS[0].replace(" 1f", ""), *HANDS[1:]))
+    refused = _refused((), bad)
+    assert (refused.code, refused.reason) == ("mcr.deal.size", "the dealer (seat 0) is dealt 14 tiles and the others "
+                                                               "13, not [13, 13, 13, 13]")  # fmt: skip
+    five = _deal((HANDS[0].replace("7s8s9s", "1m9s9s"), *HANDS[1:]))
+    refused = _refused((), five)
+    assert (refused.code, refused.reason) == ("mcr.tile.too_many", "1m is dealt 5 times; the wall holds 4")
+    projection = GAMES["mcr"].projection()
+    state = projection.apply(projection.initial(), Step(1, "match_started", _started()))
+    with pytest.raises(IllegalEvent) as wrong:
+        projection.apply(state, Step(2, "round_started", RoundStarted(round=1, dealer=2)))
+    assert (wrong.value.code, wrong.value.reason) == (
+        "mcr.hand.wrong_dealer", "seat 0 deals hand 1, not seat 2: the deal passes every hand")  # fmt: skip
+    with pytest.raises(IllegalEvent) as number:
+        projection.apply(state, Step(2, "round_started", RoundStarted(round=3, dealer=0)))
+    assert (number.value.code, number.value.reason) == ("mcr.hand.wrong_number", "the next hand is hand 1, not 3")
+
+
+def test_the_wall_counts_down_and_a_replacement_leaves_the_turn_where_it_was() -> None:
+    """Bo dealt the orchid (2f) in place of 9p sets it aside at the deal and draws 9p: the turn stays
+    Ann's, whose tile just drawn is still her 14th. Ann's plum, her 5s, her kong of 1m and her 5s:
+    91, 90, 89, 88 in the wall; the last is a kong's replacement, and her mahjong is Out with
+    Replacement Tile (19 with her one flower: Bo's is his)."""
+    hands = (HANDS[0], HANDS[1].replace("8p9p", "8p2f"), *HANDS[2:])
+    state = _fold(_deal(hands))
+    assert (state.round.wall, state.round.to_move, state.round.drawn) == (91, 0, "1f")
+    state = _fold(_deal(hands), McrFlower(seat=1, flower="2f"))
+    assert (state.round.owes, state.round.to_move, state.round.drawn) == (1, 0, "1f")
+    events: list[Payload] = [_deal(hands), McrFlower(seat=1, flower="2f"), McrDraw(seat=1, tile="9p", replacement=True)]
+    state = _fold(*events)
+    assert (state.round.wall, state.round.to_move, state.round.drawn, state.round.owes) == (90, 0, "1f", None)
+    assert "9p" in state.round.hands[1] and state.round.flowers[1] == ("2f",)
+    events += [McrFlower(seat=0, flower="1f"), McrDraw(seat=0, tile="5s", replacement=True)]
+    state = _fold(*events)
+    assert (state.round.wall, state.round.drawn, state.round.kong_draw) == (89, "5s", False)
+    events += [McrMeld(kind="concealed_kong", seat=0, tiles=("1m",) * 4), McrDraw(seat=0, tile="5s", replacement=True)]
+    state = _fold(*events)
+    assert (state.round.wall, state.round.drawn, state.round.kong_draw) == (88, "5s", True)
+    state = _fold(*events, McrWin(seat=0))
+    result = state.results[-1]
+    assert dict(result.fans)["out_with_replacement_tile"] == 1 and result.fan_total == 19
+    assert result.points == (81, -27, -27, -27)
+
+
+def test_a_flowers_replacement_is_no_kongs() -> None:
+    """Ann's 111m 234p 567p 789s 5s and the plum: the plum set aside, 5s drawn in its place makes
+    her hand. Fully Concealed Hand 4, Short Straight 1, Pung of Terminals or Honors 1, No Honors 1,
+    Single Wait 1, the plum 1: 9, self-drawn, and no Out with Replacement Tile (that is a kong's)."""
+    hands = ("1m1m1m 2p3p4p 5p6p7p 7s8s9s 5s 1f", HANDS[1], HANDS[2], HANDS[3].replace("5m6m7m8m", "1m5m6m7m"))
+    state = _fold(_deal(hands), McrFlower(seat=0, flower="1f"), McrDraw(seat=0, tile="5s", replacement=True),
+                  McrWin(seat=0))  # fmt: skip
+    result = state.results[-1]
+    assert result.fans == (("fully_concealed_hand", 1), ("short_straight", 1), ("pung_of_terminals_or_honors", 1),
+                           ("no_honors", 1), ("single_wait", 1), ("flower_tiles", 1))  # fmt: skip
+    assert result.points == (51, -17, -17, -17)
+
+
+def test_the_walls_end_a_draw_only_when_the_last_discard_finds_no_taker() -> None:
+    """Seed 5's first hand is drawn: 91 draws empty the wall. Before the last draw the drawn hand
+    is refused (1 tile left); after it, until its discard, too; a draw from the empty wall is
+    refused; after the last discard, the drawn hand ends the hand with nothing paid."""
+    from replay.app.simulate import payloads
+
+    made = list(payloads("mcr", 5, 1))
+    hand = made[2 : made.index(next(p for p in made if isinstance(p, McrDrawnHand)))]
+    last_draw = max(i for i, p in enumerate(hand) if isinstance(p, McrDraw))
+    before = _refused(tuple(hand[:last_draw]), McrDrawnHand())
+    assert (before.code, before.reason) == ("mcr.draw.wall_not_empty", "tiles left in the wall: 1; a hand is drawn "
+                                            "only when the wall is empty and the last discard finds no taker")  # fmt: skip
+    drawn = _refused(tuple(hand[: last_draw + 1]), McrDrawnHand())
+    assert (drawn.code, drawn.reason) == ("mcr.draw.discard_first", "the wall's last tile is drawn: its player "
+                                          "discards (or wins) before the hand is drawn")  # fmt: skip
+    state = _fold(*hand)
+    assert (state.round.wall, state.round.step) == (0, "draw")
+    empty = _refused(tuple(hand), McrDraw(seat=state.round.to_move, tile="1z"))
+    assert (empty.code, empty.reason) == ("mcr.wall.empty", "the wall is empty: the hand is a draw unless the last "
+                                          "discard is claimed")  # fmt: skip
+    over = _fold(*hand, McrDrawnHand())
+    assert over.round.over and over.results[-1].points == (0, 0, 0, 0) and over.results[-1].reason == "draw"
