@@ -9,7 +9,7 @@ from typing import cast
 
 from events.errors import InputError
 from events.match import RoundStarted
-from events.mcr import McrDeal, McrDiscard, McrDraw, McrDrawnHand, McrFalseWin, McrFlower, McrMeld, McrWin
+from events.mcr import FLOWERS, McrDeal, McrDiscard, McrDraw, McrDrawnHand, McrFalseWin, McrFlower, McrMeld, McrWin
 from events.model import Payload
 from replay.engine.intents import Build, Builder
 from replay.engine.match import MatchView
@@ -80,7 +80,10 @@ def discard(tile: str, seat: str | None = None, **others: object) -> Build:
 
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = _hand(state)
-        return [McrDiscard(seat=_seat(state, seat, rnd.to_move), tile=one_tile(tile))], []
+        said = one_tile(tile)
+        if said in FLOWERS:
+            raise InputError(f"{said} is a flower: set it aside with `flower {said}`; it is never discarded")
+        return [McrDiscard(seat=_seat(state, seat, rnd.to_move), tile=said)], []
 
     return build
 
@@ -138,6 +141,8 @@ def flower(flower: str, seat: str | None = None) -> Build:
     def build(game: str, state: MatchView) -> tuple[list[Payload], list[str]]:
         rnd = _hand(state)
         said = one_tile(flower)
+        if said not in FLOWERS:
+            raise InputError(f"{said} is no flower: the flowers and seasons are 1f to 8f (a tile is discarded)")
         holder = next((s for s in range(SEATS) if said in rnd.hands[s]), rnd.to_move) if rnd.opening else rnd.to_move
         return [McrFlower(seat=_seat(state, seat, holder), flower=said)], []
 

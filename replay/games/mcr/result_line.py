@@ -46,6 +46,8 @@ def parse(words: Sequence[str], rnd: McrRound | None, names: Sequence[str]) -> P
         return McrFalseWin(seat=_seat(said[1], rnd, names))
     winner, rest = _seat(said[0], rnd, names), said[1:]
     giver = None
+    if len(rest) == 1 and rest[0].lower() == "from":
+        raise InputError("say whose discard the win was on: `from SEAT` (a number, a seat wind or a name)")
     if len(rest) >= 2 and rest[0].lower() == "from":
         giver, rest = _seat(rest[1], rnd, names), rest[2:]
     flowers = 0

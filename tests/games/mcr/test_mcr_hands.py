@@ -104,6 +104,10 @@ def test_five_hands_recorded_at_the_table_replay_to_the_hand_worked_figures(cli:
 REFUSED_IN_HAND_1 = [
     (("discard", "2p"), "[mcr.flower.not_replaced]"),  # the plum dealt is set aside first
     (("draw", "5s"), "[mcr.turn.wrong_seat]"),  # Ann discards; nobody draws
+    (("discard", "1f"), "1f is a flower: set it aside with `flower 1f`; it is never discarded"),
+    (("flower", "5m"), "5m is no flower: the flowers and seasons are 1f to 8f (a tile is discarded)"),
+    (("deal", "--hand", "1m"), "an MCR deal is 4 hands, one --hand per seat; 1 given"),
+    (("draw", "0m"), "'0m': MCR has no red fives; write 5m"),
     (("pung", "--seat", "Bo"), "there is no discard to claim now"),
     (("flower", "1f"), None),
     (("discard", "2p"), "[mcr.replacement.owed]"),
@@ -124,6 +128,10 @@ REFUSED_RESULTS = [
     (("Ann", "from", "Bo", "all_pungs", "all_pungs"), "[mcr.fans.too_often]"),
     (("Ann", "from", "Ann", "all_pungs", "half_flush"), "[mcr.win.own_discard]"),
     (("Ann", "from", "Bo", "chicken"), "'chicken' is not a fan"),
+    (("Ann", "from"), "say whose discard the win was on: `from SEAT`"),
+    (("Ann", "+5m5m"), "give the winning tile once, as +TILE (+5m)"),
+    (("Ann", "1m", "+5m", "foo:123m"), "'foo:123m': a set is pung:555p, chow:345m, kong:7777s or ckong:1111z"),
+    (("Ann", "flowers=9", "all_pungs"), "'flowers=9': flowers=N, N from 0 to 8"),
     (("Ann", "1m2m3m", "+4m"), "[mcr.win.not_mahjong]"),
     (("Ann", "1m1m1m1m1m2m3m4m5m6m7m8m9m", "+9m"), "[mcr.tile.too_many]"),
 ]
