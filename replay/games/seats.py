@@ -14,7 +14,8 @@ WIND_WORDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, 
 
 def seat_number(state: MatchView, text: str | None) -> int | None:
     """The seat ``text`` names, or None when it is None. A number is a seat; a wind (E, South...) is
-    the seat with that seat wind this hand (riichi: counted from the dealer); else a player's name."""
+    the seat with that seat wind this hand (counted from the dealer, or where the round says it
+    sits); else a player's name."""
     if text is None:
         return None
     word = unicodedata.normalize("NFC", text.strip())  # as names are stored: "Zoë" typed either way
@@ -33,7 +34,8 @@ def seat_number(state: MatchView, text: str | None) -> int | None:
     started = state.match.started
     by_wind = rnd is not None and started is not None and GAMES[started.game].seat_winds
     if wind is not None and wind < count and by_wind:
-        return int((rnd.dealer + wind) % count)
+        placed = getattr(rnd, "seat_of_wind", None)  # a game whose players change places says where each wind sits
+        return int(placed(wind)) if placed is not None else int((rnd.dealer + wind) % count)
     if len(by_name) > 1:
         raise InputError(f"{len(by_name)} players are called {word}; give the seat number (0 to {count - 1})")
     winds = ", a seat wind (E, S, W, N)" if by_wind else ""
