@@ -101,7 +101,7 @@ def chow(tiles: str, seat: str | None = None) -> Build:
         made = tuple(parse_tiles(tiles))
         if len(made) != 3:
             raise InputError(f"a chow is three tiles in a row, e.g. 345m; {tiles!r} is {len(made)}")
-        return [McrMeld(kind="chow", seat=_seat(state, seat, (giver + 1) % SEATS), tiles=made)], []
+        return [McrMeld(kind="chow", seat=_seat(state, seat, rnd.after(giver)), tiles=made)], []
 
     return build
 

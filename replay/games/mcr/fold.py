@@ -35,7 +35,7 @@ from replay.engine.match import RoundsFold
 from replay.games.mcr import pricing
 from replay.games.mcr.fans import BY_ID, FLOWER_TILES, excluded_by
 from replay.games.mcr.options import RULESETS, options_of
-from replay.games.mcr.state import SEATS, McrOptions, McrResult, McrRound, McrState, Meld
+from replay.games.mcr.state import SEATS, McrOptions, McrResult, McrRound, McrState, Meld, turn_order
 
 DEALT = 13 * SEATS + 1
 
@@ -99,8 +99,12 @@ class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
         if isinstance(payload, MatchStarted):
             return state._replace(match=match, options=options_of(payload))
         if isinstance(payload, RoundStarted):
+            assert state.options is not None and state.match.started is not None  # checked by the match's fold
             wind = (payload.round - 1) // SEATS % SEATS
-            return state._replace(match=match, round=McrRound(payload.round, payload.dealer, wind))
+            first, seating = state.match.started.first_dealer, state.options.seating
+            order = turn_order(seating, first, payload.round)
+            following = turn_order(seating, first, payload.round + 1)[0]
+            return state._replace(match=match, round=McrRound(payload.round, payload.dealer, wind, order, following))
         return state._replace(match=match)
 
     def round_event(self, rnd: McrRound, payload: Payload, options: McrOptions, step: Step) -> McrRound:
@@ -119,7 +123,7 @@ class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
                 raise _illegal("mcr.draw.discard_first", "the wall's last tile is drawn: its player discards (or "
                                "wins) before the hand is drawn", step)  # fmt: skip
             result = McrResult(rnd.number, rnd.dealer, None, None, (), rnd.penalties,
-                               "moves" if rnd.phase == "play" else "result")  # fmt: skip
+                               "moves" if rnd.phase == "play" else "result", None, rnd.following)  # fmt: skip
             return replace(rnd, phase="over", result=result)
         if isinstance(payload, McrDeal):
             return self._deal(rnd, payload, step)
@@ -196,7 +200,7 @@ class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
                            "first discard", step)  # fmt: skip
         rivers = _with(rnd.rivers, discard.seat, (*rnd.rivers[discard.seat], discard.tile))
         return replace(rnd, hands=_with(rnd.hands, discard.seat, left), rivers=rivers,
-                       to_move=(discard.seat + 1) % SEATS, step="draw", last_discard=(discard.seat, discard.tile),
+                       to_move=rnd.after(discard.seat), step="draw", last_discard=(discard.seat, discard.tile),
                        drawn=None, kong_draw=False, opening=False)  # fmt: skip
 
     def _flower(self, rnd: McrRound, flower: McrFlower, step: Step) -> McrRound:
@@ -225,8 +229,8 @@ class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
         if taken not in tiles:
             raise _illegal("mcr.claim.wrong_tile", f"the discard is {taken}, which is not in {' '.join(tiles)}", step)
         if meld.kind == "chow":
-            if meld.seat != (giver + 1) % SEATS:
-                raise _illegal("mcr.chow.not_next", f"only seat {(giver + 1) % SEATS}, the next to play, may chow "
+            if meld.seat != rnd.after(giver):
+                raise _illegal("mcr.chow.not_next", f"only seat {rnd.after(giver)}, the next to play, may chow "
                                f"seat {giver}'s discard", step)  # fmt: skip
             if not _is_chow(tiles):
                 raise _illegal("mcr.meld.not_a_set", f"{' '.join(tiles)} is no chow: three in a row of one suit", step)
@@ -295,7 +299,7 @@ class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
         robbing = win.from_seat is not None and rnd.robbable is not None
         hand_priced = pricing.WinningHand(
             concealed=concealed,
-            sets=tuple(pricing.OpenSet(m.kind, m.tiles, _offer(seat, m.from_seat)) for m in rnd.melds[seat]),
+            sets=tuple(pricing.OpenSet(m.kind, m.tiles, _offer(rnd, seat, m.from_seat)) for m in rnd.melds[seat]),
             tile=tile,
             self_drawn=win.from_seat is None,
             fourth_tile=shown >= 3,
@@ -324,7 +328,7 @@ class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
              options: McrOptions, depth: str, tile: str | None) -> McrRound:  # fmt: skip
         paid = pricing.payments(pricing.total(fans), seat, from_seat, options.base)
         points = tuple(p + q for p, q in zip(paid, rnd.penalties, strict=True))
-        result = McrResult(rnd.number, rnd.dealer, seat, from_seat, fans, points, depth, tile)
+        result = McrResult(rnd.number, rnd.dealer, seat, from_seat, fans, points, depth, tile, rnd.following)
         return replace(rnd, phase="over", result=result)
 
     # ---- a hand recorded by its result alone --------------------------------------------------------------
@@ -394,10 +398,10 @@ def _is_chow(tiles: tuple[str, ...]) -> bool:
     )
 
 
-def _offer(seat: int, giver: int | None) -> int:
+def _offer(rnd: McrRound, seat: int, giver: int | None) -> int:
     """Whom a set's tile came from, counted from its owner as the calculator counts: 1 the seat
     before, 2 opposite, 3 the seat after (0: nobody, a concealed kong)."""
-    return 0 if giver is None else (seat - giver) % SEATS
+    return 0 if giver is None else (rnd.seat_wind(seat) - rnd.seat_wind(giver)) % SEATS
 
 
 def projection() -> McrProjection:

@@ -34,10 +34,10 @@ def wins(state: McrState) -> list[Payload]:
     found: list[Payload] = []
     if rnd.robbable is not None:
         giver = rnd.robbable[0]
-        found = [McrWin(seat=(giver + k) % SEATS, from_seat=giver) for k in range(1, SEATS)]
+        found = [McrWin(seat=seat, from_seat=giver) for seat in _in_turn_after(rnd, giver)]
     elif rnd.step == "draw" and rnd.last_discard is not None:
         giver = rnd.last_discard[0]
-        found = [McrWin(seat=(giver + k) % SEATS, from_seat=giver) for k in range(1, SEATS)]
+        found = [McrWin(seat=seat, from_seat=giver) for seat in _in_turn_after(rnd, giver)]
     elif rnd.step == "discard" and rnd.owes is None:
         found = [McrWin(seat=rnd.to_move)]
     return [w for w in found if accepted(state, w)]
@@ -51,8 +51,7 @@ def claims(state: McrState) -> list[Payload]:
         return []
     giver, tile = rnd.last_discard
     found: list[Payload] = []  # a pung or kong comes before a chow, as the rules rank the claims
-    for k in range(1, SEATS):
-        seat = (giver + k) % SEATS
+    for seat in _in_turn_after(rnd, giver):
         held = rnd.hands[seat].count(tile)
         if held >= 2:
             found.append(McrMeld(kind="pung", seat=seat, tiles=(tile,) * 3))
@@ -61,8 +60,14 @@ def claims(state: McrState) -> list[Payload]:
     if tile[1] != "z":  # only the next seat chows
         for start in range(max(1, int(tile[0]) - 2), min(7, int(tile[0])) + 1):
             chow = tuple(f"{start + i}{tile[1]}" for i in range(3))
-            found.append(McrMeld(kind="chow", seat=(giver + 1) % SEATS, tiles=chow))
+            found.append(McrMeld(kind="chow", seat=rnd.after(giver), tiles=chow))
     return [c for c in found if accepted(state, c)]
+
+
+def _in_turn_after(rnd: McrRound, giver: int) -> list[int]:
+    """The other seats in turn order from ``giver``: the first takes a discard two would win on."""
+    at = rnd.order.index(giver)
+    return [rnd.order[(at + k) % SEATS] for k in range(1, SEATS)]
 
 
 def own_moves(state: McrState) -> list[Payload]:

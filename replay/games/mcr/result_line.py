@@ -30,7 +30,7 @@ def _seat(word: str, rnd: McrRound | None, names: Sequence[str]) -> int:
     if len(by_name) == 1:
         return by_name[0]
     if said.lower() in WINDS and rnd is not None:
-        return (rnd.dealer + WINDS[said.lower()]) % SEATS
+        return rnd.seat_of_wind(WINDS[said.lower()])
     raise InputError(f"{word!r} is not a seat here; give 0 to 3, a seat wind (E S W N) or a name ({', '.join(names)})")
 
 

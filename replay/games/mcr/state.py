@@ -11,12 +11,30 @@ from replay.games.mcr.fans import BY_ID
 
 SEATS = 4
 WIND_NAMES = ("East", "South", "West", "North")
+# The players' places at the table at the start of each wind round, East first and then in turn,
+# as seats counted from the first dealer. The Green Book's: after the East round East and South
+# change places, and West and North; after the South round East goes to West's place, West to
+# South's, South to North's and North to East's; after the West round East and South change places
+# again, and West and North; the first East is East again at each round's first hand. "fixed": a
+# club that keeps its places all session.
+SEATINGS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "greenBook": ((0, 1, 2, 3), (0, 3, 2, 1), (0, 3, 1, 2), (0, 2, 1, 3)),
+    "fixed": ((0, 1, 2, 3),) * SEATS,
+}
+
+
+def turn_order(seating: str, first_dealer: int, hand: int) -> tuple[int, ...]:
+    """The seats in turn order at hand ``hand`` (from 1), its dealer first."""
+    places = SEATINGS[seating][(hand - 1) // SEATS % SEATS]
+    start = (hand - 1) % SEATS
+    return tuple((first_dealer + places[(start + k) % SEATS]) % SEATS for k in range(SEATS))
 
 
 class McrOptions(NamedTuple):
     minimum: int  # fans a win needs, flowers not counted
     base: int  # what every other player pays a winner besides the fans
     false_win: int  # what a false mahjong pays each other player
+    seating: str = "greenBook"  # how the players change places between wind rounds (SEATINGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +60,7 @@ class McrResult:
     points: tuple[int, ...]  # each seat's change, false mahjongs' penalties included
     depth: str  # "moves", or "result" for a hand recorded by its result alone
     tile: str | None = None  # the winning tile, where the record knows it
+    next_dealer: int = 0  # who deals the next hand (the deal passes every hand, won or not)
 
     @property
     def number(self) -> int:
@@ -62,10 +81,6 @@ class McrResult:
         return "self_drawn" if self.from_seat is None else "discard"
 
     @property
-    def next_dealer(self) -> int:
-        return (self.dealer + 1) % SEATS  # the deal passes every hand, won or not
-
-    @property
     def ends_match(self) -> bool:
         return False
 
@@ -83,6 +98,8 @@ class McrRound:
     number: int
     dealer: int
     wind: int  # the prevalent wind, 0 East .. 3 North
+    order: tuple[int, ...] = (0, 1, 2, 3)  # the seats in turn order, the dealer (East) first
+    following: int = 1  # who deals the next hand
     phase: str = "deal"  # deal, play, over
     hands: tuple[tuple[str, ...], ...] = ((), (), (), ())  # the concealed tiles, sorted
     melds: tuple[tuple[Meld, ...], ...] = ((), (), (), ())
@@ -106,7 +123,15 @@ class McrRound:
         return self.phase == "over"
 
     def seat_wind(self, seat: int) -> int:
-        return (seat - self.dealer) % SEATS
+        """0 East .. 3 North: the seat's place in turn order from the dealer."""
+        return self.order.index(seat)
+
+    def seat_of_wind(self, wind: int) -> int:
+        return self.order[wind]
+
+    def after(self, seat: int) -> int:
+        """The seat whose turn comes after ``seat``'s: the next to play, the one a chow is open to."""
+        return self.order[(self.order.index(seat) + 1) % SEATS]
 
 
 McrState = GameState[McrOptions, McrRound, McrResult]

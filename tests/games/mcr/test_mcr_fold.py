@@ -200,3 +200,53 @@ def test_the_walls_end_a_draw_only_when_the_last_discard_finds_no_taker() -> Non
                                           "discard is claimed")  # fmt: skip
     over = _fold(*hand, McrDrawnHand())
     assert over.round.over and over.results[-1].points == (0, 0, 0, 0) and over.results[-1].reason == "draw"
+
+
+def _hands_drawn(count: int, seating: str = "greenBook") -> Any:
+    """``count`` hands, each drawn at result depth, dealt by whoever the rules say deals it."""
+    projection = GAMES["mcr"].projection()
+    started = _started()
+    if seating != "greenBook":
+        options = dict(started.ruleset.options) | {"mcr.seating": seating}
+        started = started.model_copy(update={"ruleset": Ruleset(id=started.ruleset.id, options=options)})
+    state = projection.apply(projection.initial(), Step(1, "match_started", started))
+    dealers = []
+    for number in range(1, count + 1):
+        dealers.append(state.next_dealer)
+        for payload in (RoundStarted(round=number, dealer=state.next_dealer), McrDrawnHand()):
+            state = projection.apply(state, Step(state.match.last_seq + 1, payload.EVENT_TYPE, payload))
+    return state, dealers
+
+
+def test_the_players_change_places_after_each_wind_round_as_the_green_book_says() -> None:
+    """Ann, Bo, Cy, Di sit East, South, West, North. After the East round Ann and Bo change places,
+    and Cy and Di: in turn from Ann, Di, Cy, Bo. After the South round Ann goes to West's place (Cy's),
+    Cy to South's (Di's), Di to North's (Bo's), Bo to East's (Ann's): from Ann, Di, Bo, Cy. After
+    the West round East and South change places again, and West and North: from Ann, Cy, Bo, Di.
+    The deal passes in turn every hand: the 16 dealers below. With the places kept ("fixed"), the
+    deal goes round and round."""
+    _, dealers = _hands_drawn(16)
+    assert dealers == [0, 1, 2, 3, 0, 3, 2, 1, 0, 3, 1, 2, 0, 2, 1, 3]
+    _, fixed = _hands_drawn(16, "fixed")
+    assert fixed == [0, 1, 2, 3] * 4
+
+
+def test_in_the_south_round_the_turn_the_chow_and_the_winds_follow_the_new_places() -> None:
+    """Hand 5 (South wind), Ann deals: in turn Ann, Di, Cy, Bo. Ann's discard is Di's to draw or
+    chow, never Bo's; Di is South, Cy West, Bo North; a seat wind said at the table names them so."""
+    state, _ = _hands_drawn(4)
+    projection = GAMES["mcr"].projection()
+    events: list[Payload] = [RoundStarted(round=5, dealer=0), _deal(), McrFlower(seat=0, flower="1f"),
+                             McrDraw(seat=0, tile="5s", replacement=True), McrDiscard(seat=0, tile="7s")]  # fmt: skip
+    for payload in events:
+        state = projection.apply(state, Step(state.match.last_seq + 1, payload.EVENT_TYPE, payload))
+    rnd = state.round
+    assert (rnd.wind, rnd.to_move, [rnd.seat_wind(s) for s in range(4)]) == (1, 3, [0, 3, 2, 1])
+    with pytest.raises(IllegalEvent) as refused:
+        chow = McrMeld(kind="chow", seat=1, tiles=("7s", "8s", "9s"))
+        projection.apply(state, Step(state.match.last_seq + 1, chow.EVENT_TYPE, chow))
+    assert (refused.value.code, refused.value.reason) == (
+        "mcr.chow.not_next", "only seat 3, the next to play, may chow seat 0's discard")  # fmt: skip
+    from replay.games.seats import seat_number
+
+    assert [seat_number(state, wind) for wind in ("E", "S", "W", "N")] == [0, 3, 2, 1]

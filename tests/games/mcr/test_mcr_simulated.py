@@ -20,6 +20,16 @@ from replay.games import GAMES
 from tests.helpers import Cli
 
 CODE = {"m": "W", "p": "B", "s": "T"}
+# The players' places at each wind round's start, East first, as the Green Book moves them (the
+# first dealer seat 0): East and South change places after the East round, and West and North; ...
+PLACES = ((0, 1, 2, 3), (0, 3, 2, 1), (0, 3, 1, 2), (0, 2, 1, 3))
+
+
+def _turn(hand: int) -> list[int]:
+    places = PLACES[(hand - 1) // 4 % 4]
+    return [places[((hand - 1) % 4 + k) % 4] for k in range(4)]
+
+
 HONOURS = {"1z": "F1", "2z": "F2", "3z": "F3", "4z": "F4", "5z": "J3", "6z": "J2", "7z": "J1"}
 
 
@@ -88,13 +98,15 @@ def _calculated(before: Any, win: Any, hand_events: list[Any]) -> list[tuple[str
     for meld in rnd.melds[seat]:
         kind = {"chow": "CHI", "pung": "PENG"}.get(meld.kind, "GANG")
         middle = sorted(meld.tiles)[1 if meld.kind == "chow" else 0]
-        offer = 0 if meld.kind == "concealed_kong" else (1 if meld.kind == "chow" else (seat - meld.from_seat) % 4)
+        turn = _turn(rnd.number)
+        offer = 0 if meld.kind == "concealed_kong" else (1 if meld.kind == "chow" else
+                                                         (turn.index(seat) - turn.index(meld.from_seat)) % 4)  # fmt: skip
         packs.append((kind, _code(middle), offer))
     found = MahjongGB.MahjongFanCalculator(
         pack=tuple(packs), hand=tuple(_code(t) for t in concealed), winTile=_code(tile),
         flowerCount=sum(1 for s in hand_events if s.type == "mcr.flower" and s.payload.seat == seat),
         isSelfDrawn=giver is None, is4thTile=shown >= 3, isAboutKong=robbed or after_kong,
-        isWallLast=91 - len(drawn) == 0, seatWind=(seat - rnd.dealer) % 4, prevalentWind=(rnd.number - 1) // 4 % 4,
+        isWallLast=91 - len(drawn) == 0, seatWind=_turn(rnd.number).index(seat), prevalentWind=(rnd.number - 1) // 4 % 4,
         verbose=True,
     )  # fmt: skip
     return [(name.lower().replace("-", "_").replace(" ", "_"), count) for _, count, _, name in found]
