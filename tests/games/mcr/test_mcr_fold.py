@@ -250,3 +250,79 @@ def test_in_the_south_round_the_turn_the_chow_and_the_winds_follow_the_new_place
     from replay.games.seats import seat_number
 
     assert [seat_number(state, wind) for wind in ("E", "S", "W", "N")] == [0, 3, 2, 1]
+
+
+LAST_TILE_HANDS = ("5p 1z1z 2z2z 3z 9p9p 9s9s 8s 7s 2m 9m", "3p4p 2s3s4s 6s7s8s 4z4z 5z5z 6z",
+                   "5p5p 1p2p3p 6m6m 7z7z 3z3z 6z 8p", "123456789m 4p6p 1s1s")  # fmt: skip
+
+
+def test_a_claimed_pung_shows_its_tiles_and_the_fourth_drawn_is_the_last_tile() -> None:
+    """Ann discards 5p and Cy pungs it (Di, waiting on 5p, lets it go): the 5p leaves Ann's
+    discards for Cy's pung, shown, taken from Ann. Cy discards 3z; Di draws the last 5p and wins
+    self-drawn with its three others shown: 123m 456m 789m 456p 11s. Pure Straight 16, Fully
+    Concealed Hand 4, Last Tile 4, All Chows 2, Mixed Double Chow 1 (456m 456p), Closed Wait 1: 28,
+    and 36 from each: Di +108."""
+    events: list[Payload] = [_deal(LAST_TILE_HANDS), McrDiscard(seat=0, tile="5p"),
+                             McrMeld(kind="pung", seat=2, tiles=("5p",) * 3)]  # fmt: skip
+    state = _fold(*events)
+    rnd = state.round
+    assert rnd.rivers[0] == () and rnd.melds[2][0].tiles == ("5p",) * 3 and rnd.melds[2][0].from_seat == 0
+    assert (rnd.to_move, rnd.step, rnd.last_discard, rnd.drawn) == (2, "discard", None, None)
+    state = _fold(*events, McrDiscard(seat=2, tile="3z"), McrDraw(seat=3, tile="5p"), McrWin(seat=3))
+    result = state.results[-1]
+    assert dict(result.fans) == {"pure_straight": 1, "fully_concealed_hand": 1, "last_tile": 1, "all_chows": 1,
+                                 "mixed_double_chow": 1, "closed_wait": 1}  # fmt: skip
+    assert result.points == (-36, -36, -36, 108)
+
+
+def test_a_kong_claimed_from_a_discard_is_replaced_and_its_replacement_is_a_kongs() -> None:
+    """Bo holds three 6p: Ann's 6p is his kong, shown, from Ann; Bo owes a replacement tile and
+    draws it from the wall's end (91 after the deal, 90 after it)."""
+    hands = (HANDS[0].replace("5p6p7p", "5p7p6p"), HANDS[1].replace("6p6p 8p9p", "6p6p 6p9p"), HANDS[2], HANDS[3])
+    events: list[Payload] = [_deal(hands), McrFlower(seat=0, flower="1f"), McrDraw(seat=0, tile="5s", replacement=True),
+                             McrDiscard(seat=0, tile="6p"), McrMeld(kind="kong", seat=1, tiles=("6p",) * 4)]  # fmt: skip
+    state = _fold(*events)
+    rnd = state.round
+    assert (rnd.owes, rnd.replacing, rnd.to_move, rnd.rivers[0], rnd.wall) == (1, "kong", 1, (), 90)
+    assert rnd.melds[1][0].kind == "kong" and rnd.melds[1][0].from_seat == 0
+    state = _fold(*events, McrDraw(seat=1, tile="1z", replacement=True))
+    assert (state.round.kong_draw, state.round.drawn, state.round.wall, state.round.owes) == (True, "1z", 89, None)
+
+
+@pytest.mark.parametrize(
+    ("fans", "code", "reason"),
+    [
+        (("all_pungs", "all_pungs", "half_flush"), "mcr.fans.too_often", "All Pungs counts at most 1 time in a hand"),
+        (("pure_double_chow",) * 3 + ("half_flush",), "mcr.fans.too_often",
+         "Pure Double Chow counts at most 2 times in a hand"),
+        (("all_pungs", "full_house"), "mcr.fans.unknown",
+         "'full_house' is not a fan; `taikyoku rules mcr-ema` lists them (the flowers are given by their number)"),
+        (("flower_tiles", "all_pungs", "half_flush"), "mcr.fans.unknown",
+         "'flower_tiles' is not a fan; `taikyoku rules mcr-ema` lists them (the flowers are given by their number)"),
+        (("half_flush", "dragon_pung"), "mcr.win.under_minimum",
+         "the fans count 8 points, flowers aside; a win needs 9"),
+    ],
+)  # fmt: skip
+def test_the_fans_a_table_counts_are_checked_as_the_rules_count_them(
+    fans: tuple[str, ...], code: str, reason: str
+) -> None:
+    started = _started()
+    options = dict(started.ruleset.options) | {"mcr.minimum": 9}  # a house that asks 9 to win
+    raised = started.model_copy(update={"ruleset": Ruleset(id=started.ruleset.id, options=options)})
+    projection = GAMES["mcr"].projection()
+    state = projection.apply(projection.initial(), Step(1, "match_started", raised))
+    state = projection.apply(state, Step(2, "round_started", RoundStarted(round=1, dealer=0)))
+    declared = McrFansDeclared(seat=0, from_seat=1, fans=fans)
+    with pytest.raises(IllegalEvent) as refused:
+        projection.apply(state, Step(3, declared.EVENT_TYPE, declared))
+    assert (refused.value.code, refused.value.reason) == (code, reason)
+
+
+def test_fans_counted_are_kept_highest_first_and_a_hand_of_four_of_a_tile_is_one() -> None:
+    state = _fold(McrFansDeclared(seat=0, fans=("single_wait", "half_flush", "big_four_winds", "dragon_pung")))
+    assert state.results[-1].fans == (("big_four_winds", 1), ("half_flush", 1), ("dragon_pung", 1), ("single_wait", 1))
+    from events.mcr import DeclaredMeld, McrHandDeclared
+
+    laid = McrHandDeclared(seat=1, from_seat=0, concealed=tuple(parse("123m456m789m1z")), tile="1z",  # type: ignore[arg-type]
+                           melds=(DeclaredMeld(kind="kong", tiles=("7s",) * 4),))  # fmt: skip
+    assert dict(_fold(laid).results[-1].fans)["pure_straight"] == 1
