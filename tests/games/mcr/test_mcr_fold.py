@@ -323,6 +323,6 @@ def test_fans_counted_are_kept_highest_first_and_a_hand_of_four_of_a_tile_is_one
     assert state.results[-1].fans == (("big_four_winds", 1), ("half_flush", 1), ("dragon_pung", 1), ("single_wait", 1))
     from events.mcr import DeclaredMeld, McrHandDeclared
 
-    laid = McrHandDeclared(seat=1, from_seat=0, concealed=tuple(parse("123m456m789m1z")), tile="1z",  # type: ignore[arg-type]
+    laid = McrHandDeclared(seat=1, from_seat=0, concealed=tuple(parse("123m456m789m1z")), tile="1z",
                            melds=(DeclaredMeld(kind="kong", tiles=("7s",) * 4),))  # fmt: skip
     assert dict(_fold(laid).results[-1].fans)["pure_straight"] == 1
