@@ -93,8 +93,10 @@ class McrProjection(RoundsFold[McrOptions, McrRound, McrResult]):
                 raise _illegal("mcr.hand.wrong_number", f"the next hand is hand {len(state.results) + 1}, "
                                f"not {payload.round}", step)  # fmt: skip
         if isinstance(payload, MatchEnded) and payload.reason == "completed" and not state.complete:
-            raise _illegal("mcr.match.not_complete", f"{len(state.results)} hands are finished; record reason "
-                           "abandoned", step)  # fmt: skip
+            played = len(state.results)
+            length = state.match.started.length.count if state.match.started is not None else played
+            raise _illegal("mcr.match.not_complete", f"hands finished: {played} of {length}; to end the match now, "
+                           "record reason abandoned", step)  # fmt: skip
         match = self.match.apply(state.match, step)
         if isinstance(payload, MatchStarted):
             return state._replace(match=match, options=options_of(payload))

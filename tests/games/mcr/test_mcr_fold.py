@@ -326,3 +326,62 @@ def test_fans_counted_are_kept_highest_first_and_a_hand_of_four_of_a_tile_is_one
     laid = McrHandDeclared(seat=1, from_seat=0, concealed=tuple(parse("123m456m789m1z")), tile="1z",
                            melds=(DeclaredMeld(kind="kong", tiles=("7s",) * 4),))  # fmt: skip
     assert dict(_fold(laid).results[-1].fans)["pure_straight"] == 1
+
+
+def test_a_discard_lies_in_its_river_and_a_hand_ends_only_when_the_rules_say() -> None:
+    """Ann's 7s lies in her discards; a match is not ended as completed after one hand of 16; the
+    prevalent wind is East for hands 1-4 and South from hand 5; a drawn hand's result is its own."""
+    state = _fold(*DISCARDED)
+    assert state.round.rivers == (("7s",), (), (), ()) and state.round.last_discard == (0, "7s")
+    from events.match import MatchEnded
+
+    over = _fold(McrDrawnHand())
+    result = over.results[-1]
+    assert (result.round, result.dealer, result.winner, result.depth, result.next_dealer) == (1, 0, None, "result", 1)
+    projection = GAMES["mcr"].projection()
+    with pytest.raises(IllegalEvent) as early:
+        projection.apply(over, Step(4, "match_ended", MatchEnded(reason="completed")))
+    assert (early.value.code, early.value.reason) == ("mcr.match.not_complete", "hands finished: 1 of 16; to end the "
+                                                      "match now, record reason abandoned")  # fmt: skip
+    four, _ = _hands_drawn(3)
+    four = projection.apply(four, Step(four.match.last_seq + 1, "round_started", RoundStarted(round=4, dealer=3)))
+    assert four.round.wind == 0
+
+
+def test_no_kong_is_declared_when_no_tile_is_left_to_replace_it() -> None:
+    """Seed 5's first hand, drawn: after the wall's last draw its player may not declare a kong of
+    his own, and after the last discard nobody may claim it for a kong."""
+    from replay.app.simulate import payloads
+
+    made = list(payloads("mcr", 5, 1))
+    hand = made[2 : made.index(next(p for p in made if isinstance(p, McrDrawnHand)))]
+    last_draw = max(i for i, p in enumerate(hand) if isinstance(p, McrDraw))
+    drawer = hand[last_draw].seat  # type: ignore[attr-defined]
+    own = _refused(tuple(hand[: last_draw + 1]), McrMeld(kind="concealed_kong", seat=drawer, tiles=("1z",) * 4))
+    assert (own.code, own.reason) == ("mcr.kong.wall_empty", "no replacement tile is left for a kong")
+    state = _fold(*hand)
+    giver, tile = state.round.last_discard
+    claimer = state.round.after(giver)
+    claimed = _refused(tuple(hand), McrMeld(kind="kong", seat=claimer, tiles=(tile,) * 4))
+    assert (claimed.code, claimed.reason) == ("mcr.kong.wall_empty", "no replacement tile is left for a kong on the "
+                                              "last discard")  # fmt: skip
+
+
+def test_a_flower_drawn_as_the_walls_last_tile_is_set_aside_and_the_hand_is_drawn() -> None:
+    """Seed 6022 (the example that found it): a flower is the wall's last tile. Set aside, nothing
+    replaces it; nobody owes a draw, the next is the drawn hand, which pays nothing."""
+    from events.mcr import McrFlower as Flower
+    from replay.app.simulate import payloads
+
+    projection = GAMES["mcr"].projection()
+    state = projection.initial()
+    seen = False
+    for seq, payload in enumerate(payloads("mcr", 6022, 3), start=1):
+        before = state
+        state = projection.apply(state, Step(seq, payload.EVENT_TYPE, payload))
+        if isinstance(payload, Flower) and before.round.wall == 0:
+            seen = True
+            rnd = state.round
+            assert (rnd.owes, rnd.step, rnd.last_discard, rnd.drawn) == (None, "draw", None, None)
+            assert payload.flower in rnd.flowers[payload.seat] and payload.flower not in rnd.hands[payload.seat]
+    assert seen
