@@ -128,6 +128,9 @@ def test_a_wrong_deal_or_hand_start_is_refused() -> None:
     five = _deal((HANDS[0].replace("7s8s9s", "1m9s9s"), *HANDS[1:]))
     refused = _refused((), five)
     assert (refused.code, refused.reason) == ("mcr.tile.too_many", "1m is dealt 5 times; the wall holds 4")
+    flowers = _deal((HANDS[0], HANDS[1].replace("8p9p", "8p1f"), *HANDS[2:]))
+    refused = _refused((), flowers)
+    assert (refused.code, refused.reason) == ("mcr.tile.too_many", "1f is dealt 2 times; the wall holds 1")
     projection = GAMES["mcr"].projection()
     state = projection.apply(projection.initial(), Step(1, "match_started", _started()))
     with pytest.raises(IllegalEvent) as wrong:

@@ -96,6 +96,10 @@ def test_five_hands_recorded_at_the_table_replay_to_the_hand_worked_figures(cli:
         (3, None, "self_drawn", "result"), (None, None, "draw", "result"),
     ]  # fmt: skip
     assert data["standings"] == [42, -86, -12, 56]
+    added = next(e["seq"] for e in cli("log", "mcr-1", "--json").json() if e["payload"].get("kind") == "added_kong")
+    robbed = cli("replay", "mcr-1", "--at", str(added), "--json").json()["round"]
+    assert robbed["melds"][3] == [{"kind": "kong", "tiles": ["7p"] * 4, "from_seat": 1}] and robbed["owes"] == 3
+    assert robbed["rivers"][1] == ["1p"]  # Bo's 7p went into Di's pung; his 1p lies there
     assert data["table_points"] == [2, 0, 1, 4]
     audit = cli("audit", "mcr-1")
     assert audit.code == 0 and "no findings" in audit.out, audit.out
