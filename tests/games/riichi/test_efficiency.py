@@ -148,7 +148,8 @@ def test_review_weighs_a_real_game_and_refuses_what_it_cannot_weigh(cli: Cli, db
     assert cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "ten").code == 0
     not_riichi = cli("review", "ten")
     assert (
-        not_riichi.err == "taikyoku: error: match ten is a Tensho match; review weighs the discards of riichi or MCR matches\n"
+        not_riichi.err
+        == "taikyoku: error: match ten is a Tensho match; review weighs the discards of riichi or MCR matches\n"
     )
     assert not_riichi.code == 2
 
