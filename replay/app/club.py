@@ -31,7 +31,8 @@ def standings_of(
     tables: Sequence[dict[str, Any]], penalties: Sequence[tuple[str, Penalty]] = ()
 ) -> dict[str, list[dict[str, Any]]]:
     """Each game's players over ``tables`` (their glances): the sum of their results (in
-    the game's unit: thousands with oka and uma, or points) and of the referee's ``penalties``, their places,
+    the game's unit: thousands with oka and uma, or points) and of the referee's ``penalties`` (off
+    the score instead, where the game is settled in table points and the score parts ties), their places,
     and whether a table of theirs plays on (then it is provisional); best first, then (where the
     game parts ties by the score: its glance's ``tie_break``) the better score, then the better
     average place."""
@@ -52,7 +53,10 @@ def standings_of(
             penalty.player,
             {"player": penalty.player, "tables": 0, "total": Decimal(0), "places": [], "provisional": False},
         )
-        mine["total"] += Decimal(penalty.points)
+        if _by_score(title):  # a game settled in table points: a penalty is points off the score
+            mine["score"] = mine.get("score", 0) + penalty.points
+        else:
+            mine["total"] += Decimal(penalty.points)
         mine["penalties"] = mine.get("penalties", 0) + penalty.points
     ranked = {
         game: sorted(
@@ -66,6 +70,13 @@ def standings_of(
             row["shown"] = signed(row["total"])  # as the ruleset's precision writes it: +19.6, +43
             row["total"] = carried(row["total"])
     return ranked
+
+
+def _by_score(title: str) -> bool:
+    """Whether the game of that title parts ties by the score (and takes a penalty off it)."""
+    from replay.games import GAMES
+
+    return any(game.ties_by_score for game in GAMES.values() if game.title == title)
 
 
 def server_time() -> str:

@@ -131,7 +131,10 @@ def season(
     for penalty in penalties:
         if within(penalty["date"]):
             row = row_of(penalty["player"])
-            row["total"] += Decimal(penalty["points"])
+            if by_score:  # a game settled in table points: a penalty is points off the score
+                row["score"] += penalty["points"]
+            else:
+                row["total"] += Decimal(penalty["points"])
             row["penalties"] += penalty["points"]
     table = []
     for row in rows.values():

@@ -83,3 +83,17 @@ def test_an_mcr_tournament_seated_by_schedule_then_swiss_ranks_by_table_points_t
     room = Application(str(cli.db)).room()
     assert [(r["player"], r["score"]) for r in room["standings"]["MCR"]] == [(p, s) for p, _, s in STANDINGS]
     assert sorted(t["match_id"] for t in room["tables"]) == sorted(t["match_id"] for t in second)
+
+
+def test_a_penalty_in_mcr_is_points_off_the_score_and_the_table_points_stand(cli: Cli, tmp_path: Path) -> None:
+    """The same tournament, then Ann penalised 20 points: her table points stay 5.5, her score goes
+    from 28 to 8, so Cy (5.5, 28) now stands above her, and they no longer share a place."""
+    test_an_mcr_tournament_seated_by_schedule_then_swiss_ranks_by_table_points_then_score(cli, tmp_path)
+    _ok(cli, "night", "penalty", "night-mcr", "Ann", "--points", "-20", "--reason", "a phone at the table")
+    top = cli("night", "show", "night-mcr", "--json").json()["standings"]["MCR"][:2]
+    assert [(r["player"], r["total"], r["score"], r.get("penalties", 0)) for r in top] == [
+        ("Cy", 5.5, 28, 0),
+        ("Ann", 5.5, 8, -20),
+    ]
+    ema = cli("night", "ema", "night-mcr", "--json").json()["results"][:2]
+    assert [(r["place"], r["player"], r["points"]) for r in ema] == [(1, "Cy", 28), (2, "Ann", 8)]
