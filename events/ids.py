@@ -7,6 +7,7 @@ import re
 
 from events.errors import InputError
 
+LEAGUE_STREAM = "league"  # the id of the league's own stream (events/league.py)
 MATCH_ID_PATTERN = r"^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$"
 _MATCH_ID = re.compile(MATCH_ID_PATTERN[1:-1])
 

@@ -93,7 +93,7 @@ def upcaster(name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
 # A game's events are named after it (``tensho.deal``) and live in its events module
 # (``events/<game>.py``, or a plugged game's own: ``events.games.events_module_of``), so the
 # modules follow from the games' names; the match-level ones have no prefix.
-_OTHER_MODULES = ("events.match", "events.night")
+_OTHER_MODULES = ("events.match", "events.night", "events.league")
 for _game, _package in PLUGGED.items():
     schemas.plug(_game, _package)
 
@@ -105,7 +105,7 @@ def _modules() -> tuple[str, ...]:
 def _module_of_prefix(prefix: str) -> str:
     if prefix in GAMES:
         return events_module_of(prefix)
-    return "events.night" if prefix == "night" else "events.match"
+    return {"night": "events.night", "league": "events.league"}.get(prefix, "events.match")
 
 
 _loaded = False
@@ -147,7 +147,7 @@ def unknown_type_message(name: str) -> str:
     """What a type no model has is told: the types of its game where its prefix names one, else the
     match-level types and how the others are named (a full list grows with every game)."""
     prefix = name.split(".", 1)[0] if "." in name else ""
-    if prefix in GAMES or prefix == "night":
+    if prefix in GAMES or prefix in ("night", "league"):
         names = ", ".join(t for t in sorted(_CURRENT) if t.startswith(f"{prefix}."))
         return f"unknown event type {name!r}; use one of: {names}"
     names = ", ".join(t for t in sorted(_CURRENT) if "." not in t)

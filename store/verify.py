@@ -9,6 +9,7 @@ from typing import Any
 import schemas
 from events.canonical import loads_stored
 from events.errors import InputError, TaikyokuError
+from events.ids import LEAGUE_STREAM
 from store.chain import GENESIS, chain_problem
 from store.records import Finding, StoredEvent
 
@@ -55,6 +56,7 @@ def finding(event: StoredEvent, code: str, message: str) -> Finding:
 
 
 FIRST_EVENTS = ("match_started", "night.opened")  # a stream is a match, or a club night
+# or the league's own stream (events/league.py), which starts with any of its events
 
 
 def link_problem(
@@ -72,8 +74,15 @@ def link_problem(
     )
     if problem is not None:
         return problem
-    if previous is None and event.type not in FIRST_EVENTS:
-        return "store.chain.first_event", f"the first event is {event.type}, not match_started (or night.opened)"
+    if (
+        previous is None
+        and event.type not in FIRST_EVENTS
+        and not (event.match_id == LEAGUE_STREAM and event.type.startswith("league."))
+    ):
+        return (
+            "store.chain.first_event",
+            f"the first event is {event.type}, not match_started (or night.opened, or a league event in the league's stream)",
+        )
     return None
 
 

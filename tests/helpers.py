@@ -56,7 +56,7 @@ class Result:
 class Cli:
     """Runs the real ``taikyoku`` command in-process against a real database file."""
 
-    def __init__(self, db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def __init__(self, db: Path | str, capsys: pytest.CaptureFixture[str]) -> None:
         self.db = db
         self.capsys = capsys
 

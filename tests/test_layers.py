@@ -254,7 +254,7 @@ def test_events_and_store_never_import_replay() -> None:
 # without a store (the catalog: games, rulesets, declared moves), the requests it records
 # (intents), what the use cases return (results) and their errors. Nothing else of ``replay.app``.
 APPLICATION_FACE = ("replay.app.application", "replay.app.catalog", "replay.app.intents", "replay.app.results",
-                    "replay.app.errors", "replay.app.shown", "replay.app.heads",
+                    "replay.app.errors", "replay.app.shown", "replay.app.heads", "replay.app.access",
                     "replay.app.table_session")  # fmt: skip
 
 

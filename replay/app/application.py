@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 from events.errors import InputError
 from replay.app.club import Club
 from replay.app.keeping import Keeping
+from replay.app.leagues import Leagues
+from replay.app.room import Room
 from replay.infra import stores
 from replay.infra.pool import StorePool
 from store import Store, StoredEvent
@@ -53,7 +55,7 @@ if TYPE_CHECKING:
 Listener = Callable[[str, int], None]  # told (match id, head seq) after each append
 
 
-class Application(Club, Keeping):
+class Application(Club, Room, Keeping, Leagues):
     """Every use case of one store; one per process (see the module's docstring); the club's
     (``replay/app/club.py``) among them."""
 

@@ -19,6 +19,7 @@ from replay.infra import stores
 from store import Store
 
 if TYPE_CHECKING:
+    from replay.app.league_state import League
     from replay.app.night_state import Penalty
     from replay.app.repository import Kept
     from replay.app.table import Entered
@@ -107,58 +108,11 @@ class Club:
 
         def enter(self, match: str, line: str, *, recorded_by: str) -> Entered: ...
 
-    def room(self) -> dict[str, Any]:
-        """The room's screen: the tables of the latest session of each night opened within
-        ``NIGHT`` and not closed, and every other match in play or ended within ``NIGHT``, each at
-        a glance as its game shows it; and each game's standings over the night's every session
-        and those other tables, provisional while a table plays on."""
-        from datetime import UTC, datetime
+        def league(self) -> League: ...
 
-        from replay.app import nights
-        from replay.app.night_state import Penalty
-        from replay.games import GAMES
+        def known_club(self, club: str) -> League: ...
 
-        since = (datetime.now(UTC) - NIGHT).strftime("%Y-%m-%dT%H:%M:%S")
-        with self.store() as store:
-            tonight = [n["night_id"] for n in nights.nights(store) if n["opened_at"] >= since]
-        shown: list[dict[str, Any]] = []
-        counted: list[dict[str, Any] | None] = []
-        of_nights: set[str] = set()
-        going: set[str] = set()  # who went on after a night's cut
-        clock = None
-        penalties: list[tuple[str, Penalty]] = []
-        for night_id in tonight:
-            sheet = self.night_sheet(night_id, public=True)
-            clock = clock or (sheet["clock"] if not sheet["closed"] else None)
-            if sheet["cut"] is not None:
-                going |= set(sheet["cut"]["players"])
-            penalties += [(GAMES[sheet["game"]].title, Penalty(**p)) for p in sheet["penalties"]]
-            of_nights |= {t["match_id"] for s in sheet["sessions"] for t in s["tables"]}
-            if sheet["closed"] or not sheet["sessions"]:
-                continue
-            shown += [t for t in sheet["sessions"][-1]["tables"] if t["status"] != "abandoned"]
-            counted += [
-                _carried_over(t, sheet["cut"], s["session"])
-                for s in sheet["sessions"]
-                for t in s["tables"]
-                if t["status"] != "abandoned" and t["started"] and not t.get("hidden")
-            ]
-        for row in self.matches():
-            if row["match_id"] in of_nights:
-                continue
-            if row["status"] != "in play" and not (row["status"] == "complete" and row["last_recorded_at"] >= since):
-                continue
-            kept = self.match(row["match_id"])
-            declared = GAMES[kept.game]
-            table = {"match_id": row["match_id"], "game": kept.game, "title": declared.title,
-                     "ruleset": row["ruleset"], "players": list(kept.state.names), "status": row["status"],
-                     "head_seq": kept.head} | declared.review().glance(kept.state)  # fmt: skip
-            shown.append(table)
-            counted.append(table)
-        standings = standings_of([t for t in counted if t is not None], penalties)
-        if going:  # after a night's cut, as on the night's sheet
-            standings = _went_on_first(standings, going)
-        return {"tables": shown, "standings": standings, "clock": clock, "now": server_time()}
+        def claim(self, club: str, streams: Sequence[str], *, recorded_by: str = "league") -> int: ...
 
     # ---- the club night ------------------------------------------------------------------------
 
@@ -175,9 +129,11 @@ class Club:
         night_id: str | None = None,
         seed: int | None = None,
         recorded_by: str = "host",
+        club: str | None = None,
     ) -> dict[str, Any]:
         """Open a night: the game, its ruleset and options (recorded in full, as each match's are),
-        each match's length, the sessions planned, the players present."""
+        each match's length, the sessions planned, the players present; ``club``: a night of that
+        club of the league (its id ``night-CLUB-DAY``), claimed for it before it is stored."""
         import secrets
 
         from events.night import NightOpened
@@ -206,6 +162,14 @@ class Club:
         if night_id is not None and len(night_id) > 56:
             raise InputError("a night's id holds at most 56 characters (its tables' ids add -tN)")
         stores.open_store(self.db, create=True).close()  # a new store for the night: made once all is checked
+        if club is not None:
+            self.known_club(club)
+            if night_id is None:
+                with self.store() as store:
+                    night_id = nights.fresh_id(store, club=club)
+            # Claimed first: an id claimed whose night never came is harmless; a night stored
+            # unclaimed would be the league's.
+            self.claim(club, [night_id], recorded_by=recorded_by)
         with self.store() as store:
             night = nights.open_night(store, opened, names, recorded_by=recorded_by, night_id=night_id)
         return self.night_sheet(night.night_id)
@@ -433,11 +397,14 @@ class Club:
             nights.close(store, night_id, recorded_by=recorded_by, playing=playing)
         return self.night_sheet(night_id)
 
-    def nights(self) -> list[dict[str, Any]]:
+    def nights(self, club: str | None = None) -> list[dict[str, Any]]:
+        """Every night, newest first, each with its club (None: the league's); ``club``: its own alone."""
         from replay.app import nights
 
+        league = self.league()
         with self.store() as store:
-            return nights.nights(store)
+            found = [row | {"club": league.owner(row["night_id"])} for row in nights.nights(store)]
+        return [row for row in found if club is None or row["club"] == club]
 
     def known_players(self) -> list[str]:
         """Every player's name in the store, for the host to pick tonight's from."""
@@ -445,11 +412,12 @@ class Club:
 
     def season(
         self, game: str, *, since: str | None = None, until: str | None = None, min_games: int = 1,
-        public: bool = False,
+        public: bool = False, club: str | None = None,
     ) -> dict[str, Any]:  # fmt: skip
         """The season's standings of ``game`` (``replay/app/seasons.py``): the results of its ended
         matches and the penalties given on its nights, between two days (inclusive). ``public``:
-        without the tables whose results a director hides now."""
+        without the tables whose results a director hides now. ``club``: that club's nights and
+        matches alone."""
         from replay.app import nights, seasons, stats
         from replay.app.catalog import check_game_name
 
@@ -459,6 +427,10 @@ class Club:
         with self.store() as store:
             found = _credited(stats.digests(store), nights.credits(store, game))
             given = nights.penalties_given(store, game)
+            if club is not None:
+                league = self.known_club(club)
+                found = [d for d in found if league.owner(d["match_id"]) == club]
+                given = [p for p in given if league.owner(p["night_id"]) == club]
             if public:
                 hidden = nights.hidden_tables(store)
                 found = [d for d in found if d["match_id"] not in hidden]
@@ -553,14 +525,14 @@ class Club:
                                  "results": None, "last": None}  # fmt: skip
                 tables.append(row)
                 if status != "abandoned" and kept.head > 1 and not hidden:
-                    glances.append(_carried_over(row, night.cut.model_dump() if night.cut else None, number))
+                    glances.append(carried_over(row, night.cut.model_dump() if night.cut else None, number))
             sessions.append({"session": number, "tables": tables})
         from replay.app import tournament
 
         standings = standings_of([g for g in glances if g is not None],
                                  [(GAMES[opened.game].title, p) for p in night.penalties])  # fmt: skip
         if night.cut is not None:
-            standings = _went_on_first(standings, set(night.cut.players))
+            standings = went_on_first(standings, set(night.cut.players))
         return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
                 "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
                 "closed": night.closed, "sessions": sessions,
@@ -575,13 +547,13 @@ class Club:
                 "head_seq": night.head, "clock": night_state.clock_of(night), "now": server_time()}  # fmt: skip
 
 
-def _went_on_first(standings: dict[str, list[dict[str, Any]]], going: set[str]) -> dict[str, list[dict[str, Any]]]:
+def went_on_first(standings: dict[str, list[dict[str, Any]]], going: set[str]) -> dict[str, list[dict[str, Any]]]:
     """After a cut, those who went on stand first, each part as it stands; those cut are marked."""
     return {game: [r for r in rows if r["player"] in going] + [r | {"cut": True} for r in rows if r["player"] not in going]
             for game, rows in standings.items()}  # fmt: skip
 
 
-def _carried_over(row: dict[str, Any], cut: Mapping[str, Any] | None, session: int) -> dict[str, Any] | None:
+def carried_over(row: dict[str, Any], cut: Mapping[str, Any] | None, session: int) -> dict[str, Any] | None:
     """A table's row as the standings count it after a cut (the night's ``night.cut``, as a dict):
     a session up to the cut kept, halved (each result to half, exactly) or cleared (None)."""
     if cut is None or session > cut["after_session"] or cut["carry"] == "kept":

@@ -216,13 +216,15 @@ def _append(store: Store, night: Night, payloads: Sequence[Payload], recorded_by
     return after
 
 
-def fresh_id(store: Store, today: str | None = None) -> str:
-    """``night-YYYY-MM-DD``, or with ``-2``, ``-3`` ... when the day has one already."""
+def fresh_id(store: Store, today: str | None = None, *, club: str | None = None) -> str:
+    """``night-YYYY-MM-DD`` (a club's: ``night-CLUB-YYYY-MM-DD``), or with ``-2``, ``-3`` ... when
+    the day has one already."""
     day = today or datetime.now(UTC).strftime("%Y-%m-%d")
-    candidate, number = f"{NIGHT_PREFIX}{day}", 1
+    start = f"{NIGHT_PREFIX}{club}-{day}" if club else f"{NIGHT_PREFIX}{day}"
+    candidate, number = start, 1
     while store.exists(candidate):
         number += 1
-        candidate = f"{NIGHT_PREFIX}{day}-{number}"
+        candidate = f"{start}-{number}"
     return candidate
 
 

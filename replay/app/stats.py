@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
+from events.ids import LEAGUE_STREAM
 from events.text import ANONYMOUS
 from replay.app import service
 from replay.app.read_models import GLANCES, SealedModel, glance, keep, maker, maker_of, seal_key, seal_key_problem
@@ -152,8 +153,8 @@ DIGESTS = SealedModel(DIGEST_MODEL, "cached statistics", digest)
 
 
 def match_heads(store: Store) -> list[Head]:
-    """The heads of the store's matches (a club night's own stream is not a match)."""
-    nights = {night.match_id for night in store.matches("night.opened")}
+    """The heads of the store's matches (a club night's own stream is not a match, nor the league's)."""
+    nights = {night.match_id for night in store.matches("night.opened")} | {LEAGUE_STREAM}
     return [head for head in store.heads() if head[0] not in nights]
 
 

@@ -48,7 +48,7 @@ def panels() -> dict[str, tuple[str, ...]]:
         "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
         "Recording a round": tuple(moves_help()),
         "Results and the table": ("result", "table", "serve", "token"),
-        "The club": ("night", "season", "player"),
+        "The club": ("night", "season", "player", "club"),
         "Review": ("replay", "view", "stats", "price", "review", "audit", "retract", "note", "dispute", "verdict", "claim"),
         "Exchange": ("import", "export", "sync"),
     }  # fmt: skip
@@ -102,12 +102,13 @@ _LISTED: dict[str, tuple[str, str]] = {
         "night_commands",
         "Run a club night or a tournament: who is present, the seating of each session, its sheet.",
     ),
+    "club": ("league_commands", "The league's clubs and their keys: add a club, make, list and revoke keys."),
     "season": (
-        "night_commands",
+        "season_commands",
         "The season's standings of a game: each player's total, average place and rating (Tenhou's R).",
     ),
     "player": (
-        "night_commands",
+        "season_commands",
         "A player's page: every match ended, the places, the average result, the rating over time, the game's "
         "figures for the player (docs/stats.md says what each counts) and the achievements held.",
     ),
@@ -304,6 +305,12 @@ DbOption = Annotated[
 DEFAULT_DB = "taikyoku.db"
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of tables.")]
 MatchArg = Annotated[str, typer.Argument(help="The match id.")]
+KeyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--key", envvar="TAIKYOKU_KEY", help="A club's key: do only what it may (default: as the store's owner)."
+    ),
+]
 ByOption = Annotated[
     str | None,
     typer.Option("--by", envvar="TAIKYOKU_RECORDER", help="Who records the events (default: your user name)."),

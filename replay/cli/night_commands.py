@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from events.games import CLUB_GAME
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
+from replay.app.access import CORRECTS, RUNS
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, KeyOption, app, print_json, recorder
 from replay.cli.display import out, styled
-from replay.present.rows import figure, signed
+from replay.present.rows import signed
 
 if TYPE_CHECKING:
+    from replay.app.access import Access
     from replay.app.application import Application
 
 night = typer.Typer(name="night", help="Run a club night or a tournament: who is present, the seating of each session, its sheet.",
@@ -25,10 +26,35 @@ app.add_typer(night, name="night")
 NightArgument = Annotated[str, typer.Argument(help="The night's id (night-...), as `night open` printed it.")]
 
 
-def _application(db: str) -> Application:
+def _application(db: str, key: str | None = None, night: str | None = None, doing: str | None = None) -> Application:
+    """The application over ``db``; with ``key`` (a club's), refused in one line unless that key
+    may do ``doing`` (run or correct) to ``night``."""
     from replay.app.application import Application
 
-    return Application(str(db))
+    application = Application(str(db))
+    if key is not None:
+        access = _access(application, key)
+        if night is not None and doing is not None:
+            access.check(application.owner(night), night, doing)
+    return application
+
+
+def _public(db: str, key: str | None, night: str) -> bool:
+    """Whether a read with ``key`` sees the night as the public does (another club's night): hidden results left out."""
+    if key is None:
+        return False
+    application = _application(db, key)
+    return not _access(application, key).reads_hidden(application.owner(night))
+
+
+def _access(application: Application, key: str) -> Access:
+    found = application.access(key)
+    if found is None:
+        from events.errors import InputError
+
+        raise InputError("--key (or TAIKYOKU_KEY) is no key of this store's league; ask the league for your "
+                         "club's key, or leave it out to act as the store's owner", code="auth.unknown")  # fmt: skip
+    return found
 
 
 @night.command("open")
@@ -42,15 +68,23 @@ def open_(
     title: Annotated[str | None, typer.Option(help="The night's title.")] = None,
     night_id: Annotated[str | None, typer.Option("--id", help="Choose the id (night-...).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the seating (default: random).", min=0)] = None,
+    club: Annotated[str | None, typer.Option(help="The club of the league whose night it is.")] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Open a night: the game, its ruleset, the sessions planned and the players present; prints its id."""
     who = recorder(by)
-    sheet = _application(db).open_night(game, player, ruleset_id=ruleset, options=option or (), length=length,
-                                         sessions=sessions, title=title, night_id=night_id, seed=seed,
-                                         recorded_by=who)  # fmt: skip
+    application = _application(db)
+    if key is not None:  # a club's key opens a night of its own club, as its host
+        access = _access(application, key)
+        if not access.whole:
+            access.check(club or access.club, "a new night", RUNS)
+            club = club or access.club
+    sheet = application.open_night(game, player, ruleset_id=ruleset, options=option or (), length=length,
+                                   sessions=sessions, title=title, night_id=night_id, seed=seed,
+                                   recorded_by=who, club=club)  # fmt: skip
     if json_out:
         print_json(sheet)
     else:
@@ -63,10 +97,11 @@ def players(
     player: Annotated[list[str], typer.Option("--player", "-p", help="A player present from now on; repeat.")],
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Say who is present from now on (the whole list: one arrived, one left)."""
-    _shown(_application(db).night_players(night_id, player, recorded_by=recorder(by)), json_out)
+    _shown(_application(db, key, night_id, RUNS).night_players(night_id, player, recorded_by=recorder(by)), json_out)
 
 
 @night.command("seat")
@@ -97,12 +132,13 @@ def seat(
     out: Annotated[list[str] | None, typer.Option("--out", help="A player who sits this session out (repeat).")] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Seat the next session: a match per table, seated as the director chooses (random keeps the
     pairs who met tonight apart); winds balanced unless chosen."""
     text = _text_file(schedule, "the schedule") if schedule is not None else None
-    _shown(_application(db).seat_session(night_id, again=again, recorded_by=recorder(by), mode=mode, step=step,
+    _shown(_application(db, key, night_id, RUNS).seat_session(night_id, again=again, recorded_by=recorder(by), mode=mode, step=step,
                                          schedule=text, winds=winds, leave_out=out or ()), json_out)  # fmt: skip
 
 
@@ -116,11 +152,15 @@ def clock(
     ] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Start the clock of the session seated last: the room's screen and each table's phone count it
     down, and say "last hand" when it is over. With --table, that table's own clock."""
-    _shown(_application(db).start_clock(night_id, minutes, match=table, recorded_by=recorder(by)), json_out)
+    _shown(
+        _application(db, key, night_id, RUNS).start_clock(night_id, minutes, match=table, recorded_by=recorder(by)),
+        json_out,
+    )
 
 
 @night.command("penalty")
@@ -134,10 +174,11 @@ def penalty(
     table: Annotated[str | None, typer.Option(help="The table (match) it was given at.")] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """A referee's penalty: counted in the night's standings and on the room's screen."""
-    _shown(_application(db).give_penalty(night_id, player, points, reason, match=table, recorded_by=recorder(by)),
+    _shown(_application(db, key, night_id, CORRECTS).give_penalty(night_id, player, points, reason, match=table, recorded_by=recorder(by)),
            json_out)  # fmt: skip
 
 
@@ -157,11 +198,12 @@ def substitute(
     ] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """A substitute takes a player's seat and finishes the match; the standings count the seat for
     whoever --counts-for names."""
-    sheet = _application(db).substitute(night_id, table, leaves, substitute_name, reason=reason,
+    sheet = _application(db, key, night_id, CORRECTS).substitute(night_id, table, leaves, substitute_name, reason=reason,
                                         counts_for=counts_for, recorded_by=recorder(by))  # fmt: skip
     _shown(sheet, json_out)
 
@@ -172,10 +214,11 @@ def cancel_penalty(
     seq: Annotated[int, typer.Argument(help="The penalty's seq (`night show --json` lists them).", min=1)],
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Take a penalty back: it counts no more."""
-    _shown(_application(db).cancel_penalty(night_id, seq, recorded_by=recorder(by)), json_out)
+    _shown(_application(db, key, night_id, CORRECTS).cancel_penalty(night_id, seq, recorded_by=recorder(by)), json_out)
 
 
 @night.command("abandon")
@@ -185,29 +228,38 @@ def abandon(
     reason: Annotated[str, typer.Option(help="Why.")] = "abandoned by the host",
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Give up one table of the night: its match ends as abandoned."""
-    _shown(_application(db).abandon_table(night_id, match, reason=reason, recorded_by=recorder(by)), json_out)
+    _shown(
+        _application(db, key, night_id, RUNS).abandon_table(night_id, match, reason=reason, recorded_by=recorder(by)),
+        json_out,
+    )
 
 
 @night.command("close")
 def close(
-    night_id: NightArgument, by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False
+    night_id: NightArgument,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
+    json_out: JsonOption = False,
 ) -> None:
     """Close the night once every table has ended."""
-    _shown(_application(db).close_night(night_id, recorded_by=recorder(by)), json_out)
+    _shown(_application(db, key, night_id, RUNS).close_night(night_id, recorded_by=recorder(by)), json_out)
 
 
 @night.command("show")
 def show(
     night_id: NightArgument,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="The sheet as CSV: one row per player per table.")] = False,
 ) -> None:
     """The night's sheet: who played whom, the final scores, the placements, the night's standings."""
-    sheet = _application(db).night_sheet(night_id)
+    sheet = _application(db).night_sheet(night_id, public=_public(db, key, night_id))
     if csv_out:
         from replay.present.rows import night_rows
 
@@ -217,9 +269,16 @@ def show(
 
 
 @night.command("list")
-def list_(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
+def list_(
+    db: DbOption = DEFAULT_DB,
+    club: Annotated[str | None, typer.Option(help="One club's nights alone.")] = None,
+    json_out: JsonOption = False,
+) -> None:
     """The nights in the store, newest first."""
-    found = _application(db).nights()
+    application = _application(db)
+    if club is not None:
+        application.known_club(club)
+    found = application.nights(club)
     if json_out:
         print_json(found)
         return
@@ -277,100 +336,6 @@ def write_csv(rows: list[dict[str, Any]]) -> None:
     sys.stdout.write(rows_csv(rows))
 
 
-def _existing(db: str) -> str:
-    """A store to read: one not there is said as such, never made."""
-    from replay.cli.app import store_exists
-
-    if not store_exists(db):
-        from events.errors import InputError
-        from replay.infra.stores import shown
-
-        raise InputError(f"database {shown(db)} does not exist; point --db (or TAIKYOKU_DB) at your database")
-    return db
-
-
-@app.command()
-def season(
-    game: Annotated[str, typer.Option(help="The game (`taikyoku rules` lists them).")] = CLUB_GAME,
-    since: Annotated[str | None, typer.Option(help="The first day, YYYY-MM-DD.")] = None,
-    until: Annotated[str | None, typer.Option(help="The last day, YYYY-MM-DD.")] = None,
-    min_games: Annotated[int, typer.Option(help="Games a player needs to be ranked.", min=1)] = 1,
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="The standings as CSV.")] = False,
-) -> None:
-    """The season's standings of a game: each player's total, average place and rating (Tenhou's R)."""
-    from replay.present.rows import standings_rows
-
-    found = _application(_existing(db)).season(game, since=since, until=until, min_games=min_games)
-    if csv_out:
-        write_csv(standings_rows(found))
-        return
-    if json_out:
-        print_json(found)
-        return
-    out.print(styled((f"{game}: the season's standings", "bold"), f" ({found['matches']} matches; {found['unit']})"))
-    for row in found["standings"]:
-        rank = f"{row['rank']}." if row["rank"] is not None else "-"
-        out.print(
-            f"  {rank} {row['player']}: {signed(row['total'])} over {row['games']} games, average place "
-            f"{row['average_place'] or '-'}, rating {row['rating']:.0f}"
-            + (f", penalties {row['penalties']:+}" if row["penalties"] else "")
-            + ("" if row["ranked"] else " (too few games)")
-        )
-    if found["achievements"]:
-        out.print(styled(("Achievements", "bold")))
-    for held in found["achievements"]:
-        out.print(f"  {held['achievement']}: {', '.join(held['players'])} ({figure(held['value'])}; {held['means']})")
-
-
-@app.command()
-def player(
-    name: Annotated[str, typer.Argument(help="The player's name, as recorded.")],
-    db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="The matches as CSV.")] = False,
-) -> None:
-    """A player's page: every match ended, the places, the average result, the rating over time, the
-    game's figures for the player (docs/stats.md says what each counts) and the achievements held."""
-    from replay.present.rows import player_rows
-
-    found = _application(_existing(db)).player_page(name)
-    if not found["matches"]:
-        from events.errors import InputError
-
-        raise InputError(f"no ended match of {name!r} in this store; names are as recorded (see `taikyoku matches`)")
-    if csv_out:
-        write_csv(player_rows(found))
-        return
-    if json_out:
-        print_json(found)
-        return
-    out.print(styled((name, "bold")))
-    for night in found.get("tonight", []):
-        seat = night["table"]
-        where = (f"{seat['match_id']}, {seat['wind']}, with {', '.join(p for p in seat['players'] if p != name)}"
-                 if seat else "not seated this session")  # fmt: skip
-        standing = f"; {night['place']} of {night['of']}, {night['shown']}" if night["place"] else ""
-        out.print(f"{night['title']} ({night['night_id']}), session {night['session']}: {where}{standing}")
-    for game, facts in found["games"].items():
-        rating = facts["rating"][-1]["rating"] if facts["rating"] else 1500
-        out.print(
-            f"  {game}: {facts['games']} games, average place {facts['average_place']}, "
-            f"average result {facts['average_result']:+g}, rating {rating:.0f}"
-        )
-    for match in found["matches"]:
-        out.print(
-            f"  {match['date']} {match['match_id']} ({match['game']}): place {match['place']}, {signed(match['result'])}"
-        )
-    from replay.cli.display import grid
-    from replay.present.rows import player_tables
-
-    for grids in player_tables(found).values():
-        for shown in grids:
-            out.print(grid(shown))
-
-
 @night.command("register")
 def register(
     night_id: NightArgument,
@@ -382,24 +347,26 @@ def register(
     ],
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Register the players' details for the results and the teams (the whole list, replacing any before)."""
     text = _text_file(file, "the registration")
-    _shown(_application(db).register_players(night_id, text, recorded_by=recorder(by)), json_out)
+    _shown(_application(db, key, night_id, RUNS).register_players(night_id, text, recorded_by=recorder(by)), json_out)
 
 
 @night.command("teams")
 def teams(
     night_id: NightArgument,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="The team standing as CSV.")] = False,
 ) -> None:
     """The team standing: each team's total, the sum of its players', best first."""
     from replay.present.rows import team_rows
 
-    found = _application(db).night_sheet(night_id)["teams"]
+    found = _application(db).night_sheet(night_id, public=_public(db, key, night_id))["teams"]
     rows = team_rows(found)
     if csv_out:
         write_csv(rows) if rows else sys.stdout.write("place,team,total,players\n")
@@ -417,12 +384,13 @@ def teams(
 def ema(
     night_id: NightArgument,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="The results as CSV, a row a player.")] = False,
 ) -> None:
     """The results as the EMA takes a tournament's: place, EMA number, last and first name, country,
     score and base rank; with --json, the event's header (days, players, countries) too."""
-    found = _application(db).ema_results(night_id)
+    found = _application(db).ema_results(night_id, public=_public(db, key, night_id))
     if json_out:
         print_json(found)
         return
@@ -467,19 +435,26 @@ def hide(
     from_session: Annotated[int, typer.Option("--from", min=1, max=100, help="The first session hidden.")],
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Hide the results of a session and after from the room's screen and the public pages, until
     `taikyoku night reveal`; the host's page and this command still show them."""
-    _shown(_application(db).hide_results(night_id, from_session, recorded_by=recorder(by)), json_out)
+    _shown(
+        _application(db, key, night_id, RUNS).hide_results(night_id, from_session, recorded_by=recorder(by)), json_out
+    )
 
 
 @night.command("reveal")
 def reveal(
-    night_id: NightArgument, by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False
+    night_id: NightArgument,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
+    json_out: JsonOption = False,
 ) -> None:
     """Show the hidden results to the room and the public pages again."""
-    _shown(_application(db).hide_results(night_id, None, recorded_by=recorder(by)), json_out)
+    _shown(_application(db, key, night_id, RUNS).hide_results(night_id, None, recorded_by=recorder(by)), json_out)
 
 
 @night.command("cut")
@@ -489,11 +464,12 @@ def cut(
     carry: Annotated[str, typer.Option("--carry", help="The results so far: kept, halved or cleared.")] = "kept",
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """A cut after the session seated last: the best --keep go on (only they are seated after it),
     the results so far kept, halved or cleared in the standings."""
-    _shown(_application(db).cut(night_id, keep, carry, recorded_by=recorder(by)), json_out)
+    _shown(_application(db, key, night_id, RUNS).cut(night_id, keep, carry, recorded_by=recorder(by)), json_out)
 
 
 @night.command("time")
@@ -502,11 +478,12 @@ def time_up(
     table: Annotated[str | None, typer.Option("--table", help="One table only (a table given more time).")] = None,
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Time is up: at every table of the latest session in play, or at one; each table's ruleset says
     which hand is its last (the ruleset's time-up option: the hand in play, or one more)."""
-    _shown(_application(db).call_time(night_id, table, recorded_by=recorder(by)), json_out)
+    _shown(_application(db, key, night_id, RUNS).call_time(night_id, table, recorded_by=recorder(by)), json_out)
 
 
 @night.command("online")
@@ -522,8 +499,12 @@ def online(
     ],
     by: ByOption = None,
     db: DbOption = DEFAULT_DB,
+    key: KeyOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Count a match played online (Tenhou, Mahjong Soul: imported first) as a table of a session."""
     names = [name.strip() for name in players.split(",")]
-    _shown(_application(db).count_online(night_id, match, session, names, recorded_by=recorder(by)), json_out)
+    _shown(
+        _application(db, key, night_id, RUNS).count_online(night_id, match, session, names, recorded_by=recorder(by)),
+        json_out,
+    )

@@ -125,3 +125,17 @@ class CutIn(Body):
 
 class RegisterIn(Body):
     registration: str = Field(min_length=1, max_length=200_000)  # the director's CSV, as the file holds it
+
+
+class ClubIn(Body):
+    club: str = Field(min_length=2, max_length=24, description="The club's id: lower-case letters, digits, dashes.")
+    name: str = Field(min_length=1, max_length=100)
+
+
+class KeyIn(Body):
+    role: str = Field(description="host or referee (a league key: role league, no club).")
+    label: str | None = Field(default=None, max_length=100, description="Whose key it is, for the list of keys.")
+
+
+class RevokeIn(Body):
+    reason: str = Field(min_length=1, max_length=4000)

@@ -15,6 +15,7 @@ from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from events.errors import TaikyokuError
+from replay.app.access import LEAGUE_ACCESS, Access, AccessRefused
 from replay.app.application import Application
 from replay.app.errors import answer_for
 from replay.infra.tokens import TableSecret
@@ -72,12 +73,26 @@ class Shared:
         return JSONResponse({"head_seq": head, "stored": [e.seq for e in stored]}, status_code=201,
                             background=BackgroundTask(tell))  # fmt: skip
 
-    def host_allowed(self, request: Request) -> bool:
-        """The host's own: the serving laptop, or a device with the host link's key (as the page
-        sends it on, in a header, or the link gives it)."""
+    def access(self, request: Request) -> Access | None:
+        """What the caller may do: the whole store for the serving laptop or the host link's key
+        (as the page sends it on, in a header, or the link gives it) or a league key; one club's
+        for its host's or a referee's key; None for anyone else. A revoked key is refused."""
         key = request.headers.get("x-taikyoku-host-key") or request.query_params.get("key", "")
-        if self.secret.opens_host(key):
-            return True
+        if key and self.secret.opens_host(key):
+            return LEAGUE_ACCESS
+        found = self.taikyoku.access(key) if key else None
+        if found is not None:
+            return found
+        return LEAGUE_ACCESS if self._from_laptop(request) else None
+
+    def host_allowed(self, request: Request) -> bool:
+        """Whether the caller holds any key of the store's (or is the serving laptop)."""
+        try:
+            return self.access(request) is not None
+        except AccessRefused:
+            return False
+
+    def _from_laptop(self, request: Request) -> bool:
         if not is_loopback(request.client.host if request.client else ""):
             return False
         # A request from this machine: the laptop itself, or a proxy on it passing on anyone's.
@@ -88,9 +103,18 @@ class Shared:
             return said is not None and is_loopback(said)
         return said is None or is_loopback(said)
 
-    def host_only(self, request: Request) -> None:
-        if not self.host_allowed(request):
+    def host_only(self, request: Request) -> Access:
+        found = self.access(request)
+        if found is None:
             raise StarletteHTTPException(403, HOST_ONLY)
+        return found
+
+    def may(self, request: Request, stream: str, doing: str) -> Access:
+        """The caller's access, refused in one line unless it may do ``doing`` (run or correct) to
+        ``stream`` (a night, or its table), which is its club's."""
+        found = self.host_only(request)
+        found.check(self.taikyoku.owner(stream), stream, doing)
+        return found
 
     def base(self, request: Request) -> str:
         """Where the tables' links start: the public address, else the one the page was opened at (a

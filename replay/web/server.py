@@ -27,7 +27,7 @@ from replay.web import errors
 from replay.web.addresses import EVERYWHERE, LOOPBACK, host_name, phone_addresses, served_hosts, url_host
 from replay.web.guard import Guard
 from replay.web.live import Heads, LiveFront
-from replay.web.routes import club, host, matches, room
+from replay.web.routes import club, host, league, matches, room
 from replay.web.served import Shared
 
 Handler = Callable[[int, FrameType | None], object]  # a signal handler Python calls
@@ -79,7 +79,7 @@ def create_app(
     app.state.shared, app.state.heads = shared, heads
     app.add_middleware(Guard, hosts=hosts, check_write=shared.check_write)
     errors.install(app)
-    for routes in (matches, room, host, club):
+    for routes in (matches, room, host, club, league):
         app.include_router(routes.router)
     return LiveFront(app, heads, hosts)  # the live streams in front of the per-request middleware
 

@@ -87,7 +87,9 @@ async function read() {  // one reading at a time; a move during it asks for ano
   if (reading) { reading.again = true; return; }
   reading = { again: false };
   try {
-    const answer = await fetch("/api/room", { cache: "no-store" });
+    // A club's room screen in a league's store: /?club=ID asks for that club's tables alone.
+    const club = new URLSearchParams(location.search).get("club");
+    const answer = await fetch(club ? `/api/room?club=${encodeURIComponent(club)}` : "/api/room", { cache: "no-store" });
     if (!answer.ok) throw new Error(String(answer.status));
     const room = await answer.json();
     clock = room.clock;

@@ -27,9 +27,11 @@ def api_night(night: str, served: Served) -> dict[str, Any]:
 
 @router.get("/api/season")
 def api_season(served: Served, game: str = CLUB_GAME, since: str | None = None, until: str | None = None,
-               min_games: int = 1) -> dict[str, Any]:  # fmt: skip
-    """The season's standings of a game, as `taikyoku season --json` gives them."""
-    return served.taikyoku.season(game, since=since, until=until, min_games=max(1, min_games), public=True)
+               min_games: int = 1, club: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """The season's standings of a game (``club``: of that club's nights and matches), as `taikyoku
+    season --json` gives them."""
+    return served.taikyoku.season(game, since=since, until=until, min_games=max(1, min_games), public=True,
+                                  club=club)  # fmt: skip
 
 
 @router.get("/api/players/{name:path}")
@@ -39,9 +41,10 @@ def api_player(name: str, served: Served) -> dict[str, Any]:
 
 
 @router.get("/season", response_class=HTMLResponse)
-def season_page(request: Request, served: Served, game: str = CLUB_GAME, min_games: int = 1) -> Response:
-    """The season's standings as a page, with its CSV."""
-    found = served.taikyoku.season(game, min_games=max(1, min_games), public=True)
+def season_page(request: Request, served: Served, game: str = CLUB_GAME, min_games: int = 1,
+                club: str | None = None) -> Response:  # fmt: skip
+    """The season's standings as a page, with its CSV (``club``: that club's season)."""
+    found = served.taikyoku.season(game, min_games=max(1, min_games), public=True, club=club)
     rows = standings_rows(found)
     if request.query_params.get("format") == "csv":
         return _csv(rows, f"season-{game}.csv")

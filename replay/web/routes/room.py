@@ -14,9 +14,12 @@ router = APIRouter()
 
 
 @router.get("/api/room")
-def api_room(served: Served) -> dict[str, Any]:
-    """Every table of the night at a glance, and each game's standings (the room's screen)."""
-    return served.taikyoku.room()
+def api_room(served: Served, club: str | None = None) -> dict[str, Any]:
+    """Every table of the night at a glance, and each game's standings (the room's screen);
+    ``club``: that club's tables alone, in a league's store."""
+    if club is not None:
+        served.taikyoku.known_club(club)
+    return served.taikyoku.room(club)
 
 
 @router.get("/", response_class=HTMLResponse)
