@@ -10,7 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict
 
-from events.match import Name
+from events.canonical import JsonValue
+from events.match import GameName, Name
 from events.model import Payload, Text
 from events.registry import event_type
 
@@ -94,3 +95,13 @@ class MergeUndone(Payload):
 
     merge: Annotated[int, Strict(), Field(ge=1)]
     reason: Text
+
+
+@event_type("league.ranking")
+class RankingDeclared(Payload):
+    """The league's ranking of ``game`` from now on: its method and every figure of it (so a ranking
+    read later never depends on that day's defaults)."""
+
+    game: GameName
+    method: Literal["mers", "glicko", "totals", "tenhou_r"]
+    options: dict[str, JsonValue]

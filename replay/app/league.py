@@ -44,6 +44,7 @@ from events.text import lookalike, player_name
 from replay.app.access import Access, AccessRefused
 from replay.app.league_state import League, apply_all
 from replay.app.steps import pending_step, step_of
+from replay.engine.fold import IllegalEvent
 from store import Store
 
 ROLES = ("league", "host", "referee")
@@ -95,7 +96,10 @@ class LeagueReader:
 def append(store: Store, league: League, payloads: Sequence[Payload], recorded_by: str) -> League:
     """Check the events against the league, then store them after its head (or nothing)."""
     pending = [new_event(p, recorded_by=recorded_by) for p in payloads]
-    after = apply_all(league, [pending_step(league.head + n, e) for n, e in enumerate(pending, 1)])
+    try:
+        after = apply_all(league, [pending_step(league.head + n, e) for n, e in enumerate(pending, 1)])
+    except IllegalEvent as exc:  # said as the league's administrator reads it: no seq of the stream
+        raise InputError(exc.reason, code=exc.code) from None
     store.append(LEAGUE_STREAM, league.head, pending)
     return after
 

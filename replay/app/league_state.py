@@ -21,6 +21,7 @@ from events.league import (
     PersonAdded,
     PersonNamed,
     PersonsMerged,
+    RankingDeclared,
 )
 from replay.engine.fold import Step, illegal
 
@@ -58,12 +59,13 @@ class League:
     persons: dict[str, Person] = field(default_factory=dict)
     named: dict[tuple[str | None, str], str] = field(default_factory=dict)  # (club or None, name) -> person
     merges: dict[int, tuple[str, str]] = field(default_factory=dict)  # standing merges: seq -> (into, merged)
+    rankings: dict[str, RankingDeclared] = field(default_factory=dict)  # by game: the ranking declared last
 
     def copy(self) -> League:
         persons = {p: Person(x.person, x.name, x.ema_number, x.country, list(x.names)) for p, x in self.persons.items()}
         keys = {k: Key(**vars(x)) for k, x in self.keys.items()}
         return League(self.head, dict(self.clubs), keys, dict(self.owners), persons, dict(self.named),
-                      dict(self.merges))  # fmt: skip
+                      dict(self.merges), dict(self.rankings))  # fmt: skip
 
     def owner(self, stream: str) -> str | None:
         """The club whose night or match ``stream`` is (a night's table is its night's); None: the league's."""
@@ -158,6 +160,15 @@ def _apply_into(league: League, step: Step) -> League:
         undone = league.merges.pop(payload.merge, None)
         if undone is None:
             raise illegal(step, "league.unmerge.unknown", f"no merge stands at seq {payload.merge}; `taikyoku league players` lists them")  # fmt: skip
+    elif isinstance(payload, RankingDeclared):
+        from events.errors import InputError
+        from replay.app.rankings import declared
+
+        try:
+            declared(payload.method, payload.options)
+        except InputError as exc:
+            raise illegal(step, "league.ranking.options", str(exc)) from None
+        league.rankings[payload.game] = payload
     else:
         raise illegal(step, "league.unknown_event", f"the league's stream holds league events, not {step.type}")
     league.head = step.seq

@@ -16,6 +16,7 @@ from store import ConcurrencyError, Store
 if TYPE_CHECKING:
     from replay.app.access import Access
     from replay.app.league_state import League
+    from replay.app.rankings import Event
 
 T = TypeVar("T")
 _READER_LOCK = threading.Lock()
@@ -30,6 +31,10 @@ class Leagues:
         def store(self) -> AbstractContextManager[Store]: ...
 
         def lock(self, match: str) -> threading.Lock: ...
+
+        def night_sheet(self, night_id: str, *, public: bool = False) -> dict[str, Any]: ...
+
+        def ema_results(self, night_id: str, *, public: bool = False) -> dict[str, Any]: ...
 
     # ---- reading -------------------------------------------------------------------------------
 
@@ -126,3 +131,200 @@ class Leagues:
         before = len(self.league().owners)
         self._changing(lambda store, now: league.claim(store, now, club, streams, recorded_by=recorded_by))
         return len(self.league().owners) - before
+
+    # ---- players as persons ----------------------------------------------------------------------
+
+    def typed_names(self) -> dict[tuple[str | None, str], set[str]]:
+        """Every name typed at a night's table or list, by (club, name): the nights it was typed at."""
+        from replay.app import nights
+
+        league = self.league()
+        found: dict[tuple[str | None, str], set[str]] = {}
+        with self.store() as store:
+            for row in nights.nights(store):
+                night = nights.read(store, row["night_id"])
+                club = league.owner(row["night_id"])
+                for name in {*night.players, *(n for t in night.tables for n in night.credited(t.match_id))}:
+                    found.setdefault((club, name), set()).add(row["night_id"])
+        return found
+
+    def players(self) -> list[dict[str, Any]]:
+        """The league's players: each record with the names it was typed as, the clubs it plays at,
+        and the records merged into it; the merges standing, each with its seq (to undo it)."""
+        league = self.league()
+        clubs: dict[str, set[str]] = {}
+        for (club, name), _ in self.typed_names().items():
+            person = league.person_of(name, club)
+            if person is not None and club is not None:
+                clubs.setdefault(person, set()).add(club)
+        merged = {m: (seq, into) for seq, (into, m) in league.merges.items()}
+        merged_from: dict[str, list[str]] = {}
+        for other in league.persons:
+            if league.merged_into(other) != other:
+                merged_from.setdefault(league.merged_into(other), []).append(other)
+        return [{"person": p.person, "name": p.name, "ema_number": p.ema_number, "country": p.country,
+                 "names": [{"club": c, "name": n} for c, n in p.names],
+                 "clubs": sorted(clubs.get(p.person, set()) | {c for m in merged_from.get(p.person, []) for c in clubs.get(m, set())}),
+                 "merged_into": merged[p.person][1] if p.person in merged else None,
+                 "merge_seq": merged[p.person][0] if p.person in merged else None}
+                for p in league.persons.values()]  # fmt: skip
+
+    def add_person(self, name: str, *, ema_number: str | None = None, country: str | None = None,
+                   club: str | None = None, recorded_by: str = "league") -> dict[str, Any]:  # fmt: skip
+        """A new player's record, and the name they play under (at ``club``, or anywhere)."""
+        from replay.app import league
+
+        if club is not None:
+            self.known_club(club)
+        made = self._changing(lambda store, now: league.add_person(store, now, name, ema_number=ema_number,
+                                                                    country=country, club=club,
+                                                                    recorded_by=recorded_by))  # fmt: skip
+        return next(p for p in self.players() if p["person"] == made[1])
+
+    def name_player(self, person: str, name: str, club: str | None, *, recorded_by: str = "league") -> dict[str, Any]:
+        """``name`` typed at ``club``'s tables (None: at any club's) is ``person``."""
+        from replay.app import league
+
+        self._changing(lambda store, now: league.name_person(store, now, person, name, club, recorded_by=recorded_by))
+        return next(p for p in self.players() if p["person"] == person)
+
+    def adopt(self, club: str | None = None, *, recorded_by: str = "league") -> dict[str, Any]:
+        """Every name typed at a club's tables (``club``'s, or every club's) matched to a player:
+        one known already is left; one that only looks like a known player's is asked about (not
+        made); any other is made a new player."""
+        from replay.app import league
+
+        if club is not None:
+            self.known_club(club)
+        made, asked = [], []
+        for (at, name), _ in sorted(self.typed_names().items(), key=lambda item: (item[0][0] or "", item[0][1])):
+            if at is None or (club is not None and at != club):
+                continue
+            now = self.league()
+            person, alike = league.match_name(now, name, at)
+            if person is not None:
+                continue
+            if alike is not None:
+                asked.append({"club": at, "name": name, "like": alike, "like_name": now.persons[alike].name})
+                continue
+            made.append(self.add_person(name, club=at, recorded_by=recorded_by)["person"])
+        return {"made": made, "asked": asked}
+
+    def merge_players(self, into: str, merged: str, reason: str, *, recorded_by: str = "league") -> dict[str, Any]:
+        """``merged``'s names and results are ``into``'s from now on (undone by ``unmerge_players``)."""
+        from replay.app import league
+
+        self._changing(lambda store, now: league.merge(store, now, into, merged, reason, recorded_by=recorded_by))
+        return next(p for p in self.players() if p["person"] == merged)
+
+    def unmerge_players(self, seq: int, reason: str, *, recorded_by: str = "league") -> dict[str, Any]:
+        from replay.app import league
+
+        into, merged = self.league().merges.get(seq, ("", ""))
+        self._changing(lambda store, now: league.unmerge(store, now, seq, reason, recorded_by=recorded_by))
+        return {"merge": seq, "into": into, "merged": merged}
+
+    # ---- the league's ranking --------------------------------------------------------------------
+
+    def league_events(self, game: str, *, since: str | None = None, until: str | None = None) -> list[Event]:
+        """The league's events of ``game``: every closed night (a tournament is one) between the days
+        given, with its EMA results and its tables' places, each player as a person where the
+        league knows them (else their name at their club)."""
+        from replay.app import nights
+        from replay.app.rankings import Event, Result
+        from replay.engine.exact import exact
+
+        league = self.league()
+
+        def who(name: str, club: str | None) -> str:
+            return league.person_of(name, club) or (f"{name} @{club}" if club else name)
+
+        with self.store() as store:
+            rows = [r for r in nights.nights(store) if r["game"] == game]
+        found = []
+        for row in sorted(rows, key=lambda r: (r["opened_at"], r["night_id"])):
+            day = row["opened_at"][:10]
+            if (since is not None and day < since) or (until is not None and day > until):
+                continue
+            sheet = self.night_sheet(row["night_id"])
+            if not sheet["closed"]:
+                continue
+            ema = self.ema_results(row["night_id"])
+            club = league.owner(row["night_id"])
+            tables = tuple(tuple((who(name, club), place) for name, place in zip(t["credited"], t["places"], strict=True))
+                           for s in sheet["sessions"] for t in s["tables"] if t["status"] == "complete")  # fmt: skip
+            results = tuple(Result(who(r["player"], club), r["place"], r["base_rank"], exact(r["score"]))
+                            for r in ema["results"])  # fmt: skip
+            header = ema["event"]
+            found.append(Event(row["night_id"], club, sheet["title"], header["first_day"] or day,
+                               header["last_day"] or day, header["countries"], results, tables))  # fmt: skip
+        return found
+
+    def declare_ranking(self, game: str, method: str, options: dict[str, Any] | None = None, *,
+                        recorded_by: str = "league") -> dict[str, Any]:  # fmt: skip
+        """The league's ranking of ``game`` from now on, recorded with every figure of it."""
+        from events.league import RankingDeclared
+        from replay.app import league
+        from replay.app.catalog import check_game_name
+        from replay.app.rankings import as_data, declared
+
+        check_game_name(game, "the game")
+        chosen = as_data(declared(method, options))
+        given = RankingDeclared(game=game, method=method, options=chosen)
+        self._changing(lambda store, now: league.append(store, now, [given], recorded_by))
+        return {"game": game, "method": method, "options": chosen}
+
+    def league_ranking(self, game: str, *, method: str | None = None, options: dict[str, Any] | None = None,
+                       since: str | None = None, until: str | None = None,
+                       reckoning: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """The league's ranking of ``game`` by the method it declared (or ``method``, to look at
+        another), on the reckoning day (default: ``until``, else today): each player once, their
+        figure, and the events that made it."""
+        from datetime import UTC, datetime
+
+        from replay.app import rankings, seasons
+        from replay.app.catalog import check_game_name
+
+        check_game_name(game, "the game")
+        for day, flag in ((since, "--since"), (until, "--until"), (reckoning, "--on")):
+            seasons.check_day(day, flag)
+        league = self.league()
+        standing = league.rankings.get(game)
+        if method is None and standing is not None:
+            method, options = standing.method, dict(standing.options)
+        chosen = rankings.declared(method or "mers", options)
+        on = reckoning or until or datetime.now(UTC).strftime("%Y-%m-%d")
+        events = self.league_events(game, since=since, until=until or on)
+        if isinstance(chosen, rankings.Mers):
+            found = rankings.mers(events, on, chosen)
+        elif isinstance(chosen, rankings.Glicko):
+            found = rankings.glicko(events, chosen)
+        elif isinstance(chosen, rankings.Totals):
+            found = rankings.totals(events)
+        else:
+            found = rankings.tenhou_r(events)
+        names = {p.person: p.name for p in league.persons.values()}
+        rows = [{"place": s.extra.get("place"), "player": names.get(s.who, s.who), "person": s.who if s.who in names else None,
+                 "figure": rankings.shown(s.figure), "events": [_plain(r) for r in s.counted],
+                 **{k: rankings.shown(v) if k in ("part_a", "part_b", "deviation") else v
+                    for k, v in s.extra.items() if k != "place"}}
+                for s in rankings.ranked(found)]  # fmt: skip
+        return {
+            "game": game,
+            "method": chosen.method,
+            "options": rankings.as_data(chosen),
+            "declared": standing is not None and method == standing.method,
+            "on": on,
+            "events": len(events),
+            "players": rows,
+        }
+
+
+def _plain(row: dict[str, Any]) -> dict[str, Any]:
+    """A counted result as JSON takes it: exact fractions and totals as their shown figures."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from replay.app.rankings import shown
+
+    return {k: shown(v) if isinstance(v, Fraction | Decimal) else v for k, v in row.items()}

@@ -297,3 +297,27 @@ def shown(figure: Fraction | float | Decimal | None, places: int = 2) -> str | N
         else Decimal(str(figure))
     )
     return str(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
+def tenhou_r(events: Sequence[Event]) -> list[Standing]:
+    """Tenhou's R over every table of the events, oldest first (``replay/app/seasons.py``'s rule)."""
+    from replay.app.seasons import BASES, START_RATING, rating_change, shared_bases
+
+    now: dict[str, float] = {}
+    played: dict[str, int] = {}
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for event in sorted(events, key=lambda e: (e.last_day, e.event_id)):
+        for table in event.tables:
+            names, places = [who for who, _ in table], [place for _, place in table]
+            if len(names) not in BASES:
+                continue
+            average = sum(now.get(who, START_RATING) for who in names) / len(names)
+            changes = [rating_change(now.get(who, START_RATING), average, base, played.get(who, 0))
+                       for who, base in zip(names, shared_bases(places), strict=True)]  # fmt: skip
+            for who, change in zip(names, changes, strict=True):
+                now[who] = now.get(who, START_RATING) + change
+                played[who] = played.get(who, 0) + 1
+        for who in {who for table in event.tables for who, _ in table}:
+            seen.setdefault(who, []).append({"event_id": event.event_id, "club": event.club, "title": event.title,
+                                             "day": event.last_day, "rating": round(now[who], 1)})  # fmt: skip
+    return [Standing(who, now[who], seen[who], {"games": played[who]}) for who in now]

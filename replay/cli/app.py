@@ -48,7 +48,7 @@ def panels() -> dict[str, tuple[str, ...]]:
         "The store": ("new", "record", "log", "matches", "abandon", "verify", "rules", "cards", "schemas", "simulate"),
         "Recording a round": tuple(moves_help()),
         "Results and the table": ("result", "table", "serve", "token"),
-        "The club": ("night", "season", "player", "club"),
+        "The club": ("night", "season", "player", "club", "league"),
         "Review": ("replay", "view", "stats", "price", "review", "audit", "retract", "note", "dispute", "verdict", "claim"),
         "Exchange": ("import", "export", "sync"),
     }  # fmt: skip
@@ -103,6 +103,10 @@ _LISTED: dict[str, tuple[str, str]] = {
         "Run a club night or a tournament: who is present, the seating of each session, its sheet.",
     ),
     "club": ("league_commands", "The league's clubs and their keys: add a club, make, list and revoke keys."),
+    "league": (
+        "league_commands",
+        "The league's players as persons (their names, merges) and its ranking across the clubs.",
+    ),
     "season": (
         "season_commands",
         "The season's standings of a game: each player's total, average place and rating (Tenhou's R).",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from events.games import CLUB_GAME
 from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
 from replay.cli.display import out
 
@@ -108,3 +109,148 @@ def revoke(
         print_json(found)
     else:
         out.print(f"{found['key_id']} revoked")
+
+
+league = typer.Typer(name="league", help="The league's players as persons (their names, merges) and its ranking across the clubs.",
+                     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                     rich_markup_mode=None)  # fmt: skip
+app.add_typer(league, name="league")
+
+PersonArgument = Annotated[str, typer.Argument(help="A player's record id (p1, p2 ...), as `league players` lists it.")]
+ClubOption = Annotated[str | None, typer.Option("--club", help="The club whose tables the name was typed at.")]
+
+
+@league.command("players")
+def players(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
+    """The league's players: the names each was typed as, the clubs they play at, the merges standing."""
+    found = _application(db).players()
+    if json_out:
+        print_json(found)
+        return
+    for row in found:
+        names = ", ".join(f"{n['name']} at {n['club']}" if n["club"] else n["name"] for n in row["names"])
+        merged = f"; merged into {row['merged_into']} (merge {row['merge_seq']})" if row["merged_into"] else ""
+        clubs = f"; plays at {', '.join(row['clubs'])}" if row["clubs"] else ""
+        out.print(f"{row['person']}  {row['name']}: typed as {names}{clubs}{merged}")
+
+
+@league.command("person")
+def person(
+    name: Annotated[str, typer.Argument(help="The player's name, as shown.")],
+    ema_number: Annotated[str | None, typer.Option("--ema", help="The EMA number (8 digits).")] = None,
+    country: Annotated[str | None, typer.Option(help="The country (ISO 3166 code: NL, DE ...).")] = None,
+    club_id: ClubOption = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Add a player's record: the name they play under (at one club, or at any)."""
+    made = _application(db).add_person(name, ema_number=ema_number, country=country, club=club_id,
+                                       recorded_by=recorder(by))  # fmt: skip
+    print_json(made) if json_out else out.print(f"{made['person']}  {made['name']}")
+
+
+@league.command("name")
+def name(
+    person_id: PersonArgument,
+    typed: Annotated[str, typer.Argument(help="A name typed at the tables that is this player.")],
+    club_id: ClubOption = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Say that a name typed at a club's tables (or at any club's) is this player."""
+    found = _application(db).name_player(person_id, typed, club_id, recorded_by=recorder(by))
+    print_json(found) if json_out else out.print(f"{typed} is {found['person']} ({found['name']})")
+
+
+@league.command("adopt")
+def adopt(
+    club_id: ClubOption = None, by: ByOption = None, db: DbOption = DEFAULT_DB, json_out: JsonOption = False
+) -> None:
+    """Match every name typed at a club's tables to a player: new names made players, look-alikes asked about."""
+    found = _application(db).adopt(club_id, recorded_by=recorder(by))
+    if json_out:
+        print_json(found)
+        return
+    out.print(f"{len(found['made'])} players made")
+    for asked in found["asked"]:
+        out.print(f"  {asked['name']} at {asked['club']} looks like {asked['like']} ({asked['like_name']}): "
+                  f"`taikyoku league name {asked['like']} {asked['name']!r} --club {asked['club']}` if it is them, "
+                  f"else `taikyoku league person {asked['name']!r} --club {asked['club']}`")  # fmt: skip
+
+
+@league.command("merge")
+def merge(
+    into: PersonArgument,
+    merged: Annotated[str, typer.Argument(help="The record merged into the first (its names and results go with it).")],
+    reason: Annotated[str, typer.Option(help="Why they are one player.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Merge two records of one player; `league unmerge` takes it back."""
+    found = _application(db).merge_players(into, merged, reason, recorded_by=recorder(by))
+    print_json(found) if json_out else out.print(f"{merged} merged into {into} (merge {found['merge_seq']})")
+
+
+@league.command("unmerge")
+def unmerge(
+    seq: Annotated[int, typer.Argument(help="The merge's number, as `league players` shows it.", min=1)],
+    reason: Annotated[str, typer.Option(help="Why the merge is taken back.")],
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Take a merge back: the two records are apart again."""
+    found = _application(db).unmerge_players(seq, reason, recorded_by=recorder(by))
+    print_json(found) if json_out else out.print(f"{found['merged']} and {found['into']} are apart again")
+
+
+@league.command("ranking")
+def ranking(
+    game: Annotated[str, typer.Option(help="The game (`taikyoku rules` lists them).")] = CLUB_GAME,
+    method: Annotated[
+        str | None, typer.Option(help="mers, glicko, totals or tenhou_r (default: the league's declared).")
+    ] = None,
+    options: Annotated[str | None, typer.Option(help='The method\'s figures as JSON, {"c": 50}.')] = None,
+    declare: Annotated[
+        bool, typer.Option("--declare", help="Make this the league's ranking of the game from now on.")
+    ] = False,
+    since: Annotated[str | None, typer.Option(help="The first day, YYYY-MM-DD.")] = None,
+    until: Annotated[str | None, typer.Option(help="The last day, YYYY-MM-DD.")] = None,
+    on: Annotated[str | None, typer.Option("--on", help="The reckoning day (default: --until, else today).")] = None,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="The ranking as CSV.")] = False,
+) -> None:
+    """The league's ranking across its clubs: each player once, their figure, the events that made it."""
+    import json
+
+    from events.errors import InputError
+
+    try:
+        given = json.loads(options) if options is not None else None
+    except json.JSONDecodeError:
+        raise InputError('--options is a JSON object of the method\'s figures, e.g. {"c": 50}') from None
+    if given is not None and not isinstance(given, dict):
+        raise InputError('--options is a JSON object of the method\'s figures, e.g. {"c": 50}')
+    application = _application(db)
+    if declare:
+        application.declare_ranking(game, method or "mers", given, recorded_by=recorder(by))
+    found = application.league_ranking(game, method=method, options=given, since=since, until=until, reckoning=on)
+    if csv_out:
+        from replay.cli.night_commands import write_csv
+        from replay.present.rows import league_rows
+
+        write_csv(league_rows(found))
+        return
+    if json_out:
+        print_json(found)
+        return
+    mark = "declared" if found["declared"] else "not the league's declared ranking"
+    out.print(f"{game}: the league's ranking by {found['method']} on {found['on']} ({found['events']} events; {mark})")
+    for row in found["players"]:
+        place = f"{row['place']}." if row["place"] is not None else "-"
+        out.print(f"  {place} {row['player']}: {row['figure'] or 'unranked'} ({len(row['events'])} events)")

@@ -114,6 +114,26 @@ def standings_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
             for r in found["standings"]]  # fmt: skip
 
 
+def league_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
+    """The league's ranking as CSV: a row a player and event that made their figure (a player
+    without events, one row)."""
+    rows = []
+    for r in found["players"]:
+        head = {"place": r["place"] if r["place"] is not None else "", "player": r["player"], "person": r["person"] or "",
+                "figure": r["figure"] or ""}  # fmt: skip
+        for event in r["events"] or [{}]:
+            rows.append(head | {"event": event.get("event_id") or "", "club": event.get("club") or "",
+                                "day": event.get("day", ""), "base_rank": event.get("base_rank", ""),
+                                "weight": event.get("weight", ""), "counted": _counted(event)})  # fmt: skip
+    return rows
+
+
+def _counted(event: dict[str, Any]) -> str:
+    """Which parts of the ranking took a result: A, B, both, or none."""
+    parts = [part for part, key in (("A", "part_a"), ("B", "part_b")) if event.get(key)]
+    return "+".join(parts) if parts else ("" if "part_a" not in event else "-")
+
+
 def player_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
     rating_after = {
         (entry["match_id"]): entry["rating"] for game in found["games"].values() for entry in game["rating"]

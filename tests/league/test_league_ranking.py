@@ -1,0 +1,94 @@
+"""The league's players and ranking across two clubs on one PostgreSQL server: the names typed at
+each club's tables made players, a player who plays at both clubs under two names merged into one
+and seen once in the ranking, the merge undone. Every figure is worked by hand from the hands
+recorded and the published MERS method, and written as a literal."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import Cli
+
+pytestmark = pytest.mark.postgres
+
+
+def _night(cli: Cli, club: str, night: str, players: list[str], winner: str) -> None:
+    """A closed night of one table: the first hand ends the match, ``winner`` (E or S) taking a
+    mangan from North, who falls below zero."""
+    assert cli("night", "open", "riichi", *[a for p in players for a in ("-p", p)], "--club", club, "--id", night,
+               "--seed", "1").code == 0  # fmt: skip
+    seated = cli("night", "seat", night, "--json").json()
+    assert seated["sessions"][0]["tables"][0]["players"] == players  # one table: the players as given
+    table = f"{night}-t1"
+    assert cli("round", table, "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
+    assert cli("result", table, "ron", winner, "mangan", "from", "N").code == 0
+    assert cli("night", "close", night).code == 0
+
+
+def _ranking(cli: Cli, *args: str) -> list[tuple[object, str, object, int]]:
+    found = cli("league", "ranking", "--game", "riichi", "--json", *args)
+    assert found.code == 0, found.err
+    return [(r["place"], r["player"], r["figure"], len(r["events"])) for r in found.json()["players"]]
+
+
+def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    """Plants: names matched across clubs by their text alone (Aki at Osaka would be Kyoto's Aki
+    without a word); a merge that cannot be undone; part B over every result instead of the best
+    four; results padded to four instead of five."""
+    cli = Cli(pg_url, capsys)
+    assert cli("club", "add", "kyoto", "--name", "Kyoto North").code == 0
+    assert cli("club", "add", "osaka", "--name", "Osaka Bay").code == 0
+    # Kyoto 1: Beni's mangan (37,000), Aki 34,000, Chie 30,000, Dai -1,000: base ranks 1000, 667, 333, 0.
+    _night(cli, "kyoto", "night-kyoto-1", ["Aki", "Beni", "Chie", "Dai"], "S")
+    # Kyoto 2: Aki, the dealer, takes 12,000 (46,000); Chie 30,000, Beni 29,000, Dai -5,000.
+    _night(cli, "kyoto", "night-kyoto-2", ["Aki", "Beni", "Chie", "Dai"], "E")
+    # Osaka: the same hand, Aki playing as "Aki T.": 1000 for him, then Fumi, Eri, Gen.
+    _night(cli, "osaka", "night-osaka-1", ["Aki T.", "Eri", "Fumi", "Gen"], "E")
+    adopted = cli("league", "adopt", "--json").json()
+    assert adopted == {"made": ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"], "asked": []}
+    players = {p["name"]: (p["person"], p["clubs"]) for p in cli("league", "players", "--json").json()}
+    assert players["Aki"] == ("p1", ["kyoto"]) and players["Aki T."] == ("p5", ["osaka"])
+    # Apart: Aki (1000, 667, made up with three zeros of weight 1): A = 1667/5 = 333.4, B = 1667/4
+    # = 416.75; 375.075, shown 375.08. Beni (1000, 333): 266.6 and 333.25, 299.93. Chie (333, 667):
+    # 200 and 250. Dai: 0. One result is too few: Aki T., Eri, Fumi, Gen are unranked.
+    apart = [(1, "Aki", "375.08", 2), (2, "Beni", "299.93", 2), (3, "Chie", "225.00", 2), (4, "Dai", "0.00", 2),
+             (None, "Aki T.", None, 1), (None, "Eri", None, 1), (None, "Fumi", None, 1), (None, "Gen", None, 1)]  # fmt: skip
+    assert _ranking(cli) == apart
+    merged = cli("league", "merge", "p1", "p5", "--reason", "the same man: EMA 04010001")
+    assert merged.code == 0 and merged.out == "p5 merged into p1 (merge 22)\n"
+    # One: Aki's 1000, 1000, 667 and two zeros: A = 2667/5 = 533.4, B = 2667/4 = 666.75: 600.08.
+    together = _ranking(cli)
+    assert together == [(1, "Aki", "600.08", 3), (2, "Beni", "299.93", 2), (3, "Chie", "225.00", 2),
+                        (4, "Dai", "0.00", 2), (None, "Eri", None, 1), (None, "Fumi", None, 1),
+                        (None, "Gen", None, 1)]  # fmt: skip
+    aki = next(
+        r for r in cli("league", "ranking", "--game", "riichi", "--json").json()["players"] if r["player"] == "Aki"
+    )
+    assert [(e["event_id"], e["club"], e["base_rank"], e["part_a"], e["part_b"]) for e in aki["events"]] == [
+        ("night-kyoto-1", "kyoto", 667, True, True), ("night-kyoto-2", "kyoto", 1000, True, True),
+        ("night-osaka-1", "osaka", 1000, True, True)]  # fmt: skip
+    assert {p["name"]: p["clubs"] for p in cli("league", "players", "--json").json()}["Aki"] == ["kyoto", "osaka"]
+    # The totals across the clubs (thousands, oka and uma): Aki 14 + 56 + 56.
+    assert _ranking(cli, "--method", "totals") == [
+        (1, "Aki", "126.00", 3), (2, "Beni", "36.00", 2), (3, "Fumi", "10.00", 1), (4, "Chie", "0.00", 2),
+        (5, "Eri", "-11.00", 1), (6, "Gen", "-55.00", 1), (7, "Dai", "-106.00", 2)]  # fmt: skip
+    # Undone: apart again, as before the merge.
+    undone = cli("league", "unmerge", "22", "--reason", "two men after all")
+    assert undone.code == 0 and undone.out == "p5 and p1 are apart again\n"
+    assert _ranking(cli) == apart
+    # Bad input: one line each, nothing written.
+    for args, said in (
+        (("league", "merge", "p1", "p1", "--reason", "x"), "p1 and p1 are one player already"),
+        (
+            ("league", "merge", "p1", "p99", "--reason", "x"),
+            "no player p99 on record; `taikyoku league players` lists them",
+        ),
+        (
+            ("league", "unmerge", "22", "--reason", "x"),
+            "no merge stands at seq 22; `taikyoku league players` lists them",
+        ),
+        (("league", "ranking", "--method", "elo"), "unknown ranking 'elo'; use one of: mers, glicko, totals, tenhou_r"),
+    ):
+        refused = cli(*args)
+        assert refused.code == 2 and refused.err.endswith(said + "\n") and refused.err.count("\n") == 1, refused.err
