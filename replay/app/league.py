@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 from collections.abc import Sequence
@@ -122,7 +123,7 @@ def issue_key(store: Store, league: League, club: str | None, role: str, *, labe
     if role not in ROLES:
         raise InputError(f"a key's role is {', '.join(ROLES)}, not {role!r}")
     key_id, key = new_key()
-    issued = KeyIssued(club=club, role=role, key_id=key_id, digest=digest_of(key),
+    issued = KeyIssued(club=known(league, club), role=role, key_id=key_id, digest=digest_of(key),
                        label=(label or "").strip()[:100] or None)  # fmt: skip
     return append(store, league, [issued], recorded_by), key_id, key
 
@@ -130,12 +131,33 @@ def issue_key(store: Store, league: League, club: str | None, role: str, *, labe
 def revoke_key(store: Store, league: League, key_id: str, reason: str, *, recorded_by: str) -> League:
     if not reason.strip():
         raise InputError("say why the key is revoked (--reason)")
-    return append(store, league, [KeyRevoked(key_id=key_id.strip().lower(), reason=reason.strip()[:4000])], recorded_by)
+    key_id = key_id.strip().lower()
+    if key_id not in league.keys:
+        raise InputError(f"no key {key_id!r}; `taikyoku club keys` lists them (a key's id is its first eight letters)",
+                         code="league.key.unknown")  # fmt: skip
+    return append(store, league, [KeyRevoked(key_id=key_id, reason=reason.strip()[:4000])], recorded_by)
+
+
+def known(league: League, club: str | None) -> str | None:
+    """``club`` once it is one of the league's (None: any club), else one line that says so."""
+    if club is not None and club not in league.clubs:
+        raise InputError(f"no club {club!r} in the league; `taikyoku club list` (or /api/clubs) lists them",
+                         code="league.club.unknown")  # fmt: skip
+    return club
+
+
+def _person(league: League, person: str) -> str:
+    """``person`` once it is a record of the league's (else one line that says so)."""
+    if person not in league.persons:
+        raise InputError(f"no player {person!r} on record; `taikyoku league players` lists them",
+                         code="league.person.unknown")  # fmt: skip
+    return person
 
 
 def claim(store: Store, league: League, club: str, streams: Sequence[str], *, recorded_by: str) -> League:
     """``streams`` (nights, matches) made ``club``'s, 500 to an event; those already its are left out."""
     wanted = sorted({s for s in streams if league.owner(s) != club})
+    known(league, club)
     payloads = [Claimed(club=club, streams=tuple(wanted[at : at + 500])) for at in range(0, len(wanted), 500)]
     return append(store, league, payloads, recorded_by) if payloads else league
 
@@ -151,9 +173,15 @@ def add_person(store: Store, league: League, name: str, *, ema_number: str | Non
                country: str | None = None, club: str | None = None, recorded_by: str) -> tuple[League, str]:  # fmt: skip
     """A new player's record, and the name they play under (at ``club``, or anywhere)."""
     shown = player_name(name)
+    if ema_number is not None and not re.fullmatch(r"[0-9]{8}", ema_number):
+        raise InputError(f"an EMA number is 8 digits, not {ema_number!r}", code="league.person.ema_number")
+    if country is not None and not re.fullmatch(r"[A-Z]{2}", country):
+        raise InputError(f"a country is its two capital letters (ISO 3166: NL, DE), not {country!r}",
+                         code="league.person.country")  # fmt: skip
     person = next_person(league)
     added = PersonAdded(person=person, name=shown, ema_number=ema_number, country=country)
-    return append(store, league, [added, PersonNamed(person=person, name=shown, club=club)], recorded_by), person
+    named = PersonNamed(person=person, name=shown, club=known(league, club))
+    return append(store, league, [added, named], recorded_by), person
 
 
 def match_name(league: League, name: str, club: str | None) -> tuple[str | None, str | None]:
@@ -169,16 +197,21 @@ def match_name(league: League, name: str, club: str | None) -> tuple[str | None,
 
 def name_person(store: Store, league: League, person: str, name: str, club: str | None, *,
                 recorded_by: str) -> League:  # fmt: skip
-    return append(store, league, [PersonNamed(person=person, name=player_name(name), club=club)], recorded_by)
+    named = PersonNamed(person=_person(league, person), name=player_name(name), club=known(league, club))
+    return append(store, league, [named], recorded_by)
 
 
 def merge(store: Store, league: League, into: str, merged: str, reason: str, *, recorded_by: str) -> League:
     if not reason.strip():
         raise InputError("say why the two records are one player (--reason)")
-    return append(store, league, [PersonsMerged(into=into, merged=merged, reason=reason.strip()[:4000])], recorded_by)
+    given = PersonsMerged(into=_person(league, into), merged=_person(league, merged), reason=reason.strip()[:4000])
+    return append(store, league, [given], recorded_by)
 
 
 def unmerge(store: Store, league: League, seq: int, reason: str, *, recorded_by: str) -> League:
     if not reason.strip():
         raise InputError("say why the merge is taken back (--reason)")
+    if seq not in league.merges:
+        raise InputError(f"no merge stands at seq {seq}; `taikyoku league players` lists them",
+                         code="league.unmerge.unknown")  # fmt: skip
     return append(store, league, [MergeUndone(merge=seq, reason=reason.strip()[:4000])], recorded_by)

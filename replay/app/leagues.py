@@ -73,10 +73,10 @@ class Leagues:
 
     def known_club(self, club: str) -> League:
         """The league, once ``club`` is known to be one of its clubs (else one line that says so)."""
+        from replay.app.league import known
+
         league = self.league()
-        if club not in league.clubs:
-            raise InputError(f"no club {club!r} in the league; `taikyoku club list` (or /api/clubs) lists them",
-                             code="league.club.unknown")  # fmt: skip
+        known(league, club)
         return league
 
     def keys(self, club: str | None = None) -> list[dict[str, Any]]:

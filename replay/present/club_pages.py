@@ -201,3 +201,17 @@ def host_tables(links: Sequence[tuple[str, str, str]]) -> str:
         f'<li><a href="{html.escape(link)}">{html.escape(match)}</a><br>{qr}</li>' for match, link, qr in links
     )
     return f"<h1>Tables: scan at the table</h1><ul>{items}</ul>"
+
+
+def league_page(found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
+    """The league's ranking of one game across its clubs: each player once, their figure, and the
+    events that made it (a row each), with its CSV and JSON."""
+    game = html.escape(str(found["game"]))
+    method = html.escape(str(found["method"]))
+    said = "the league's declared ranking" if found["declared"] else "not the league's declared ranking"
+    body = (
+        f"<h1>The league: {game}</h1><p>By {method} ({said}) on {html.escape(str(found['on']))}, over "
+        f'{found["events"]} events. <a href="/league?game={game}&amp;method={method}&amp;format=csv">CSV</a> '
+        f'<a href="/api/league/ranking?game={game}&amp;method={method}">JSON</a></p>' + rows_table(rows, {})
+    )
+    return plain_page(f"taikyoku: the league ({found['game']})", body)

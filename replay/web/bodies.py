@@ -139,3 +139,25 @@ class KeyIn(Body):
 
 class RevokeIn(Body):
     reason: str = Field(min_length=1, max_length=4000)
+
+
+class PersonIn(Body):
+    name: str = Field(min_length=1, max_length=64)
+    ema_number: str | None = Field(default=None, max_length=8)
+    country: str | None = Field(default=None, max_length=2)
+    club: str | None = Field(default=None, max_length=24, description="The club whose tables the name is typed at.")
+
+
+class NameIn(Body):
+    name: str = Field(min_length=1, max_length=64)
+    club: str | None = Field(default=None, max_length=24)
+
+
+class AdoptIn(Body):
+    club: str | None = Field(default=None, max_length=24)
+
+
+class MergeIn(Body):
+    into: str = Field(min_length=2, max_length=8)
+    merged: str = Field(min_length=2, max_length=8)
+    reason: str = Field(min_length=1, max_length=4000)

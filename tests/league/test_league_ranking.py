@@ -5,9 +5,12 @@ recorded and the published MERS method, and written as a literal."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.helpers import Cli
+from tests.serving import Server
 
 pytestmark = pytest.mark.postgres
 
@@ -82,7 +85,7 @@ def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
         (("league", "merge", "p1", "p1", "--reason", "x"), "p1 and p1 are one player already"),
         (
             ("league", "merge", "p1", "p99", "--reason", "x"),
-            "no player p99 on record; `taikyoku league players` lists them",
+            "no player 'p99' on record; `taikyoku league players` lists them",
         ),
         (
             ("league", "unmerge", "22", "--reason", "x"),
@@ -92,3 +95,53 @@ def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
     ):
         refused = cli(*args)
         assert refused.code == 2 and refused.err.endswith(said + "\n") and refused.err.count("\n") == 1, refused.err
+
+
+def test_the_league_ranking_served_as_a_page_csv_and_json(pg_url: str, capsys: pytest.CaptureFixture[str],
+                                                          secret: Path) -> None:  # fmt: skip
+    """The ranking on the league's page, its CSV and its JSON agree with the command's; the merge
+    and its undo through the API with the league's key; a club's key refused them."""
+    cli = Cli(pg_url, capsys)
+    assert cli("club", "add", "kyoto", "--name", "Kyoto North").code == 0
+    assert cli("club", "add", "osaka", "--name", "Osaka Bay").code == 0
+    _night(cli, "kyoto", "night-kyoto-1", ["Aki", "Beni", "Chie", "Dai"], "S")
+    _night(cli, "kyoto", "night-kyoto-2", ["Aki", "Beni", "Chie", "Dai"], "E")
+    _night(cli, "osaka", "night-osaka-1", ["Aki T.", "Eri", "Fumi", "Gen"], "E")
+    league_key = cli("club", "key", "league").out.strip()
+    kyoto_host = cli("club", "key", "kyoto").out.strip()
+    server = Server(pg_url, secret)
+    try:
+        status, adopted = server.call("POST", f"/api/league/adopt?key={kyoto_host}", {"club": "kyoto"})
+        assert (status, adopted) == (200, {"made": ["p1", "p2", "p3", "p4"], "asked": []})
+        assert server.call("POST", f"/api/league/adopt?key={kyoto_host}", {"club": "osaka"}) == (403, {
+            "error": "a club's host matches its own club's names; the league's key, every club's", "code": "auth.league"})  # fmt: skip
+        assert server.call("POST", f"/api/league/adopt?key={league_key}", {"club": "osaka"})[1]["made"] == [
+            "p5", "p6", "p7", "p8"]  # fmt: skip
+        refused = server.call(
+            "POST", f"/api/league/merges?key={kyoto_host}", {"into": "p1", "merged": "p5", "reason": "x"}
+        )
+        assert refused == (403, {"error": "only a league key administers the clubs: send it in the "
+                                          "X-Taikyoku-Host-Key header", "code": "auth.league"})  # fmt: skip
+        status, merged = server.call("POST", f"/api/league/merges?key={league_key}",
+                                     {"into": "p1", "merged": "p5", "reason": "one man"})  # fmt: skip
+        assert status == 201 and merged["merged_into"] == "p1"
+        status, found = server.call("GET", "/api/league/ranking?game=riichi")
+        assert [(r["place"], r["player"], r["figure"]) for r in found["players"][:2]] == [
+            (1, "Aki", "600.08"), (2, "Beni", "299.93")]  # fmt: skip
+        status, _headers, page = server.raw("GET", "/league?game=riichi")
+        assert status == 200 and b"600.08" in page and b"Aki T." not in page
+        status, headers, csv_text = server.raw("GET", "/league?game=riichi&format=csv")
+        lines = csv_text.decode().splitlines()
+        assert status == 200 and headers["content-type"] == "text/csv; charset=utf-8"
+        assert lines[0] == "place,player,person,figure,event,club,day,base_rank,weight,counted"
+        assert [line.split(",")[:6] for line in lines[1:4]] == [
+            ["1", "Aki", "p1", "600.08", "night-kyoto-1", "kyoto"], ["1", "Aki", "p1", "600.08", "night-kyoto-2", "kyoto"],
+            ["1", "Aki", "p1", "600.08", "night-osaka-1", "osaka"]]  # fmt: skip
+        status, undone = server.call("POST", f"/api/league/merges/{merged['merge_seq']}/undo?key={league_key}",
+                                     {"reason": "two men"})  # fmt: skip
+        assert status == 200 and undone == {"merge": merged["merge_seq"], "into": "p1", "merged": "p5"}
+        assert server.call("GET", "/api/league/ranking?game=riichi")[1]["players"][0]["figure"] == "375.08"
+        assert server.call("GET", "/api/league/ranking?game=riichi&method=elo") == (422, {
+            "error": "unknown ranking 'elo'; use one of: mers, glicko, totals, tenhou_r", "code": "league.ranking"})  # fmt: skip
+    finally:
+        server.stop()

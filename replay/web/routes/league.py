@@ -7,13 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
 
+from events.games import CLUB_GAME
 from replay.app.access import AccessRefused
-from replay.web.bodies import ClubIn, KeyIn, RevokeIn
+from replay.present import club_pages as pages
+from replay.present.rows import league_rows, rows_csv
+from replay.web.bodies import AdoptIn, ClubIn, KeyIn, MergeIn, NameIn, PersonIn, RevokeIn
 from replay.web.served import Served
 
 router = APIRouter()
 LEAGUE_ONLY = "only a league key administers the clubs: send it in the X-Taikyoku-Host-Key header"
+FRESH = {"Cache-Control": "no-store"}
 
 
 @router.get("/api/clubs")
@@ -24,8 +29,7 @@ def api_clubs(served: Served) -> list[dict[str, Any]]:
 
 @router.post("/api/league/clubs", status_code=201)
 def api_add_club(body: ClubIn, request: Request, served: Served) -> dict[str, Any]:
-    if not served.host_only(request).whole:
-        raise AccessRefused(LEAGUE_ONLY, "auth.league")
+    _league_only(request, served)
     return served.taikyoku.add_club(body.club, body.name, recorded_by="league")
 
 
@@ -57,3 +61,67 @@ def api_revoke_key(key_id: str, body: RevokeIn, request: Request, served: Served
             raise AccessRefused("a club's host revokes its own referees' keys; other keys are the league's to revoke",
                                 "auth.league")  # fmt: skip
     return served.taikyoku.revoke_key(key_id, body.reason, recorded_by=access.role)
+
+
+@router.get("/api/league/ranking")
+def api_ranking(served: Served, game: str = CLUB_GAME, method: str | None = None, since: str | None = None,
+                until: str | None = None, on: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """The league's ranking of ``game`` (its declared method, or ``method``), as `taikyoku league
+    ranking --json` gives it: each player once, with the events that made their figure."""
+    return served.taikyoku.league_ranking(game, method=method, since=since, until=until, reckoning=on)
+
+
+@router.get("/league", response_class=HTMLResponse)
+def league_page(request: Request, served: Served, game: str = CLUB_GAME, method: str | None = None) -> Response:
+    """The league's ranking as a page, a row a player and event; ``format=csv`` for its CSV."""
+    found = served.taikyoku.league_ranking(game, method=method)
+    rows = league_rows(found)
+    if request.query_params.get("format") == "csv":
+        return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="league-{game}.csv"', **FRESH})  # fmt: skip
+    return HTMLResponse(pages.league_page(found, rows), headers=FRESH)
+
+
+@router.get("/api/league/players")
+def api_players(served: Served) -> list[dict[str, Any]]:
+    """The league's players: the names each was typed as, the clubs they play at, the merges standing."""
+    return served.taikyoku.players()
+
+
+@router.post("/api/league/players", status_code=201)
+def api_add_player(body: PersonIn, request: Request, served: Served) -> dict[str, Any]:
+    _league_only(request, served)
+    return served.taikyoku.add_person(body.name, ema_number=body.ema_number, country=body.country, club=body.club)
+
+
+@router.post("/api/league/players/{person}/names")
+def api_name_player(person: str, body: NameIn, request: Request, served: Served) -> dict[str, Any]:
+    _league_only(request, served)
+    return served.taikyoku.name_player(person, body.name, body.club)
+
+
+@router.post("/api/league/adopt")
+def api_adopt(body: AdoptIn, request: Request, served: Served) -> dict[str, Any]:
+    """Every name typed at a club's tables matched to a player (a club's host: its own club's)."""
+    access = served.host_only(request)
+    if not access.whole and (access.role != "host" or body.club != access.club):
+        raise AccessRefused("a club's host matches its own club's names; the league's key, every club's",
+                            "auth.league")  # fmt: skip
+    return served.taikyoku.adopt(body.club)
+
+
+@router.post("/api/league/merges", status_code=201)
+def api_merge(body: MergeIn, request: Request, served: Served) -> dict[str, Any]:
+    _league_only(request, served)
+    return served.taikyoku.merge_players(body.into, body.merged, body.reason)
+
+
+@router.post("/api/league/merges/{seq}/undo")
+def api_unmerge(seq: int, body: RevokeIn, request: Request, served: Served) -> dict[str, Any]:
+    _league_only(request, served)
+    return served.taikyoku.unmerge_players(seq, body.reason)
+
+
+def _league_only(request: Request, served: Served) -> None:
+    if not served.host_only(request).whole:
+        raise AccessRefused(LEAGUE_ONLY, "auth.league")
