@@ -10,6 +10,9 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from events.errors import InputError
+from events.ids import LEAGUE_STREAM
+from replay.app.access import AccessRefused
+from replay.app.results import REFUSED
 from replay.infra import stores
 from store import ConcurrencyError, Store
 
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from replay.app.access import Access
     from replay.app.league_state import League
     from replay.app.rankings import Event
+    from replay.app.results import SyncReport
 
 T = TypeVar("T")
 _READER_LOCK = threading.Lock()
@@ -90,7 +94,6 @@ class Leagues:
     def _changing(self, change: Callable[[Store, League], T]) -> T:
         """``change`` made against the league as it stands, under the league's lock; tried again on
         the new head when another process stored a league event meanwhile."""
-        from events.ids import LEAGUE_STREAM
 
         stores.open_store(self.db, create=True).close()
         for _ in range(5):
@@ -123,6 +126,33 @@ class Leagues:
 
         self._changing(lambda store, now: league.revoke_key(store, now, key_id, reason, recorded_by=recorded_by))
         return next(k for k in self.keys() if k["key_id"] == key_id.strip().lower())
+
+    def sync_club(self, target: Leagues, club: str, *, tick: Callable[..., None], key: str | None = None,
+                  recorded_by: str = "sync") -> SyncReport:  # fmt: skip
+        """The club's nights and matches copied into ``target`` (its laptop's, or those of a store
+        whose league has no such club: all but the league's own record), and claimed for the club
+        there where the target's league has it. ``key``: the club's host key at the target."""
+        from replay.app.sync import sync
+
+        source, there = self.league(), target.league()
+        if there.clubs and club not in there.clubs:
+            target.known_club(club)  # one line: the target's league has no such club
+        if key is not None:
+            access = target.access(key)
+            if access is None or not (access.whole or (access.role == "host" and access.club == club)):
+                raise AccessRefused(f"--key is no key of club {club}'s host at {stores.shown(target.db)}; ask the "
+                                    "league for your club's key", "auth.other_club")  # fmt: skip
+        if source.clubs and club not in source.clubs:
+            self.known_club(club)
+        rule = ClubSync(source, there, club, stores.shown(target.db))
+        with self.store() as reading, target.store() as writing:
+            report = sync(reading, writing, tick=tick, only=rule.only)
+            nights = {head.match_id for head in reading.matches("night.opened")}
+        if club in there.clubs:  # the nights first: their tables are then the club's with them
+            kept = [m.match_id for m in report.matches if m.outcome not in REFUSED]
+            target.claim(club, [s for s in kept if s in nights], recorded_by=recorded_by)
+            target.claim(club, kept, recorded_by=recorded_by)
+        return report
 
     def claim(self, club: str, streams: Sequence[str], *, recorded_by: str = "league") -> int:
         """``streams`` made ``club``'s (refused whole if any is another club's); how many were new."""
@@ -328,3 +358,22 @@ def _plain(row: dict[str, Any]) -> dict[str, Any]:
     from replay.app.rankings import shown
 
     return {k: shown(v) if isinstance(v, Fraction | Decimal) else v for k, v in row.items()}
+
+
+class ClubSync:
+    """A sync into (or out of) one club of a league: which of the source's streams are the
+    club's, and which the target holds for another club (``Leagues.sync_club``)."""
+
+    def __init__(self, source: League, target: League, club: str, where: str) -> None:
+        self.source, self.target, self.club, self.where = source, target, club, where
+
+    def only(self, stream: str) -> str | None:
+        """None: copy it; "": not the club's, left alone; else why it is refused."""
+        if stream == LEAGUE_STREAM:
+            return ""  # the league's own record never travels with a club's
+        if self.club in self.source.clubs and self.source.owner(stream) != self.club:
+            return ""
+        other = self.target.owner(stream)
+        if other is not None and other != self.club:
+            return f"{stream} is club {other}'s at {self.where}; it stays there, and this one is not copied"
+        return None

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from replay.engine.match import MatchView
     from store import StoredEvent
 
-REFUSED = ("diverged", "damaged source", "damaged target", "refused by target")
+REFUSED = ("diverged", "damaged source", "damaged target", "refused by target", "other club")
 
 
 @dataclass

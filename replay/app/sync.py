@@ -103,10 +103,20 @@ def sync_match(source: Store, target: Store, match_id: str) -> MatchSync:
     return MatchSync(match_id, "diverged", reason=f"{target.path} kept changing while it was copied; run sync again")
 
 
-def sync(source: Store, target: Store, *, tick: Callable[[], None] = lambda: None) -> SyncReport:
-    """Every match of ``source`` into ``target``."""
+def sync(
+    source: Store, target: Store, *, tick: Callable[[], None] = lambda: None,
+    only: Callable[[str], str | None] | None = None,
+) -> SyncReport:  # fmt: skip
+    """Every match of ``source`` into ``target``; with ``only``, those it takes (it says None), the
+    ones it refuses named with its reason, and the rest left alone (it says "")."""
     report = SyncReport(source.path, target.path)
     for match_id, _seq, _hash in source.heads():
-        report.matches.append(sync_match(source, target, match_id))
+        refusal = None if only is None else only(match_id)
+        if refusal == "":
+            continue
+        if refusal is not None:
+            report.matches.append(MatchSync(match_id, "other club", reason=refusal))
+        else:
+            report.matches.append(sync_match(source, target, match_id))
         tick()
     return report

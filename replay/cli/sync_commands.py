@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from events.errors import InputError
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, print_json, shown, store_exists
+from replay.cli.app import (
+    DEFAULT_DB,
+    DbOption,
+    JsonOption,
+    KeyOption,
+    app,
+    application,
+    print_json,
+    shown,
+    store_exists,
+)
 from replay.cli.display import ProgressBar, out, warn
 
 if TYPE_CHECKING:
@@ -21,6 +31,8 @@ def sync(
     to: Annotated[str | None, typer.Option("--to", metavar="URL", help="Push every match of --db to this store.")] = None,
     from_: Annotated[str | None, typer.Option("--from", metavar="URL", help="Pull every match of this store into --db.")] = None,
     both: Annotated[str | None, typer.Option("--both", metavar="URL", help="Pull from this store, then push to it.")] = None,
+    club: Annotated[str | None, typer.Option("--club", help="One club's nights and matches alone, claimed for it in the league's store.")] = None,
+    key: KeyOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
 ) -> None:  # fmt: skip
@@ -29,10 +41,13 @@ def sync(
     Events are copied by id and seq with their times and recorders, so both stores chain to the
     same hashes. Killed and run again, it takes up where the target stands. A match recorded in
     both places whose records differ is refused and named with both heads; the others still
-    sync, and the exit code is 1."""
+    sync, and the exit code is 1. With --club, only that club's nights and matches go (from a
+    league's store), and a league's store takes them as the club's (--key: the club host's key)."""
     given = [name for name, value in (("--to", to), ("--from", from_), ("--both", both)) if value is not None]
     if len(given) != 1:
         raise InputError("give one of --to URL, --from URL or --both URL (e.g. --to postgresql://host/club)")
+    if key is not None and club is None:
+        raise InputError("--key goes with --club: say which club's nights and matches the key's club syncs")
     other = str(to or from_ or both)
     if other == db:
         raise InputError(f"{shown(other)} is --db itself; sync copies between two stores")
@@ -44,7 +59,10 @@ def sync(
         copying = application(source)
         total = copying.match_count()
         with ProgressBar(total, f"sync to {shown(target)}") as tick:
-            reports.append(copying.sync_to(application(target, create=True), tick=tick))
+            if club is None:
+                reports.append(copying.sync_to(application(target, create=True), tick=tick))
+            else:
+                reports.append(copying.sync_club(application(target, create=True), club, tick=tick, key=key))
     if json_out:
         print_json([_report_json(r) for r in reports])
     else:
