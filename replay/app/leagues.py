@@ -259,36 +259,11 @@ class Leagues:
     def league_events(self, game: str, *, since: str | None = None, until: str | None = None) -> list[Event]:
         """The league's events of ``game``: every closed night (a tournament is one) between the days
         given, with its EMA results and its tables' places, each player as a person where the
-        league knows them (else their name at their club)."""
-        from replay.app import nights
-        from replay.app.rankings import Event, Result
-        from replay.engine.exact import exact
+        league knows them (else their name at their club). Each night's summary is kept beside the
+        events (``replay/app/league_events.py``) and made again only when the night or a table moved."""
+        from replay.app.league_events import events_of
 
-        league = self.league()
-
-        def who(name: str, club: str | None) -> str:
-            return league.person_of(name, club) or (f"{name} @{club}" if club else name)
-
-        with self.store() as store:
-            rows = [r for r in nights.nights(store) if r["game"] == game]
-        found = []
-        for row in sorted(rows, key=lambda r: (r["opened_at"], r["night_id"])):
-            day = row["opened_at"][:10]
-            if (since is not None and day < since) or (until is not None and day > until):
-                continue
-            sheet = self.night_sheet(row["night_id"])
-            if not sheet["closed"]:
-                continue
-            ema = self.ema_results(row["night_id"])
-            club = league.owner(row["night_id"])
-            tables = tuple(tuple((who(name, club), place) for name, place in zip(t["credited"], t["places"], strict=True))
-                           for s in sheet["sessions"] for t in s["tables"] if t["status"] == "complete")  # fmt: skip
-            results = tuple(Result(who(r["player"], club), r["place"], r["base_rank"], exact(r["score"]))
-                            for r in ema["results"])  # fmt: skip
-            header = ema["event"]
-            found.append(Event(row["night_id"], club, sheet["title"], header["first_day"] or day,
-                               header["last_day"] or day, header["countries"], results, tables))  # fmt: skip
-        return found
+        return events_of(self, self.league(), game, since=since, until=until)
 
     def declare_ranking(self, game: str, method: str, options: dict[str, Any] | None = None, *,
                         recorded_by: str = "league") -> dict[str, Any]:  # fmt: skip
