@@ -122,9 +122,10 @@ class Verifier(Protocol):
 class ReadModels(Protocol):
     """Projections cached per match at a head hash: never a source of truth."""
 
-    def read_model(self, model: str) -> dict[str, tuple[str, str]]:
+    def read_model(self, model: str, match_ids: Collection[str] | None = None) -> dict[str, tuple[str, str]]:
         """Current rows of a cached projection: by match id, (head hash, body), where the head hash
-        is still the match's last hash."""
+        is still the match's last hash; of ``match_ids`` alone where given (one club's matches of
+        a league's, read without the others)."""
         ...
 
     def keep_read_model(self, model: str, rows: Sequence[tuple[str, str, str]]) -> bool:

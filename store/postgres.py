@@ -503,17 +503,18 @@ class PostgresStore:
 
     # ---- read models -------------------------------------------------------------------------
 
-    def read_model(self, model: str) -> dict[str, tuple[str, str]]:
+    def read_model(self, model: str, match_ids: Collection[str] | None = None) -> dict[str, tuple[str, str]]:
         if not self.initialized:
             return {}
         with self._errors():
             if "read_models" not in self._tables():
                 return {}
+            wanted = "" if match_ids is None else " AND r.match_id = ANY(%s)"
             rows = self.conn.execute(
                 "SELECT r.match_id, r.head_hash, r.body FROM read_models r"
                 " JOIN match_heads h ON h.match_id = r.match_id AND h.last_hash = r.head_hash"
-                " WHERE r.model = %s",
-                (model,),
+                " WHERE r.model = %s" + wanted,
+                (model,) if match_ids is None else (model, sorted(match_ids)),
             ).fetchall()
         return {str(m): (str(h), str(b)) for m, h, b in rows}
 

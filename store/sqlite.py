@@ -524,8 +524,8 @@ class EventStore:
 
     # ---- read models: projections cached per match, never a source of truth (sqlite_read_models.py)
 
-    def read_model(self, model: str) -> dict[str, tuple[str, str]]:
-        return read_models.read_model(self, model)
+    def read_model(self, model: str, match_ids: Collection[str] | None = None) -> dict[str, tuple[str, str]]:
+        return read_models.read_model(self, model, match_ids)
 
     def keep_read_model(self, model: str, rows: Sequence[tuple[str, str, str]]) -> bool:
         return read_models.keep_read_model(self, model, rows)

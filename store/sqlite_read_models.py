@@ -5,8 +5,9 @@ row lost is made again from the events."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from contextlib import AbstractContextManager
 from typing import Protocol
 
@@ -31,7 +32,7 @@ class EventStore(Protocol):
     def _rollback(self) -> None: ...
 
 
-def read_model(store: EventStore, model: str) -> dict[str, tuple[str, str]]:
+def read_model(store: EventStore, model: str, match_ids: Collection[str] | None = None) -> dict[str, tuple[str, str]]:
     """The rows of read model ``model`` that are current: by match id, (head hash, body), only
     where the head hash is still the match's last hash. A store without the table gives none."""
     if not store.initialized:
@@ -39,11 +40,12 @@ def read_model(store: EventStore, model: str) -> dict[str, tuple[str, str]]:
     with store.errors():
         if "read_models" not in store.db.table_names():
             return {}
+        wanted = "" if match_ids is None else " AND r.match_id IN (SELECT value FROM json_each(?))"
         rows = store.db.execute(
             "SELECT r.match_id, r.head_hash, r.body FROM read_models r"
             " JOIN match_heads h ON h.match_id = r.match_id AND h.last_hash = r.head_hash"
-            " WHERE r.model = ?",
-            [model],
+            " WHERE r.model = ?" + wanted,
+            [model] if match_ids is None else [model, json.dumps(sorted(match_ids))],
         ).fetchall()
     return {str(m): (str(h), str(b)) for m, h, b in rows}
 

@@ -288,13 +288,16 @@ class Club:
                 nights.cut(store, night_id, keep, carry, ranked, recorded_by=recorded_by)
         return self.night_sheet(night_id)
 
-    def ema_results(self, night_id: str, *, public: bool = False) -> dict[str, Any]:
+    def ema_results(
+        self, night_id: str, *, public: bool = False, sheet: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The night's results as the EMA takes a tournament's: its header (days, players, countries)
-        and a row a player (place, EMA number, names, country, score, base rank)."""
+        and a row a player (place, EMA number, names, country, score, base rank); ``sheet``: the
+        night's sheet where the caller has it already."""
         from events.night import Registered
         from replay.app import nights, tournament
 
-        sheet = self.night_sheet(night_id, public=public)
+        sheet = sheet if sheet is not None else self.night_sheet(night_id, public=public)
         with self.store() as store:
             opened_on = next(n["opened_at"][:10] for n in nights.nights(store) if n["night_id"] == night_id)
         days = [opened_on] + [t["last_recorded_at"][:10] for s in sheet["sessions"] for t in s["tables"]
@@ -424,15 +427,18 @@ class Club:
         check_game_name(game, "the game")
         for day, flag in ((since, "--since"), (until, "--until")):
             seasons.check_day(day, flag)
+        mine = None
+        if club is not None:  # a club's season reads its own nights and matches, not the league's
+            league = self.known_club(club)
+
+            def mine(stream: str) -> bool:
+                return league.owner(stream) == club
+
         with self.store() as store:
-            found = _credited(stats.digests(store), nights.credits(store, game))
-            given = nights.penalties_given(store, game)
-            if club is not None:
-                league = self.known_club(club)
-                found = [d for d in found if league.owner(d["match_id"]) == club]
-                given = [p for p in given if league.owner(p["night_id"]) == club]
+            found = _credited(stats.digests(store, only=mine), nights.credits(store, game, only=mine))
+            given = nights.penalties_given(store, game, only=mine)
             if public:
-                hidden = nights.hidden_tables(store)
+                hidden = nights.hidden_tables(store, only=mine)
                 found = [d for d in found if d["match_id"] not in hidden]
         return seasons.season(found, game, since=since, until=until, min_games=min_games, penalties=given)
 

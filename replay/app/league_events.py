@@ -24,7 +24,7 @@ def summary(application: Leagues, night_id: str, day: str, table_heads: dict[str
     sheet = application.night_sheet(night_id)
     if not sheet["closed"]:
         return {"closed": False}
-    ema = application.ema_results(night_id)
+    ema = application.ema_results(night_id, sheet=sheet)
     tables = [t for s in sheet["sessions"] for t in s["tables"] if t["status"] == "complete"]
     header = ema["event"]
     return {"closed": True, "title": sheet["title"], "first_day": header["first_day"] or day,

@@ -78,6 +78,8 @@ class League:
 
     def merged_into(self, person: str) -> str:
         """The record ``person``'s results count under now (merges followed to the end)."""
+        if not self.merges:
+            return person
         into = {merged: kept for kept, merged in self.merges.values()}
         seen = {person}
         while person in into and into[person] not in seen:

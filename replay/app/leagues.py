@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from events.errors import InputError
@@ -38,7 +39,9 @@ class Leagues:
 
         def night_sheet(self, night_id: str, *, public: bool = False) -> dict[str, Any]: ...
 
-        def ema_results(self, night_id: str, *, public: bool = False) -> dict[str, Any]: ...
+        def ema_results(
+            self, night_id: str, *, public: bool = False, sheet: dict[str, Any] | None = None
+        ) -> dict[str, Any]: ...
 
     # ---- reading -------------------------------------------------------------------------------
 
@@ -237,7 +240,7 @@ class Leagues:
             if alike is not None:
                 asked.append({"club": at, "name": name, "like": alike, "like_name": now.persons[alike].name})
                 continue
-            made.append(self.add_person(name, club=at, recorded_by=recorded_by)["person"])
+            made.append(self._changing(partial(_new_person, name=name, club=at, recorded_by=recorded_by)))
         return {"made": made, "asked": asked}
 
     def merge_players(self, into: str, merged: str, reason: str, *, recorded_by: str = "league") -> dict[str, Any]:
@@ -325,6 +328,12 @@ class Leagues:
         }
 
 
+def _new_person(store: Store, now: League, *, name: str, club: str, recorded_by: str) -> str:
+    from replay.app import league
+
+    return league.add_person(store, now, name, club=club, recorded_by=recorded_by)[1]
+
+
 def _plain(row: dict[str, Any]) -> dict[str, Any]:
     """A counted result as JSON takes it: exact fractions and totals as their shown figures."""
     from decimal import Decimal
@@ -332,7 +341,9 @@ def _plain(row: dict[str, Any]) -> dict[str, Any]:
 
     from replay.app.rankings import shown
 
-    return {k: shown(v) if isinstance(v, Fraction | Decimal) else v for k, v in row.items()}
+    # A weight is a small fraction (2.5, 0.75): exact as a float; a total, as the ranking shows it.
+    return {k: f"{float(v):g}" if isinstance(v, Fraction) else shown(v) if isinstance(v, Decimal) else v
+            for k, v in row.items()}  # fmt: skip
 
 
 class ClubSync:

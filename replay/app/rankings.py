@@ -190,32 +190,35 @@ def mers(events: Sequence[Event], reckoning: str, rules: Mers) -> list[Standing]
                 "place": result.place, "of": len(event.results), "base_rank": result.base_rank,
                 "mers": weight, "weight": aged,
             })  # fmt: skip
+    # The weights are small fractions (halves of halves): counted in whole units of their least
+    # common denominator, each part is one exact fraction, not a sum of them.
+    unit = math.lcm(*(r["weight"].denominator for rows in results.values() for r in rows), 1)
     found = []
     for who, rows in results.items():
         counting = sorted((r for r in rows if r["weight"] > 0), key=lambda r: (-r["base_rank"], -r["weight"]))
         standing = Standing(who, counted=rows)
         if len(counting) >= rules.least_results:
-            made_up = counting + [{"event_id": None, "base_rank": 0, "weight": Fraction(1)}] * max(
-                0, rules.made_up_to - len(counting)
-            )
-            over = max(len(made_up) - rules.made_up_to, 0)
+            scaled = [(int(r["weight"] * unit), r["base_rank"]) for r in counting]
+            scaled += [(unit, 0)] * max(0, rules.made_up_to - len(counting))
+            over = max(len(scaled) - rules.made_up_to, 0)
             in_a = math.ceil(rules.made_up_to + Fraction(rules.over_share) * over)
-            part_a = _weighted(made_up[:in_a])
-            part_b = _weighted(made_up[:in_a][: rules.part_b_best])
+            part_a = _weighted(scaled[:in_a])
+            part_b = _weighted(scaled[:in_a][: rules.part_b_best])
             share = Fraction(rules.part_a_share)
             standing.figure = share * part_a + (1 - share) * part_b
-            taken_a = {id(r) for r in made_up[:in_a]}
-            taken_b = {id(r) for r in made_up[:in_a][: rules.part_b_best]}
+            for at, row in enumerate(counting):
+                row["part_a"], row["part_b"] = at < in_a, at < min(in_a, rules.part_b_best)
             for row in rows:
-                row["part_a"], row["part_b"] = id(row) in taken_a, id(row) in taken_b
-            standing.extra = {"part_a": part_a, "part_b": part_b, "made_up": len(made_up) - len(counting)}
+                row.setdefault("part_a", False)
+                row.setdefault("part_b", False)
+            standing.extra = {"part_a": part_a, "part_b": part_b, "made_up": max(0, rules.made_up_to - len(counting))}
         found.append(standing)
     return found
 
 
-def _weighted(rows: Sequence[dict[str, Any]]) -> Fraction:
-    total = sum((r["weight"] for r in rows), Fraction(0))
-    return sum((r["weight"] * r["base_rank"] for r in rows), Fraction(0)) / total
+def _weighted(rows: Sequence[tuple[int, int]]) -> Fraction:
+    """The weighted average of (weight in whole units, base rank) pairs, exactly."""
+    return Fraction(sum(weight * base for weight, base in rows), sum(weight for weight, _ in rows))
 
 
 # ---- Glicko --------------------------------------------------------------------------------------

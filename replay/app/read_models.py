@@ -19,7 +19,7 @@ import hashlib
 import hmac
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -164,10 +164,11 @@ class SealedModel:
         row = self.opened(match_id, head_hash, body)
         return row[1] if row is not None and row[0] == maker() else None
 
-    def trusted(self, store: Store) -> dict[str, dict[str, Any]]:
-        """The kept values that may be shown: at the match's head, sealed, made by this code."""
+    def trusted(self, store: Store, match_ids: Collection[str] | None = None) -> dict[str, dict[str, Any]]:
+        """The kept values that may be shown (of ``match_ids`` alone where given): at the match's
+        head, sealed, made by this code."""
         found = {}
-        for match_id, (head_hash, body) in store.read_model(self.name).items():
+        for match_id, (head_hash, body) in store.read_model(self.name, match_ids).items():
             value = self.shown(match_id, head_hash, body)
             if value is not None:
                 found[match_id] = value
@@ -179,10 +180,12 @@ class SealedModel:
         heads: Iterable[tuple[str, int, str]],
         *,
         progress: Callable[[int, int], None] | None = None,
+        only: bool = False,
     ) -> dict[str, dict[str, Any]]:
-        """The value of every match of ``heads``: kept where it is trusted, made (and kept) where not."""
-        kept = self.trusted(store)
+        """The value of every match of ``heads``: kept where it is trusted, made (and kept) where
+        not. ``only``: read the kept rows of those matches alone (a few of many)."""
         wanted = list(heads)
+        kept = self.trusted(store, [match_id for match_id, _, _ in wanted] if only else None)
         missing = [(match_id, head_hash) for match_id, _, head_hash in wanted if match_id not in kept]
         fresh: list[tuple[str, str, str]] = []
         for done, (match_id, head_hash) in enumerate(missing, 1):

@@ -141,10 +141,16 @@ def digest_of(
 # ---- every match, cached ---------------------------------------------------------------------
 
 
-def digests(store: Store, *, progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
-    """The digest of every match, oldest first: read from the store's read model where it is
-    current and was made by this code, folded (and kept) where not."""
-    found = list(DIGESTS.values(store, match_heads(store), progress=progress).values())
+def digests(
+    store: Store, *, progress: Callable[[int, int], None] | None = None, only: Callable[[str], bool] | None = None
+) -> list[dict[str, Any]]:
+    """The digest of every match (that ``only`` takes: one club's of a league), oldest first: read
+    from the store's read model where it is current and was made by this code, folded (and kept)
+    where not."""
+    heads = match_heads(store)
+    if only is not None:
+        heads = [head for head in heads if only(head[0])]
+    found = list(DIGESTS.values(store, heads, progress=progress, only=only is not None).values())
     found.sort(key=lambda d: (d["started_at"], d["match_id"]))
     return found
 

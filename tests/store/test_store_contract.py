@@ -221,6 +221,18 @@ class StoreContract:
         assert store.drop_read_model("stats") == 2
         assert store.count() == count  # the events are untouched
 
+    def test_a_read_model_is_read_for_the_matches_asked_for_alone(self, store: EventStore) -> None:
+        """A club's season in a league's store reads its own matches' rows, not every club's."""
+        heads = {m: store.append(m, 0, [start()])[-1].hash for m in ("m-1", "m-2", "m-3")}
+        assert store.keep_read_model("stats", [(m, h, f'{{"of":"{m}"}}') for m, h in heads.items()])
+        assert store.read_model("stats", ["m-3", "m-1", "m-9"]) == {
+            "m-1": (heads["m-1"], '{"of":"m-1"}'), "m-3": (heads["m-3"], '{"of":"m-3"}')}  # fmt: skip
+        assert store.read_model("stats", []) == {}
+        assert len(store.read_model("stats")) == 3
+        count = store.count()
+        assert store.drop_read_model("stats") == 3
+        assert store.count() == count  # the events are untouched
+
     def test_a_row_over_many_matches_is_read_back_by_its_key_whatever_the_heads(self, store: EventStore) -> None:
         assert store.read_model_row("totals", "filters:all") is None  # no store yet
         store.append("m-1", 0, [start()])
