@@ -69,7 +69,9 @@ def template() -> tuple[list, list]:  # type: ignore[type-arg]
         run("result", "night-template-t1", "ron", "S", "mangan", "from", "N")
         run("night", "close", "night-template")
         with EventStore.open(db) as store:
-            return [e.decode() for e in store.read("night-template")], [e.decode() for e in store.read("night-template-t1")]
+            return [e.decode() for e in store.read("night-template")], [
+                e.decode() for e in store.read("night-template-t1")
+            ]
 
 
 def build(url: str, clubs: int, players: int, nights: int, sessions: int) -> tuple[int, int]:
@@ -127,10 +129,17 @@ def build(url: str, clubs: int, players: int, nights: int, sessions: int) -> tup
                         four = order[at : at + per_table]
                         seated.append(NightTable(match_id=match, players=tuple(four)))
                         when = day + timedelta(minutes=50 * session)
-                        first = started.model_copy(update={"players": tuple(PlayerSeat(name=p, seat=s) for s, p in enumerate(four))})
+                        first = started.model_copy(
+                            update={"players": tuple(PlayerSeat(name=p, seat=s) for s, p in enumerate(four))}
+                        )
                         batch.append((match, 0, [pending(first, when), pending(hand, when), pending(win, when)]))
                         matches += 1
-                    batch[0][2].append(pending(NightSeated(session=session, tables=tuple(seated)), day + timedelta(minutes=50 * session - 5)))
+                    batch[0][2].append(
+                        pending(
+                            NightSeated(session=session, tables=tuple(seated)),
+                            day + timedelta(minutes=50 * session - 5),
+                        )
+                    )
                 batch[0][2].append(pending(closed, day + timedelta(hours=5)))
                 store.append_together(batch)
                 events += sum(len(b[2]) for b in batch)
@@ -178,7 +187,9 @@ def main() -> None:
     env = os.environ | {"TAIKYOKU_DB": url}
     os.environ.update(env)
     with psycopg.connect(url) as conn:
-        built = conn.execute("SELECT count(*) FROM events WHERE match_id = 'league' AND type = 'league.club'").fetchone()
+        built = conn.execute(
+            "SELECT count(*) FROM events WHERE match_id = 'league' AND type = 'league.club'"
+        ).fetchone()
         club = min(7, (built[0] if built else args.clubs) - 1)
         name = f"P{club:02}-03"
         shown = conn.execute("SELECT payload FROM events WHERE match_id = 'league' AND payload LIKE %s "
@@ -206,7 +217,9 @@ def main() -> None:
               f"warm {warm:6.2f} s: {warm / low:5.2f}x the floor (target 2x)")  # fmt: skip
     print(f"  load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
     if not args.keep:
-        print(f"  the schema {schema} is kept for --keep; drop it with: psql {args.url} -c 'DROP SCHEMA {schema} CASCADE'")
+        print(
+            f"  the schema {schema} is kept for --keep; drop it with: psql {args.url} -c 'DROP SCHEMA {schema} CASCADE'"
+        )
 
 
 if __name__ == "__main__":

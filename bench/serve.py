@@ -1,14 +1,15 @@
 """`taikyoku serve` under a club night's load, through HTTP against the real server process.
 
     python bench/serve.py [--moves 200] [--watchers 200] [--tables 8] [--phones 2] [--seconds 60]
-                          [--db postgresql://...] [--workers N]
+                          [--db postgresql://...] [--workers N] [--others N] [--first-only]
 
 1. A move on a long match: a riichi match of 1,000 events, then ``--moves`` moves posted one after
    another (each a legal move the server offers, chosen at random from a seed): p50 and p95 of
    the POST (the moves stored only), and of the time until the live stream says the new head.
    Then the same with ``--watchers`` live pages open on that match, in turns of 20 moves with
    none open and 20 with them all open, so both are measured side by side: each p95, their
-   ratio, and the server's CPU time per move in each.
+   ratio, and the server's CPU time per move in each. With ``--others N``, N phones record at
+   other tables all the while (a league's other clubs), on both sides of the comparison.
 2. A club night: ``--tables`` Tensho matches, ``--phones`` phones each, every phone tapping the
    moves it is offered as fast as the server answers, for ``--seconds``: moves stored per second,
    taps refused because another phone got there first (409), and the check that nothing was lost
@@ -85,6 +86,13 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="a postgresql:// store (default: a new SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
     parser.add_argument("--idle", type=int, default=100, help="live pages open while nothing is posted")
+    parser.add_argument(
+        "--others",
+        type=int,
+        default=0,
+        help="phones recording at other tables (other clubs of a league) while part 1 is measured",
+    )
+    parser.add_argument("--first-only", action="store_true", help="part 1 alone (with --others: the league's case)")
     args = parser.parse_args()
     from replay.app.simulate import payloads, simulated_events
     from replay.infra.stores import open_store
@@ -127,7 +135,19 @@ def main() -> None:
         held = Held(db) if db.startswith("postgresql") else None
         try:
             deals = [p for p in payloads("riichi", 9, 12) if p.EVENT_TYPE == "riichi.deal"]
+            elsewhere = threading.Event()
+            others = [threading.Thread(target=recording_elsewhere, args=(base, table, token_for, payloads, elsewhere))
+                      for table in range(min(args.others, args.tables))]  # fmt: skip
+            for each in others:
+                each.start()
+            if others:
+                print(f"{len(others)} phones recording at other tables meanwhile (other clubs of a league)")
             one_match(base, args.moves, token_for("r-long"), deals, server.pid, args.watchers)
+            elsewhere.set()
+            for each in others:
+                each.join()
+            if args.first_only:
+                return
             if held is not None:
                 print(f"  PostgreSQL connections the server held: at most {held.stop()} (its pools: {args.workers} x 4, "
                       f"and one listening look a process: {args.workers * 5})")  # fmt: skip
@@ -295,6 +315,26 @@ def one_match(base: str, moves: int, token: str, deals: list[Any], server_pid: i
         print(
             f"  heard live  p50 {percentile(heard, 0.5) * 1000:6.1f} ms   p95 {percentile(heard, 0.95) * 1000:6.1f} ms"
         )
+
+
+def recording_elsewhere(base: str, table: int, token_for: Any, payloads: Any, stop: threading.Event) -> None:
+    """A phone recording at table ``table`` (another club's) until ``stop``: each move offered, or
+    the deal, one after another as fast as the server answers."""
+    rng = random.Random(table)
+    deals = [p for p in payloads("tensho", table, 30) if p.EVENT_TYPE == "tensho.deal"]
+    match, token = f"t-{table}", token_for(f"t-{table}")
+    while not stop.is_set():
+        state = call(base, "GET", f"/api/matches/{match}/moves")[1]
+        head, offered = state["head_seq"], [o["move"] for o in state["offers"] if o["move"]]
+        if offered:
+            call(
+                base, "POST", f"/api/matches/{match}/moves", {"expected_seq": head, "data": rng.choice(offered)}, token
+            )
+        else:
+            number = call(base, "GET", f"/api/matches/{match}")[1]["round"]["number"]
+            deal = deals[(number - 1) % len(deals)]
+            call(base, "POST", f"/api/matches/{match}/events", {"expected_seq": head, "events": [
+                {"type": deal.EVENT_TYPE, "payload": json.loads(deal.canonical_json())}]}, token)  # fmt: skip
 
 
 def night(base: str, args: argparse.Namespace, token_for: Any, payloads: Any) -> None:

@@ -12,6 +12,7 @@ Cyrillic Е beside ``Eri``, ``Akı`` beside ``Aki``): docs/reliability.md, "Name
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -88,6 +89,7 @@ def name_problem(what: str, name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)  # a night's fold asks for each present name's keys once per name listed
 def name_keys(name: str) -> frozenset[str]:
     """What a name looks like to a reader: compatibility forms folded (NFKC), small capitals read as
     their letters, the emoji's joiners and selectors dropped, spaces collapsed, then each letter

@@ -18,6 +18,7 @@ import functools
 import hashlib
 import hmac
 import json
+import os
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
@@ -38,16 +39,25 @@ PARSED_WHOLE: Counter[str] = Counter()  # rows opened the slow way: not as this 
 def seal_key() -> bytes | None:
     """The key kept rows are sealed with, drawn from the table secret (made there if there is none);
     None where the secret cannot be read or made (a file that is not a secret, a full disk)."""
-    from replay.infra.tokens import secret_file
-
-    return _key_at(str(secret_file()))[0]
+    return _key_at(_secret_path(*_where_secret()))[0]
 
 
 def seal_key_problem() -> str | None:
     """Why there is no key to seal (and check) kept rows with, in words; None where there is one."""
+    return _key_at(_secret_path(*_where_secret()))[1]
+
+
+def _where_secret() -> tuple[str | None, str | None, str | None]:
+    """What the secret's path is made from: asked of each row of thousands, so the path itself is
+    made once for each (``_secret_path``)."""
+    return os.environ.get("TAIKYOKU_SECRET_FILE"), os.environ.get("XDG_CONFIG_HOME"), os.environ.get("HOME")
+
+
+@functools.cache
+def _secret_path(given: str | None, config: str | None, home: str | None) -> str:
     from replay.infra.tokens import secret_file
 
-    return _key_at(str(secret_file()))[1]
+    return str(secret_file())
 
 
 @functools.cache
@@ -67,9 +77,13 @@ def maker() -> str:
     """Who makes a kept row: this code's version and, by a name of its key (never the key), this
     installation. A row another installation sealed (one sharing a PostgreSQL store under another
     secret) is, like another version's, never shown here and not checked here."""
+    return _maker_for(seal_key())
+
+
+@functools.cache
+def _maker_for(key: bytes | None) -> str:
     from replay.engine.code_version import code_version
 
-    key = seal_key()
     return code_version() if key is None else f"{code_version()} key {hashlib.sha256(key).hexdigest()[:12]}"
 
 
