@@ -421,7 +421,7 @@ class Club:
         matches and the penalties given on its nights, between two days (inclusive). ``public``:
         without the tables whose results a director hides now. ``club``: that club's nights and
         matches alone."""
-        from replay.app import nights, seasons, stats
+        from replay.app import night_summaries, seasons, stats
         from replay.app.catalog import check_game_name
 
         check_game_name(game, "the game")
@@ -435,10 +435,10 @@ class Club:
                 return league.owner(stream) == club
 
         with self.store() as store:
-            found = _credited(stats.digests(store, only=mine), nights.credits(store, game, only=mine))
-            given = nights.penalties_given(store, game, only=mine)
+            found = _credited(stats.digests(store, only=mine), night_summaries.credits(store, game, only=mine))
+            given = night_summaries.penalties_given(store, game, only=mine)
             if public:
-                hidden = nights.hidden_tables(store, only=mine)
+                hidden = night_summaries.hidden_tables(store, only=mine)
                 found = [d for d in found if d["match_id"] not in hidden]
         return seasons.season(found, game, since=since, until=until, min_games=min_games, penalties=given)
 
@@ -447,16 +447,15 @@ class Club:
         they play in, where they sit now or next (their table in the latest session) and their
         standing there. ``public``: without the tables whose results a director hides now, and the
         night's standing as the room sees it."""
-        from replay.app import nights, seasons, stats
+        from replay.app import night_summaries, seasons, stats
 
         with self.store() as store:
-            found = _credited(stats.digests(store), nights.credits(store))
-            hidden = nights.hidden_tables(store) if public else set()
-            open_nights = []  # the nights not closed that they are of: read whole only those
-            for row in nights.nights(store):
-                night = nights.read(store, row["night_id"])
-                if not night.closed and (name in night.players or any(name in t.players for t in night.tables)):
-                    open_nights.append(row["night_id"])
+            nights = night_summaries.summaries(store)
+            credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
+            found = _credited(stats.digests(store), credits)
+            hidden = {m for value in nights.values() for m in value["hidden"]} if public else set()
+            # the nights not closed that they are of: read whole only those
+            open_nights = [night for night, value in nights.items() if not value["closed"] and name in value["names"]]
         page = seasons.player([d for d in found if d["match_id"] not in hidden], name)
         page["tonight"] = [seat for night_id in open_nights if (seat := self._seat_of(night_id, name, public))]
         return page

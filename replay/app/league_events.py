@@ -7,14 +7,29 @@ since (a retract after the close) makes it again."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from replay.app.rankings import Event, Result
 from replay.app.read_models import SealedModel, keep
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from replay.app.league_state import League
-    from replay.app.leagues import Leagues
+    from store import Store
+
+
+class Leagues(Protocol):
+    """What a night's summary is read through: the application's store, sheets and EMA results."""
+
+    def store(self) -> AbstractContextManager[Store]: ...
+
+    def night_sheet(self, night_id: str, *, public: bool = False) -> dict[str, Any]: ...
+
+    def ema_results(
+        self, night_id: str, *, public: bool = False, sheet: dict[str, Any] | None = None
+    ) -> dict[str, Any]: ...
+
 
 MODEL = "league-event-1"  # its value: the night's summary, below
 

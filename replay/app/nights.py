@@ -9,7 +9,7 @@ anywhere else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
@@ -94,36 +94,6 @@ def substitute(store: Store, night_id: str, match_id: str, leaves: str, substitu
     return _append(store, night, [given], recorded_by)
 
 
-def credits(
-    store: Store, game: str | None = None, only: Callable[[str], bool] | None = None
-) -> dict[str, tuple[str, ...]]:
-    """Each night's table (of ``game``; of the nights ``only`` takes) where a substitute took the
-    result: whose each seat's is."""
-    found: dict[str, tuple[str, ...]] = {}
-    for row in nights(store):
-        if (game is not None and row["game"] != game) or (only is not None and not only(row["night_id"])):
-            continue
-        night = read(store, row["night_id"])
-        # A substitute's seat that is theirs, and an online match's seats (the night's players, not
-        # the server's nicknames).
-        for match_id in {c.match_id for c in night.substitutions if c.counts_for == "substitute"} | night.online:
-            found[match_id] = night.credited(match_id)
-    return found
-
-
-def hidden_tables(store: Store, only: Callable[[str], bool] | None = None) -> set[str]:
-    """The tables whose results a director hides now (a night not closed, from its hidden session
-    on; of the nights ``only`` takes): what the public pages leave out."""
-    hidden: set[str] = set()
-    for row in nights(store):
-        if only is not None and not only(row["night_id"]):
-            continue
-        night = read(store, row["night_id"])
-        if night.hidden_from is not None and not night.closed:
-            hidden |= {t.match_id for session in night.sessions[night.hidden_from - 1 :] for t in session}
-    return hidden
-
-
 def give_penalty(store: Store, night_id: str, player: str, points: int, reason: str, *, recorded_by: str,
                  match_id: str | None = None) -> Night:  # fmt: skip
     night = read(store, night_id)
@@ -170,18 +140,6 @@ def cut(store: Store, night_id: str, keep: int, carry: str, ranked: Sequence[str
 
 def cancel_penalty(store: Store, night_id: str, seq: int, *, recorded_by: str) -> Night:
     return _append(store, read(store, night_id), [NightPenalty(cancels=seq)], recorded_by)
-
-
-def penalties_given(store: Store, game: str, only: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
-    """Every penalty standing on the nights of ``game`` (that ``only`` takes), each with its night
-    and the night's day (the day it opened): what a season's standings add to the results."""
-    given = []
-    for row in nights(store):
-        if row["game"] != game or (only is not None and not only(row["night_id"])):
-            continue
-        for penalty in read(store, row["night_id"]).penalties:
-            given.append({"night_id": row["night_id"], "date": row["opened_at"][:10]} | penalty._asdict())
-    return given
 
 
 def night_of_table(store: Store, match_id: str) -> Night | None:

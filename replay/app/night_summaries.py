@@ -1,0 +1,65 @@
+"""What the season, the room and a player's page read of every night, kept beside the events: each
+night's game, whether it is closed, the names it holds, whose each substituted or online table's
+seats are, its penalties and the tables whose results are hidden now. A sealed read model at the
+night's head, so that a league of thousands of nights folds none of them again to answer a page
+(a night's stream moves with everything that changes these)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from replay.app.nights import nights, read
+from replay.app.read_models import SealedModel
+from store import Store
+
+MODEL = "night-summary-1"
+
+
+def _summary(store: Store, night_id: str) -> dict[str, Any]:
+    night = read(store, night_id)
+    assert night.opened is not None
+    credited = {c.match_id for c in night.substitutions if c.counts_for == "substitute"} | night.online
+    hidden = (
+        [t.match_id for session in night.sessions[night.hidden_from - 1 :] for t in session]
+        if night.hidden_from is not None and not night.closed
+        else []
+    )
+    names = {*night.players, *(n for t in night.tables for n in (*t.players, *night.credited(t.match_id)))}
+    return {"game": night.opened.game, "closed": night.closed, "names": sorted(names),
+            "credits": {match: list(night.credited(match)) for match in sorted(credited)},
+            "penalties": [p._asdict() for p in night.penalties], "hidden": hidden}  # fmt: skip
+
+
+SUMMARIES = SealedModel(MODEL, "kept night summaries", _summary)
+
+
+def summaries(store: Store, only: Callable[[str], bool] | None = None) -> dict[str, dict[str, Any]]:
+    """Each night's summary (of the nights ``only`` takes), with its id and the day it opened."""
+    rows = {row["night_id"]: row for row in nights(store) if only is None or only(row["night_id"])}
+    heads = [head for head in store.heads() if head[0] in rows]
+    found = SUMMARIES.values(store, heads, only=only is not None)
+    return {night: value | {"night_id": night, "date": rows[night]["opened_at"][:10]} for night, value in found.items()}
+
+
+def credits(
+    store: Store, game: str | None = None, only: Callable[[str], bool] | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Each night's table (of ``game``; of the nights ``only`` takes) where a substitute took the
+    result, and each online match counted: whose each seat's result is."""
+    return {match: tuple(names) for value in summaries(store, only).values()
+            if game is None or value["game"] == game for match, names in value["credits"].items()}  # fmt: skip
+
+
+def hidden_tables(store: Store, only: Callable[[str], bool] | None = None) -> set[str]:
+    """The tables whose results a director hides now (a night not closed, from its hidden session
+    on; of the nights ``only`` takes): what the public pages leave out."""
+    return {match for value in summaries(store, only).values() for match in value["hidden"]}
+
+
+def penalties_given(store: Store, game: str, only: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
+    """Every penalty standing on the nights of ``game`` (that ``only`` takes), each with its night
+    and the night's day (the day it opened): what a season's standings add to the results."""
+    return [{"night_id": value["night_id"], "date": value["date"]} | penalty
+            for value in summaries(store, only).values() if value["game"] == game
+            for penalty in value["penalties"]]  # fmt: skip
