@@ -164,9 +164,10 @@ class Club:
         stores.open_store(self.db, create=True).close()  # a new store for the night: made once all is checked
         if club is not None:
             self.known_club(club)
-            if night_id is None:
-                with self.store() as store:
-                    night_id = nights.fresh_id(store, club=club)
+            with self.store() as store:
+                night_id = night_id or nights.fresh_id(store, club=club)
+                if store.exists(night_id):  # refused before the claim: a night there is never taken over
+                    raise InputError(f"{night_id} already exists; choose another id")
             # Claimed first: an id claimed whose night never came is harmless; a night stored
             # unclaimed would be the league's.
             self.claim(club, [night_id], recorded_by=recorded_by)

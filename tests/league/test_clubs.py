@@ -121,6 +121,12 @@ def test_two_clubs_on_one_server_each_keep_to_their_own(pg_url: str, capsys: pyt
         refused = cli("night", "penalty", kyoto, "Aki", "--points", "-5", "--reason", "x", "--key", osaka_ref)
         assert refused.code == 2 and "auth" not in refused.err and "is club kyoto's" in refused.err
         assert cli("log", kyoto, "--json").json() == after
+        # Opening a night under the id of another club's (or the league's) is refused before any claim.
+        taken = cli(
+            "night", "open", "riichi", *[a for p in OSAKA for a in ("-p", p)], "--id", kyoto, "--key", osaka_host
+        )
+        assert (taken.code, taken.err) == (2, f"taikyoku: error: {kyoto} already exists; choose another id\n")
+        assert cli("night", "list", "--club", "osaka", "--json").json()[0]["night_id"] == osaka
         # A key revoked mid-night: refused from its next request on, the server not restarted.
         assert cli("club", "revoke", osaka_ref[:8], "--reason", "left the club").code == 0
         status, body = server.call("POST", f"/api/host/nights/{osaka}/penalty?key={osaka_ref}",
