@@ -1,0 +1,147 @@
+"""What a key may do (replay/app/access.py) and the league's fold (replay/app/league_state.py):
+each refusal matched whole, worked from the rules the league's docs state."""
+
+from __future__ import annotations
+
+import pytest
+
+from events.league import (
+    Claimed,
+    ClubOpened,
+    KeyIssued,
+    KeyRevoked,
+    MergeUndone,
+    PersonAdded,
+    PersonNamed,
+    PersonsMerged,
+)
+from replay.app.access import CORRECTS, LEAGUE_ACCESS, RUNS, Access, AccessRefused
+from replay.app.league import access_of, digest_of
+from replay.app.league_state import League, apply, fold
+from replay.engine.fold import IllegalEvent, Step
+
+HOST, REFEREE = Access("host", "kyoto", "aaaaaaaa"), Access("referee", "kyoto", "bbbbbbbb")
+
+
+def test_a_club_key_does_its_own_clubs_work_alone() -> None:
+    for doing in (RUNS, CORRECTS):
+        LEAGUE_ACCESS.check("osaka", "night-osaka-1", doing)  # the league's: everything
+        LEAGUE_ACCESS.check(None, "night-1", doing)
+        HOST.check("kyoto", "night-kyoto-1", doing)
+    REFEREE.check("kyoto", "night-kyoto-1", CORRECTS)
+    with pytest.raises(AccessRefused) as refused:
+        REFEREE.check("kyoto", "night-kyoto-1", RUNS)
+    assert (str(refused.value), refused.value.code, refused.value.kind) == (
+        "a referee's key corrects and penalises; opening, seating, the clock and the close are the club host's",
+        "auth.referee", "forbidden")  # fmt: skip
+    with pytest.raises(AccessRefused) as refused:
+        HOST.check("osaka", "night-osaka-1", CORRECTS)
+    assert (str(refused.value), refused.value.code) == (
+        "night-osaka-1 is club osaka's, and this key is club kyoto's; use a key of club osaka",
+        "auth.other_club",
+    )
+    with pytest.raises(AccessRefused) as refused:
+        REFEREE.check(None, "night-1", CORRECTS)
+    assert str(refused.value) == "night-1 is the league's, and this key is club kyoto's; use a key of the league"
+    assert HOST.reads_hidden("kyoto") and REFEREE.reads_hidden("kyoto") and LEAGUE_ACCESS.reads_hidden("osaka")
+    assert not HOST.reads_hidden("osaka") and not HOST.reads_hidden(None) and LEAGUE_ACCESS.reads_hidden(None)
+    assert LEAGUE_ACCESS.whole and not HOST.whole and not REFEREE.whole
+
+
+def _steps(*payloads: object) -> list[Step]:
+    return [Step(n, p.EVENT_TYPE, p, recorded_at=f"2026-12-05T20:{n:02}:00.000000Z")  # type: ignore[attr-defined]
+            for n, p in enumerate(payloads, 1)]  # fmt: skip
+
+
+KEY = "abcdefgh-" + "q" * 26
+LEAGUE = fold(_steps(
+    ClubOpened(club="kyoto", name="Kyoto North"), ClubOpened(club="osaka", name="Osaka Bay"),
+    KeyIssued(club="kyoto", role="host", key_id="abcdefgh", digest=digest_of(KEY)),
+    Claimed(club="kyoto", streams=("night-kyoto-1",)),
+    PersonAdded(person="p1", name="Aki"), PersonNamed(person="p1", name="Aki", club="kyoto"),
+    PersonAdded(person="p2", name="Aki T."), PersonNamed(person="p2", name="Aki T.", club="osaka"),
+    PersonAdded(person="p3", name="Beni"), PersonNamed(person="p3", name="Beni"),
+))  # fmt: skip
+
+
+def test_the_league_knows_whose_each_stream_and_name_is() -> None:
+    assert (LEAGUE.owner("night-kyoto-1"), LEAGUE.owner("night-kyoto-1-t12"), LEAGUE.owner("night-kyoto-1-tx")) == (
+        "kyoto", "kyoto", None)  # fmt: skip
+    assert (LEAGUE.owner("night-kyoto-10"), LEAGUE.owner("night-osaka-1")) == (None, None)
+    assert (LEAGUE.person_of("Aki", "kyoto"), LEAGUE.person_of("Aki", "osaka"), LEAGUE.person_of("Aki T.", "osaka")) == (
+        "p1", None, "p2")  # fmt: skip
+    assert LEAGUE.person_of("Beni", "osaka") == "p3"  # named at any club
+    assert access_of(LEAGUE, KEY) == Access("host", "kyoto", "abcdefgh")
+    assert access_of(LEAGUE, KEY.upper()) == Access("host", "kyoto", "abcdefgh")  # as typed from a card
+    assert access_of(LEAGUE, KEY[:-1] + "r") is None and access_of(LEAGUE, "abcdefgh") is None
+
+
+def _refusal(payload: object, league: League = LEAGUE) -> tuple[str, str]:
+    with pytest.raises(IllegalEvent) as refused:
+        apply(league, Step(league.head + 1, payload.EVENT_TYPE, payload))  # type: ignore[attr-defined, arg-type]
+    return refused.value.code, refused.value.reason
+
+
+def test_the_league_refuses_what_its_record_does_not_allow() -> None:
+    assert _refusal(ClubOpened(club="kyoto", name="again")) == (
+        "league.club.exists",
+        "the league has a club kyoto already",
+    )
+    assert _refusal(KeyIssued(club="nara", role="host", key_id="cccccccc", digest="0" * 64)) == (
+        "league.club.unknown",
+        "no club nara in the league; add it with `taikyoku club add nara`",
+    )
+    assert _refusal(KeyIssued(club="kyoto", role="host", key_id="abcdefgh", digest="0" * 64)) == (
+        "league.key.exists",
+        "a key abcdefgh was made already; make another",
+    )
+    assert _refusal(KeyIssued(club=None, role="host", key_id="cccccccc", digest="0" * 64)) == (
+        "league.key.role",
+        "a league key has no club, and a club's key is its host's or a referee's",
+    )
+    assert _refusal(KeyIssued(club="kyoto", role="league", key_id="cccccccc", digest="0" * 64))[0] == "league.key.role"
+    assert _refusal(KeyRevoked(key_id="zzzzzzzz", reason="x")) == (
+        "league.key.unknown",
+        "no key zzzzzzzz; `taikyoku club keys` lists them",
+    )
+    revoked = apply(LEAGUE, Step(LEAGUE.head + 1, "league.key_revoked", KeyRevoked(key_id="abcdefgh", reason="lost"),
+                                 recorded_at="2026-12-05T21:00:00.000000Z"))  # fmt: skip
+    assert _refusal(KeyRevoked(key_id="abcdefgh", reason="x"), revoked) == (
+        "league.key.revoked",
+        "the key abcdefgh was revoked at 2026-12-05T21:00:00.000000Z",
+    )
+    with pytest.raises(AccessRefused) as refused:
+        access_of(revoked, KEY)
+    assert str(refused.value) == "this key was revoked at 2026-12-05 21:00; ask the league for a new one"
+    assert LEAGUE.keys["abcdefgh"].revoked_at is None  # apply left the league it was given as it was
+    assert _refusal(Claimed(club="osaka", streams=("night-osaka-1", "night-kyoto-1-t3"))) == (
+        "league.claim.other_club",
+        "night-kyoto-1-t3 is club kyoto's, not osaka's",
+    )
+    assert _refusal(PersonAdded(person="p1", name="X")) == ("league.person.exists", "a player p1 is on record already")
+    assert _refusal(PersonNamed(person="p9", name="X")) == (
+        "league.person.unknown",
+        "no player p9 on record; `taikyoku league players` lists them",
+    )
+    assert _refusal(PersonNamed(person="p3", name="Aki", club="kyoto")) == (
+        "league.name.taken",
+        "Aki at kyoto is p1 already; merge the two records",
+    )
+    merged = apply(LEAGUE, Step(LEAGUE.head + 1, "league.merged", PersonsMerged(into="p1", merged="p2", reason="x")))
+    assert merged.person_of("Aki T.", "osaka") == "p1" and merged.merged_into("p2") == "p1"
+    onward = apply(merged, Step(merged.head + 1, "league.merged", PersonsMerged(into="p3", merged="p1", reason="x")))
+    assert onward.person_of("Aki T.", "osaka") == "p3" and onward.merged_into("p2") == "p3"  # followed to the end
+    assert _refusal(PersonsMerged(into="p2", merged="p1", reason="x"), merged) == (
+        "league.merge.same",
+        "p1 and p2 are one player already",
+    )
+    assert _refusal(PersonsMerged(into="p3", merged="p2", reason="x"), merged) == (
+        "league.merge.merged",
+        "p2 is merged into p1 already; merge that record",
+    )
+    assert _refusal(MergeUndone(merge=3, reason="x"), merged) == (
+        "league.unmerge.unknown",
+        "no merge stands at seq 3; `taikyoku league players` lists them",
+    )
+    apart = apply(merged, Step(merged.head + 1, "league.unmerged", MergeUndone(merge=merged.head, reason="x")))
+    assert apart.person_of("Aki T.", "osaka") == "p2" and apart.merges == {}
