@@ -185,12 +185,17 @@ def add_person(store: Store, league: League, name: str, *, ema_number: str | Non
 
 
 def match_name(league: League, name: str, club: str | None) -> tuple[str | None, str | None]:
-    """The person a name typed at ``club`` is, and else a player it only looks like (to ask about)."""
+    """The person a name typed at ``club`` is, and else a player it may be, to ask about: one of
+    that name at another club, or one whose name it only looks like, anywhere in the league."""
     typed = player_name(name)
     person = league.person_of(typed, club)
     if person is not None:
         return person, None
-    names = {n: p for (c, n), p in league.named.items() if c in (None, club)}
+    names = {
+        n: league.merged_into(p) for (_, n), p in sorted(league.named.items(), key=lambda i: (i[0][0] or "", i[0][1]))
+    }
+    if typed in names:  # the same name at another club: the same player, or another of that name
+        return None, names[typed]
     alike = lookalike(typed, names)
     return None, (names[alike] if alike is not None else None)
 

@@ -16,7 +16,7 @@ from events.league import (
     PersonsMerged,
 )
 from replay.app.access import CORRECTS, LEAGUE_ACCESS, RUNS, Access, AccessRefused
-from replay.app.league import access_of, digest_of
+from replay.app.league import access_of, digest_of, match_name
 from replay.app.league_state import League, apply, fold
 from replay.engine.fold import IllegalEvent, Step
 
@@ -74,6 +74,17 @@ def test_the_league_knows_whose_each_stream_and_name_is() -> None:
     assert access_of(LEAGUE, KEY) == Access("host", "kyoto", "abcdefgh")
     assert access_of(LEAGUE, KEY.upper()) == Access("host", "kyoto", "abcdefgh")  # as typed from a card
     assert access_of(LEAGUE, KEY[:-1] + "r") is None and access_of(LEAGUE, "abcdefgh") is None
+
+
+def test_a_name_typed_is_a_player_or_asked_about() -> None:
+    """Known at the club or anywhere: that player; the same name at another club, or a name that only
+    looks like a known one (another case, another script), anywhere: asked about, never guessed."""
+    assert match_name(LEAGUE, "Aki", "kyoto") == ("p1", None)
+    assert match_name(LEAGUE, "Beni", "osaka") == ("p3", None)
+    assert match_name(LEAGUE, "Aki", "osaka") == (None, "p1")
+    assert match_name(LEAGUE, "AKI", "osaka") == (None, "p1")
+    assert match_name(LEAGUE, "Аki", "kyoto") == (None, "p1")  # a Cyrillic A
+    assert match_name(LEAGUE, "Chie", "kyoto") == (None, None)
 
 
 def _refusal(payload: object, league: League = LEAGUE) -> tuple[str, str]:
