@@ -241,15 +241,22 @@ def glicko_period(rating: float, deviation: float, games: Sequence[tuple[float, 
     return rating + _Q / denominator * change, math.sqrt(1 / denominator)
 
 
+def grown(deviation: float, periods: int, rules: Glicko) -> float:
+    """A deviation after ``periods`` rating periods: each adds ``c`` squared, up to the start's."""
+    return min(math.sqrt(deviation**2 + rules.c**2 * periods), rules.deviation)
+
+
 def glicko(events: Sequence[Event], rules: Glicko) -> list[Standing]:
     """Each player's Glicko rating and deviation after the events, oldest first, each a period."""
     now: dict[str, tuple[float, float]] = {}
+    last: dict[str, int] = {}  # the period each player last played in
     seen: dict[str, list[dict[str, Any]]] = {}
-    for event in sorted(events, key=lambda e: (e.last_day, e.event_id)):
+    for period, event in enumerate(sorted(events, key=lambda e: (e.last_day, e.event_id))):
         players = {who for table in event.tables for who, _ in table}
-        for who in players:  # a deviation grows with the time since the player last played
+        for who in players:  # a deviation grows with the periods since the player last played
             rating, rd = now.get(who, (rules.start, rules.deviation))
-            now[who] = (rating, min(math.sqrt(rd**2 + rules.c**2), rules.deviation) if who in now else rd)
+            now[who] = (rating, grown(rd, period - last[who], rules) if who in last else rd)
+            last[who] = period
         games: dict[str, list[tuple[float, float, float]]] = {who: [] for who in players}
         for table in event.tables:
             for who, place in table:

@@ -20,11 +20,15 @@ from replay.app.rankings import (
     Result,
     age_factor,
     declared,
+    glicko,
     glicko_period,
+    grown,
     mers,
     mers_weight,
     ranked,
     shown,
+    tenhou_r,
+    totals,
 )
 
 RECKONING = "2026-12-01"
@@ -110,3 +114,50 @@ def test_a_ranking_is_declared_with_every_figure_and_refused_otherwise() -> None
     with pytest.raises(InputError) as refused:
         declared("glicko", {"k": 32})
     assert str(refused.value) == "the glicko ranking takes start, deviation, c; not k"
+
+
+def _table_event(event_id: str, day: str, *places: tuple[str, int]) -> Event:
+    return Event(event_id, "kyoto", event_id, day, day, 1,
+                 tuple(Result(who, place, 0, Decimal(0)) for who, place in places), (tuple(places),))  # fmt: skip
+
+
+def test_glicko_over_events_and_a_deviation_that_grows_while_a_player_sits_out() -> None:
+    """Two new players (1500, 350), one beats the other: g(350) = 0.6691, E = 0.5, d^2 = 269,640;
+    1/350^2 + 1/d^2 = 1.1872e-5: 1500 +- 0.0057565 / 1.1872e-5 x 0.6691 x 0.5 = 1662.2 and 1337.8,
+    deviation 290.2. Two periods sat out at c = 34.6: sqrt(290.2^2 + 2 x 34.6^2) = 294.3."""
+    found = {s.who: s for s in glicko([_table_event("e1", "2026-01-01", ("Ann", 1), ("Bob", 2))], Glicko())}
+    assert (round(found["Ann"].figure), round(found["Bob"].figure)) == (1662, 1338)  # type: ignore[arg-type]
+    assert round(found["Ann"].extra["deviation"]) == 290
+    assert round(grown(290.2, 2, Glicko()), 1) == 294.3
+    assert grown(345.0, 10, Glicko()) == 350.0  # sqrt(345^2 + 10 x 34.6^2) = 361.9: never past the start's
+    events = [_table_event("e1", "2026-01-01", ("Ann", 1), ("Bob", 2)),
+              _table_event("e2", "2026-01-08", ("Cy", 1), ("Dee", 2)),
+              _table_event("e3", "2026-01-15", ("Cy", 1), ("Dee", 2)),
+              _table_event("e4", "2026-01-22", ("Ann", 1), ("Bob", 2))]  # fmt: skip
+    again = {s.who: s for s in glicko(events, Glicko())}
+    assert [r["event_id"] for r in again["Ann"].counted] == ["e1", "e4"]
+    # Ann and Bob, level in deviation, sat out the same two periods: the same move up and down.
+    assert round(again["Ann"].figure - 1662.2, 0) == round(1337.8 - again["Bob"].figure, 0)  # type: ignore[operator]
+
+
+def test_tenhou_r_and_totals_over_events() -> None:
+    """Four new players at one table: 1500 + 30, 10, -10, -30 (their own R the table's average)."""
+    four = Event("e1", "kyoto", "e1", "2026-01-01", "2026-01-01", 1,
+                 tuple(Result(w, p, 0, Decimal(t)) for w, p, t in (("A", 1, "47.0"), ("B", 2, "14.0"), ("C", 3, "-10.0"),
+                                                                 ("D", 4, "-51.0"))),
+                 ((("A", 1), ("B", 2), ("C", 3), ("D", 4)),))  # fmt: skip
+    assert {s.who: round(s.figure, 1) for s in tenhou_r([four])} == {"A": 1530.0, "B": 1510.0, "C": 1490.0, "D": 1470.0}  # type: ignore[arg-type]
+    assert [(s.who, s.figure) for s in ranked(totals([four, four]))] == [
+        ("A", Decimal("94.0")), ("B", Decimal("28.0")), ("C", Decimal("-20.0")), ("D", Decimal("-102.0"))]  # fmt: skip
+    assert (shown(Fraction(375075, 1000)), shown(Decimal("-0.005")), shown(None)) == ("375.08", "-0.01", None)
+
+
+def test_every_refusal_of_a_ranking_has_its_code() -> None:
+    for method, options in (("elo", None), ("glicko", {"k": 1}), ("glicko", {"c": "x"}), ("mers", {"over_share": "x"})):
+        with pytest.raises(InputError) as refused:
+            declared(method, options)
+        assert refused.value.code == "league.ranking"
+    assert str(refused.value) == "the mers ranking's over_share is a number such as 0.5, not 'x'"
+    with pytest.raises(InputError) as refused:
+        declared("totals", {"c": 1})
+    assert str(refused.value) == "the totals ranking takes no options; not c"
