@@ -156,3 +156,48 @@ def test_the_league_refuses_what_its_record_does_not_allow() -> None:
     )
     apart = apply(merged, Step(merged.head + 1, "league.unmerged", MergeUndone(merge=merged.head, reason="x")))
     assert apart.person_of("Aki T.", "osaka") == "p2" and apart.merges == {}
+
+
+def test_the_league_holds_every_field_of_its_record() -> None:
+    """What the fold keeps is what was recorded: a club's name, a key's every field (never the key),
+    a person's, the names typed, the streams claimed, the ranking declared; a ranking whose figures
+    do not hold, or an event that is not the league's, refused."""
+    from events.league import RankingDeclared
+    from events.night import NightClosed
+
+    assert LEAGUE.clubs == {"kyoto": "Kyoto North", "osaka": "Osaka Bay"}
+    key = LEAGUE.keys["abcdefgh"]
+    assert (key.key_id, key.club, key.role, key.digest, key.label, key.issued_at, key.revoked_at) == (
+        "abcdefgh", "kyoto", "host", digest_of(KEY), None, "2026-12-05T20:03:00.000000Z", None)  # fmt: skip
+    aki = LEAGUE.persons["p1"]
+    assert (aki.person, aki.name, aki.ema_number, aki.country, aki.names) == (
+        "p1",
+        "Aki",
+        None,
+        None,
+        [("kyoto", "Aki")],
+    )
+    assert LEAGUE.owners == {"night-kyoto-1": "kyoto"} and LEAGUE.head == 10
+    assert LEAGUE.named[("kyoto", "Aki")] == "p1" and LEAGUE.named[(None, "Beni")] == "p3"
+    again = apply(LEAGUE, Step(11, "league.named", PersonNamed(person="p1", name="Aki", club="kyoto")))
+    assert again.named[("kyoto", "Aki")] == "p1"  # the same name for the same player: taken again, no refusal
+    assert _refusal(PersonNamed(person="p1", name="Beni")) == (
+        "league.name.taken",
+        "Beni in the league is p3 already; merge the two records",
+    )
+    declared = apply(
+        LEAGUE, Step(11, "league.ranking", RankingDeclared(game="riichi", method="glicko", options={"c": 50.0}))
+    )
+    assert declared.rankings["riichi"].options == {"c": 50.0}
+    assert _refusal(RankingDeclared(game="riichi", method="glicko", options={"k": 1})) == (
+        "league.ranking.options",
+        "the glicko ranking takes start, deviation, c; not k",
+    )
+    assert _refusal(NightClosed()) == (
+        "league.unknown_event",
+        "the league's stream holds league events, not night.closed",
+    )
+    copied = LEAGUE.copy()
+    copied.persons["p1"].names.append((None, "x"))
+    copied.keys["abcdefgh"].revoked_at = "now"
+    assert LEAGUE.persons["p1"].names == [("kyoto", "Aki")] and LEAGUE.keys["abcdefgh"].revoked_at is None
