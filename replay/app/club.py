@@ -296,11 +296,11 @@ class Club:
         and a row a player (place, EMA number, names, country, score, base rank); ``sheet``: the
         night's sheet where the caller has it already."""
         from events.night import Registered
-        from replay.app import nights, tournament
+        from replay.app import tournament
 
         sheet = sheet if sheet is not None else self.night_sheet(night_id, public=public)
-        with self.store() as store:
-            opened_on = next(n["opened_at"][:10] for n in nights.nights(store) if n["night_id"] == night_id)
+        with self.store() as store:  # the day it opened: its first event's (not a pass over every night)
+            opened_on = store.read(night_id, to_seq=1)[0].recorded_at[:10]
         days = [opened_on] + [t["last_recorded_at"][:10] for s in sheet["sessions"] for t in s["tables"]
                               if t["status"] != "abandoned" and t["last_recorded_at"]]  # fmt: skip
         players: list[dict[str, Any]] = next(iter(sheet["standings"].values()), [])
