@@ -54,7 +54,11 @@ def _steps(*payloads: object) -> list[Step]:
 
 
 KEY = "abcdefgh-" + "q" * 26
-LEAGUE = fold(_steps(
+
+
+def _league() -> League:
+    """Folded in each test, under the mutant a mutation run plants (not once, at import)."""
+    return fold(_steps(
     ClubOpened(club="kyoto", name="Kyoto North"), ClubOpened(club="osaka", name="Osaka Bay"),
     KeyIssued(club="kyoto", role="host", key_id="abcdefgh", digest=digest_of(KEY)),
     Claimed(club="kyoto", streams=("night-kyoto-1",)),
@@ -65,29 +69,30 @@ LEAGUE = fold(_steps(
 
 
 def test_the_league_knows_whose_each_stream_and_name_is() -> None:
-    assert (LEAGUE.owner("night-kyoto-1"), LEAGUE.owner("night-kyoto-1-t12"), LEAGUE.owner("night-kyoto-1-tx")) == (
+    assert (_league().owner("night-kyoto-1"), _league().owner("night-kyoto-1-t12"), _league().owner("night-kyoto-1-tx")) == (
         "kyoto", "kyoto", None)  # fmt: skip
-    assert (LEAGUE.owner("night-kyoto-10"), LEAGUE.owner("night-osaka-1")) == (None, None)
-    assert (LEAGUE.person_of("Aki", "kyoto"), LEAGUE.person_of("Aki", "osaka"), LEAGUE.person_of("Aki T.", "osaka")) == (
+    assert (_league().owner("night-kyoto-10"), _league().owner("night-osaka-1")) == (None, None)
+    assert (_league().person_of("Aki", "kyoto"), _league().person_of("Aki", "osaka"), _league().person_of("Aki T.", "osaka")) == (
         "p1", None, "p2")  # fmt: skip
-    assert LEAGUE.person_of("Beni", "osaka") == "p3"  # named at any club
-    assert access_of(LEAGUE, KEY) == Access("host", "kyoto", "abcdefgh")
-    assert access_of(LEAGUE, KEY.upper()) == Access("host", "kyoto", "abcdefgh")  # as typed from a card
-    assert access_of(LEAGUE, KEY[:-1] + "r") is None and access_of(LEAGUE, "abcdefgh") is None
+    assert _league().person_of("Beni", "osaka") == "p3"  # named at any club
+    assert access_of(_league(), KEY) == Access("host", "kyoto", "abcdefgh")
+    assert access_of(_league(), KEY.upper()) == Access("host", "kyoto", "abcdefgh")  # as typed from a card
+    assert access_of(_league(), KEY[:-1] + "r") is None and access_of(_league(), "abcdefgh") is None
 
 
 def test_a_name_typed_is_a_player_or_asked_about() -> None:
     """Known at the club or anywhere: that player; the same name at another club, or a name that only
     looks like a known one (another case, another script), anywhere: asked about, never guessed."""
-    assert match_name(LEAGUE, "Aki", "kyoto") == ("p1", None)
-    assert match_name(LEAGUE, "Beni", "osaka") == ("p3", None)
-    assert match_name(LEAGUE, "Aki", "osaka") == (None, "p1")
-    assert match_name(LEAGUE, "AKI", "osaka") == (None, "p1")
-    assert match_name(LEAGUE, "Аki", "kyoto") == (None, "p1")  # a Cyrillic A
-    assert match_name(LEAGUE, "Chie", "kyoto") == (None, None)
+    assert match_name(_league(), "Aki", "kyoto") == ("p1", None)
+    assert match_name(_league(), "Beni", "osaka") == ("p3", None)
+    assert match_name(_league(), "Aki", "osaka") == (None, "p1")
+    assert match_name(_league(), "AKI", "osaka") == (None, "p1")
+    assert match_name(_league(), "Аki", "kyoto") == (None, "p1")  # a Cyrillic A
+    assert match_name(_league(), "Chie", "kyoto") == (None, None)
 
 
-def _refusal(payload: object, league: League = LEAGUE) -> tuple[str, str]:
+def _refusal(payload: object, league: League | None = None) -> tuple[str, str]:
+    league = league or _league()
     with pytest.raises(IllegalEvent) as refused:
         apply(league, Step(league.head + 1, payload.EVENT_TYPE, payload))  # type: ignore[attr-defined, arg-type]
     return refused.value.code, refused.value.reason
@@ -115,7 +120,8 @@ def test_the_league_refuses_what_its_record_does_not_allow() -> None:
         "league.key.unknown",
         "no key zzzzzzzz; `taikyoku club keys` lists them",
     )
-    revoked = apply(LEAGUE, Step(LEAGUE.head + 1, "league.key_revoked", KeyRevoked(key_id="abcdefgh", reason="lost"),
+    league = _league()
+    revoked = apply(league, Step(_league().head + 1, "league.key_revoked", KeyRevoked(key_id="abcdefgh", reason="lost"),
                                  recorded_at="2026-12-05T21:00:00.000000Z"))  # fmt: skip
     assert _refusal(KeyRevoked(key_id="abcdefgh", reason="x"), revoked) == (
         "league.key.revoked",
@@ -124,7 +130,7 @@ def test_the_league_refuses_what_its_record_does_not_allow() -> None:
     with pytest.raises(AccessRefused) as refused:
         access_of(revoked, KEY)
     assert str(refused.value) == "this key was revoked at 2026-12-05 21:00; ask the league for a new one"
-    assert LEAGUE.keys["abcdefgh"].revoked_at is None  # apply left the league it was given as it was
+    assert league.keys["abcdefgh"].revoked_at is None  # apply left the league it was given as it was
     assert _refusal(Claimed(club="osaka", streams=("night-osaka-1", "night-kyoto-1-t3"))) == (
         "league.claim.other_club",
         "night-kyoto-1-t3 is club kyoto's, not osaka's",
@@ -138,7 +144,9 @@ def test_the_league_refuses_what_its_record_does_not_allow() -> None:
         "league.name.taken",
         "Aki at kyoto is p1 already; merge the two records",
     )
-    merged = apply(LEAGUE, Step(LEAGUE.head + 1, "league.merged", PersonsMerged(into="p1", merged="p2", reason="x")))
+    merged = apply(
+        _league(), Step(_league().head + 1, "league.merged", PersonsMerged(into="p1", merged="p2", reason="x"))
+    )
     assert merged.person_of("Aki T.", "osaka") == "p1" and merged.merged_into("p2") == "p1"
     onward = apply(merged, Step(merged.head + 1, "league.merged", PersonsMerged(into="p3", merged="p1", reason="x")))
     assert onward.person_of("Aki T.", "osaka") == "p3" and onward.merged_into("p2") == "p3"  # followed to the end
@@ -165,11 +173,11 @@ def test_the_league_holds_every_field_of_its_record() -> None:
     from events.league import RankingDeclared
     from events.night import NightClosed
 
-    assert LEAGUE.clubs == {"kyoto": "Kyoto North", "osaka": "Osaka Bay"}
-    key = LEAGUE.keys["abcdefgh"]
+    assert _league().clubs == {"kyoto": "Kyoto North", "osaka": "Osaka Bay"}
+    key = _league().keys["abcdefgh"]
     assert (key.key_id, key.club, key.role, key.digest, key.label, key.issued_at, key.revoked_at) == (
         "abcdefgh", "kyoto", "host", digest_of(KEY), None, "2026-12-05T20:03:00.000000Z", None)  # fmt: skip
-    aki = LEAGUE.persons["p1"]
+    aki = _league().persons["p1"]
     assert (aki.person, aki.name, aki.ema_number, aki.country, aki.names) == (
         "p1",
         "Aki",
@@ -177,16 +185,16 @@ def test_the_league_holds_every_field_of_its_record() -> None:
         None,
         [("kyoto", "Aki")],
     )
-    assert LEAGUE.owners == {"night-kyoto-1": "kyoto"} and LEAGUE.head == 10
-    assert LEAGUE.named[("kyoto", "Aki")] == "p1" and LEAGUE.named[(None, "Beni")] == "p3"
-    again = apply(LEAGUE, Step(11, "league.named", PersonNamed(person="p1", name="Aki", club="kyoto")))
+    assert _league().owners == {"night-kyoto-1": "kyoto"} and _league().head == 10
+    assert _league().named[("kyoto", "Aki")] == "p1" and _league().named[(None, "Beni")] == "p3"
+    again = apply(_league(), Step(11, "league.named", PersonNamed(person="p1", name="Aki", club="kyoto")))
     assert again.named[("kyoto", "Aki")] == "p1"  # the same name for the same player: taken again, no refusal
     assert _refusal(PersonNamed(person="p1", name="Beni")) == (
         "league.name.taken",
         "Beni in the league is p3 already; merge the two records",
     )
     declared = apply(
-        LEAGUE, Step(11, "league.ranking", RankingDeclared(game="riichi", method="glicko", options={"c": 50.0}))
+        _league(), Step(11, "league.ranking", RankingDeclared(game="riichi", method="glicko", options={"c": 50.0}))
     )
     assert declared.rankings["riichi"].options == {"c": 50.0}
     assert _refusal(RankingDeclared(game="riichi", method="glicko", options={"k": 1})) == (
@@ -197,7 +205,8 @@ def test_the_league_holds_every_field_of_its_record() -> None:
         "league.unknown_event",
         "the league's stream holds league events, not night.closed",
     )
-    copied = LEAGUE.copy()
+    league = _league()
+    copied = league.copy()
     copied.persons["p1"].names.append((None, "x"))
     copied.keys["abcdefgh"].revoked_at = "now"
-    assert LEAGUE.persons["p1"].names == [("kyoto", "Aki")] and LEAGUE.keys["abcdefgh"].revoked_at is None
+    assert league.persons["p1"].names == [("kyoto", "Aki")] and league.keys["abcdefgh"].revoked_at is None
