@@ -210,3 +210,24 @@ def test_the_league_holds_every_field_of_its_record() -> None:
     copied.persons["p1"].names.append((None, "x"))
     copied.keys["abcdefgh"].revoked_at = "now"
     assert league.persons["p1"].names == [("kyoto", "Aki")] and league.keys["abcdefgh"].revoked_at is None
+
+
+def test_a_copy_carries_every_record_and_a_claimed_table_is_its_clubs() -> None:
+    """Applied on a league that holds them, an event leaves the persons, the rankings and the claims
+    as they were; a table claimed alone (its night not) is its club's; a club whose id holds "-t"
+    keeps its tables."""
+    from events.league import RankingDeclared
+
+    league = apply(_league(), Step(11, "league.ranking", RankingDeclared(game="riichi", method="totals", options={})))
+    later = apply(league, Step(12, "league.claimed", Claimed(club="osaka", streams=("night-osaka-1-t2", "night-to-1"))))
+    aki = later.persons["p1"]
+    assert (aki.person, aki.name, aki.ema_number, aki.country, aki.names) == (
+        "p1",
+        "Aki",
+        None,
+        None,
+        [("kyoto", "Aki")],
+    )
+    assert later.rankings["riichi"].method == "totals" and later.clubs == league.clubs
+    assert (later.owner("night-osaka-1-t2"), later.owner("night-osaka-1-t3"), later.owner("night-to-1-t4")) == (
+        "osaka", None, "osaka")  # fmt: skip
