@@ -3,6 +3,7 @@ a grouping query over the same rows, in the same run.
 
     python bench/league.py [--clubs 50] [--players 40] [--nights 100] [--sessions 4] [--rounds 3]
                            [--url postgresql://postgres@127.0.0.1:5432/test] [--keep SCHEMA]
+                           [--what ranking,season,player]
 
 Builds, in a fresh schema of the server, a league of ``clubs`` clubs of ``players`` members each
 (2,000 players by default), each club with ``nights`` closed nights of ``sessions`` sessions at
@@ -172,6 +173,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--url", default=SERVER)
     parser.add_argument("--keep", help="a schema built before (by --keep on an earlier run): measured, not built")
+    parser.add_argument("--what", default="ranking,season,player", help="which answers to measure, of these three")
     args = parser.parse_args()
     import psycopg
 
@@ -205,7 +207,10 @@ def main() -> None:
                             floor(url, FLOOR_CLUB, f"night-club-{club:02}-%")),
         "a player's page": ([taikyoku, "player", player, "--json"], floor(url, FLOOR_PLAYER, f'%"{player}"%')),
     }  # fmt: skip
+    chosen = {"ranking": "league ranking", "season": "a club's season", "player": "a player's page"}
     for what, (answer, base) in work.items():
+        if not any(chosen[w] == what for w in args.what.split(",") if w in chosen):
+            continue
         first = timed(answer)
         floors, answers = [], []
         for _ in range(args.rounds):

@@ -436,10 +436,11 @@ class Club:
                 return league.owner(stream) == club
 
         with self.store() as store:
-            found = _credited(stats.digests(store, only=mine), night_summaries.credits(store, game, only=mine))
-            given = night_summaries.penalties_given(store, game, only=mine)
+            read = night_summaries.summaries(store, only=mine)  # once, for the credits, penalties and hidden
+            found = _credited(stats.digests(store, only=mine), night_summaries.credits(store, game, read=read))
+            given = night_summaries.penalties_given(store, game, read=read)
             if public:
-                hidden = night_summaries.hidden_tables(store, only=mine)
+                hidden = night_summaries.hidden_tables(store, read=read)
                 found = [d for d in found if d["match_id"] not in hidden]
         return seasons.season(found, game, since=since, until=until, min_games=min_games, penalties=given)
 

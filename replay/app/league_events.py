@@ -50,8 +50,11 @@ def summary(application: Leagues, night_id: str, day: str, table_heads: dict[str
             "table_heads": {t["match_id"]: table_heads.get(t["match_id"], "") for t in tables}}  # fmt: skip
 
 
-def events_of(application: Leagues, league: League, game: str, *, since: str | None, until: str | None) -> list[Event]:
-    """The closed nights of ``game`` between the days given, as the ranking's events, oldest first."""
+def events_of(
+    application: Leagues, league: League, game: str, *, since: str | None, until: str | None, tables: bool = True
+) -> list[Event]:
+    """The closed nights of ``game`` between the days given, as the ranking's events, oldest first
+    (``tables``: with each table's places, which MERS and totals do not read)."""
     from replay.app import nights
 
     with application.store() as store:
@@ -71,14 +74,14 @@ def events_of(application: Leagues, league: League, game: str, *, since: str | N
                 (row["night_id"], heads[row["night_id"]], model.sealed(row["night_id"], heads[row["night_id"]], value))
             )
         if value["closed"]:
-            found.append(_event(league, row["night_id"], value))
+            found.append(_event(league, row["night_id"], value, tables))
     if fresh:
         with application.store() as store:
             keep(store, MODEL, fresh)
     return found
 
 
-def _event(league: League, night_id: str, value: dict[str, Any]) -> Event:
+def _event(league: League, night_id: str, value: dict[str, Any], tables: bool) -> Event:
     """A night's summary as the ranking's event: each name as a person where the league knows them."""
     club = league.owner(night_id)
 
@@ -87,4 +90,4 @@ def _event(league: League, night_id: str, value: dict[str, Any]) -> Event:
 
     return Event(night_id, club, value["title"], value["first_day"], value["last_day"], value["countries"],
                  tuple(Result(who(n), place, base, Decimal(score)) for n, place, base, score in value["results"]),
-                 tuple(tuple((who(n), place) for n, place in table) for table in value["tables"]))  # fmt: skip
+                 tuple(tuple((who(n), place) for n, place in table) for table in value["tables"]) if tables else ())  # fmt: skip

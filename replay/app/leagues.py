@@ -259,14 +259,16 @@ class Leagues:
 
     # ---- the league's ranking --------------------------------------------------------------------
 
-    def league_events(self, game: str, *, since: str | None = None, until: str | None = None) -> list[Event]:
+    def league_events(
+        self, game: str, *, since: str | None = None, until: str | None = None, tables: bool = True
+    ) -> list[Event]:
         """The league's events of ``game``: every closed night (a tournament is one) between the days
         given, with its EMA results and its tables' places, each player as a person where the
         league knows them (else their name at their club). Each night's summary is kept beside the
         events (``replay/app/league_events.py``) and made again only when the night or a table moved."""
         from replay.app.league_events import events_of
 
-        return events_of(self, self.league(), game, since=since, until=until)
+        return events_of(self, self.league(), game, since=since, until=until, tables=tables)
 
     def declare_ranking(self, game: str, method: str, options: dict[str, Any] | None = None, *,
                         recorded_by: str = "league") -> dict[str, Any]:  # fmt: skip
@@ -302,7 +304,8 @@ class Leagues:
             method, options = standing.method, dict(standing.options)
         chosen = rankings.declared(method or "mers", options)
         on = reckoning or until or datetime.now(UTC).strftime("%Y-%m-%d")
-        events = self.league_events(game, since=since, until=until or on)
+        events = self.league_events(game, since=since, until=until or on,
+                                    tables=not isinstance(chosen, rankings.Mers | rankings.Totals))  # fmt: skip
         if isinstance(chosen, rankings.Mers):
             found = rankings.mers(events, on, chosen)
         elif isinstance(chosen, rankings.Glicko):
@@ -342,7 +345,7 @@ def _plain(row: dict[str, Any]) -> dict[str, Any]:
     from replay.app.rankings import shown
 
     # A weight is a small fraction (2.5, 0.75): exact as a float; a total, as the ranking shows it.
-    return {k: f"{float(v):g}" if isinstance(v, Fraction) else shown(v) if isinstance(v, Decimal) else v
+    return {k: f"{float(v):g}" if type(v) is Fraction else shown(v) if type(v) is Decimal else v
             for k, v in row.items()}  # fmt: skip
 
 

@@ -180,25 +180,27 @@ class Standing:
 
 def mers(events: Sequence[Event], reckoning: str, rules: Mers) -> list[Standing]:
     """Each player's MERS on the reckoning day, with every result and whether parts A and B took it."""
+    # Each event's weight once: its MERS, aged, and (the weights being small fractions, halves of
+    # halves) in whole units of their least common denominator, so that each part is one exact
+    # fraction, not a sum of them.
+    weights = {e.event_id: (w := mers_weight(e, rules), w * age_factor(e.last_day, reckoning, rules)) for e in events}
+    unit = math.lcm(*(aged.denominator for _, aged in weights.values()), 1)
     results: dict[str, list[dict[str, Any]]] = {}
     for event in events:
-        weight = mers_weight(event, rules)
-        aged = weight * age_factor(event.last_day, reckoning, rules)
+        weight, aged = weights[event.event_id]
+        units = int(aged * unit)
         for result in event.results:
             results.setdefault(result.who, []).append({
                 "event_id": event.event_id, "club": event.club, "title": event.title, "day": event.last_day,
                 "place": result.place, "of": len(event.results), "base_rank": result.base_rank,
-                "mers": weight, "weight": aged,
+                "mers": weight, "weight": aged, "units": units, "part_a": False, "part_b": False,
             })  # fmt: skip
-    # The weights are small fractions (halves of halves): counted in whole units of their least
-    # common denominator, each part is one exact fraction, not a sum of them.
-    unit = math.lcm(*(r["weight"].denominator for rows in results.values() for r in rows), 1)
     found = []
     for who, rows in results.items():
-        counting = sorted((r for r in rows if r["weight"] > 0), key=lambda r: (-r["base_rank"], -r["weight"]))
+        counting = sorted((r for r in rows if r["units"] > 0), key=lambda r: (-r["base_rank"], -r["units"]))
         standing = Standing(who, counted=rows)
         if len(counting) >= rules.least_results:
-            scaled = [(int(r["weight"] * unit), r["base_rank"]) for r in counting]
+            scaled = [(r["units"], r["base_rank"]) for r in counting]
             scaled += [(unit, 0)] * max(0, rules.made_up_to - len(counting))
             over = max(len(scaled) - rules.made_up_to, 0)
             in_a = math.ceil(rules.made_up_to + Fraction(rules.over_share) * over)
@@ -208,10 +210,9 @@ def mers(events: Sequence[Event], reckoning: str, rules: Mers) -> list[Standing]
             standing.figure = share * part_a + (1 - share) * part_b
             for at, row in enumerate(counting):
                 row["part_a"], row["part_b"] = at < in_a, at < min(in_a, rules.part_b_best)
-            for row in rows:
-                row.setdefault("part_a", False)
-                row.setdefault("part_b", False)
             standing.extra = {"part_a": part_a, "part_b": part_b, "made_up": max(0, rules.made_up_to - len(counting))}
+        for row in rows:
+            del row["units"]
         found.append(standing)
     return found
 
