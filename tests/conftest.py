@@ -4,6 +4,7 @@ import os
 import shutil
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +44,8 @@ def cli(db: Path, capsys: pytest.CaptureFixture[str]) -> Cli:
 POSTGRES = os.environ.get("TAIKYOKU_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 
-@pytest.fixture
-def pg_url() -> Iterator[str]:
+@contextmanager
+def postgres_schema() -> Iterator[str]:
     """A fresh, empty schema on the test server, as a store URL; dropped afterwards."""
     import psycopg
 
@@ -56,6 +57,13 @@ def pg_url() -> Iterator[str]:
     finally:
         with psycopg.connect(POSTGRES, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh, empty schema on the test server, as a store URL; dropped afterwards."""
+    with postgres_schema() as url:
+        yield url
 
 
 # ---- the browser the page tests drive: Debian's headless Chromium through Playwright ----------

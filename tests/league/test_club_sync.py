@@ -4,13 +4,12 @@ league's server and is that club's there."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import POSTGRES
+from tests.conftest import postgres_schema
 from tests.helpers import Cli
 
 pytestmark = pytest.mark.postgres
@@ -19,16 +18,8 @@ pytestmark = pytest.mark.postgres
 @pytest.fixture
 def second_server() -> Iterator[str]:
     """Another league's store: a second fresh schema on the test server, dropped afterwards."""
-    import psycopg
-
-    schema = f"t_{uuid.uuid4().hex[:16]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")  # type: ignore[arg-type]
-    try:
-        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")  # type: ignore[arg-type]
+    with postgres_schema() as url:
+        yield url
 
 
 def _offline_night(cli: Cli, night: str, players: list[str]) -> None:
