@@ -74,7 +74,8 @@ def key(
         print_json(made)
         return
     out.print(made["key"])
-    typer.echo(f"key {made['key_id']} ({made['role']} of {club_id}); it is shown this once: keep it", err=True)
+    whose = "a league key" if owner is None else f"{made['role']} of {club_id}"
+    typer.echo(f"key {made['key_id']} ({whose}); it is shown this once: keep it", err=True)
 
 
 @club.command("keys")
@@ -91,7 +92,8 @@ def keys(
     for row in found:
         revoked = f", revoked {row['revoked_at'][:16].replace('T', ' ')}" if row["revoked_at"] else ""
         label = f" ({row['label']})" if row["label"] else ""
-        out.print(f"{row['key_id']}  {row['club'] or 'league'} {row['role']}{label}, made "
+        whose = f"{row['club']} {row['role']}" if row["club"] else "league key"
+        out.print(f"{row['key_id']}  {whose}{label}, made "
                   f"{row['issued_at'][:16].replace('T', ' ')}{revoked}")  # fmt: skip
 
 
