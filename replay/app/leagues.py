@@ -50,12 +50,12 @@ class Leagues:
         from replay.app.league import LeagueReader
         from replay.app.league_state import League
 
-        if not stores.store_exists(self.db):
+        if not stores.is_server(self.db) and not stores.store_exists(self.db):  # a file not made yet
             return League()
         with _READER_LOCK:
             reader: LeagueReader = self.__dict__.setdefault("_league_reader", LeagueReader())
-        with self.store() as store:
-            return reader.read(store, self.db)
+        with self.store() as store:  # a server's: through the pool's connection, not a new one a request
+            return reader.read(store, self.db) if store.initialized else League()
 
     def owner(self, stream: str) -> str | None:
         """The club whose night or match ``stream`` is; None: the league's own."""
