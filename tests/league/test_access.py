@@ -17,7 +17,7 @@ from events.league import (
 )
 from replay.app.access import CORRECTS, LEAGUE_ACCESS, RUNS, Access, AccessRefused
 from replay.app.league import access_of, digest_of, match_name
-from replay.app.league_state import League, apply, fold
+from replay.app.league_state import League, Person, apply, fold
 from replay.engine.fold import IllegalEvent, Step
 
 HOST, REFEREE = Access("host", "kyoto", "aaaaaaaa"), Access("referee", "kyoto", "bbbbbbbb")
@@ -166,6 +166,10 @@ def test_the_league_refuses_what_its_record_does_not_allow() -> None:
     assert apart.person_of("Aki T.", "osaka") == "p2" and apart.merges == {}
 
 
+def _as_recorded(person: Person) -> tuple[object, ...]:
+    return person.person, person.name, person.ema_number, person.country, person.names
+
+
 def test_the_league_holds_every_field_of_its_record() -> None:
     """What the fold keeps is what was recorded: a club's name, a key's every field (never the key),
     a person's, the names typed, the streams claimed, the ranking declared; a ranking whose figures
@@ -178,13 +182,7 @@ def test_the_league_holds_every_field_of_its_record() -> None:
     assert (key.key_id, key.club, key.role, key.digest, key.label, key.issued_at, key.revoked_at) == (
         "abcdefgh", "kyoto", "host", digest_of(KEY), None, "2026-12-05T20:03:00.000000Z", None)  # fmt: skip
     aki = _league().persons["p1"]
-    assert (aki.person, aki.name, aki.ema_number, aki.country, aki.names) == (
-        "p1",
-        "Aki",
-        None,
-        None,
-        [("kyoto", "Aki")],
-    )
+    assert _as_recorded(aki) == ("p1", "Aki", None, None, [("kyoto", "Aki")])
     assert _league().owners == {"night-kyoto-1": "kyoto"} and _league().head == 10
     assert _league().named[("kyoto", "Aki")] == "p1" and _league().named[(None, "Beni")] == "p3"
     again = apply(_league(), Step(11, "league.named", PersonNamed(person="p1", name="Aki", club="kyoto")))
@@ -221,13 +219,7 @@ def test_a_copy_carries_every_record_and_a_claimed_table_is_its_clubs() -> None:
     league = apply(_league(), Step(11, "league.ranking", RankingDeclared(game="riichi", method="totals", options={})))
     later = apply(league, Step(12, "league.claimed", Claimed(club="osaka", streams=("night-osaka-1-t2", "night-to-1"))))
     aki = later.persons["p1"]
-    assert (aki.person, aki.name, aki.ema_number, aki.country, aki.names) == (
-        "p1",
-        "Aki",
-        None,
-        None,
-        [("kyoto", "Aki")],
-    )
+    assert _as_recorded(aki) == ("p1", "Aki", None, None, [("kyoto", "Aki")])
     assert later.rankings["riichi"].method == "totals" and later.clubs == league.clubs
     assert (later.owner("night-osaka-1-t2"), later.owner("night-osaka-1-t3"), later.owner("night-to-1-t4")) == (
         "osaka", None, "osaka")  # fmt: skip

@@ -28,6 +28,19 @@ def _night(cli: Cli, club: str, night: str, players: list[str], winner: str) -> 
     assert cli("night", "close", night).code == 0
 
 
+def _two_clubs_three_nights(cli: Cli) -> Cli:
+    """Kyoto and Osaka, and three closed nights of one table each."""
+    assert cli("club", "add", "kyoto", "--name", "Kyoto North").code == 0
+    assert cli("club", "add", "osaka", "--name", "Osaka Bay").code == 0
+    # Kyoto 1: Beni's mangan (37,000), Aki 34,000, Chie 30,000, Dai -1,000: base ranks 1000, 667, 333, 0.
+    _night(cli, "kyoto", "night-kyoto-1", ["Aki", "Beni", "Chie", "Dai"], "S")
+    # Kyoto 2: Aki, the dealer, takes 12,000 (46,000); Chie 30,000, Beni 29,000, Dai -5,000.
+    _night(cli, "kyoto", "night-kyoto-2", ["Aki", "Beni", "Chie", "Dai"], "E")
+    # Osaka: the same hand, Aki playing as "Aki T.": 1000 for him, then Fumi, Eri, Gen.
+    _night(cli, "osaka", "night-osaka-1", ["Aki T.", "Eri", "Fumi", "Gen"], "E")
+    return cli
+
+
 def _ranking(cli: Cli, *args: str) -> list[tuple[object, str, object, int]]:
     found = cli("league", "ranking", "--game", "riichi", "--json", *args)
     assert found.code == 0, found.err
@@ -39,15 +52,7 @@ def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
     """Plants: names matched across clubs by their text alone (Aki at Osaka would be Kyoto's Aki
     without a word); a merge that cannot be undone; part B over every result instead of the best
     four; results padded to four instead of five."""
-    cli = Cli(pg_url, capsys)
-    assert cli("club", "add", "kyoto", "--name", "Kyoto North").code == 0
-    assert cli("club", "add", "osaka", "--name", "Osaka Bay").code == 0
-    # Kyoto 1: Beni's mangan (37,000), Aki 34,000, Chie 30,000, Dai -1,000: base ranks 1000, 667, 333, 0.
-    _night(cli, "kyoto", "night-kyoto-1", ["Aki", "Beni", "Chie", "Dai"], "S")
-    # Kyoto 2: Aki, the dealer, takes 12,000 (46,000); Chie 30,000, Beni 29,000, Dai -5,000.
-    _night(cli, "kyoto", "night-kyoto-2", ["Aki", "Beni", "Chie", "Dai"], "E")
-    # Osaka: the same hand, Aki playing as "Aki T.": 1000 for him, then Fumi, Eri, Gen.
-    _night(cli, "osaka", "night-osaka-1", ["Aki T.", "Eri", "Fumi", "Gen"], "E")
+    cli = _two_clubs_three_nights(Cli(pg_url, capsys))
     adopted = cli("league", "adopt", "--json").json()
     assert adopted == {"made": ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"], "asked": []}
     players = {p["name"]: (p["person"], p["clubs"]) for p in cli("league", "players", "--json").json()}
@@ -101,12 +106,7 @@ def test_the_league_ranking_served_as_a_page_csv_and_json(pg_url: str, capsys: p
                                                           secret: Path) -> None:  # fmt: skip
     """The ranking on the league's page, its CSV and its JSON agree with the command's; the merge
     and its undo through the API with the league's key; a club's key refused them."""
-    cli = Cli(pg_url, capsys)
-    assert cli("club", "add", "kyoto", "--name", "Kyoto North").code == 0
-    assert cli("club", "add", "osaka", "--name", "Osaka Bay").code == 0
-    _night(cli, "kyoto", "night-kyoto-1", ["Aki", "Beni", "Chie", "Dai"], "S")
-    _night(cli, "kyoto", "night-kyoto-2", ["Aki", "Beni", "Chie", "Dai"], "E")
-    _night(cli, "osaka", "night-osaka-1", ["Aki T.", "Eri", "Fumi", "Gen"], "E")
+    cli = _two_clubs_three_nights(Cli(pg_url, capsys))
     league_key = cli("club", "key", "league").out.strip()
     kyoto_host = cli("club", "key", "kyoto").out.strip()
     server = Server(pg_url, secret)
