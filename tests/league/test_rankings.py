@@ -161,3 +161,20 @@ def test_every_refusal_of_a_ranking_has_its_code() -> None:
     with pytest.raises(InputError) as refused:
         declared("totals", {"c": 1})
     assert str(refused.value) == "the totals ranking takes no options; not c"
+
+
+def test_a_result_of_one_weight_unit_counts_and_a_leap_day_reckons_from_the_28th() -> None:
+    """Bob alone: weights 1 and 0.5 are counted in halves, the half-aged result one unit, and still
+    his: 380.95 as among every event. A reckoning on the 29th of February looks back to the 28th."""
+    bob = ranked(mers([e for e in EVENTS if e.event_id in ("b1", "b2")], RECKONING, Mers()))
+    assert [(s.who, shown(s.figure)) for s in bob if s.who == "Bob"] == [("Bob", "380.95")]
+    rules = Mers()
+    assert [age_factor(day, "2028-02-29", rules) for day in ("2027-02-28", "2027-02-27", "2026-02-28", "2026-02-27")] == [
+        1, Fraction(1, 2), Fraction(1, 2), 0]  # fmt: skip
+
+
+def test_players_all_level_share_the_first_place() -> None:
+    from replay.app.rankings import Standing
+
+    assert [(s.who, s.extra["place"]) for s in ranked([Standing("Ann", 5), Standing("Bob", 5)])] == [
+        ("Ann", 1), ("Bob", 1)]  # fmt: skip
