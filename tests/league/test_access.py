@@ -60,11 +60,11 @@ def _league() -> League:
     """Folded in each test, under the mutant a mutation run plants (not once, at import)."""
     return fold(_steps(
     ClubOpened(club="kyoto", name="Kyoto North"), ClubOpened(club="osaka", name="Osaka Bay"),
-    KeyIssued(club="kyoto", role="host", key_id="abcdefgh", digest=digest_of(KEY)),
+    KeyIssued(club="kyoto", role="host", key_id="abcdefgh", digest=digest_of(KEY), label="Ann"),
     Claimed(club="kyoto", streams=("night-kyoto-1",)),
     PersonAdded(person="p1", name="Aki"), PersonNamed(person="p1", name="Aki", club="kyoto"),
     PersonAdded(person="p2", name="Aki T."), PersonNamed(person="p2", name="Aki T.", club="osaka"),
-    PersonAdded(person="p3", name="Beni"), PersonNamed(person="p3", name="Beni"),
+    PersonAdded(person="p3", name="Beni", ema_number="04010001", country="NL"), PersonNamed(person="p3", name="Beni"),
 ))  # fmt: skip
 
 
@@ -116,6 +116,9 @@ def test_the_league_refuses_what_its_record_does_not_allow() -> None:
         "a league key has no club, and a club's key is its host's or a referee's",
     )
     assert _refusal(KeyIssued(club="kyoto", role="league", key_id="cccccccc", digest="0" * 64))[0] == "league.key.role"
+    unknown = ("league.club.unknown", "no club nara in the league; add it with `taikyoku club add nara`")
+    assert _refusal(Claimed(club="nara", streams=("night-nara-1",))) == unknown
+    assert _refusal(PersonNamed(person="p1", name="Aki", club="nara")) == unknown
     assert _refusal(KeyRevoked(key_id="zzzzzzzz", reason="x")) == (
         "league.key.unknown",
         "no key zzzzzzzz; `taikyoku club keys` lists them",
@@ -180,7 +183,8 @@ def test_the_league_holds_every_field_of_its_record() -> None:
     assert _league().clubs == {"kyoto": "Kyoto North", "osaka": "Osaka Bay"}
     key = _league().keys["abcdefgh"]
     assert (key.key_id, key.club, key.role, key.digest, key.label, key.issued_at, key.revoked_at) == (
-        "abcdefgh", "kyoto", "host", digest_of(KEY), None, "2026-12-05T20:03:00.000000Z", None)  # fmt: skip
+        "abcdefgh", "kyoto", "host", digest_of(KEY), "Ann", "2026-12-05T20:03:00.000000Z", None)  # fmt: skip
+    assert _as_recorded(_league().persons["p3"]) == ("p3", "Beni", "04010001", "NL", [(None, "Beni")])
     aki = _league().persons["p1"]
     assert _as_recorded(aki) == ("p1", "Aki", None, None, [("kyoto", "Aki")])
     assert _league().owners == {"night-kyoto-1": "kyoto"} and _league().head == 10
@@ -220,6 +224,7 @@ def test_a_copy_carries_every_record_and_a_claimed_table_is_its_clubs() -> None:
     later = apply(league, Step(12, "league.claimed", Claimed(club="osaka", streams=("night-osaka-1-t2", "night-to-1"))))
     aki = later.persons["p1"]
     assert _as_recorded(aki) == ("p1", "Aki", None, None, [("kyoto", "Aki")])
+    assert _as_recorded(later.persons["p3"]) == ("p3", "Beni", "04010001", "NL", [(None, "Beni")])
     assert later.rankings["riichi"].method == "totals" and later.clubs == league.clubs
     assert (later.owner("night-osaka-1-t2"), later.owner("night-osaka-1-t3"), later.owner("night-to-1-t4")) == (
         "osaka", None, "osaka")  # fmt: skip
