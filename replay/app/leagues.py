@@ -20,7 +20,7 @@ from store import ConcurrencyError, Store
 if TYPE_CHECKING:
     from replay.app.access import Access
     from replay.app.league_state import League
-    from replay.app.rankings import Event
+    from replay.app.rankings import Event, Ranking
     from replay.app.results import SyncReport
 
 T = TypeVar("T")
@@ -294,6 +294,7 @@ class Leagues:
 
         from replay.app import rankings, seasons
         from replay.app.catalog import check_game_name
+        from replay.app.kept_answers import answer
 
         check_game_name(game, "the game")
         for day, flag in ((since, "--since"), (until, "--until"), (reckoning, "--on")):
@@ -304,6 +305,14 @@ class Leagues:
             method, options = standing.method, dict(standing.options)
         chosen = rankings.declared(method or "mers", options)
         on = reckoning or until or datetime.now(UTC).strftime("%Y-%m-%d")
+        question = ["league ranking", game, rankings.as_data(chosen), since, until, on]
+        return answer(self.store, question, lambda: self._ranking(game, chosen, since, until, on))
+
+    def _ranking(self, game: str, chosen: Ranking, since: str | None, until: str | None, on: str) -> dict[str, Any]:
+        from replay.app import rankings
+
+        league = self.league()
+        standing = league.rankings.get(game)
         events = self.league_events(game, since=since, until=until or on,
                                     tables=not isinstance(chosen, rankings.Mers | rankings.Totals))  # fmt: skip
         if isinstance(chosen, rankings.Mers):
@@ -315,8 +324,9 @@ class Leagues:
         else:
             found = rankings.tenhou_r(events)
         names = {p.person: p.name for p in league.persons.values()}
+        plain = _plain()
         rows = [{"place": s.extra.get("place"), "player": names.get(s.who, s.who), "person": s.who if s.who in names else None,
-                 "figure": rankings.shown(s.figure), "events": [_plain(r) for r in s.counted],
+                 "figure": rankings.shown(s.figure), "events": [plain(r) for r in s.counted],
                  **{k: rankings.shown(v) if k in ("part_a", "part_b", "deviation") else v
                     for k, v in s.extra.items() if k != "place"}}
                 for s in rankings.ranked(found)]  # fmt: skip
@@ -324,7 +334,7 @@ class Leagues:
             "game": game,
             "method": chosen.method,
             "options": rankings.as_data(chosen),
-            "declared": standing is not None and method == standing.method,
+            "declared": standing is not None and chosen.method == standing.method,
             "on": on,
             "events": len(events),
             "players": rows,
@@ -337,16 +347,26 @@ def _new_person(store: Store, now: League, *, name: str, club: str, recorded_by:
     return league.add_person(store, now, name, club=club, recorded_by=recorded_by)[1]
 
 
-def _plain(row: dict[str, Any]) -> dict[str, Any]:
-    """A counted result as JSON takes it: exact fractions and totals as their shown figures."""
+def _plain() -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A counted result as JSON takes it: exact fractions and totals as their shown figures. Each
+    figure's text is made once: a league's ranking shows the same few weights hundreds of
+    thousands of times."""
     from decimal import Decimal
     from fractions import Fraction
 
     from replay.app.rankings import shown
 
-    # A weight is a small fraction (2.5, 0.75): exact as a float; a total, as the ranking shows it.
-    return {k: f"{float(v):g}" if type(v) is Fraction else shown(v) if type(v) is Decimal else v
-            for k, v in row.items()}  # fmt: skip
+    texts: dict[Fraction | Decimal, str | None] = {}
+
+    def text(figure: Fraction | Decimal) -> str | None:
+        if figure not in texts:  # a weight is a small fraction (2.5, 0.75): exact as a float
+            texts[figure] = f"{float(figure):g}" if type(figure) is Fraction else shown(figure)
+        return texts[figure]
+
+    def plain(row: dict[str, Any]) -> dict[str, Any]:
+        return {k: text(v) if type(v) is Fraction or type(v) is Decimal else v for k, v in row.items()}
+
+    return plain
 
 
 class ClubSync:

@@ -121,9 +121,11 @@ class SealedModel:
     what: str  # "cached statistics", for messages
     make: Callable[[Store, str], dict[str, Any]]
 
-    def seal(self, match_id: str, head_hash: str, code: str, text: str) -> str:
-        """The row's seal under this installation's key ("" where there is none: no row holds it)."""
-        key = seal_key()
+    def seal(self, match_id: str, head_hash: str, code: str, text: str, *, key: bytes | None = None) -> str:
+        """The row's seal under this installation's key ("" where there is none: no row holds it).
+        ``key``: the key, where the caller read it once for thousands of rows (finding it reads the
+        environment, a tenth of a page's time over a league's rows)."""
+        key = key or seal_key()
         if key is None:
             return ""
         message = f"{self.name}\n{match_id}\n{head_hash}\n{code}\n{text}".encode()
@@ -139,8 +141,11 @@ class SealedModel:
         code, text = maker(), _canonical(value)
         return _canonical({"code": code, "seal": self.seal(match_id, head_hash, code, text), "value": value})
 
-    def opened(self, match_id: str, head_hash: str, body: str) -> tuple[str, dict[str, Any]] | None:
-        """(code version, value) of a row whose seal holds; None for a row changed since it was written."""
+    def opened(
+        self, match_id: str, head_hash: str, body: str, *, key: bytes | None = None
+    ) -> tuple[str, dict[str, Any]] | None:
+        """(code version, value) of a row whose seal holds; None for a row changed since it was written.
+        ``key``: as ``seal`` takes it."""
         OPENED[self.name] += 1
         # A row as this code writes it is canonical JSON with its keys in order, so the value's
         # canonical text stands in it as written: sealed and parsed from there, once.
@@ -149,7 +154,7 @@ class SealedModel:
             code = body[9:end]
             if body.startswith(',"seal":"', end + 1) and body.startswith('","value":', end + 74):
                 seal, text = body[end + 10 : end + 74], body[end + 84 : -1]
-                if "\\" not in code and hmac.compare_digest(seal, self.seal(match_id, head_hash, code, text)):
+                if "\\" not in code and hmac.compare_digest(seal, self.seal(match_id, head_hash, code, text, key=key)):
                     try:
                         value = json.loads(text)
                     except ValueError:
@@ -168,22 +173,24 @@ class SealedModel:
             return None
         return (
             (code, value)
-            if hmac.compare_digest(seal, self.seal(match_id, head_hash, code, _canonical(value)))
+            if hmac.compare_digest(seal, self.seal(match_id, head_hash, code, _canonical(value), key=key))
             else None
         )
 
-    def shown(self, match_id: str, head_hash: str, body: str) -> dict[str, Any] | None:
-        """The value of a kept row that may be shown: sealed, and made by this code; else None."""
-
-        row = self.opened(match_id, head_hash, body)
-        return row[1] if row is not None and row[0] == maker() else None
+    def shown(
+        self, match_id: str, head_hash: str, body: str, *, key: bytes | None = None, code: str | None = None
+    ) -> dict[str, Any] | None:
+        """The value of a kept row that may be shown: sealed, and made by this code; else None.
+        ``key`` and ``code``: this installation's key and ``maker()``, where the caller read them once."""
+        row = self.opened(match_id, head_hash, body, key=key)
+        return row[1] if row is not None and row[0] == (code or maker()) else None
 
     def trusted(self, store: Store, match_ids: Collection[str] | None = None) -> dict[str, dict[str, Any]]:
         """The kept values that may be shown (of ``match_ids`` alone where given): at the match's
         head, sealed, made by this code."""
-        found = {}
+        found, key, code = {}, seal_key(), maker()
         for match_id, (head_hash, body) in store.read_model(self.name, match_ids).items():
-            value = self.shown(match_id, head_hash, body)
+            value = self.shown(match_id, head_hash, body, key=key, code=code)
             if value is not None:
                 found[match_id] = value
         return found

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from events.errors import InputError
 from events.ids import LEAGUE_STREAM
 from events.text import ANONYMOUS
-from replay.app import service
+from replay.app import kept_answers, service
 from replay.app.read_models import GLANCES, SealedModel, glance, keep, maker, maker_of, seal_key, seal_key_problem
 from replay.engine.exact import carried, exact
 from replay.engine.fold import IllegalEvent, Step
@@ -207,7 +207,7 @@ def _added_up(
     once (a season's store holds thousands of each). The digests are read (or folded and kept) once
     to learn each match's game, then again, a game at a time, to be added up."""
 
-    code, rows = maker(), store.read_model(DIGEST_MODEL)
+    code, key, rows = maker(), seal_key(), store.read_model(DIGEST_MODEL)
     bodies: dict[str, tuple[str, str]] = {}  # by match: (head hash, the kept row's body)
     seen: list[tuple[str, str, str, str]] = []  # (started_at, match id, game, standings group)
     names: set[str] = set()
@@ -217,7 +217,7 @@ def _added_up(
     missing = sum(1 for match_id, _, head_hash in heads  # for the progress only: the seals are checked below
                   if (row := rows.get(match_id)) is None or row[0] != head_hash or not row[1].startswith(kept_here))  # fmt: skip
     for match_id, _, head_hash in heads:
-        value = _trusted(rows, match_id, head_hash)
+        value = _trusted(rows, match_id, head_hash, key, code)
         if value is None:  # not kept at its head by this code: folded now, and kept
             value = DIGESTS.made(store, match_id)
             if unsealed is not None:  # no key: the value is held, as no kept row can give it back
@@ -237,7 +237,7 @@ def _added_up(
     found = compute([], filters)
     sections: dict[str, Any] = {}
     for game in dict.fromkeys(game for _, _, game, _ in seen):
-        digests = [unsealed[match_id] if unsealed is not None else _opened(bodies[match_id], match_id)
+        digests = [unsealed[match_id] if unsealed is not None else _opened(bodies[match_id], match_id, key)
                    for _, match_id, each, _ in seen if each == game]  # fmt: skip
         part = compute(digests, filters)
         del digests
@@ -255,21 +255,25 @@ def _added_up(
         found[table] = {group: found[table][group] for group in order}
     for declared in GAMES.values():
         if declared.name in sections:
-            *outer, key = declared.stats_section
+            *outer, last = declared.stats_section
             place = found
             for name in outer:
                 place = place[name]
-            place[key] = sections[declared.name]
+            place[last] = sections[declared.name]
     return found
 
 
-def _trusted(rows: dict[str, tuple[str, str]], match_id: str, head_hash: str) -> dict[str, Any] | None:
+def _trusted(
+    rows: dict[str, tuple[str, str]], match_id: str, head_hash: str, key: bytes | None, code: str
+) -> dict[str, Any] | None:
     row = rows.get(match_id)
-    return DIGESTS.shown(match_id, head_hash, row[1]) if row is not None and row[0] == head_hash else None
+    if row is None or row[0] != head_hash:
+        return None
+    return DIGESTS.shown(match_id, head_hash, row[1], key=key, code=code)
 
 
-def _opened(row: tuple[str, str], match_id: str) -> dict[str, Any]:
-    opened = DIGESTS.opened(match_id, row[0], row[1])
+def _opened(row: tuple[str, str], match_id: str, key: bytes | None) -> dict[str, Any]:
+    opened = DIGESTS.opened(match_id, row[0], row[1], key=key)
     assert opened is not None  # checked, or made, a moment ago
     return opened[1]
 
@@ -318,7 +322,7 @@ def read_model_findings(store: Store, *, deep: bool = False, match: str | None =
     unchecked = []
     problem = seal_key_problem()
     if problem is not None and any(
-        store.read_model_rows(model) for model in (DIGESTS.name, GLANCES.name, RESULT_MODEL)
+        store.read_model_rows(model) for model in (DIGESTS.name, GLANCES.name, RESULT_MODEL, kept_answers.MODEL)
     ):
         unchecked.append(Finding(
             "store.read_model.unchecked",
@@ -342,6 +346,7 @@ def read_model_findings(store: Store, *, deep: bool = False, match: str | None =
         *DIGESTS.findings(store, deep=deep, made=lambda match_id: made(match_id)[DIGESTS.name], match=match),
         *GLANCES.findings(store, deep=deep, made=lambda match_id: made(match_id)[GLANCES.name], match=match),
         *(_result_findings(store) if match is None else []),
+        *(kept_answers.findings(store) if match is None else []),
     ]
 
 

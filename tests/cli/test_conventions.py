@@ -105,3 +105,23 @@ def test_every_commands_help_uses_placeholders_a_person_can_read(cli: Cli) -> No
     assert cli("play", "-h").out.startswith("Usage: taikyoku play [OPTIONS] MATCH CARD\n")
     assert "-p, --player NAME" in cli("new", "-h").out
     assert cli("record", "-h").out.startswith("Usage: taikyoku record [OPTIONS] MATCH [FILE|-]\n")
+
+
+def test_json_output_is_indented_three_levels_and_deeper_things_stand_on_one_line(cli: Cli) -> None:
+    """Plant: the whole document indented by Python's slow encoder (a league's ranking of 200,000
+    matches spent most of its time writing its JSON), or nothing indented at all."""
+    assert cli("new", "riichi", "-p", "Ann", "-p", "Bob", "-p", "Cy", "-p", "Dee", "--id", "m-one").code == 0
+    shown = cli("replay", "m-one", "--json")
+    assert shown.code == 0, shown.err
+    lines = shown.out.splitlines()
+    assert lines[0] == "{" and lines[-1] == "}"
+    assert '  "match_id": "m-one",' in lines
+    players = lines.index('  "players": [')  # a long list: an item a line, each short item whole on its line
+    assert lines[players + 1 : players + 5] == [
+        '    {"seat": 0, "name": "Ann"},', '    {"seat": 1, "name": "Bob"},',
+        '    {"seat": 2, "name": "Cy"},', '    {"seat": 3, "name": "Dee"}',
+    ]  # fmt: skip
+    assert '    "scores": [25000, 25000, 25000, 25000],' in lines  # the third level, short: on one line
+    assert '    "options": {' in lines and '      "riichi.redFives": 3,' in lines  # the third level's items
+    assert not [line for line in lines if line.startswith("       ")], "nothing is indented deeper than three levels"
+    assert json.loads(shown.out)["players"][3] == {"seat": 3, "name": "Dee"}

@@ -1,0 +1,65 @@
+"""A season, a player's page and a league's ranking asked again of a store that has not grown are
+read back whole, not worked out again; one event stored anywhere (a match, a retract) and the next
+answer is made from the events; a kept answer changed in the database is never shown and `verify`
+names it. Real SQLite files, rows changed the way a forger would."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from replay.app import kept_answers, read_models, stats
+from tests.helpers import Cli
+
+
+def _two_players(cli: Cli, match: str, seed: int) -> None:
+    made = cli("simulate", "tensho", "--seed", str(seed), "--rounds", "2", "--id", match, "-p", "Ann", "-p", "Bob")
+    assert made.code == 0, made.err
+
+
+def test_an_answer_asked_again_is_read_back_until_an_event_is_stored(cli: Cli, db: Path) -> None:
+    """Plant: the answer kept at no mark, or at one that does not move with a new event (a season
+    of one match shown after the second was played)."""
+    _two_players(cli, "m-1", 1)
+    first = cli("season", "--game", "tensho", "--json")
+    assert first.code == 0, first.err
+    assert first.json()["matches"] == 1
+    digests = read_models.OPENED[stats.DIGEST_MODEL] + read_models.MADE[stats.DIGEST_MODEL]
+    again = cli("season", "--game", "tensho", "--json")
+    assert again.out == first.out
+    assert read_models.OPENED[stats.DIGEST_MODEL] + read_models.MADE[stats.DIGEST_MODEL] == digests, "read back whole"
+    _two_players(cli, "m-2", 2)  # one more match: the store grew
+    grown = cli("season", "--game", "tensho", "--json").json()
+    assert grown["matches"] == 2
+    assert sorted((row["player"], row["games"]) for row in grown["standings"]) == [("Ann", 2), ("Bob", 2)]
+    page = cli("player", "Ann", "--json").json()
+    assert [m["match_id"] for m in page["matches"]] == ["m-1", "m-2"]
+    ended = cli("log", "m-2", "--json").json()[-1]
+    assert ended["type"] == "match_ended"
+    retracted = cli("retract", "m-2", str(ended["seq"]), "--reason", "not over")  # an event on a match counted
+    assert retracted.code == 0, retracted.err
+    made = read_models.MADE[stats.DIGEST_MODEL]
+    assert [m["match_id"] for m in cli("player", "Ann", "--json").json()["matches"]] == ["m-1", "m-2"]
+    assert read_models.MADE[stats.DIGEST_MODEL] == made + 1, "m-2 folded again at its new head, not read back"
+
+
+def test_a_kept_answer_changed_in_the_database_is_never_shown_and_verify_names_it(cli: Cli, db: Path) -> None:
+    """Plant: the kept answer shown without its seal checked (Mallory in Ann's place)."""
+    _two_players(cli, "m-1", 1)
+    truth = cli("player", "Ann", "--json")
+    assert truth.json()["player"] == "Ann"
+    with sqlite3.connect(db) as conn:
+        (key, body), *others = conn.execute(
+            "SELECT match_id, body FROM read_models WHERE model = ?", [kept_answers.MODEL]
+        ).fetchall()
+        assert others == []
+        row = json.loads(body)
+        row["value"]["json"] = row["value"]["json"].replace('"Ann"', '"Mallory"')  # the seal left as it was
+        conn.execute("UPDATE read_models SET body = ? WHERE match_id = ?", [json.dumps(row), key])
+    found = cli("verify")
+    assert found.code == 4
+    assert "a kept answer (a ranking, a season or a player's page) was changed after taikyoku wrote it" in found.out
+    assert cli("verify", "--json").json()["findings"][0]["code"] == "store.read_model.altered"
+    assert cli("player", "Ann", "--json").out == truth.out  # not shown: made again from the events, and kept
+    assert cli("verify").code == 0
