@@ -294,7 +294,7 @@ def clock_of(night: Night, match_id: str | None = None) -> dict[str, Any] | None
     own = next((c for c in night.table_clocks if c[0] == match_id), None) if match_id else None
     if own is not None:
         return _clock_words(len(night.sessions), own[1], own[2]) | {"table": True}
-    if night.clock is None:
+    if night.clock is None or night.clock[0] != len(night.sessions):  # a later session seated: its own, or none
         return None
     return _clock_words(*night.clock)
 

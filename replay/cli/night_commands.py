@@ -323,7 +323,9 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
         for place, row in enumerate(rows, start=1):
             mark = " *" if row["provisional"] else ""
             score = f", score {row['score']:+d}" if "score" in row else ""  # where the score parts ties
-            out.print(f"  {place}. {row['player']}{mark} {signed(row['total'])}{score} ({row['tables']} tables)")
+            out.print(
+                f"  {place}. {row['player']}{mark} {signed(row['total'])}{score} ({row['tables']} table{'' if row['tables'] == 1 else 's'})"
+            )
 
 
 def write_csv(rows: list[dict[str, Any]]) -> None:

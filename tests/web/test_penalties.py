@@ -42,7 +42,9 @@ def test_a_penalty_counts_in_the_nights_standings_until_it_is_taken_back(cli: Cl
     (penalty,) = sheet["penalties"]
     assert (penalty["player"], penalty["points"], penalty["reason"], penalty["match_id"]) == (
         seats[1], -60, "a mobile phone at the table", match)  # fmt: skip
-    assert f"penalty (seq {penalty['seq']}): {seats[1]} -60 at {match}" in cli("night", "show", "night-p").out
+    shown = cli("night", "show", "night-p").out
+    assert f"penalty (seq {penalty['seq']}): {seats[1]} -60 at {match}" in shown
+    assert f"2. {seats[1]} * -13.0 (1 table)" in shown  # one table: said as one (* while it plays on)
     back = cli("night", "cancel-penalty", "night-p", str(penalty["seq"]), "--json").json()
     assert {r["player"]: r["shown"] for r in back["standings"]["riichi"]} == before and back["penalties"] == []
     for args, said in (

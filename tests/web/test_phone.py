@@ -184,7 +184,7 @@ def test_the_rooms_screen_shows_every_table_and_the_standings_and_follows_each_r
         both = page.inner_text("#tables")
         assert "r-1 · riichi" in both and "r-2 · riichi" in both
         ended = page.inner_text('[data-match="r-2"]')
-        assert "East 1, 0 honba (over) · finished" in ended and "Chie ron from Aki: Daisangen 13 (yakuman)" in ended
+        assert "East 1 over (0 honba) · finished" in ended and "Chie ron from Aki: Daisangen 13 (yakuman)" in ended
         assert [page.inner_text(f'[data-match="r-2"] li[data-seat="{s}"]') for s in range(4)] == [
             "▶ 4. Aki\n-7,000",
             "2. Beni\n25,000",

@@ -33,6 +33,26 @@ def test_the_clock_is_the_last_sessions_from_the_hosts_word(cli: Cli) -> None:
     assert cli("night", "clock", "night-c", "601").code == 2
 
 
+def test_a_sessions_clock_goes_from_the_room_when_the_next_session_is_seated(cli: Cli) -> None:
+    """Plant: the clock shown whatever session it was started for (session 1's clock stayed on the
+    room, counting down over session 2)."""
+    assert cli("night", "open", "riichi", *[a for n in EIGHT for a in ("-p", n)], "--id", "night-d").code == 0
+    assert cli("night", "seat", "night-d").code == 0
+    assert cli("night", "clock", "night-d", "60", "--json").json()["clock"]["session"] == 1
+    seated = cli("night", "seat", "night-d", "--json").json()  # session 2: its clock not started yet
+    assert len(seated["sessions"]) == 2 and seated["clock"] is None
+    assert "clock" not in cli("night", "show", "night-d").out
+    from replay.app.application import Application
+
+    app = Application(str(cli.db))
+    try:
+        assert app.room()["clock"] is None
+        assert cli("night", "clock", "night-d", "45", "--json").json()["clock"]["session"] == 2
+        assert (app.room()["clock"] or {}).get("minutes") == 45
+    finally:
+        app.close()
+
+
 def test_the_nights_fold_refuses_a_clock_of_another_session() -> None:
     from events.match import MatchLength, Ruleset
     from events.night import NightClock, NightOpened, NightPlayers, NightSeated, NightTable

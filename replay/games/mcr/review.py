@@ -100,9 +100,9 @@ def glance(state: McrState) -> dict[str, Any]:
         hand = "before the first hand"
         dealer = state.next_dealer
     else:
-        over = " (over)" if rnd.over else ""
-        hand = f"hand {rnd.number} of {state.match.started.length.count if state.match.started else 16}, " \
-               f"{WIND_NAMES[rnd.wind]} wind{over}"  # fmt: skip
+        over = " over" if rnd.over else ""
+        hand = f"hand {rnd.number} of {state.match.started.length.count if state.match.started else 16}{over}, " \
+               f"{WIND_NAMES[rnd.wind]} wind"  # fmt: skip
         dealer = rnd.dealer
     return {"hand": hand, "dealer": dealer, "honba": None, "sticks": None, "on_table": None, "scores": scores,
             "places": _places(scores), "results": list(table_points(tuple(scores))), "tie_break": scores,

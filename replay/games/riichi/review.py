@@ -330,15 +330,35 @@ def glance(state: RiichiState) -> dict[str, Any]:
     scores = list(scores_now(state))
     said: dict[str, Any] = {"hand": "before the first hand", "dealer": state.next_dealer, "honba": 0, "sticks": 0}
     if rnd is not None:
-        over = " (over)" if rnd.over else ""
-        said = {"hand": f"{WIND_NAMES[rnd.round_wind]} {rnd.hand}, {rnd.honba} honba{over}", "dealer": rnd.dealer,
-                "honba": rnd.honba, "sticks": rnd.sticks}  # fmt: skip
+        hand = f"{WIND_NAMES[rnd.round_wind]} {rnd.hand}, {rnd.honba} honba"
+        if rnd.result is not None:  # settled: what is left on the table, and where the match goes on
+            hand = f"{WIND_NAMES[rnd.round_wind]} {rnd.hand} over ({rnd.honba} honba){_coming(state)}"
+        # On the table: the sticks the hand began with and each riichi declared in it; once the hand
+        # is settled, what it left (a winner takes them all; a draw leaves them for the next win).
+        sticks = rnd.result.sticks if rnd.result is not None else rnd.sticks + sum(rnd.deposits) // 1000
+        said = {"hand": hand, "dealer": rnd.dealer, "honba": rnd.honba, "sticks": sticks}
     sticks = int(said["sticks"])
     said["on_table"] = f"{sticks} riichi stick{'s' if sticks > 1 else ''}" if sticks else None
     last = in_names(state.results[-1].explanation, names) if state.results else None
     standing = final_standings(state) if state.results else {"ranks": [1] * len(scores), "results": [0] * len(scores)}
     return said | {"scores": scores, "last": last, "places": list(standing["ranks"]),
                    "results": list(standing["results"]), "unit": "results in thousands, with oka and uma"}  # fmt: skip
+
+
+def _coming(state: RiichiState) -> str:
+    """After a settled hand, the next one as the rules lead to it (" · next South 1, 1 honba"); ""
+    where the match is over."""
+    from events.errors import InputError
+    from replay.games.riichi.flow import next_hand
+
+    if finished(state):
+        return ""
+    try:
+        coming = next_hand(state, wind=None, hand=None, honba=None, sticks=None, scores=None, dealer=None)
+    except InputError:  # past what a record holds: nothing to say of it
+        return ""
+    wind = {"E": "East", "S": "South", "W": "West", "N": "North"}[coming.round_wind]
+    return f" · next {wind} {coming.hand}, {coming.honba} honba"
 
 
 def describe_round(state: RiichiState) -> dict[str, Any]:
