@@ -48,7 +48,7 @@ def export_native(
     # per player per match.
     summaries = []
     dates = {m.match_id: m.first.recorded_at[:10] for m in store.matches()}
-    for match_id in ids:
+    for match_id in [i for i in ids if i in dates]:  # a night's own stream has no rounds: its tables do
         folded = service.replay_match(store, match_id)
         started = folded.history.effective[0].payload
         names = [p.name for p in sorted(started.players, key=lambda p: p.seat)]  # type: ignore[attr-defined]
@@ -93,13 +93,23 @@ def export_log(store: Store, match: str, format_: str) -> str:
 
 
 def exported_matches(store: Store, match: str | None, *, abandoned: bool, where: str) -> list[str]:
-    """The matches an export writes: ``match`` (refused when the store has none of that id), or
-    every match, abandoned ones only with ``abandoned``."""
+    """The matches an export writes: ``match`` (refused when the store has none of that id); a
+    club night's own stream with every table it seated (played or abandoned: the night names
+    them all), so that the night is whole wherever it is imported; or every match, abandoned
+    ones only with ``abandoned``."""
     from replay.app import service
 
     if match is not None:
         if not store.exists(match):
             raise InputError(f"no match {match!r} in {where}; list the matches with `taikyoku matches`")
+        first = store.read(match, to_seq=1)
+        if first and first[0].type == "night.opened":
+            from replay.app import nights
+
+            return [
+                match,
+                *(table.match_id for table in nights.read(store, match).tables if store.exists(table.match_id)),
+            ]
         return [match]
     ids = [m.match_id for m in store.matches()]
     return ids if abandoned else [i for i in ids if service.summary(store, i)["status"] != "abandoned"]

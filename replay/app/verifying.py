@@ -18,6 +18,7 @@ class Verified:
     findings: list[Finding]
     events: int
     matches: int
+    nights: int = 0  # club nights' own streams, their chains checked as a match's are
 
 
 def verify_store(
@@ -33,7 +34,10 @@ def verify_store(
     total = store.count() if match is None else store.head(match)
     findings = list(store.verify(match, check_schemas=schemas, progress=progress))
     findings += read_model_findings(store, match, findings, deep=deep)
-    return Verified(findings, total, 1 if match is not None else len(store.matches()))
+    nights = {head.match_id for head in store.matches("night.opened")}
+    if match is not None:
+        return Verified(findings, total, 0 if match in nights else 1, 1 if match in nights else 0)
+    return Verified(findings, total, len(store.matches()), len(nights))
 
 
 def read_model_findings(store: Store, match: str | None, found: Iterable[Finding], *, deep: bool) -> list[Finding]:

@@ -257,12 +257,13 @@ def verify(
     total = checking.size(match)
     with ProgressBar(total, "verifying", least=PROGRESS_THRESHOLD) as tick:
         verified = checking.verify(match, schemas=schemas, deep=deep, progress=lambda done: tick(done=done))
-    findings, matches_checked = verified.findings, verified.matches
+    findings, matches_checked, nights = verified.findings, verified.matches, verified.nights
     if json_out:
         report = {
             "ok": not findings,
             "events": total,
             "matches": matches_checked,
+            "nights": nights,
             "findings": [finding_json(f) for f in findings],
         }
         print_json(report | (_heads_json(db) if heads and not findings else {}))
@@ -270,7 +271,14 @@ def verify(
         for finding in findings:
             out.print(styled(("FAIL", "red"), f" {finding.code}: {finding.message}"))
     else:
-        what = f"match {match}" if match else f"{matches_checked} match{'es' if matches_checked != 1 else ''}"
+        what = (
+            f"{'night' if nights else 'match'} {match}"
+            if match
+            else (
+                f"{matches_checked} match{'es' if matches_checked != 1 else ''}"
+                + (f" and {nights} club night{'s' if nights != 1 else ''}" if nights else "")
+            )
+        )
         out.print(
             f"ok: {total} event{'s' if total != 1 else ''} in {what}; hash chains intact"
             + ("; every event valid against its schema" if schemas else "")

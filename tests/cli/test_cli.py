@@ -127,7 +127,7 @@ def test_verify_ok(cli: Cli) -> None:
     result = cli("verify")
     assert result.code == 0 and "ok: 2 events" in result.out
     report = cli("verify", match, "--json").json()
-    assert report == {"ok": True, "events": 2, "matches": 1, "findings": []}
+    assert report == {"ok": True, "events": 2, "matches": 1, "nights": 0, "findings": []}
 
 
 def test_db_from_environment(cli: Cli, tmp_path: Path, monkeypatch: object) -> None:
