@@ -153,23 +153,23 @@ class Application(Club, Room, Keeping, Leagues):
 
     def document(self, match: str) -> dict[str, Any]:
         """The match as `taikyoku replay --json` gives it, with its head and status."""
+        from replay.app import nights
         from replay.app.phones import undo_until
         from replay.app.reading import view_document
         from replay.app.service import status_of
 
         kept = self.match(match)
         status, phone_undo_until = status_of(kept.state), None
-        if status != "in play":  # until when a table's phone may undo the hand that ended the match
-            from replay.app import nights
-
-            with self.store() as store:
-                night = nights.night_of_table(store, match)
-                if night is None or not night.closed:  # a closed night's results are final
-                    phone_undo_until = undo_until(store, kept)
+        with self.store() as store:
+            night = nights.night_of_table(store, match)
+            if status != "in play" and (night is None or not night.closed):  # a closed night's results are final
+                phone_undo_until = undo_until(store, kept)  # until when a table's phone may undo the last hand
         return view_document(match, kept.state, kept.game, kept.head) | {
             "head_seq": kept.head,
             "status": status,
             "phone_undo_until": phone_undo_until,
+            # Who sits at each seat now: at a night's table, a substitute in the seat of a player who left.
+            "sitting": list(night.sitting(match)) if night is not None else list(kept.state.names),
         }
 
     def moves(self, match: str) -> dict[str, Any]:

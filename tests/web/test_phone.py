@@ -105,18 +105,27 @@ def test_a_phone_may_undo_the_hand_that_ended_its_match_never_an_abandon_then_fo
         phone.goto(f"{served.base}/tables/tbl-2?token={token}")
         phone.wait_for_selector("#status:has-text('its last hand can be undone here until')")
         assert phone.locator("[data-move]").count() == 0  # nothing else is offered
+        assert phone.inner_text("#undo") == "undo the last"
         phone.click("#undo")
+        assert phone.inner_text("#undo") == "undo the last? tap again to record it"
         phone.click("#undo")  # asked once, then done
         phone.wait_for_selector('body[data-seq="4"]')
+        assert phone.inner_text("#undo") == "undo the last"  # its word again, not still asking
         assert [m["status"] for m in cli("matches", "--json").json() if m["match_id"] == "tbl-2"] == ["in play"]
+        assert cli("result", "tbl-2", "ron", "S", "mangan", "from", "N").code == 0  # the hand again
+        phone.wait_for_selector('body[data-seq="5"]')
+        phone.click("#undo")
+        assert phone.inner_text("#undo") == "undo the last? tap again to record it"  # asked in the same words
+        phone.click("#undo")
+        phone.wait_for_selector('body[data-seq="6"]')
         assert cli("abandon", "tbl-2", "--reason", "the players left").code == 0
-        phone.wait_for_selector('body[data-seq="5"]')  # heard live
+        phone.wait_for_selector('body[data-seq="7"]')  # heard live
         phone.wait_for_function("() => localStorage.getItem('taikyoku-token-tbl-2') === null")
         phone.wait_for_selector("#status:has-text('the host')")
         assert phone.locator("#undo").is_hidden()
     finally:
         context.close()
-    assert served.call("POST", "/api/matches/tbl-2/moves", {"expected_seq": 5, "move": "undo"}, token=token) == (
+    assert served.call("POST", "/api/matches/tbl-2/moves", {"expected_seq": 7, "move": "undo"}, token=token) == (
         403, {"error": "the match was abandoned (the players left); only the host's page can reopen it",
               "code": "phone.match_abandoned"},
     )  # fmt: skip

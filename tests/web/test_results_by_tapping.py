@@ -108,7 +108,8 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
         centre = phone.inner_text("#board .centre")
         assert "Beni deals · honba 1 · riichi sticks 0" in centre
         # What a ruleset refuses is said in its words, and nothing is stored: 20 fu on a ron. What
-        # was tapped stays, so the scorer mends the one wrong value.
+        # was tapped is let go: the scorer taps the result again on a clean panel (tapping a kept
+        # winner again would have taken it back, and stored a hand nobody meant).
         for selector in ('[data-winner="0"]', '[data-from="1"]', '[data-han="1"]', '[data-fu="20"]', "[data-record]"):
             tap(selector)
         phone.wait_for_selector("#said:has-text('a ron scores at least 30 fu')")
@@ -118,12 +119,15 @@ def test_three_hands_tapped_within_the_budgets_pay_as_the_rules_say(
             "Aki: a ron scores at least 30 fu (25 for seven pairs); 20 fu is a pinfu tsumo"
         )
         assert cli("replay", "tap-1", "--json").json()["at_seq"] == 7
+        assert phone.locator('#result-panel [aria-pressed="true"]').count() == 0  # nothing kept from the refused
+        assert phone.locator("#result-panel [data-record]").count() == 0
         # The yaku, named if the table wishes, are checked too: a menzen tsumo is no ron's.
-        for selector in ('[data-han="2"]', '[data-fu="40"]', '[data-name-yaku="0"]', '[data-yaku="menzen-tsumo"]',
-                         "[data-record]"):  # fmt: skip
+        for selector in ('[data-winner="0"]', '[data-from="1"]', '[data-han="2"]', '[data-fu="40"]',
+                         '[data-name-yaku="0"]', '[data-yaku="menzen-tsumo"]', "[data-record]"):  # fmt: skip
             tap(selector)
         phone.wait_for_selector("#said:has-text('menzen-tsumo is only made by a tsumo')")
-        for selector in ('[data-yaku="menzen-tsumo"]', '[data-yaku="tanyao"]', '[data-yaku="dora"]', "[data-record]"):
+        for selector in ('[data-winner="0"]', '[data-from="1"]', '[data-han="2"]', '[data-fu="40"]',
+                         '[data-name-yaku="0"]', '[data-yaku="tanyao"]', '[data-yaku="dora"]', "[data-record]"):  # fmt: skip
             tap(selector)
         phone.wait_for_selector('body[data-seq="9"]')
         last = cli("replay", "tap-1", "--json").json()["results"][-1]

@@ -120,3 +120,34 @@ def test_the_host_seats_a_substitute_from_the_host_page_and_the_room_shows_them(
         room.wait_for_selector(f'[data-match="{match}"] li[data-seat="3"]:has-text("Ren (for {seats[3]})")')
         _bust(cli, match)
         room.wait_for_selector('#standings tr[data-player="Ren"]:has-text("-53.0")')
+
+
+def test_a_tables_phone_names_the_substitute_in_the_seat_of_the_player_who_left(
+    browser: Any, cli: Cli, db: Path, secret: Path
+) -> None:
+    """Plant: the phone naming the match's players as they were seated (the absent player's name
+    kept on the board and the seat picker after Ren sat in)."""
+    from tests.serving import Server, token_of
+
+    [table] = _night(cli, "night-s")
+    match, seats = table["match_id"], table["players"]
+    assert cli("round", match).code == 0
+    server = Server(str(db), secret)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        phone = context.new_page()
+        phone.goto(f"{server.base}/tables/{match}?token={token_of(cli, secret, match)}")
+        phone.wait_for_selector('body[data-seq="2"]')
+        assert phone.inner_text("#title") == f"{match}: {', '.join(seats)}"
+        given = cli("night", "substitute", "night-s", match, seats[3], "Ren", "--reason", "the last train")
+        assert given.code == 0, given.err
+        phone.reload()  # a phone opened now, or the same phone at the table's next move
+        phone.wait_for_selector(f"#title:has-text('{match}: {', '.join([*seats[:3], 'Ren'])}')")
+        assert phone.locator("#seat option").all_inner_texts() == [*seats[:3], "Ren"]
+        assert "Ren" in phone.inner_text('#board [data-seat="3"]') and seats[3] not in phone.inner_text("#board")
+        assert cli("result", match, "draw", "tenpai", "E").code == 0
+        phone.wait_for_selector('body[data-seq="3"]')
+        assert "Ren" in phone.inner_text('#board [data-seat="3"]')  # the live page keeps the names at the table
+    finally:
+        context.close()
+        server.stop()

@@ -179,7 +179,7 @@ GAME_PAGE.resultPanel = (box, state, head, record) => {
   const said = resultSaid(t, who);
   if (said) {
     const go = el("button", { type: "button", class: "record-result", "data-record": "result" }, `record: ${said.words}`);
-    // What was tapped stays until the table moves on: a result the rules refuse is mended, not tapped again.
+    // What was tapped stays until the table moves on; a result the server refuses is let go (table.js).
     go.onclick = () => record(`the result: ${said.words}`, { verb: "result", values: said.values });
     box.appendChild(go);
   }

@@ -60,6 +60,7 @@ async function refresh() {
     return;
   }
   behind("");
+  if (state.sitting && state.sitting.join("\n") !== DATA.players.join("\n")) { DATA.players = state.sitting; named(); }
   // The match is over: until the server's phone_undo_until this phone may still undo the hand
   // that ended it (a wrong result); then, or at once after an abandon, it writes no more and the
   // host's page undoes. The server holds the same window, whatever this page does.
@@ -146,15 +147,17 @@ function layOut(layout) {
 // Moves that end a hand (or take back the last event) are asked once before they are stored: the
 // first tap turns the button into the question, the second records it; any other tap forgets it.
 let asking = null;
-function asked(button) {
-  if (asking === button) { asking = null; return true; }
-  if (asking) { asking.textContent = asking.dataset.said; asking.classList.remove("asking"); }
+function asked(button) {  // a tap that records asks first; the second tap records, and the button says its word again
+  if (asking === button) { settled(button); asking = null; return true; }
+  if (asking) settled(asking);
   asking = button;
   button.dataset.said = button.textContent;
   button.textContent = `${button.dataset.said}? tap again to record it`;
   button.classList.add("asking");
   return false;
 }
+
+function settled(button) { button.textContent = button.dataset.said; button.classList.remove("asking"); }
 
 function pass() { passedAt = head; say("passed", "ok"); refresh(); }
 
@@ -206,6 +209,9 @@ async function send(move, data, words) {  // words: what the tap says, where the
 async function answered(move, answer, words) {  // the status, and the server's words for a refusal
   const body = await answer.json().catch(() => ({}));
   const why = body.error || "the server refused it";
+  // Refused: what was tapped is let go, so the scorer taps the result again from a clean panel
+  // (tapping a kept choice again would take it back, and store what was not meant).
+  if (answer.status !== 201 && answer.status !== 409) forget();
   if (answer.status === 201) say(`recorded: ${words || move}`, "ok");
   else if (answer.status === 409) say(`another phone recorded first; "${words || move}" was not stored: here is the table now`, "error");
   else say(`${words || move}: ${why}`, "error");
@@ -244,9 +250,14 @@ async function flushWaiting() {
   }
 }
 
-function build() {
+function named() {  // the names at the table now: a substitute's in the seat of the player who left
   $("title").textContent = `${MATCH}: ${DATA.players.join(", ")}`;
+  [...$("seat").options].forEach((option, seat) => { option.textContent = DATA.players[seat]; });
+}
+
+function build() {
   DATA.players.forEach((name, seat) => $("seat").appendChild(el("option", { value: String(seat) }, name)));
+  named();
   $("seat").onchange = () => { bottom = Number($("seat").value); refresh(); };
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
