@@ -66,6 +66,7 @@ def test_the_api_records_a_move_and_refuses_what_it_must_storing_nothing(
         "head_seq": 3,
         "status": "in play",
         "phone_undo_until": None,
+        "sitting": ["Aki", "Beni"],  # who sits at each seat now: a match outside a night, its players
     }
     status, offered = served.call("GET", "/api/matches/tbl-1/moves")
     assert offered["moves"] == [] and offered["asked"] is None  # the deal is laid out piece by piece:
