@@ -14,12 +14,36 @@ from __future__ import annotations
 
 import os
 import struct
+import threading
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 MAGIC = b"SQLite format 3\x00"
 WAL_INDEX_HEADER = 136  # bytes at the start of the -shm file: SQLite rebuilds the index when they are zero
+
+# Descriptors on the files read here, by (device, inode, writable), never closed. POSIX record locks
+# belong to a process and a file, and closing any descriptor on a file drops every lock the process
+# holds on it, SQLite's included: a header read by open() and close() beside a kept connection let
+# another process take the file as if no one here read it (its last close checkpoints and deletes
+# the -wal and -shm under this process's mapped index, and every connection here then reads
+# "database disk image is malformed"). SQLite keeps its own descriptors open for the same reason.
+_HELD: dict[tuple[int, int, bool], int] = {}
+_HOLDING = threading.Lock()
+
+
+def _held(path: str | Path, writable: bool = False) -> int:
+    """A descriptor on the file now at ``path``, kept open for the life of the process."""
+    known = os.stat(path)
+    with _HOLDING:
+        found = _HELD.get((known.st_dev, known.st_ino, writable))
+        if found is not None:
+            return found
+        descriptor = os.open(path, (os.O_RDWR if writable else os.O_RDONLY) | os.O_CLOEXEC)
+        opened = os.fstat(descriptor)  # the file there now, were it replaced since the stat
+        # Where that file is held already, this descriptor is left open too: a close drops the locks.
+        return _HELD.setdefault((opened.st_dev, opened.st_ino, writable), descriptor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +59,9 @@ def header_of(path: str | Path) -> FileHeader | str:
     """The file's header, or why it is not a whole SQLite file now (being copied in, cut, another
     kind of file), in words."""
     try:
-        with open(path, "rb") as file:
-            info = os.fstat(file.fileno())
-            head = file.read(100)
+        descriptor = _held(path)
+        info = os.fstat(descriptor)
+        head = os.pread(descriptor, 100, 0)
     except OSError as exc:
         return f"it cannot be read ({exc.strerror})"
     if len(head) < 100 or not head.startswith(MAGIC):
@@ -79,10 +103,6 @@ def set_aside_log(path: str | Path) -> Path | None:
             os.fsync(target.fileno())
     os.truncate(log, 0)
     index = Path(f"{path}-shm")
-    try:
-        with open(index, "r+b") as file:
-            file.write(bytes(WAL_INDEX_HEADER))
-            file.flush()
-    except FileNotFoundError:
-        pass
+    with suppress(FileNotFoundError):
+        os.pwrite(_held(index, writable=True), bytes(WAL_INDEX_HEADER), 0)  # SQLite's locks live in this file
     return kept

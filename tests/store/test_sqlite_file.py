@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -73,3 +75,25 @@ def test_the_log_of_a_replaced_file_is_kept_beside_it_emptied_and_its_index_mark
     assert index.read_bytes()[:136] == bytes(136) and index.read_bytes()[136:] == b"\x01" * (32768 - 136)
     assert set_aside_log(db) is None  # an empty log: nothing to keep
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db-shm", "club.db-wal", kept.name]
+
+
+def test_reading_the_header_leaves_this_processs_locks_on_the_file(tmp_path: Path) -> None:
+    """A server keeps a connection to its file and reads the header before each use; another process
+    then writes and closes. Closing a descriptor on the file drops every POSIX lock the process holds
+    on it, so the other process's last close took the file as unread here, checkpointed and deleted
+    the -wal and -shm under this process's mapped index: every read here was then "database disk
+    image is malformed". Plant: the header read through open() and close() again."""
+    path = tmp_path / "club.db"
+    _database(path)
+    kept = sqlite3.connect(path)
+    kept.execute("PRAGMA journal_mode = WAL")
+    assert kept.execute("SELECT count(*) FROM t").fetchone() == (200,)
+    write = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO t VALUES ('y')\"); c.commit(); c.close()"
+    for rows in (201, 202, 203):
+        assert isinstance(header_of(path), FileHeader)
+        subprocess.run([sys.executable, "-c", write, str(path)], check=True)
+        assert Path(f"{path}-shm").exists()  # the other process did not take the file as its alone
+        fresh = sqlite3.connect(path)
+        assert fresh.execute("SELECT count(*) FROM t").fetchone() == (rows,)
+        fresh.close()
+    kept.close()
