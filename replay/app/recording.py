@@ -121,8 +121,8 @@ def undo_last(
     kept_states: KeptStates | None = None,
     kept: Kept | None = None,
 ) -> tuple[list[Step], Sequence[StoredEvent]]:
-    """Retract the last entry: one event, or a play or draw together with the capture it made
-    (the table made them in one move). The undone steps, and the retracts stored. ``kept``: the
+    """Retract the last entry: one event, a play or draw together with the capture it made (the
+    table made them in one move), or a hand recorded by its result, its start with it. The undone steps, and the retracts stored. ``kept``: the
     state the caller has just read, not read again."""
     from events.match import Retract
 
@@ -136,6 +136,12 @@ def undo_last(
     undone = [effective[-1]]
     if len(effective) > 1 and _with_its_capture(GAMES[kept.game], effective, effective[-2])[-1] is effective[-1]:
         undone.insert(0, effective[-2])
+    # A hand recorded by its result (its start, then how it ended, nothing between) is one entry at
+    # the table, and one undo takes it whole: the table is back where that hand had not begun.
+    begun = effective[-len(undone) - 1] if len(effective) > len(undone) else None
+    hand = kept.state.round
+    if begun is not None and begun.payload.STARTS_ROUND and hand is not None and hand.over:
+        undone.insert(0, begun)
     retracts = [new_event(Retract(seq=s.seq, reason="undone at the table"), recorded_by=recorded_by)
                 for s in reversed(undone)]  # fmt: skip
     stored, _ = repository.append(match, retracts, expected_seq=kept.head, kept=kept)

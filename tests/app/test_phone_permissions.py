@@ -45,7 +45,7 @@ def test_the_phone_undoes_the_hand_that_ended_its_match_and_nothing_else(app: Ap
              "undo its last hand)")  # fmt: skip
     assert app.document("tbl-1")["head_seq"] == head  # nothing written
     undone = app.enter("tbl-1", "undo", recorded_by=PHONE, expected_seq=head, by_phone=True)
-    assert [s.type for s in undone.undone] == ["riichi.declared_win"]
+    assert [s.type for s in undone.undone] == ["riichi.round_started", "riichi.declared_win"]  # one undo a hand
     assert app.document("tbl-1")["status"] == "in play"
 
 

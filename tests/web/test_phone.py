@@ -91,10 +91,13 @@ def test_a_phone_may_undo_the_hand_that_ended_its_match_never_an_abandon_then_fo
     browser: Any, cli: Cli, db: Path, secret: Path, served: Server
 ) -> None:
     """A riichi table whose first hand ends the match (Dai, at 7,000, deals a mangan): the phone
-    offers the undo until the server's window closes, and undoes the hand. The host abandons the
+    offers the undo until the server's window closes, and undoes the hand with one undo (its start
+    with its result). The hand recorded again from the command line is heard. The host abandons the
     table: the phone writes no more, forgets its token, and the server refuses its undo (403) in
     the words it would show. Plants: the token dropped the moment the match ended (the undo did
-    nothing); the phone's undo of the host's abandon taken; the token kept for ever."""
+    nothing); the phone's undo of the host's abandon taken; the token kept for ever; the result
+    undone without its start (a deal panel between two undos); the header read by a descriptor
+    closed (the server's reader then hears nothing more: "malformed")."""
     assert cli("new", "riichi", "-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai", "--id", "tbl-2").code == 0
     assert cli("round", "tbl-2", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
     assert cli("result", "tbl-2", "ron", "S", "mangan", "from", "N").code == 0
@@ -108,24 +111,26 @@ def test_a_phone_may_undo_the_hand_that_ended_its_match_never_an_abandon_then_fo
         assert phone.inner_text("#undo") == "undo the last"
         phone.click("#undo")
         assert phone.inner_text("#undo") == "undo the last? tap again to record it"
-        phone.click("#undo")  # asked once, then done
-        phone.wait_for_selector('body[data-seq="4"]')
+        phone.click("#undo")  # asked once, then done: the hand whole, its start with its result
+        phone.wait_for_selector('body[data-seq="5"]')
         assert phone.inner_text("#undo") == "undo the last"  # its word again, not still asking
         assert [m["status"] for m in cli("matches", "--json").json() if m["match_id"] == "tbl-2"] == ["in play"]
-        assert cli("result", "tbl-2", "ron", "S", "mangan", "from", "N").code == 0  # the hand again
-        phone.wait_for_selector('body[data-seq="5"]')
+        assert [e["type"] for e in cli("log", "tbl-2", "--json").json()][-2:] == ["retract", "retract"]
+        assert cli("round", "tbl-2", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0  # the hand again
+        assert cli("result", "tbl-2", "ron", "S", "mangan", "from", "N").code == 0
+        phone.wait_for_selector('body[data-seq="7"]')  # heard, with the server's reader on the file all along
         phone.click("#undo")
         assert phone.inner_text("#undo") == "undo the last? tap again to record it"  # asked in the same words
         phone.click("#undo")
-        phone.wait_for_selector('body[data-seq="6"]')
+        phone.wait_for_selector('body[data-seq="9"]')
         assert cli("abandon", "tbl-2", "--reason", "the players left").code == 0
-        phone.wait_for_selector('body[data-seq="7"]')  # heard live
+        phone.wait_for_selector('body[data-seq="10"]')  # heard live
         phone.wait_for_function("() => localStorage.getItem('taikyoku-token-tbl-2') === null")
         phone.wait_for_selector("#status:has-text('the host')")
         assert phone.locator("#undo").is_hidden()
     finally:
         context.close()
-    assert served.call("POST", "/api/matches/tbl-2/moves", {"expected_seq": 7, "move": "undo"}, token=token) == (
+    assert served.call("POST", "/api/matches/tbl-2/moves", {"expected_seq": 10, "move": "undo"}, token=token) == (
         403, {"error": "the match was abandoned (the players left); only the host's page can reopen it",
               "code": "phone.match_abandoned"},
     )  # fmt: skip
