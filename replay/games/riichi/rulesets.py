@@ -32,6 +32,7 @@ def _riichi(
     goal: int = 30000,
     uma: tuple[int, ...],
     leftover: str,
+    leftover_from_contents: bool = False,  # read from a rulebook's contents, not its section's words
     abortive_ends: bool = True,
     extension_hands: str = "endAtGoal",
     chombo: str = "reverseMangan",
@@ -263,6 +264,7 @@ def _riichi(
             "Riichi sticks left on the table at the end: to first place (where tied players share places, split "
             "equally between those tied first, each share rounded down to 100), or lost",
             choices=("firstPlace", "lost"),
+            confidence="medium" if leftover_from_contents else "high",
             reconstruction=leftover == "lost",
         ),
     )
@@ -538,7 +540,11 @@ _RULESETS = (
             start=30000,
             target=30000,
             uma=(15000, 5000, -5000, -15000),
-            leftover="lost",
+            # EMA 2016, 3.6.1 "Winner bonus", under "End of the game": sticks left on the table go to
+            # the winner (there is no oka to be that bonus); Pantheon's ema preset the same
+            # (riichiGoesToWinner). Tied winners share places, so they split them (docs/riichi.md).
+            leftover="firstPlace",
+            leftover_from_contents=True,
             time_up="oneMoreHand",  # Pantheon's ema preset: one more hand after time
         ),
     ),

@@ -36,7 +36,7 @@ EMA = options("ema2016")
 def test_the_rulesets_declare_their_final_results() -> None:
     assert (OLD_TENHOU.final_rounding, OLD_TENHOU.tied_places) == ("halfAwayThousand", "bySeat")
     assert (TENHOU.final_rounding, TENHOU.tied_places) == ("exact", "bySeat")
-    assert (EMA.final_rounding, EMA.tied_places, EMA.leftover_sticks) == ("exact", "shareUma", "lost")
+    assert (EMA.final_rounding, EMA.tied_places, EMA.leftover_sticks) == ("exact", "shareUma", "firstPlace")
     soul = options("mahjongsoul")
     assert (soul.final_rounding, soul.tied_places, soul.uma) == ("exact", "bySeat", (15000, 5000, -5000, -15000))
 
@@ -71,13 +71,16 @@ def test_tenhou_ties_go_to_the_seat_nearer_the_first_dealer() -> None:
     assert results(TENHOU, [25000] * 4, dealer=2) == (["-15.0", "-25.0", "35.0", "5.0"], [3, 4, 1, 2])
 
 
-def test_leftover_sticks_go_to_first_place_on_tenhou_and_are_lost_under_ema() -> None:
-    # Two sticks left: Tenhou's first 40,000 + 2,000 = 42,000 -> 12 + 40 = +52.0. EMA's are lost:
+def test_leftover_sticks_go_to_first_place_on_tenhou_and_under_ema() -> None:
+    # Two sticks left: Tenhou's first 40,000 + 2,000 = 42,000 -> 12 + 40 = +52.0. EMA 2016's winner
+    # takes them too (3.6.1): 42,000 + 2,000 -> 14 + 15 = +29.0. Where a match recorded them lost,
     # 42,000 -> 12 + 15 = +27.0 and the table does not add up to 0 (-2.0 lost).
     tenhou, _ = results(TENHOU, [40000, 30000, 20000, 8000], sticks=2)
     assert tenhou == ["52.0", "10.0", "-20.0", "-42.0"]
     ema, _ = results(EMA, [42000, 30000, 28000, 18000], sticks=2)
-    assert ema == ["27.0", "5.0", "-7.0", "-27.0"]
+    assert ema == ["29.0", "5.0", "-7.0", "-27.0"]
+    lost, _ = results(replace(EMA, leftover_sticks="lost"), [42000, 30000, 28000, 18000], sticks=2)
+    assert lost == ["27.0", "5.0", "-7.0", "-27.0"]
 
 
 def test_ema_ties_share_the_uma_of_the_places_they_tie_for() -> None:
@@ -103,7 +106,7 @@ def test_ema_chombo_comes_off_after_uma() -> None:
 
 # JPML's A rules (Pantheon's "complex uma"): 30,000 start and return, no oka; by how many end below
 # the start: one, +8/+3/+1/-12; two, +8/+4/-4/-8; three, +12/-1/-3/-8.
-JPML = replace(EMA, tied_places="bySeat", uma_below_start=(8000, 3000, 1000, -12000, 8000, 4000, -4000, -8000,
+JPML = replace(EMA, tied_places="bySeat", leftover_sticks="lost", uma_below_start=(8000, 3000, 1000, -12000, 8000, 4000, -4000, -8000,
                                                            12000, -1000, -3000, -8000))  # fmt: skip
 
 

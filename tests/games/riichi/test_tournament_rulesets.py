@@ -19,6 +19,10 @@ from tests.games.riichi.support import Hand
 from tests.helpers import Cli
 
 
+def _defaults(ruleset: str) -> dict[str, object]:
+    return dict(next(s for s in RULESETS if s.id == ruleset).defaults())
+
+
 def rules(ruleset: str) -> RiichiOptions:
     spec = next(s for s in RULESETS if s.id == ruleset)
     return RiichiOptions.of(ruleset, spec.defaults(), spec.players[0])
@@ -106,10 +110,15 @@ def test_leftover_sticks_go_to_first_place_split_between_those_tied_first() -> N
     assert json.dumps(found["scores"]) == "[33300, 33300, 33300, 20000]"
     # Nobody tied: the one first place takes the stick (34,000 + 1,000: 5 + 15; the others' as they are).
     assert results("ema2025", [34000, 30000, 28000, 27000], sticks=1) == [Decimal(v) for v in ("20", "5", "-7", "-18")]
-    # EMA 2016 loses them, JPML A too.
+    # EMA 2016 gives them to the winner as EMA 2025 does (its 3.6.1, "Winner bonus"): the same 12, 12.
     assert results("ema2016", [31000, 31000, 28000, 28000], sticks=2) == [
-        Decimal(v) for v in ("11", "11", "-12", "-12")
+        Decimal(v) for v in ("12", "12", "-12", "-12")
     ]
+    # A match that recorded them lost keeps losing them: 31 - 30 + 10 = 11 each, not 12.
+    recorded = RiichiOptions.of("ema2016", {**_defaults("ema2016"), "riichi.leftoverSticks": "lost"}, 4)
+    found = final_results(recorded, [31000, 31000, 28000, 28000], 2, 0, [0, 0, 0, 0])
+    assert [Decimal(str(r)) for r in found["results"]] == [Decimal(v) for v in ("11", "11", "-12", "-12")]
+    # JPML A loses them.
     assert results("jpml-a", [31000, 31000, 28000, 28000], sticks=2) == [Decimal(v) for v in ("7", "7", "-8", "-8")]
 
 
