@@ -557,7 +557,7 @@ class Club:
         if night.cut is not None:
             standings = went_on_first(standings, set(night.cut.players))
         return {"night_id": night_id, "title": opened.title, "game": opened.game, "ruleset": opened.ruleset.id,
-                "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
+                "rules_changed": nights.rules_changed(opened), "sessions_planned": opened.sessions, "per_table": opened.per_table, "players": list(night.players),
                 "closed": night.closed, "sessions": sessions,
                 "standings": standings,
                 "results_hidden_from": night.hidden_from if public and not night.closed else None,

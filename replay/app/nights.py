@@ -472,3 +472,18 @@ def nights(store: Store) -> list[dict[str, Any]]:
         found.append({"night_id": head.match_id, "title": opened.title, "game": opened.game,
                       "opened_at": head.first.recorded_at, "last_seq": head.last_seq})  # fmt: skip
     return sorted(found, key=lambda n: n["opened_at"], reverse=True)
+
+
+def rules_changed(opened: NightOpened) -> list[str]:
+    """The night's rule options that differ from its ruleset's own, as ``name=value`` (how the host
+    chose them): what the sheet says besides the ruleset's name."""
+    from replay.games import ruleset
+
+    spec = ruleset(opened.ruleset.id, opened.game)
+    defaults = spec.defaults() if spec is not None else {}
+    said = []
+    for name, value in opened.ruleset.options.items():
+        if name in defaults and value != defaults[name]:
+            shown = ",".join(str(v) for v in value) if isinstance(value, tuple | list) else value
+            said.append(f"{name}={str(shown).lower() if isinstance(value, bool) else shown}")
+    return said

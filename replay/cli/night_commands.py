@@ -293,8 +293,12 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
         print_json(sheet)
         return
     state = "closed" if sheet["closed"] else f"{len(sheet['sessions'])} of {sheet['sessions_planned']} sessions seated"
+    changed = f" ({', '.join(sheet['rules_changed'])})" if sheet.get("rules_changed") else ""
     out.print(
-        styled((f"{sheet['title']} ({sheet['night_id']})", "bold"), f": {sheet['game']}, {sheet['ruleset']}; {state}")
+        styled(
+            (f"{sheet['title']} ({sheet['night_id']})", "bold"),
+            f": {sheet['game']}, {sheet['ruleset']}{changed}; {state}",
+        )
     )
     out.print(f"present: {', '.join(sheet['players']) or 'nobody yet'}")
     for change in sheet.get("substitutions", []):

@@ -421,29 +421,7 @@ def rules(
             raise InputError(f"unknown ruleset {ruleset_id!r}; use one of: {', '.join(rule_data.ruleset_ids())}")
         specs = [found]
     if json_out:
-        print_json(
-            [
-                {
-                    "id": spec.id,
-                    "game": spec.game,
-                    "players": list(spec.players),
-                    "length": {"unit": spec.length_unit, "count": spec.default_length},
-                    "options": [
-                        {
-                            "name": o.name,
-                            "kind": o.kind,
-                            "default": list(o.default) if isinstance(o.default, tuple) else o.default,
-                            "choices": list(o.choices),
-                            "confidence": o.confidence,
-                            "reconstruction": o.reconstruction,
-                            "doc": o.doc,
-                        }
-                        for o in spec.options
-                    ],
-                }
-                for spec in specs
-            ]
-        )
+        print_json([spec.document() for spec in specs])
         return
     for spec in specs:
         from rich.table import Table

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from events.match import GameName, MatchLength, MatchStarted, OptionValue
 
@@ -127,6 +127,28 @@ class RulesetSpec:
         if by_name is None:
             by_name = _OPTIONS_BY_NAME[self.id] = {option.name: option for option in self.options}
         return by_name.get(name)
+
+    def document(self) -> dict[str, Any]:
+        """The ruleset as ``taikyoku rules --json`` and the host's page show it: its players, its
+        length and every option with its default, choices, confidence and meaning."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": list(self.players),
+            "length": {"unit": self.length_unit, "count": self.default_length},
+            "options": [
+                {
+                    "name": o.name,
+                    "kind": o.kind,
+                    "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+                    "choices": list(o.choices),
+                    "confidence": o.confidence,
+                    "reconstruction": o.reconstruction,
+                    "doc": o.doc,
+                }
+                for o in self.options
+            ],
+        }
 
     def value(self, options: Mapping[str, OptionValue], name: str) -> OptionValue:
         """The recorded value of ``name``, or what its absence means in a match recorded before it."""

@@ -37,12 +37,48 @@ function showStart() {
   const rulesets = () => {
     $("night-ruleset").textContent = "";
     for (const id of start.games[games.value]) $("night-ruleset").appendChild(el("option", { value: id }, id));
+    showOptions();
   };
   games.onchange = rulesets;
+  $("night-ruleset").onchange = showOptions;
   rulesets();
   const known = $("known-players");
   known.textContent = "";
   for (const name of start.known_players) known.appendChild(checkbox(name, false, { "data-known": name }));
+}
+
+// The chosen ruleset's options, each at its default; only those the host changes are sent, as
+// `night open -O name=value` would send them, and recorded in full in every table's first event.
+async function showOptions() {
+  const list = $("night-option-list"), id = $("night-ruleset").value;
+  list.textContent = "";
+  list.dataset.ruleset = "";
+  let spec;
+  try { spec = await call(`/api/host/rulesets/${encodeURIComponent(id)}`); } catch (error) { say(error.message, "error"); return; }
+  if ($("night-ruleset").value !== id) return;  // another ruleset chosen meanwhile
+  for (const option of spec.options) {
+    const shown = Array.isArray(option.default) ? option.default.join(",") : option.default === null ? "" : String(option.default);
+    let control;
+    if (option.kind === "bool" || option.choices.length) {
+      const values = option.kind === "bool" ? ["true", "false"] : option.choices;
+      control = el("select", {}, ...(shown === "" ? [el("option", { value: "" }, "choose")] : []),
+                   ...values.map((value) => el("option", { value }, value)));  // prettier-ignore
+    } else {
+      control = el("input", { type: option.kind === "int" ? "number" : "text" });
+    }
+    control.value = shown;
+    Object.assign(control.dataset, { option: option.name, shown });
+    const row = el("label", {}, `${option.name} `, control, el("small", {}, option.doc));
+    control.onchange = () => row.classList.toggle("changed", control.value !== shown);
+    list.appendChild(row);
+  }
+  list.dataset.ruleset = id;
+}
+
+function chosenOptions() {
+  return [...document.querySelectorAll("#night-option-list [data-option]")]
+    .filter((control) => control.value !== control.dataset.shown)
+    .map((control) => `${control.dataset.option}=${control.value}`);
 }
 
 function chosenPlayers() {
@@ -58,7 +94,8 @@ function draw(sheet) {
   document.body.dataset.night = sheet.night_id;
   document.body.dataset.seq = String(sheet.head_seq);
   $("night-title-shown").textContent = `${sheet.title} (${sheet.night_id})` + (sheet.closed ? ": closed" : "");
-  $("night-facts").textContent = `${sheet.game}, ${sheet.ruleset}; ${sheet.sessions.length} of ${sheet.sessions_planned} sessions seated; `
+  const changed = (sheet.rules_changed || []).length ? ` (${sheet.rules_changed.join(", ")})` : "";
+  $("night-facts").textContent = `${sheet.game}, ${sheet.ruleset}${changed}; ${sheet.sessions.length} of ${sheet.sessions_planned} sessions seated; `
     + `${sheet.players.length} players present, ${sheet.per_table} a table`;
   const present = $("present");
   present.textContent = "";
@@ -201,7 +238,7 @@ async function begin() {
 $("night-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const body = { game: $("night-game").value, ruleset: $("night-ruleset").value, players: chosenPlayers(),
-                 sessions: Number($("night-sessions").value) || 4 };
+                 sessions: Number($("night-sessions").value) || 4, options: chosenOptions() };
   if ($("night-length").value) body.length = Number($("night-length").value);
   if ($("night-title").value.trim()) body.title = $("night-title").value.trim();
   act("/api/host/nights", body, "the night is open: seat the first session");

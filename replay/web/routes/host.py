@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from events.errors import InputError
 from events.games import CLUB_GAME
 from replay.app.access import CORRECTS, RUNS
-from replay.app.catalog import rulesets
+from replay.app.catalog import ruleset, ruleset_ids, rulesets
 from replay.present import club_pages as pages
 from replay.present import served_pages
 from replay.web.bodies import (
@@ -46,6 +46,16 @@ def api_host_nights(request: Request, served: Served) -> dict[str, Any]:
     nights = served.taikyoku.nights(club=None if access.whole else access.club)
     first = nights[0]["game"] if nights and nights[0]["game"] in games else CLUB_GAME
     return {"nights": nights, "known_players": served.taikyoku.known_players(), "games": games, "first_game": first}
+
+
+@router.get("/api/host/rulesets/{ruleset_id}")
+def api_host_ruleset(ruleset_id: str, request: Request, served: Served) -> dict[str, Any]:
+    """A ruleset's options, each with its default, for the host to change at a night's opening."""
+    served.host_only(request)
+    spec = ruleset(ruleset_id)
+    if spec is None:
+        raise InputError(f"unknown ruleset {ruleset_id!r}; use one of: {', '.join(ruleset_ids())}")
+    return spec.document()
 
 
 @router.post("/api/host/nights", status_code=201)

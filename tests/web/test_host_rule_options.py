@@ -1,0 +1,61 @@
+"""The host's page sets a night's rule options as `night open -O` does: the chosen ruleset's options,
+each at its default; those changed are recorded in the night and in every table's first event, and
+the night's facts name them. Real `serve` process, Chromium, an SQLite file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import Cli
+from tests.serving import Server
+
+FOUR = ["Aki", "Beni", "Chie", "Dai"]
+
+
+def test_the_host_opens_a_night_with_rule_options_of_its_own(browser: Any, cli: Cli, db: Path, secret: Path) -> None:
+    """EMA 2016 with its leftover sticks lost and a chombo of 10,000: the facts say both, the table's
+    match records both (and every other option at the ruleset's own). Plants: the changed controls
+    not sent; every option sent (the facts would list none changed: the same); the options of the
+    ruleset first shown kept after another is chosen."""
+    from store import EventStore
+
+    EventStore.open(db, create=True).close()
+    server = Server(str(db), secret)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        assert server.call("GET", "/api/host/rulesets/ema2017") == (
+            422, {"error": "unknown ruleset 'ema2017'; use one of: " + ", ".join(
+                r["id"] for r in cli("rules", "--json").json()), "code": "input.invalid"},
+        )  # fmt: skip
+        host = context.new_page()
+        host.goto(f"{server.base}/host")
+        host.wait_for_selector("#open-night:not([hidden])")
+        host.select_option("#night-game", "riichi")
+        host.select_option("#night-ruleset", "tenhou")
+        host.wait_for_selector('#night-option-list[data-ruleset="tenhou"]', state="attached")
+        host.select_option("#night-ruleset", "ema2016")
+        host.wait_for_selector('#night-option-list[data-ruleset="ema2016"]', state="attached")
+        host.click("#night-options summary")
+        leftover = '#night-option-list [data-option="riichi.leftoverSticks"]'
+        assert host.input_value(leftover) == "firstPlace"  # the ruleset's own, as docs/rules.md gives it
+        host.select_option(leftover, "lost")
+        host.fill('#night-option-list [data-option="riichi.chomboPoints"]', "10000")
+        host.fill("#new-players", "\n".join(FOUR))
+        host.fill("#night-sessions", "1")
+        host.click("#night-open")
+        host.wait_for_selector("#said:has-text('the night is open')")
+        assert host.inner_text("#night-facts").startswith(
+            "riichi, ema2016 (riichi.chomboPoints=10000, riichi.leftoverSticks=lost); 0 of 1 sessions seated"
+        )
+        host.click("#seat")
+        host.wait_for_selector("[data-qr]")
+        match = host.evaluate("night")["sessions"][0]["tables"][0]["match_id"]
+    finally:
+        context.close()
+        server.stop()
+    started = cli("log", match, "--json").json()[0]["payload"]["ruleset"]
+    assert started["id"] == "ema2016"
+    options = started["options"]
+    assert (options["riichi.leftoverSticks"], options["riichi.chomboPoints"]) == ("lost", 10000)
+    assert (options["riichi.chombo"], options["riichi.uma"]) == ("finalPenalty", [15000, 5000, -5000, -15000])
