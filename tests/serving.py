@@ -130,3 +130,37 @@ def host_and_room(browser: Any, db: Path, secret: Path) -> Iterator[tuple[Any, A
     finally:
         context.close()
         server.stop()
+
+
+# The room screen's players' lines cut short: a name running into its score, or a score past its
+# card's edge (the boxes' own edges: a rounded scroll width can be a pixel over where nothing is cut).
+CUT_LINES = """() => [...document.querySelectorAll('.table li')].filter((line) => {
+  const [name, score] = line.children, edge = line.getBoundingClientRect().right;
+  return name.getBoundingClientRect().right > score.getBoundingClientRect().left + 0.01
+    || score.getBoundingClientRect().right > edge + 0.01;
+}).map((line) => line.textContent)"""
+
+
+def room_standings(room: Any) -> list[list[str]]:
+    """Every row of the room screen's standings, each page's in turn (turned by its own "next"; the
+    screen opened with ``?turn=0``, so no timer turns it meanwhile), as their cells; each row seen
+    whole on the screen, inside the standings' part of it. A page is read in one step: the screen
+    draws itself again whenever a table moves."""
+    assert "turn=0" in room.url, "open the room with ?turn=0 to read its pages"
+    pages = int(room.get_attribute("#standings", "data-pages") or "1")
+    rows: list[list[str]] = []
+    for page in range(1, pages + 1):
+        if pages > 1:
+            room.wait_for_selector(f'#standings[data-page="{page}"]')
+        found = room.evaluate("""() => {
+          const side = document.getElementById('standings').getBoundingClientRect();
+          return [...document.querySelectorAll('#standings tbody tr')].map((row) => {
+            const box = row.getBoundingClientRect();
+            return [side.top <= box.top && box.bottom <= side.bottom + 0.5, [...row.cells].map((c) => c.textContent)];
+          });
+        }""")
+        assert all(inside for inside, _ in found), [cells for inside, cells in found if not inside]
+        rows += [cells for _, cells in found]
+        if pages > 1:
+            room.click("#next-standings")
+    return rows

@@ -341,6 +341,11 @@ def glance(state: RiichiState) -> dict[str, Any]:
     said["on_table"] = f"{sticks} riichi stick{'s' if sticks > 1 else ''}" if sticks else None
     last = in_names(state.results[-1].explanation, names) if state.results else None
     standing = final_standings(state) if state.results else {"ranks": [1] * len(scores), "results": [0] * len(scores)}
+    if finished(state) and sticks:  # the match over: its ruleset settles what was left, and says where it went
+        to_first = state.options is not None and state.options.leftover_sticks == "firstPlace"
+        said["on_table"] = f"{said['on_table']} {'to first place' if to_first else 'lost'}"
+        said["sticks"] = 0
+        scores = list(standing["scores"])
     return said | {"scores": scores, "last": last, "places": list(standing["ranks"]),
                    "results": list(standing["results"]), "unit": "results in thousands, with oka and uma"}  # fmt: skip
 

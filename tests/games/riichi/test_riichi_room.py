@@ -43,3 +43,33 @@ def test_the_room_says_the_sticks_left_and_the_next_hand_after_each_kind_of_end(
         # other; the hand is played again, no honba, no stick.
         ("East 2 over (0 honba) · next East 2, 0 honba", None, [28000, 40600, 25000, 6400]),
     ]
+
+
+def test_a_finished_table_shows_its_final_scores_with_the_sticks_left_paid_as_its_ruleset_says(cli: Cli) -> None:
+    """EMA 2016, one hanchan, every hand a draw with nobody tenpai but the last: South 4, Chie in
+    riichi, alone tenpai: 29,000, 29,000, 32,000, 29,000 with 1 stick left, which goes to Chie, the
+    winner (33,000), and the table reads finished with it paid. Where a match recorded the sticks
+    lost: 32,000 and "lost". Plants: the table's last scores (the stick unpaid, 32,000); the stick
+    said as still on the table."""
+    for match, lost in (("ema-one", False), ("ema-two", True)):
+        options = ("-O", "riichi.leftoverSticks=lost") if lost else ()
+        made = cli("new", "riichi", "--ruleset", "ema2016", *options, "-p", "Aki", "-p", "Beni", "-p", "Chie",
+                   "-p", "Dai", "--id", match)  # fmt: skip
+        assert made.code == 0, made.err
+        for _ in range(7):
+            assert cli("result", match, "draw", "tenpai", "none").code == 0
+        assert cli("result", match, "draw", "tenpai", "2", "riichi", "2").code == 0
+    from replay.app.application import Application
+
+    app = Application(str(cli.db))
+    try:
+        tables = {t["match_id"]: t for t in app.room()["tables"]}
+    finally:
+        app.close()
+    paid, lost_table = tables["ema-one"], tables["ema-two"]
+    assert (paid["hand"], paid["on_table"], paid["scores"]) == (
+        "South 4 over (7 honba)",
+        "1 riichi stick to first place",
+        [29000, 29000, 33000, 29000],
+    )
+    assert (lost_table["on_table"], lost_table["scores"]) == ("1 riichi stick lost", [29000, 29000, 32000, 29000])
