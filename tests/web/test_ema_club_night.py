@@ -6,12 +6,14 @@ whole, every player's standing on one of its pages, and the sheet and its CSV gi
 as worked out by hand below, leftover riichi sticks going to the winner (EMA 2016, 3.6.1).
 
 Session 1, every table (seat 0 deals first; 30,000 each):
-  East 1: seat 0 (the dealer) rons seat 3 for a mangan, 12,000: 42,000, 30,000, 30,000, 18,000.
-  Then seven exhaustive draws with nobody tenpai (no payment; the dealer never tenpai, the deal
-  passes), and South 4: seat 2 declares riichi (1,000 on the table) and is alone tenpai (1,000 from
-  each of the others): 41,000, 29,000, 32,000, 17,000, 1 stick left; South 4's dealer (seat 3) was
-  noten: the game ends. The stick goes to the winner: 42,000. Results (30,000 returned, no oka,
-  uma +15/+5/-5/-15): +27.0, -6.0, +7.0, -28.0.
+  East 1: seat 0 (the dealer) rons seat 3 for a mangan, 12,000: 42,000, 30,000, 30,000, 18,000;
+  the dealer keeps the deal, 1 honba. East 1 again: an exhaustive draw, seat 1 in riichi (1,000 on
+  the table) and alone tenpai (1,000 from each of the others): 41,000, 32,000, 29,000, 17,000, the
+  stick left on the table; the dealer noten: the deal passes, 2 honba. Then six draws with nobody
+  tenpai (no payment; the deal passes each time), the stick still there; South 4: seat 2 in riichi,
+  alone tenpai: 40,000, 31,000, 31,000, 16,000, 2 sticks; South 4's dealer (seat 3) noten: the game
+  ends. The two sticks go to the winner: 42,000. Results (30,000 returned, no oka, uma
+  +15/+5/-5/-15; seats 1 and 2 tie for second and share (5 - 5) / 2 = 0): +27.0, +1.0, +1.0, -29.0.
 Session 2, table k takes seat j from session 1's table k + j (counting round from table 10 to 1):
   odd tables (B): East 1: seat 2 rons the dealer for 1 han 30 fu (1,000): 29,000, 30,000, 31,000,
   30,000; six draws, nobody tenpai; South 4: seats 1 and 2 tenpai, seat 2 in riichi: 1,500 from
@@ -23,9 +25,10 @@ Session 2, table k takes seat j from session 1's table k + j (counting round fro
   27,000, 37,000, 1 stick left, to seat 3 (38,000): +23.0; seat 0 -2 + 5 = +3.0; seats 1 and 2 tie
   for third, (-5 - 15) / 2 = -10: -13.0 each.
 A player's night is the two: session 1's seat 0 at an odd table 27 - 17.5 = +9.5, at an even
-table 27 + 3 = +30.0; seat 1 -6 - 13 = -19.0 / -6 + 12 = +6.0; seat 2 7 + 12 = +19.0 / 7 - 13 =
--6.0; seat 3 -28 + 23 = -5.0 / -28 - 6.5 = -34.5. Five players share each total; between them
-nothing else differs (the same scores, the same places), so their names decide, letter by letter.
+table 27 + 3 = +30.0; seat 1 1 - 13 = -12.0 / 1 + 12 = +13.0; seat 2 1 + 12 = +13.0 / 1 - 13 =
+-12.0; seat 3 -29 + 23 = -6.0 / -29 - 6.5 = -35.5. Five or ten players share each total; between
+them nothing else differs (the same scores added, the same places), so their names decide,
+letter by letter.
 """
 
 from __future__ import annotations
@@ -58,31 +61,32 @@ SUBSTITUTE = "Hanna-Liisa Kõrvits-Tamm"
 TOTALS = {
     "+30.0": ["Aurélie Marchand-Deschamps", "Jean-Baptiste Lefèvre-Moreau", "Joaquín Martínez de la Fuente",
               "Krzysztof Brzęczyszczykiewicz", "Étienne Beauchamp-Villeneuve"],
-    "+19.0": ["Françoise Delacroix-Béranger", "Maëlle Dubois-Fontaine", "Mikhail Aleksandrovich Petrov",
-              "Philippa Featherstonehaugh", "Siobhán Nic Giolla Phádraig"],
+    "+13.0": ["Anna-Katharina Schützenberger", "Françoise Delacroix-Béranger", "Ingrid Bjørnstad-Halvorsen",
+              "Jaroslav Dvořáček-Novotný", "Maëlle Dubois-Fontaine", "Mikhail Aleksandrovich Petrov",
+              "Nguyễn Thị Thu Hương", "Philippa Featherstonehaugh", "Siobhán Nic Giolla Phádraig",
+              "Wilhelmina van der Westhuizen"],
     "+9.5": ["Guðmundur Sigurðsson", "Hiroshi Yamamoto-Lindqvist", "Leonor Albuquerque Vasconcelos",
              "Ruairí Ó Súilleabháin", "Yoshitsune Takahashi-Moreau"],
-    "+6.0": ["Anna-Katharina Schützenberger", "Ingrid Bjørnstad-Halvorsen", "Jaroslav Dvořáček-Novotný",
-             "Nguyễn Thị Thu Hương", "Wilhelmina van der Westhuizen"],
-    "-5.0": ["Aleksandra Wiśniewska-Kowalczyk", "Dmitrij Wolkonskij-Baranov", "Isabel Cristina Gonçalves",
+    "-6.0": ["Aleksandra Wiśniewska-Kowalczyk", "Dmitrij Wolkonskij-Baranov", "Isabel Cristina Gonçalves",
              "Maximilian von Hohenberg", "Radosław Włodarczyk-Nowak"],
-    "-6.0": ["Constantin Georgescu-Ionescu", "Eleftheria Papadopoulou", "Giovanni Bartolomeo Rossi",
-             "Kristiina Järvenpää-Mäkinen", "Thorvald Christophersen"],
-    "-19.0": ["Annelies Vandenbroucke", "Søren Kierkegaard-Jørgensen", "Tadeusz Wojciechowski",
-              "Zsófia Szentgyörgyi-Kovács", "Ólafur Hrafn Þórðarson"],
-    "-34.5": ["Bartłomiej Szczepańczyk", "Benedikt Oberhollenzer", "Dagný Ásgeirsdóttir",
+    "-12.0": ["Annelies Vandenbroucke", "Constantin Georgescu-Ionescu", "Eleftheria Papadopoulou",
+              "Giovanni Bartolomeo Rossi", "Kristiina Järvenpää-Mäkinen", "Søren Kierkegaard-Jørgensen",
+              "Tadeusz Wojciechowski", "Thorvald Christophersen", "Zsófia Szentgyörgyi-Kovács",
+              "Ólafur Hrafn Þórðarson"],
+    "-35.5": ["Bartłomiej Szczepańczyk", "Benedikt Oberhollenzer", "Dagný Ásgeirsdóttir",
               "Henrik Östergren-Lundqvist", "Małgorzata Grzegorczyk"],
 }  # fmt: skip
 STANDINGS = [(name, total) for total, names in TOTALS.items() for name in names]
 # Each template's hands (seat numbers), the last ending the game, and its results by seat.
 DRAW = ("draw", "tenpai", "none")
-SESSION_1 = [("ron", "0", "mangan", "from", "3"), *[DRAW] * 7, ("draw", "tenpai", "2", "riichi", "2")]
+SESSION_1 = [("ron", "0", "mangan", "from", "3"), ("draw", "tenpai", "1", "riichi", "1"), *[DRAW] * 6,
+             ("draw", "tenpai", "2", "riichi", "2")]  # fmt: skip
 ODD = [("ron", "2", "1han30fu", "from", "0"), *[DRAW] * 6, ("draw", "tenpai", "1", "2", "riichi", "2")]
 EVEN = [("tsumo", "3", "mangan"), *[DRAW] * 6, ("draw", "tenpai", "0", "riichi", "0")]
-RESULTS_1, RESULTS_ODD, RESULTS_EVEN = ["27.0", "-6.0", "7.0", "-28.0"], ["-17.5", "12.0", "12.0", "-6.5"], [
+RESULTS_1, RESULTS_ODD, RESULTS_EVEN = ["27.0", "1.0", "1.0", "-29.0"], ["-17.5", "12.0", "12.0", "-6.5"], [
     "3.0", "-13.0", "-13.0", "23.0"]  # fmt: skip
 # The sheet's CSV by seat: the final score (the leftover stick paid), the place, the result.
-FIGURES_1 = [("42000", "1", "27.0"), ("29000", "3", "-6.0"), ("32000", "2", "7.0"), ("17000", "4", "-28.0")]
+FIGURES_1 = [("42000", "1", "27.0"), ("31000", "2", "1.0"), ("31000", "2", "1.0"), ("16000", "4", "-29.0")]
 FIGURES_ODD = [("27500", "4", "-17.5"), ("32000", "1", "12.0"), ("32000", "1", "12.0"), ("28500", "3", "-6.5")]
 FIGURES_EVEN = [("28000", "2", "3.0"), ("27000", "3", "-13.0"), ("27000", "3", "-13.0"), ("38000", "1", "23.0")]
 SPILLED = "() => [...document.querySelectorAll('.table')].filter((t) => t.scrollHeight > t.clientHeight).length"
@@ -126,7 +130,7 @@ def test_a_forty_player_ema_night_reads_whole_on_the_room_screen_with_every_figu
 ) -> None:
     """Plants: the type not fitted to the names as the font draws them (28 lines cut); the
     standings' overflow hidden (20 of 40 never on the screen); EMA 2016's leftover sticks lost (the
-    winners 1.0 short: 26.0 where 27.0, and the table not adding up to 0)."""
+    winners 2.0 short: 25.0 where 27.0, and the table not adding up to 0)."""
     from store import EventStore
 
     EventStore.open(db, create=True).close()
@@ -160,20 +164,29 @@ def test_a_forty_player_ema_night_reads_whole_on_the_room_screen_with_every_figu
         for table in first:
             room.wait_for_selector(f'[data-match="{table["match_id"]}"]')
         _whole(room)
-        for table in first:
-            _record(cli, table["match_id"], SESSION_1[:-1])
         watched = first[0]["match_id"]
+        hand = f'[data-match="{watched}"] .hand'
+        said = []  # the watched table's hand line after each kind of end, as the room shows it
+        for table in first:
+            _record(cli, table["match_id"], SESSION_1[:1])
+        room.wait_for_selector(f'[data-match="{watched}"][data-seq="3"]')
+        said.append(room.inner_text(hand))
+        for table in first:
+            _record(cli, table["match_id"], SESSION_1[1:-1])
         room.wait_for_selector(f'[data-match="{watched}"][data-seq="{1 + 2 * 8}"]')
-        # Before South 4: seven draws after the dealer's win, no stick on the table.
-        assert room.inner_text(f'[data-match="{watched}"] .hand').startswith(
-            "South 3 over (7 honba) · next South 4, 8 honba"
-        )
+        said.append(room.inner_text(hand))
         for table in first:
             _record(cli, table["match_id"], SESSION_1[-1:])
         room.wait_for_selector(f'[data-match="{watched}"][data-seq="{1 + 2 * 9}"]')
-        # The game over: its last hand's stick went to the winner; the room says the scores as paid.
+        said.append(room.inner_text(hand))
+        assert said == [
+            "East 1 over (0 honba) · next East 1, 1 honba",  # the dealer's win: none left, the deal kept
+            "South 3 over (7 honba) · next South 4, 8 honba · 1 riichi stick",  # seat 1's, kept by every draw
+            "South 4 over (8 honba) · 2 riichi sticks to first place · finished",
+        ]
+        # The game over: the sticks left went to the winner; the room says the scores as paid.
         scores = [room.inner_text(f'[data-match="{watched}"] [data-seat="{seat}"] .score') for seat in range(4)]
-        assert scores == ["42,000", "29,000", "32,000", "17,000"]
+        assert scores == ["42,000", "31,000", "31,000", "16,000"]
         for table in first:
             final = cli("replay", table["match_id"], "--json").json()["final"]
             assert [str(r) for r in final["results"]] == RESULTS_1, table["match_id"]
