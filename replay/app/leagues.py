@@ -169,16 +169,15 @@ class Leagues:
 
     def typed_names(self) -> dict[tuple[str | None, str], set[str]]:
         """Every name typed at a night's table or list, by (club, name): the nights it was typed at."""
-        from replay.app import nights
+        from replay.app import night_summaries
 
         league = self.league()
         found: dict[tuple[str | None, str], set[str]] = {}
-        with self.store() as store:
-            for row in nights.nights(store):
-                night = nights.read(store, row["night_id"])
-                club = league.owner(row["night_id"])
-                for name in {*night.players, *(n for t in night.tables for n in night.credited(t.match_id))}:
-                    found.setdefault((club, name), set()).add(row["night_id"])
+        with self.store() as store:  # each night's kept summary: no night folded again
+            for night_id, summary in night_summaries.summaries(store).items():
+                club = league.owner(night_id)
+                for name in summary["typed"]:
+                    found.setdefault((club, name), set()).add(night_id)
         return found
 
     def players(self) -> list[dict[str, Any]]:

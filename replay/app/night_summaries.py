@@ -1,6 +1,7 @@
-"""What the season, the room and a player's page read of every night, kept beside the events: each
-night's game, whether it is closed, the names it holds, whose each substituted or online table's
-seats are, its penalties and the tables whose results are hidden now. A sealed read model at the
+"""What the season, the room, a player's page and the league's names read of every night, kept
+beside the events: each night's game, whether it is closed, the names it holds (and those typed as
+its players, whose results count), whose each substituted or online table's seats are, its
+penalties and the tables whose results are hidden now. A sealed read model at the
 night's head, so that a league of thousands of nights folds none of them again to answer a page
 (a night's stream moves with everything that changes these)."""
 
@@ -13,7 +14,7 @@ from replay.app.nights import nights, read
 from replay.app.read_models import SealedModel
 from store import Store
 
-MODEL = "night-summary-1"
+MODEL = "night-summary-2"  # 2: with the names typed as players
 
 
 def _summary(store: Store, night_id: str) -> dict[str, Any]:
@@ -25,8 +26,9 @@ def _summary(store: Store, night_id: str) -> dict[str, Any]:
         if night.hidden_from is not None and not night.closed
         else []
     )
-    names = {*night.players, *(n for t in night.tables for n in (*t.players, *night.credited(t.match_id)))}
-    return {"game": night.opened.game, "closed": night.closed, "names": sorted(names),
+    typed = {*night.players, *(n for t in night.tables for n in night.credited(t.match_id))}
+    names = typed | {n for t in night.tables for n in t.players}
+    return {"game": night.opened.game, "closed": night.closed, "names": sorted(names), "typed": sorted(typed),
             "credits": {match: list(night.credited(match)) for match in sorted(credited)},
             "penalties": [p._asdict() for p in night.penalties], "hidden": hidden}  # fmt: skip
 
