@@ -1,5 +1,7 @@
 """Persistence: the store contract (``store/contract.py``), the append-only SQLite event store, and the hash chain."""
 
+from typing import TYPE_CHECKING
+
 from store.contract import Reader, ReadModels, Recorder, Store, Verifier
 from store.errors import (
     ConcurrencyError,
@@ -14,7 +16,20 @@ from store.errors import (
     UnknownMatchError,
 )
 from store.records import EventRow, Finding, Head, MatchHead, PayloadRow, Resent, StoredEvent
-from store.sqlite import EventStore
+
+if TYPE_CHECKING:
+    from store.sqlite import EventStore
+
+
+def __getattr__(name: str) -> object:
+    """The SQLite store, loaded when first asked for: a command on a PostgreSQL store never loads
+    SQLite's library (sqlite-utils, a tenth of a second of every such command's start)."""
+    if name == "EventStore":
+        from store.sqlite import EventStore
+
+        return EventStore
+    raise AttributeError(f"module 'store' has no attribute {name!r}")
+
 
 __all__ = [
     "ConcurrencyError",

@@ -5,11 +5,13 @@ asked whether it holds a store. The adapters (the CLI, the served pages) open st
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the store's package is loaded when a store is opened, not when a command starts
     from store import Store, StoredEvent
+    from store.sqlite import EventStore
     from store.sqlite_file import FileHeader
 
 __all__ = [
@@ -94,19 +96,24 @@ def log_waiting(db: object) -> bool:
         return False
 
 
+def _on_file(store: Store) -> EventStore | None:
+    """The store as an SQLite store, or None for a server's. Asked of the loaded module: where SQLite's
+    store was never loaded (a command on a server), no store is one, and it is not loaded to say so."""
+    loaded = sys.modules.get("store.sqlite")
+    return store if loaded is not None and isinstance(store, loaded.EventStore) else None
+
+
 def written_rows(store: Store) -> int:
     """How many rows an SQLite store's connection has written so far (0 for a server's)."""
-    from store import EventStore
-
-    return store.changes() if isinstance(store, EventStore) else 0
+    on_file = _on_file(store)
+    return on_file.changes() if on_file is not None else 0
 
 
 def empty_the_log(store: Store) -> None:
     """Fold an SQLite store's write-ahead log into its file and empty it (see ``EventStore.empty_the_log``)."""
-    from store import EventStore
-
-    if isinstance(store, EventStore):
-        store.empty_the_log()
+    on_file = _on_file(store)
+    if on_file is not None:
+        on_file.empty_the_log()
 
 
 def store_exists(db: object) -> bool:

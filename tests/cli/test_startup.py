@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import typer.main
 
 from replay.cli import run
@@ -118,3 +119,13 @@ def test_listing_matches_loads_neither_the_schema_checker_nor_the_riichi_pricing
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"  # no schema checker, pricing, server, formats or workers
+
+
+@pytest.mark.postgres
+def test_a_command_on_a_server_loads_no_sqlite_store(pg_url: str) -> None:
+    """A league's pages and commands run on PostgreSQL: SQLite's store and its library (sqlite-utils,
+    about a tenth of a second of each command's start) are never loaded. Plant: `store` importing
+    its SQLite store when loaded; the pool asking isinstance of the SQLite store's class."""
+    assert run(["simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "m-1", "--db", pg_url]) == 0
+    assert _loaded(["matches", "--db", pg_url], ("sqlite_utils", "store.sqlite")) == []
+    assert _loaded(["season", "--game", "tensho", "--json", "--db", pg_url], ("sqlite_utils", "store.sqlite")) == []
