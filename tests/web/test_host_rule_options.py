@@ -44,7 +44,8 @@ def test_the_host_opens_a_night_with_rule_options_of_its_own(browser: Any, cli: 
         host.fill("#new-players", "\n".join(FOUR))
         host.fill("#night-sessions", "1")
         host.click("#night-open")
-        host.wait_for_selector("#said:has-text('the night is open')")
+        host.wait_for_function("() => document.getElementById('said').textContent !== ''")
+        assert host.inner_text("#said") == "the night is open: seat the first session"
         assert host.inner_text("#night-facts").startswith(
             "riichi, ema2016 (riichi.chomboPoints=10000, riichi.leftoverSticks=lost); 0 of 1 sessions seated"
         )
@@ -59,3 +60,36 @@ def test_the_host_opens_a_night_with_rule_options_of_its_own(browser: Any, cli: 
     options = started["options"]
     assert (options["riichi.leftoverSticks"], options["riichi.chomboPoints"]) == ("lost", 10000)
     assert (options["riichi.chombo"], options["riichi.uma"]) == ("finalPenalty", [15000, 5000, -5000, -15000])
+
+
+def test_the_host_is_asked_for_an_option_the_ruleset_leaves_open(browser: Any, db: Path, secret: Path) -> None:
+    """Sendai-hana as fudawiki gives no default for its teyaku: the night is not opened until the
+    host chooses one, and then records it. Plant: the form sent without it (the server's words
+    about --option on the host's page)."""
+    from store import EventStore
+
+    EventStore.open(db, create=True).close()
+    server = Server(str(db), secret)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        host = context.new_page()
+        host.goto(f"{server.base}/host")
+        host.wait_for_selector("#open-night:not([hidden])")
+        host.select_option("#night-game", "sendai")
+        host.select_option("#night-ruleset", "sendai-fudawiki")
+        host.wait_for_selector('#night-option-list[data-ruleset="sendai-fudawiki"]', state="attached")
+        host.fill("#new-players", "Aki\nBeni\nChie")
+        host.click("#night-open")
+        host.wait_for_selector("#said.error")
+        assert host.inner_text("#said") == (
+            'choose sendai.teyakuMode under "rule options": this ruleset has no default for it'
+        )
+        assert host.evaluate("document.getElementById('night-options').open") is True
+        host.select_option('#night-option-list [data-option="sendai.teyakuMode"]', "winRound")
+        host.click("#night-open")
+        host.wait_for_function("() => !document.getElementById('said').textContent.startsWith('choose')")
+        assert host.inner_text("#said") == "the night is open: seat the first session"
+        assert "(sendai.teyakuMode=winRound)" in host.inner_text("#night-facts")
+    finally:
+        context.close()
+        server.stop()

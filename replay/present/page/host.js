@@ -49,13 +49,15 @@ function showStart() {
 
 // The chosen ruleset's options, each at its default; only those the host changes are sent, as
 // `night open -O name=value` would send them, and recorded in full in every table's first event.
+let optionsAsked = 0;
 async function showOptions() {
-  const list = $("night-option-list"), id = $("night-ruleset").value;
+  const list = $("night-option-list"), id = $("night-ruleset").value, asked = ++optionsAsked;
   list.textContent = "";
   list.dataset.ruleset = "";
   let spec;
   try { spec = await call(`/api/host/rulesets/${encodeURIComponent(id)}`); } catch (error) { say(error.message, "error"); return; }
-  if ($("night-ruleset").value !== id) return;  // another ruleset chosen meanwhile
+  if (asked !== optionsAsked) return;  // asked again meanwhile (another ruleset, or the same twice): the last answer draws
+  list.textContent = "";
   for (const option of spec.options) {
     const shown = Array.isArray(option.default) ? option.default.join(",") : option.default === null ? "" : String(option.default);
     let control;
@@ -67,7 +69,7 @@ async function showOptions() {
       control = el("input", { type: option.kind === "int" ? "number" : "text" });
     }
     control.value = shown;
-    Object.assign(control.dataset, { option: option.name, shown });
+    Object.assign(control.dataset, { option: option.name, shown }, option.default === null ? { required: "yes" } : {});
     const row = el("label", {}, `${option.name} `, control, el("small", {}, option.doc));
     control.onchange = () => row.classList.toggle("changed", control.value !== shown);
     list.appendChild(row);
@@ -237,6 +239,12 @@ async function begin() {
 
 $("night-form").addEventListener("submit", (event) => {
   event.preventDefault();
+  const unchosen = [...document.querySelectorAll("#night-option-list [data-required]")].find((control) => control.value === "");
+  if (unchosen) {  // an option the ruleset leaves to the players
+    $("night-options").open = true;
+    say(`choose ${unchosen.dataset.option} under "rule options": this ruleset has no default for it`, "error");
+    return;
+  }
   const body = { game: $("night-game").value, ruleset: $("night-ruleset").value, players: chosenPlayers(),
                  sessions: Number($("night-sessions").value) || 4, options: chosenOptions() };
   if ($("night-length").value) body.length = Number($("night-length").value);
