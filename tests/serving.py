@@ -141,6 +141,18 @@ CUT_LINES = """() => [...document.querySelectorAll('.table li')].filter((line) =
 }).map((line) => line.textContent)"""
 
 
+def host_opening(context: Any, base: str, game: str, ruleset: str) -> Any:
+    """The host's page on a store with no night open, ``game`` and ``ruleset`` chosen and the
+    ruleset's options drawn."""
+    host = context.new_page()
+    host.goto(f"{base}/host")
+    host.wait_for_selector("#open-night:not([hidden])")
+    host.select_option("#night-game", game)
+    host.select_option("#night-ruleset", ruleset)
+    host.wait_for_selector(f'#night-option-list[data-ruleset="{ruleset}"]', state="attached")
+    return host
+
+
 def room_standings(room: Any) -> list[list[str]]:
     """Every row of the room screen's standings, each page's in turn (turned by its own "next"; the
     screen opened with ``?turn=0``, so no timer turns it meanwhile), as their cells; each row seen

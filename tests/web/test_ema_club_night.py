@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.helpers import Cli
-from tests.serving import CUT_LINES, Server, room_standings
+from tests.serving import CUT_LINES, Server, host_opening, room_standings
 
 FORTY = [
     "Hiroshi Yamamoto-Lindqvist", "Søren Kierkegaard-Jørgensen", "Maëlle Dubois-Fontaine",
@@ -139,12 +139,7 @@ def test_a_forty_player_ema_night_reads_whole_on_the_room_screen_with_every_figu
     host_context = browser.new_context(viewport={"width": 1280, "height": 900})
     room_context = browser.new_context(viewport={"width": 1920, "height": 1080})
     try:
-        host = host_context.new_page()
-        host.goto(f"{server.base}/host")
-        host.wait_for_selector("#open-night:not([hidden])")
-        host.select_option("#night-game", "riichi")
-        host.select_option("#night-ruleset", "ema2016")
-        host.wait_for_selector('#night-option-list[data-ruleset="ema2016"]', state="attached")
+        host = host_opening(host_context, server.base, "riichi", "ema2016")
         host.fill("#new-players", "\n".join(FORTY))
         host.fill("#night-sessions", "2")
         host.fill("#night-title", "Thursday club, EMA")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.helpers import Cli
-from tests.serving import Server
+from tests.serving import Server, host_opening
 
 FOUR = ["Aki", "Beni", "Chie", "Dai"]
 
@@ -28,12 +28,7 @@ def test_the_host_opens_a_night_with_rule_options_of_its_own(browser: Any, cli: 
             422, {"error": "unknown ruleset 'ema2017'; use one of: " + ", ".join(
                 r["id"] for r in cli("rules", "--json").json()), "code": "input.invalid"},
         )  # fmt: skip
-        host = context.new_page()
-        host.goto(f"{server.base}/host")
-        host.wait_for_selector("#open-night:not([hidden])")
-        host.select_option("#night-game", "riichi")
-        host.select_option("#night-ruleset", "tenhou")
-        host.wait_for_selector('#night-option-list[data-ruleset="tenhou"]', state="attached")
+        host = host_opening(context, server.base, "riichi", "tenhou")
         host.select_option("#night-ruleset", "ema2016")
         host.wait_for_selector('#night-option-list[data-ruleset="ema2016"]', state="attached")
         host.click("#night-options summary")
@@ -72,12 +67,7 @@ def test_the_host_is_asked_for_an_option_the_ruleset_leaves_open(browser: Any, d
     server = Server(str(db), secret)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
-        host = context.new_page()
-        host.goto(f"{server.base}/host")
-        host.wait_for_selector("#open-night:not([hidden])")
-        host.select_option("#night-game", "sendai")
-        host.select_option("#night-ruleset", "sendai-fudawiki")
-        host.wait_for_selector('#night-option-list[data-ruleset="sendai-fudawiki"]', state="attached")
+        host = host_opening(context, server.base, "sendai", "sendai-fudawiki")
         host.fill("#new-players", "Aki\nBeni\nChie")
         host.click("#night-open")
         host.wait_for_selector("#said.error")

@@ -25,9 +25,11 @@ function fitTables(size) {
     return ![...tables.querySelectorAll(".table li")].some(lineCut)
       && ![...tables.querySelectorAll(".table")].some((card) => card.scrollHeight > card.clientHeight + 1);
   };
-  let low = 6, high = Math.max(size * 1.6, 7);
-  high = Math.min(high, window.innerHeight * 0.042);
-  if (whole(high)) low = high;
+  const cap = window.innerHeight * 0.042;
+  let low = 6, high = Math.min(Math.max(size * 1.6, 7), cap);
+  const before = Number(tables.dataset.type || 0);  // a move seldom changes the fit: the last type tried first
+  if (before && whole(before) && (before + 0.5 > cap || !whole(before + 0.5))) low = before;
+  else if (whole(high)) low = high;
   else while (high - low > 0.5) { const middle = (low + high) / 2; if (whole(middle)) low = middle; else high = middle; }
   whole(low);
   tables.dataset.type = low.toFixed(1);
@@ -99,7 +101,7 @@ function draw(room) {
 // Each game's standings, every player on the screen: the type made smaller (down to 1.7% of the
 // screen's height) until they fit, and where even that is too small to read across the room, shown
 // a page at a time (as many as fit at 1.9%), turned with the tables or at a tap on "next".
-let standingsPage = 0;
+let standingsPage = 0, fitted = null;
 const standingsPaging = $("standings-paging");  // kept across drawings: put back when paging
 function drawStandings(room) {
   const side = $("standings");
@@ -126,13 +128,25 @@ function drawStandings(room) {
     }
   };
   const fits = () => side.scrollHeight <= side.clientHeight + 0.5;
-  for (let type = 2.2; type >= 1.69; type -= 0.1) {
-    render(type, 0, everyone);
-    if (fits()) { side.dataset.pages = "1"; return; }
+  // The same names on the same screen fit the same way (a row is one line): the last fit is kept.
+  const shape = JSON.stringify([window.innerWidth, window.innerHeight,
+                                Object.values(room.standings).map((ps) => ps.map((p) => p.player).sort())]);  // prettier-ignore
+  const known = fitted && fitted.shape === shape ? fitted : null;
+  if (known && known.pages === 1) { render(known.type, 0, everyone); if (fits()) { side.dataset.pages = "1"; return; } }
+  if (!known || known.pages === 1) {
+    for (let type = 2.2; type >= 1.69; type -= 0.1) {
+      render(type, 0, everyone);
+      if (fits()) { side.dataset.pages = "1"; fitted = { shape, pages: 1, type }; return; }
+    }
   }
-  let per = everyone - 1;  // as many as fit at 1.9% with the paging line, the pages then made even
   $("standings-shown").textContent = `players 1 to ${everyone} of ${everyone}, page 1 of 9`;  // its width while fitting
-  while (per > 1) { render(1.9, 0, per); if (fits()) break; per -= 1; }
+  let per = known && known.pages === 0 ? known.per : 1;  // as many as fit at 1.9% with the paging line
+  if (!(known && known.pages === 0)) {  // the most that fit, halving
+    let low = 1, high = everyone - 1;
+    while (low < high) { const middle = Math.ceil((low + high) / 2); render(1.9, 0, middle); if (fits()) low = middle; else high = middle - 1; }
+    per = low;
+  }
+  fitted = { shape, pages: 0, per };
   const pages = Math.ceil(everyone / per);
   per = Math.ceil(everyone / pages);
   standingsPage %= pages;
