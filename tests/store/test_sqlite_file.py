@@ -97,3 +97,38 @@ def test_reading_the_header_leaves_this_processs_locks_on_the_file(tmp_path: Pat
         assert fresh.execute("SELECT count(*) FROM t").fetchone() == (rows,)
         fresh.close()
     kept.close()
+
+
+def test_a_file_read_again_is_read_through_the_one_descriptor_held_for_it(tmp_path: Path) -> None:
+    """The header read ten times holds one descriptor on the file, not ten (a server reads it before
+    every use, for days); the file replaced by a new one at the same path is read as the new one.
+    A log set aside with no index beside it keeps the log and makes no index. Plants: the held
+    descriptor never found again (one more each read); the log's index required."""
+    path = tmp_path / "club.db"
+    _database(path, generation=3)
+
+    def open_on_it() -> int:
+        inode = os.stat(path).st_ino
+        return sum(1 for fd in os.listdir("/proc/self/fd") if _inode(fd) == inode)
+
+    header_of(path)
+    held = open_on_it()
+    for _ in range(10):
+        assert isinstance(header_of(path), FileHeader)
+    assert open_on_it() == held == 1
+    replacement = tmp_path / "new.db"
+    _database(replacement, generation=9)
+    os.replace(replacement, path)
+    found = header_of(path)
+    assert isinstance(found, FileHeader) and (found.inode, found.generation) == (os.stat(path).st_ino, 9)
+    (tmp_path / "club.db-wal").write_bytes(b"frames" * 10)
+    kept = set_aside_log(path)
+    assert kept is not None and kept.read_bytes() == b"frames" * 10
+    assert not (tmp_path / "club.db-shm").exists()
+
+
+def _inode(fd: str) -> int | None:
+    try:
+        return os.stat(f"/proc/self/fd/{fd}").st_ino
+    except OSError:
+        return None
