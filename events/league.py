@@ -97,6 +97,16 @@ class MergeUndone(Payload):
     reason: Text
 
 
+@event_type("league.qualified")
+class NightQualified(Payload):
+    """Whether players qualified to play ``night`` (a night or a tournament day): the EMA adds one to
+    a qualifying event's MERS weight. A later event of the same night says otherwise."""
+
+    night: StreamId
+    qualified: Annotated[bool, Strict()]
+    reason: Text
+
+
 @event_type("league.ranking")
 class RankingDeclared(Payload):
     """The league's ranking of ``game`` from now on: its method and every figure of it (so a ranking

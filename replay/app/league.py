@@ -36,6 +36,7 @@ from events.league import (
     KeyIssued,
     KeyRevoked,
     MergeUndone,
+    NightQualified,
     PersonAdded,
     PersonNamed,
     PersonsMerged,
@@ -136,6 +137,33 @@ def revoke_key(store: Store, league: League, key_id: str, reason: str, *, record
         raise InputError(f"no key {key_id!r}; `taikyoku club keys` lists them (a key's id is its first eight letters)",
                          code="league.key.unknown")  # fmt: skip
     return append(store, league, [KeyRevoked(key_id=key_id, reason=reason.strip()[:4000])], recorded_by)
+
+
+def rotate_key(store: Store, league: League, key_id: str, reason: str, *,
+               recorded_by: str) -> tuple[League, str, str]:  # fmt: skip
+    """A new key in the place of ``key_id`` (its club, role and label) and the old one revoked, in one
+    write: both or neither. The new key is returned, never stored."""
+    key_id = key_id.strip().lower()
+    old = league.keys.get(key_id)
+    if old is None:
+        raise InputError(f"no key {key_id!r}; `taikyoku club keys` lists them (a key's id is its first eight letters)",
+                         code="league.key.unknown")  # fmt: skip
+    if old.revoked_at is not None:
+        raise InputError(f"the key {key_id} was revoked at {old.revoked_at[:16].replace('T', ' ')}; make a new one "
+                         "with `taikyoku club key`", code="league.key.revoked")  # fmt: skip
+    new_id, key = new_key()
+    why = f"rotated: {new_id} replaces it" + (f"; {reason.strip()}" if reason.strip() else "")
+    issued = KeyIssued(club=old.club, role=old.role, key_id=new_id, digest=digest_of(key), label=old.label)
+    return append(store, league, [issued, KeyRevoked(key_id=key_id, reason=why[:4000])], recorded_by), new_id, key
+
+
+def qualify(store: Store, league: League, night_id: str, qualified: bool, reason: str, *,
+            recorded_by: str) -> League:  # fmt: skip
+    """Whether players qualified to play ``night_id`` (MERS: one more to its weight)."""
+    if not reason.strip():
+        raise InputError("say how the night's players qualified, or why they did not (--reason)")
+    given = NightQualified(night=night_id, qualified=qualified, reason=reason.strip()[:4000])
+    return append(store, league, [given], recorded_by)
 
 
 def known(league: League, club: str | None) -> str | None:

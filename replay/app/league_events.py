@@ -90,4 +90,5 @@ def _event(league: League, night_id: str, value: dict[str, Any], tables: bool) -
 
     return Event(night_id, club, value["title"], value["first_day"], value["last_day"], value["countries"],
                  tuple(Result(who(n), place, base, Decimal(score)) for n, place, base, score in value["results"]),
-                 tuple(tuple((who(n), place) for n, place in table) for table in value["tables"]) if tables else ())  # fmt: skip
+                 tuple(tuple((who(n), place) for n, place in table) for table in value["tables"]) if tables else (),
+                 qualified=night_id in league.qualified)  # fmt: skip

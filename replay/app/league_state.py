@@ -18,6 +18,7 @@ from events.league import (
     KeyIssued,
     KeyRevoked,
     MergeUndone,
+    NightQualified,
     PersonAdded,
     PersonNamed,
     PersonsMerged,
@@ -60,12 +61,13 @@ class League:
     named: dict[tuple[str | None, str], str] = field(default_factory=dict)  # (club or None, name) -> person
     merges: dict[int, tuple[str, str]] = field(default_factory=dict)  # standing merges: seq -> (into, merged)
     rankings: dict[str, RankingDeclared] = field(default_factory=dict)  # by game: the ranking declared last
+    qualified: set[str] = field(default_factory=set)  # nights players qualified for (MERS +1)
 
     def copy(self) -> League:
         persons = {p: Person(x.person, x.name, x.ema_number, x.country, list(x.names)) for p, x in self.persons.items()}
         keys = {k: Key(**vars(x)) for k, x in self.keys.items()}
         return League(self.head, dict(self.clubs), keys, dict(self.owners), persons, dict(self.named),
-                      dict(self.merges), dict(self.rankings))  # fmt: skip
+                      dict(self.merges), dict(self.rankings), set(self.qualified))  # fmt: skip
 
     def owner(self, stream: str) -> str | None:
         """The club whose night or match ``stream`` is (a night's table is its night's); None: the league's."""
@@ -162,6 +164,13 @@ def _apply_into(league: League, step: Step) -> League:
         undone = league.merges.pop(payload.merge, None)
         if undone is None:
             raise illegal(step, "league.unmerge.unknown", f"no merge stands at seq {payload.merge}; `taikyoku league players` lists them")  # fmt: skip
+    elif isinstance(payload, NightQualified):
+        if not payload.night.startswith("night-"):
+            raise illegal(step, "league.qualified.not_a_night", f"{payload.night} is no night's id (a night's is night-...)")  # fmt: skip
+        if payload.qualified == (payload.night in league.qualified):
+            said = "qualifying" if payload.qualified else "not qualifying"
+            raise illegal(step, "league.qualified.unchanged", f"{payload.night} is already {said}")
+        (league.qualified.add if payload.qualified else league.qualified.discard)(payload.night)
     elif isinstance(payload, RankingDeclared):
         from events.errors import InputError
         from replay.app.rankings import declared

@@ -130,6 +130,28 @@ class Leagues:
         self._changing(lambda store, now: league.revoke_key(store, now, key_id, reason, recorded_by=recorded_by))
         return next(k for k in self.keys() if k["key_id"] == key_id.strip().lower())
 
+    def rotate_key(self, key_id: str, reason: str = "", *, recorded_by: str = "league") -> dict[str, Any]:
+        """A new key for the holder of ``key_id`` (its club, role and label), the old one revoked in
+        the same write; the new key is in this answer, once."""
+        from replay.app import league
+
+        made = self._changing(lambda store, now: league.rotate_key(store, now, key_id, reason, recorded_by=recorded_by))
+        kept = next(k for k in self.keys() if k["key_id"] == made[1])
+        return {"key_id": made[1], "key": made[2], "club": kept["club"], "role": kept["role"], "label": kept["label"],
+                "replaces": key_id.strip().lower()}  # fmt: skip
+
+    def qualify(self, night_id: str, qualified: bool, reason: str, *, recorded_by: str = "league") -> dict[str, Any]:
+        """Whether players qualified to play ``night_id`` (the EMA's +1 to its MERS weight)."""
+        from replay.app import league
+
+        with self.store() as store:
+            if not night_id.startswith("night-") or not store.exists(night_id):
+                raise InputError(f"no night {night_id!r} in this store; `taikyoku night list` lists them",
+                                 code="league.qualified.unknown_night")  # fmt: skip
+        self._changing(lambda store, now: league.qualify(store, now, night_id, qualified, reason,
+                                                         recorded_by=recorded_by))  # fmt: skip
+        return {"night": night_id, "qualified": night_id in self.league().qualified}
+
     def sync_club(self, target: Leagues, club: str, *, tick: Callable[..., None], key: str | None = None,
                   recorded_by: str = "sync") -> SyncReport:  # fmt: skip
         """The club's nights and matches copied into ``target`` (its laptop's, or those of a store

@@ -102,7 +102,7 @@ _LISTED: dict[str, tuple[str, str]] = {
         "night_commands",
         "Run a club night or a tournament: who is present, the seating of each session, its sheet.",
     ),
-    "club": ("league_commands", "The league's clubs and their keys: add a club, make, list and revoke keys."),
+    "club": ("league_commands", "The league's clubs and their keys: add a club, make, list, rotate and revoke keys."),
     "league": (
         "league_commands",
         "The league's players as persons (their names, merges) and its ranking across the clubs.",

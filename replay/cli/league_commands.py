@@ -15,7 +15,7 @@ from replay.cli.display import out
 if TYPE_CHECKING:
     from replay.app.application import Application
 
-club = typer.Typer(name="club", help="The league's clubs and their keys: add a club, make, list and revoke keys.",
+club = typer.Typer(name="club", help="The league's clubs and their keys: add a club, make, list, rotate and revoke keys.",
                    no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                    rich_markup_mode=None)  # fmt: skip
 app.add_typer(club, name="club")
@@ -113,6 +113,26 @@ def revoke(
         out.print(f"{found['key_id']} revoked")
 
 
+@club.command("rotate")
+def rotate(
+    key_id: Annotated[str, typer.Argument(help="The key's id (its first eight letters), as `club keys` lists it.")],
+    reason: Annotated[str, typer.Option(help="Why it is replaced (kept with the old key's revoking).")] = "",
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Replace a key: a new one for its holder (the same club, role and label), printed once, and the
+    old one revoked in the same write; every server of the store refuses the old one from its next request on."""
+    made = _application(db).rotate_key(key_id, reason, recorded_by=recorder(by))
+    if json_out:
+        print_json(made)
+        return
+    out.print(made["key"])
+    whose = "a league key" if made["club"] is None else f"{made['role']} of {made['club']}"
+    typer.echo(f"key {made['key_id']} ({whose}) replaces {made['replaces']}, revoked; it is shown this once: keep it",
+               err=True)  # fmt: skip
+
+
 league = typer.Typer(name="league", help="The league's players as persons (their names, merges) and its ranking across the clubs.",
                      no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                      rich_markup_mode=None)  # fmt: skip
@@ -207,6 +227,25 @@ def unmerge(
     """Take a merge back: the two records are apart again."""
     found = _application(db).unmerge_players(seq, reason, recorded_by=recorder(by))
     print_json(found) if json_out else out.print(f"{found['merged']} and {found['into']} are apart again")
+
+
+@league.command("qualify")
+def qualify(
+    night_id: Annotated[str, typer.Argument(help="The night or tournament (`taikyoku night list` lists them).")],
+    reason: Annotated[str, typer.Option(help="How its players qualified (or, with --not, why that was wrong).")],
+    not_: Annotated[
+        bool, typer.Option("--not", help="Its players did not qualify: take a qualification back.")
+    ] = False,
+    by: ByOption = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Say that players qualified to play a night or tournament: MERS adds one to its weight."""
+    found = _application(db).qualify(night_id, not not_, reason, recorded_by=recorder(by))
+    if json_out:
+        print_json(found)
+    else:
+        out.print(f"{night_id}: {'qualifying (MERS weight +1)' if found['qualified'] else 'not qualifying'}")
 
 
 @league.command("ranking")

@@ -141,6 +141,15 @@ class RevokeIn(Body):
     reason: str = Field(min_length=1, max_length=4000)
 
 
+class RotateIn(Body):
+    reason: str = Field(default="", max_length=4000, description="Why the key is replaced.")
+
+
+class QualifyIn(Body):
+    qualified: bool = Field(default=True, description="False takes a qualification back.")
+    reason: str = Field(min_length=1, max_length=4000)
+
+
 class PersonIn(Body):
     name: str = Field(min_length=1, max_length=64)
     ema_number: str | None = Field(default=None, max_length=8)

@@ -228,3 +228,28 @@ def test_a_copy_carries_every_record_and_a_claimed_table_is_its_clubs() -> None:
     assert later.rankings["riichi"].method == "totals" and later.clubs == league.clubs
     assert (later.owner("night-osaka-1-t2"), later.owner("night-osaka-1-t3"), later.owner("night-to-1-t4")) == (
         "osaka", None, "osaka")  # fmt: skip
+
+
+def test_a_night_is_said_qualifying_and_taken_back_and_a_copy_keeps_it() -> None:
+    """The league says a night's players qualified for it (MERS +1), and takes it back; a night
+    said twice the same way, or no night's id, refused; a copy keeps the qualified nights and
+    shares none of them."""
+    from events.league import NightQualified
+
+    said = apply(
+        _league(), Step(11, "league.qualified", NightQualified(night="night-kyoto-1", qualified=True, reason="x"))
+    )
+    assert said.qualified == {"night-kyoto-1"} and _league().qualified == set()
+    later = apply(said, Step(12, "league.claimed", Claimed(club="osaka", streams=("night-osaka-1",))))
+    assert later.qualified == {"night-kyoto-1"}
+    copied = later.copy()
+    copied.qualified.add("night-osaka-1")
+    assert later.qualified == {"night-kyoto-1"}
+    assert _refusal(NightQualified(night="night-kyoto-1", qualified=True, reason="x"), said) == (
+        "league.qualified.unchanged", "night-kyoto-1 is already qualifying")  # fmt: skip
+    assert _refusal(NightQualified(night="night-kyoto-1", qualified=False, reason="x")) == (
+        "league.qualified.unchanged", "night-kyoto-1 is already not qualifying")  # fmt: skip
+    assert _refusal(NightQualified(night="match-1", qualified=True, reason="x")) == (
+        "league.qualified.not_a_night", "match-1 is no night's id (a night's is night-...)")  # fmt: skip
+    back = apply(said, Step(12, "league.qualified", NightQualified(night="night-kyoto-1", qualified=False, reason="y")))
+    assert back.qualified == set()

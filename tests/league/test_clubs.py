@@ -138,6 +138,28 @@ def test_two_clubs_on_one_server_each_keep_to_their_own(pg_url: str, capsys: pyt
         status, body = server.call("POST", f"/api/host/nights/{osaka}/penalty?key={osaka_host}",
                                    {"player": "Eri", "points": -10, "reason": "late"})  # fmt: skip
         assert status == 200  # the club's other keys still open
+        # A key rotated: a new one for its holder, the old refused from the next request on.
+        status, rotated = server.call("POST", f"/api/league/keys/{kyoto_ref[:8]}/rotate?key={kyoto_host}",
+                                      {"reason": "phone lost"})  # fmt: skip
+        assert status == 201 and len(rotated["key"]) == 35 and rotated["key"][:8] == rotated["key_id"]
+        assert {k: rotated[k] for k in ("club", "role", "label", "replaces")} == {
+            "club": "kyoto", "role": "referee", "label": "kyoto referee", "replaces": kyoto_ref[:8]}  # fmt: skip
+        penalty = {"player": "Aki", "points": -1, "reason": "late"}
+        status, body = server.call("POST", f"/api/host/nights/{kyoto}/penalty?key={kyoto_ref}", penalty)
+        assert (status, body["code"]) == (403, "auth.revoked")
+        assert server.call("POST", f"/api/host/nights/{kyoto}/penalty?key={rotated['key']}", penalty)[0] == 200
+        assert server.call("POST", f"/api/league/keys/{kyoto_host[:8]}/rotate?key={osaka_host}", {}) == (403, {
+            "error": "a club's host rotates its own key and its referees'; other keys are the league's to rotate",
+            "code": "auth.league"})  # fmt: skip
+        by_cli = cli("club", "rotate", osaka_host[:8], "--reason", "handed over")
+        assert by_cli.code == 0 and len(by_cli.out.strip()) == 35
+        assert by_cli.err == (f"key {by_cli.out[:8]} (host of osaka) replaces {osaka_host[:8]}, revoked; it is shown "
+                              "this once: keep it\n")  # fmt: skip
+        assert server.call("GET", f"/api/host/nights/{osaka}?key={osaka_host}")[1]["code"] == "auth.revoked"
+        assert server.call("GET", f"/api/host/nights/{osaka}?key={by_cli.out.strip()}")[0] == 200
+        again = cli("club", "rotate", osaka_ref[:8])
+        assert again.code == 2 and again.err.startswith(f"taikyoku: error: the key {osaka_ref[:8]} was revoked at ")
+        assert again.err.endswith("; make a new one with `taikyoku club key`\n") and again.err.count("\n") == 1
         # Each club's room screen and season: its own tables alone.
         status, room = server.call("GET", "/api/room?club=osaka")
         assert status == 200 and {t["match_id"].rsplit("-t", 1)[0] for t in room["tables"]} <= {osaka}

@@ -6,6 +6,7 @@ recorded and the published MERS method, and written as a literal."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,11 +48,16 @@ def _ranking(cli: Cli, *args: str) -> list[tuple[object, str, object, int]]:
     return [(r["place"], r["player"], r["figure"], len(r["events"])) for r in found.json()["players"]]
 
 
+def _player(cli: Cli, name: str) -> dict[str, Any]:
+    found = cli("league", "ranking", "--game", "riichi", "--json").json()["players"]
+    return next(r for r in found if r["player"] == name)
+
+
 def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     """Plants: names matched across clubs by their text alone (Aki at Osaka would be Kyoto's Aki
     without a word); a merge that cannot be undone; part B over every result instead of the best
-    four; results padded to four instead of five."""
+    four; results padded to four instead of five; a night's qualification not read."""
     cli = _two_clubs_three_nights(Cli(pg_url, capsys))
     adopted = cli("league", "adopt", "--json").json()
     assert adopted == {"made": ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"], "asked": []}
@@ -70,9 +76,7 @@ def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
     assert together == [(1, "Aki", "600.08", 3), (2, "Beni", "299.93", 2), (3, "Chie", "225.00", 2),
                         (4, "Dai", "0.00", 2), (None, "Eri", None, 1), (None, "Fumi", None, 1),
                         (None, "Gen", None, 1)]  # fmt: skip
-    aki = next(
-        r for r in cli("league", "ranking", "--game", "riichi", "--json").json()["players"] if r["player"] == "Aki"
-    )
+    aki = _player(cli, "Aki")
     assert [(e["event_id"], e["club"], e["base_rank"], e["part_a"], e["part_b"]) for e in aki["events"]] == [
         ("night-kyoto-1", "kyoto", 667, True, True), ("night-kyoto-2", "kyoto", 1000, True, True),
         ("night-osaka-1", "osaka", 1000, True, True)]  # fmt: skip
@@ -84,6 +88,19 @@ def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
     # Undone: apart again, as before the merge.
     undone = cli("league", "unmerge", "22", "--reason", "two men after all")
     assert undone.code == 0 and undone.out == "p5 and p1 are apart again\n"
+    assert _ranking(cli) == apart
+    # Kyoto 2 qualifying: its weight 2 (one day, +1). Aki (2 x 1000, 667, three zeros of weight 1):
+    # A = 2667/6 = 444.5, B (the best four results, of weight 5) = 2667/5 = 533.4: 488.95. Chie
+    # (2 x 667, 333): A = 1667/6 = 277.83, B = 1667/5 = 333.4: 305.62. Beni (1000, 2 x 333): A =
+    # 1666/6 = 277.67, B = 1666/5 = 333.2: 305.43, now below Chie.
+    qualified = cli("league", "qualify", "night-kyoto-2", "--reason", "the city's qualifier")
+    assert (qualified.code, qualified.out) == (0, "night-kyoto-2: qualifying (MERS weight +1)\n")
+    assert _ranking(cli)[:4] == [(1, "Aki", "488.95", 2), (2, "Chie", "305.62", 2), (3, "Beni", "305.43", 2),
+                                 (4, "Dai", "0.00", 2)]  # fmt: skip
+    weights = {e["event_id"]: e["mers"] for e in _player(cli, "Aki")["events"]}
+    assert weights == {"night-kyoto-1": "1", "night-kyoto-2": "2"}
+    taken_back = cli("league", "qualify", "night-kyoto-2", "--not", "--reason", "not a qualifier after all")
+    assert (taken_back.code, taken_back.out) == (0, "night-kyoto-2: not qualifying\n")
     assert _ranking(cli) == apart
     # Bad input: one line each, nothing written.
     for args, said in (
@@ -97,6 +114,15 @@ def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
             "no merge stands at seq 22; `taikyoku league players` lists them",
         ),
         (("league", "ranking", "--method", "elo"), "unknown ranking 'elo'; use one of: mers, glicko, totals, tenhou_r"),
+        (
+            ("league", "qualify", "night-kyoto-9", "--reason", "x"),
+            "no night 'night-kyoto-9' in this store; `taikyoku night list` lists them",
+        ),
+        (("league", "qualify", "night-kyoto-2", "--not", "--reason", "x"), "night-kyoto-2 is already not qualifying"),
+        (
+            ("league", "qualify", "night-kyoto-2", "--reason", " "),
+            "say how the night's players qualified, or why they did not (--reason)",
+        ),
     ):
         refused = cli(*args)
         assert refused.code == 2 and refused.err.endswith(said + "\n") and refused.err.count("\n") == 1, refused.err
@@ -141,6 +167,13 @@ def test_the_league_ranking_served_as_a_page_csv_and_json(pg_url: str, capsys: p
                                      {"reason": "two men"})  # fmt: skip
         assert status == 200 and undone == {"merge": merged["merge_seq"], "into": "p1", "merged": "p5"}
         assert server.call("GET", "/api/league/ranking?game=riichi")[1]["players"][0]["figure"] == "375.08"
+        said = {"qualified": True, "reason": "the city's qualifier"}
+        assert server.call("POST", f"/api/league/nights/night-kyoto-2/qualified?key={kyoto_host}", said) == (403, {
+            "error": "only a league key administers the clubs: send it in the X-Taikyoku-Host-Key header",
+            "code": "auth.league"})  # fmt: skip
+        assert server.call("POST", f"/api/league/nights/night-kyoto-2/qualified?key={league_key}", said) == (
+            200, {"night": "night-kyoto-2", "qualified": True})  # fmt: skip
+        assert server.call("GET", "/api/league/ranking?game=riichi")[1]["players"][0]["figure"] == "488.95"
         assert server.call("GET", "/api/league/ranking?game=riichi&method=elo") == (422, {
             "error": "unknown ranking 'elo'; use one of: mers, glicko, totals, tenhou_r", "code": "league.ranking"})  # fmt: skip
     finally:

@@ -13,7 +13,7 @@ from events.games import CLUB_GAME
 from replay.app.access import AccessRefused
 from replay.present import club_pages as pages
 from replay.present.rows import league_rows, rows_csv
-from replay.web.bodies import AdoptIn, ClubIn, KeyIn, MergeIn, NameIn, PersonIn, RevokeIn
+from replay.web.bodies import AdoptIn, ClubIn, KeyIn, MergeIn, NameIn, PersonIn, QualifyIn, RevokeIn, RotateIn
 from replay.web.served import Served
 
 router = APIRouter()
@@ -61,6 +61,27 @@ def api_revoke_key(key_id: str, body: RevokeIn, request: Request, served: Served
             raise AccessRefused("a club's host revokes its own referees' keys; other keys are the league's to revoke",
                                 "auth.league")  # fmt: skip
     return served.taikyoku.revoke_key(key_id, body.reason, recorded_by=access.role)
+
+
+@router.post("/api/league/keys/{key_id}/rotate", status_code=201)
+def api_rotate_key(key_id: str, body: RotateIn, request: Request, served: Served) -> dict[str, Any]:
+    """A new key in the place of ``key_id`` (shown in this answer only), the old one revoked with it:
+    the league's key rotates any key; a club's host its own key and its referees'."""
+    access = served.host_only(request)
+    if not access.whole:
+        mine = [k for k in served.taikyoku.keys(access.club) if k["key_id"] == key_id
+                and (k["role"] == "referee" or k["key_id"] == access.key_id)]  # fmt: skip
+        if access.role != "host" or not mine:
+            raise AccessRefused("a club's host rotates its own key and its referees'; other keys are the league's "
+                                "to rotate", "auth.league")  # fmt: skip
+    return served.taikyoku.rotate_key(key_id, body.reason, recorded_by=access.role)
+
+
+@router.post("/api/league/nights/{night_id}/qualified")
+def api_qualify(night_id: str, body: QualifyIn, request: Request, served: Served) -> dict[str, Any]:
+    """Whether players qualified to play the night (MERS: its weight +1); the league's to say."""
+    _league_only(request, served)
+    return served.taikyoku.qualify(night_id, body.qualified, body.reason, recorded_by="league")
 
 
 @router.get("/api/league/ranking")
