@@ -448,7 +448,7 @@ class Club:
 
         with self.store() as store:
             read = night_summaries.summaries(store, only=mine)  # once, for the credits, penalties and hidden
-            found = _credited(stats.digests(store, only=mine), night_summaries.credits(store, game, read=read))
+            found = credited(stats.digests(store, only=mine), night_summaries.credits(store, game, read=read))
             given = night_summaries.penalties_given(store, game, read=read)
             if public:
                 hidden = night_summaries.hidden_tables(store, read=read)
@@ -470,7 +470,7 @@ class Club:
         with self.store() as store:
             nights = night_summaries.summaries(store)
             credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
-            found = _credited(stats.digests(store), credits)
+            found = credited(stats.digests(store), credits)
             hidden = {m for value in nights.values() for m in value["hidden"]} if public else set()
             # the nights not closed that they are of: read whole only those
             open_nights = [night for night, value in nights.items() if not value["closed"] and name in value["names"]]
@@ -586,7 +586,7 @@ def carried_over(row: dict[str, Any], cut: Mapping[str, Any] | None, session: in
     return row | {"results": [carried(exact(value) / 2) for value in row["results"]]}
 
 
-def _credited(digests: list[dict[str, Any]], credits: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+def credited(digests: list[dict[str, Any]], credits: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
     """The matches' digests with each seat under the name whose result it is (a substitute who
     took a seat's result in its stead)."""
     return [d | {"players": list(credits[d["match_id"]])} if d["match_id"] in credits else d for d in digests]

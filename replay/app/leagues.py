@@ -278,6 +278,40 @@ class Leagues:
         self._changing(lambda store, now: league.unmerge(store, now, seq, reason, recorded_by=recorded_by))
         return {"merge": seq, "into": into, "merged": merged}
 
+    def person_page(self, person: str, *, public: bool = False) -> dict[str, Any]:
+        """A person's page across the clubs: their record and every match they played under any name
+        the league knows them by, at any club, as one player; with each game's place and figure in
+        the league's ranking (its declared method). A merged record's page is the record it is
+        merged into. ``public``: without the tables whose results a director hides now."""
+        from replay.app.kept_answers import answer
+        from replay.app.persons import known_person
+
+        league = self.league()
+        into = league.merged_into(known_person(league, person))
+        return answer(self.store, ["person", into, public], lambda: self._person_page(into, public))
+
+    def _person_page(self, person: str, public: bool) -> dict[str, Any]:
+        from replay.app import night_summaries, persons, seasons, stats
+        from replay.app.club import credited
+
+        league = self.league()
+        with self.store() as store:
+            nights = night_summaries.summaries(store)
+            credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
+            hidden = {m for value in nights.values() for m in value["hidden"]} if public else set()
+            digests = [d for d in credited(stats.digests(store), credits) if d["match_id"] not in hidden]
+        renamed, shown = persons.as_persons(league, digests)
+        found = persons.page_of(league, person, seasons.player(renamed, persons.key_of(person)), shown,
+                                {d["match_id"]: league.owner(d["match_id"]) for d in digests})  # fmt: skip
+        found["ranking"] = {}
+        for game in found["games"]:
+            ranked = self.league_ranking(game)
+            row = next((r for r in ranked["players"] if r["person"] == person), None)
+            found["ranking"][game] = {"method": ranked["method"], "on": ranked["on"],
+                                      "place": row["place"] if row else None, "figure": row["figure"] if row else None,
+                                      "events": len(row["events"]) if row else 0}  # fmt: skip
+        return found
+
     # ---- the league's ranking --------------------------------------------------------------------
 
     def league_events(

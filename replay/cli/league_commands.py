@@ -156,6 +156,38 @@ def players(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
         out.print(f"{row['person']}  {row['name']}: typed as {names}{clubs}{merged}")
 
 
+@league.command("player")
+def player(
+    person_id: PersonArgument,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="The matches as CSV.")] = False,
+) -> None:
+    """A player's page across the clubs: their record, the names they were typed as, every match
+    they played at any club as one player, and their place in the league's ranking."""
+    from replay.present.rows import player_rows
+
+    found = _application(db).person_page(person_id)
+    if csv_out:
+        from replay.cli.night_commands import write_csv
+
+        write_csv(player_rows(found))
+        return
+    if json_out:
+        print_json(found)
+        return
+    ema = f", EMA {found['ema_number']}" if found["ema_number"] else ""
+    country = f", {found['country']}" if found["country"] else ""
+    out.print(f"{found['person']}  {found['player']}{ema}{country}")
+    names = ", ".join(f"{n['name']} at {n['club']}" if n["club"] else n["name"] for n in found["names"])
+    out.print(f"typed as {names}; plays at {', '.join(found['clubs']) or 'no club yet'}")
+    for game, facts in found["games"].items():
+        ranked = found["ranking"][game]
+        place = f"{ranked['place']}. with {ranked['figure']}" if ranked["place"] is not None else "unranked"
+        out.print(f"{game}: {facts['games']} games, average place {facts['average_place']}, average result "
+                  f"{facts['average_result']:+g}; the league's {ranked['method']} ranking: {place}")  # fmt: skip
+
+
 @league.command("person")
 def person(
     name: Annotated[str, typer.Argument(help="The player's name, as shown.")],

@@ -100,6 +100,34 @@ def player_page(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, An
     """A player's games by game (average place and result, rating), a chart of the places and (where the game has them)
     of the han of the wins, the game's figures for the player, the achievements held, and every
     match of theirs."""
+    return plain_page(
+        f"taikyoku: {name}",
+        f"<h1>{html.escape(name)}</h1>" + _player_body(name, found, rows, f"/players/{quoted(name)}"),
+    )
+
+
+def person_page(found: dict[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
+    """A player's page across the league's clubs: their record, the names they were typed as, the
+    clubs, their place in the league's ranking of each game, then the player's page."""
+    name, person = str(found["player"]), str(found["person"])
+    record = ", ".join(x for x in (person, found["ema_number"] and f"EMA {found['ema_number']}", found["country"]) if x)
+    typed = ", ".join(f"{n['name']} at {n['club']}" if n["club"] else n["name"] for n in found["names"])
+
+    def standing(ranked: Mapping[str, Any]) -> str:
+        return f"{ordinal(ranked['place'])} with {ranked['figure']}" if ranked["place"] is not None else "unranked"
+
+    ranked = "".join(
+        f'<li>{html.escape(game)}: {standing(r)} by {html.escape(r["method"])} '
+        f'(<a href="/league?game={quoted(game)}">the league\'s ranking</a>)</li>'
+        for game, r in found["ranking"].items()
+    )  # fmt: skip
+    head = (f"<h1>{html.escape(name)}</h1><p>{html.escape(record)}. Typed as {html.escape(typed)}; plays at "
+            f"{html.escape(', '.join(found['clubs']) or 'no club yet')}.</p>"
+            + (f'<h2>The league</h2><ul id="league-ranking">{ranked}</ul>' if ranked else ""))  # fmt: skip
+    return plain_page(f"taikyoku: {name}", head + _player_body(name, found, rows, f"/league/players/{quoted(person)}"))
+
+
+def _player_body(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, Any]], address: str) -> str:
     from replay.present.rows import player_tables
     from replay.present.stats_page import bar_chart
 
@@ -129,13 +157,11 @@ def player_page(name: str, found: dict[str, Any], rows: Sequence[Mapping[str, An
         + "</li>"
         for t in found.get("tonight", [])
     )  # fmt: skip
-    body = (
-        f"<h1>{html.escape(name)}</h1>"
-        + (f'<h2>Tonight</h2><ul id="tonight">{tonight}</ul>' if tonight else "")
+    return (
+        (f'<h2>Tonight</h2><ul id="tonight">{tonight}</ul>' if tonight else "")
         + f"<ul>{facts or '<li>no match ended yet</li>'}</ul>" + "".join(sections)
-        + f'<h2>Every match</h2><p><a href="/players/{quoted(name)}?format=csv">CSV</a></p>' + rows_table(rows, {})
+        + f'<h2>Every match</h2><p><a href="{address}?format=csv">CSV</a></p>' + rows_table(rows, {})
     )  # fmt: skip
-    return plain_page(f"taikyoku: {name}", body)
 
 
 def grid_table(grid: Grid) -> str:
@@ -203,6 +229,11 @@ def host_tables(links: Sequence[tuple[str, str, str]]) -> str:
     return f"<h1>Tables: scan at the table</h1><ul>{items}</ul>"
 
 
+def person_link(person: str) -> str:
+    """A record's id as the link to its page across the clubs (none for a name with no record)."""
+    return f'<a href="/league/players/{quoted(person)}">{html.escape(person)}</a>' if person else ""
+
+
 def league_page(found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
     """The league's ranking of one game across its clubs: each player once, their figure, and the
     events that made it (a row each), with its CSV and JSON."""
@@ -212,6 +243,6 @@ def league_page(found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> 
     body = (
         f"<h1>The league: {game}</h1><p>By {method} ({said}) on {html.escape(str(found['on']))}, over "
         f'{found["events"]} events. <a href="/league?game={game}&amp;method={method}&amp;format=csv">CSV</a> '
-        f'<a href="/api/league/ranking?game={game}&amp;method={method}">JSON</a></p>' + rows_table(rows, {})
+        f'<a href="/api/league/ranking?game={game}&amp;method={method}">JSON</a></p>' + rows_table(rows, {"person": person_link})
     )
     return plain_page(f"taikyoku: the league ({found['game']})", body)

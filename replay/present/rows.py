@@ -138,7 +138,8 @@ def player_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
     rating_after = {
         (entry["match_id"]): entry["rating"] for game in found["games"].values() for entry in game["rating"]
     }
-    return [{"date": m["date"], "match": m["match_id"], "game": m["game"], "place": m["place"], "result": m["result"],
+    return [{"date": m["date"], "match": m["match_id"], **({"club": m["club"] or ""} if "club" in m else {}),
+             "game": m["game"], "place": m["place"], "result": m["result"],
              "points": m["points"], "rating": rating_after.get(m["match_id"], ""),
              "table": " / ".join(m["players"])} for m in found["matches"]]  # fmt: skip
 

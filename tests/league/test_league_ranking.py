@@ -81,6 +81,28 @@ def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
         ("night-kyoto-1", "kyoto", 667, True, True), ("night-kyoto-2", "kyoto", 1000, True, True),
         ("night-osaka-1", "osaka", 1000, True, True)]  # fmt: skip
     assert {p["name"]: p["clubs"] for p in cli("league", "players", "--json").json()}["Aki"] == ["kyoto", "osaka"]
+    # Aki's page across the clubs: both names, both clubs, his three tables as one player's (Osaka's
+    # under the name the league knows him by), and his place in the league's ranking.
+    page = cli("league", "player", "p5", "--json").json()  # a merged record: the page of the one it is in
+    assert (page["person"], page["player"], page["merged_from"], page["clubs"]) == (
+        "p1",
+        "Aki",
+        ["p5"],
+        ["kyoto", "osaka"],
+    )
+    assert page["names"] == [{"club": "kyoto", "name": "Aki"}, {"club": "osaka", "name": "Aki T."}]
+    assert [(m["match_id"], m["club"], m["place"], m["result"], m["players"]) for m in page["matches"]] == [
+        ("night-kyoto-1-t1", "kyoto", 2, 14.0, ["Aki", "Beni", "Chie", "Dai"]),
+        ("night-kyoto-2-t1", "kyoto", 1, 56.0, ["Aki", "Beni", "Chie", "Dai"]),
+        ("night-osaka-1-t1", "osaka", 1, 56.0, ["Aki", "Eri", "Fumi", "Gen"])]  # fmt: skip
+    riichi = page["games"]["riichi"]
+    assert (riichi["games"], riichi["average_place"], riichi["average_result"]) == (3, 1.33, 42.0)
+    assert page["ranking"] == {"riichi": {"method": "mers", "on": page["ranking"]["riichi"]["on"], "place": 1,
+                                          "figure": "600.08", "events": 3}}  # fmt: skip
+    said = cli("league", "player", "p1")
+    assert said.out.splitlines() == [
+        "p1  Aki", "typed as Aki at kyoto, Aki T. at osaka; plays at kyoto, osaka",
+        "riichi: 3 games, average place 1.33, average result +42; the league's mers ranking: 1. with 600.08"]  # fmt: skip
     # The totals across the clubs (thousands, oka and uma): Aki 14 + 56 + 56.
     assert _ranking(cli, "--method", "totals") == [
         (1, "Aki", "126.00", 3), (2, "Beni", "36.00", 2), (3, "Fumi", "10.00", 1), (4, "Chie", "0.00", 2),
@@ -114,6 +136,7 @@ def test_a_player_at_two_clubs_is_seen_once_and_a_merge_is_undone(pg_url: str,
             "no merge stands at seq 22; `taikyoku league players` lists them",
         ),
         (("league", "ranking", "--method", "elo"), "unknown ranking 'elo'; use one of: mers, glicko, totals, tenhou_r"),
+        (("league", "player", "p99"), "no player 'p99' on record; `taikyoku league players` lists them"),
         (
             ("league", "qualify", "night-kyoto-9", "--reason", "x"),
             "no night 'night-kyoto-9' in this store; `taikyoku night list` lists them",
@@ -156,6 +179,7 @@ def test_the_league_ranking_served_as_a_page_csv_and_json(pg_url: str, capsys: p
             (1, "Aki", "600.08"), (2, "Beni", "299.93")]  # fmt: skip
         status, _headers, page = server.raw("GET", "/league?game=riichi")
         assert status == 200 and b"600.08" in page and b"Aki T." not in page
+        assert b'<td><a href="/league/players/p1">p1</a></td>' in page
         status, headers, csv_text = server.raw("GET", "/league?game=riichi&format=csv")
         lines = csv_text.decode().splitlines()
         assert status == 200 and headers["content-type"] == "text/csv; charset=utf-8"
@@ -163,6 +187,16 @@ def test_the_league_ranking_served_as_a_page_csv_and_json(pg_url: str, capsys: p
         assert [line.split(",")[:6] for line in lines[1:4]] == [
             ["1", "Aki", "p1", "600.08", "night-kyoto-1", "kyoto"], ["1", "Aki", "p1", "600.08", "night-kyoto-2", "kyoto"],
             ["1", "Aki", "p1", "600.08", "night-osaka-1", "osaka"]]  # fmt: skip
+        status, _headers, page = server.raw("GET", "/league/players/p1")
+        text = page.decode()
+        assert status == 200 and "p1. Typed as Aki at kyoto, Aki T. at osaka; plays at kyoto, osaka." in text
+        assert "<li>riichi: 1st with 600.08 by mers (" in text and text.count("<td>night-") == 3
+        status, _headers, csv_text = server.raw("GET", "/league/players/p5?format=csv")
+        assert status == 200 and [line.split(",")[1:3] for line in csv_text.decode().splitlines()] == [
+            ["match", "club"], ["night-kyoto-1-t1", "kyoto"], ["night-kyoto-2-t1", "kyoto"],
+            ["night-osaka-1-t1", "osaka"]]  # fmt: skip
+        assert server.call("GET", "/api/league/players/p99") == (422, {
+            "error": "no player 'p99' on record; `taikyoku league players` lists them", "code": "league.person.unknown"})  # fmt: skip
         status, undone = server.call("POST", f"/api/league/merges/{merged['merge_seq']}/undo?key={league_key}",
                                      {"reason": "two men"})  # fmt: skip
         assert status == 200 and undone == {"merge": merged["merge_seq"], "into": "p1", "merged": "p5"}

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from events.games import CLUB_GAME
 from replay.app.access import AccessRefused
 from replay.present import club_pages as pages
-from replay.present.rows import league_rows, rows_csv
+from replay.present.rows import league_rows, player_rows, rows_csv
 from replay.web.bodies import AdoptIn, ClubIn, KeyIn, MergeIn, NameIn, PersonIn, QualifyIn, RevokeIn, RotateIn
 from replay.web.served import Served
 
@@ -82,6 +82,23 @@ def api_qualify(night_id: str, body: QualifyIn, request: Request, served: Served
     """Whether players qualified to play the night (MERS: its weight +1); the league's to say."""
     _league_only(request, served)
     return served.taikyoku.qualify(night_id, body.qualified, body.reason, recorded_by="league")
+
+
+@router.get("/api/league/players/{person}")
+def api_person(person: str, served: Served) -> dict[str, Any]:
+    """A player's page across the clubs, as `taikyoku league player PERSON --json` gives it."""
+    return served.taikyoku.person_page(person, public=True)
+
+
+@router.get("/league/players/{person}", response_class=HTMLResponse)
+def person_page(person: str, request: Request, served: Served) -> Response:
+    """A player's page across the clubs: their record, names and clubs, every match, their ranking."""
+    found = served.taikyoku.person_page(person, public=True)
+    rows = player_rows(found)
+    if request.query_params.get("format") == "csv":
+        return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{person}.csv"', **FRESH})  # fmt: skip
+    return HTMLResponse(pages.person_page(found, rows), headers=FRESH)
 
 
 @router.get("/api/league/ranking")
