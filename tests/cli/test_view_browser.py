@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.browsing import step_to, walk
 from tests.helpers import Cli
 from tests.paths import ROOT
 
@@ -51,8 +52,6 @@ SHOWN = """() => Object.fromEntries([...document.querySelectorAll('[data-zone]')
 # Every piece drawn: an svg of the sprite's symbol, with an accessible name.
 DRAWN = """() => [...document.querySelectorAll('#board [data-piece]')].map(p => [p.dataset.piece,
     p.getAttribute('aria-label'), p.querySelector('svg use') ? p.querySelector('svg use').getAttribute('href') : null])"""
-# One step's reading in one round trip: the seq shown, the frame drawn, and (when asked) every zone's pieces.
-STEP = f"""(withShown) => [document.body.dataset.seq, window.taikyokuFrame(), withShown ? ({SHOWN})() : null]"""
 DATA_WORDS = re.compile(r"\b\w+=\w|=False|=None|=True")
 REAL_GAME = ROOT / "tests" / "data" / "tenhou6" / "mjai-reviewer-ranked_game.json"
 
@@ -98,11 +97,10 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
         said = page.evaluate("document.querySelector('#moves li.current').textContent")
         assert said.startswith(f"{seqs[1]}. ") and any(p["name"] in said for p in names), said
         page.keyboard.press("Home")
-        dealt = False
-        for index, seq in enumerate(seqs):
-            if index:
-                page.keyboard.press("ArrowRight")
-            at_seq, frame, shown = page.evaluate(STEP, width == 1280 or index % 25 == 0)
+        dealt_at = None
+        walked = walk(page, len(seqs), SHOWN, every_shown=width == 1280, shown_every=25, checked_every=50)
+        for index, (at_seq, frame, shown, scroll_width, text) in enumerate(walked):
+            seq = seqs[index]
             assert at_seq == str(seq)
             assert frame == truth[index]["state"], seq
             expected = _expected(truth[index]["state"])
@@ -112,21 +110,24 @@ def test_the_page_draws_every_event_as_the_replay_has_it_at_both_widths(
                         assert sorted(shown.get(zone, [])) == sorted(pieces), (seq, zone)
                     else:
                         assert shown.get(zone, []) == pieces, (seq, zone)
-            if expected and not dealt:  # at the deal: every piece drawn, each with its name
-                dealt = True
-                drawn = page.evaluate(DRAWN)
-                assert len(drawn) >= sum(len(p) for p in expected.values())
-                for piece, label, href in drawn:
-                    assert href in (f"#t-{piece}", f"#c-{piece}") and label and piece not in label.split(",")[0]
-                    assert page.evaluate("(href) => document.querySelector(`symbol${href}`) !== null", href), href
-                # the page carries its own game's drawings only: tiles or cards, not both
-                kinds = page.evaluate("[...document.querySelectorAll('symbol')].filter((s) => !s.id.endsWith('-?'))"
-                                      ".map((s) => s.id.slice(0, 2))")  # fmt: skip
-                assert {"t-", "c-"} & set(kinds) == ({"t-"} if game == "riichi" else {"c-"}), sorted(set(kinds))
+            if expected and dealt_at is None:
+                dealt_at = index
             if index % 50 == 0 or index == len(seqs) - 1:
-                assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, seq)
-                text = page.evaluate("document.body.innerText")
-                assert not DATA_WORDS.search(text), DATA_WORDS.search(text)
+                assert scroll_width is not None and scroll_width <= width, (width, seq)
+                assert text is not None and not DATA_WORDS.search(text), DATA_WORDS.search(text or "")
+        assert dealt_at is not None and step_to(page, dealt_at) == str(seqs[dealt_at])
+        # at the deal: every piece drawn, each with its name
+        expected = _expected(truth[dealt_at]["state"])
+        drawn = page.evaluate(DRAWN)
+        assert len(drawn) >= sum(len(p) for p in expected.values())
+        for piece, label, href in drawn:
+            assert href in (f"#t-{piece}", f"#c-{piece}") and label and piece not in label.split(",")[0]
+            assert page.evaluate("(href) => document.querySelector(`symbol${href}`) !== null", href), href
+        # the page carries its own game's drawings only: tiles or cards, not both
+        kinds = page.evaluate("[...document.querySelectorAll('symbol')].filter((s) => !s.id.endsWith('-?'))"
+                              ".map((s) => s.id.slice(0, 2))")  # fmt: skip
+        assert {"t-", "c-"} & set(kinds) == ({"t-"} if game == "riichi" else {"c-"}), sorted(set(kinds))
+        page.keyboard.press("End")
         final = truth[-1]["state"]["results"][0]
         shown_result = page.evaluate("document.querySelector('[data-result=\"1\"]').textContent")
         assert shown_result.startswith(("Round 1: ", "Hand 1: "))

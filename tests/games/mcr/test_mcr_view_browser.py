@@ -1,5 +1,5 @@
 """MCR's replay page in Chromium: a simulated match of two hands stepped through event by event
-with the keyboard, each seat's hand, flowers and discards shown as `replay --at SEQ --json` has
+with the keyboard's arrow, each seat's hand, flowers and discards shown as `replay --at SEQ --json` has
 them, every tile and flower drawn from the page's own sprite with its name (no card drawn), the
 fans of each win laid out, nothing fetched, and nothing cut off at a phone's width."""
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.browsing import walk
 from tests.helpers import Cli
 
 SHOWN = """() => Object.fromEntries([...document.querySelectorAll('#board [data-zone]')]
     .map(z => [z.dataset.zone, [...z.querySelectorAll('[data-piece]')].map(p => p.dataset.piece)]))"""
-STEP = f"(withShown) => [document.body.dataset.seq, window.taikyokuFrame(), withShown ? ({SHOWN})() : null]"
 
 
 def _expected(state: dict[str, Any]) -> dict[str, list[str]]:
@@ -45,17 +45,16 @@ def test_the_mcr_page_draws_every_event_as_the_replay_has_it(browser: Any, cli: 
         page.goto(out.as_uri())
         page.wait_for_selector("body[data-laid-out]", state="attached")
         flowers_seen = False
-        for index, seq in enumerate(seqs):
-            if index:
-                page.keyboard.press("ArrowRight")
-            at_seq, frame, shown = page.evaluate(STEP, width == 1280 or index % 40 == 0)
+        walked = walk(page, len(seqs), SHOWN, every_shown=width == 1280, shown_every=40, checked_every=60)
+        for index, (at_seq, frame, shown, scroll_width, _text) in enumerate(walked):
+            seq = seqs[index]
             assert at_seq == str(seq) and frame == truth[index]["state"], seq
             if shown is not None:
                 for zone, pieces in _expected(truth[index]["state"]).items():
                     assert shown.get(zone, []) == pieces, (seq, zone)
                     flowers_seen = flowers_seen or (zone.startswith("flowers") and bool(pieces))
             if index % 60 == 0 or index == len(seqs) - 1:
-                assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, seq)
+                assert scroll_width is not None and scroll_width <= width, (width, seq)
         if width == 1280:
             assert flowers_seen  # seed 5 deals flowers, set aside and drawn on the table
         symbols = set(page.evaluate("[...document.querySelectorAll('symbol')].map((s) => s.id)"))
