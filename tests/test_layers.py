@@ -252,10 +252,11 @@ def test_events_and_store_never_import_replay() -> None:
 
 # What an adapter may take of the application: the use cases (one object), the rules it shows
 # without a store (the catalog: games, rulesets, declared moves), the requests it records
-# (intents), what the use cases return (results) and their errors. Nothing else of ``replay.app``.
+# (intents), what the use cases return (results) and their errors, and JSON as the answers are
+# kept and shown (json_text). Nothing else of ``replay.app``.
 APPLICATION_FACE = ("replay.app.application", "replay.app.catalog", "replay.app.intents", "replay.app.results",
                     "replay.app.errors", "replay.app.shown", "replay.app.heads", "replay.app.access",
-                    "replay.app.table_session")  # fmt: skip
+                    "replay.app.table_session", "replay.app.json_text")  # fmt: skip
 
 
 def cli_reaching_past_the_app(root: Path, adapter: str = "replay.cli") -> list[str]:

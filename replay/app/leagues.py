@@ -345,11 +345,21 @@ class Leagues:
         """The league's ranking of ``game`` by the method it declared (or ``method``, to look at
         another), on the reckoning day (default: ``until``, else today): each player once, their
         figure, and the events that made it."""
+        import json
+
+        found: dict[str, Any] = json.loads(self.league_ranking_text(game, method=method, options=options, since=since,
+                                                                    until=until, reckoning=reckoning))  # fmt: skip
+        return found
+
+    def league_ranking_text(self, game: str, *, method: str | None = None, options: dict[str, Any] | None = None,
+                            since: str | None = None, until: str | None = None,
+                            reckoning: str | None = None) -> str:  # fmt: skip
+        """``league_ranking``'s answer as ``--json`` shows it: a kept answer printed as it stands."""
         from datetime import UTC, datetime
 
         from replay.app import rankings, seasons
         from replay.app.catalog import check_game_name
-        from replay.app.kept_answers import answer
+        from replay.app.kept_answers import answer_text
 
         check_game_name(game, "the game")
         for day, flag in ((since, "--since"), (until, "--until"), (reckoning, "--on")):
@@ -361,7 +371,7 @@ class Leagues:
         chosen = rankings.declared(method or "mers", options)
         on = reckoning or until or datetime.now(UTC).strftime("%Y-%m-%d")
         question = ["league ranking", game, rankings.as_data(chosen), since, until, on]
-        return answer(self.store, question, lambda: self._ranking(game, chosen, since, until, on))
+        return answer_text(self.store, question, lambda: self._ranking(game, chosen, since, until, on))
 
     def _ranking(self, game: str, chosen: Ranking, since: str | None, until: str | None, on: str) -> dict[str, Any]:
         from replay.app import rankings

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import getpass
-import json
 import os
 import sys
 from collections.abc import Iterator, Mapping
@@ -16,6 +15,7 @@ from typer.core import TyperGroup
 
 from events.canonical import JsonValue
 from events.errors import InputError
+from replay.app.json_text import json_text
 
 if TYPE_CHECKING:
     from typer._click.core import Command
@@ -366,34 +366,9 @@ def print_json(value: JsonValue) -> None:
     sys.stdout.write(json_text(value) + "\n")
 
 
-def json_text(value: object) -> str:
-    """``value`` as JSON for a person and a program alike: indented three levels deep, and each thing
-    deeper (or short) on one line. Python's indenting encoder is its slow one, about ten times
-    the compact one: a league's ranking runs to millions of values, each encoded here once."""
-    return _json_texts(value, 0)[1]
-
-
-def _json_texts(value: object, depth: int) -> tuple[str, str]:
-    """(``value`` on one line, ``value`` as shown at ``depth``): a container's one line is made from
-    its items' own, so nothing is encoded twice."""
-    if depth >= 3 or not isinstance(value, dict | list) or not value:
-        flat = json.dumps(value, ensure_ascii=False)
-        return flat, flat
-    if isinstance(value, dict):
-        keys = [json.dumps(key, ensure_ascii=False) for key in value]
-        items = [_json_texts(item, depth + 1) for item in value.values()]
-        flat = "{" + ", ".join(f"{key}: {item[0]}" for key, item in zip(keys, items, strict=True)) + "}"
-        if len(flat) <= 100:
-            return flat, flat
-        inner = "  " * (depth + 1)
-        lines = ",\n".join(f"{inner}{key}: {item[1]}" for key, item in zip(keys, items, strict=True))
-        return flat, "{\n" + lines + "\n" + "  " * depth + "}"
-    items = [_json_texts(item, depth + 1) for item in value]
-    flat = "[" + ", ".join(item[0] for item in items) + "]"
-    if len(flat) <= 100:
-        return flat, flat
-    inner = "  " * (depth + 1)
-    return flat, "[\n" + ",\n".join(f"{inner}{item[1]}" for item in items) + "\n" + "  " * depth + "]"
+def print_json_text(text: str) -> None:
+    """JSON already laid out as ``print_json`` lays it out (a kept answer's text)."""
+    sys.stdout.write(text + "\n")
 
 
 def read_input(source: str) -> tuple[bytes, str]:

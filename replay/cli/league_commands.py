@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from events.games import CLUB_GAME
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, recorder
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, print_json_text, recorder
 from replay.cli.display import out
 
 if TYPE_CHECKING:
@@ -312,15 +312,16 @@ def ranking(
     application = _application(db)
     if declare:
         application.declare_ranking(game, method or "mers", given, recorded_by=recorder(by))
+    if json_out and not csv_out:  # the kept answer's text, as it stands
+        print_json_text(application.league_ranking_text(game, method=method, options=given, since=since, until=until,
+                                                        reckoning=on))  # fmt: skip
+        return
     found = application.league_ranking(game, method=method, options=given, since=since, until=until, reckoning=on)
     if csv_out:
         from replay.cli.night_commands import write_csv
         from replay.present.rows import league_rows
 
         write_csv(league_rows(found))
-        return
-    if json_out:
-        print_json(found)
         return
     mark = "declared" if found["declared"] else "not the league's declared ranking"
     out.print(f"{game}: the league's ranking by {found['method']} on {found['on']} ({found['events']} events; {mark})")

@@ -243,6 +243,7 @@ def league_page(found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> 
     body = (
         f"<h1>The league: {game}</h1><p>By {method} ({said}) on {html.escape(str(found['on']))}, over "
         f'{found["events"]} events. <a href="/league?game={game}&amp;method={method}&amp;format=csv">CSV</a> '
-        f'<a href="/api/league/ranking?game={game}&amp;method={method}">JSON</a></p>' + rows_table(rows, {"person": person_link})
+        f'<a href="/api/league/ranking?game={game}&amp;method={method}">JSON</a></p>'
+        + rows_table(rows, {"person": person_link})
     )
     return plain_page(f"taikyoku: the league ({found['game']})", body)

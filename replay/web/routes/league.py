@@ -103,10 +103,11 @@ def person_page(person: str, request: Request, served: Served) -> Response:
 
 @router.get("/api/league/ranking")
 def api_ranking(served: Served, game: str = CLUB_GAME, method: str | None = None, since: str | None = None,
-                until: str | None = None, on: str | None = None) -> dict[str, Any]:  # fmt: skip
+                until: str | None = None, on: str | None = None) -> Response:  # fmt: skip
     """The league's ranking of ``game`` (its declared method, or ``method``), as `taikyoku league
-    ranking --json` gives it: each player once, with the events that made their figure."""
-    return served.taikyoku.league_ranking(game, method=method, since=since, until=until, reckoning=on)
+    ranking --json` gives it, the same text: each player once, with the events that made their figure."""
+    text = served.taikyoku.league_ranking_text(game, method=method, since=since, until=until, reckoning=on)
+    return Response(text, media_type="application/json")
 
 
 @router.get("/league", response_class=HTMLResponse)
