@@ -421,15 +421,28 @@ def _plain() -> Callable[[dict[str, Any]], dict[str, Any]]:
 
     from replay.app.rankings import shown
 
-    texts: dict[Fraction | Decimal, str | None] = {}
+    texts: dict[object, str | None] = {}
 
     def text(figure: Fraction | Decimal) -> str | None:
-        if figure not in texts:  # a weight is a small fraction (2.5, 0.75): exact as a float
-            texts[figure] = f"{float(figure):g}" if type(figure) is Fraction else shown(figure)
-        return texts[figure]
+        # Known by its numerator and denominator: a Fraction's own hash takes a modular inverse,
+        # the most of a league's ranking's time where it was the key.
+        key = (figure.numerator, figure.denominator) if type(figure) is Fraction else figure
+        found = texts.get(key)
+        if found is None:  # a weight is a small fraction (2.5, 0.75): exact as a float
+            found = texts[key] = f"{float(figure):g}" if type(figure) is Fraction else shown(figure)
+        return found
+
+    exact: list[str] = []  # the keys that hold a figure: the same in every row of a ranking
 
     def plain(row: dict[str, Any]) -> dict[str, Any]:
-        return {k: text(v) if type(v) is Fraction or type(v) is Decimal else v for k, v in row.items()}
+        """The row itself, its figures made text (a ranking's rows are its own: 200,000 of them)."""
+        if not exact:
+            exact.extend(k for k, v in row.items() if type(v) is Fraction or type(v) is Decimal)
+        for key in exact:
+            value = row[key]
+            if type(value) is Fraction or type(value) is Decimal:
+                row[key] = text(value)
+        return row
 
     return plain
 

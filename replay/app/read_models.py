@@ -139,7 +139,10 @@ class SealedModel:
     def sealed(self, match_id: str, head_hash: str, value: dict[str, Any]) -> str:
         """The row's body: the value with the code version that made it, and the seal."""
         code, text = maker(), _canonical(value)
-        return _canonical({"code": code, "seal": self.seal(match_id, head_hash, code, text), "value": value})
+        # The body's canonical text laid out from the value's own (keys in order: code, seal,
+        # value), not encoded twice: a kept ranking's value is tens of megabytes.
+        seal = self.seal(match_id, head_hash, code, text)
+        return f'{{"code":{_canonical(code)},"seal":{_canonical(seal)},"value":{text}}}'
 
     def opened(
         self, match_id: str, head_hash: str, body: str, *, key: bytes | None = None
