@@ -447,8 +447,11 @@ class Club:
                 return league.owner(stream) == club
 
         with self.store() as store:
-            read = night_summaries.summaries(store, only=mine)  # once, for the credits, penalties and hidden
-            found = credited(stats.digests(store, only=mine), night_summaries.credits(store, game, read=read))
+            once = night_summaries.ReadOnce(store)  # the heads and nights, for the digests and the summaries
+            read = night_summaries.summaries(store, only=mine, once=once)  # for the credits, penalties and hidden
+            found = credited(
+                stats.digests(store, only=mine, once=once), night_summaries.credits(store, game, read=read)
+            )
             given = night_summaries.penalties_given(store, game, read=read)
             if public:
                 hidden = night_summaries.hidden_tables(store, read=read)
@@ -468,9 +471,10 @@ class Club:
         from replay.app import night_summaries, seasons, stats
 
         with self.store() as store:
-            nights = night_summaries.summaries(store)
+            once = night_summaries.ReadOnce(store)
+            nights = night_summaries.summaries(store, once=once)
             credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
-            found = credited(stats.digests(store), credits)
+            found = credited(stats.digests(store, once=once), credits)
             hidden = {m for value in nights.values() for m in value["hidden"]} if public else set()
             # the nights not closed that they are of: read whole only those
             open_nights = [night for night, value in nights.items() if not value["closed"] and name in value["names"]]

@@ -296,10 +296,11 @@ class Leagues:
 
         league = self.league()
         with self.store() as store:
-            nights = night_summaries.summaries(store)
+            once = night_summaries.ReadOnce(store)
+            nights = night_summaries.summaries(store, once=once)
             credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
             hidden = {m for value in nights.values() for m in value["hidden"]} if public else set()
-            digests = [d for d in credited(stats.digests(store), credits) if d["match_id"] not in hidden]
+            digests = [d for d in credited(stats.digests(store, once=once), credits) if d["match_id"] not in hidden]
         renamed, shown = persons.as_persons(league, digests)
         found = persons.page_of(league, person, seasons.player(renamed, persons.key_of(person)), shown,
                                 {d["match_id"]: league.owner(d["match_id"]) for d in digests})  # fmt: skip

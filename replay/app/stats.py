@@ -33,6 +33,7 @@ from store import Store
 from store.records import Finding
 
 if TYPE_CHECKING:
+    from replay.app.night_summaries import ReadOnce
     from store.records import Head
 
 # The digest's shape; a change here gets a new name, so rows of the old shape are never read.
@@ -142,12 +143,16 @@ def digest_of(
 
 
 def digests(
-    store: Store, *, progress: Callable[[int, int], None] | None = None, only: Callable[[str], bool] | None = None
-) -> list[dict[str, Any]]:
+    store: Store, *, progress: Callable[[int, int], None] | None = None, only: Callable[[str], bool] | None = None,
+    once: ReadOnce | None = None,
+) -> list[dict[str, Any]]:  # fmt: skip
     """The digest of every match (that ``only`` takes: one club's of a league), oldest first: read
     from the store's read model where it is current and was made by this code, folded (and kept)
-    where not."""
-    heads = match_heads(store)
+    where not. ``once``: the store's heads and nights, where the caller read them already."""
+    if once is None:
+        heads = match_heads(store)
+    else:
+        heads = [head for head in once.heads if head[0] not in once.night_ids and head[0] != LEAGUE_STREAM]
     if only is not None:
         heads = [head for head in heads if only(head[0])]
     found = list(DIGESTS.values(store, heads, progress=progress, only=only is not None).values())
