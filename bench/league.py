@@ -3,7 +3,7 @@ a grouping query over the same rows, in the same run.
 
     python bench/league.py [--clubs 50] [--players 40] [--nights 100] [--sessions 4] [--rounds 3]
                            [--url postgresql://postgres@127.0.0.1:5432/test] [--keep SCHEMA]
-                           [--what ranking,season,player]
+                           [--what ranking,season,player,person]
 
 Builds, in a fresh schema of the server, a league of ``clubs`` clubs of ``players`` members each
 (2,000 players by default), each club with ``nights`` closed nights of ``sessions`` sessions at
@@ -16,7 +16,8 @@ after round, in turn:
 - the floor: one psycopg query grouping every event by match (each match's events, last seq and
   last time), then ``taikyoku league ranking --json``;
 - the floor over one club's rows (the events of its nights' tables), then ``taikyoku season --club``;
-- the floor over one player's matches (the events of the tables they sat at), then ``taikyoku player``.
+- the floor over one player's matches (the events of the tables they sat at), then ``taikyoku player``;
+- the same floor, then ``taikyoku league player PERSON`` (the player's page across the clubs, by record).
 
 The first run of each (which makes the kept summaries, digests and answers) is reported apart; so
 is the answer asked again after one event is stored anywhere in the league (every kept answer made
@@ -175,7 +176,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--url", default=SERVER)
     parser.add_argument("--keep", help="a schema built before (by --keep on an earlier run): measured, not built")
-    parser.add_argument("--what", default="ranking,season,player", help="which answers to measure, of these three")
+    parser.add_argument(
+        "--what", default="ranking,season,player,person", help="which answers to measure, of these four"
+    )
     args = parser.parse_args()
     import psycopg
 
@@ -201,6 +204,7 @@ def main() -> None:
     import json
 
     player = json.loads(shown[0])["name"] if shown else name
+    person = json.loads(shown[0])["person"] if shown else "p1"
     taikyoku = str(BIN / "taikyoku")
     work = {
         "league ranking": ([taikyoku, "league", "ranking", "--game", "riichi", "--json", "--on", "2026-12-01"],
@@ -208,8 +212,10 @@ def main() -> None:
         "a club's season": ([taikyoku, "season", "--game", "riichi", "--club", f"club-{club:02}", "--json"],
                             floor(url, FLOOR_CLUB, f"night-club-{club:02}-%")),
         "a player's page": ([taikyoku, "player", player, "--json"], floor(url, FLOOR_PLAYER, f'%"{player}"%')),
+        "a person's page": ([taikyoku, "league", "player", person, "--json"], floor(url, FLOOR_PLAYER, f'%"{player}"%')),
     }  # fmt: skip
-    chosen = {"ranking": "league ranking", "season": "a club's season", "player": "a player's page"}
+    chosen = {"ranking": "league ranking", "season": "a club's season", "player": "a player's page",
+              "person": "a person's page"}  # fmt: skip
     for what, (answer, base) in work.items():
         if not any(chosen[w] == what for w in args.what.split(",") if w in chosen):
             continue
