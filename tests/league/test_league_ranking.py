@@ -177,6 +177,13 @@ def test_the_league_ranking_served_as_a_page_csv_and_json(pg_url: str, capsys: p
         status, found = server.call("GET", "/api/league/ranking?game=riichi")
         assert [(r["place"], r["player"], r["figure"]) for r in found["players"][:2]] == [
             (1, "Aki", "600.08"), (2, "Beni", "299.93")]  # fmt: skip
+        # The API's answer is the command's, to the byte (the kept answer's text, as --json lays it out).
+        status, headers, served_text = server.raw("GET", "/api/league/ranking?game=riichi")
+        assert (status, headers["content-type"]) == (200, "application/json")
+        printed = cli("league", "ranking", "--game", "riichi", "--json").out
+        assert served_text.decode() + "\n" == printed and printed.startswith(
+            '{\n  "game": "riichi",\n  "method": "mers",'
+        )
         status, _headers, page = server.raw("GET", "/league?game=riichi")
         assert status == 200 and b"600.08" in page and b"Aki T." not in page
         assert b'<td><a href="/league/players/p1">p1</a></td>' in page
