@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -152,3 +152,11 @@ def recorder(request: Request) -> str:
     """Who recorded a write: the phone's own name for itself if it gave one, else the table's phone."""
     given = request.headers.get("x-taikyoku-recorder", "").strip()
     return given[:60] if given and given.isprintable() else "table phone"
+
+
+def csv_download(rows: Sequence[dict[str, Any]], name: str) -> Response:
+    """Rows as a CSV file to download under ``name``, never cached (a page's ``format=csv``)."""
+    from replay.present.rows import rows_csv
+
+    return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})  # fmt: skip

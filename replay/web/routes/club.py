@@ -3,7 +3,6 @@ player's page; each as JSON (as the CLI's ``--json`` gives it), as a page, and a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,8 +10,8 @@ from fastapi.responses import HTMLResponse, Response
 
 from events.games import CLUB_GAME
 from replay.present import club_pages as pages
-from replay.present.rows import ema_rows, night_rows, player_rows, rows_csv, standings_rows, team_rows
-from replay.web.served import Served
+from replay.present.rows import ema_rows, night_rows, player_rows, standings_rows, team_rows
+from replay.web.served import Served, csv_download
 
 router = APIRouter()
 FRESH = {"Cache-Control": "no-store"}
@@ -47,7 +46,7 @@ def season_page(request: Request, served: Served, game: str = CLUB_GAME, min_gam
     found = served.taikyoku.season(game, min_games=max(1, min_games), public=True, club=club)
     rows = standings_rows(found)
     if request.query_params.get("format") == "csv":
-        return _csv(rows, f"season-{game}.csv")
+        return csv_download(rows, f"season-{game}.csv")
     return HTMLResponse(pages.season_page(found, rows), headers=FRESH)
 
 
@@ -57,7 +56,7 @@ def player_page(name: str, request: Request, served: Served) -> Response:
     found = served.taikyoku.player_page(name, public=True)
     rows = player_rows(found)
     if request.query_params.get("format") == "csv":
-        return _csv(rows, f"{pages.file_name(name)}.csv")
+        return csv_download(rows, f"{pages.file_name(name)}.csv")
     return HTMLResponse(pages.player_page(name, found, rows), headers=FRESH)
 
 
@@ -68,14 +67,9 @@ def night_page(night: str, request: Request, served: Served) -> Response:
     rows = night_rows(sheet)
     wanted = request.query_params.get("format")
     if wanted == "csv":
-        return _csv(rows, f"{night}.csv")
+        return csv_download(rows, f"{night}.csv")
     if wanted == "teams":
-        return _csv(team_rows(sheet["teams"]), f"{night}-teams.csv")
+        return csv_download(team_rows(sheet["teams"]), f"{night}-teams.csv")
     if wanted == "ema":
-        return _csv(ema_rows(served.taikyoku.ema_results(night, public=True)["results"]), f"{night}-ema.csv")
+        return csv_download(ema_rows(served.taikyoku.ema_results(night, public=True)["results"]), f"{night}-ema.csv")
     return HTMLResponse(pages.night_page(sheet, rows), headers=FRESH)
-
-
-def _csv(rows: Sequence[dict[str, Any]], name: str) -> Response:
-    return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"', **FRESH})  # fmt: skip

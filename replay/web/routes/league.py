@@ -12,9 +12,9 @@ from fastapi.responses import HTMLResponse, Response
 from events.games import CLUB_GAME
 from replay.app.access import AccessRefused
 from replay.present import club_pages as pages
-from replay.present.rows import league_rows, player_rows, rows_csv
+from replay.present.rows import league_rows, player_rows
 from replay.web.bodies import AdoptIn, ClubIn, KeyIn, MergeIn, NameIn, PersonIn, QualifyIn, RevokeIn, RotateIn
-from replay.web.served import Served
+from replay.web.served import Served, csv_download
 
 router = APIRouter()
 LEAGUE_ONLY = "only a league key administers the clubs: send it in the X-Taikyoku-Host-Key header"
@@ -96,8 +96,7 @@ def person_page(person: str, request: Request, served: Served) -> Response:
     found = served.taikyoku.person_page(person, public=True)
     rows = player_rows(found)
     if request.query_params.get("format") == "csv":
-        return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{person}.csv"', **FRESH})  # fmt: skip
+        return csv_download(rows, f"{person}.csv")
     return HTMLResponse(pages.person_page(found, rows), headers=FRESH)
 
 
@@ -116,8 +115,7 @@ def league_page(request: Request, served: Served, game: str = CLUB_GAME, method:
     found = served.taikyoku.league_ranking(game, method=method)
     rows = league_rows(found)
     if request.query_params.get("format") == "csv":
-        return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="league-{game}.csv"', **FRESH})  # fmt: skip
+        return csv_download(rows, f"league-{game}.csv")
     return HTMLResponse(pages.league_page(found, rows), headers=FRESH)
 
 
