@@ -234,6 +234,13 @@ def person_link(person: str) -> str:
     return f'<a href="/league/players/{quoted(person)}">{html.escape(person)}</a>' if person else ""
 
 
+def players_page(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The league's players, a row a record, each linked to their page across the clubs."""
+    body = ('<h1>The league\'s players</h1><p><a href="/league/players?format=csv">CSV</a> '
+            '<a href="/api/league/players">JSON</a></p>' + rows_table(rows, {"person": person_link}))  # fmt: skip
+    return plain_page("taikyoku: the league's players", body)
+
+
 def league_page(found: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> str:
     """The league's ranking of one game across its clubs: each player once, their figure, and the
     events that made it (a row each), with its CSV and JSON."""

@@ -128,6 +128,13 @@ def league_rows(found: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def players_rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The league's players as CSV and on their page: a row a record."""
+    return [{"person": p["person"], "player": p["name"], "ema_number": p["ema_number"] or "", "country": p["country"] or "",
+             "typed_as": "; ".join(f"{n['name']} at {n['club']}" if n["club"] else n["name"] for n in p["names"]),
+             "clubs": " ".join(p["clubs"]), "merged_into": p["merged_into"] or ""} for p in found]  # fmt: skip
+
+
 def _counted(event: dict[str, Any]) -> str:
     """Which parts of the ranking took a result: A, B, both, or none."""
     parts = [part for part, key in (("A", "part_a"), ("B", "part_b")) if event.get(key)]

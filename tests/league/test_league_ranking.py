@@ -194,6 +194,15 @@ def test_the_league_ranking_served_as_a_page_csv_and_json(pg_url: str, capsys: p
         assert [line.split(",")[:6] for line in lines[1:4]] == [
             ["1", "Aki", "p1", "600.08", "night-kyoto-1", "kyoto"], ["1", "Aki", "p1", "600.08", "night-kyoto-2", "kyoto"],
             ["1", "Aki", "p1", "600.08", "night-osaka-1", "osaka"]]  # fmt: skip
+        status, _headers, listed = server.raw("GET", "/league/players")
+        assert status == 200 and b'<td><a href="/league/players/p1">p1</a></td><td>Aki</td>' in listed
+        status, _headers, csv_text = server.raw("GET", "/league/players?format=csv")
+        assert csv_text.decode().splitlines()[0] == "person,player,ema_number,country,typed_as,clubs,merged_into"
+        # A merged record's clubs are the record's it is merged into.
+        assert csv_text.decode().splitlines()[1:6:4] == [
+            "p1,Aki,,,Aki at kyoto,kyoto osaka,",
+            "p5,Aki T.,,,Aki T. at osaka,,p1",
+        ]
         status, _headers, page = server.raw("GET", "/league/players/p1")
         text = page.decode()
         assert status == 200 and "p1. Typed as Aki at kyoto, Aki T. at osaka; plays at kyoto, osaka." in text

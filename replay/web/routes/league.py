@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from events.games import CLUB_GAME
 from replay.app.access import AccessRefused
 from replay.present import club_pages as pages
-from replay.present.rows import league_rows, player_rows
+from replay.present.rows import league_rows, player_rows, players_rows
 from replay.web.bodies import AdoptIn, ClubIn, KeyIn, MergeIn, NameIn, PersonIn, QualifyIn, RevokeIn, RotateIn
 from replay.web.served import Served, csv_download
 
@@ -123,6 +123,15 @@ def league_page(request: Request, served: Served, game: str = CLUB_GAME, method:
 def api_players(served: Served) -> list[dict[str, Any]]:
     """The league's players: the names each was typed as, the clubs they play at, the merges standing."""
     return served.taikyoku.players()
+
+
+@router.get("/league/players", response_class=HTMLResponse)
+def players_page(request: Request, served: Served) -> Response:
+    """The league's players as a page, each record linked to their page across the clubs; ``format=csv``."""
+    rows = players_rows(served.taikyoku.players())
+    if request.query_params.get("format") == "csv":
+        return csv_download(rows, "league-players.csv")
+    return HTMLResponse(pages.players_page(rows), headers=FRESH)
 
 
 @router.post("/api/league/players", status_code=201)
