@@ -146,6 +146,14 @@ def test_achievements_add_up_a_season_of_matches_by_hand() -> None:
     assert held["Catch Them All"] == (["Aki"], 3)
     assert "Ninja" not in held  # nobody: a most of none is no achievement
     assert found[0]["source"] == "Pantheon's Die Hard"
+    # Ben's second seat of another shape (one count more than the others have, and a count written
+    # as a bool): added one count at a time, to the same figures, and Ninja is his with that count.
+    other = {
+        "players": ["Aki", "Ben"],
+        "seats": [second["seats"][0], seat(hands=12, deal_ins=False) | {"wins_dama": 1}],
+    }
+    mixed = {a["achievement"]: (a["players"], a["value"]) for a in achievements([first, other], every_seat)}
+    assert mixed == held | {"Ninja": (["Ben"], 1)}
     alone = [a["achievement"] for a in achievements([second], every_seat)]
     assert "Dora Magnet" not in alone and alone[-1] == "Catch Them All"
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import add, itemgetter
 from typing import Any, Literal
 
 SeatsOf = Callable[[dict[str, Any]], list[tuple[int, str]]]  # a digest's (seat, player) the filters admit
+_COUNTS = {int, bool}  # what a count is (a bool counts as 0 or 1)
 DORA_YAKU = frozenset({"Dora", "Aka Dora", "Ura Dora"})  # as the library names them: the dora a win counted
 
 
@@ -75,21 +77,50 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
 )  # fmt: skip
 
 
+def _row_getter(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[int, ...]]:
+    """The counts of ``keys`` read off a seat's counters as one tuple (``itemgetter``, whose one key
+    gives a value, not a tuple)."""
+    if len(keys) < 2:
+        return lambda counters: tuple(counters[key] for key in keys)
+    return itemgetter(*keys)
+
+
 def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[dict[str, Any]]:
     """The season's achievements over ``matches`` (each a digest), for every player ``seats_of``
     admits: each held by the player or players with the best figure. One that nobody holds (a
     most of 0, no one eligible) is left out."""
     totals: dict[str, Counter[str]] = {}
     yaku: dict[str, Counter[str]] = {}
+    # A league's season is hundreds of thousands of seats, each of the same counters: those of the
+    # first seat's shape are added as one row of numbers (the counts in ``counted``), any other
+    # shape one count at a time.
+    shape: Any = None
+    counted: tuple[str, ...] = ()
+    row_of = _row_getter(counted)
+    rows: dict[str, list[int]] = {}
     for one in matches:
         for seat, name in seats_of(one):
             counters = one["seats"][seat]
+            if shape is None:
+                shape = counters.keys()
+                counted = tuple(k for k, v in counters.items() if isinstance(v, int) and k != "most_fu")
+                row_of = _row_getter(counted)
             mine = totals.setdefault(name, Counter())
-            for key, value in counters.items():
-                if isinstance(value, int) and key != "most_fu":
-                    mine[key] += value
+            row = row_of(counters) if counters.keys() == shape else None
+            if row is not None and set(map(type, row)) <= _COUNTS:
+                summed = rows.get(name)
+                rows[name] = list(row) if summed is None else list(map(add, summed, row))
+            else:
+                for key, value in counters.items():
+                    if isinstance(value, int) and key != "most_fu":
+                        mine[key] += value
             mine["most_fu"] = max(mine["most_fu"], counters["most_fu"])
-            yaku.setdefault(name, Counter()).update(counters["yaku"])
+            if counters["yaku"]:
+                yaku.setdefault(name, Counter()).update(counters["yaku"])
+            else:
+                yaku.setdefault(name, Counter())
+    for name, sums in rows.items():
+        totals[name].update(dict(zip(counted, sums, strict=True)))
     most_hands = max((c["hands"] for c in totals.values()), default=0)
     held = []
     for achievement in ACHIEVEMENTS:
