@@ -24,6 +24,7 @@ C 7,700; D 2,300 + 1,500 + 1,000 = 4,800. Dora in the wins: A 1 + 1 + 1 + 2 = 5 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.helpers import Cli
 from tests.paths import CORPUS
@@ -154,6 +155,13 @@ def test_achievements_add_up_a_season_of_matches_by_hand() -> None:
     }
     mixed = {a["achievement"]: (a["players"], a["value"]) for a in achievements([first, other], every_seat)}
     assert mixed == held | {"Ninja": (["Ben"], 1)}
+
+    # Every seat but the very first of another shape (a count of 0 more): each added one count at
+    # a time, the same season as when they are added as rows (Ben's two such seats, Aki's fu).
+    def widened(digest: dict[str, Any], skip: int) -> dict[str, Any]:
+        return digest | {"seats": [s if at < skip else s | {"extra": 0} for at, s in enumerate(digest["seats"])]}
+
+    assert achievements([widened(first, 1), widened(second, 0)], every_seat) == found
     alone = [a["achievement"] for a in achievements([second], every_seat)]
     assert "Dora Magnet" not in alone and alone[-1] == "Catch Them All"
 
