@@ -66,7 +66,9 @@ _INSERT = (
     "INSERT INTO events (match_id, seq, event_id, type, schema_version, recorded_at, "
     "recorded_by, payload, prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
-HEADS_CHANNEL = "taikyoku_heads"  # each append says its match here, for the servers' live pages (LISTEN)
+# Each append says "SCHEMA MATCH" here, for the servers' live pages (LISTEN). The channel is the
+# database's: a store in another schema of the same database says its own, which a listener leaves.
+HEADS_CHANNEL = "taikyoku_heads"
 
 _HEAD_UPSERT = (
     "INSERT INTO match_heads (match_id, last_seq, last_hash, events) VALUES (%s, %s, %s, %s) "
@@ -84,6 +86,7 @@ class PostgresStore:
         self.path = shown(url)  # what messages say: the URL without its password
         self.readonly = False
         self._initialized = False
+        self._schema = ""  # current_schema(), read when the store is opened
 
     @classmethod
     def open(cls, url: str, *, create: bool = False) -> PostgresStore:
@@ -111,6 +114,7 @@ class PostgresStore:
             raise NotAStoreError(
                 f"{self.path} names no schema that exists; create it (CREATE SCHEMA name) or fix search_path in the URL"
             )
+        self._schema = str(schema[0])
         tables = self._tables()
         if tables and ("events" not in tables or "schema_migrations" not in tables):
             raise NotAStoreError(
@@ -185,7 +189,7 @@ class PostgresStore:
                 last = rows[-1]
                 self.conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
                 # Told to every listening server process when this commits (never if it does not).
-                self.conn.execute("SELECT pg_notify(%s, %s)", (HEADS_CHANNEL, match_id))
+                self.conn.execute("SELECT pg_notify(%s, %s)", (HEADS_CHANNEL, f"{self._schema} {match_id}"))
                 first_row = self.conn.execute(
                     "SELECT position FROM events WHERE match_id = %s AND seq = %s", (match_id, rows[0][1])
                 ).fetchone()
@@ -230,7 +234,7 @@ class PostgresStore:
                         continue
                     last = rows[-1]
                     self.conn.execute(_HEAD_UPSERT, (match_id, last[1], last[9], last[1]))
-                    self.conn.execute("SELECT pg_notify(%s, %s)", (HEADS_CHANNEL, match_id))
+                    self.conn.execute("SELECT pg_notify(%s, %s)", (HEADS_CHANNEL, f"{self._schema} {match_id}"))
                     first_row = self.conn.execute(
                         "SELECT position FROM events WHERE match_id = %s AND seq = %s", (match_id, rows[0][1])
                     ).fetchone()
@@ -247,12 +251,21 @@ class PostgresStore:
             self.conn.execute(f"LISTEN {HEADS_CHANNEL}")
 
     def moved(self, timeout: float) -> set[str]:
-        """The matches appended to since the last call (once ``listen_for_heads`` was called),
-        waiting up to ``timeout`` seconds for the first; empty when nothing came."""
+        """The matches of this store appended to since the last call (once ``listen_for_heads`` was
+        called), waiting up to ``timeout`` seconds for the first; empty when nothing came."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        heard: set[str] = set()
         with self._errors():
-            heard = {n.payload for n in self.conn.notifies(timeout=timeout, stop_after=1)}
-            if heard:
-                heard |= {n.payload for n in self.conn.notifies(timeout=0)}  # those already here
+            while not heard:
+                left = deadline - time.monotonic()
+                said = [n.payload for n in self.conn.notifies(timeout=max(left, 0), stop_after=1)]
+                if said:
+                    said += [n.payload for n in self.conn.notifies(timeout=0)]  # those already here
+                heard = {match for schema, _, match in (p.rpartition(" ") for p in said) if schema == self._schema}
+                if not said or left <= 0:
+                    break
         return heard
 
     @contextmanager

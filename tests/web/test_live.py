@@ -44,6 +44,29 @@ def test_an_append_is_heard_by_a_listening_store_and_a_refused_one_is_not(cli: C
         writing.close()
 
 
+def test_a_store_in_another_schema_of_the_database_is_not_heard(cli: Cli, pg_url: str) -> None:
+    """Two stores in two schemas of one database (two leagues, or a league and its bench): an append
+    to the other is not this store's, though the channel is the database's. Plant: the match id
+    alone said on the channel (the other schema's m-9 heard here)."""
+    from tests.conftest import postgres_schema
+
+    assert cli("new", "tensho", "-p", "Aki", "-p", "Beni", "--id", "m-1", "--db", pg_url).code == 0
+    with postgres_schema() as other_url:
+        assert cli("new", "tensho", "-p", "Cho", "-p", "Dai", "--id", "m-9", "--db", other_url).code == 0
+        listening, writing, other = stores.open_store(pg_url), stores.open_store(pg_url), stores.open_store(other_url)
+        try:
+            listening.listen_for_heads()  # type: ignore[attr-defined]
+            other.append("m-9", 1, _note("the other league's"))
+            writing.append("m-1", 1, _note("this league's"))  # said after the other's: heard past it
+            assert listening.moved(SERVER_WAIT) == {"m-1"}  # type: ignore[attr-defined]
+            other.append("m-9", 2, _note("again"))
+            assert listening.moved(0) == set()  # type: ignore[attr-defined]
+        finally:
+            listening.close()
+            writing.close()
+            other.close()
+
+
 def _append_elsewhere(url: str) -> None:
     with stores.open_store(url) as writing:
         writing.append("m-1", 1, _note("from the scorer's phone"))
