@@ -157,6 +157,10 @@ def test_two_clubs_on_one_server_each_keep_to_their_own(pg_url: str, capsys: pyt
                               "this once: keep it\n")  # fmt: skip
         assert server.call("GET", f"/api/host/nights/{osaka}?key={osaka_host}")[1]["code"] == "auth.revoked"
         assert server.call("GET", f"/api/host/nights/{osaka}?key={by_cli.out.strip()}")[0] == 200
+        status, own = server.call("POST", f"/api/league/keys/{kyoto_host[:8]}/rotate?key={kyoto_host}", {})
+        assert (status, own["club"], own["role"], own["replaces"]) == (201, "kyoto", "host", kyoto_host[:8])
+        assert server.call("GET", f"/api/host/nights/{kyoto}?key={own['key']}")[0] == 200  # a host rotates its own
+        assert server.call("GET", f"/api/host/nights/{kyoto}?key={kyoto_host}")[1]["code"] == "auth.revoked"
         again = cli("club", "rotate", osaka_ref[:8])
         assert again.code == 2 and again.err.startswith(f"taikyoku: error: the key {osaka_ref[:8]} was revoked at ")
         assert again.err.endswith("; make a new one with `taikyoku club key`\n") and again.err.count("\n") == 1
