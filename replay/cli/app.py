@@ -5,7 +5,7 @@ from __future__ import annotations
 import getpass
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -364,6 +364,26 @@ def store_exists(db: object) -> bool:
 
 def print_json(value: JsonValue) -> None:
     sys.stdout.write(json_text(value) + "\n")
+
+
+def write_csv(rows: list[dict[str, Any]]) -> None:
+    """Rows as CSV on stdout by the one writer of every export: a header first, and no cell a
+    spreadsheet would run as a formula."""
+    from replay.present.rows import rows_csv
+
+    sys.stdout.write(rows_csv(rows))
+
+
+def wrote_for_a_program(
+    found: Any, rows: Callable[[Any], list[dict[str, Any]]], *, csv_out: bool, json_out: bool
+) -> bool:
+    """``found`` written as a program reads it, where ``--csv`` (its ``rows``) or ``--json`` asked
+    for that; False where a person's view is to be printed instead."""
+    if csv_out:
+        write_csv(rows(found))
+    elif json_out:
+        print_json(found)
+    return csv_out or json_out
 
 
 def print_json_text(text: str) -> None:

@@ -9,7 +9,18 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from events.games import CLUB_GAME
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, app, print_json, print_json_text, recorder
+from replay.cli.app import (
+    DEFAULT_DB,
+    ByOption,
+    DbOption,
+    JsonOption,
+    app,
+    print_json,
+    print_json_text,
+    recorder,
+    write_csv,
+    wrote_for_a_program,
+)
 from replay.cli.display import out
 
 if TYPE_CHECKING:
@@ -168,13 +179,7 @@ def player(
     from replay.present.rows import player_rows
 
     found = _application(db).person_page(person_id)
-    if csv_out:
-        from replay.cli.night_commands import write_csv
-
-        write_csv(player_rows(found))
-        return
-    if json_out:
-        print_json(found)
+    if wrote_for_a_program(found, player_rows, csv_out=csv_out, json_out=json_out):
         return
     ema = f", EMA {found['ema_number']}" if found["ema_number"] else ""
     country = f", {found['country']}" if found["country"] else ""
@@ -318,7 +323,6 @@ def ranking(
         return
     found = application.league_ranking(game, method=method, options=given, since=since, until=until, reckoning=on)
     if csv_out:
-        from replay.cli.night_commands import write_csv
         from replay.present.rows import league_rows
 
         write_csv(league_rows(found))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from replay.app.access import CORRECTS, RUNS
-from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, KeyOption, app, print_json, recorder
+from replay.cli.app import DEFAULT_DB, ByOption, DbOption, JsonOption, KeyOption, app, print_json, recorder, write_csv
 from replay.cli.display import out, styled
 from replay.present.rows import signed
 
@@ -330,16 +330,6 @@ def _shown(sheet: dict[str, Any], json_out: bool) -> None:
             out.print(
                 f"  {place}. {row['player']}{mark} {signed(row['total'])}{score} ({row['tables']} table{'' if row['tables'] == 1 else 's'})"
             )
-
-
-def write_csv(rows: list[dict[str, Any]]) -> None:
-    """Rows as CSV on stdout by the one writer of every export: a header first, and no cell a
-    spreadsheet would run as a formula."""
-    import sys
-
-    from replay.present.rows import rows_csv
-
-    sys.stdout.write(rows_csv(rows))
 
 
 @night.command("register")

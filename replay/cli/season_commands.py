@@ -8,9 +8,8 @@ from typing import Annotated
 import typer
 
 from events.games import CLUB_GAME
-from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, print_json
+from replay.cli.app import DEFAULT_DB, DbOption, JsonOption, app, application, wrote_for_a_program
 from replay.cli.display import out, styled
-from replay.cli.night_commands import write_csv
 from replay.present.rows import figure, signed
 
 
@@ -43,11 +42,7 @@ def season(
     from replay.present.rows import standings_rows
 
     found = application(_existing(db)).season(game, since=since, until=until, min_games=min_games, club=club)
-    if csv_out:
-        write_csv(standings_rows(found))
-        return
-    if json_out:
-        print_json(found)
+    if wrote_for_a_program(found, standings_rows, csv_out=csv_out, json_out=json_out):
         return
     out.print(styled((f"{game}: the season's standings", "bold"), f" ({found['matches']} matches; {found['unit']})"))
     for row in found["standings"]:
@@ -80,11 +75,7 @@ def player(
         from events.errors import InputError
 
         raise InputError(f"no ended match of {name!r} in this store; names are as recorded (see `taikyoku matches`)")
-    if csv_out:
-        write_csv(player_rows(found))
-        return
-    if json_out:
-        print_json(found)
+    if wrote_for_a_program(found, player_rows, csv_out=csv_out, json_out=json_out):
         return
     out.print(styled((name, "bold")))
     for night in found.get("tonight", []):
