@@ -5,12 +5,12 @@ phone are told apart. A route takes it as a dependency (``Served``)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -160,3 +160,10 @@ def csv_download(rows: Sequence[dict[str, Any]], name: str) -> Response:
 
     return Response(rows_csv(rows), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})  # fmt: skip
+
+
+def page_or_csv(request: Request, rows: Sequence[dict[str, Any]], name: str, page: Callable[[], str]) -> Response:
+    """A page of rows as HTML, or (``format=csv``) the rows as a CSV file named ``name``; never cached."""
+    if request.query_params.get("format") == "csv":
+        return csv_download(rows, name)
+    return HTMLResponse(page(), headers={"Cache-Control": "no-store"})

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from events.games import CLUB_GAME
 from replay.present import club_pages as pages
 from replay.present.rows import ema_rows, night_rows, player_rows, standings_rows, team_rows
-from replay.web.served import Served, csv_download
+from replay.web.served import Served, csv_download, page_or_csv
 
 router = APIRouter()
 FRESH = {"Cache-Control": "no-store"}
@@ -45,9 +45,7 @@ def season_page(request: Request, served: Served, game: str = CLUB_GAME, min_gam
     """The season's standings as a page, with its CSV (``club``: that club's season)."""
     found = served.taikyoku.season(game, min_games=max(1, min_games), public=True, club=club)
     rows = standings_rows(found)
-    if request.query_params.get("format") == "csv":
-        return csv_download(rows, f"season-{game}.csv")
-    return HTMLResponse(pages.season_page(found, rows), headers=FRESH)
+    return page_or_csv(request, rows, f"season-{game}.csv", lambda: pages.season_page(found, rows))
 
 
 @router.get("/players/{name:path}", response_class=HTMLResponse)
@@ -55,9 +53,7 @@ def player_page(name: str, request: Request, served: Served) -> Response:
     """A player's page: their matches, places, results and rating over time, with its CSV."""
     found = served.taikyoku.player_page(name, public=True)
     rows = player_rows(found)
-    if request.query_params.get("format") == "csv":
-        return csv_download(rows, f"{pages.file_name(name)}.csv")
-    return HTMLResponse(pages.player_page(name, found, rows), headers=FRESH)
+    return page_or_csv(request, rows, f"{pages.file_name(name)}.csv", lambda: pages.player_page(name, found, rows))
 
 
 @router.get("/nights/{night}", response_class=HTMLResponse)

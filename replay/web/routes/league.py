@@ -14,7 +14,7 @@ from replay.app.access import AccessRefused
 from replay.present import club_pages as pages
 from replay.present.rows import league_rows, player_rows, players_rows
 from replay.web.bodies import AdoptIn, ClubIn, KeyIn, MergeIn, NameIn, PersonIn, QualifyIn, RevokeIn, RotateIn
-from replay.web.served import Served, csv_download
+from replay.web.served import Served, page_or_csv
 
 router = APIRouter()
 LEAGUE_ONLY = "only a league key administers the clubs: send it in the X-Taikyoku-Host-Key header"
@@ -95,9 +95,7 @@ def person_page(person: str, request: Request, served: Served) -> Response:
     """A player's page across the clubs: their record, names and clubs, every match, their ranking."""
     found = served.taikyoku.person_page(person, public=True)
     rows = player_rows(found)
-    if request.query_params.get("format") == "csv":
-        return csv_download(rows, f"{person}.csv")
-    return HTMLResponse(pages.person_page(found, rows), headers=FRESH)
+    return page_or_csv(request, rows, f"{person}.csv", lambda: pages.person_page(found, rows))
 
 
 @router.get("/api/league/ranking")
@@ -114,9 +112,7 @@ def league_page(request: Request, served: Served, game: str = CLUB_GAME, method:
     """The league's ranking as a page, a row a player and event; ``format=csv`` for its CSV."""
     found = served.taikyoku.league_ranking(game, method=method)
     rows = league_rows(found)
-    if request.query_params.get("format") == "csv":
-        return csv_download(rows, f"league-{game}.csv")
-    return HTMLResponse(pages.league_page(found, rows), headers=FRESH)
+    return page_or_csv(request, rows, f"league-{game}.csv", lambda: pages.league_page(found, rows))
 
 
 @router.get("/api/league/players")
@@ -129,9 +125,7 @@ def api_players(served: Served) -> list[dict[str, Any]]:
 def players_page(request: Request, served: Served) -> Response:
     """The league's players as a page, each record linked to their page across the clubs; ``format=csv``."""
     rows = players_rows(served.taikyoku.players())
-    if request.query_params.get("format") == "csv":
-        return csv_download(rows, "league-players.csv")
-    return HTMLResponse(pages.players_page(rows), headers=FRESH)
+    return page_or_csv(request, rows, "league-players.csv", lambda: pages.players_page(rows))
 
 
 @router.post("/api/league/players", status_code=201)
