@@ -375,7 +375,7 @@ def write_csv(rows: list[dict[str, Any]]) -> None:
 
 
 def wrote_for_a_program(
-    found: Any, rows: Callable[[Any], list[dict[str, Any]]], *, csv_out: bool, json_out: bool
+    found: dict[str, Any], rows: Callable[[dict[str, Any]], list[dict[str, Any]]], *, csv_out: bool, json_out: bool
 ) -> bool:
     """``found`` written as a program reads it, where ``--csv`` (its ``rows``) or ``--json`` asked
     for that; False where a person's view is to be printed instead."""

@@ -6,7 +6,7 @@ figures come from the statistics' digests (``review.digest``). No I/O."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, KeysView, Sequence
 from dataclasses import dataclass
 from operator import add, itemgetter
 from typing import Any, Literal
@@ -94,7 +94,7 @@ def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[d
     # A league's season is hundreds of thousands of seats, each of the same counters: those of the
     # first seat's shape are added as one row of numbers (the counts in ``counted``), any other
     # shape one count at a time.
-    shape: Any = None
+    shape: KeysView[str] | None = None
     counted: tuple[str, ...] = ()
     row_of = _row_getter(counted)
     rows: dict[str, list[int]] = {}
