@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from typing import Protocol
 
 from events.envelope import PendingEvent
-from store.records import EventRow, Finding, Head, MatchHead, PayloadRow, StoredEvent
+from store.records import EventRow, Finding, Head, Mark, MatchHead, PayloadRow, StoredEvent
 
 
 class Recorder(Protocol):
@@ -100,6 +100,18 @@ class Reader(Protocol):
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         """Every match; with ``first_type="night.opened"``, every club night."""
+        ...
+
+    def mark(self) -> Mark:
+        """The count of events and the last position taken, read together."""
+        ...
+
+    def changed_since(self, mark: Mark, limit: int) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
+        """The store's mark now and, read with it (one snapshot), each stream with events stored after
+        ``mark``: the types of those events, in the order stored. None in place of the streams where
+        they cannot be told: the store no longer holds exactly ``mark.events`` events up to
+        ``mark.position`` (an append that took its positions before the mark was read committed
+        after it), or more than ``limit`` events were stored since."""
         ...
 
 

@@ -53,9 +53,11 @@ from store.records import (
     EventRow,
     Finding,
     Head,
+    Mark,
     MatchHead,
     PayloadRow,
     StoredEvent,
+    changed_streams,
     stored_event,
 )
 from store.verify import check_events, head_findings
@@ -393,6 +395,28 @@ class PostgresStore:
         with self._errors():
             row = self.conn.execute("SELECT COUNT(*) FROM events").fetchone()
         return int(row[0]) if row else 0
+
+    def mark(self) -> Mark:
+        if not self.initialized:
+            return Mark(0, 0)
+        with self._errors():
+            row = self.conn.execute("SELECT COUNT(*), COALESCE(MAX(position), 0) FROM events").fetchone()
+        return Mark(int(row[0]), int(row[1])) if row else Mark(0, 0)
+
+    def changed_since(self, mark: Mark, limit: int) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
+        if not self.initialized:
+            return Mark(0, 0), ({} if mark == (0, 0) else None)
+        with self._errors(), self.conn.transaction():
+            # One snapshot for the three reads: an append committed between them would otherwise be
+            # below the new mark and in no list of changes.
+            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            below = self.conn.execute("SELECT COUNT(*) FROM events WHERE position <= %s", (mark.position,)).fetchone()
+            rows = self.conn.execute(
+                "SELECT match_id, type, position FROM events WHERE position > %s ORDER BY position LIMIT %s",
+                (mark.position, limit + 1),
+            ).fetchall()
+            now = self.mark()
+        return now, changed_streams(mark, int(below[0]) if below else -1, rows, limit)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         if not self.initialized:

@@ -27,6 +27,15 @@ class Head(NamedTuple):
     last_hash: str
 
 
+class Mark(NamedTuple):
+    """Where the store stands: its count of events and the last position taken, read together.
+    An answer kept at a mark is current while the store is still at it, and what was stored since
+    is read from it (``changed_since``)."""
+
+    events: int
+    position: int
+
+
 class PayloadRow(NamedTuple):
     """What a replay reads of an event: its place, its type and version, its payload text."""
 
@@ -172,3 +181,13 @@ class Appended(Sequence[StoredEvent]):
 
 def stored_event(row: Sequence[Any]) -> StoredEvent:
     return StoredEvent._make(row)
+
+
+def changed_streams(mark: Mark, below: int, rows: Sequence[Any], limit: int) -> dict[str, tuple[str, ...]] | None:
+    """``changed_since``'s streams from the events after the mark (match id, type, position), or None."""
+    if below != mark.events or len(rows) > limit:
+        return None
+    found: dict[str, list[str]] = {}
+    for match_id, kind, _position in rows:
+        found.setdefault(str(match_id), []).append(str(kind))
+    return {stream: tuple(kinds) for stream, kinds in found.items()}

@@ -54,9 +54,11 @@ from store.records import (
     EventRow,
     Finding,
     Head,
+    Mark,
     MatchHead,
     PayloadRow,
     StoredEvent,
+    changed_streams,
     stored_event,
 )
 
@@ -476,6 +478,29 @@ class EventStore:
             return 0
         with self.errors():
             return int(self.db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
+
+    def mark(self) -> Mark:
+        if not self.initialized:
+            return Mark(0, 0)
+        with self.errors():
+            count, position = self.db.execute("SELECT COUNT(*), COALESCE(MAX(position), 0) FROM events").fetchone()
+        return Mark(int(count), int(position))
+
+    def changed_since(self, mark: Mark, limit: int) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
+        if not self.initialized:
+            return Mark(0, 0), ({} if mark == (0, 0) else None)
+        with self.errors():
+            self.db.execute("BEGIN")  # one snapshot: the mark now and the events since, read together
+            try:
+                below = self.db.execute("SELECT COUNT(*) FROM events WHERE position <= ?", [mark.position]).fetchone()
+                rows = self.db.execute(
+                    "SELECT match_id, type, position FROM events WHERE position > ? ORDER BY position LIMIT ?",
+                    [mark.position, limit + 1],
+                ).fetchall()
+                now = self.mark()
+            finally:
+                self._rollback()
+        return now, changed_streams(mark, int(below[0]), rows, limit)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         """Every match (or, by its first event's type, every club night), oldest first, with its

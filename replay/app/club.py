@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import timedelta
 from decimal import Decimal
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
@@ -422,17 +423,17 @@ class Club:
         matches and the penalties given on its nights, between two days (inclusive). ``public``:
         without the tables whose results a director hides now. ``club``: that club's nights and
         matches alone."""
-        from replay.app import seasons
+        from replay.app import answer_reads, seasons
         from replay.app.catalog import check_game_name
         from replay.app.kept_answers import answer
 
         check_game_name(game, "the game")
         for day, flag in ((since, "--since"), (until, "--until")):
             seasons.check_day(day, flag)
-        if club is not None:
-            self.known_club(club)
-        question = ["season", game, since, until, min_games, public, club]
-        return answer(self.store, question, lambda: self._season(game, since, until, min_games, public, club))
+        league = self.known_club(club) if club is not None else self.league()
+        make = partial(self._season, game, since, until, min_games, public, club)
+        return answer(self.store, ["season", game, since, until, min_games, public, club], make,
+                      answer_reads.season(league, club))  # fmt: skip
 
     def _season(
         self, game: str, since: str | None, until: str | None, min_games: int, public: bool, club: str | None
@@ -463,9 +464,11 @@ class Club:
         they play in, where they sit now or next (their table in the latest session) and their
         standing there. ``public``: without the tables whose results a director hides now, and the
         night's standing as the room sees it."""
+        from replay.app import answer_reads
         from replay.app.kept_answers import answer
 
-        return answer(self.store, ["player", name, public], lambda: self._player_page(name, public))
+        return answer(self.store, ["player", name, public], partial(self._player_page, name, public),
+                      answer_reads.player(name))  # fmt: skip
 
     def _player_page(self, name: str, public: bool) -> dict[str, Any]:
         from replay.app import night_summaries, seasons, stats

@@ -3,59 +3,117 @@ beside the events at the store's count of events: the same question asked of a s
 grown is read back, not worked out again from every night and match.
 
 An event store only ever grows (no event is changed or deleted: the stores' triggers refuse it), so
-its count of events moves with every change, a retract or a merge included: a kept answer is shown
-only at the count it was made at. It is sealed as every read model is (``replay/app/read_models.py``):
-made by this code under this installation's key, else made again. Kept as its JSON text as
-``--json`` shows it, so that its order (standings as first played, a player's matches in turn)
-reads back as it was made, and a command prints it as it stands."""
+its mark (its count of events and last position) moves with every change, a retract or a merge
+included. A kept answer is shown as it stands at the mark it was made at; past it, where the
+question says what its answer reads (``Reads``), the streams stored to since are looked at, and
+the answer is still shown when none of them moved what it reads (a move at another club's table,
+at a table still playing, a name said of a player for a page that reads no names): else it is made
+again. It is sealed as every read model is (``replay/app/read_models.py``): made by this code under
+this installation's key, else made again. Kept as its JSON text as ``--json`` shows it, so that
+its order (standings as first played, a player's matches in turn) reads back as it was made, and
+a command prints it as it stands."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any
 
 from events.canonical import JsonValue
 from replay.app.json_text import json_text
 from replay.app.read_models import SealedModel, keep, maker, maker_of
 from store import Store
-from store.records import Finding
+from store.records import Finding, Mark
 
-MODEL = "kept-answer-2"  # its value: the question's canonical text, and the answer's JSON text as shown
+MODEL = "kept-answer-3"  # its value: the question's canonical text, the answer's JSON text as shown, the facts read
 ANSWERS = SealedModel(MODEL, "kept answers", lambda _store, _key: {})
+LOOKED_AT = 5_000  # events stored since a kept answer's mark, at most, looked at before it is made again
+RE_KEPT = 1_000_000  # an answer shorter than this is kept again at the mark it was found current at
+
+
+@dataclass(frozen=True)
+class Reads:
+    """What an answer reads, beyond the question: ``facts``, the text of what it reads of the
+    league's own stream (the streams a club holds, say; "" for none), equal only while those are;
+    and ``moved``, whether any of the streams stored to since its mark (each with the types of
+    the events stored to it since, in order) moved what it reads. Said conservatively: a stream
+    it cannot tell of has moved it."""
+
+    facts: str
+    moved: Callable[[Store, Mapping[str, tuple[str, ...]]], bool]
 
 
 def answer(
-    opened: Callable[[], AbstractContextManager[Store]], question: JsonValue, make: Callable[[], dict[str, Any]]
-) -> dict[str, Any]:
+    opened: Callable[[], AbstractContextManager[Store]], question: JsonValue, make: Callable[[], dict[str, Any]],
+    reads: Reads | None = None,
+) -> dict[str, Any]:  # fmt: skip
     """The answer to ``question`` (every argument it depends on, resolved: a default day as the day
-    it stands for), read back where the store has not grown since it was kept; else ``make``-d,
-    and kept when nothing was stored while it was made."""
-    found: dict[str, Any] = json.loads(answer_text(opened, question, make))
+    it stands for), read back where the store has not grown since it was kept, or (``reads``) where
+    nothing it reads has moved since; else ``make``-d, and kept when nothing was stored while it
+    was made."""
+    found: dict[str, Any] = json.loads(answer_text(opened, question, make, reads))
     return found
 
 
 def answer_text(
-    opened: Callable[[], AbstractContextManager[Store]], question: JsonValue, make: Callable[[], dict[str, Any]]
-) -> str:
+    opened: Callable[[], AbstractContextManager[Store]], question: JsonValue, make: Callable[[], dict[str, Any]],
+    reads: Reads | None = None,
+) -> str:  # fmt: skip
     """``answer``'s, as ``--json`` prints it (``replay/app/json_text.py``): a kept answer's text as
     it stands, neither parsed nor written again (a league's ranking runs to tens of megabytes)."""
     text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     key = "answer:" + hashlib.sha256(text.encode()).hexdigest()
+    facts = reads.facts if reads is not None else ""
     with opened() as store:
-        mark = str(store.count())
+        mark = store.mark()
         row = store.read_model_row(MODEL, key)
-    if row is not None and row[0] == mark:
-        kept = ANSWERS.shown(key, mark, row[1])
-        if kept is not None and kept.get("question") == text and isinstance(kept.get("json"), str):
-            return str(kept["json"])
+        kept = _kept(key, text, row)
+        if kept is not None:
+            value, made_at = kept
+            if made_at == mark:
+                return str(value["json"])
+            if reads is not None and _still(store, reads, made_at, key, value):
+                return str(value["json"])
     shown = json_text(make())
     with opened() as store:
-        if str(store.count()) == mark:  # an event stored meanwhile: the answer may be of neither count
-            keep(store, MODEL, [(key, mark, ANSWERS.sealed(key, mark, {"question": text, "json": shown}))])
+        if store.mark() == mark:  # an event stored meanwhile: the answer may be of neither mark
+            value = {"question": text, "json": shown, "facts": facts}
+            keep(store, MODEL, [(key, _mark_text(mark), ANSWERS.sealed(key, _mark_text(mark), value))])
     return shown
+
+
+def _mark_text(mark: Mark) -> str:
+    return f"{mark.events} {mark.position}"
+
+
+def _kept(key: str, question: str, row: tuple[str, str] | None) -> tuple[dict[str, Any], Mark] | None:
+    """The kept answer (its question, text and facts) and the mark it was made at, where it may be shown."""
+    if row is None:
+        return None
+    kept = ANSWERS.shown(key, row[0], row[1])
+    count, _, position = row[0].partition(" ")
+    if (kept is None or kept.get("question") != question or not isinstance(kept.get("json"), str)
+            or not (count.isdigit() and position.isdigit())):  # fmt: skip
+        return None
+    return kept, Mark(int(count), int(position))
+
+
+def _still(store: Store, reads: Reads, made_at: Mark, key: str, value: dict[str, Any]) -> bool:
+    """Whether the answer kept at ``made_at`` still holds: the league's facts it read are as they
+    were, and nothing stored since moved what it reads. Kept again at the mark now where it is short
+    (a ranking of tens of megabytes is not written again for a move at a table: its changes are
+    looked at from its own mark, up to ``LOOKED_AT`` events, and then it is made again)."""
+    if value.get("facts") != reads.facts:
+        return False
+    now, changed = store.changed_since(made_at, LOOKED_AT)
+    if changed is None or reads.moved(store, changed):
+        return False
+    if len(value["json"]) < RE_KEPT:
+        keep(store, MODEL, [(key, _mark_text(now), ANSWERS.sealed(key, _mark_text(now), value))])
+    return True
 
 
 def findings(store: Store) -> list[Finding]:

@@ -288,7 +288,11 @@ class Leagues:
 
         league = self.league()
         into = league.merged_into(known_person(league, person))
-        return answer(self.store, ["person", into, public], lambda: self._person_page(into, public))
+        from replay.app import answer_reads
+
+        return answer(
+            self.store, ["person", into, public], lambda: self._person_page(into, public), answer_reads.person()
+        )
 
     def _person_page(self, person: str, public: bool) -> dict[str, Any]:
         from replay.app import night_summaries, persons, seasons, stats
@@ -372,7 +376,10 @@ class Leagues:
         chosen = rankings.declared(method or "mers", options)
         on = reckoning or until or datetime.now(UTC).strftime("%Y-%m-%d")
         question = ["league ranking", game, rankings.as_data(chosen), since, until, on]
-        return answer_text(self.store, question, lambda: self._ranking(game, chosen, since, until, on))
+        from replay.app import answer_reads
+
+        make = partial(self._ranking, game, chosen, since, until, on)
+        return answer_text(self.store, question, make, answer_reads.ranking())
 
     def _ranking(self, game: str, chosen: Ranking, since: str | None, until: str | None, on: str) -> dict[str, Any]:
         from replay.app import rankings

@@ -1,0 +1,141 @@
+"""What each of a league's kept answers reads (``replay/app/kept_answers.py``'s ``Reads``), so that
+one is still shown while the league records elsewhere: a club's season reads its own club's nights
+and matches; a player's page every match that ended, every night, and the open nights they are
+of; the league's ranking its closed nights and the league's stream; a person's page all of these.
+
+A stream stored to since an answer's mark moved it where it may have changed what the answer
+reads. A match moved it when it has ended now, or when one of the events stored to it since is a
+retract (which may have taken back its end): a match still playing gives no result, no place and
+no figure to a season, a page or a ranking. A night moved it when the answer reads every night;
+the ranking reads a night only once it is closed (or where a retract may have opened it again),
+and any table of a closed night. Where a stream cannot be told of (more than ``MOST_STREAMS`` of
+them), the answer is made again."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from events.ids import LEAGUE_STREAM
+from replay.app.kept_answers import Reads
+from replay.app.league_state import TABLE_MARK
+
+if TYPE_CHECKING:
+    from replay.app.league_state import League
+    from store import Store
+
+MOST_STREAMS = 100  # streams stored to since a mark looked at one by one; past this, the answer is made again
+RETRACT = "retract"
+NIGHT_OPENED = "night.opened"
+
+
+class _Look:
+    """What the streams stored to since a mark are now, each read once: a night or a match, a
+    night's summary, a match's digest (each kept, or folded and kept, as every answer reads them)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._first: dict[str, str | None] = {}
+
+    def first_type(self, stream: str) -> str | None:
+        if stream not in self._first:
+            found = self.store.read(stream, to_seq=1) if self.store.exists(stream) else []
+            self._first[stream] = found[0].type if found else None
+        return self._first[stream]
+
+    def is_night(self, stream: str) -> bool:
+        return self.first_type(stream) == NIGHT_OPENED
+
+    def night_of(self, stream: str) -> str | None:
+        """The night whose table ``stream`` is (the night's id with -tN), where that night is one."""
+        night, mark, number = stream.rpartition(TABLE_MARK)
+        return night if mark and number.isdigit() and self.is_night(night) else None
+
+    def summary(self, night: str) -> dict[str, Any]:
+        from replay.app.night_summaries import SUMMARIES
+
+        head = self.store.head_of(night)
+        assert head is not None  # a night is a stream with events
+        return SUMMARIES.values(self.store, [head], only=True)[night]
+
+    def ended(self, match: str) -> bool:
+        from replay.app.stats import DIGESTS
+
+        head = self.store.head_of(match)
+        if head is None:
+            return False
+        digest = DIGESTS.values(self.store, [head], only=True)[match]
+        return digest["status"] == "complete" and bool(digest.get("places"))
+
+    def match_moved(self, match: str, since: tuple[str, ...]) -> bool:
+        return RETRACT in since or self.ended(match)
+
+
+def _moved(
+    store: Store,
+    changed: Mapping[str, tuple[str, ...]],
+    *,
+    league: bool = False,
+    only: Callable[[str], bool] | None = None,
+    every_night: bool = True,
+    closed_tables: bool = False,
+    tonight: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether any stream of ``changed`` moved an answer that reads: the league's stream
+    (``league``); the streams ``only`` takes (all where None); every night (``every_night``), or
+    only the closed ones and (alone of the nights' tables) theirs; every table of a closed night,
+    whatever moved it (``closed_tables``); the tables of the open nights ``tonight``'s names are of."""
+    if len(changed) > MOST_STREAMS:
+        return True
+    look = _Look(store)
+    for stream, since in changed.items():
+        if stream == LEAGUE_STREAM:
+            if league:
+                return True
+            continue
+        if only is not None and not only(stream):
+            continue
+        if look.is_night(stream):
+            if every_night or RETRACT in since or look.summary(stream)["closed"]:
+                return True
+            continue
+        night = look.night_of(stream)
+        if night is not None:
+            summary = look.summary(night)
+            if closed_tables and summary["closed"]:
+                return True  # a table of a closed night: what the ranking reads of it
+            if tonight and not summary["closed"] and tonight & set(summary["names"]):
+                return True  # where they sit tonight, and their standing there
+            if not every_night and not summary["closed"]:
+                continue  # an open night's table counts for the ranking once the night closes
+        if look.match_moved(stream, since):
+            return True
+    return False
+
+
+def season(league: League, club: str | None) -> Reads:
+    """A season's (of ``club``'s nights and matches alone, where named): the streams the club
+    holds, of the league's facts."""
+    if club is None:
+        return Reads("", lambda store, changed: _moved(store, changed))
+    held = sorted(stream for stream, owner in league.owners.items() if owner == club)
+    facts = "club " + hashlib.sha256("\n".join(held).encode()).hexdigest()
+    return Reads(facts, lambda store, changed: _moved(store, changed, only=lambda s: league.owner(s) == club))
+
+
+def player(name: str) -> Reads:
+    """A player's page by the name typed at the tables: every match and night; none of the league's
+    facts; the tables of the open nights they are of."""
+    return Reads("", lambda store, changed: _moved(store, changed, tonight=frozenset({name})))
+
+
+def ranking() -> Reads:
+    """The league's ranking: its stream, its closed nights and their tables."""
+    return Reads("", lambda store, changed: _moved(store, changed, league=True, every_night=False, closed_tables=True))
+
+
+def person() -> Reads:
+    """A person's page across the clubs: the league's stream, every match and night (their place
+    in the ranking, and their results under every name)."""
+    return Reads("", lambda store, changed: _moved(store, changed, league=True, closed_tables=True))
