@@ -6,9 +6,12 @@ of; the league's ranking its closed nights and the league's stream; a person's p
 A stream stored to since an answer's mark moved it where it may have changed what the answer
 reads. A match moved it when it has ended now, or when one of the events stored to it since is a
 retract (which may have taken back its end): a match still playing gives no result, no place and
-no figure to a season, a page or a ranking. A night moved it when the answer reads every night;
-the ranking reads a night only once it is closed (or where a retract may have opened it again),
-and any table of a closed night. Where a stream cannot be told of (more than ``MOST_STREAMS`` of
+no figure to a season, a page or a ranking. A night moved an answer that reads every night by any
+event but those that only open and seat it and keep its clock (``SEATING``): a penalty, a
+substitute, an online match, results hidden, the close (which shows them again) and a retract each
+move it; and the tables of the open nights a page's player is of move it, where they sit tonight.
+The ranking reads a night only once it is closed (or where a retract may have opened it again),
+and a table only of a closed night. Where a stream cannot be told of (more than ``MOST_STREAMS`` of
 them), the answer is made again."""
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ if TYPE_CHECKING:
 MOST_STREAMS = 100  # streams stored to since a mark looked at one by one; past this, the answer is made again
 RETRACT = "retract"
 NIGHT_OPENED = "night.opened"
+# What a night's stream takes that moves no season, page or ranking, but where its players sit.
+SEATING = frozenset({NIGHT_OPENED, "night.players", "night.seated", "night.clock", "night.table_clock",
+                     "night.registered"})  # fmt: skip
 
 
 class _Look:
@@ -79,13 +85,12 @@ def _moved(
     league: bool = False,
     only: Callable[[str], bool] | None = None,
     every_night: bool = True,
-    closed_tables: bool = False,
     tonight: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether any stream of ``changed`` moved an answer that reads: the league's stream
     (``league``); the streams ``only`` takes (all where None); every night (``every_night``), or
-    only the closed ones and (alone of the nights' tables) theirs; every table of a closed night,
-    whatever moved it (``closed_tables``); the tables of the open nights ``tonight``'s names are of."""
+    only the closed ones and (alone of the nights' tables) theirs; the tables of the open nights
+    ``tonight``'s names are of."""
     if len(changed) > MOST_STREAMS:
         return True
     look = _Look(store)
@@ -97,14 +102,16 @@ def _moved(
         if only is not None and not only(stream):
             continue
         if look.is_night(stream):
-            if every_night or RETRACT in since or look.summary(stream)["closed"]:
+            if every_night and not SEATING.issuperset(since):
+                return True
+            if every_night and tonight and tonight & set(look.summary(stream)["names"]):
+                return True  # where they sit tonight
+            if not every_night and (RETRACT in since or look.summary(stream)["closed"]):
                 return True
             continue
         night = look.night_of(stream)
         if night is not None:
             summary = look.summary(night)
-            if closed_tables and summary["closed"]:
-                return True  # a table of a closed night: what the ranking reads of it
             if tonight and not summary["closed"] and tonight & set(summary["names"]):
                 return True  # where they sit tonight, and their standing there
             if not every_night and not summary["closed"]:
@@ -132,10 +139,10 @@ def player(name: str) -> Reads:
 
 def ranking() -> Reads:
     """The league's ranking: its stream, its closed nights and their tables."""
-    return Reads("", lambda store, changed: _moved(store, changed, league=True, every_night=False, closed_tables=True))
+    return Reads("", lambda store, changed: _moved(store, changed, league=True, every_night=False))
 
 
 def person() -> Reads:
     """A person's page across the clubs: the league's stream, every match and night (their place
     in the ranking, and their results under every name)."""
-    return Reads("", lambda store, changed: _moved(store, changed, league=True, closed_tables=True))
+    return Reads("", lambda store, changed: _moved(store, changed, league=True))
