@@ -11,16 +11,20 @@ event but those that only open and seat it and keep its clock (``SEATING``): a p
 substitute, an online match, results hidden, the close (which shows them again) and a retract each
 move it; and the tables of the open nights a page's player is of move it, where they sit tonight.
 The ranking reads a night only once it is closed (or where a retract may have opened it again),
-and a table only of a closed night. Where a stream cannot be told of (more than ``MOST_STREAMS`` of
+and a table only of a closed night. Of the league's stream, a club's season reads which streams
+the club holds, and the ranking and a person's page the persons, their names, merges, the nights'
+qualifications and the rankings declared: the keys, the clubs, new records and the claims of
+streams begun since the mark (a night opened by its club) move neither; a claim of a stream that
+was there before (a club's store moved whole) moves both. Where a stream cannot be told of (more than ``MOST_STREAMS`` of
 them), the answer is made again."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from events.ids import LEAGUE_STREAM
+from events.league import Claimed
 from replay.app.kept_answers import Reads
 from replay.app.league_state import TABLE_MARK
 
@@ -31,6 +35,9 @@ if TYPE_CHECKING:
 MOST_STREAMS = 100  # streams stored to since a mark looked at one by one; past this, the answer is made again
 RETRACT = "retract"
 NIGHT_OPENED = "night.opened"
+CLAIMED = "league.claimed"
+# What the league's stream takes that moves no ranking and no person's page: keys, clubs, new records.
+UNREAD = frozenset({"league.key", "league.key_revoked", "league.club", "league.person"})
 # What a night's stream takes that moves no season, page or ranking, but where its players sit.
 SEATING = frozenset({NIGHT_OPENED, "night.players", "night.seated", "night.clock", "night.table_clock",
                      "night.registered"})  # fmt: skip
@@ -77,18 +84,38 @@ class _Look:
     def match_moved(self, match: str, since: tuple[str, ...]) -> bool:
         return RETRACT in since or self.ended(match)
 
+    def league_moved(self, changed: Mapping[str, tuple[str, ...]], *, whole: bool) -> bool:
+        """Whether the league's events since the mark move an answer that reads its claims of
+        streams that were there before (``whole``: and every fact but keys, clubs and new records)."""
+        since = changed[LEAGUE_STREAM]
+        if whole and not (UNREAD | {CLAIMED}).issuperset(since):
+            return True
+        if CLAIMED not in since:
+            return False
+        head = self.store.head(LEAGUE_STREAM)
+        for event in self.store.read(LEAGUE_STREAM, from_seq=head - len(since) + 1):
+            payload = event.decode()
+            if isinstance(payload, Claimed) and any(self._was_there(s, changed) for s in payload.streams):
+                return True
+        return False
+
+    def _was_there(self, stream: str, changed: Mapping[str, tuple[str, ...]]) -> bool:
+        """Whether ``stream`` held events at the mark: every one it holds now was not stored since."""
+        return self.store.head(stream) > len(changed.get(stream, ()))
+
 
 def _moved(
     store: Store,
     changed: Mapping[str, tuple[str, ...]],
     *,
-    league: bool = False,
+    league: Literal["none", "claims", "whole"] = "none",
     only: Callable[[str], bool] | None = None,
     every_night: bool = True,
     tonight: frozenset[str] = frozenset(),
 ) -> bool:
-    """Whether any stream of ``changed`` moved an answer that reads: the league's stream
-    (``league``); the streams ``only`` takes (all where None); every night (``every_night``), or
+    """Whether any stream of ``changed`` moved an answer that reads: of the league's stream
+    (``league``), nothing, its claims of streams that were there, or the whole of what it says but
+    keys, clubs and new records; the streams ``only`` takes (all where None); every night (``every_night``), or
     only the closed ones and (alone of the nights' tables) theirs; the tables of the open nights
     ``tonight``'s names are of."""
     if len(changed) > MOST_STREAMS:
@@ -96,7 +123,7 @@ def _moved(
     look = _Look(store)
     for stream, since in changed.items():
         if stream == LEAGUE_STREAM:
-            if league:
+            if league != "none" and look.league_moved(changed, whole=league == "whole"):
                 return True
             continue
         if only is not None and not only(stream):
@@ -122,27 +149,25 @@ def _moved(
 
 
 def season(league: League, club: str | None) -> Reads:
-    """A season's (of ``club``'s nights and matches alone, where named): the streams the club
-    holds, of the league's facts."""
+    """A season's (of ``club``'s nights and matches alone, where named): of the league's stream,
+    the streams the club holds."""
     if club is None:
-        return Reads("", lambda store, changed: _moved(store, changed))
-    held = sorted(stream for stream, owner in league.owners.items() if owner == club)
-    facts = "club " + hashlib.sha256("\n".join(held).encode()).hexdigest()
-    return Reads(facts, lambda store, changed: _moved(store, changed, only=lambda s: league.owner(s) == club))
+        return Reads(lambda store, changed: _moved(store, changed))
+    return Reads(lambda store, changed: _moved(store, changed, league="claims", only=lambda s: league.owner(s) == club))
 
 
 def player(name: str) -> Reads:
-    """A player's page by the name typed at the tables: every match and night; none of the league's
-    facts; the tables of the open nights they are of."""
-    return Reads("", lambda store, changed: _moved(store, changed, tonight=frozenset({name})))
+    """A player's page by the name typed at the tables: every match and night; nothing of the
+    league's stream; the tables of the open nights they are of."""
+    return Reads(lambda store, changed: _moved(store, changed, tonight=frozenset({name})))
 
 
 def ranking() -> Reads:
-    """The league's ranking: its stream, its closed nights and their tables."""
-    return Reads("", lambda store, changed: _moved(store, changed, league=True, every_night=False))
+    """The league's ranking: the league's facts, its closed nights and their tables."""
+    return Reads(lambda store, changed: _moved(store, changed, league="whole", every_night=False))
 
 
 def person() -> Reads:
-    """A person's page across the clubs: the league's stream, every match and night (their place
-    in the ranking, and their results under every name)."""
-    return Reads("", lambda store, changed: _moved(store, changed, league=True))
+    """A person's page across the clubs: the league's facts, every match and night (their place in
+    the ranking, and their results under every name)."""
+    return Reads(lambda store, changed: _moved(store, changed, league="whole"))

@@ -29,7 +29,7 @@ from replay.app.read_models import SealedModel, keep, maker, maker_of
 from store import Store
 from store.records import Finding, Mark
 
-MODEL = "kept-answer-3"  # its value: the question's canonical text, the answer's JSON text as shown, the facts read
+MODEL = "kept-answer-3"  # its value: the question's canonical text, and the answer's JSON text as shown
 ANSWERS = SealedModel(MODEL, "kept answers", lambda _store, _key: {})
 LOOKED_AT = 5_000  # events stored since a kept answer's mark, at most, looked at before it is made again
 RE_KEPT = 1_000_000  # an answer shorter than this is kept again at the mark it was found current at
@@ -38,13 +38,10 @@ MADE: Counter[str] = Counter()  # answers made (not read back), by the question'
 
 @dataclass(frozen=True)
 class Reads:
-    """What an answer reads, beyond the question: ``facts``, the text of what it reads of the
-    league's own stream (the streams a club holds, say; "" for none), equal only while those are;
-    and ``moved``, whether any of the streams stored to since its mark (each with the types of
-    the events stored to it since, in order) moved what it reads. Said conservatively: a stream
-    it cannot tell of has moved it."""
+    """What an answer reads, beyond the question: ``moved`` says whether any of the streams stored
+    to since its mark (each with the types of the events stored to it since, in order) moved what
+    it reads. Said conservatively: a stream it cannot tell of has moved it."""
 
-    facts: str
     moved: Callable[[Store, Mapping[str, tuple[str, ...]]], bool]
 
 
@@ -68,7 +65,6 @@ def answer_text(
     it stands, neither parsed nor written again (a league's ranking runs to tens of megabytes)."""
     text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     key = "answer:" + hashlib.sha256(text.encode()).hexdigest()
-    facts = reads.facts if reads is not None else ""
     with opened() as store:
         mark = store.mark()
         row = store.read_model_row(MODEL, key)
@@ -83,7 +79,7 @@ def answer_text(
     MADE[str(question[0]) if isinstance(question, list) and question else ""] += 1
     with opened() as store:
         if store.mark() == mark:  # an event stored meanwhile: the answer may be of neither mark
-            value = {"question": text, "json": shown, "facts": facts}
+            value = {"question": text, "json": shown}
             keep(store, MODEL, [(key, _mark_text(mark), ANSWERS.sealed(key, _mark_text(mark), value))])
     return shown
 
@@ -93,7 +89,7 @@ def _mark_text(mark: Mark) -> str:
 
 
 def _kept(key: str, question: str, row: tuple[str, str] | None) -> tuple[dict[str, Any], Mark] | None:
-    """The kept answer (its question, text and facts) and the mark it was made at, where it may be shown."""
+    """The kept answer (its question and text) and the mark it was made at, where it may be shown."""
     if row is None:
         return None
     kept = ANSWERS.shown(key, row[0], row[1])
@@ -105,12 +101,10 @@ def _kept(key: str, question: str, row: tuple[str, str] | None) -> tuple[dict[st
 
 
 def _still(store: Store, reads: Reads, made_at: Mark, key: str, value: dict[str, Any]) -> bool:
-    """Whether the answer kept at ``made_at`` still holds: the league's facts it read are as they
-    were, and nothing stored since moved what it reads. Kept again at the mark now where it is short
+    """Whether the answer kept at ``made_at`` still holds: nothing stored since moved what it
+    reads. Kept again at the mark now where it is short
     (a ranking of tens of megabytes is not written again for a move at a table: its changes are
     looked at from its own mark, up to ``LOOKED_AT`` events, and then it is made again)."""
-    if value.get("facts") != reads.facts:
-        return False
     now, changed = store.changed_since(made_at, LOOKED_AT)
     if changed is None or reads.moved(store, changed):
         return False

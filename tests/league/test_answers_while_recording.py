@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from replay.app import kept_answers
+from replay.app.application import Application
 from tests.helpers import Cli
 from tests.league.test_league_ranking import _night
 
@@ -43,25 +44,30 @@ def test_answers_are_read_back_while_the_league_records_elsewhere_and_made_again
     second ended; the ranking without the night just closed); a page read back after a retract
     (its match's end taken back); a night's close read as seating; a player's page read back when
     the hand at their own table tonight moves; an answer made again for a move at a table still
-    playing (the counts of answers made)."""
+    playing, for a claim of a stream begun since, or for a key (the counts of answers made); a claim
+    of a stream that was there read as one begun since (Kyoto's season without m-free)."""
     cli = Cli(pg_url, capsys)
     assert cli("club", "add", "kyoto", "--name", "Kyoto North").code == 0
     assert cli("club", "add", "osaka", "--name", "Osaka Bay").code == 0
     _night(cli, "kyoto", "night-kyoto-1", ["Aki", "Beni", "Chie", "Dai"], "S")
     _night(cli, "osaka", "night-osaka-1", ["Eri", "Fumi", "Gen", "Hana"], "E")
+    # A match with no club: Beni's mangan from Dai ends it, as at Kyoto 1.
+    assert cli("new", "riichi", "-p", "Aki", "-p", "Beni", "-p", "Chie", "-p", "Dai", "--id", "m-free").code == 0
+    assert cli("round", "m-free", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
+    assert cli("result", "m-free", "ron", "S", "mangan", "from", "N").code == 0
     assert cli("league", "adopt", "--json").json()["made"] == ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]
     first, made = _ask(cli)
     assert made == {"season": 2, "player": 1, "league ranking": 1, "person": 1}
 
     assert cli("player", "Eri", "--json").json()["tonight"] == []
-    # Osaka opens a second night: the night is claimed for Osaka in the league's stream, which Osaka's
-    # season (the streams it holds), the ranking and the person's page read.
+    # Osaka opens a second night (claimed for Osaka in the league's stream) and makes a key: Eri's
+    # page says where she plays tonight; nothing else moves.
     opened = cli("night", "open", "riichi", *[a for p in ("Eri", "Fumi", "Gen", "Hana") for a in ("-p", p)],
                  "--club", "osaka", "--id", "night-osaka-2", "--seed", "1")  # fmt: skip
     assert opened.code == 0, opened.err
+    assert cli("club", "key", "osaka", "--role", "referee").code == 0
     claimed, made = _ask(cli)
-    assert made == {"season": 1, "league ranking": 1, "person": 1}
-    assert claimed == first
+    assert made == {} and claimed == first  # a claim of a stream begun since: nothing any of these read
     unseated = cli("player", "Eri", "--json").json()["tonight"]  # a night she is of, opened
     assert [(t["night_id"], t["table"]) for t in unseated] == [("night-osaka-2", None)]
     # It is seated and its table plays its first hand: nothing any answer reads.
@@ -116,3 +122,11 @@ def test_answers_are_read_back_while_the_league_records_elsewhere_and_made_again
     assert cli("retract", "night-osaka-2-t1", str(last["seq"]), "--reason", "scored wrong").code == 0
     _, made = _ask(cli)
     assert made == {"season": 1, "league ranking": 1, "player": 1, "person": 1}
+
+    # A match played before, with no club, claimed for Kyoto (its history moved into the club): the
+    # seasons (whose streams the clubs hold), the ranking and the person's page read the claims of
+    # streams that were there; the page by the typed name does not.
+    Application(pg_url).claim("kyoto", ["m-free"])
+    _, made = _ask(cli)
+    assert made == {"season": 2, "league ranking": 1, "person": 1}
+    assert cli(*ASKED["season"]).json()["matches"] == 2
