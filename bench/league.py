@@ -210,14 +210,18 @@ def main() -> None:
         others = [json.loads(row[0])["name"] for row in conn.execute(
             "SELECT payload FROM events WHERE match_id = 'league' AND type = 'league.named' AND payload LIKE %s "
             "ORDER BY position LIMIT 4", ['%"club":"club-00"%']).fetchall()]  # fmt: skip
-        playing = conn.execute("SELECT 1 FROM match_heads WHERE match_id = %s", [OPEN_TABLE]).fetchone()
+        there = {row[0] for row in conn.execute("SELECT match_id FROM match_heads WHERE match_id IN (%s, %s)",
+                                                [OPEN_NIGHT, OPEN_TABLE]).fetchall()}  # fmt: skip
     player = json.loads(shown[0])["name"] if shown else name
     person = json.loads(shown[0])["person"] if shown else "p1"
     taikyoku = str(BIN / "taikyoku")
-    if not playing:  # another club's night, open, its one table playing: where the moves below are made
-        for argv in (["night", "open", "riichi", *[a for p in others for a in ("-p", p)], "--club", "club-00",
-                      "--id", OPEN_NIGHT, "--seed", "1"], ["night", "seat", OPEN_NIGHT]):  # fmt: skip
-            timed([taikyoku, *argv, "--db", url])
+    # Another club's night, open, its one table playing: where the moves below are made.
+    if OPEN_NIGHT not in there:
+        opening = ["night", "open", "riichi", *[a for p in others for a in ("-p", p)], "--club", "club-00",
+                   "--id", OPEN_NIGHT, "--seed", "1"]  # fmt: skip
+        print(f"  a night opened at club-00: {timed([taikyoku, *opening, '--db', url]):.2f} s", file=sys.stderr)
+    if OPEN_TABLE not in there:
+        print(f"  and seated: {timed([taikyoku, 'night', 'seat', OPEN_NIGHT, '--db', url]):.2f} s", file=sys.stderr)
     work = {
         "league ranking": ([taikyoku, "league", "ranking", "--game", "riichi", "--json", "--on", "2026-12-01"],
                            floor(url, FLOOR)),

@@ -20,7 +20,7 @@ them), the answer is made again."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from events.ids import LEAGUE_STREAM
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 MOST_STREAMS = 100  # streams stored to since a mark looked at one by one; past this, the answer is made again
 RETRACT = "retract"
+MATCH_STARTED = "match_started"
 NIGHT_OPENED = "night.opened"
 CLAIMED = "league.claimed"
 # What the league's stream takes that moves no ranking and no person's page: keys, clubs, new records.
@@ -171,3 +172,29 @@ def person() -> Reads:
     """A person's page across the clubs: the league's facts, every match and night (their place in
     the ranking, and their results under every name)."""
     return Reads(lambda store, changed: _moved(store, changed, league="whole"))
+
+
+def in_order(names: Iterable[str]) -> list[str]:
+    """Names as a host picks from them: alphabetical whatever their case (and by case after)."""
+    return sorted(set(names), key=lambda name: (name.casefold(), name))
+
+
+def known_names() -> Reads:
+    """Every name in the store: moved by a match begun since (its names) or a retract; brought up
+    to now by the names of the matches begun since, where no retract was stored."""
+
+    def moved(_store: Store, changed: Mapping[str, tuple[str, ...]]) -> bool:
+        return any(MATCH_STARTED in since or RETRACT in since for since in changed.values())
+
+    def grown(store: Store, changed: Mapping[str, tuple[str, ...]], kept: dict[str, Any]) -> dict[str, Any] | None:
+        from replay.app.listing import started_json
+
+        if len(changed) > MOST_STREAMS or any(RETRACT in since for since in changed.values()):
+            return None
+        names = set(kept["names"])
+        for stream, since in changed.items():
+            if MATCH_STARTED in since:
+                names.update(p["name"] for p in started_json(store.read(stream, to_seq=1)[0])["players"])
+        return {"names": in_order(names)}
+
+    return Reads(moved, grown)

@@ -151,6 +151,12 @@ class Application(Club, Room, Keeping, Leagues):
         with self.store() as store:
             return listing.match_rows(store, game=game, player=player, status=status)
 
+    def known_players(self) -> list[str]:
+        """Every player's name in the store, for a host to pick a night's from (``listing.known_names``)."""
+        from replay.app.listing import known_names
+
+        return known_names(self.store)
+
     def document(self, match: str) -> dict[str, Any]:
         """The match as `taikyoku replay --json` gives it, with its head and status."""
         from replay.app import nights

@@ -103,7 +103,7 @@ class Club:
 
         def match(self, match: str) -> Kept: ...
 
-        def matches(self) -> list[dict[str, Any]]: ...
+        def known_players(self) -> list[str]: ...
 
         db: str
 
@@ -410,10 +410,6 @@ class Club:
         with self.store() as store:
             found = [row | {"club": league.owner(row["night_id"])} for row in nights.nights(store)]
         return [row for row in found if club is None or row["club"] == club]
-
-    def known_players(self) -> list[str]:
-        """Every player's name in the store, for the host to pick tonight's from."""
-        return sorted({name for row in self.matches() for name in row["players"]}, key=str.casefold)
 
     def season(
         self, game: str, *, since: str | None = None, until: str | None = None, min_games: int = 1,

@@ -43,6 +43,9 @@ class Reads:
     it reads. Said conservatively: a stream it cannot tell of has moved it."""
 
     moved: Callable[[Store, Mapping[str, tuple[str, ...]]], bool]
+    # Where it moved, the kept answer brought up to now from what was stored since (names added
+    # by new matches), or None where it cannot be: then it is made again.
+    grown: Callable[[Store, Mapping[str, tuple[str, ...]], dict[str, Any]], dict[str, Any] | None] | None = None
 
 
 def answer(
@@ -73,8 +76,8 @@ def answer_text(
             value, made_at = kept
             if made_at == mark:
                 return str(value["json"])
-            if reads is not None and _still(store, reads, made_at, key, value):
-                return str(value["json"])
+            if reads is not None and (still := _still(store, reads, made_at, key, value)) is not None:
+                return still
     shown = json_text(make())
     MADE[str(question[0]) if isinstance(question, list) and question else ""] += 1
     with opened() as store:
@@ -100,17 +103,22 @@ def _kept(key: str, question: str, row: tuple[str, str] | None) -> tuple[dict[st
     return kept, Mark(int(count), int(position))
 
 
-def _still(store: Store, reads: Reads, made_at: Mark, key: str, value: dict[str, Any]) -> bool:
-    """Whether the answer kept at ``made_at`` still holds: nothing stored since moved what it
-    reads. Kept again at the mark now where it is short
-    (a ranking of tens of megabytes is not written again for a move at a table: its changes are
-    looked at from its own mark, up to ``LOOKED_AT`` events, and then it is made again)."""
+def _still(store: Store, reads: Reads, made_at: Mark, key: str, value: dict[str, Any]) -> str | None:
+    """The answer kept at ``made_at`` where it still holds (nothing stored since moved what it
+    reads), or where ``reads`` brings it up to now; else None. Kept again at the mark now where it
+    is short (a ranking of tens of megabytes is not written again for a move at a table: its
+    changes are looked at from its own mark, up to ``LOOKED_AT`` events, and then it is made again)."""
     now, changed = store.changed_since(made_at, LOOKED_AT)
-    if changed is None or reads.moved(store, changed):
-        return False
+    if changed is None:
+        return None
+    if reads.moved(store, changed):
+        grown = reads.grown(store, changed, json.loads(value["json"])) if reads.grown is not None else None
+        if grown is None:
+            return None
+        value = value | {"json": json_text(grown)}
     if len(value["json"]) < RE_KEPT:
         keep(store, MODEL, [(key, _mark_text(now), ANSWERS.sealed(key, _mark_text(now), value))])
-    return True
+    return str(value["json"])
 
 
 def findings(store: Store) -> list[Finding]:

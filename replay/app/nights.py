@@ -367,7 +367,8 @@ def _orphans(store: Store, night: Night) -> dict[str, int]:
     """Matches named as this night's tables that no seating of it names: by id, their heads."""
     known = {table.match_id for table in night.tables}
     prefix = f"{night.night_id}-t"
-    return {head.match_id: head.last_seq for head in store.matches()
+    # The heads alone (a league's 200,000 of them), not every match's first event.
+    return {head.match_id: head.last_seq for head in store.heads()
             if head.match_id.startswith(prefix) and head.match_id not in known
             and head.match_id.removeprefix(prefix).isdigit()}  # fmt: skip
 

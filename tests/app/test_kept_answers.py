@@ -85,3 +85,26 @@ def test_verify_passes_over_another_versions_kept_answer_and_still_names_an_alte
             conn.execute("UPDATE read_models SET body = ? WHERE match_id = ?", [json.dumps(body), key])
     findings = cli("verify", "--json").json()["findings"]
     assert [f["code"] for f in findings] == ["store.read_model.altered"]
+
+
+def test_the_names_known_grow_with_each_new_match_without_reading_every_match_again(cli: Cli, db: Path) -> None:
+    """A host's names to pick from: every name of every match's start, kept, and grown by the names
+    of the matches begun since (a league of 200,000 matches is not read again for each night
+    opened); made again after a retract. Plants: the names kept past a new match (Zoë missing);
+    the kept names made again for every new match (the count of answers made)."""
+    from replay.app.application import Application
+
+    _two_players(cli, "m-1", 1)
+    made = kept_answers.MADE["known players"]
+    assert Application(str(db)).known_players() == ["Ann", "Bob"]
+    assert kept_answers.MADE["known players"] == made + 1
+    made_again = cli("simulate", "tensho", "--seed", "2", "--rounds", "1", "--id", "m-2", "-p", "zoë", "-p", "Ann")
+    assert made_again.code == 0, made_again.err
+    assert cli("simulate", "tensho", "--seed", "3", "--rounds", "1", "--id", "m-3", "-p", "Zoë", "-p", "Bob").code == 0
+    assert Application(str(db)).known_players() == ["Ann", "Bob", "Zoë", "zoë"]  # by letter, then by case
+    assert Application(str(db)).known_players() == ["Ann", "Bob", "Zoë", "zoë"]
+    assert kept_answers.MADE["known players"] == made + 1, "grown by m-2's and m-3's names, not made again"
+    last = cli("log", "m-3", "--json").json()[-1]
+    assert cli("retract", "m-3", str(last["seq"]), "--reason", "not over").code == 0
+    assert Application(str(db)).known_players() == ["Ann", "Bob", "Zoë", "zoë"]
+    assert kept_answers.MADE["known players"] == made + 2
