@@ -490,7 +490,9 @@ class EventStore:
         if not self.initialized:
             return Mark(0, 0), ({} if mark == (0, 0) else None)
         with self.errors():
-            self.db.execute("BEGIN")  # one snapshot: the mark now and the events since, read together
+            began = not self.db.conn.in_transaction  # one snapshot: the mark now and the events since
+            if began:
+                self.db.execute("BEGIN")
             try:
                 below = self.db.execute("SELECT COUNT(*) FROM events WHERE position <= ?", [mark.position]).fetchone()
                 rows = self.db.execute(
@@ -499,7 +501,8 @@ class EventStore:
                 ).fetchall()
                 now = self.mark()
             finally:
-                self._rollback()
+                if began:
+                    self._rollback()
         return now, changed_streams(mark, int(below[0]), rows, limit)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
