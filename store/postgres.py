@@ -407,16 +407,15 @@ class PostgresStore:
         if not self.initialized:
             return Mark(0, 0), ({} if mark == (0, 0) else None)
         with self._errors(), self.conn.transaction():
-            # One snapshot for the three reads: an append committed between them would otherwise be
+            # One snapshot for both reads: an append committed between them would otherwise be
             # below the new mark and in no list of changes.
             self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            below = self.conn.execute("SELECT COUNT(*) FROM events WHERE position <= %s", (mark.position,)).fetchone()
             rows = self.conn.execute(
                 "SELECT match_id, type, position FROM events WHERE position > %s ORDER BY position LIMIT %s",
                 (mark.position, limit + 1),
             ).fetchall()
             now = self.mark()
-        return now, changed_streams(mark, int(below[0]) if below else -1, rows, limit)
+        return now, changed_streams(mark, now, rows, limit)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         if not self.initialized:

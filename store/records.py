@@ -183,9 +183,12 @@ def stored_event(row: Sequence[Any]) -> StoredEvent:
     return StoredEvent._make(row)
 
 
-def changed_streams(mark: Mark, below: int, rows: Sequence[Any], limit: int) -> dict[str, tuple[str, ...]] | None:
-    """``changed_since``'s streams from the events after the mark (match id, type, position), or None."""
-    if below != mark.events or len(rows) > limit:
+def changed_streams(mark: Mark, now: Mark, rows: Sequence[Any], limit: int) -> dict[str, tuple[str, ...]] | None:
+    """``changed_since``'s streams from the events after the mark (match id, type, position, at
+    most ``limit + 1`` of them) and the mark now, read in one snapshot; or None. The events up to
+    the mark are those there were exactly when the count now, less those after it, is the mark's:
+    counted so, not up to the mark, as a count of every event up to it reads the whole table."""
+    if len(rows) > limit or now.events - len(rows) != mark.events:
         return None
     found: dict[str, list[str]] = {}
     for match_id, kind, _position in rows:

@@ -494,7 +494,6 @@ class EventStore:
             if began:
                 self.db.execute("BEGIN")
             try:
-                below = self.db.execute("SELECT COUNT(*) FROM events WHERE position <= ?", [mark.position]).fetchone()
                 rows = self.db.execute(
                     "SELECT match_id, type, position FROM events WHERE position > ? ORDER BY position LIMIT ?",
                     [mark.position, limit + 1],
@@ -503,7 +502,7 @@ class EventStore:
             finally:
                 if began:
                     self._rollback()
-        return now, changed_streams(mark, int(below[0]), rows, limit)
+        return now, changed_streams(mark, now, rows, limit)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         """Every match (or, by its first event's type, every club night), oldest first, with its

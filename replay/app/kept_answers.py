@@ -69,15 +69,18 @@ def answer_text(
     text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     key = "answer:" + hashlib.sha256(text.encode()).hexdigest()
     with opened() as store:
-        mark = store.mark()
-        row = store.read_model_row(MODEL, key)
-        kept = _kept(key, text, row)
-        if kept is not None:
+        kept = _kept(key, text, store.read_model_row(MODEL, key))
+        if kept is None:
+            mark = store.mark()
+        else:  # the mark now, and what was stored since the kept one, read together
             value, made_at = kept
-            if made_at == mark:
+            mark, changed = store.changed_since(made_at, LOOKED_AT)
+            if mark == made_at:
                 return str(value["json"])
-            if reads is not None and (still := _still(store, reads, made_at, key, value)) is not None:
-                return still
+            if reads is not None and changed is not None:
+                still = _still(store, reads, (mark, changed), key, value)
+                if still is not None:
+                    return still
     shown = json_text(make())
     MADE[str(question[0]) if isinstance(question, list) and question else ""] += 1
     with opened() as store:
@@ -103,14 +106,15 @@ def _kept(key: str, question: str, row: tuple[str, str] | None) -> tuple[dict[st
     return kept, Mark(int(count), int(position))
 
 
-def _still(store: Store, reads: Reads, made_at: Mark, key: str, value: dict[str, Any]) -> str | None:
-    """The answer kept at ``made_at`` where it still holds (nothing stored since moved what it
-    reads), or where ``reads`` brings it up to now; else None. Kept again at the mark now where it
-    is short (a ranking of tens of megabytes is not written again for a move at a table: its
-    changes are looked at from its own mark, up to ``LOOKED_AT`` events, and then it is made again)."""
-    now, changed = store.changed_since(made_at, LOOKED_AT)
-    if changed is None:
-        return None
+def _still(
+    store: Store, reads: Reads, since: tuple[Mark, Mapping[str, tuple[str, ...]]], key: str, value: dict[str, Any]
+) -> str | None:
+    """The kept answer where it still holds at the mark now (nothing ``since`` moved what it reads:
+    the streams stored to since its own mark), or where ``reads`` brings it up to now; else None.
+    Kept again at the mark now where it is short (a ranking of tens of megabytes is not written
+    again for a move at a table: its changes are looked at from its own mark, up to ``LOOKED_AT``
+    events, and then it is made again)."""
+    now, changed = since
     if reads.moved(store, changed):
         grown = reads.grown(store, changed, json.loads(value["json"])) if reads.grown is not None else None
         if grown is None:
