@@ -107,11 +107,10 @@ class Reader(Protocol):
         ...
 
     def changed_since(self, mark: Mark, limit: int) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
-        """The store's mark now and, read with it (one snapshot), each stream with events stored after
-        ``mark``: the types of those events, in the order stored. None in place of the streams where
-        they cannot be told: the store no longer holds exactly ``mark.events`` events up to
-        ``mark.position`` (an append that took its positions before the mark was read committed
-        after it), or more than ``limit`` events were stored since."""
+        """The store's mark now and each stream with events stored after ``mark`` (one of this
+        store's): the types of those events, in the order stored; None in place of the streams
+        where more than ``limit`` events were stored since. Appends commit in the order of their
+        positions (each under the store's one write lock), so nothing is ever stored below a mark."""
         ...
 
 

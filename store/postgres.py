@@ -57,7 +57,7 @@ from store.records import (
     MatchHead,
     PayloadRow,
     StoredEvent,
-    changed_streams,
+    changes_after,
     stored_event,
 )
 from store.verify import check_events, head_findings
@@ -405,17 +405,13 @@ class PostgresStore:
 
     def changed_since(self, mark: Mark, limit: int) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
         if not self.initialized:
-            return Mark(0, 0), ({} if mark == (0, 0) else None)
-        with self._errors(), self.conn.transaction():
-            # One snapshot for both reads: an append committed between them would otherwise be
-            # below the new mark and in no list of changes.
-            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            return Mark(0, 0), {}
+        with self._errors():
             rows = self.conn.execute(
                 "SELECT match_id, type, position FROM events WHERE position > %s ORDER BY position LIMIT %s",
                 (mark.position, limit + 1),
             ).fetchall()
-            now = self.mark()
-        return now, changed_streams(mark, now, rows, limit)
+        return changes_after(mark, rows, limit, self.mark)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         if not self.initialized:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
@@ -183,14 +183,19 @@ def stored_event(row: Sequence[Any]) -> StoredEvent:
     return StoredEvent._make(row)
 
 
-def changed_streams(mark: Mark, now: Mark, rows: Sequence[Any], limit: int) -> dict[str, tuple[str, ...]] | None:
-    """``changed_since``'s streams from the events after the mark (match id, type, position, at
-    most ``limit + 1`` of them) and the mark now, read in one snapshot; or None. The events up to
-    the mark are those there were exactly when the count now, less those after it, is the mark's:
-    counted so, not up to the mark, as a count of every event up to it reads the whole table."""
-    if len(rows) > limit or now.events - len(rows) != mark.events:
-        return None
+def changes_after(
+    mark: Mark, rows: Sequence[Any], limit: int, now: Callable[[], Mark]
+) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
+    """``changed_since`` from the events after the mark (match id, type, position, at most
+    ``limit + 1`` of them, read in one statement). Every append takes its positions and commits
+    under the store's one write lock (SQLite's, PostgreSQL's advisory lock), so events are
+    committed in the order of their positions and no event can come below a mark once it is read:
+    the mark now is the old one moved on by the events after it (``now`` reads it where they are
+    too many to be told)."""
+    if len(rows) > limit:
+        return now(), None
     found: dict[str, list[str]] = {}
     for match_id, kind, _position in rows:
         found.setdefault(str(match_id), []).append(str(kind))
-    return {stream: tuple(kinds) for stream, kinds in found.items()}
+    moved_on = Mark(mark.events + len(rows), int(rows[-1][2]) if rows else mark.position)
+    return moved_on, {stream: tuple(kinds) for stream, kinds in found.items()}

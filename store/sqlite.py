@@ -58,7 +58,7 @@ from store.records import (
     MatchHead,
     PayloadRow,
     StoredEvent,
-    changed_streams,
+    changes_after,
     stored_event,
 )
 
@@ -488,21 +488,13 @@ class EventStore:
 
     def changed_since(self, mark: Mark, limit: int) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
         if not self.initialized:
-            return Mark(0, 0), ({} if mark == (0, 0) else None)
+            return Mark(0, 0), {}
         with self.errors():
-            began = not self.db.conn.in_transaction  # one snapshot: the mark now and the events since
-            if began:
-                self.db.execute("BEGIN")
-            try:
-                rows = self.db.execute(
-                    "SELECT match_id, type, position FROM events WHERE position > ? ORDER BY position LIMIT ?",
-                    [mark.position, limit + 1],
-                ).fetchall()
-                now = self.mark()
-            finally:
-                if began:
-                    self._rollback()
-        return now, changed_streams(mark, now, rows, limit)
+            rows = self.db.execute(
+                "SELECT match_id, type, position FROM events WHERE position > ? ORDER BY position LIMIT ?",
+                [mark.position, limit + 1],
+            ).fetchall()
+        return changes_after(mark, rows, limit, self.mark)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:
         """Every match (or, by its first event's type, every club night), oldest first, with its
