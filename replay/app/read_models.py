@@ -19,11 +19,14 @@ import hashlib
 import hmac
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from events.canonical import JsonValue
 from store import Store
@@ -102,6 +105,26 @@ def keep(store: Store, model: str, rows: list[tuple[str, str, str]]) -> None:
         store.keep_read_model(model, rows)
 
 
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+
+
+def _parsed(text: str) -> Any:
+    """A kept value's JSON text parsed: by orjson, three times faster than the standard library over
+    a league's 200,000 digests, and by the standard library where orjson would not read it as the
+    standard library does (a run of 19 digits or more, which may be an integer past 64 bits that
+    orjson refuses or, below -2**63, reads as a float; a lone surrogate in a name); None where
+    neither reads it."""
+    if _LONG_DIGITS.search(text) is None:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
 def _canonical(value: JsonValue) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
@@ -158,10 +181,7 @@ class SealedModel:
             if body.startswith(',"seal":"', end + 1) and body.startswith('","value":', end + 74):
                 seal, text = body[end + 10 : end + 74], body[end + 84 : -1]
                 if "\\" not in code and hmac.compare_digest(seal, self.seal(match_id, head_hash, code, text, key=key)):
-                    try:
-                        value = json.loads(text)
-                    except ValueError:
-                        value = None
+                    value = _parsed(text)
                     if isinstance(value, dict):
                         return code, value
         PARSED_WHOLE[self.name] += 1
