@@ -16,6 +16,7 @@ the player.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -49,14 +50,20 @@ def ended(digests: Iterable[dict[str, Any]], game: str | None = None) -> list[di
     return sorted(found, key=lambda d: (d["started_at"], d["match_id"]))
 
 
-def shared_bases(places: Sequence[int]) -> list[float]:
-    """Each seat's placement base; tied seats share the bases of the places they take together."""
+@functools.cache
+def _shared_bases(places: tuple[int, ...]) -> tuple[float, ...]:
     table = BASES[len(places)]
     out = []
     for place in places:
         tied = sum(1 for p in places if p == place)
         out.append(sum(table[place - 1 : place - 1 + tied]) / tied)
-    return out
+    return tuple(out)
+
+
+def shared_bases(places: Sequence[int]) -> list[float]:
+    """Each seat's placement base; tied seats share the bases of the places they take together
+    (worked out once for each way a table can end: a league's ratings ask it 200,000 times)."""
+    return list(_shared_bases(tuple(places)))
 
 
 def rating_change(own: float, average: float, base: float, games_before: int) -> float:
@@ -64,23 +71,28 @@ def rating_change(own: float, average: float, base: float, games_before: int) ->
     return adjustment * (base + (average - own) / 40)
 
 
-def ratings(digests: Iterable[dict[str, Any]], game: str) -> dict[str, list[dict[str, Any]]]:
-    """Each player's rating after each of their ended matches of ``game``, in order."""
+def ratings(
+    digests: Iterable[dict[str, Any]], game: str, *, only: str | None = None, chosen: bool = False
+) -> dict[str, list[dict[str, Any]]]:
+    """Each player's rating after each of their ended matches of ``game``, in order; ``only``: the
+    history of that player alone (every other rating is still worked out, as theirs depends on
+    them). ``chosen``: the digests are the ended ones of ``game`` already, oldest first."""
     now: dict[str, float] = defaultdict(lambda: START_RATING)
     played: dict[str, int] = defaultdict(int)
     history: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for digest in ended(digests, game):
+    for digest in digests if chosen else ended(digests, game):
         names, places = digest["players"], digest["places"]
         if len(names) not in BASES:
             continue
         average = sum(now[name] for name in names) / len(names)
         changes = [rating_change(now[name], average, base, played[name])
-                   for name, base in zip(names, shared_bases(places), strict=True)]  # fmt: skip
+                   for name, base in zip(names, _shared_bases(tuple(places)), strict=True)]  # fmt: skip
         for name, change in zip(names, changes, strict=True):
             now[name] += change
             played[name] += 1
-            history[name].append({"match_id": digest["match_id"], "date": digest["started_at"][:10],
-                                  "rating": round(now[name], 2), "change": round(change, 2)})  # fmt: skip
+            if only is None or name == only:
+                history[name].append({"match_id": digest["match_id"], "date": digest["started_at"][:10],
+                                      "rating": round(now[name], 2), "change": round(change, 2)})  # fmt: skip
     return dict(history)
 
 
@@ -174,7 +186,8 @@ def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
     every = list(digests)
     name = unicodedata.normalize("NFC", name.strip())  # as every door stores a name: "Zoë" typed either way
     games: list[dict[str, Any]] = []
-    for digest in ended(every):
+    every_ended = ended(every)
+    for digest in every_ended:
         if name not in digest["players"]:
             continue
         seat = digest["players"].index(name)
@@ -189,15 +202,16 @@ def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
     by_game: dict[str, Any] = {}
     for game in sorted({g["game"] for g in games}):
         mine = [g for g in games if g["game"] == game]
-        played = _counted(d for d in ended(every, game) if name in d["players"])
+        of_game = [d for d in every_ended if d["game"] == game]  # oldest first, as ``ended`` gives them
+        played = _counted(d for d in of_game if name in d["players"])
         review = GAMES[game].review()
         by_game[game] = {"games": len(mine), "average_place": round(sum(g["place"] for g in mine) / len(mine), 2),
                          "average_result": _average(sum((exact(g["result"]) for g in mine), Decimal(0)), len(mine)),
                          "places": {str(p): sum(1 for g in mine if g["place"] == p) for p in sorted({g["place"] for g in mine})},
-                         "rating": ratings(every, game).get(name, []),
+                         "rating": ratings(of_game, game, only=name, chosen=True).get(name, []),
                          # The game's figures for this player (per ruleset), as `stats` gives them.
                          "figures": review.summary(played, {name}, own_seat),
                          # The achievements of every ended match of the game that this player holds.
-                         "achievements": [a for a in review.achievements(_counted(ended(every, game)), _every_seat)
+                         "achievements": [a for a in review.achievements(_counted(of_game), _every_seat)
                                           if name in a["players"]]}  # fmt: skip
     return {"player": name, "matches": games, "games": by_game}
