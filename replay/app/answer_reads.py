@@ -11,12 +11,13 @@ event but those that only open and seat it and keep its clock (``SEATING``): a p
 substitute, an online match, results hidden, the close (which shows them again) and a retract each
 move it; and the tables of the open nights a page's player is of move it, where they sit tonight.
 The ranking reads a night only once it is closed (or where a retract may have opened it again),
-and a table only of a closed night. Of the league's stream, a club's season reads which streams
-the club holds, and the ranking and a person's page the persons, their names, merges, the nights'
-qualifications and the rankings declared: the keys, the clubs, new records and the claims of
-streams begun since the mark (a night opened by its club) move neither; a claim of a stream that
-was there before (a club's store moved whole) moves both. Where a stream cannot be told of (more than ``MOST_STREAMS`` of
-them), the answer is made again."""
+and a table only of a closed night; a closed night takes no event but a retract (its fold refuses
+the rest). Of the league's stream, a club's season reads which streams the club holds, and the
+ranking and a person's page the persons, their names, merges, the nights' qualifications and the
+rankings declared: the keys, the clubs, new records and the claims of streams begun since the mark
+(a night opened by its club) move neither; a claim of a stream that was there before (a club's
+store moved whole) moves both. Where the streams cannot be told of one by one (more than
+``MOST_STREAMS`` of them), the answer is made again."""
 
 from __future__ import annotations
 

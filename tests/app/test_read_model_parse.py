@@ -22,6 +22,7 @@ VALUES = st.recursive(
 @example({"big": 2**70, "name": "\ud800 Zoë", "tiny": 5e-324, "negative zero": -0.0})
 @example({"": -9223372036854775809})  # orjson reads an integer below -2**63 as a float
 @example({"": -9786711458284240896})
+@example({"": 18446744073709551616, "small": 1e-07})  # past 2**64, read as a float; a float orjson spells 1e-7
 def test_a_kept_values_text_reads_back_as_the_standard_library_reads_it(value: dict[str, object]) -> None:
     text = _canonical(value)  # type: ignore[arg-type]
     parsed = _parsed(text)
