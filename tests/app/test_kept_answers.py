@@ -9,6 +9,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from replay.app import kept_answers, read_models, stats
 from tests.helpers import Cli
 
@@ -108,3 +110,34 @@ def test_the_names_known_grow_with_each_new_match_without_reading_every_match_ag
     assert cli("retract", "m-3", str(last["seq"]), "--reason", "not over").code == 0
     assert Application(str(db)).known_players() == ["Ann", "Bob", "Zoë", "zoë"]
     assert kept_answers.MADE["known players"] == made + 2
+
+
+def _kept_at(db: Path) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        return [
+            row[0] for row in conn.execute("SELECT head_hash FROM read_models WHERE model = ?", [kept_answers.MODEL])
+        ]
+
+
+def test_an_answer_no_new_event_moved_is_read_back_and_kept_again_at_the_new_mark_unless_long(
+    cli: Cli, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A season asked again after a match is begun (still playing: no result to count) is read
+    back, and kept at the store's new mark; one longer than ``RE_KEPT`` stays at its own mark, and
+    the events since are looked at from there. Plants: a kept answer never kept again (its mark
+    stays behind); a long one written again each time."""
+    from store import EventStore
+
+    _two_players(cli, "m-1", 1)
+    made = kept_answers.MADE["season"]
+    first = cli("season", "--game", "tensho", "--json").out
+    assert cli("new", "tensho", "-p", "Ann", "-p", "Cy", "--id", "m-9").code == 0
+    assert cli("season", "--game", "tensho", "--json").out == first
+    with EventStore.open(str(db)) as store:
+        now = store.mark()
+    assert _kept_at(db) == [f"{now.events} {now.position}"] and kept_answers.MADE["season"] == made + 1
+    monkeypatch.setattr(kept_answers, "RE_KEPT", 10)  # every answer "long"
+    assert cli("new", "tensho", "-p", "Ann", "-p", "Dee", "--id", "m-10").code == 0
+    assert cli("season", "--game", "tensho", "--json").out == first
+    assert cli("season", "--game", "tensho", "--json").out == first
+    assert _kept_at(db) == [f"{now.events} {now.position}"] and kept_answers.MADE["season"] == made + 1
