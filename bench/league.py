@@ -48,8 +48,8 @@ sys.path.insert(0, str(ROOT))
 BIN = Path(sys.executable).parent
 SERVER = os.environ.get("TAIKYOKU_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 RECKONING = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
-OPEN_NIGHT = "night-bench-playing"  # another club's night, open, where a table plays on while the answers are asked
-OPEN_TABLE = f"{OPEN_NIGHT}-t1"
+# Another club's night, open, where a table plays on while the answers are asked: a new one each run.
+OPEN_NIGHT = f"night-bench-playing-{uuid.uuid4().hex[:8]}"
 
 FLOOR = "SELECT match_id, count(*), max(seq), max(recorded_at) FROM events GROUP BY match_id"
 FLOOR_CLUB = FLOOR.replace("GROUP BY", "WHERE match_id LIKE %s GROUP BY")
@@ -210,18 +210,14 @@ def main() -> None:
         others = [json.loads(row[0])["name"] for row in conn.execute(
             "SELECT payload FROM events WHERE match_id = 'league' AND type = 'league.named' AND payload LIKE %s "
             "ORDER BY position LIMIT 4", ['%"club":"club-00"%']).fetchall()]  # fmt: skip
-        there = {row[0] for row in conn.execute("SELECT match_id FROM match_heads WHERE match_id IN (%s, %s)",
-                                                [OPEN_NIGHT, OPEN_TABLE]).fetchall()}  # fmt: skip
     player = json.loads(shown[0])["name"] if shown else name
     person = json.loads(shown[0])["person"] if shown else "p1"
     taikyoku = str(BIN / "taikyoku")
     # Another club's night, open, its one table playing: where the moves below are made.
-    if OPEN_NIGHT not in there:
-        opening = ["night", "open", "riichi", *[a for p in others for a in ("-p", p)], "--club", "club-00",
-                   "--id", OPEN_NIGHT, "--seed", "1"]  # fmt: skip
-        print(f"  a night opened at club-00: {timed([taikyoku, *opening, '--db', url]):.2f} s", file=sys.stderr)
-    if OPEN_TABLE not in there:
-        print(f"  and seated: {timed([taikyoku, 'night', 'seat', OPEN_NIGHT, '--db', url]):.2f} s", file=sys.stderr)
+    opening = ["night", "open", "riichi", *[a for p in others for a in ("-p", p)], "--club", "club-00",
+               "--id", OPEN_NIGHT, "--seed", "1"]  # fmt: skip
+    print(f"  a night opened at club-00: {timed([taikyoku, *opening, '--db', url]):.2f} s", file=sys.stderr)
+    print(f"  and seated: {timed([taikyoku, 'night', 'seat', OPEN_NIGHT, '--db', url]):.2f} s", file=sys.stderr)
     work = {
         "league ranking": ([taikyoku, "league", "ranking", "--game", "riichi", "--json", "--on", "2026-12-01"],
                            floor(url, FLOOR)),

@@ -1,6 +1,7 @@
 """Answers a league asks again and again (its ranking, a club's season, a player's page), kept
-beside the events at the store's count of events: the same question asked of a store that has not
-grown is read back, not worked out again from every night and match.
+beside the events at the store's mark: the same question asked of a store that has not grown, or
+has grown by nothing the answer reads, is read back, not worked out again from every night and
+match.
 
 An event store only ever grows (no event is changed or deleted: the stores' triggers refuse it), so
 its mark (its count of events and last position) moves with every change, a retract or a merge
