@@ -48,6 +48,7 @@ from store.migrations import (
 from store.pg_connection import LOCK_TIMEOUT_MS, ServerErrors, connect, shown
 from store.pg_migrations import APPEND_ONLY_BODY, MIGRATIONS, unqualified
 from store.records import (
+    CHANGES_AFTER,
     EVENT_COLUMNS,
     Appended,
     EventRow,
@@ -390,11 +391,7 @@ class PostgresStore:
                 yield stored_event(row)
 
     def count(self) -> int:
-        if not self.initialized:
-            return 0
-        with self._errors():
-            row = self.conn.execute("SELECT COUNT(*) FROM events").fetchone()
-        return int(row[0]) if row else 0
+        return self.mark().events
 
     def mark(self) -> Mark:
         if not self.initialized:
@@ -407,10 +404,7 @@ class PostgresStore:
         if not self.initialized:
             return Mark(0, 0), {}
         with self._errors():
-            rows = self.conn.execute(
-                "SELECT match_id, type, position FROM events WHERE position > %s ORDER BY position LIMIT %s",
-                (mark.position, limit + 1),
-            ).fetchall()
+            rows = self._rows(CHANGES_AFTER.replace("?", "%s"), [mark.position, limit + 1])
         return changes_after(mark, rows, limit, self.mark)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:

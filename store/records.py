@@ -183,8 +183,12 @@ def stored_event(row: Sequence[Any]) -> StoredEvent:
     return StoredEvent._make(row)
 
 
+# The events after a mark, as ``changes_after`` reads them (SQLite's markers; PostgreSQL's are %s).
+CHANGES_AFTER = "SELECT match_id, type, position FROM events WHERE position > ? ORDER BY position LIMIT ?"
+
+
 def changes_after(
-    mark: Mark, rows: Sequence[Any], limit: int, now: Callable[[], Mark]
+    mark: Mark, rows: Sequence[tuple[str, str, int]], limit: int, now: Callable[[], Mark]
 ) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
     """``changed_since`` from the events after the mark (match id, type, position, at most
     ``limit + 1`` of them, read in one statement). Every append takes its positions and commits

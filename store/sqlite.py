@@ -49,6 +49,7 @@ from store.migrations import (
     migrate,
 )
 from store.records import (
+    CHANGES_AFTER,
     EVENT_COLUMNS,
     Appended,
     EventRow,
@@ -490,10 +491,7 @@ class EventStore:
         if not self.initialized:
             return Mark(0, 0), {}
         with self.errors():
-            rows = self.db.execute(
-                "SELECT match_id, type, position FROM events WHERE position > ? ORDER BY position LIMIT ?",
-                [mark.position, limit + 1],
-            ).fetchall()
+            rows = self.db.execute(CHANGES_AFTER, [mark.position, limit + 1]).fetchall()
         return changes_after(mark, rows, limit, self.mark)
 
     def matches(self, first_type: str = "match_started") -> list[MatchHead]:

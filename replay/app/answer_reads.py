@@ -22,6 +22,7 @@ store moved whole) moves both. Where the streams cannot be told of one by one (m
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Literal
 
 from events.ids import LEAGUE_STREAM
@@ -180,7 +181,23 @@ def in_order(names: Iterable[str]) -> list[str]:
     return sorted(set(names), key=lambda name: (name.casefold(), name))
 
 
-def known_names() -> Reads:
+def known_names(opened: Callable[[], AbstractContextManager[Store]]) -> list[str]:
+    """Every player's name in the store (the names of every match's start), for a host to pick a
+    night's from: kept, and grown by the names of the matches begun since it was kept, so that a
+    league of 200,000 matches is not read again for each night opened."""
+    from replay.app.kept_answers import answer
+    from replay.app.listing import started_json
+
+    def make() -> dict[str, Any]:
+        with opened() as store:
+            names = {p["name"] for head in store.matches() for p in started_json(head.first)["players"]}
+        return {"names": in_order(names)}
+
+    found: list[str] = answer(opened, ["known players"], make, _known_names())["names"]
+    return found
+
+
+def _known_names() -> Reads:
     """Every name in the store: moved by a match begun since (its names) or a retract; brought up
     to now by the names of the matches begun since, where no retract was stored."""
 

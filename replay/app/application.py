@@ -152,8 +152,8 @@ class Application(Club, Room, Keeping, Leagues):
             return listing.match_rows(store, game=game, player=player, status=status)
 
     def known_players(self) -> list[str]:
-        """Every player's name in the store, for a host to pick a night's from (``listing.known_names``)."""
-        from replay.app.listing import known_names
+        """Every player's name in the store, for a host to pick a night's from (``answer_reads.known_names``)."""
+        from replay.app.answer_reads import known_names
 
         return known_names(self.store)
 

@@ -5,8 +5,6 @@ at the match's head, and folded (and kept) only where it moved on."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from typing import Any
 
 from events.errors import InputError
@@ -74,20 +72,3 @@ def started_json(event: StoredEvent) -> dict[str, Any]:
     started = event.decode()
     assert isinstance(started, MatchStarted)
     return started.model_dump(mode="json")
-
-
-def known_names(opened: Callable[[], AbstractContextManager[Store]]) -> list[str]:
-    """Every player's name in the store (the names of every match's start), for a host to pick a
-    night's from: kept, and grown by the names of the matches begun since it was kept
-    (``replay/app/answer_reads.py``), so that a league of 200,000 matches is not read again for
-    each night opened."""
-    from replay.app import answer_reads
-    from replay.app.kept_answers import answer
-
-    def make() -> dict[str, Any]:
-        with opened() as store:
-            names = {p["name"] for head in store.matches() for p in started_json(head.first)["players"]}
-        return {"names": answer_reads.in_order(names)}
-
-    found: list[str] = answer(opened, ["known players"], make, answer_reads.known_names())["names"]
-    return found
