@@ -39,10 +39,11 @@ RETRACT = "retract"
 MATCH_STARTED = "match_started"
 NIGHT_OPENED = "night.opened"
 CLAIMED = "league.claimed"
+PLAYERS = "night.players"
 # What the league's stream takes that moves no ranking and no person's page: keys, clubs, new records.
 UNREAD = frozenset({"league.key", "league.key_revoked", "league.club", "league.person"})
 # What a night's stream takes that moves no season, page or ranking, but where its players sit.
-SEATING = frozenset({NIGHT_OPENED, "night.players", "night.seated", "night.clock", "night.table_clock",
+SEATING = frozenset({NIGHT_OPENED, PLAYERS, "night.seated", "night.clock", "night.table_clock",
                      "night.registered"})  # fmt: skip
 
 
@@ -62,6 +63,16 @@ class _Look:
 
     def is_night(self, stream: str) -> bool:
         return self.first_type(stream) == NIGHT_OPENED
+
+    def ever_present(self, night: str, names: frozenset[str]) -> bool:
+        """Whether any of ``names`` was ever said present at ``night`` (any of its lists of players)."""
+        from events.night import NightPlayers
+
+        for event in self.store.read(night):
+            payload = event.decode() if event.type == PLAYERS else None
+            if isinstance(payload, NightPlayers) and names & set(payload.players):
+                return True
+        return False
 
     def night_of(self, stream: str) -> str | None:
         """The night whose table ``stream`` is (the night's id with -tN), where that night is one."""
@@ -134,8 +145,9 @@ def _moved(
         if look.is_night(stream):
             if every_night and not SEATING.issuperset(since):
                 return True
-            if every_night and tonight and tonight & set(look.summary(stream)["names"]):
-                return True  # where they sit tonight
+            if every_night and tonight and (tonight & set(look.summary(stream)["names"]) or
+                                            (PLAYERS in since and look.ever_present(stream, tonight))):  # fmt: skip
+                return True  # where they sit tonight, or no longer do (said absent since)
             if not every_night and (RETRACT in since or look.summary(stream)["closed"]):
                 return True
             continue

@@ -70,6 +70,13 @@ def test_answers_are_read_back_while_the_league_records_elsewhere_and_made_again
     assert made == {} and claimed == first  # a claim of a stream begun since: nothing any of these read
     unseated = cli("player", "Eri", "--json").json()["tonight"]  # a night she is of, opened
     assert [(t["night_id"], t["table"]) for t in unseated] == [("night-osaka-2", None)]
+    # Eri said absent, then present again, before the seating: her page follows each.
+    assert cli("night", "players", "night-osaka-2", "-p", "Fumi", "-p", "Gen", "-p", "Hana", "-p", "Ivo").code == 0
+    assert cli("player", "Eri", "--json").json()["tonight"] == []
+    assert cli("night", "players", "night-osaka-2", "-p", "Eri", "-p", "Fumi", "-p", "Gen", "-p", "Hana").code == 0
+    assert [t["night_id"] for t in cli("player", "Eri", "--json").json()["tonight"]] == ["night-osaka-2"]
+    said, made = _ask(cli)  # Aki was never of it: his page is read back
+    assert made == {} and said == first
     # It is seated and its table plays its first hand: nothing any answer reads.
     seated = cli("night", "seat", "night-osaka-2", "--json").json()
     assert seated["sessions"][0]["tables"][0]["players"] == ["Eri", "Fumi", "Gen", "Hana"]
