@@ -129,6 +129,19 @@ class GameReview(Protocol[StateIn, ResultIn]):
         players}``, held by the player or players with the best figure."""
         ...
 
+    def tallied(
+        self, matches: list[dict[str, Any]], seats_of: Callable[[dict[str, Any]], list[tuple[int, str]]],
+        totals: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """What the achievements are chosen from: each player's counts over ``matches``, added to
+        ``totals`` (an earlier tally) where given, as JSON (a league's is kept, and grown by the
+        matches that end). ``achievements`` is ``held`` of it."""
+        ...
+
+    def held(self, totals: dict[str, Any]) -> list[dict[str, Any]]:
+        """The achievements a tally (``tallied``) gives, as ``achievements`` gives them."""
+        ...
+
     def computed_points(self, result: ResultIn) -> tuple[int, ...]: ...
 
     def final_differs(self, claim: Claim, state: StateIn) -> str | None:

@@ -268,27 +268,38 @@ def scores_now(state: MatchView) -> tuple[int, ...]:
     return tuple(state.standings)
 
 
-def achievements(matches: list[dict[str, Any]], seats_of: SeatsOf) -> list[dict[str, Any]]:
-    """A season's achievements in hanafuda (docs/stats.md, "Achievements"): the most rounds won, and
-    the most kinds of yaku made; each held by the player or players with the best figure, left out
-    where the best is none."""
-    won: Counter[str] = Counter()
-    kinds: dict[str, set[str]] = {}
+def tallied(matches: list[dict[str, Any]], seats_of: SeatsOf, totals: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Each player's rounds won and kinds of yaku made over ``matches``, added to ``totals`` (an
+    earlier tally, as this gives it) where given: what the achievements are chosen from, as JSON."""
+    found = {name: {"won": tally["won"], "kinds": set(tally["kinds"])} for name, tally in (totals or {}).items()}
     for one in matches:
         for seat, name in seats_of(one):
             counters = one["seats"][seat]
-            won[name] += sum(counters["wins"].values())
-            kinds.setdefault(name, set()).update(counters["yaku"])
-    held = []
+            mine = found.setdefault(name, {"won": 0, "kinds": set()})
+            mine["won"] += sum(counters["wins"].values())
+            mine["kinds"].update(counters["yaku"])
+    return {name: {"won": tally["won"], "kinds": sorted(tally["kinds"])} for name, tally in found.items()}
+
+
+def held(totals: dict[str, Any]) -> list[dict[str, Any]]:
+    """A season's achievements in hanafuda (docs/stats.md, "Achievements") from a tally: the most
+    rounds won, and the most kinds of yaku made; each held by the player or players with the best
+    figure, left out where the best is none."""
+    found = []
     for title, means, figures in (
-        ("Most Rounds Won", "the most rounds won", dict(won)),
-        ("Catch Them All", "the most kinds of yaku made", {n: len(k) for n, k in kinds.items()}),
+        ("Most Rounds Won", "the most rounds won", {n: t["won"] for n, t in totals.items()}),
+        ("Catch Them All", "the most kinds of yaku made", {n: len(t["kinds"]) for n, t in totals.items()}),
     ):
         best = max(figures.values(), default=0)
         if best > 0:
-            held.append({"achievement": title, "means": means, "source": "taikyoku",
-                         "value": best, "players": sorted(n for n, v in figures.items() if v == best)})  # fmt: skip
-    return held
+            found.append({"achievement": title, "means": means, "source": "taikyoku",
+                          "value": best, "players": sorted(n for n, v in figures.items() if v == best)})  # fmt: skip
+    return found
+
+
+def achievements(matches: list[dict[str, Any]], seats_of: SeatsOf) -> list[dict[str, Any]]:
+    """A season's achievements in hanafuda over ``matches`` (``held`` of their tally)."""
+    return held(tallied(matches, seats_of))
 
 
 class HanafudaRoundResult(RoundScored, Protocol):
@@ -308,6 +319,8 @@ class HanafudaReview:
         self.zero_sum = zero_sum
 
     achievements = staticmethod(achievements)
+    held = staticmethod(held)
+    tallied = staticmethod(tallied)
     as_recorded = staticmethod(as_recorded)
     computed_points = staticmethod(computed_points)
     describe_round = staticmethod(describe_round)

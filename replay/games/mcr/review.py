@@ -75,6 +75,14 @@ def achievements(matches: list[dict[str, Any]], seats_of: SeatsOf) -> list[dict[
     return []
 
 
+def tallied(matches: list[dict[str, Any]], seats_of: SeatsOf, totals: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {}  # MCR awards no achievements: nothing to tally
+
+
+def held(totals: dict[str, Any]) -> list[dict[str, Any]]:
+    return []
+
+
 def computed_points(result: McrResult) -> tuple[int, ...]:
     return result.points
 

@@ -34,6 +34,7 @@ class Achievement:
 EVERY_HAND_SHARE = 0.5
 MIN_WINS_FOR_AVERAGE = 3  # an average over fewer wins says little
 PER_HAND = "per hand "
+MOST_FU = "most_fu"  # the one count that is the most of any match, not a sum
 
 
 def figure(name: str, counters: Counter[str], yaku: Counter[str]) -> float | None:
@@ -85,11 +86,14 @@ def _row_getter(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[int, 
     return itemgetter(*keys)
 
 
-def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[dict[str, Any]]:
-    """The season's achievements over ``matches`` (each a digest), for every player ``seats_of``
-    admits: each held by the player or players with the best figure. One that nobody holds (a
-    most of 0, no one eligible) is left out."""
-    totals: dict[str, Counter[str]] = {}
+def tallied(
+    matches: Sequence[dict[str, Any]], seats_of: SeatsOf, totals: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Each player's counts over ``matches`` (each a digest), for every player ``seats_of`` admits,
+    added to ``totals`` (a tally of earlier matches, as this gives it) where given: what the
+    achievements are chosen from (``held``), as JSON, so that a league's tally is kept and grown
+    by the matches that end. A player's counts add up; their most fu is the most of any match."""
+    counts: dict[str, Counter[str]] = {}
     yaku: dict[str, Counter[str]] = {}
     # A league's season is hundreds of thousands of seats, each of the same counters: those of the
     # first seat's shape are added as one row of numbers (the counts in ``counted``), any other
@@ -103,29 +107,43 @@ def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[d
             counters = one["seats"][seat]
             if shape is None:
                 shape = counters.keys()
-                counted = tuple(k for k, v in counters.items() if isinstance(v, int) and k != "most_fu")
+                counted = tuple(k for k, v in counters.items() if isinstance(v, int) and k != MOST_FU)
                 row_of = _row_getter(counted)
-            mine = totals.setdefault(name, Counter())
+            mine = counts.setdefault(name, Counter())
             row = row_of(counters) if counters.keys() == shape else None
             if row is not None and set(map(type, row)) <= _COUNTS:
                 summed = rows.get(name)
                 rows[name] = list(row) if summed is None else list(map(add, summed, row))
             else:
                 for key, value in counters.items():
-                    if isinstance(value, int) and key != "most_fu":
+                    if isinstance(value, int) and key != MOST_FU:
                         mine[key] += value
-            mine["most_fu"] = max(mine["most_fu"], counters["most_fu"])
-            if counters["yaku"]:
-                yaku.setdefault(name, Counter()).update(counters["yaku"])
-            else:
-                yaku.setdefault(name, Counter())
+            mine[MOST_FU] = max(mine[MOST_FU], counters[MOST_FU])
+            yaku.setdefault(name, Counter()).update(counters["yaku"])
     for name, sums in rows.items():
-        totals[name].update(dict(zip(counted, sums, strict=True)))
-    most_hands = max((c["hands"] for c in totals.values()), default=0)
-    held = []
+        counts[name].update(dict(zip(counted, sums, strict=True)))
+    found = dict(totals or {})
+    for name, mine in counts.items():
+        before = found.get(name)
+        if before is not None:  # counts add up, the most fu is the most of either
+            most = max(mine[MOST_FU], before["counts"].get(MOST_FU, 0))
+            mine.update(before["counts"])
+            mine[MOST_FU] = most
+            yaku[name].update(before["yaku"])
+        found[name] = {"counts": {k: int(v) for k, v in mine.items()}, "yaku": dict(yaku[name])}
+    return found
+
+
+def held(totals: dict[str, Any]) -> list[dict[str, Any]]:
+    """The achievements chosen from a tally (``tallied``): each held by the player or players with
+    the best figure. One that nobody holds (a most of 0, no one eligible) is left out."""
+    counts = {name: Counter(tally["counts"]) for name, tally in totals.items()}
+    yaku = {name: Counter(tally["yaku"]) for name, tally in totals.items()}
+    most_hands = max((c["hands"] for c in counts.values()), default=0)
+    found = []
     for achievement in ACHIEVEMENTS:
         figures: dict[str, float] = {}
-        for name, counters in totals.items():
+        for name, counters in counts.items():
             value = figure(achievement.figure, counters, yaku[name])
             eligible = achievement.best == "most" or counters["hands"] >= EVERY_HAND_SHARE * most_hands
             if value is not None and eligible:
@@ -135,9 +153,15 @@ def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[d
         best = max(figures.values()) if achievement.best == "most" else min(figures.values())
         if achievement.best == "most" and best <= 0:
             continue
-        held.append({"achievement": achievement.name, "means": achievement.means, "source": achievement.source,
-                     "value": best, "players": sorted(n for n, v in figures.items() if v == best)})  # fmt: skip
-    return held
+        found.append({"achievement": achievement.name, "means": achievement.means, "source": achievement.source,
+                      "value": best, "players": sorted(n for n, v in figures.items() if v == best)})  # fmt: skip
+    return found
 
 
-__all__ = ["ACHIEVEMENTS", "DORA_YAKU", "Achievement", "SeatsOf", "achievements", "figure"]
+def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[dict[str, Any]]:
+    """The season's achievements over ``matches`` (each a digest), for every player ``seats_of``
+    admits: each held by the player or players with the best figure."""
+    return held(tallied(matches, seats_of))
+
+
+__all__ = ["ACHIEVEMENTS", "DORA_YAKU", "Achievement", "SeatsOf", "achievements", "figure", "held", "tallied"]
