@@ -47,7 +47,7 @@ SEATING = frozenset({NIGHT_OPENED, PLAYERS, "night.seated", "night.clock", "nigh
                      "night.registered"})  # fmt: skip
 
 
-class _Look:
+class Look:
     """What the streams stored to since a mark are now, each read once: a night or a match, a
     night's summary, a match's digest (each kept, or folded and kept, as every answer reads them)."""
 
@@ -86,14 +86,18 @@ class _Look:
         assert head is not None  # a night is a stream with events
         return SUMMARIES.values(self.store, [head], only=True)[night]
 
-    def ended(self, match: str) -> bool:
+    def digest(self, stream: str) -> dict[str, Any] | None:
+        """The digest of the match ``stream`` is (kept, or folded and kept); None where it is no match."""
         from replay.app.stats import DIGESTS
 
-        head = self.store.head_of(match)
-        if head is None:
-            return False
-        digest = DIGESTS.values(self.store, [head], only=True)[match]
-        return digest["status"] == "complete" and bool(digest.get("places"))
+        head = self.store.head_of(stream)
+        if head is None or stream == LEAGUE_STREAM or self.is_night(stream):
+            return None
+        return DIGESTS.values(self.store, [head], only=True)[stream]
+
+    def ended(self, match: str) -> bool:
+        digest = self.digest(match)
+        return digest is not None and digest["status"] == "complete" and bool(digest.get("places"))
 
     def match_moved(self, match: str, since: tuple[str, ...]) -> bool:
         return RETRACT in since or self.ended(match)
@@ -134,7 +138,7 @@ def _moved(
     ``tonight``'s names are of."""
     if len(changed) > MOST_STREAMS:
         return True
-    look = _Look(store)
+    look = Look(store)
     for stream, since in changed.items():
         if stream == LEAGUE_STREAM:
             if league != "none" and look.league_moved(changed, whole=league == "whole"):
@@ -169,6 +173,14 @@ def season(league: League, club: str | None) -> Reads:
     if club is None:
         return Reads(lambda store, changed: _moved(store, changed))
     return Reads(lambda store, changed: _moved(store, changed, league="claims", only=lambda s: league.owner(s) == club))
+
+
+def every_match(
+    grown: Callable[[Store, Mapping[str, tuple[str, ...]], dict[str, Any]], dict[str, Any] | None],
+) -> Reads:
+    """What reads every match and night as a player's page does, but not where anyone sits tonight
+    (``replay/app/ended_matches.py``): brought up to now by ``grown`` where it moved."""
+    return Reads(lambda store, changed: _moved(store, changed), grown)
 
 
 def player(name: str) -> Reads:

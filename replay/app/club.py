@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import InputError
 from events.text import player_name, player_names
+from replay.app.seasons import credited
 from replay.engine.exact import carried, exact, signed
 from replay.infra import stores
 from store import Store
@@ -467,17 +468,9 @@ class Club:
                       answer_reads.player(name))  # fmt: skip
 
     def _player_page(self, name: str, public: bool) -> dict[str, Any]:
-        from replay.app import night_summaries, seasons, stats
+        from replay.app.ended_matches import player_page
 
-        with self.store() as store:
-            once = night_summaries.ReadOnce(store)
-            nights = night_summaries.summaries(store, once=once)
-            credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
-            found = credited(stats.digests(store, once=once), credits)
-            hidden = {m for value in nights.values() for m in value["hidden"]} if public else set()
-            # the nights not closed that they are of: read whole only those
-            open_nights = [night for night, value in nights.items() if not value["closed"] and name in value["names"]]
-        page = seasons.player([d for d in found if d["match_id"] not in hidden], name)
+        page, open_nights = player_page(self.store, name, public)
         page["tonight"] = [seat for night_id in open_nights if (seat := self._seat_of(night_id, name, public))]
         return page
 
@@ -587,9 +580,3 @@ def carried_over(row: dict[str, Any], cut: Mapping[str, Any] | None, session: in
     if cut["carry"] == "cleared":
         return None
     return row | {"results": [carried(exact(value) / 2) for value in row["results"]]}
-
-
-def credited(digests: list[dict[str, Any]], credits: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
-    """The matches' digests with each seat under the name whose result it is (a substitute who
-    took a seat's result in its stead)."""
-    return [d | {"players": list(credits[d["match_id"]])} if d["match_id"] in credits else d for d in digests]

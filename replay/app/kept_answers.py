@@ -24,6 +24,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from events.canonical import JsonValue
 from replay.app.json_text import json_text
 from replay.app.read_models import SealedModel, keep, maker, maker_of
@@ -63,10 +65,11 @@ def answer(
 
 def answer_text(
     opened: Callable[[], AbstractContextManager[Store]], question: JsonValue, make: Callable[[], dict[str, Any]],
-    reads: Reads | None = None,
+    reads: Reads | None = None, *, compact: bool = False,
 ) -> str:  # fmt: skip
     """``answer``'s, as ``--json`` prints it (``replay/app/json_text.py``): a kept answer's text as
-    it stands, neither parsed nor written again (a league's ranking runs to tens of megabytes)."""
+    it stands, neither parsed nor written again (a league's ranking runs to tens of megabytes).
+    ``compact``: on one line, for an answer no person reads (``replay/app/ended_matches.py``)."""
     text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     key = "answer:" + hashlib.sha256(text.encode()).hexdigest()
     with opened() as store:
@@ -79,16 +82,20 @@ def answer_text(
             if mark == made_at:
                 return str(value["json"])
             if reads is not None and changed is not None:
-                still = _still(store, reads, (mark, changed), key, value)
+                still = _still(store, reads, (mark, changed), key, value, compact)
                 if still is not None:
                     return still
-    shown = json_text(make())
+    shown = _text(make(), compact)
     MADE[str(question[0]) if isinstance(question, list) and question else ""] += 1
     with opened() as store:
         if store.mark() == mark:  # an event stored meanwhile: the answer may be of neither mark
             value = {"question": text, "json": shown}
             keep(store, MODEL, [(key, _mark_text(mark), ANSWERS.sealed(key, _mark_text(mark), value))])
     return shown
+
+
+def _text(value: dict[str, Any], compact: bool) -> str:
+    return orjson.dumps(value).decode() if compact else json_text(value)
 
 
 def _mark_text(mark: Mark) -> str:
@@ -108,20 +115,22 @@ def _kept(key: str, question: str, row: tuple[str, str] | None) -> tuple[dict[st
 
 
 def _still(
-    store: Store, reads: Reads, since: tuple[Mark, Mapping[str, tuple[str, ...]]], key: str, value: dict[str, Any]
-) -> str | None:
+    store: Store, reads: Reads, since: tuple[Mark, Mapping[str, tuple[str, ...]]], key: str, value: dict[str, Any],
+    compact: bool,
+) -> str | None:  # fmt: skip
     """The kept answer where it still holds at the mark now (nothing ``since`` moved what it reads:
     the streams stored to since its own mark), or where ``reads`` brings it up to now; else None.
-    Kept again at the mark now where it is short (a ranking of tens of megabytes is not written
-    again for a move at a table: its changes are looked at from its own mark, up to ``LOOKED_AT``
-    events, and then it is made again)."""
+    Kept again at the mark now where it is short or was brought up to now (a ranking of tens of
+    megabytes is not written again for a move at a table: its changes are looked at from its own
+    mark, up to ``LOOKED_AT`` events, and then it is made again)."""
     now, changed = since
+    grown = None
     if reads.moved(store, changed):
-        grown = reads.grown(store, changed, json.loads(value["json"])) if reads.grown is not None else None
+        grown = reads.grown(store, changed, orjson.loads(value["json"])) if reads.grown is not None else None
         if grown is None:
             return None
-        value = value | {"json": json_text(grown)}
-    if len(value["json"]) < RE_KEPT:
+        value = value | {"json": _text(grown, compact)}
+    if grown is not None or len(value["json"]) < RE_KEPT:
         keep(store, MODEL, [(key, _mark_text(now), ANSWERS.sealed(key, _mark_text(now), value))])
     return str(value["json"])
 

@@ -296,7 +296,7 @@ class Leagues:
 
     def _person_page(self, person: str, public: bool) -> dict[str, Any]:
         from replay.app import night_summaries, persons, seasons, stats
-        from replay.app.club import credited
+        from replay.app.seasons import credited
 
         league = self.league()
         with self.store() as store:

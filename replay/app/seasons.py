@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -178,32 +178,64 @@ def _every_seat(digest: dict[str, Any]) -> list[tuple[int, str]]:
     return list(enumerate(digest["players"]))
 
 
+def ended_row(digest: dict[str, Any]) -> dict[str, Any]:
+    """What a player's page reads of an ended match's digest (``ended``): its id, start, game,
+    players, places, each seat's result (exact, as ``measure`` gives it) and points; and whether it
+    carries its seats' counts (a standings-only digest does not)."""
+    seats = range(len(digest["players"]))
+    return {"match_id": digest["match_id"], "started_at": digest["started_at"], "game": digest["game"],
+            "players": digest["players"], "places": digest["places"],
+            "results": [carried(measure(digest, seat)) for seat in seats],
+            "points": [digest["points"][seat] for seat in seats], "counted": "seats" in digest}  # fmt: skip
+
+
 def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
+    """A player's page (``player_page``), from every match's digest."""
+    from replay.games import GAMES
+
+    every_ended = ended(digests)
+    name = page_name(name)
+
+    def tally(game: str) -> dict[str, Any]:
+        return GAMES[game].review().tallied(_counted(d for d in every_ended if d["game"] == game), _every_seat)
+
+    own = [d for d in every_ended if name in d["players"]]
+    return player_page([ended_row(d) for d in every_ended], name, own, tally)
+
+
+def page_name(name: str) -> str:
+    """A name as every door stores it: "Zoë" typed either way."""
+    return unicodedata.normalize("NFC", name.strip())
+
+
+def player_page(
+    rows: Sequence[dict[str, Any]], name: str, own: Iterable[dict[str, Any]], tally: Callable[[str], dict[str, Any]]
+) -> dict[str, Any]:
     """A player's page: every ended match (date, game, table, place, result), and per game the
     games, places, average place, average result, rating over time, the game's figures for the
-    player (per ruleset, where it has several) and the achievements
-    the player holds."""
-    every = list(digests)
-    name = unicodedata.normalize("NFC", name.strip())  # as every door stores a name: "Zoë" typed either way
+    player (per ruleset, where it has several) and the achievements the player holds. ``rows``:
+    every ended match (``ended_row``), oldest first; ``own``: the digests of the player's;
+    ``tally``: each game's tally of every ended match's counts (its achievements')."""
+    name = page_name(name)
     games: list[dict[str, Any]] = []
-    every_ended = ended(every)
-    for digest in every_ended:
-        if name not in digest["players"]:
+    for row in rows:
+        if name not in row["players"]:
             continue
-        seat = digest["players"].index(name)
-        games.append({"match_id": digest["match_id"], "date": digest["started_at"][:10], "game": digest["game"],
-                      "players": digest["players"], "place": digest["places"][seat],
-                      "result": carried(measure(digest, seat)), "points": digest["points"][seat]})  # fmt: skip
+        seat = row["players"].index(name)
+        games.append({"match_id": row["match_id"], "date": row["started_at"][:10], "game": row["game"],
+                      "players": row["players"], "place": row["places"][seat],
+                      "result": row["results"][seat], "points": row["points"][seat]})  # fmt: skip
     from replay.games import GAMES
 
     def own_seat(digest: dict[str, Any]) -> list[tuple[int, str]]:
         return [(seat, player) for seat, player in enumerate(digest["players"]) if player == name]
 
     by_game: dict[str, Any] = {}
+    mine_all = list(own)
     for game in sorted({g["game"] for g in games}):
         mine = [g for g in games if g["game"] == game]
-        of_game = [d for d in every_ended if d["game"] == game]  # oldest first, as ``ended`` gives them
-        played = _counted(d for d in of_game if name in d["players"])
+        of_game = [r for r in rows if r["game"] == game]  # oldest first, as ``ended`` gives them
+        played = _counted(d for d in mine_all if d["game"] == game)
         review = GAMES[game].review()
         by_game[game] = {"games": len(mine), "average_place": round(sum(g["place"] for g in mine) / len(mine), 2),
                          "average_result": _average(sum((exact(g["result"]) for g in mine), Decimal(0)), len(mine)),
@@ -212,6 +244,11 @@ def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
                          # The game's figures for this player (per ruleset), as `stats` gives them.
                          "figures": review.summary(played, {name}, own_seat),
                          # The achievements of every ended match of the game that this player holds.
-                         "achievements": [a for a in review.achievements(_counted(of_game), _every_seat)
-                                          if name in a["players"]]}  # fmt: skip
+                         "achievements": [a for a in review.held(tally(game)) if name in a["players"]]}  # fmt: skip
     return {"player": name, "matches": games, "games": by_game}
+
+
+def credited(digests: list[dict[str, Any]], credits: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+    """The matches' digests with each seat under the name whose result it is (a substitute who
+    took a seat's result in its stead)."""
+    return [d | {"players": list(credits[d["match_id"]])} if d["match_id"] in credits else d for d in digests]
