@@ -29,8 +29,11 @@ QUESTION = ["ended matches"]
 
 
 def ended_matches(opened: Callable[[], AbstractContextManager[Store]]) -> dict[str, Any]:
-    """``{"rows", "tallies", "credits"}``: every ended match's row, oldest first; each game's tally
-    (``Review.tallied``) over them; each credited match's names."""
+    """``{"names", "games", "tallies", "credits"}``: every name that sat at an ended match; for each
+    game, its ended matches oldest first in columns (``started``, ``ids``, ``sizes``: each match's
+    players, and ``seats`` and ``places``: every seat's player, as its number in ``names``, and
+    place, match after match); each game's tally (``Review.tallied``); each credited match's
+    names. In columns of numbers, as a league's 200,000 matches are read back for each page."""
     text = answer_text(opened, QUESTION, lambda: _made(opened), every_match(_grown), compact=True)
     found: dict[str, Any] = orjson.loads(text)
     return found
@@ -45,28 +48,57 @@ def _made(opened: Callable[[], AbstractContextManager[Store]]) -> dict[str, Any]
         nights = night_summaries.summaries(store, once=once)
         credits = {m: names for value in nights.values() for m, names in value["credits"].items()}
         every = seasons.ended(credited(stats.digests(store, once=once), credits))
-    tallies = {game: _tally(game, [d for d in every if d["game"] == game], None) for game in {d["game"] for d in every}}
-    return {"rows": [seasons.ended_row(d) for d in every], "tallies": tallies, "credits": credits}
+    found: dict[str, Any] = {"names": [], "games": {}, "tallies": {}, "credits": credits}
+    _added(found, every, {})
+    return found
 
 
-def _tally(game: str, digests: list[dict[str, Any]], before: dict[str, Any] | None) -> dict[str, Any]:
+def _added(ledger: dict[str, Any], digests: list[dict[str, Any]], numbers: dict[str, int]) -> None:
+    """``digests`` (ended, credited) added to ``ledger``'s columns, each where its start puts it, and
+    to its game's tally. ``numbers``: each name's number in the ledger's names (grown here)."""
     from replay.app.seasons import _counted, _every_seat
     from replay.games import GAMES
 
-    return GAMES[game].review().tallied(_counted(digests), _every_seat, before)
+    names: list[str] = ledger["names"]
+    keys: dict[str, list[tuple[str, str]]] = {}  # each game's matches' starts and ids, where one goes between
+    for digest in digests:
+        game, key = digest["game"], (digest["started_at"], digest["match_id"])
+        columns = ledger["games"].setdefault(game, {"started": [], "ids": [], "sizes": [], "seats": [], "places": []})
+        if not columns["ids"] or key >= (columns["started"][-1], columns["ids"][-1]):
+            at, offset = len(columns["ids"]), len(columns["seats"])  # the newest: every match, as made oldest first
+            keys.get(game, []).append(key)
+        else:
+            if game not in keys:
+                keys[game] = list(zip(columns["started"], columns["ids"], strict=True))
+            at = bisect.bisect(keys[game], key)
+            keys[game].insert(at, key)
+            offset = sum(columns["sizes"][:at])
+        seats = []
+        for name in digest["players"]:
+            if name not in numbers:
+                numbers[name] = len(names)
+                names.append(name)
+            seats.append(numbers[name])
+        columns["started"].insert(at, digest["started_at"])
+        columns["ids"].insert(at, digest["match_id"])
+        columns["sizes"].insert(at, len(seats))
+        columns["seats"][offset:offset] = seats
+        columns["places"][offset:offset] = digest["places"]
+    for game in {d["game"] for d in digests}:
+        of_game = _counted(d for d in digests if d["game"] == game)
+        ledger["tallies"][game] = GAMES[game].review().tallied(of_game, _every_seat, ledger["tallies"].get(game))
 
 
 def _grown(store: Store, changed: Mapping[str, tuple[str, ...]], kept: dict[str, Any]) -> dict[str, Any] | None:
-    """The kept rows brought up to now by what ``changed`` (the streams stored to since, with their
-    events' types): None where they cannot be, and are made again."""
+    """The kept columns brought up to now by what ``changed`` (the streams stored to since, with
+    their events' types): None where they cannot be, and are made again."""
     from replay.app import seasons
 
     if len(changed) > MOST_STREAMS or any(RETRACT in since for since in changed.values()):
         return None
     look = Look(store)
-    rows: list[dict[str, Any]] = kept["rows"]
-    counted = {row["match_id"] for row in rows}
-    credits: dict[str, list[str]] = dict(kept["credits"])
+    counted = {match for columns in kept["games"].values() for match in columns["ids"]}
+    credits: dict[str, list[str]] = kept["credits"]
     streams = [stream for stream in changed if stream != LEAGUE_STREAM]
     for night in (s for s in streams if look.is_night(s) and not SEATING.issuperset(changed[s])):
         for match, names in look.summary(night)["credits"].items():
@@ -82,16 +114,8 @@ def _grown(store: Store, changed: Mapping[str, tuple[str, ...]], kept: dict[str,
         if stream in counted:
             return None  # ended twice without a retract between: not as this reads a store
         ended.append(digest | {"players": credits[stream]} if stream in credits else digest)
-    keys = [(row["started_at"], row["match_id"]) for row in rows]
-    tallies = dict(kept["tallies"])
-    for digest in seasons.ended(ended):
-        row = seasons.ended_row(digest)
-        at = bisect.bisect(keys, (row["started_at"], row["match_id"]))
-        keys.insert(at, (row["started_at"], row["match_id"]))
-        rows.insert(at, row)
-    for game in {d["game"] for d in ended}:
-        tallies[game] = _tally(game, [d for d in ended if d["game"] == game], tallies.get(game))
-    return {"rows": rows, "tallies": tallies, "credits": credits}
+    _added(kept, seasons.ended(ended), {name: number for number, name in enumerate(kept["names"])})
+    return kept
 
 
 def player_page(
@@ -114,10 +138,27 @@ def player_page(
             credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
             found = credited(stats.digests(store, once=once), credits)
             return seasons.player([d for d in found if d["match_id"] not in hidden], name), open_nights
-    ended = ended_matches(opened)
+    ledger = ended_matches(opened)
     typed = seasons.page_name(name)
-    mine = [row["match_id"] for row in ended["rows"] if typed in row["players"]]
+    number = ledger["names"].index(typed) if typed in ledger["names"] else None
+    rated: dict[str, list[dict[str, Any]]] = {}
+    mine: list[str] = []
+    for game, columns in ledger["games"].items():
+        tables, offset, own = [], 0, []
+        for row, size in enumerate(columns["sizes"]):
+            seats = columns["seats"][offset : offset + size]
+            tables.append((seats, columns["places"][offset : offset + size]))
+            if number in seats:
+                own.append(columns["ids"][row])
+            offset += size
+        if own:
+            mine += own
+            history = seasons.rated(tables, number).get(number, []) if number is not None else []
+            rated[game] = [{"match_id": columns["ids"][row], "date": columns["started"][row][:10], "rating": rating,
+                            "change": change} for row, rating, change in history]  # fmt: skip
     with opened() as store:
         heads = [head for match in mine if (head := store.head_of(match)) is not None]
-        own = credited(list(stats.DIGESTS.values(store, heads, only=True).values()), ended["credits"])
-    return seasons.player_page(ended["rows"], name, own, lambda game: ended["tallies"].get(game, {})), open_nights
+        own_digests = credited(list(stats.DIGESTS.values(store, heads, only=True).values()), ledger["credits"])
+    page = seasons.player_page(name, seasons.ended(own_digests), lambda game: rated.get(game, []),
+                               lambda game: ledger["tallies"].get(game, {}))  # fmt: skip
+    return page, open_nights

@@ -21,12 +21,13 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from events.errors import InputError
 from replay.engine.exact import carried, exact
 
 START_RATING = 1500.0
+Player = TypeVar("Player", str, int)
 BASES = {4: (30, 10, -10, -30), 3: (30, 0, -30), 2: (30, -30)}
 
 
@@ -77,11 +78,24 @@ def ratings(
     """Each player's rating after each of their ended matches of ``game``, in order; ``only``: the
     history of that player alone (every other rating is still worked out, as theirs depends on
     them). ``chosen``: the digests are the ended ones of ``game`` already, oldest first."""
-    now: dict[str, float] = defaultdict(lambda: START_RATING)
-    played: dict[str, int] = defaultdict(int)
-    history: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for digest in digests if chosen else ended(digests, game):
-        names, places = digest["players"], digest["places"]
+    rows = list(digests) if chosen else ended(digests, game)
+    found = rated(((d["players"], d["places"]) for d in rows), only)
+    return {name: [{"match_id": rows[number]["match_id"], "date": rows[number]["started_at"][:10],
+                    "rating": rating, "change": change} for number, rating, change in history]
+            for name, history in found.items()}  # fmt: skip
+
+
+def rated(
+    tables: Iterable[tuple[Sequence[Player], Sequence[int]]], only: Player | None = None
+) -> dict[Player, list[tuple[int, float, float]]]:
+    """Tenhou's R over ``tables`` (each ended match's players and places, oldest first): each
+    player's (the match's number in ``tables``, the rating after it and its change, each to two
+    decimals) after each of their matches; ``only``: that player's alone. A player is whatever
+    names them (a name, or its number in a league's list of names)."""
+    now: dict[Player, float] = defaultdict(lambda: START_RATING)
+    played: dict[Player, int] = defaultdict(int)
+    history: dict[Player, list[tuple[int, float, float]]] = defaultdict(list)
+    for number, (names, places) in enumerate(tables):
         if len(names) not in BASES:
             continue
         average = sum(now[name] for name in names) / len(names)
@@ -91,8 +105,7 @@ def ratings(
             now[name] += change
             played[name] += 1
             if only is None or name == only:
-                history[name].append({"match_id": digest["match_id"], "date": digest["started_at"][:10],
-                                      "rating": round(now[name], 2), "change": round(change, 2)})  # fmt: skip
+                history[name].append((number, round(now[name], 2), round(change, 2)))
     return dict(history)
 
 
@@ -178,17 +191,6 @@ def _every_seat(digest: dict[str, Any]) -> list[tuple[int, str]]:
     return list(enumerate(digest["players"]))
 
 
-def ended_row(digest: dict[str, Any]) -> dict[str, Any]:
-    """What a player's page reads of an ended match's digest (``ended``): its id, start, game,
-    players, places, each seat's result (exact, as ``measure`` gives it) and points; and whether it
-    carries its seats' counts (a standings-only digest does not)."""
-    seats = range(len(digest["players"]))
-    return {"match_id": digest["match_id"], "started_at": digest["started_at"], "game": digest["game"],
-            "players": digest["players"], "places": digest["places"],
-            "results": [carried(measure(digest, seat)) for seat in seats],
-            "points": [digest["points"][seat] for seat in seats], "counted": "seats" in digest}  # fmt: skip
-
-
 def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
     """A player's page (``player_page``), from every match's digest."""
     from replay.games import GAMES
@@ -196,11 +198,13 @@ def player(digests: Iterable[dict[str, Any]], name: str) -> dict[str, Any]:
     every_ended = ended(digests)
     name = page_name(name)
 
+    def rating(game: str) -> list[dict[str, Any]]:
+        return ratings([d for d in every_ended if d["game"] == game], game, only=name, chosen=True).get(name, [])
+
     def tally(game: str) -> dict[str, Any]:
         return GAMES[game].review().tallied(_counted(d for d in every_ended if d["game"] == game), _every_seat)
 
-    own = [d for d in every_ended if name in d["players"]]
-    return player_page([ended_row(d) for d in every_ended], name, own, tally)
+    return player_page(name, [d for d in every_ended if name in d["players"]], rating, tally)
 
 
 def page_name(name: str) -> str:
@@ -209,38 +213,36 @@ def page_name(name: str) -> str:
 
 
 def player_page(
-    rows: Sequence[dict[str, Any]], name: str, own: Iterable[dict[str, Any]], tally: Callable[[str], dict[str, Any]]
-) -> dict[str, Any]:
+    name: str, own: Sequence[dict[str, Any]], rating: Callable[[str], list[dict[str, Any]]],
+    tally: Callable[[str], dict[str, Any]],
+) -> dict[str, Any]:  # fmt: skip
     """A player's page: every ended match (date, game, table, place, result), and per game the
     games, places, average place, average result, rating over time, the game's figures for the
-    player (per ruleset, where it has several) and the achievements the player holds. ``rows``:
-    every ended match (``ended_row``), oldest first; ``own``: the digests of the player's;
-    ``tally``: each game's tally of every ended match's counts (its achievements')."""
+    player (per ruleset, where it has several) and the achievements the player holds. ``own``:
+    the digests of the player's ended matches, oldest first; ``rating``: their rating over time in
+    a game (``ratings``); ``tally``: a game's tally of every ended match's counts (its
+    achievements' ``Review.tallied``)."""
     name = page_name(name)
     games: list[dict[str, Any]] = []
-    for row in rows:
-        if name not in row["players"]:
-            continue
-        seat = row["players"].index(name)
-        games.append({"match_id": row["match_id"], "date": row["started_at"][:10], "game": row["game"],
-                      "players": row["players"], "place": row["places"][seat],
-                      "result": row["results"][seat], "points": row["points"][seat]})  # fmt: skip
+    for digest in own:
+        seat = digest["players"].index(name)
+        games.append({"match_id": digest["match_id"], "date": digest["started_at"][:10], "game": digest["game"],
+                      "players": digest["players"], "place": digest["places"][seat],
+                      "result": carried(measure(digest, seat)), "points": digest["points"][seat]})  # fmt: skip
     from replay.games import GAMES
 
     def own_seat(digest: dict[str, Any]) -> list[tuple[int, str]]:
         return [(seat, player) for seat, player in enumerate(digest["players"]) if player == name]
 
     by_game: dict[str, Any] = {}
-    mine_all = list(own)
     for game in sorted({g["game"] for g in games}):
         mine = [g for g in games if g["game"] == game]
-        of_game = [r for r in rows if r["game"] == game]  # oldest first, as ``ended`` gives them
-        played = _counted(d for d in mine_all if d["game"] == game)
+        played = _counted(d for d in own if d["game"] == game)
         review = GAMES[game].review()
         by_game[game] = {"games": len(mine), "average_place": round(sum(g["place"] for g in mine) / len(mine), 2),
                          "average_result": _average(sum((exact(g["result"]) for g in mine), Decimal(0)), len(mine)),
                          "places": {str(p): sum(1 for g in mine if g["place"] == p) for p in sorted({g["place"] for g in mine})},
-                         "rating": ratings(of_game, game, only=name, chosen=True).get(name, []),
+                         "rating": rating(game),
                          # The game's figures for this player (per ruleset), as `stats` gives them.
                          "figures": review.summary(played, {name}, own_seat),
                          # The achievements of every ended match of the game that this player holds.
