@@ -14,6 +14,7 @@ already counted to other names, or past ``answer_reads.MOST_STREAMS`` streams.""
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any
@@ -138,27 +139,24 @@ def player_page(
             credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
             found = credited(stats.digests(store, once=once), credits)
             return seasons.player([d for d in found if d["match_id"] not in hidden], name), open_nights
+        heads = {head[0]: head for head in once.heads}
     ledger = ended_matches(opened)
     typed = seasons.page_name(name)
     number = ledger["names"].index(typed) if typed in ledger["names"] else None
     rated: dict[str, list[dict[str, Any]]] = {}
     mine: list[str] = []
     for game, columns in ledger["games"].items():
-        tables, offset, own = [], 0, []
-        for row, size in enumerate(columns["sizes"]):
-            seats = columns["seats"][offset : offset + size]
-            tables.append((seats, columns["places"][offset : offset + size]))
-            if number in seats:
-                own.append(columns["ids"][row])
-            offset += size
-        if own:
-            mine += own
-            history = seasons.rated(tables, number).get(number, []) if number is not None else []
-            rated[game] = [{"match_id": columns["ids"][row], "date": columns["started"][row][:10], "rating": rating,
-                            "change": change} for row, rating, change in history]  # fmt: skip
+        if number is None or number not in columns["seats"]:
+            continue
+        history = seasons.rated(columns["sizes"], columns["seats"], columns["places"], number).get(number, [])
+        rated[game] = [{"match_id": columns["ids"][row], "date": columns["started"][row][:10], "rating": rating,
+                        "change": change} for row, rating, change in history]  # fmt: skip
+        ends = list(itertools.accumulate(columns["sizes"]))  # where each match's seats end
+        seats = columns["seats"]
+        mine += [columns["ids"][bisect.bisect(ends, at)] for at in range(len(seats)) if seats[at] == number]
     with opened() as store:
-        heads = [head for match in mine if (head := store.head_of(match)) is not None]
-        own_digests = credited(list(stats.DIGESTS.values(store, heads, only=True).values()), ledger["credits"])
+        own_digests = credited(list(stats.DIGESTS.values(store, [heads[m] for m in mine], only=True).values()),
+                               ledger["credits"])  # fmt: skip
     page = seasons.player_page(name, seasons.ended(own_digests), lambda game: rated.get(game, []),
                                lambda game: ledger["tallies"].get(game, {}))  # fmt: skip
     return page, open_nights

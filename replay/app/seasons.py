@@ -79,31 +79,38 @@ def ratings(
     history of that player alone (every other rating is still worked out, as theirs depends on
     them). ``chosen``: the digests are the ended ones of ``game`` already, oldest first."""
     rows = list(digests) if chosen else ended(digests, game)
-    found = rated(((d["players"], d["places"]) for d in rows), only)
+    seats = [name for d in rows for name in d["players"]]
+    places = [place for d in rows for place in d["places"]]
+    found = rated([len(d["players"]) for d in rows], seats, places, only)
     return {name: [{"match_id": rows[number]["match_id"], "date": rows[number]["started_at"][:10],
                     "rating": rating, "change": change} for number, rating, change in history]
             for name, history in found.items()}  # fmt: skip
 
 
 def rated(
-    tables: Iterable[tuple[Sequence[Player], Sequence[int]]], only: Player | None = None
+    sizes: Sequence[int], seats: Sequence[Player], places: Sequence[int], only: Player | None = None
 ) -> dict[Player, list[tuple[int, float, float]]]:
-    """Tenhou's R over ``tables`` (each ended match's players and places, oldest first): each
-    player's (the match's number in ``tables``, the rating after it and its change, each to two
-    decimals) after each of their matches; ``only``: that player's alone. A player is whatever
-    names them (a name, or its number in a league's list of names)."""
-    now: dict[Player, float] = defaultdict(lambda: START_RATING)
-    played: dict[Player, int] = defaultdict(int)
+    """Tenhou's R over ended matches, oldest first, in columns: each match's count of players
+    (``sizes``), then every seat's player and place, match after match. Each player's (the match's
+    number, the rating after it and its change, each to two decimals) after each of their matches;
+    ``only``: that player's alone. A player is whatever names them (a name, or its number in a
+    league's list of names)."""
+    now: dict[Player, float] = {}
+    played: dict[Player, int] = {}
     history: dict[Player, list[tuple[int, float, float]]] = defaultdict(list)
-    for number, (names, places) in enumerate(tables):
-        if len(names) not in BASES:
+    end = 0
+    for number, size in enumerate(sizes):
+        start, end = end, end + size
+        if size not in BASES:
             continue
-        average = sum(now[name] for name in names) / len(names)
-        changes = [rating_change(now[name], average, base, played[name])
-                   for name, base in zip(names, _shared_bases(tuple(places)), strict=True)]  # fmt: skip
+        names = seats[start:end]
+        before = [now.get(name, START_RATING) for name in names]
+        average = sum(before) / size
+        changes = [rating_change(own, average, base, played.get(name, 0))
+                   for name, own, base in zip(names, before, _shared_bases(tuple(places[start:end])), strict=True)]  # fmt: skip
         for name, change in zip(names, changes, strict=True):
-            now[name] += change
-            played[name] += 1
+            now[name] = now.get(name, START_RATING) + change
+            played[name] = played.get(name, 0) + 1
             if only is None or name == only:
                 history[name].append((number, round(now[name], 2), round(change, 2)))
     return dict(history)
