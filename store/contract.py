@@ -68,8 +68,9 @@ class Recorder(Protocol):
 
     def read(self, match_id: str, *, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]: ...
 
-    def heads(self) -> list[Head]:
-        """Every match's last seq and hash, written in the same transaction as its events."""
+    def heads(self, only: Collection[str] | None = None) -> list[Head]:
+        """Every match's last seq and hash, written in the same transaction as its events; ``only``:
+        of those streams alone (a page's few of a league's 200,000), any without events left out."""
         ...
 
 

@@ -505,13 +505,13 @@ class PostgresStore:
     def _rows(self, query: str, params: list[Any]) -> list[Any]:
         return self.conn.execute(query, params).fetchall()
 
-    def heads(self) -> list[Head]:
+    def heads(self, only: Collection[str] | None = None) -> list[Head]:
         if not self.initialized:
             return []
+        wanted = "" if only is None else " WHERE match_id = ANY(%s)"
         with self._errors():
-            rows = self.conn.execute(
-                "SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id"
-            ).fetchall()
+            rows = self.conn.execute(f"SELECT match_id, last_seq, last_hash FROM match_heads{wanted} ORDER BY match_id",
+                                     None if only is None else [sorted(only)]).fetchall()  # fmt: skip
         return [Head(str(m), int(seq), str(h)) for m, seq, h in rows]
 
     def fingerprint(self, events: int | None = None) -> tuple[int, str]:

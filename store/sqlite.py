@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import os
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -531,12 +532,16 @@ class EventStore:
 
         return verify_store(self, match_id, check_schemas=check_schemas, progress=progress)
 
-    def heads(self) -> list[Head]:
-        """(match id, last seq, last hash) of every match, as the heads table holds them."""
+    def heads(self, only: Collection[str] | None = None) -> list[Head]:
+        """(match id, last seq, last hash) of every match (of ``only``), as the heads table holds them."""
         if not self.initialized:
             return []
+        wanted = "" if only is None else " WHERE match_id IN (SELECT value FROM json_each(?))"
         with self.errors():
-            rows = self.db.execute("SELECT match_id, last_seq, last_hash FROM match_heads ORDER BY match_id").fetchall()
+            rows = self.db.execute(
+                f"SELECT match_id, last_seq, last_hash FROM match_heads{wanted} ORDER BY match_id",
+                [] if only is None else [json.dumps(sorted(only))],
+            ).fetchall()
         return [Head(str(m), int(seq), str(h)) for m, seq, h in rows]
 
     # ---- read models: projections cached per match, never a source of truth (sqlite_read_models.py)

@@ -331,6 +331,18 @@ class StoreContract:
         store.append("m-1", 2, [note(2)])
         assert store.head_of("m-1") == ("m-1", 3, store.read("m-1")[-1].hash) and store.head_of("m-2") is None
 
+    def test_the_heads_of_some_streams_are_theirs_alone_and_none_of_a_stream_without_events(
+        self, store: EventStore
+    ) -> None:
+        """Plant: ``only`` read as every stream (m-3 listed); its streams' heads out of order."""
+        for match in ("m-3", "m-2", "m-1"):
+            store.append(match, 0, [start()])
+        store.append("m-2", 1, [note(1)])
+        two, one = store.read("m-2")[-1], store.read("m-1")[-1]
+        assert store.heads(only=["m-2", "m-1", "m-9"]) == [("m-1", 1, one.hash), ("m-2", 2, two.hash)]
+        assert store.heads(only=[]) == []
+        assert [head[0] for head in store.heads()] == ["m-1", "m-2", "m-3"]
+
     def test_chains_are_per_match(self, store: EventStore) -> None:
         store.append("m-a", 0, [start()])
         store.append("m-b", 0, [start()])
