@@ -177,10 +177,12 @@ def season(league: League, club: str | None) -> Reads:
 
 def every_match(
     grown: Callable[[Store, Mapping[str, tuple[str, ...]], dict[str, Any]], dict[str, Any] | None],
-) -> Reads:
+    also: Callable[[tuple[str, ...]], bool],
+) -> Reads:  # fmt: skip
     """What reads every match and night as a player's page does, but not where anyone sits tonight
-    (``replay/app/ended_matches.py``): brought up to now by ``grown`` where it moved."""
-    return Reads(lambda store, changed: _moved(store, changed), grown)
+    (``replay/app/ended_matches.py``), and any stream whose events since ``also`` takes: brought up
+    to now by ``grown`` where it moved."""
+    return Reads(lambda store, changed: any(map(also, changed.values())) or _moved(store, changed), grown)
 
 
 def player(name: str) -> Reads:

@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from events.ids import LEAGUE_STREAM
-from replay.app.answer_reads import MOST_STREAMS, RETRACT, SEATING, Look, every_match
+from replay.app.answer_reads import MOST_STREAMS, NIGHT_OPENED, RETRACT, SEATING, Look, every_match
 from replay.app.kept_answers import answer_text
 from store import Store
 
@@ -35,7 +35,8 @@ def ended_matches(opened: Callable[[], AbstractContextManager[Store]]) -> dict[s
     players, and ``seats`` and ``places``: every seat's player, as its number in ``names``, and
     place, match after match); each game's tally (``Review.tallied``); each credited match's
     names. In columns of numbers, as a league's 200,000 matches are read back for each page."""
-    text = answer_text(opened, QUESTION, lambda: _made(opened), every_match(_grown), compact=True)
+    reads = every_match(_grown, also=lambda since: NIGHT_OPENED in since)  # which nights are open, too
+    text = answer_text(opened, QUESTION, lambda: _made(opened), reads, compact=True)
     found: dict[str, Any] = orjson.loads(text)
     return found
 
@@ -49,7 +50,8 @@ def _made(opened: Callable[[], AbstractContextManager[Store]]) -> dict[str, Any]
         nights = night_summaries.summaries(store, once=once)
         credits = {m: names for value in nights.values() for m, names in value["credits"].items()}
         every = seasons.ended(credited(stats.digests(store, once=once), credits))
-    found: dict[str, Any] = {"names": [], "games": {}, "tallies": {}, "credits": credits}
+    found: dict[str, Any] = {"names": [], "games": {}, "tallies": {}, "credits": credits,
+                             "nights": {night: value["closed"] for night, value in nights.items()}}  # fmt: skip
     _added(found, every, {})
     return found
 
@@ -101,8 +103,12 @@ def _grown(store: Store, changed: Mapping[str, tuple[str, ...]], kept: dict[str,
     counted = {match for columns in kept["games"].values() for match in columns["ids"]}
     credits: dict[str, list[str]] = kept["credits"]
     streams = [stream for stream in changed if stream != LEAGUE_STREAM]
+    for night in (s for s in streams if look.is_night(s) and NIGHT_OPENED in changed[s]):
+        kept["nights"][night] = False
     for night in (s for s in streams if look.is_night(s) and not SEATING.issuperset(changed[s])):
-        for match, names in look.summary(night)["credits"].items():
+        summary = look.summary(night)
+        kept["nights"][night] = summary["closed"]
+        for match, names in summary["credits"].items():
             if credits.get(match) != names:
                 if match in counted:
                     return None  # a match counted to other names: its seats' counts cannot be taken back
@@ -129,18 +135,18 @@ def player_page(
     from replay.app import night_summaries, seasons, stats
     from replay.app.seasons import credited
 
-    with opened() as store:
-        once = night_summaries.ReadOnce(store)
-        nights = night_summaries.summaries(store, once=once)
+    ledger = ended_matches(opened)
+    with opened() as store:  # the nights not closed: where they may sit tonight, and tables hidden now
+        heads = store.heads(only=[night for night, closed in ledger["nights"].items() if not closed])
+        nights = night_summaries.SUMMARIES.values(store, heads, only=True)
         hidden = {m for value in nights.values() for m in value["hidden"]} if public else set()
-        # the nights not closed that they are of: read whole only those
         open_nights = [night for night, value in nights.items() if not value["closed"] and name in value["names"]]
-        if hidden:
-            credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
+        if hidden:  # the room's page: the tables hidden now left out of the league's tallies too
+            once = night_summaries.ReadOnce(store)
+            every = night_summaries.summaries(store, once=once)
+            credits = {m: tuple(names) for value in every.values() for m, names in value["credits"].items()}
             found = credited(stats.digests(store, once=once), credits)
             return seasons.player([d for d in found if d["match_id"] not in hidden], name), open_nights
-        heads = {head[0]: head for head in once.heads}
-    ledger = ended_matches(opened)
     typed = seasons.page_name(name)
     number = ledger["names"].index(typed) if typed in ledger["names"] else None
     rated: dict[str, list[dict[str, Any]]] = {}
@@ -155,8 +161,8 @@ def player_page(
         seats = columns["seats"]
         mine += [columns["ids"][bisect.bisect(ends, at)] for at in range(len(seats)) if seats[at] == number]
     with opened() as store:
-        own_digests = credited(list(stats.DIGESTS.values(store, [heads[m] for m in mine], only=True).values()),
-                               ledger["credits"])  # fmt: skip
+        own = stats.DIGESTS.values(store, store.heads(only=mine), only=True)
+    own_digests = credited(list(own.values()), ledger["credits"])
     page = seasons.player_page(name, seasons.ended(own_digests), lambda game: rated.get(game, []),
                                lambda game: ledger["tallies"].get(game, {}))  # fmt: skip
     return page, open_nights
