@@ -180,9 +180,14 @@ def every_match(
     also: Callable[[tuple[str, ...]], bool],
 ) -> Reads:  # fmt: skip
     """What reads every match and night as a player's page does, but not where anyone sits tonight
-    (``replay/app/ended_matches.py``), and any stream whose events since ``also`` takes: brought up
-    to now by ``grown`` where it moved."""
-    return Reads(lambda store, changed: any(map(also, changed.values())) or _moved(store, changed), grown)
+    (``replay/app/ended_matches.py``), the claims of streams that were there (which club each match
+    is of), and any stream whose events since ``also`` takes: brought up to now by ``grown`` where
+    it moved."""
+
+    def moved(store: Store, changed: Mapping[str, tuple[str, ...]]) -> bool:
+        return any(map(also, changed.values())) or _moved(store, changed, league="claims")
+
+    return Reads(moved, grown)
 
 
 def player(name: str) -> Reads:

@@ -470,7 +470,7 @@ class Club:
     def _player_page(self, name: str, public: bool) -> dict[str, Any]:
         from replay.app.ended_matches import player_page
 
-        page, open_nights = player_page(self.store, name, public)
+        page, open_nights = player_page(self.store, self.league, name, public)
         page["tonight"] = [seat for night_id in open_nights if (seat := self._seat_of(night_id, name, public))]
         return page
 

@@ -295,19 +295,9 @@ class Leagues:
         )
 
     def _person_page(self, person: str, public: bool) -> dict[str, Any]:
-        from replay.app import night_summaries, persons, seasons, stats
-        from replay.app.seasons import credited
+        from replay.app.ended_matches import person_page
 
-        league = self.league()
-        with self.store() as store:
-            once = night_summaries.ReadOnce(store)
-            nights = night_summaries.summaries(store, once=once)
-            credits = {m: tuple(names) for value in nights.values() for m, names in value["credits"].items()}
-            hidden = {m for value in nights.values() for m in value["hidden"]} if public else set()
-            digests = [d for d in credited(stats.digests(store, once=once), credits) if d["match_id"] not in hidden]
-        renamed, shown = persons.as_persons(league, digests)
-        found = persons.page_of(league, person, seasons.player(renamed, persons.key_of(person)), shown,
-                                {d["match_id"]: league.owner(d["match_id"]) for d in digests})  # fmt: skip
+        found = person_page(self.store, self.league, person, public)
         found["ranking"] = {}
         for game in found["games"]:
             ranked = self.league_ranking(game)

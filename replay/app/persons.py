@@ -44,13 +44,20 @@ def as_persons(league: League, digests: list[dict[str, Any]]) -> tuple[list[dict
         for name in digest["players"]:
             key = keyed.get((club, name))
             if key is None:
-                person = league.person_of(name, club)
-                key = key_of(person) if person else f"{_MARK}{name}{_MARK}{club or ''}"
-                shown[key] = league.persons[person].name if person else name
+                key, shown[key] = person_key(league, name, club)
                 keyed[(club, name)] = key
             seats.append(key)
         renamed.append(digest | {"players": seats})
     return renamed, shown
+
+
+def person_key(league: League, name: str, club: str | None) -> tuple[str, str]:
+    """The key of the person ``name`` typed at ``club``'s table is (``key_of``; a name the league has
+    no record of: the name at its club), and the name it is shown as."""
+    person = league.person_of(name, club)
+    if person:
+        return key_of(person), league.persons[person].name
+    return f"{_MARK}{name}{_MARK}{club or ''}", name
 
 
 def page_of(league: League, person: str, page: dict[str, Any], shown: dict[str, str],

@@ -138,6 +138,11 @@ class GameReview(Protocol[StateIn, ResultIn]):
         matches that end). ``achievements`` is ``held`` of it."""
         ...
 
+    def combined(self, totals: dict[str, Any], key_of: Callable[[str], str]) -> dict[str, Any]:
+        """A tally under other keys (``key_of`` each player's: one person's names at every club),
+        added up where two meet as ``tallied`` adds matches."""
+        ...
+
     def held(self, totals: dict[str, Any]) -> list[dict[str, Any]]:
         """The achievements a tally (``tallied``) gives, as ``achievements`` gives them."""
         ...

@@ -30,13 +30,13 @@ def _ended(cli: Cli, match: str, winner: str) -> None:
     assert done.code == 0, done.err
 
 
-def _from_the_events(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> str:
+def _from_the_events(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], *asked: str) -> str:
     """The page as a copy of the store with no kept answer makes it: from every match's digest."""
     copy = tmp_path / "copy.db"
     shutil.copy(db, copy)
     with sqlite3.connect(copy) as conn:
         conn.execute("DELETE FROM read_models WHERE model = ?", [kept_answers.MODEL])
-    page = Cli(copy, capsys)("player", name, "--json")
+    page = Cli(copy, capsys)(*(asked if len(asked) > 1 else ("player", *asked)), "--json")
     assert page.code == 0, page.err
     return page.out
 
@@ -108,4 +108,48 @@ def test_the_kept_matches_are_made_again_after_a_retract_and_grow_in_every_game(
     made = kept_answers.MADE["ended matches"]  # (the copy's page made its own)
     after = cli("player", "Ann", "--json").json()
     assert [m["match_id"] for m in after["matches"]] == ["t-1", "t-2", "t-3"]
+    assert kept_answers.MADE["ended matches"] == made + 1
+
+
+def test_a_persons_page_rates_them_once_across_the_clubs_and_grows_with_their_next_match(
+    cli: Cli, db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Aki plays at Kyoto twice, and at Osaka as "Aki T."; the two records merged, his rating over
+    time is one player's across the clubs. Kyoto 1 (Beni's mangan from Dai: Aki 2nd), everyone at
+    1500: +10, 1510. Kyoto 2 (Aki, the dealer, 1st): ratings Aki 1510, Beni 1530, Chie 1490, Dai
+    1470, average 1500; 0.998 x (30 + (1500 - 1510) / 40) = 29.6905: 1539.69. Osaka 1 (Aki T., the
+    dealer, 1st, against three at 1500): average 1509.922625; 0.996 x (30 + (1509.922625 -
+    1539.6905) / 40) = 29.13878: 1568.83 (apart, Aki T. would start at 1500). His next match at
+    Osaka grows the kept matches; the page is the one made from the events. Plants: the seats read
+    by the name alone (Aki T. a player of his own); the tallies by name, not by the person at each
+    club; the kept matches made again for a night opened, a match ended or a night closed; a claim
+    of a match that was there read as one begun since (m-free not Aki's)."""
+    from replay.app.application import Application
+    from tests.league.test_league_ranking import _night, _two_clubs_three_nights
+
+    _two_clubs_three_nights(cli)
+    assert cli("league", "adopt", "--json").json()["made"] == ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]
+    assert cli("league", "merge", "p1", "p5", "--reason", "the same man").code == 0
+    made = kept_answers.MADE["ended matches"]
+    page = cli("league", "player", "p1", "--json").json()
+    assert [(r["match_id"], r["rating"], r["change"]) for r in page["games"]["riichi"]["rating"]] == [
+        ("night-kyoto-1-t1", 1510.0, 10.0), ("night-kyoto-2-t1", 1539.69, 29.69),
+        ("night-osaka-1-t1", 1568.83, 29.14),
+    ]  # fmt: skip
+    held = {a["achievement"]: (a["value"], a["players"]) for a in page["games"]["riichi"]["achievements"]}
+    assert held["Best Dealer"] == (2, ["Aki"])  # his dealer's wins at both clubs, one person's
+    _night(cli, "osaka", "night-osaka-2", ["Aki T.", "Eri", "Fumi", "Gen"], "S")
+    grown = cli("league", "player", "p1", "--json")
+    assert kept_answers.MADE["ended matches"] == made + 1, "grown by the night and its table, not made again"
+    assert [m["match_id"] for m in grown.json()["matches"]][-1] == "night-osaka-2-t1"
+    assert grown.out == _from_the_events(db, tmp_path, capsys, "league", "player", "p1")
+    # A match played with no club ("Aki" there is no record's name), then claimed for Kyoto: now
+    # Kyoto's Aki's. The kept matches say each match's club: made again.
+    _begun(cli, "m-free", ["Aki", "Beni", "Chie", "Dai"])
+    _ended(cli, "m-free", "E")
+    assert "m-free" not in [m["match_id"] for m in cli("league", "player", "p1", "--json").json()["matches"]]
+    made = kept_answers.MADE["ended matches"]
+    Application(str(db)).claim("kyoto", ["m-free"])
+    claimed = cli("league", "player", "p1", "--json").json()
+    assert [(m["match_id"], m["club"], m["place"]) for m in claimed["matches"]][-1] == ("m-free", "kyoto", 1)
     assert kept_answers.MADE["ended matches"] == made + 1

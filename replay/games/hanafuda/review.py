@@ -281,6 +281,17 @@ def tallied(matches: list[dict[str, Any]], seats_of: SeatsOf, totals: dict[str, 
     return {name: {"won": tally["won"], "kinds": sorted(tally["kinds"])} for name, tally in found.items()}
 
 
+def combined(totals: dict[str, Any], key_of: Callable[[str], str]) -> dict[str, Any]:
+    """A tally under other keys (``key_of`` each player's): where two meet, their rounds won added
+    and their kinds of yaku as one."""
+    found: dict[str, dict[str, Any]] = {}
+    for name, tally in totals.items():
+        mine = found.setdefault(key_of(name), {"won": 0, "kinds": set()})
+        mine["won"] += tally["won"]
+        mine["kinds"].update(tally["kinds"])
+    return {key: {"won": tally["won"], "kinds": sorted(tally["kinds"])} for key, tally in found.items()}
+
+
 def held(totals: dict[str, Any]) -> list[dict[str, Any]]:
     """A season's achievements in hanafuda (docs/stats.md, "Achievements") from a tally: the most
     rounds won, and the most kinds of yaku made; each held by the player or players with the best
@@ -319,6 +330,7 @@ class HanafudaReview:
         self.zero_sum = zero_sum
 
     achievements = staticmethod(achievements)
+    combined = staticmethod(combined)
     held = staticmethod(held)
     tallied = staticmethod(tallied)
     as_recorded = staticmethod(as_recorded)

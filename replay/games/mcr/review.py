@@ -79,6 +79,10 @@ def tallied(matches: list[dict[str, Any]], seats_of: SeatsOf, totals: dict[str, 
     return {}  # MCR awards no achievements: nothing to tally
 
 
+def combined(totals: dict[str, Any], key_of: Callable[[str], str]) -> dict[str, Any]:
+    return {}
+
+
 def held(totals: dict[str, Any]) -> list[dict[str, Any]]:
     return []
 

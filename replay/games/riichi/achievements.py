@@ -134,6 +134,25 @@ def tallied(
     return found
 
 
+def combined(totals: dict[str, Any], key_of: Callable[[str], str]) -> dict[str, Any]:
+    """A tally (``tallied``) under other keys (``key_of`` each player's): where two meet, their
+    counts added and the most fu the most of either (one person typed two ways, at two clubs)."""
+    found: dict[str, Any] = {}
+    for name, tally in totals.items():
+        key = key_of(name)
+        before = found.get(key)
+        if before is None:
+            found[key] = {"counts": dict(tally["counts"]), "yaku": dict(tally["yaku"])}
+            continue
+        counts, yaku = Counter(before["counts"]), Counter(before["yaku"])
+        most = max(counts[MOST_FU], tally["counts"].get(MOST_FU, 0))
+        counts.update(tally["counts"])
+        counts[MOST_FU] = most
+        yaku.update(tally["yaku"])
+        found[key] = {"counts": dict(counts), "yaku": dict(yaku)}
+    return found
+
+
 def held(totals: dict[str, Any]) -> list[dict[str, Any]]:
     """The achievements chosen from a tally (``tallied``): each held by the player or players with
     the best figure. One that nobody holds (a most of 0, no one eligible) is left out."""
@@ -164,4 +183,14 @@ def achievements(matches: Sequence[dict[str, Any]], seats_of: SeatsOf) -> list[d
     return held(tallied(matches, seats_of))
 
 
-__all__ = ["ACHIEVEMENTS", "DORA_YAKU", "Achievement", "SeatsOf", "achievements", "figure", "held", "tallied"]
+__all__ = [
+    "ACHIEVEMENTS",
+    "DORA_YAKU",
+    "Achievement",
+    "SeatsOf",
+    "achievements",
+    "combined",
+    "figure",
+    "held",
+    "tallied",
+]

@@ -15,6 +15,7 @@ from replay.engine.fold import Step
 from replay.engine.game import Grid, figure, percent
 from replay.games.riichi.achievements import DORA_YAKU
 from replay.games.riichi.achievements import achievements as achievements  # the season's, by this game's rules
+from replay.games.riichi.achievements import combined as combined
 from replay.games.riichi.achievements import held as held
 from replay.games.riichi.achievements import tallied as tallied
 from replay.games.riichi.state import HandResult, RiichiState
