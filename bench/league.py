@@ -22,8 +22,10 @@ after round, in turn:
 The first run of each (which makes the kept summaries, digests and answers) is reported apart; so
 are the answer asked again after a hand is recorded at a table still playing at another club's
 open night (which no answer reads: each is read back once what was stored since is looked at),
-and after a name is said of a player in the league's stream (which the ranking and the person's
-page read: those are made again from the kept summaries and digests). Prints seconds, each ratio
+after a name is said of a player in the league's stream (which the ranking and the person's
+page read: those are made again from the kept summaries and digests), and after a match ends at
+no club's table (which a player's and a person's page read: the league's kept ended matches grow
+by it, and the page is made from them). Prints seconds, each ratio
 to its floor's median, and the load average. Figures, never pass/fail; the target is 2x its floor
 for each answer.
 """
@@ -246,10 +248,20 @@ def main() -> None:
         # are made again, from the kept nights' summaries and matches' digests; the others are read back.
         timed([taikyoku, "league", "name", "p1", f"P00-00 also {what}", "--db", url])
         named = timed(answer)
+        # A match ended elsewhere (four of club-00's players, at no club's table): a player's and a
+        # person's page read every match (their ratings and the achievements are the league's);
+        # the kept matches are grown by it and the page made from them. A club's season and the
+        # ranking (no night closed) read it not.
+        match = f"bench-ended-{uuid.uuid4().hex[:8]}"
+        timed([taikyoku, "new", "riichi", *[a for p in others for a in ("-p", p)], "--id", match, "--db", url])
+        timed([taikyoku, "round", match, "--scores", "34000,29000,30000,7000", "--dealer", "0", "--db", url])
+        timed([taikyoku, "result", match, "ron", "S", "mangan", "from", "N", "--db", url])
+        ended = timed(answer)
         print(f"  {what:<18} floor {low:6.2f} s   first {first:7.2f} s ({first / low:5.1f}x)   "
               f"warm {warm:6.2f} s: {warm / low:5.2f}x the floor (target 2x)   "
               f"after a hand at another club's table {playing_on:6.2f} s: {playing_on / low:5.2f}x   "
-              f"after a name said {named:6.2f} s: {named / low:5.2f}x")  # fmt: skip
+              f"after a name said {named:6.2f} s: {named / low:5.2f}x   "
+              f"after a match ended elsewhere {ended:6.2f} s: {ended / low:5.2f}x")  # fmt: skip
     print(f"  load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
     if not args.keep:
         print(
