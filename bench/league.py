@@ -24,8 +24,8 @@ are the answer asked again after a hand is recorded at a table still playing at 
 open night (which no answer reads: each is read back once what was stored since is looked at),
 after a name is said of a player in the league's stream (which the ranking and the person's
 page read: those are made again from the kept summaries and digests), and after a match ends at
-no club's table (which a player's and a person's page read: the league's kept ended matches grow
-by it, and the page is made from them). Prints seconds, each ratio
+another club's table (which a player's and a person's page read: the league's kept ended matches
+grow by it, and the page is made from them). Prints seconds, each ratio
 to its floor's median, and the load average. Figures, never pass/fail; the target is 2x its floor
 for each answer.
 """
@@ -248,14 +248,16 @@ def main() -> None:
         # are made again, from the kept nights' summaries and matches' digests; the others are read back.
         timed([taikyoku, "league", "name", "p1", f"P00-00 also {what}", "--db", url])
         named = timed(answer)
-        # A match ended elsewhere (four of club-00's players, at no club's table): a player's and a
-        # person's page read every match (their ratings and the achievements are the league's);
-        # the kept matches are grown by it and the page made from them. A club's season and the
-        # ranking (no night closed) read it not.
-        match = f"bench-ended-{uuid.uuid4().hex[:8]}"
-        timed([taikyoku, "new", "riichi", *[a for p in others for a in ("-p", p)], "--id", match, "--db", url])
-        timed([taikyoku, "round", match, "--scores", "34000,29000,30000,7000", "--dealer", "0", "--db", url])
-        timed([taikyoku, "result", match, "ron", "S", "mangan", "from", "N", "--db", url])
+        # A match ended at another club's table (a night of club-00's opened, seated, and its table
+        # ended by a mangan from North, below zero): a player's and a person's page read every
+        # match (their ratings and the achievements are the league's); the kept matches are grown
+        # by it and the page made from them. A club's season and the ranking (the night is open)
+        # read it not.
+        night = f"night-bench-ended-{uuid.uuid4().hex[:8]}"
+        timed([taikyoku, *opening[:-4], "--id", night, "--seed", "1", "--db", url])
+        timed([taikyoku, "night", "seat", night, "--db", url])
+        timed([taikyoku, "round", f"{night}-t1", "--scores", "34000,29000,30000,7000", "--dealer", "0", "--db", url])
+        timed([taikyoku, "result", f"{night}-t1", "ron", "S", "mangan", "from", "N", "--db", url])
         ended = timed(answer)
         print(f"  {what:<18} floor {low:6.2f} s   first {first:7.2f} s ({first / low:5.1f}x)   "
               f"warm {warm:6.2f} s: {warm / low:5.2f}x the floor (target 2x)   "
