@@ -1,15 +1,18 @@
-"""Every ended match of the store in one row each (``seasons.ended_row``), oldest first, with each
-game's tally of its players' counts (what its achievements are chosen from) and whose each
-substituted or online table's seats are: what a player's page reads of the whole league (its
-rating moves with every player's, its achievements are the league's), kept as one answer
+"""Every ended match of the store in columns (its start, id, club, and each seat's player and
+place), oldest first, with each game's tally of its players' counts at each club (what its
+achievements are chosen from), whose each substituted or online table's seats are, and which
+nights are open: what a player's and a person's page read of the whole league (a rating moves with
+every player's; the achievements are the season's), kept as one answer
 (``replay/app/kept_answers.py``) and grown by the matches that end, so that a page asked after a
 match ends anywhere is not added up again from every match's digest.
 
 Grown where it can be told exactly what changed since it was kept: each match ended since is
-added (its row, and its seats' counts to its game's tally, credited to whom its night says), and
-each night moved says whose its tables' seats are now. It is made again from every digest where a
-retract was stored (it may take back an end or a substitution), where a night now credits a match
-already counted to other names, or past ``answer_reads.MOST_STREAMS`` streams."""
+added where its start puts it (a match begun earlier and ended later is rated where it began), its
+seats' counts to its game's tally, credited to whom its night says; each night opened, moved or
+closed says so. It is made again from every digest where a retract was stored (it may take back
+an end or a substitution), where a night now credits a match already counted to other names,
+where a stream that was there is claimed for a club (its matches' club), or past
+``answer_reads.MOST_STREAMS`` streams."""
 
 from __future__ import annotations
 
