@@ -50,6 +50,7 @@ from store.pg_migrations import APPEND_ONLY_BODY, MIGRATIONS, unqualified
 from store.records import (
     CHANGES_AFTER,
     EVENT_COLUMNS,
+    MARK,
     Appended,
     EventRow,
     Finding,
@@ -397,8 +398,7 @@ class PostgresStore:
         if not self.initialized:
             return Mark(0, 0)
         with self._errors():
-            row = self.conn.execute("SELECT COUNT(*), COALESCE(MAX(position), 0) FROM events").fetchone()
-        return Mark(int(row[0]), int(row[1])) if row else Mark(0, 0)
+            return Mark(*map(int, self.conn.execute(MARK).fetchone() or (0, 0)))
 
     def changed_since(self, mark: Mark, limit: int) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
         if not self.initialized:

@@ -183,6 +183,10 @@ def stored_event(row: Sequence[Any]) -> StoredEvent:
     return StoredEvent._make(row)
 
 
+# A store's mark: its count of events, as the sum of its streams' heads (each stream's last seq is
+# its count: seqs run from 1, unbroken, and a head is written with its events), a third of the
+# rows of counting the events; and the last position taken.
+MARK = "SELECT COALESCE(SUM(last_seq), 0), (SELECT COALESCE(MAX(position), 0) FROM events) FROM match_heads"
 # The events after a mark, as ``changes_after`` reads them (SQLite's markers; PostgreSQL's are %s).
 CHANGES_AFTER = "SELECT match_id, type, position FROM events WHERE position > ? ORDER BY position LIMIT ?"
 

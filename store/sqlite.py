@@ -52,6 +52,7 @@ from store.migrations import (
 from store.records import (
     CHANGES_AFTER,
     EVENT_COLUMNS,
+    MARK,
     Appended,
     EventRow,
     Finding,
@@ -485,7 +486,7 @@ class EventStore:
         if not self.initialized:
             return Mark(0, 0)
         with self.errors():
-            count, position = self.db.execute("SELECT COUNT(*), COALESCE(MAX(position), 0) FROM events").fetchone()
+            count, position = self.db.execute(MARK).fetchone()
         return Mark(int(count), int(position))
 
     def changed_since(self, mark: Mark, limit: int) -> tuple[Mark, dict[str, tuple[str, ...]] | None]:
