@@ -6,6 +6,7 @@ checked against one made from nothing but the events."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -39,6 +40,41 @@ def _from_the_events(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str
     page = Cli(copy, capsys)(*(asked if len(asked) > 1 else ("player", *asked)), "--json")
     assert page.code == 0, page.err
     return page.out
+
+
+def _every_digest_says(db: Path, page: str, name: str) -> None:
+    """``page`` (a player's page as ``--json`` printed it) is what every match's digest says,
+    added up the way a page is when nothing is kept (``seasons.player``, each seat credited as
+    its night says), but for where they sit tonight."""
+    from replay.app import night_summaries, seasons, stats
+    from store import EventStore
+
+    with EventStore.open(str(db)) as store:
+        nights = night_summaries.summaries(store)
+        credits = {m: names for value in nights.values() for m, names in value["credits"].items()}
+        expected = seasons.player(seasons.credited(stats.digests(store), credits), name)
+    shown = json.loads(page)
+    del shown["tonight"]
+    assert shown == json.loads(json.dumps(expected))
+
+
+def _every_digest_says_of(db: Path, page: str, person: str) -> None:
+    """``page`` (a person's page as ``--json`` printed it) is what every match's digest says, each
+    seat read as the person it is at its match's club (``persons.as_persons``), but for their place
+    in the league's ranking."""
+    from replay.app import persons, seasons, stats
+    from replay.app.application import Application
+    from store import EventStore
+
+    league = Application(str(db)).league()
+    with EventStore.open(str(db)) as store:
+        digests = stats.digests(store)
+    renamed, shown = persons.as_persons(league, digests)
+    expected = persons.page_of(league, person, seasons.player(renamed, persons.key_of(person)), shown,
+                               {d["match_id"]: league.owner(d["match_id"]) for d in digests})  # fmt: skip
+    found = json.loads(page)
+    del found["ranking"]
+    assert found == json.loads(json.dumps(expected))
 
 
 def test_a_match_begun_earlier_and_ended_later_is_rated_where_it_began(
@@ -77,6 +113,21 @@ def test_a_match_begun_earlier_and_ended_later_is_rated_where_it_began(
     # Dee: m-x 4th, 1470; m-y 2nd: 0.998 x (10 + (1500 - 1470) / 40) = 10.7285, 1480.73.
     assert [(r["rating"], r["change"]) for r in dee] == [(1470.0, -30.0), (1480.73, 10.73)]
     assert page.out == _from_the_events(db, tmp_path, capsys, "Ann")
+    for name in FOUR:
+        _every_digest_says(db, cli("player", name, "--json").out, name)
+    # Three more begun, and ended out of their order before a page is asked: each goes where its
+    # start puts it, the two begun first before m-y.
+    for match in ("m-1", "m-2", "m-3"):
+        _begun(cli, match, FOUR)
+    _ended(cli, "m-3", "S")
+    assert [m["match_id"] for m in cli("player", "Bob", "--json").json()["matches"]] == ["m-x", "m-y", "m-3"]
+    for match in ("m-2", "m-1"):
+        _ended(cli, match, "E")
+    bob = cli("player", "Bob", "--json")
+    assert [m["match_id"] for m in bob.json()["matches"]] == ["m-x", "m-y", "m-1", "m-2", "m-3"]
+    assert kept_answers.MADE["ended matches"] == made + 2  # (the copy's made its own)
+    for name in FOUR:
+        _every_digest_says(db, cli("player", name, "--json").out, name)
 
 
 def test_the_kept_matches_are_made_again_after_a_retract_and_grow_in_every_game(
@@ -103,6 +154,8 @@ def test_the_kept_matches_are_made_again_after_a_retract_and_grow_in_every_game(
     held = [(a["achievement"], a["players"]) for a in bob.json()["games"]["tensho"]["achievements"]]
     assert held == [("Most Rounds Won", ["Bob"]), ("Catch Them All", ["Bob"])]
     assert bob.out == _from_the_events(db, tmp_path, capsys, "Bob")  # his rounds won over the three, not t-3's
+    for name in FOUR:  # Cy and Dee played riichi alone: the game after one they did not play
+        _every_digest_says(db, cli("player", name, "--json").out, name)
     last = cli("log", "m-1", "--json").json()[-1]
     assert cli("retract", "m-1", str(last["seq"]), "--reason", "scored wrong").code == 0
     made = kept_answers.MADE["ended matches"]  # (the copy's page made its own)
@@ -143,6 +196,8 @@ def test_a_persons_page_rates_them_once_across_the_clubs_and_grows_with_their_ne
     assert kept_answers.MADE["ended matches"] == made + 1, "grown by the night and its table, not made again"
     assert [m["match_id"] for m in grown.json()["matches"]][-1] == "night-osaka-2-t1"
     assert grown.out == _from_the_events(db, tmp_path, capsys, "league", "player", "p1")
+    for person in ("p1", "p2", "p6"):  # Aki; Beni, of Kyoto alone; Eri, of Osaka alone
+        _every_digest_says_of(db, cli("league", "player", person, "--json").out, person)
     # A match played with no club ("Aki" there is no record's name), then claimed for Kyoto: now
     # Kyoto's Aki's. The kept matches say each match's club: made again.
     _begun(cli, "m-free", ["Aki", "Beni", "Chie", "Dai"])
@@ -153,3 +208,30 @@ def test_a_persons_page_rates_them_once_across_the_clubs_and_grows_with_their_ne
     claimed = cli("league", "player", "p1", "--json").json()
     assert [(m["match_id"], m["club"], m["place"]) for m in claimed["matches"]][-1] == ("m-free", "kyoto", 1)
     assert kept_answers.MADE["ended matches"] == made + 1
+    for person in ("p1", "p2"):  # m-free's players at no club held nothing of Kyoto's before
+        _every_digest_says_of(db, cli("league", "player", person, "--json").out, person)
+
+
+def test_a_substitutes_seat_counts_for_whom_the_night_says_once_the_match_ends(cli: Cli, db: Path) -> None:
+    """Dee leaves a night's table, and Sub finishes it for himself (``--counts-for substitute``):
+    the kept matches, grown by the substitution and then the end, count North's seat (4th, the
+    mangan paid) as Sub's, not Dee's. Plants: the night's credits not read when it moves; a new
+    match counted to the names its start gave."""
+    _begun(cli, "m-0", FOUR)
+    _ended(cli, "m-0", "E")
+    assert [m["match_id"] for m in cli("player", "Dee", "--json").json()["matches"]] == ["m-0"]
+    made = kept_answers.MADE["ended matches"]
+    opened = cli("night", "open", "riichi", *[a for p in FOUR for a in ("-p", p)], "--id", "night-s", "--seed", "1")
+    assert opened.code == 0, opened.err
+    assert cli("night", "seat", "night-s", "--json").json()["sessions"][0]["tables"][0]["players"] == FOUR
+    subbed = cli("night", "substitute", "night-s", "night-s-t1", "Dee", "Sub", "--reason", "ill",
+                 "--counts-for", "substitute")  # fmt: skip
+    assert subbed.code == 0, subbed.err
+    _ended(cli, "night-s-t1", "S")
+    sub = cli("player", "Sub", "--json")
+    assert [(m["match_id"], m["place"], m["players"]) for m in sub.json()["matches"]] == [
+        ("night-s-t1", 4, ["Ann", "Bob", "Cy", "Sub"])]  # fmt: skip
+    assert [m["match_id"] for m in cli("player", "Dee", "--json").json()["matches"]] == ["m-0"]
+    assert kept_answers.MADE["ended matches"] == made
+    for name in [*FOUR, "Sub"]:
+        _every_digest_says(db, cli("player", name, "--json").out, name)
