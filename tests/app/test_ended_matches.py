@@ -150,6 +150,8 @@ def test_the_kept_matches_are_made_again_after_a_retract_and_grow_in_every_game(
     assert [m["match_id"] for m in grown.json()["matches"]] == ["t-1", "t-2", "t-3", "m-1"]
     assert kept_answers.MADE["ended matches"] == made + 1
     assert grown.out == _from_the_events(db, tmp_path, capsys, "Ann")
+    nobody = cli("player", "Zed", "--json")  # a name no ended match has: one line, nothing made up
+    assert (nobody.code, nobody.out, nobody.err.count("\n")) == (2, "", 1) and "'Zed'" in nobody.err
     bob = cli("player", "Bob", "--json")
     held = [(a["achievement"], a["players"]) for a in bob.json()["games"]["tensho"]["achievements"]]
     assert held == [("Most Rounds Won", ["Bob"]), ("Catch Them All", ["Bob"])]
@@ -210,6 +212,30 @@ def test_a_persons_page_rates_them_once_across_the_clubs_and_grows_with_their_ne
     assert kept_answers.MADE["ended matches"] == made + 1
     for person in ("p1", "p2"):  # m-free's players at no club held nothing of Kyoto's before
         _every_digest_says_of(db, cli("league", "player", person, "--json").out, person)
+    # Zoë plays one game of tensho (a game after riichi in the kept matches) with Beni, at Kyoto:
+    # her page has that game alone.
+    done = cli("simulate", "tensho", "--seed", "1", "--rounds", "1", "--id", "t-z", "-p", "Beni", "-p", "Zoë")
+    assert done.code == 0, done.err
+    Application(str(db)).claim("kyoto", ["t-z"])
+    assert cli("league", "person", "Zoë", "--club", "kyoto", "--json").json()["person"] == "p9"
+    zoe = cli("league", "player", "p9", "--json")
+    assert [(m["match_id"], m["game"]) for m in zoe.json()["matches"]] == [("t-z", "tensho")]
+    _every_digest_says_of(db, zoe.out, "p9")
+    # Osaka's next night hides its results from the room: the person's page the room sees leaves
+    # its table out (added up again from every digest without it); the host's shows it.
+    four = ["Aki T.", "Eri", "Fumi", "Gen"]
+    assert cli("night", "open", "riichi", *[a for p in four for a in ("-p", p)], "--club", "osaka", "--id",
+               "night-osaka-3", "--seed", "1").code == 0  # fmt: skip
+    assert cli("night", "seat", "night-osaka-3").code == 0
+    app = Application(str(db))
+    app.hide_results("night-osaka-3", 1)
+    _ended(cli, "night-osaka-3-t1", "E")
+    before = ["night-kyoto-1-t1", "night-kyoto-2-t1", "night-osaka-1-t1", "night-osaka-2-t1", "m-free"]
+    public = app.person_page("p1", public=True)
+    assert [m["match_id"] for m in public["matches"]] == before and public["games"]["riichi"]["games"] == 5
+    host = app.person_page("p1")
+    assert [m["match_id"] for m in host["matches"]] == [*before, "night-osaka-3-t1"]
+    assert [(m["club"], m["players"]) for m in public["matches"]][2] == ("osaka", ["Aki", "Eri", "Fumi", "Gen"])
 
 
 def test_a_substitutes_seat_counts_for_whom_the_night_says_once_the_match_ends(cli: Cli, db: Path) -> None:
