@@ -261,3 +261,11 @@ def test_a_substitutes_seat_counts_for_whom_the_night_says_once_the_match_ends(c
     assert kept_answers.MADE["ended matches"] == made
     for name in [*FOUR, "Sub"]:
         _every_digest_says(db, cli("player", name, "--json").out, name)
+    # The night's results hidden from the room: Ann's page as the room sees it leaves the table
+    # out (added up again from every digest, each seat still credited as the night says).
+    from replay.app.application import Application
+
+    app = Application(str(db))
+    app.hide_results("night-s", 1)
+    assert [m["match_id"] for m in app.player_page("Ann", public=True)["matches"]] == ["m-0"]
+    assert [m["match_id"] for m in app.player_page("Ann")["matches"]] == ["m-0", "night-s-t1"]
