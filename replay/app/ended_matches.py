@@ -192,8 +192,8 @@ def _own(
             continue
         mine += [columns["ids"][row] for row in rows]
         history = seasons.rated(columns["sizes"], keyed, columns["places"], whose).get(whose, [])
-        rated[game] = [{"match_id": columns["ids"][row], "date": columns["started"][row][:10], "rating": rating,
-                        "change": change} for row, rating, change in history]  # fmt: skip
+        rated[game] = [{"match_id": columns["ids"][row], "date": columns["started"][row][:10],
+                        "rating": round(rating, 2), "change": round(change, 2)} for row, rating, change in history]  # fmt: skip
     with opened() as store:
         own = stats.DIGESTS.values(store, store.heads(only=mine), only=True)
     return seasons.ended(credited(list(own.values()), ledger["credits"])), rated

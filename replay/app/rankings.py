@@ -311,24 +311,20 @@ def shown(figure: Fraction | float | Decimal | None, places: int = 2) -> str | N
 
 
 def tenhou_r(events: Sequence[Event]) -> list[Standing]:
-    """Tenhou's R over every table of the events, oldest first (``replay/app/seasons.py``'s rule)."""
-    from replay.app.seasons import BASES, START_RATING, rating_change, shared_bases
+    """Tenhou's R over every table of the events, oldest first (``replay/app/seasons.py``'s rule,
+    ``seasons.rated``): each player's rating after each event they played at, and after the last."""
+    from replay.app.seasons import rated
 
-    now: dict[str, float] = {}
-    played: dict[str, int] = {}
-    seen: dict[str, list[dict[str, Any]]] = {}
-    for event in sorted(events, key=lambda e: (e.last_day, e.event_id)):
-        for table in event.tables:
-            names, places = [who for who, _ in table], [place for _, place in table]
-            if len(names) not in BASES:
-                continue
-            average = sum(now.get(who, START_RATING) for who in names) / len(names)
-            changes = [rating_change(now.get(who, START_RATING), average, base, played.get(who, 0))
-                       for who, base in zip(names, shared_bases(places), strict=True)]  # fmt: skip
-            for who, change in zip(names, changes, strict=True):
-                now[who] = now.get(who, START_RATING) + change
-                played[who] = played.get(who, 0) + 1
-        for who in {who for table in event.tables for who, _ in table}:
-            seen.setdefault(who, []).append({"event_id": event.event_id, "club": event.club, "title": event.title,
-                                             "day": event.last_day, "rating": round(now[who], 1)})  # fmt: skip
-    return [Standing(who, now[who], seen[who], {"games": played[who]}) for who in now]
+    ordered = sorted(events, key=lambda e: (e.last_day, e.event_id))
+    tables = [(number, table) for number, event in enumerate(ordered) for table in event.tables]
+    found = rated([len(table) for _, table in tables], [who for _, table in tables for who, _ in table],
+                  [place for _, table in tables for _, place in table])  # fmt: skip
+    standings = []
+    for who, history in found.items():
+        after: dict[int, float] = {}  # each event's number: the rating after its last table
+        for row, rating, _ in history:
+            after[tables[row][0]] = rating
+        seen = [{"event_id": ordered[number].event_id, "club": ordered[number].club, "title": ordered[number].title,
+                 "day": ordered[number].last_day, "rating": round(rating, 1)} for number, rating in after.items()]  # fmt: skip
+        standings.append(Standing(who, history[-1][1], seen, {"games": len(history)}))
+    return standings

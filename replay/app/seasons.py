@@ -83,7 +83,7 @@ def ratings(
     places = [place for d in rows for place in d["places"]]
     found = rated([len(d["players"]) for d in rows], seats, places, only)
     return {name: [{"match_id": rows[number]["match_id"], "date": rows[number]["started_at"][:10],
-                    "rating": rating, "change": change} for number, rating, change in history]
+                    "rating": round(rating, 2), "change": round(change, 2)} for number, rating, change in history]
             for name, history in found.items()}  # fmt: skip
 
 
@@ -92,7 +92,7 @@ def rated(
 ) -> dict[Player, list[tuple[int, float, float]]]:
     """Tenhou's R over ended matches, oldest first, in columns: each match's count of players
     (``sizes``), then every seat's player and place, match after match. Each player's (the match's
-    number, the rating after it and its change, each to two decimals) after each of their matches;
+    number, the rating after it and its change, unrounded) after each of their matches;
     ``only``: that player's alone. A player is whatever names them (a name, or its number in a
     league's list of names)."""
     now: dict[Player, float] = {}
@@ -112,7 +112,7 @@ def rated(
             now[name] = now.get(name, START_RATING) + change
             played[name] = played.get(name, 0) + 1
             if only is None or name == only:
-                history[name].append((number, round(now[name], 2), round(change, 2)))
+                history[name].append((number, now[name], change))
     return dict(history)
 
 

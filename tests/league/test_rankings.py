@@ -147,6 +147,13 @@ def test_tenhou_r_and_totals_over_events() -> None:
                                                                  ("D", 4, "-51.0"))),
                  ((("A", 1), ("B", 2), ("C", 3), ("D", 4)),))  # fmt: skip
     assert {s.who: round(s.figure, 1) for s in tenhou_r([four])} == {"A": 1530.0, "B": 1510.0, "C": 1490.0, "D": 1470.0}  # type: ignore[arg-type]
+    # The same four again, places the other way (e2): the table's average 1500, A's adjustment
+    # 0.998, her change 0.998 x (-30 + (1500 - 1530) / 40) = -30.6885: 1499.3115, shown 1499.3.
+    again = Event("e2", "kyoto", "e2", "2026-01-01", "2026-01-01", 1, four.results,
+                  ((("A", 4), ("B", 3), ("C", 2), ("D", 1)),))  # fmt: skip
+    a = next(s for s in tenhou_r([again, four]) if s.who == "A")
+    assert (round(a.figure, 4), a.extra) == (1499.3115, {"games": 2})  # type: ignore[arg-type]
+    assert [(e["event_id"], e["rating"]) for e in a.counted] == [("e1", 1530.0), ("e2", 1499.3)]
     assert [(s.who, s.figure) for s in ranked(totals([four, four]))] == [
         ("A", Decimal("94.0")), ("B", Decimal("28.0")), ("C", Decimal("-20.0")), ("D", Decimal("-102.0"))]  # fmt: skip
     assert (shown(Fraction(375075, 1000)), shown(Decimal("-0.005")), shown(None)) == ("375.08", "-0.01", None)
