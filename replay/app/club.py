@@ -437,23 +437,21 @@ class Club:
     ) -> dict[str, Any]:
         from replay.app import night_summaries, seasons, stats
 
-        mine = None
-        if club is not None:  # a club's season reads its own nights and matches, not the league's
-            league = self.known_club(club)
+        if club is not None:  # a club's season: its own nights and matches, kept and grown
+            from replay.app.club_matches import club_matches
 
-            def mine(stream: str) -> bool:
-                return league.owner(stream) == club
-
-        with self.store() as store:
-            once = night_summaries.ReadOnce(store)  # the heads and nights, for the digests and the summaries
-            read = night_summaries.summaries(store, only=mine, once=once)  # for the credits, penalties and hidden
-            found = credited(
-                stats.digests(store, only=mine, once=once), night_summaries.credits(store, game, read=read)
-            )
-            given = night_summaries.penalties_given(store, game, read=read)
-            if public:
-                hidden = night_summaries.hidden_tables(store, read=read)
-                found = [d for d in found if d["match_id"] not in hidden]
+            kept = club_matches(self.store, lambda: self.known_club(club), club)
+            read, found = kept["nights"], list(kept["digests"].values())
+        else:
+            with self.store() as store:
+                once = night_summaries.ReadOnce(store)  # the heads and nights, for the digests and the summaries
+                read = night_summaries.summaries(store, once=once)  # for the credits, penalties and hidden
+                found = stats.digests(store, once=once)
+        found = credited(found, night_summaries.credits(read, game))
+        given = night_summaries.penalties_given(read, game)
+        if public:
+            hidden = night_summaries.hidden_tables(read)
+            found = [d for d in found if d["match_id"] not in hidden]
         return seasons.season(found, game, since=since, until=until, min_games=min_games, penalties=given)
 
     def player_page(self, name: str, *, public: bool = False) -> dict[str, Any]:

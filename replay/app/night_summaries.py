@@ -59,33 +59,22 @@ def summaries(
     return {night: value | {"night_id": night, "date": rows[night]["opened_at"][:10]} for night, value in found.items()}
 
 
-def credits(
-    store: Store, game: str | None = None, only: Callable[[str], bool] | None = None,
-    read: dict[str, dict[str, Any]] | None = None,
-) -> dict[str, tuple[str, ...]]:  # fmt: skip
-    """Each night's table (of ``game``; of the nights ``only`` takes) where a substitute took the
-    result, and each online match counted: whose each seat's result is. ``read``: the summaries
-    the caller read already."""
-    found = read if read is not None else summaries(store, only)
-    return {match: tuple(names) for value in found.values()
+def credits(read: dict[str, dict[str, Any]], game: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Each table of the nights ``read`` (their summaries, ``summaries``) of ``game`` where a
+    substitute took the result, and each online match counted: whose each seat's result is."""
+    return {match: tuple(names) for value in read.values()
             if game is None or value["game"] == game for match, names in value["credits"].items()}  # fmt: skip
 
 
-def hidden_tables(
-    store: Store, only: Callable[[str], bool] | None = None, read: dict[str, dict[str, Any]] | None = None
-) -> set[str]:
-    """The tables whose results a director hides now (a night not closed, from its hidden session
-    on; of the nights ``only`` takes): what the public pages leave out."""
-    found = read if read is not None else summaries(store, only)
-    return {match for value in found.values() for match in value["hidden"]}
+def hidden_tables(read: dict[str, dict[str, Any]]) -> set[str]:
+    """The tables of the nights ``read`` whose results a director hides now (a night not closed,
+    from its hidden session on): what the public pages leave out."""
+    return {match for value in read.values() for match in value["hidden"]}
 
 
-def penalties_given(
-    store: Store, game: str, only: Callable[[str], bool] | None = None, read: dict[str, dict[str, Any]] | None = None
-) -> list[dict[str, Any]]:
-    """Every penalty standing on the nights of ``game`` (that ``only`` takes), each with its night
-    and the night's day (the day it opened): what a season's standings add to the results."""
-    found = read if read is not None else summaries(store, only)
+def penalties_given(read: dict[str, dict[str, Any]], game: str) -> list[dict[str, Any]]:
+    """Every penalty standing on the nights ``read`` of ``game``, each with its night and the
+    night's day (the day it opened): what a season's standings add to the results."""
     return [{"night_id": value["night_id"], "date": value["date"]} | penalty
-            for value in found.values() if value["game"] == game
+            for value in read.values() if value["game"] == game
             for penalty in value["penalties"]]  # fmt: skip

@@ -163,13 +163,14 @@ def test_a_season_reads_the_penalties_and_substitutes_of_every_night_of_its_game
     _open(cli, "night-t", "tensho", ["Eri", "Fumi"])
     nights.give_penalty(store, "night-t", "Eri", -7, "phone", recorded_by="host")
     assert [n["night_id"] for n in nights.nights(store)] == ["night-t", "night-r"]
-    [riichi] = night_summaries.penalties_given(store, "riichi")
+    read = night_summaries.summaries(store)
+    [riichi] = night_summaries.penalties_given(read, "riichi")
     assert {k: riichi[k] for k in ("night_id", "player", "points", "reason", "match_id")} == {
         "night_id": "night-r", "player": "Aki", "points": -5, "reason": "late", "match_id": None}  # fmt: skip
     assert riichi["date"] == nights.nights(store)[1]["opened_at"][:10]
-    assert [p["player"] for p in night_summaries.penalties_given(store, "tensho")] == ["Eri"]
-    assert night_summaries.credits(store, "riichi") == {match: (*night.tables[0].players[:3], "Ren")}
-    assert night_summaries.credits(store, "tensho") == {} and list(night_summaries.credits(store)) == [match]
+    assert [p["player"] for p in night_summaries.penalties_given(read, "tensho")] == ["Eri"]
+    assert night_summaries.credits(read, "riichi") == {match: (*night.tables[0].players[:3], "Ren")}
+    assert night_summaries.credits(read, "tensho") == {} and list(night_summaries.credits(read)) == [match]
 
 
 def test_seating_again_needs_a_session_and_ends_the_last_sessions_tables_at_their_first_event(cli: Cli) -> None:
