@@ -18,11 +18,9 @@ from contextlib import AbstractContextManager
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import orjson
-
 from events.ids import LEAGUE_STREAM
 from replay.app.answer_reads import MOST_STREAMS, Look, season
-from replay.app.kept_answers import Reads, answer_text
+from replay.app.kept_answers import Reads, answer_value
 from store import Store
 
 if TYPE_CHECKING:
@@ -37,9 +35,7 @@ def club_matches(
     (the day it opened). ``league``: the league now (which club each stream is of)."""
     moved = season(league(), club).moved
     reads = Reads(moved, partial(_grown, league=league, club=club))
-    text = answer_text(opened, ["club matches", club], lambda: _made(opened, league(), club), reads, compact=True)
-    found: dict[str, Any] = orjson.loads(text)
-    return found
+    return answer_value(opened, ["club matches", club], lambda: _made(opened, league(), club), reads)
 
 
 def _made(opened: Callable[[], AbstractContextManager[Store]], league: League, club: str) -> dict[str, Any]:

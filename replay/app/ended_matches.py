@@ -22,11 +22,9 @@ from contextlib import AbstractContextManager
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import orjson
-
 from events.ids import LEAGUE_STREAM
 from replay.app.answer_reads import MOST_STREAMS, NIGHT_OPENED, RETRACT, SEATING, Look, every_match
-from replay.app.kept_answers import answer_text
+from replay.app.kept_answers import answer_value
 from store import Store
 
 if TYPE_CHECKING:
@@ -46,9 +44,7 @@ def ended_matches(opened: Callable[[], AbstractContextManager[Store]], league: C
     columns of numbers, as a league's 200,000 matches are read back for each page. ``league``: the
     league now (which club each match is of)."""
     reads = every_match(partial(_grown, league=league), also=lambda since: NIGHT_OPENED in since)  # open nights too
-    text = answer_text(opened, QUESTION, lambda: _made(opened, league().owner), reads, compact=True)
-    found: dict[str, Any] = orjson.loads(text)
-    return found
+    return answer_value(opened, QUESTION, lambda: _made(opened, league().owner), reads)
 
 
 def _made(opened: Callable[[], AbstractContextManager[Store]], owner: Owner) -> dict[str, Any]:

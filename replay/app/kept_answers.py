@@ -70,6 +70,25 @@ def answer_text(
     """``answer``'s, as ``--json`` prints it (``replay/app/json_text.py``): a kept answer's text as
     it stands, neither parsed nor written again (a league's ranking runs to tens of megabytes).
     ``compact``: on one line, for an answer no person reads (``replay/app/ended_matches.py``)."""
+    return _answer(opened, question, make, reads, compact)[0]
+
+
+def answer_value(
+    opened: Callable[[], AbstractContextManager[Store]], question: JsonValue, make: Callable[[], dict[str, Any]],
+    reads: Reads, *, compact: bool = True,
+) -> dict[str, Any]:  # fmt: skip
+    """``answer``'s, for an answer the code reads on (a league's ended matches, a club's): the value
+    grown here as it is, else its text parsed (tens of megabytes, parsed once)."""
+    text, value = _answer(opened, question, make, reads, compact)
+    found: dict[str, Any] = orjson.loads(text) if value is None else value
+    return found
+
+
+def _answer(
+    opened: Callable[[], AbstractContextManager[Store]], question: JsonValue, make: Callable[[], dict[str, Any]],
+    reads: Reads | None, compact: bool,
+) -> tuple[str, dict[str, Any] | None]:  # fmt: skip
+    """The answer's text, and its value where it was grown here (else None)."""
     text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     key = "answer:" + hashlib.sha256(text.encode()).hexdigest()
     with opened() as store:
@@ -80,7 +99,7 @@ def answer_text(
             value, made_at = kept
             mark, changed = store.changed_since(made_at, LOOKED_AT)
             if mark == made_at:
-                return str(value["json"])
+                return str(value["json"]), None
             if reads is not None and changed is not None:
                 still = _still(store, reads, (mark, changed), key, value, compact)
                 if still is not None:
@@ -91,7 +110,7 @@ def answer_text(
         if store.mark() == mark:  # an event stored meanwhile: the answer may be of neither mark
             value = {"question": text, "json": shown}
             keep(store, MODEL, [(key, _mark_text(mark), ANSWERS.sealed(key, _mark_text(mark), value))])
-    return shown
+    return shown, None  # a value made may hold what its text reads back otherwise (a tuple): parsed
 
 
 def _text(value: dict[str, Any], compact: bool) -> str:
@@ -117,8 +136,8 @@ def _kept(key: str, question: str, row: tuple[str, str] | None) -> tuple[dict[st
 def _still(
     store: Store, reads: Reads, since: tuple[Mark, Mapping[str, tuple[str, ...]]], key: str, value: dict[str, Any],
     compact: bool,
-) -> str | None:  # fmt: skip
-    """The kept answer where it still holds at the mark now (nothing ``since`` moved what it reads:
+) -> tuple[str, dict[str, Any] | None] | None:  # fmt: skip
+    """The kept answer (its text, and its value where grown) where it still holds at the mark now (nothing ``since`` moved what it reads:
     the streams stored to since its own mark), or where ``reads`` brings it up to now; else None.
     Kept again at the mark now where it is short or was brought up to now (a ranking of tens of
     megabytes is not written again for a move at a table: its changes are looked at from its own
@@ -132,7 +151,7 @@ def _still(
         value = value | {"json": _text(grown, compact)}
     if grown is not None or len(value["json"]) < RE_KEPT:
         keep(store, MODEL, [(key, _mark_text(now), ANSWERS.sealed(key, _mark_text(now), value))])
-    return str(value["json"])
+    return str(value["json"]), grown
 
 
 def findings(store: Store) -> list[Finding]:
