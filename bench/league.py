@@ -25,7 +25,8 @@ open night (which no answer reads: each is read back once what was stored since 
 after a name is said of a player in the league's stream (which the ranking and the person's
 page read: those are made again from the kept summaries and digests), and after a match ends at
 another club's table (which a player's and a person's page read: the league's kept ended matches
-grow by it, and the page is made from them). Prints seconds, each ratio
+grow by it, and the page is made from them), and after a match ends at the measured club's own
+table (which its season reads: the club's kept matches grow by it). Prints seconds, each ratio
 to its floor's median, and the load average. Figures, never pass/fail; the target is 2x its floor
 for each answer.
 """
@@ -218,6 +219,22 @@ def main() -> None:
     # Another club's night, open, its one table playing: where the moves below are made.
     opening = ["night", "open", "riichi", *[a for p in others for a in ("-p", p)], "--club", "club-00",
                "--id", OPEN_NIGHT, "--seed", "1"]  # fmt: skip
+    with psycopg.connect(url) as conn:
+        members = [json.loads(row[0])["name"] for row in conn.execute(
+            "SELECT payload FROM events WHERE match_id = 'league' AND type = 'league.named' AND payload LIKE %s "
+            "ORDER BY position LIMIT 4", [f'%"club":"club-{club:02}"%']).fetchall()]  # fmt: skip
+    own = ["night", "open", "riichi", *[a for p in members for a in ("-p", p)], "--club", f"club-{club:02}",
+           "--id", "unused", "--seed", "1"]  # fmt: skip
+
+    def ended_at(opened: list[str]) -> None:
+        """A night opened as ``opened`` says (its id a new one), seated, and its one table ended by a
+        mangan from North, below zero."""
+        night = f"night-bench-ended-{uuid.uuid4().hex[:8]}"
+        timed([taikyoku, *opened[:-4], "--id", night, "--seed", "1", "--db", url])
+        timed([taikyoku, "night", "seat", night, "--db", url])
+        timed([taikyoku, "round", f"{night}-t1", "--scores", "34000,29000,30000,7000", "--dealer", "0", "--db", url])
+        timed([taikyoku, "result", f"{night}-t1", "ron", "S", "mangan", "from", "N", "--db", url])
+
     print(f"  a night opened at club-00: {timed([taikyoku, *opening, '--db', url]):.2f} s", file=sys.stderr)
     print(f"  and seated: {timed([taikyoku, 'night', 'seat', OPEN_NIGHT, '--db', url]):.2f} s", file=sys.stderr)
     work = {
@@ -253,17 +270,18 @@ def main() -> None:
         # match (their ratings and the achievements are the league's); the kept matches are grown
         # by it and the page made from them. A club's season and the ranking (the night is open)
         # read it not.
-        night = f"night-bench-ended-{uuid.uuid4().hex[:8]}"
-        timed([taikyoku, *opening[:-4], "--id", night, "--seed", "1", "--db", url])
-        timed([taikyoku, "night", "seat", night, "--db", url])
-        timed([taikyoku, "round", f"{night}-t1", "--scores", "34000,29000,30000,7000", "--dealer", "0", "--db", url])
-        timed([taikyoku, "result", f"{night}-t1", "ron", "S", "mangan", "from", "N", "--db", url])
+        ended_at(opening)
         ended = timed(answer)
+        # A match ended at a table of the measured club's own night (its members, opened and seated
+        # as above): the club's season reads it (its kept matches grow by it), and so do the pages.
+        ended_at(own)
+        own_ended = timed(answer)
         print(f"  {what:<18} floor {low:6.2f} s   first {first:7.2f} s ({first / low:5.1f}x)   "
               f"warm {warm:6.2f} s: {warm / low:5.2f}x the floor (target 2x)   "
               f"after a hand at another club's table {playing_on:6.2f} s: {playing_on / low:5.2f}x   "
               f"after a name said {named:6.2f} s: {named / low:5.2f}x   "
-              f"after a match ended elsewhere {ended:6.2f} s: {ended / low:5.2f}x")  # fmt: skip
+              f"after a match ended elsewhere {ended:6.2f} s: {ended / low:5.2f}x   "
+              f"after one ended at the club's own table {own_ended:6.2f} s: {own_ended / low:5.2f}x")  # fmt: skip
     print(f"  load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
     if not args.keep:
         print(
