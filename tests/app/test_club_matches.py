@@ -54,7 +54,9 @@ def test_a_clubs_season_grows_by_what_its_nights_and_tables_store(cli: Cli, db: 
     -55.0; and Dai's penalty of -20. Plants: the kept matches made again for a match ended (the
     count); a night's penalties not read again; a table hidden after its session is seated shown
     to the room; a substitute's seat left to the player who left; an end taken back still counted;
-    a claim of a match that was there not seen."""
+    a claim of a match that was there not seen; another club's nights read when made (Osaka's
+    penalty); a table still playing at the club taken for one ended and taken back (a missing key);
+    a night's day written with its time (the penalty past --until that day)."""
     assert cli("club", "add", "kyoto", "--name", "Kyoto North").code == 0
     assert cli("club", "add", "osaka", "--name", "Osaka Bay").code == 0
     _night(cli, "kyoto", "night-kyoto-1", FOUR, "S")
@@ -62,6 +64,11 @@ def test_a_clubs_season_grows_by_what_its_nights_and_tables_store(cli: Cli, db: 
     assert cli("new", "riichi", *[a for p in FOUR for a in ("-p", p)], "--id", "m-free").code == 0
     assert cli("round", "m-free", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
     assert cli("result", "m-free", "ron", "S", "mangan", "from", "N").code == 0
+    # Osaka's night, open, with a penalty: nothing of Kyoto's season.
+    osaka = cli("night", "open", "riichi", *[a for p in ("Fumi", "Gen", "Hana", "Ivo") for a in ("-p", p)],
+                "--club", "osaka", "--id", "night-osaka-0", "--seed", "1")  # fmt: skip
+    assert osaka.code == 0, osaka.err
+    assert cli("night", "penalty", "night-osaka-0", "Fumi", "--points", "-10", "--reason", "phone").code == 0
     seasons, kept = _made()
     first = _season(db)
     assert _made() == (seasons + 1, kept + 1)
@@ -73,13 +80,24 @@ def test_a_clubs_season_grows_by_what_its_nights_and_tables_store(cli: Cli, db: 
     assert opened.code == 0, opened.err
     assert cli("night", "seat", "night-kyoto-2", "--json").json()["sessions"][0]["tables"][0]["players"] == FOUR
     assert cli("night", "penalty", "night-kyoto-2", "Dai", "--points", "-20", "--reason", "late").code == 0
+    # Kyoto 3's table plays its first hand meanwhile (no end): it counts for nothing yet.
+    later = ["Jun", "Kei", "Leo", "Mio"]
+    assert cli("night", "open", "riichi", *[a for p in later for a in ("-p", p)], "--club", "kyoto",
+               "--id", "night-kyoto-3", "--seed", "1").code == 0  # fmt: skip
+    assert cli("night", "seat", "night-kyoto-3").code == 0
+    assert cli("round", "night-kyoto-3-t1", "--scores", "25000,25000,25000,25000", "--dealer", "0").code == 0
     assert cli("round", "night-kyoto-2-t1", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
     assert cli("result", "night-kyoto-2-t1", "ron", "E", "mangan", "from", "N").code == 0
+    assert cli("result", "night-kyoto-3-t1", "draw", "tenpai", "E").code == 0
     seasons, kept = _made()
     second = _season(db)
     assert _made() == (seasons + 1, kept)
     assert second["matches"] == 2
     assert _totals(second) == [("Aki", 2, 70.0, 0), ("Beni", 2, 36.0, 0), ("Chie", 2, 0.0, 0), ("Dai", 2, -126.0, -20)]
+    # Up to the day the nights opened, the penalty given that day too.
+    day = next(n["opened_at"][:10] for n in cli("night", "list", "--json").json() if n["night_id"] == "night-kyoto-2")
+    until = Application(str(db)).season("riichi", club="kyoto", until=day)
+    assert _totals(until) == _totals(second)
     _same_as_from_the_events(db, tmp_path)
 
     # Results hidden from session 2, which is seated after: its table's end is the room's no more.
