@@ -190,6 +190,15 @@ def every_match(
     return Reads(moved, grown)
 
 
+def ranked_nights(
+    grown: Callable[[Store, Mapping[str, tuple[str, ...]], dict[str, Any]], dict[str, Any] | None],
+) -> Reads:  # fmt: skip
+    """What the ranking reads of the nights, whatever the league says of its players
+    (``replay/app/league_events.py``): the closed nights and their tables, brought up to now by
+    ``grown`` where they moved."""
+    return Reads(lambda store, changed: _moved(store, changed, every_night=False), grown)
+
+
 def player(name: str) -> Reads:
     """A player's page by the name typed at the tables: every match and night; nothing of the
     league's stream; the tables of the open nights they are of."""

@@ -1,12 +1,17 @@
 """The league's events as its ranking reads them: each closed night's summary (its title, days,
-countries, the EMA results and each table's places, by the names typed there), kept beside the
-events as a sealed read model, so that a ranking over thousands of nights folds none of their
-tables again. A summary is the night's at its head, and holds its tables' heads: a table changed
-since (a retract after the close) makes it again."""
+countries, the EMA results and each table's places, by the names typed there). Each is kept
+beside the events as a sealed read model at the night's head, holding its tables' heads (a table
+changed since, a retract after the close, makes it again), so that a ranking over thousands of
+nights folds none of their tables again; and every closed night of a game is kept as one answer
+(``closed_nights``), grown by the nights that close or move, so that a ranking made again for what
+the league says of its players (a name, a merge) reads one row, not every night and head.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from replay.app.rankings import Event, Result
@@ -55,6 +60,31 @@ def events_of(
 ) -> list[Event]:
     """The closed nights of ``game`` between the days given, as the ranking's events, oldest first
     (``tables``: with each table's places, which MERS and totals do not read)."""
+    found = []
+    known: dict[tuple[str | None, str], str] = {}  # a name at a club, as the person it is: 2,000 of 200,000
+    for night_id, opened_at, value in closed_nights(application, game)["nights"]:
+        day = opened_at[:10]
+        if (since is None or day >= since) and (until is None or day <= until):
+            found.append(_event(league, night_id, value, tables, known))
+    return found
+
+
+def closed_nights(application: Leagues, game: str) -> dict[str, Any]:
+    """``{"nights": [[night_id, opened_at, summary], ...]}``: every closed night of ``game``, oldest
+    first, with its summary (``summary``, by the names typed at its tables), kept as one answer and
+    grown by the nights that close or move (a retract at one of their tables): what the ranking
+    reads, whatever the league says of its players' names. Made again past
+    ``answer_reads.MOST_STREAMS`` streams stored to since it was kept."""
+    from replay.app.answer_reads import ranked_nights
+    from replay.app.kept_answers import answer_value
+
+    reads = ranked_nights(partial(_grown, application=application, game=game))
+    return answer_value(application.store, ["league nights", game], lambda: _made(application, game), reads)
+
+
+def _made(application: Leagues, game: str) -> dict[str, Any]:
+    """Every closed night's summary, each kept beside the events at the night's head (and made
+    again where it or one of its tables moved since)."""
     from replay.app import nights
 
     with application.store() as store:
@@ -63,23 +93,55 @@ def events_of(
         model = SealedModel(MODEL, "kept league events", lambda _store, _id: {})
         kept = model.trusted(store)
     found, fresh = [], []
-    known: dict[tuple[str | None, str], str] = {}  # a name at a club, as the person it is: 2,000 of 200,000
     for row in sorted(rows, key=lambda r: (r["opened_at"], r["night_id"])):
-        day = row["opened_at"][:10]
-        if (since is not None and day < since) or (until is not None and day > until):
-            continue
         value = kept.get(row["night_id"])
         if value is None or any(heads.get(m) != h for m, h in value.get("table_heads", {}).items()):
-            value = summary(application, row["night_id"], day, heads)
+            value = summary(application, row["night_id"], row["opened_at"][:10], heads)
             fresh.append(
                 (row["night_id"], heads[row["night_id"]], model.sealed(row["night_id"], heads[row["night_id"]], value))
             )
         if value["closed"]:
-            found.append(_event(league, row["night_id"], value, tables, known))
+            found.append([row["night_id"], row["opened_at"], _ranked(value)])
     if fresh:
         with application.store() as store:
             keep(store, MODEL, fresh)
-    return found
+    return {"nights": found}
+
+
+def _ranked(value: dict[str, Any]) -> dict[str, Any]:
+    """A closed night's summary as the ranking reads it: without its tables' heads (what a kept
+    summary is checked against, which the kept nights need not be)."""
+    return {key: item for key, item in value.items() if key != "table_heads"}
+
+
+def _grown(
+    store: Store, changed: Mapping[str, tuple[str, ...]], kept: dict[str, Any], *, application: Leagues, game: str
+) -> dict[str, Any] | None:
+    """The kept nights brought up to now by what ``changed`` (the streams stored to since, with
+    their events' types): each night stored to, or whose table was, summed up again (closed: in;
+    open again after a retract: out). None past ``MOST_STREAMS`` streams: made again."""
+    from events.ids import LEAGUE_STREAM
+    from events.night import NightOpened
+    from replay.app.answer_reads import MOST_STREAMS, Look
+
+    if len(changed) > MOST_STREAMS:
+        return None
+    look = Look(store)
+    moved = {stream if look.is_night(stream) else look.night_of(stream)
+             for stream in changed if stream != LEAGUE_STREAM}  # fmt: skip
+    entries = {entry[0]: entry for entry in kept["nights"]}
+    for night in sorted(n for n in moved if n is not None):
+        first = store.read(night, to_seq=1)[0]
+        opened = first.decode()
+        if not isinstance(opened, NightOpened) or opened.game != game:
+            continue
+        value = summary(application, night, first.recorded_at[:10], {})
+        if value["closed"]:
+            entries[night] = [night, first.recorded_at, _ranked(value)]
+        else:
+            entries.pop(night, None)
+    kept["nights"] = sorted(entries.values(), key=lambda entry: (entry[1], entry[0]))
+    return kept
 
 
 def _event(league: League, night_id: str, value: dict[str, Any], tables: bool,

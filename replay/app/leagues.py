@@ -314,8 +314,8 @@ class Leagues:
     ) -> list[Event]:
         """The league's events of ``game``: every closed night (a tournament is one) between the days
         given, with its EMA results and its tables' places, each player as a person where the
-        league knows them (else their name at their club). Each night's summary is kept beside the
-        events (``replay/app/league_events.py``) and made again only when the night or a table moved."""
+        league knows them (else their name at their club). The closed nights' summaries are kept
+        as one answer (``replay/app/league_events.py``), grown when a night or a table moved."""
         from replay.app.league_events import events_of
 
         return events_of(self, self.league(), game, since=since, until=until, tables=tables)

@@ -1,0 +1,88 @@
+"""The league's ranking reads every closed night's summary: kept as one answer and grown by the
+nights that close or move, not read again from every night and head when the ranking is made
+again for what the league says of its players (a merge, a name). Real SQLite files; the MERS
+figures worked by hand from the EMA's method, and each ranking checked against the one a copy of
+the store with no kept answer makes."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from replay.app import kept_answers
+from tests.helpers import Cli
+from tests.league.test_league_ranking import _night, _ranking, _two_clubs_three_nights
+
+FOUR = ["Aki", "Beni", "Chie", "Dai"]
+APART = [(1, "Aki", "375.08", 2), (2, "Beni", "299.93", 2), (3, "Chie", "225.00", 2), (4, "Dai", "0.00", 2),
+         (None, "Aki T.", None, 1), (None, "Eri", None, 1), (None, "Fumi", None, 1), (None, "Gen", None, 1)]  # fmt: skip
+
+
+def _made() -> tuple[int, int]:
+    """How many rankings and kept closed nights were made (not read back) so far."""
+    return kept_answers.MADE["league ranking"], kept_answers.MADE["league nights"]
+
+
+def _same_as_from_the_events(cli: Cli, db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The ranking as ``--json`` printed it is what a copy of the store with no kept answer prints."""
+    copy = tmp_path / "copy.db"
+    shutil.copy(db, copy)
+    with sqlite3.connect(copy) as conn:
+        conn.execute("DELETE FROM read_models WHERE model = ?", [kept_answers.MODEL])
+    asked = ("league", "ranking", "--game", "riichi", "--json")
+    counted = kept_answers.MADE.copy()
+    kept, fresh = cli(*asked), Cli(copy, capsys)(*asked)
+    kept_answers.MADE.clear()
+    kept_answers.MADE.update(counted)  # the copy's answers, made, are not the store's
+    assert kept.code == 0 and fresh.code == 0 and kept.out == fresh.out
+
+
+def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nights(
+    cli: Cli, db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Kyoto 1 (Beni, Aki, Chie, Dai: base ranks 1000, 667, 333, 0), Kyoto 2 (Aki, Chie, Beni,
+    Dai) and Osaka 1; then Kyoto 3 as Kyoto 1. Plants: the nights made again for a merge (the
+    count); a night that closed not added; a night opened again (its close taken back) still
+    counted; a night of another game counted."""
+    _two_clubs_three_nights(cli)
+    assert cli("league", "adopt").code == 0
+    rankings, nights = _made()
+    assert _ranking(cli) == APART
+    assert _made() == (rankings + 1, nights + 1)
+
+    # Merged and apart again: the ranking is made again, from the nights read back.
+    assert cli("league", "merge", "p1", "p5", "--reason", "the same man").code == 0
+    assert _ranking(cli)[0] == (1, "Aki", "600.08", 3)
+    assert cli("league", "unmerge", "22", "--reason", "two men after all").code == 0
+    assert _ranking(cli) == APART
+    assert _made() == (rankings + 3, nights + 1)
+
+    # Kyoto 3 closes: the nights grow by it. Aki (667, 1000, 667, two zeros of weight 1): A =
+    # 2334/5 = 466.8, B = 2334/4 = 583.5: 525.15. Beni (1000, 333, 1000): 466.6 and 583.25,
+    # 524.925 shown 524.93. Chie (333, 667, 333): 266.6 and 333.25: 299.93. A Tensho night closes
+    # too: not the ranking's.
+    _night(cli, "kyoto", "night-kyoto-3", FOUR, "S")
+    tensho = cli("night", "open", "tensho", "-p", "Eri", "-p", "Fumi", "--club", "osaka", "--id", "night-tensho")
+    assert tensho.code == 0, tensho.err
+    assert cli("night", "close", "night-tensho").code == 0
+    third = [(1, "Aki", "525.15", 3), (2, "Beni", "524.93", 3), (3, "Chie", "299.93", 3), (4, "Dai", "0.00", 3),
+             (None, "Aki T.", None, 1), (None, "Eri", None, 1), (None, "Fumi", None, 1), (None, "Gen", None, 1)]  # fmt: skip
+    assert _ranking(cli) == third
+    assert _made() == (rankings + 4, nights + 1)
+    _same_as_from_the_events(cli, db, tmp_path, capsys)
+
+    # The end of Kyoto 3's table taken back after the close: the night is summed up again.
+    last = cli("log", "night-kyoto-3-t1", "--json").json()[-1]
+    assert cli("retract", "night-kyoto-3-t1", str(last["seq"]), "--reason", "scored wrong").code == 0
+    # Its four players tie for first there (base rank 500 each): Aki (667, 1000, 500) 433.4 and
+    # 541.75, 487.575 shown 487.58; Beni (1000, 333, 500) 366.6 and 458.25: 412.43; Chie (333,
+    # 667, 500) 300 and 375: 337.50; Dai (0, 0, 500) 100 and 125: 112.50.
+    assert _ranking(cli) == [
+        (1, "Aki", "487.58", 3), (2, "Beni", "412.43", 3), (3, "Chie", "337.50", 3), (4, "Dai", "112.50", 3),
+        (None, "Aki T.", None, 1), (None, "Eri", None, 1), (None, "Fumi", None, 1), (None, "Gen", None, 1)]  # fmt: skip
+    assert _made() == (rankings + 5, nights + 1)
+    assert _ranking(cli)[0] == (1, "Aki", "487.58", 3) and _made() == (rankings + 5, nights + 1)  # read back
+    _same_as_from_the_events(cli, db, tmp_path, capsys)
