@@ -62,27 +62,29 @@ def events_of(
     (``tables``: with each table's places, which MERS and totals do not read)."""
     found = []
     known: dict[tuple[str | None, str], str] = {}  # a name at a club, as the person it is: 2,000 of 200,000
-    for night_id, opened_at, value in closed_nights(application, game)["nights"]:
+    for night_id, opened_at, value in closed_nights(application, game, tables)["nights"]:
         day = opened_at[:10]
         if (since is None or day >= since) and (until is None or day <= until):
             found.append(_event(league, night_id, value, tables, known))
     return found
 
 
-def closed_nights(application: Leagues, game: str) -> dict[str, Any]:
+def closed_nights(application: Leagues, game: str, tables: bool) -> dict[str, Any]:
     """``{"nights": [[night_id, opened_at, summary], ...]}``: every closed night of ``game``, oldest
-    first, with its summary (``summary``, by the names typed at its tables), kept as one answer and
+    first, with its summary (``summary``, by the names typed at its tables; ``tables``: with each
+    table's places, a third of it, which MERS and totals do not read), kept as one answer and
     grown by the nights that close or move (a retract at one of their tables): what the ranking
     reads, whatever the league says of its players' names. Made again past
     ``answer_reads.MOST_STREAMS`` streams stored to since it was kept."""
     from replay.app.answer_reads import ranked_nights
     from replay.app.kept_answers import answer_value
 
-    reads = ranked_nights(partial(_grown, application=application, game=game))
-    return answer_value(application.store, ["league nights", game], lambda: _made(application, game), reads)
+    reads = ranked_nights(partial(_grown, application=application, game=game, tables=tables))
+    made = partial(_made, application, game, tables)
+    return answer_value(application.store, ["league nights", game, tables], made, reads)
 
 
-def _made(application: Leagues, game: str) -> dict[str, Any]:
+def _made(application: Leagues, game: str, tables: bool) -> dict[str, Any]:
     """Every closed night's summary, each kept beside the events at the night's head (and made
     again where it or one of its tables moved since)."""
     from replay.app import nights
@@ -101,21 +103,29 @@ def _made(application: Leagues, game: str) -> dict[str, Any]:
                 (row["night_id"], heads[row["night_id"]], model.sealed(row["night_id"], heads[row["night_id"]], value))
             )
         if value["closed"]:
-            found.append([row["night_id"], row["opened_at"], _ranked(value)])
+            found.append([row["night_id"], row["opened_at"], _ranked(value, tables)])
     if fresh:
         with application.store() as store:
             keep(store, MODEL, fresh)
     return {"nights": found}
 
 
-def _ranked(value: dict[str, Any]) -> dict[str, Any]:
+def _ranked(value: dict[str, Any], tables: bool) -> dict[str, Any]:
     """A closed night's summary as the ranking reads it: without its tables' heads (what a kept
-    summary is checked against, which the kept nights need not be)."""
-    return {key: item for key, item in value.items() if key != "table_heads"}
+    summary is checked against, which the kept nights need not be), and without its tables'
+    places where the ranking reads none."""
+    left_out = {"table_heads"} if tables else {"table_heads", "tables"}
+    return {key: item for key, item in value.items() if key not in left_out}
 
 
 def _grown(
-    store: Store, changed: Mapping[str, tuple[str, ...]], kept: dict[str, Any], *, application: Leagues, game: str
+    store: Store,
+    changed: Mapping[str, tuple[str, ...]],
+    kept: dict[str, Any],
+    *,
+    application: Leagues,
+    game: str,
+    tables: bool,
 ) -> dict[str, Any] | None:
     """The kept nights brought up to now by what ``changed`` (the streams stored to since, with
     their events' types): each night stored to, or whose table was, summed up again (closed: in;
@@ -137,7 +147,7 @@ def _grown(
             continue
         value = summary(application, night, first.recorded_at[:10], {})
         if value["closed"]:
-            entries[night] = [night, first.recorded_at, _ranked(value)]
+            entries[night] = [night, first.recorded_at, _ranked(value, tables)]
         else:
             entries.pop(night, None)
     kept["nights"] = sorted(entries.values(), key=lambda entry: (entry[1], entry[0]))

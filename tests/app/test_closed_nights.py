@@ -26,13 +26,16 @@ def _made() -> tuple[int, int]:
     return kept_answers.MADE["league ranking"], kept_answers.MADE["league nights"]
 
 
-def _same_as_from_the_events(cli: Cli, db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The ranking as ``--json`` printed it is what a copy of the store with no kept answer prints."""
+def _same_as_from_the_events(
+    cli: Cli, db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], *method: str
+) -> None:  # fmt: skip
+    """The ranking (by ``method``, where given) as ``--json`` printed it is what a copy of the
+    store with no kept answer prints."""
     copy = tmp_path / "copy.db"
     shutil.copy(db, copy)
     with sqlite3.connect(copy) as conn:
         conn.execute("DELETE FROM read_models WHERE model = ?", [kept_answers.MODEL])
-    asked = ("league", "ranking", "--game", "riichi", "--json")
+    asked = ("league", "ranking", "--game", "riichi", "--json", *method)
     counted = kept_answers.MADE.copy()
     kept, fresh = cli(*asked), Cli(copy, capsys)(*asked)
     kept_answers.MADE.clear()
@@ -73,6 +76,13 @@ def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nig
     assert _ranking(cli) == third
     assert _made() == (rankings + 4, nights + 1)
     _same_as_from_the_events(cli, db, tmp_path, capsys)
+    # Tenhou's R and Glicko read each table's places: their nights are kept apart, with them.
+    for method in ("tenhou_r", "glicko"):
+        _same_as_from_the_events(cli, db, tmp_path, capsys, "--method", method)
+    # Tenhou's R, the nights in turn (Kyoto 1, 2, 3): Beni 1530, then 0.998 x (-10 + (1500 -
+    # 1530) / 40) = -10.7285, then 0.996 x (30 + (1500 - 1519.2715) / 40) = +29.4001: 1548.67.
+    # Aki 1510, +29.6905, then 0.996 x (10 + (1500 - 1539.6905) / 40) = +8.9717: 1548.66.
+    assert _ranking(cli, "--method", "tenhou_r")[:2] == [(1, "Beni", "1548.67", 3), (2, "Aki", "1548.66", 3)]
 
     # The end of Kyoto 3's table taken back after the close: the night is summed up again.
     last = cli("log", "night-kyoto-3-t1", "--json").json()[-1]
@@ -86,3 +96,4 @@ def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nig
     assert _made() == (rankings + 5, nights + 1)
     assert _ranking(cli)[0] == (1, "Aki", "487.58", 3) and _made() == (rankings + 5, nights + 1)  # read back
     _same_as_from_the_events(cli, db, tmp_path, capsys)
+    _same_as_from_the_events(cli, db, tmp_path, capsys, "--method", "tenhou_r")
