@@ -137,8 +137,9 @@ def _still(
     store: Store, reads: Reads, since: tuple[Mark, Mapping[str, tuple[str, ...]]], key: str, value: dict[str, Any],
     compact: bool,
 ) -> tuple[str, dict[str, Any] | None] | None:  # fmt: skip
-    """The kept answer (its text, and its value where grown) where it still holds at the mark now (nothing ``since`` moved what it reads:
-    the streams stored to since its own mark), or where ``reads`` brings it up to now; else None.
+    """The kept answer (its text, and its value where grown) where it still holds at the mark now
+    (nothing ``since`` moved what it reads: the streams stored to since its own mark), or where
+    ``reads`` brings it up to now; else None.
     Kept again at the mark now where it is short or was brought up to now (a ranking of tens of
     megabytes is not written again for a move at a table: its changes are looked at from its own
     mark, up to ``LOOKED_AT`` events, and then it is made again)."""
