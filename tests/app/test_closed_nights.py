@@ -14,7 +14,7 @@ import pytest
 
 from replay.app import kept_answers
 from tests.helpers import Cli
-from tests.league.test_league_ranking import _night, _ranking, _two_clubs_three_nights
+from tests.league.test_league_ranking import _ranking, _two_clubs_three_nights
 
 FOUR = ["Aki", "Beni", "Chie", "Dai"]
 APART = [(1, "Aki", "375.08", 2), (2, "Beni", "299.93", 2), (3, "Chie", "225.00", 2), (4, "Dai", "0.00", 2),
@@ -47,30 +47,58 @@ def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nig
     cli: Cli, db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Kyoto 1 (Beni, Aki, Chie, Dai: base ranks 1000, 667, 333, 0), Kyoto 2 (Aki, Chie, Beni,
-    Dai) and Osaka 1; then Kyoto 3 as Kyoto 1. Plants: the nights made again for a merge (the
-    count); a night that closed not added; a night opened again (its close taken back) still
-    counted; a night of another game counted."""
+    Dai) and Osaka 1 (Aki T. first); then Kyoto 3 as Kyoto 1, while Kyoto 4 stays open. Plants:
+    the nights made again for a merge (the count); a night that closed not summed up again where
+    its tables were not stored to since; an open night counted, or taken out where it never was (a
+    missing key); the nights out of the order they opened in (a merged player's events); the
+    rest of the nights passed over after one of another game; a result's place or a night's title
+    lost; a night of another game counted."""
     _two_clubs_three_nights(cli)
     assert cli("league", "adopt").code == 0
+    later = ["Jun", "Kei", "Leo", "Mio"]
+    opened = cli("night", "open", "riichi", *[a for p in later for a in ("-p", p)], "--club", "kyoto",
+                 "--id", "night-kyoto-4", "--seed", "1")  # fmt: skip
+    assert opened.code == 0, opened.err
+    assert cli("night", "seat", "night-kyoto-4").code == 0
     rankings, nights = _made()
     assert _ranking(cli) == APART
     assert _made() == (rankings + 1, nights + 1)
+    aki = cli("league", "ranking", "--game", "riichi", "--json").json()["players"][0]
+    assert [(e["event_id"], e["title"], e["place"], e["of"]) for e in aki["events"]] == [
+        ("night-kyoto-1", "tenhou night", 2, 4), ("night-kyoto-2", "tenhou night", 1, 4)]  # fmt: skip
 
-    # Merged and apart again: the ranking is made again, from the nights read back.
-    assert cli("league", "merge", "p1", "p5", "--reason", "the same man").code == 0
+    # Kyoto 3's table ends (its night still open: nothing the ranking reads), then Aki and Aki T.
+    # are merged: the ranking is made again, from the nights read back.
+    assert cli("night", "open", "riichi", *[a for p in FOUR for a in ("-p", p)], "--club", "kyoto",
+               "--id", "night-kyoto-3", "--seed", "1").code == 0  # fmt: skip
+    assert cli("night", "seat", "night-kyoto-3").code == 0
+    assert cli("round", "night-kyoto-3-t1", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
+    assert cli("result", "night-kyoto-3-t1", "ron", "S", "mangan", "from", "N").code == 0
+    assert _ranking(cli) == APART and _made() == (rankings + 1, nights + 1)
+    merged = cli("league", "merge", "p1", "p5", "--reason", "the same man")
+    assert merged.code == 0 and merged.out.startswith("p5 merged into p1 (merge ")
     assert _ranking(cli)[0] == (1, "Aki", "600.08", 3)
-    assert cli("league", "unmerge", "22", "--reason", "two men after all").code == 0
-    assert _ranking(cli) == APART
-    assert _made() == (rankings + 3, nights + 1)
+    assert _made() == (rankings + 2, nights + 1)
 
-    # Kyoto 3 closes: the nights grow by it. Aki (667, 1000, 667, two zeros of weight 1): A =
-    # 2334/5 = 466.8, B = 2334/4 = 583.5: 525.15. Beni (1000, 333, 1000): 466.6 and 583.25,
-    # 524.925 shown 524.93. Chie (333, 667, 333): 266.6 and 333.25: 299.93. A Tensho night closes
-    # too: not the ranking's.
-    _night(cli, "kyoto", "night-kyoto-3", FOUR, "S")
-    tensho = cli("night", "open", "tensho", "-p", "Eri", "-p", "Fumi", "--club", "osaka", "--id", "night-tensho")
+    # A Tensho night opens and closes, Kyoto 4 gives a penalty and Kyoto 3 closes: the nights
+    # grow by Kyoto 3 alone. Aki (667, 1000, 1000, 667 and a zero of weight 1): A = 3334/5 =
+    # 666.8, B = 3334/4 = 833.5: 750.15. Beni (1000, 333, 1000): 466.6 and 583.25, 524.925 shown
+    # 524.93. Chie (333, 667, 333): 266.6 and 333.25: 299.93.
+    tensho = cli("night", "open", "tensho", "-p", "Eri", "-p", "Fumi", "--club", "osaka", "--id", "night-a-tensho")
     assert tensho.code == 0, tensho.err
-    assert cli("night", "close", "night-tensho").code == 0
+    assert cli("night", "close", "night-a-tensho").code == 0
+    assert cli("night", "penalty", "night-kyoto-4", "Jun", "--points", "-5", "--reason", "late").code == 0
+    assert cli("night", "close", "night-kyoto-3").code == 0
+    assert _ranking(cli) == [(1, "Aki", "750.15", 4), (2, "Beni", "524.93", 3), (3, "Chie", "299.93", 3),
+                             (4, "Dai", "0.00", 3), (None, "Eri", None, 1), (None, "Fumi", None, 1),
+                             (None, "Gen", None, 1)]  # fmt: skip
+    assert _made() == (rankings + 3, nights + 1)
+    _same_as_from_the_events(cli, db, tmp_path, capsys)
+
+    # Apart again. Aki (667, 1000, 667, two zeros of weight 1): A = 2334/5 = 466.8, B = 2334/4 =
+    # 583.5: 525.15.
+    seq = merged.out.removeprefix("p5 merged into p1 (merge ").removesuffix(")\n")
+    assert cli("league", "unmerge", seq, "--reason", "two men after all").code == 0
     third = [(1, "Aki", "525.15", 3), (2, "Beni", "524.93", 3), (3, "Chie", "299.93", 3), (4, "Dai", "0.00", 3),
              (None, "Aki T.", None, 1), (None, "Eri", None, 1), (None, "Fumi", None, 1), (None, "Gen", None, 1)]  # fmt: skip
     assert _ranking(cli) == third
