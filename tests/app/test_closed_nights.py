@@ -52,7 +52,8 @@ def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nig
     its tables were not stored to since; an open night counted, or taken out where it never was (a
     missing key); the nights out of the order they opened in (a merged player's events); the
     rest of the nights passed over after one of another game; a result's place or a night's title
-    lost; a night of another game counted."""
+    lost; a night of another game counted; a day's bounds read as exclusive, or either one alone;
+    a name never named counted without its club."""
     _two_clubs_three_nights(cli)
     assert cli("league", "adopt").code == 0
     later = ["Jun", "Kei", "Leo", "Mio"]
@@ -125,3 +126,21 @@ def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nig
     assert _ranking(cli)[0] == (1, "Aki", "487.58", 3) and _made() == (rankings + 5, nights + 1)  # read back
     _same_as_from_the_events(cli, db, tmp_path, capsys)
     _same_as_from_the_events(cli, db, tmp_path, capsys, "--method", "tenhou_r")
+
+    # Between two days, both kept: every night (all on one day) counts; up to the day before, none.
+    from datetime import date, timedelta
+
+    day = next(n["opened_at"][:10] for n in cli("night", "list", "--json").json() if n["night_id"] == "night-kyoto-3")
+    assert _ranking(cli, "--since", day, "--until", day)[:4] == [
+        (1, "Aki", "487.58", 3), (2, "Beni", "412.43", 3), (3, "Chie", "337.50", 3), (4, "Dai", "112.50", 3)]  # fmt: skip
+    assert _ranking(cli, "--until", str(date.fromisoformat(day) - timedelta(days=1))) == []
+
+    # Kyoto 4's table abandoned and the night closed: Jun, never named, stands in its results by
+    # his penalty alone (the table gave no one a result), under the name typed at the club.
+    assert cli("night", "abandon", "night-kyoto-4", "night-kyoto-4-t1", "--reason", "power cut").code == 0
+    assert cli("night", "close", "night-kyoto-4").code == 0
+    unnamed = cli("league", "ranking", "--game", "riichi", "--json").json()["players"]
+    assert [(r["place"], r["player"], r["person"]) for r in unnamed if r["person"] is None] == [
+        (None, "Jun @kyoto", None)
+    ]
+    _same_as_from_the_events(cli, db, tmp_path, capsys)
