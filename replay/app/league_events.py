@@ -128,8 +128,8 @@ def _grown(
     tables: bool,
 ) -> dict[str, Any] | None:
     """The kept nights brought up to now by what ``changed`` (the streams stored to since, with
-    their events' types): each night stored to, or whose table was, summed up again (closed: in;
-    open again after a retract: out). None past ``MOST_STREAMS`` streams: made again."""
+    their events' types): each night stored to, itself or at one of its tables, summed up again
+    (closed: in; open: out). None past ``MOST_STREAMS`` streams: made again."""
     from events.ids import LEAGUE_STREAM
     from events.night import NightOpened
     from replay.app.answer_reads import MOST_STREAMS, Look
