@@ -72,7 +72,7 @@ def events_of(
 def closed_nights(application: Leagues, game: str, tables: bool) -> dict[str, Any]:
     """``{"nights": [[night_id, opened_at, summary], ...]}``: every closed night of ``game``, oldest
     first, with its summary (``summary``, by the names typed at its tables; ``tables``: with each
-    table's places, a third of it, which MERS and totals do not read), kept as one answer and
+    table's places, two thirds of it, which MERS and totals do not read), kept as one answer and
     grown by the nights that close or move (a retract at one of their tables): what the ranking
     reads, whatever the league says of its players' names. Made again past
     ``answer_reads.MOST_STREAMS`` streams stored to since it was kept."""
