@@ -32,7 +32,7 @@ from replay.app.league_state import TABLE_MARK
 
 if TYPE_CHECKING:
     from replay.app.league_state import League
-    from store import Store
+    from store import Store, StoredEvent
 
 MOST_STREAMS = 100  # streams stored to since a mark looked at one by one; past this, the answer is made again
 RETRACT = "retract"
@@ -53,13 +53,18 @@ class Look:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._first: dict[str, str | None] = {}
+        self._first: dict[str, StoredEvent | None] = {}
 
-    def first_type(self, stream: str) -> str | None:
+    def first(self, stream: str) -> StoredEvent | None:
+        """The stream's first event (a night's opening: its game, the day it opened); None: no stream."""
         if stream not in self._first:
             found = self.store.read(stream, to_seq=1) if self.store.exists(stream) else []
-            self._first[stream] = found[0].type if found else None
+            self._first[stream] = found[0] if found else None
         return self._first[stream]
+
+    def first_type(self, stream: str) -> str | None:
+        found = self.first(stream)
+        return None if found is None else found.type
 
     def is_night(self, stream: str) -> bool:
         return self.first_type(stream) == NIGHT_OPENED

@@ -78,6 +78,8 @@ def _grown(
         else:
             kept["digests"].pop(stream, None)  # playing, or an end taken back
     for night in sorted(nights):
-        opened_at = store.read(night, to_seq=1)[0].recorded_at
+        opened = look.first(night)
+        assert opened is not None  # a night: a stream with events
+        opened_at = opened.recorded_at
         kept["nights"][night] = look.summary(night) | {"night_id": night, "date": opened_at[:10]}
     return kept

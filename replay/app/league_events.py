@@ -141,7 +141,8 @@ def _grown(
              for stream in changed if stream != LEAGUE_STREAM}  # fmt: skip
     entries = {entry[0]: entry for entry in kept["nights"]}
     for night in sorted(n for n in moved if n is not None):
-        first = store.read(night, to_seq=1)[0]
+        first = look.first(night)
+        assert first is not None  # a night: a stream with events
         opened = first.decode()
         if not isinstance(opened, NightOpened) or opened.game != game:
             continue
