@@ -41,6 +41,7 @@ def _same_as_from_the_events(
     kept_answers.MADE.clear()
     kept_answers.MADE.update(counted)  # the copy's answers, made, are not the store's
     assert kept.code == 0 and fresh.code == 0 and kept.out == fresh.out
+    assert kept.out.startswith('{\n  "game": "riichi",\n  "method": ')  # laid out for a person, as kept
 
 
 def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nights(
@@ -53,7 +54,7 @@ def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nig
     missing key); the nights out of the order they opened in (a merged player's events); the
     rest of the nights passed over after one of another game; a result's place or a night's title
     lost; a night of another game counted; a day's bounds read as exclusive, or either one alone;
-    a name never named counted without its club."""
+    a name never named counted without its club; the ranking kept, and printed, on one line."""
     _two_clubs_three_nights(cli)
     assert cli("league", "adopt").code == 0
     later = ["Jun", "Kei", "Leo", "Mio"]
