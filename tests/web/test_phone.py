@@ -87,6 +87,94 @@ def test_a_live_page_says_it_is_behind_through_an_outage_and_comes_back(
         context.close()
 
 
+def test_a_reading_begun_before_the_one_shown_never_takes_the_phone_back(
+    browser: Any, cli: Cli, db: Path, secret: Path, served: Server
+) -> None:
+    """Two readings of the table overlap, as a tap's answer and the live stream's word of it do: the
+    one begun first comes back last, with the table as it was before the move. The phone stays on
+    the table after the move, with its buttons. The older answer is held by the test until the
+    newer one is shown. Plant: every reading shown as it comes back (the phone goes back to event 1
+    and offers "next" again, and a tap on the buttons shown is refused for good)."""
+    token = token_of(cli, secret, "tbl-1")
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{served.base}/tables/tbl-1?token={token}")
+        phone.wait_for_selector('[data-move="next"]')
+        settled = "() => taikyokuReadings().begun === taikyokuReadings().back"
+        phone.wait_for_function(settled)  # the page's opening readings are all back
+        held: list[tuple[Any, Any]] = []
+
+        def hold_the_first(route: Any) -> None:
+            if held:
+                route.continue_()
+            else:
+                held.append((route, route.fetch()))  # the table at event 1, answered when the test says
+
+        phone.route(f"{served.base}/api/matches/tbl-1", hold_the_first)
+        phone.select_option("#seat", "1")  # a reading begun at event 1
+        while not held:  # until the server has answered it (at event 1)
+            phone.wait_for_function("() => true")
+        assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)[0] == 201
+        phone.wait_for_selector('body[data-seq="2"]')  # the live stream's reading, begun later, shown first
+        route, before = held[0]
+        route.fulfill(response=before)
+        phone.wait_for_function(settled)
+        assert phone.get_attribute("body", "data-seq") == "2"
+        assert phone.locator('#tap [data-move="next"]').count() == 0
+        assert phone.locator('#tap [data-move^="yaku-set"]').count() == 2
+    finally:
+        context.close()
+
+
+def test_a_reading_whose_table_and_moves_disagree_reads_again(
+    browser: Any, cli: Cli, db: Path, secret: Path, served: Server
+) -> None:
+    """A reading asks for the table and for its moves at once; a move stored between the two
+    answers makes them disagree (the table after the move, the buttons before it). The phone reads
+    again, and offers the moves of the table it shows. The live stream is cut, so no later reading
+    mends it. Plant: the two answers shown as they come (event 2 with "next" still offered)."""
+    token = token_of(cli, secret, "tbl-1")
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.route(f"{served.base}/api/matches/tbl-1/live", lambda route: route.abort())
+        phone.goto(f"{served.base}/tables/tbl-1?token={token}")
+        phone.wait_for_selector('[data-move="next"]')
+        settled = "() => taikyokuReadings().begun === taikyokuReadings().back"
+        phone.wait_for_function(settled)
+        table_asked: list[Any] = []
+        moves_answered: list[tuple[Any, Any]] = []
+
+        def hold_the_table(route: Any) -> None:
+            if table_asked:
+                route.continue_()
+            else:
+                table_asked.append(route)  # sent on to the server after the move
+
+        def hold_the_moves(route: Any) -> None:
+            if moves_answered:
+                route.continue_()
+            else:
+                moves_answered.append((route, route.fetch()))  # the moves at event 1
+
+        phone.route(f"{served.base}/api/matches/tbl-1", hold_the_table)
+        phone.route(f"{served.base}/api/matches/tbl-1/moves", hold_the_moves)
+        phone.select_option("#seat", "1")
+        while not (table_asked and moves_answered):
+            phone.wait_for_function("() => true")
+        assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)[0] == 201
+        table_asked[0].continue_()  # the table read after the move: event 2
+        route, before = moves_answered[0]
+        route.fulfill(response=before)
+        phone.wait_for_selector('body[data-seq="2"]')
+        phone.wait_for_function(settled)
+        assert phone.locator('#tap [data-move="next"]').count() == 0
+        assert phone.locator('#tap [data-move^="yaku-set"]').count() == 2
+    finally:
+        context.close()
+
+
 def test_a_phone_may_undo_the_hand_that_ended_its_match_never_an_abandon_then_forgets_its_token(
     browser: Any, cli: Cli, db: Path, secret: Path, served: Server
 ) -> None:

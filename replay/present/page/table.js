@@ -50,15 +50,29 @@ async function readClock() {
   } catch (error) { /* the table's own reading says when the server is away */ }
 }
 
+// Readings of the table overlap: a tap's answer and the live stream's word of the same move each
+// ask for one. They are numbered, and one begun before the reading already shown is let go, so the
+// phone never goes back to a table it has moved past (its buttons those of a move already made).
+let readingsBegun = 0, readingShown = 0, readingsBack = 0;
+window.taikyokuReadings = () => ({ begun: readingsBegun, back: readingsBack });  // for a test: every reading asked has come back
 async function refresh() {
+  const reading = ++readingsBegun;
+  try { await readTable(reading); } finally { readingsBack += 1; }
+}
+
+async function readTable(reading) {
   readClock();
   let state, moves;
   try {
     [state, moves] = await Promise.all([read(`/api/matches/${MATCH}`), read(`/api/matches/${MATCH}/moves`)]);
   } catch (error) {
+    if (reading < readingShown) return;
     behind(`behind at event ${head}: the server cannot give the table now; taps wait on this phone`);
     return;
   }
+  if (reading < readingShown) return;  // a later reading is shown already
+  if (state.head_seq !== moves.head_seq) return readTable(reading);  // a move stored between its two answers
+  readingShown = reading;
   behind("");
   if (state.sitting && state.sitting.join("\n") !== DATA.players.join("\n")) { DATA.players = state.sitting; named(); }
   // The match is over: until the server's phone_undo_until this phone may still undo the hand
