@@ -58,13 +58,13 @@ def summary(application: Leagues, night_id: str, day: str, table_heads: dict[str
 def events_of(
     application: Leagues, league: League, game: str, *, since: str | None, until: str | None, tables: bool = True
 ) -> list[Event]:
-    """The closed nights of ``game`` between the days given, as the ranking's events, oldest first
-    (``tables``: with each table's places, which MERS and totals do not read)."""
+    """The closed nights of ``game`` held between the days given (every day of a night over several
+    within them), as the ranking's events, oldest first (``tables``: with each table's places,
+    which MERS and totals do not read)."""
     found = []
     known: dict[tuple[str | None, str], str] = {}  # a name at a club, as the person it is: 2,000 of 200,000
-    for night_id, opened_at, value in closed_nights(application, game, tables)["nights"]:
-        day = opened_at[:10]
-        if (since is None or day >= since) and (until is None or day <= until):
+    for night_id, _opened_at, value in closed_nights(application, game, tables)["nights"]:
+        if (since is None or value["first_day"] >= since) and (until is None or value["last_day"] <= until):
             found.append(_event(league, night_id, value, tables, known))
     return found
 

@@ -145,3 +145,41 @@ def test_the_rankings_nights_are_kept_whatever_is_said_of_names_and_grown_by_nig
         (None, "Jun @kyoto", None)
     ]
     _same_as_from_the_events(cli, db, tmp_path, capsys)
+
+
+def test_a_night_held_over_two_days_weighs_two_and_counts_only_in_a_period_that_holds_both(
+    cli: Cli, db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kyoto 1 and 2 on 7 March; Kyoto 5 opened on Saturday 14 March, its table played out and the
+    night closed on Sunday 15 March: two days, MERS weight 2, its day the 15th. Kyoto 5 as Kyoto 1
+    (Beni 1000, Aki 667, Chie 333, Dai 0). Reckoned on 1 December, all in full. Aki (1000, 667,
+    667 x 2, two zeros): A = 3001/6 = 500.17, B (1000, 667 x 2, 667, 0) = 3001/5 = 600.2:
+    550.18. Beni (1000, 333, 1000 x 2): A = 3333/6 = 555.5, B = 3333/5 = 666.6: 611.05. Chie
+    (333, 667, 333 x 2): A = 1666/6, B = 1666/5: 305.43. A period up to the 14th holds only
+    its first day: Kyoto 1 and 2 alone. Plants: the night's days read as its opening day alone
+    (weight 1: Aki 525.15 first); the period bounded by the day a night opened."""
+    clock = ["2026-03-07T19:00:00.000000Z"]
+    monkeypatch.setattr("events.envelope.now_timestamp", lambda: clock[0])
+    _two_clubs_three_nights(cli)
+    assert cli("league", "adopt").code == 0
+    clock[0] = "2026-03-14T19:00:00.000000Z"
+    assert cli("night", "open", "riichi", *[a for p in FOUR for a in ("-p", p)], "--club", "kyoto",
+               "--id", "night-kyoto-5", "--seed", "1").code == 0  # fmt: skip
+    assert cli("night", "seat", "night-kyoto-5").code == 0
+    clock[0] = "2026-03-15T11:00:00.000000Z"
+    assert cli("round", "night-kyoto-5-t1", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
+    assert cli("result", "night-kyoto-5-t1", "ron", "S", "mangan", "from", "N").code == 0
+    assert cli("night", "close", "night-kyoto-5").code == 0
+    on = ("--on", "2026-12-01")
+    assert _ranking(cli, *on)[:4] == [(1, "Beni", "611.05", 3), (2, "Aki", "550.18", 3), (3, "Chie", "305.43", 3),
+                                      (4, "Dai", "0.00", 3)]  # fmt: skip
+    aki = cli("league", "ranking", "--game", "riichi", "--json", *on).json()["players"][1]
+    assert [(e["event_id"], e["day"], e["mers"]) for e in aki["events"]] == [
+        ("night-kyoto-1", "2026-03-07", "1"), ("night-kyoto-2", "2026-03-07", "1"),
+        ("night-kyoto-5", "2026-03-15", "2")]  # fmt: skip
+    # Kyoto 1 and 2 alone: Aki (1000, 667) 375.08 first, as in the league's own test.
+    assert _ranking(cli, "--until", "2026-03-14", *on)[:2] == [(1, "Aki", "375.08", 2), (2, "Beni", "299.93", 2)]
+    assert _ranking(cli, "--since", "2026-03-15", *on) == []  # its first day before the period
+    assert sorted(_ranking(cli, "--since", "2026-03-14", "--until", "2026-03-15", *on)) == [
+        (None, name, None, 1) for name in FOUR]  # Kyoto 5 alone: one result each, none ranked  # fmt: skip
+    _same_as_from_the_events(cli, db, tmp_path, capsys, *on)
