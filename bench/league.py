@@ -22,8 +22,10 @@ after round, in turn:
 The first run of each (which makes the kept summaries, digests and answers) is reported apart; so
 are the answer asked again after a hand is recorded at a table still playing at another club's
 open night (which no answer reads: each is read back once what was stored since is looked at),
-after a name is said of a player in the league's stream (which the ranking and the person's
-page read: those are made again from the kept summaries and digests), and after a match ends at
+after a name no table has seen is said of a player in the league's stream (which the person's
+page reads: it is made again; the ranking reads a name only where a result bears it), after two
+players' records are merged (which the ranking and the person's page read: those are made again
+from the kept summaries and digests; the merge is undone after), and after a match ends at
 another club's table (which a player's and a person's page read: the league's kept ended matches
 grow by it, and the page is made from them), and after a match ends at the measured club's own
 table (which its season reads: the club's kept matches grow by it). Prints seconds, each ratio
@@ -261,10 +263,20 @@ def main() -> None:
         # answer reads it; it is read back once the streams stored to since are looked at.
         timed([taikyoku, "result", f"{OPEN_NIGHT}-t1", "draw", "tenpai", "E", "--db", url])
         playing_on = timed(answer)
-        # A name said of a player (the league's stream): the ranking and the person's page read it and
-        # are made again, from the kept nights' summaries and matches' digests; the others are read back.
+        # A name said of a player (the league's stream) that no table has seen: the person's page
+        # reads it (the player's names) and is made again; the ranking reads a name only where a
+        # result bears it, and the others read no names: read back.
         timed([taikyoku, "league", "name", "p1", f"P00-00 also {what}", "--db", url])
         named = timed(answer)
+        # Two players' records merged: the ranking's figures and the person's page move (made again,
+        # from the kept nights' summaries and matches' digests). Undone after, and asked again
+        # (not timed), so that what follows starts from an answer kept.
+        said = subprocess.run([taikyoku, "league", "merge", "p1", "p2", "--reason", "bench", "--db", url],
+                              capture_output=True, text=True, check=True).stdout  # fmt: skip
+        merged = timed(answer)
+        timed([taikyoku, "league", "unmerge", said.rsplit("merge ", 1)[1].rstrip(")\n"), "--reason", "bench",
+               "--db", url])  # fmt: skip
+        timed(answer)
         # A match ended at another club's table (a night of club-00's opened, seated, and its table
         # ended by a mangan from North, below zero): a player's and a person's page read every
         # match (their ratings and the achievements are the league's); the kept matches are grown
@@ -279,7 +291,8 @@ def main() -> None:
         print(f"  {what:<18} floor {low:6.2f} s   first {first:7.2f} s ({first / low:5.1f}x)   "
               f"warm {warm:6.2f} s: {warm / low:5.2f}x the floor (target 2x)   "
               f"after a hand at another club's table {playing_on:6.2f} s: {playing_on / low:5.2f}x   "
-              f"after a name said {named:6.2f} s: {named / low:5.2f}x   "
+              f"after a name no table has seen {named:6.2f} s: {named / low:5.2f}x   "
+              f"after a merge {merged:6.2f} s: {merged / low:5.2f}x   "
               f"after a match ended elsewhere {ended:6.2f} s: {ended / low:5.2f}x   "
               f"after one ended at the club's own table {own_ended:6.2f} s: {own_ended / low:5.2f}x")  # fmt: skip
     print(f"  load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")

@@ -13,7 +13,8 @@ move it; and the tables of the open nights a page's player is of move it, where 
 The ranking reads a night only once it is closed (or where a retract may have opened it again),
 and a table only of a closed night; a closed night takes no event but a retract (its fold refuses
 the rest). Of the league's stream, a club's season reads which streams the club holds, and the
-ranking and a person's page the persons, their names, merges, the nights' qualifications and the
+ranking and a person's page the persons, their names (the ranking only a name one of its results
+bears), merges, the nights' qualifications and the
 rankings declared: the keys, the clubs, new records and the claims of streams begun since the mark
 (a night opened by its club) move neither; a claim of a stream that was there before (a club's
 store moved whole) moves both. Where the streams cannot be told of one by one (more than
@@ -26,7 +27,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Literal
 
 from events.ids import LEAGUE_STREAM
-from events.league import Claimed
+from events.league import Claimed, PersonNamed
 from replay.app.kept_answers import Reads
 from replay.app.league_state import TABLE_MARK
 
@@ -34,11 +35,14 @@ if TYPE_CHECKING:
     from replay.app.league_state import League
     from store import Store, StoredEvent
 
+# Whether a result an answer reads bears a name typed at a club's tables (None: at any club's).
+Borne = Callable[[str, "str | None"], bool]
 MOST_STREAMS = 100  # streams stored to since a mark looked at one by one; past this, the answer is made again
 RETRACT = "retract"
 MATCH_STARTED = "match_started"
 NIGHT_OPENED = "night.opened"
 CLAIMED = "league.claimed"
+NAMED = "league.named"
 PLAYERS = "night.players"
 # What the league's stream takes that moves no ranking and no person's page: keys, clubs, new records.
 UNREAD = frozenset({"league.key", "league.key_revoked", "league.club", "league.person"})
@@ -107,18 +111,22 @@ class Look:
     def match_moved(self, match: str, since: tuple[str, ...]) -> bool:
         return RETRACT in since or self.ended(match)
 
-    def league_moved(self, changed: Mapping[str, tuple[str, ...]], *, whole: bool) -> bool:
+    def league_moved(self, changed: Mapping[str, tuple[str, ...]], *, whole: bool, borne: Borne | None = None) -> bool:
         """Whether the league's events since the mark move an answer that reads its claims of
-        streams that were there before (``whole``: and every fact but keys, clubs and new records)."""
+        streams that were there before (``whole``: and every fact but keys, clubs and new records;
+        of the names said, with ``borne``, only those a result it reads bears)."""
         since = changed[LEAGUE_STREAM]
-        if whole and not (UNREAD | {CLAIMED}).issuperset(since):
+        said = set(since) - UNREAD - {CLAIMED} - ({NAMED} if borne is not None else set())
+        if whole and said:
             return True
-        if CLAIMED not in since:
+        if CLAIMED not in since and not (whole and NAMED in since):
             return False
         head = self.store.head(LEAGUE_STREAM)
         for event in self.store.read(LEAGUE_STREAM, from_seq=head - len(since) + 1):
             payload = event.decode()
             if isinstance(payload, Claimed) and any(self._was_there(s, changed) for s in payload.streams):
+                return True
+            if whole and isinstance(payload, PersonNamed) and (borne is None or borne(payload.name, payload.club)):
                 return True
         return False
 
@@ -135,18 +143,20 @@ def _moved(
     only: Callable[[str], bool] | None = None,
     every_night: bool = True,
     tonight: frozenset[str] = frozenset(),
+    borne: Borne | None = None,
 ) -> bool:
     """Whether any stream of ``changed`` moved an answer that reads: of the league's stream
     (``league``), nothing, its claims of streams that were there, or the whole of what it says but
-    keys, clubs and new records; the streams ``only`` takes (all where None); every night (``every_night``), or
-    only the closed ones and (alone of the nights' tables) theirs; the tables of the open nights
+    keys, clubs and new records (of the names said, with ``borne``, those a result it reads
+    bears); the streams ``only`` takes (all where None); every night (``every_night``), or only
+    the closed ones and (alone of the nights' tables) theirs; the tables of the open nights
     ``tonight``'s names are of."""
     if len(changed) > MOST_STREAMS:
         return True
     look = Look(store)
     for stream, since in changed.items():
         if stream == LEAGUE_STREAM:
-            if league != "none" and look.league_moved(changed, whole=league == "whole"):
+            if league != "none" and look.league_moved(changed, whole=league == "whole", borne=borne):
                 return True
             continue
         if only is not None and not only(stream):
@@ -210,9 +220,11 @@ def player(name: str) -> Reads:
     return Reads(lambda store, changed: _moved(store, changed, tonight=frozenset({name})))
 
 
-def ranking() -> Reads:
-    """The league's ranking: the league's facts, its closed nights and their tables."""
-    return Reads(lambda store, changed: _moved(store, changed, league="whole", every_night=False))
+def ranking(borne: Borne) -> Reads:
+    """The league's ranking: the league's facts, its closed nights and their tables. A name said
+    moves it only where a result of its closed nights bears that name at that club (``borne``):
+    a name no ranked result bears is no one's figure yet."""
+    return Reads(lambda store, changed: _moved(store, changed, league="whole", every_night=False, borne=borne))
 
 
 def person() -> Reads:

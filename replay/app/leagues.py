@@ -369,7 +369,25 @@ class Leagues:
         from replay.app import answer_reads
 
         make = partial(self._ranking, game, chosen, since, until, on)
-        return answer_text(self.store, question, make, answer_reads.ranking())
+        tables = not isinstance(chosen, rankings.Mers | rankings.Totals)
+        return answer_text(self.store, question, make, answer_reads.ranking(self._borne(game, tables)))
+
+    def _borne(self, game: str, tables: bool) -> Callable[[str, str | None], bool]:
+        """Whether a result of a closed night of ``game`` bears a name typed at a club's tables
+        (None: at any club's): the names of every closed night at each club, read once an ask."""
+        from replay.app import league_events
+
+        found: list[set[tuple[str | None, str]]] = []
+
+        def borne(name: str, club: str | None) -> bool:
+            if not found:
+                league = self.league()
+                nights = league_events.closed_nights(self, game, tables)["nights"]
+                found.append({(league.owner(night_id), result[0]) for night_id, _, value in nights
+                              for result in value["results"]})  # fmt: skip
+            return (club, name) in found[0] if club is not None else any(n == name for _, n in found[0])
+
+        return borne
 
     def _ranking(self, game: str, chosen: Ranking, since: str | None, until: str | None, on: str) -> dict[str, Any]:
         from replay.app import rankings

@@ -183,3 +183,35 @@ def test_a_night_held_over_two_days_weighs_two_and_counts_only_in_a_period_that_
     assert sorted(_ranking(cli, "--since", "2026-03-14", "--until", "2026-03-15", *on)) == [
         (None, name, None, 1) for name in FOUR]  # Kyoto 5 alone: one result each, none ranked  # fmt: skip
     _same_as_from_the_events(cli, db, tmp_path, capsys, *on)
+
+
+def test_a_name_said_moves_the_ranking_only_where_a_ranked_result_bears_it(
+    cli: Cli, db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Kyoto's names made players, Osaka's not: Aki T., Eri, Fumi and Gen stand as their names at
+    Osaka. A name no closed night bears (Nobody anywhere; Eri at Kyoto, where she never played)
+    leaves the ranking as it was, read back; Aki T. at Osaka said to be Aki makes it again, with
+    his Osaka win his: Aki (1000, 1000, 667, two zeros) 600.08. Plants: a name said never moving
+    the ranking; a name at one club read as at any; a name at any club read as at none."""
+    _two_clubs_three_nights(cli)
+    assert cli("league", "adopt", "--club", "kyoto").code == 0
+    apart = [(1, "Aki", "375.08", 2), (2, "Beni", "299.93", 2), (3, "Chie", "225.00", 2), (4, "Dai", "0.00", 2),
+             (None, "Aki T. @osaka", None, 1), (None, "Eri @osaka", None, 1), (None, "Fumi @osaka", None, 1),
+             (None, "Gen @osaka", None, 1)]  # fmt: skip
+    assert _ranking(cli) == apart
+    rankings, nights = _made()
+    for said in (("p1", "Nobody"), ("p2", "Eri", "--club", "kyoto")):
+        assert cli("league", "name", *said).code == 0
+        assert _ranking(cli) == apart
+        assert _made() == (rankings, nights)  # read back
+    _same_as_from_the_events(cli, db, tmp_path, capsys)
+    assert cli("league", "name", "p1", "Aki T.", "--club", "osaka").code == 0
+    assert _ranking(cli)[:2] == [(1, "Aki", "600.08", 3), (2, "Beni", "299.93", 2)]
+    assert _made() == (rankings + 1, nights)
+    # Fumi, said at any club to be Chie: Fumi played at Osaka (second of four, 667), so it moves the
+    # ranking. Chie (333, 667, 667, two zeros): A = 1667/5 = 333.4, B = 1667/4 = 416.75: 375.08.
+    assert cli("league", "name", "p3", "Fumi").code == 0
+    ranked = _ranking(cli)
+    assert ranked[:3] == [(1, "Aki", "600.08", 3), (2, "Chie", "375.08", 3), (3, "Beni", "299.93", 2)]
+    assert "Fumi @osaka" not in [row[1] for row in ranked] and _made() == (rankings + 2, nights)
+    _same_as_from_the_events(cli, db, tmp_path, capsys)

@@ -117,12 +117,14 @@ def test_answers_are_read_back_while_the_league_records_elsewhere_and_made_again
         (None, "Aki", None, 1),
     ]  # fmt: skip
 
-    # A name said of Aki: the ranking and the person's page read the league's stream; the seasons
-    # and the page by the typed name do not.
+    # A name said of Aki: the person's page reads his names; the ranking reads a name only where a
+    # ranked result bears it (no table has seen "Aki Tanaka"); the seasons and the page by the
+    # typed name do not.
     assert cli("league", "name", "p1", "Aki Tanaka").code == 0
     named, made = _ask(cli)
-    assert made == {"league ranking": 1, "person": 1}
+    assert made == {"person": 1}
     assert named["player"] == closed["player"] and named["osaka"] == closed["osaka"]
+    assert named["league ranking"] == closed["league ranking"]
 
     # A retract at the closed night's table (its end taken back): the ranking reads that table.
     last = cli("log", "night-osaka-2-t1", "--json").json()[-1]
