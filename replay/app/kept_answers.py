@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import orjson
@@ -92,24 +93,26 @@ def _answer(
     text = json.dumps(question, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     key = "answer:" + hashlib.sha256(text.encode()).hexdigest()
     with opened() as store:
-        kept = _kept(key, text, store.read_model_row(MODEL, key))
-        if kept is None:
+        row = store.read_model_row(MODEL, key)
+        made_at = _made_at(row)
+        if row is None or made_at is None:
             mark = store.mark()
         else:  # the mark now, and what was stored since the kept one, read together
-            value, made_at = kept
             mark, changed = store.changed_since(made_at, LOOKED_AT)
-            if mark == made_at:
-                return str(value["json"]), None
-            if reads is not None and changed is not None:
-                still = _still(store, reads, (mark, changed), key, value, compact)
+            # Its seal checked and its text read only where it may be shown (tens of megabytes).
+            kept = partial(_kept, key, text, row)
+            if mark == made_at and (found := kept()) is not None:
+                return str(found["json"]), None
+            if mark != made_at and reads is not None and changed is not None:
+                still = _still(store, reads, (mark, changed), key, kept, compact)
                 if still is not None:
                     return still
     shown = _text(make(), compact)
     MADE[str(question[0]) if isinstance(question, list) and question else ""] += 1
     with opened() as store:
         if store.mark() == mark:  # an event stored meanwhile: the answer may be of neither mark
-            value = {"question": text, "json": shown}
-            keep(store, MODEL, [(key, _mark_text(mark), ANSWERS.sealed(key, _mark_text(mark), value))])
+            made = {"question": text, "json": shown}
+            keep(store, MODEL, [(key, _mark_text(mark), ANSWERS.sealed(key, _mark_text(mark), made))])
     return shown, None  # a value made may hold what its text reads back otherwise (a tuple): parsed
 
 
@@ -121,21 +124,26 @@ def _mark_text(mark: Mark) -> str:
     return f"{mark.events} {mark.position}"
 
 
-def _kept(key: str, question: str, row: tuple[str, str] | None) -> tuple[dict[str, Any], Mark] | None:
-    """The kept answer (its question and text) and the mark it was made at, where it may be shown."""
+def _made_at(row: tuple[str, str] | None) -> Mark | None:
+    """The mark a kept answer was made at, as its row says (None: no row, or none it can be)."""
     if row is None:
         return None
-    kept = ANSWERS.shown(key, row[0], row[1])
     count, _, position = row[0].partition(" ")
-    if (kept is None or kept.get("question") != question or not isinstance(kept.get("json"), str)
-            or not (count.isdigit() and position.isdigit())):  # fmt: skip
+    return Mark(int(count), int(position)) if count.isdigit() and position.isdigit() else None
+
+
+def _kept(key: str, question: str, row: tuple[str, str]) -> dict[str, Any] | None:
+    """The kept answer (its question and text), where it may be shown: sealed by this code, and
+    the answer to this question."""
+    kept = ANSWERS.shown(key, row[0], row[1])
+    if kept is None or kept.get("question") != question or not isinstance(kept.get("json"), str):
         return None
-    return kept, Mark(int(count), int(position))
+    return kept
 
 
 def _still(
-    store: Store, reads: Reads, since: tuple[Mark, Mapping[str, tuple[str, ...]]], key: str, value: dict[str, Any],
-    compact: bool,
+    store: Store, reads: Reads, since: tuple[Mark, Mapping[str, tuple[str, ...]]], key: str,
+    opened: Callable[[], dict[str, Any] | None], compact: bool,
 ) -> tuple[str, dict[str, Any] | None] | None:  # fmt: skip
     """The kept answer (its text, and its value where grown) where it still holds at the mark now
     (nothing ``since`` moved what it reads: the streams stored to since its own mark), or where
@@ -145,8 +153,15 @@ def _still(
     mark, up to ``LOOKED_AT`` events, and then it is made again)."""
     now, changed = since
     grown = None
-    if reads.moved(store, changed):
-        grown = reads.grown(store, changed, orjson.loads(value["json"])) if reads.grown is not None else None
+    moved = reads.moved(store, changed)
+    if moved and reads.grown is None:
+        return None  # made again: the kept text is not read
+    value = opened()
+    if value is None:
+        return None
+    if moved:
+        assert reads.grown is not None
+        grown = reads.grown(store, changed, orjson.loads(value["json"]))
         if grown is None:
             return None
         value = value | {"json": _text(grown, compact)}

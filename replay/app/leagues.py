@@ -340,10 +340,10 @@ class Leagues:
         """The league's ranking of ``game`` by the method it declared (or ``method``, to look at
         another), on the reckoning day (default: ``until``, else today): each player once, their
         figure, and the events that made it."""
-        import json
+        import orjson
 
-        found: dict[str, Any] = json.loads(self.league_ranking_text(game, method=method, options=options, since=since,
-                                                                    until=until, reckoning=reckoning))  # fmt: skip
+        found: dict[str, Any] = orjson.loads(self.league_ranking_text(game, method=method, options=options, since=since,
+                                                                      until=until, reckoning=reckoning))  # fmt: skip
         return found
 
     def league_ranking_text(self, game: str, *, method: str | None = None, options: dict[str, Any] | None = None,
