@@ -161,15 +161,17 @@ def build(url: str, clubs: int, players: int, nights: int, sessions: int) -> tup
     return matches, events
 
 
-# Byte-compiled files are written as the runs go (``PYTHONDONTWRITEBYTECODE`` is dropped for them):
-# a user's installed copy has them (pip compiles on install), and without them every answer's
-# process compiles taikyoku from source (about 0.12 s), which the floor's psycopg never does.
-ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+def environment() -> dict[str, str]:
+    """This process's environment (its database, once set) for a run, which writes byte-compiled
+    files as it goes (``PYTHONDONTWRITEBYTECODE`` dropped): a user's installed copy has them (pip
+    compiles on install), and without them every answer's process compiles taikyoku from source
+    (about 0.12 s), which the floor's psycopg never does."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
 def timed(argv: list[str]) -> float:
     began = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, env=ENVIRONMENT)
+    done = subprocess.run(argv, capture_output=True, env=environment())
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.decode()}")
     return time.perf_counter() - began
@@ -278,7 +280,7 @@ def main() -> None:
         # from the kept nights' summaries and matches' digests). Undone after, and asked again
         # (not timed), so that what follows starts from an answer kept.
         said = subprocess.run([taikyoku, "league", "merge", "p1", "p2", "--reason", "bench", "--db", url],
-                              capture_output=True, text=True, check=True, env=ENVIRONMENT).stdout  # fmt: skip
+                              capture_output=True, text=True, check=True, env=environment()).stdout  # fmt: skip
         merged = timed(answer)
         timed([taikyoku, "league", "unmerge", said.rsplit("merge ", 1)[1].rstrip(")\n"), "--reason", "bench",
                "--db", url])  # fmt: skip
