@@ -167,7 +167,9 @@ def _event(league: League, night_id: str, value: dict[str, Any], tables: bool,
             found = known[(club, name)] = league.person_of(name, club) or (f"{name} @{club}" if club else name)
         return found
 
+    # Each name looked up where it was found before (nearly all of them), else found.
     return Event(night_id, club, value["title"], value["first_day"], value["last_day"], value["countries"],
-                 tuple(Result(who(n), place, base, Decimal(score)) for n, place, base, score in value["results"]),
+                 tuple(Result(known.get((club, n)) or who(n), place, base, Decimal(score))
+                       for n, place, base, score in value["results"]),
                  tuple(tuple((who(n), place) for n, place in table) for table in value["tables"]) if tables else (),
                  qualified=night_id in league.qualified)  # fmt: skip

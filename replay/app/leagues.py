@@ -18,6 +18,9 @@ from replay.infra import stores
 from store import ConcurrencyError, Store
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+    from fractions import Fraction
+
     from replay.app.access import Access
     from replay.app.league_state import League
     from replay.app.rankings import Event, Ranking
@@ -396,8 +399,9 @@ class Leagues:
         standing = league.rankings.get(game)
         events = self.league_events(game, since=since, until=until or on,
                                     tables=not isinstance(chosen, rankings.Mers | rankings.Totals))  # fmt: skip
+        plain = _Plain()
         if isinstance(chosen, rankings.Mers):
-            found = rankings.mers(events, on, chosen)
+            found = rankings.mers(events, on, chosen, weights_as=plain.text)
         elif isinstance(chosen, rankings.Glicko):
             found = rankings.glicko(events, chosen)
         elif isinstance(chosen, rankings.Totals):
@@ -405,9 +409,8 @@ class Leagues:
         else:
             found = rankings.tenhou_r(events)
         names = {p.person: p.name for p in league.persons.values()}
-        plain = _plain()
         rows = [{"place": s.extra.get("place"), "player": names.get(s.who, s.who), "person": s.who if s.who in names else None,
-                 "figure": rankings.shown(s.figure), "events": [plain(r) for r in s.counted],
+                 "figure": rankings.shown(s.figure), "events": plain.rows(s.counted),
                  **{k: rankings.shown(v) if k in ("part_a", "part_b", "deviation") else v
                     for k, v in s.extra.items() if k != "place"}}
                 for s in rankings.ranked(found)]  # fmt: skip
@@ -428,39 +431,41 @@ def _new_person(store: Store, now: League, *, name: str, club: str, recorded_by:
     return league.add_person(store, now, name, club=club, recorded_by=recorded_by)[1]
 
 
-def _plain() -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """A counted result as JSON takes it: exact fractions and totals as their shown figures. Each
+class _Plain:
+    """Counted results as JSON takes them: exact fractions and totals as their shown figures. Each
     figure's text is made once: a league's ranking shows the same few weights hundreds of
-    thousands of times."""
-    from decimal import Decimal
-    from fractions import Fraction
+    thousands of times (MERS asks for each event's weights as text, once an event)."""
 
-    from replay.app.rankings import shown
+    def __init__(self) -> None:
+        from decimal import Decimal
+        from fractions import Fraction
 
-    texts: dict[object, str | None] = {}
+        self.fraction, self.decimal = Fraction, Decimal
+        self.texts: dict[object, str | None] = {}
+        self.exact: list[str] | None = None  # the keys that hold a figure: the same in every row of a ranking
 
-    def text(figure: Fraction | Decimal) -> str | None:
+    def text(self, figure: Fraction | Decimal) -> str | None:
+        from replay.app.rankings import shown
+
         # Known by its numerator and denominator: a Fraction's own hash takes a modular inverse,
         # the most of a league's ranking's time where it was the key.
-        key = (figure.numerator, figure.denominator) if type(figure) is Fraction else figure
-        found = texts.get(key)
+        key = (figure.numerator, figure.denominator) if type(figure) is self.fraction else figure
+        found = self.texts.get(key)
         if found is None:  # a weight is a small fraction (2.5, 0.75): exact as a float
-            found = texts[key] = f"{float(figure):g}" if type(figure) is Fraction else shown(figure)
+            found = self.texts[key] = f"{float(figure):g}" if type(figure) is self.fraction else shown(figure)
         return found
 
-    exact: list[str] = []  # the keys that hold a figure: the same in every row of a ranking
-
-    def plain(row: dict[str, Any]) -> dict[str, Any]:
-        """The row itself, its figures made text (a ranking's rows are its own: 200,000 of them)."""
-        if not exact:
-            exact.extend(k for k, v in row.items() if type(v) is Fraction or type(v) is Decimal)
-        for key in exact:
-            value = row[key]
-            if type(value) is Fraction or type(value) is Decimal:
-                row[key] = text(value)
-        return row
-
-    return plain
+    def rows(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows themselves, their figures made text (a ranking's rows are its own: 200,000 of them)."""
+        exact = (self.fraction, self.decimal)
+        if self.exact is None and rows:
+            self.exact = [key for key, value in rows[0].items() if type(value) in exact]
+        for key in self.exact or ():
+            for row in rows:
+                value = row[key]
+                if type(value) in exact:
+                    row[key] = self.text(value)
+        return rows
 
 
 class ClubSync:

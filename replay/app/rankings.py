@@ -21,12 +21,12 @@ as ``Event`` values (``replay/app/leagues.py`` reads them from the nights).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from events.errors import InputError
 
@@ -34,9 +34,9 @@ Method = Literal["mers", "glicko", "totals", "tenhou_r"]
 METHODS: tuple[str, ...] = ("mers", "glicko", "totals", "tenhou_r")
 
 
-@dataclass(frozen=True)
-class Result:
-    """One player's result at one event: who (a person, or a name at a club), their place, base rank and total."""
+class Result(NamedTuple):
+    """One player's result at one event: who (a person, or a name at a club), their place, base rank
+    and total. A tuple: a league's ranking makes 200,000 of them, each in one step."""
 
     who: str
     place: int
@@ -178,8 +178,12 @@ class Standing:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def mers(events: Sequence[Event], reckoning: str, rules: Mers) -> list[Standing]:
-    """Each player's MERS on the reckoning day, with every result and whether parts A and B took it."""
+def mers(
+    events: Sequence[Event], reckoning: str, rules: Mers, *, weights_as: Callable[[Fraction], object] | None = None
+) -> list[Standing]:
+    """Each player's MERS on the reckoning day, with every result and whether parts A and B took it
+    (each result's ``mers`` and ``weight`` as exact fractions, or as ``weights_as`` gives them: made
+    once an event, not once a result)."""
     # Each event's weight once: its MERS, aged, and (the weights being small fractions, halves of
     # halves) in whole units of their least common denominator, so that each part is one exact
     # fraction, not a sum of them.
@@ -189,11 +193,12 @@ def mers(events: Sequence[Event], reckoning: str, rules: Mers) -> list[Standing]
     for event in events:
         weight, aged = weights[event.event_id]
         units = int(aged * unit)
+        mers_shown, weight_shown = (weight, aged) if weights_as is None else (weights_as(weight), weights_as(aged))
         for result in event.results:
             results.setdefault(result.who, []).append({
                 "event_id": event.event_id, "club": event.club, "title": event.title, "day": event.last_day,
                 "place": result.place, "of": len(event.results), "base_rank": result.base_rank,
-                "mers": weight, "weight": aged, "units": units, "part_a": False, "part_b": False,
+                "mers": mers_shown, "weight": weight_shown, "units": units, "part_a": False, "part_b": False,
             })  # fmt: skip
     found = []
     for who, rows in results.items():
