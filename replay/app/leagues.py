@@ -377,7 +377,8 @@ class Leagues:
 
     def _borne(self, game: str, tables: bool) -> Callable[[str, str | None], bool]:
         """Whether a result of a closed night of ``game`` bears a name typed at a club's tables
-        (None: at any club's): the names of every closed night at each club, read once an ask."""
+        (None: at any club's): the names of every closed night at each club (in its results, and
+        at its tables where the method reads them), read once an ask."""
         from replay.app import league_events
 
         found: list[set[tuple[str | None, str]]] = []
@@ -386,8 +387,9 @@ class Leagues:
             if not found:
                 league = self.league()
                 nights = league_events.closed_nights(self, game, tables)["nights"]
-                found.append({(league.owner(night_id), result[0]) for night_id, _, value in nights
-                              for result in value["results"]})  # fmt: skip
+                found.append({(league.owner(night_id), name) for night_id, _, value in nights
+                              for name in [r[0] for r in value["results"]]
+                              + [seat[0] for table in value.get("tables", ()) for seat in table]})  # fmt: skip
             return (club, name) in found[0] if club is not None else any(n == name for _, n in found[0])
 
         return borne
