@@ -190,9 +190,11 @@ def test_a_name_said_moves_the_ranking_only_where_a_ranked_result_bears_it(
 ) -> None:
     """Kyoto's names made players, Osaka's not: Aki T., Eri, Fumi and Gen stand as their names at
     Osaka. A name no closed night bears (Nobody anywhere; Eri at Kyoto, where she never played)
-    leaves the ranking as it was, read back; Aki T. at Osaka said to be Aki makes it again, with
-    his Osaka win his: Aki (1000, 1000, 667, two zeros) 600.08. Plants: a name said never moving
-    the ranking; a name at one club read as at any; a name at any club read as at none."""
+    leaves the ranking as it was, read back, and does not hide what is stored after it (a table
+    of a night still open, then a night closed); Aki T. at Osaka said to be Aki makes it again,
+    with his Osaka win his. Plants: a name said never moving the ranking; a name at one club read
+    as at any; a name at any club read as at none; the streams after the league's, or after an
+    open night's table, passed over."""
     _two_clubs_three_nights(cli)
     assert cli("league", "adopt", "--club", "kyoto").code == 0
     apart = [(1, "Aki", "375.08", 2), (2, "Beni", "299.93", 2), (3, "Chie", "225.00", 2), (4, "Dai", "0.00", 2),
@@ -205,13 +207,31 @@ def test_a_name_said_moves_the_ranking_only_where_a_ranked_result_bears_it(
         assert _ranking(cli) == apart
         assert _made() == (rankings, nights)  # read back
     _same_as_from_the_events(cli, db, tmp_path, capsys)
+    # Stored since, in turn: a name no table has seen, a match ended at Kyoto 4 (its night still
+    # open), then Kyoto 3 closed (as Kyoto 1): what the ranking reads comes after what it does
+    # not, and moves it. Aki (667, 1000, 667, two zeros): 466.8 and 583.5, 525.15; Beni (1000,
+    # 333, 1000): 524.93; Chie (333, 667, 333): 299.93.
+    assert cli("league", "name", "p1", "Nobody Either").code == 0
+    later = ["Jun", "Kei", "Leo", "Mio"]
+    for night, players, closed in (("night-kyoto-4", later, False), ("night-kyoto-3", FOUR, True)):
+        assert cli("night", "open", "riichi", *[a for p in players for a in ("-p", p)], "--club", "kyoto",
+                   "--id", night, "--seed", "1").code == 0  # fmt: skip
+        assert cli("night", "seat", night).code == 0
+        assert cli("round", f"{night}-t1", "--scores", "34000,29000,30000,7000", "--dealer", "0").code == 0
+        assert cli("result", f"{night}-t1", "ron", "S", "mangan", "from", "N").code == 0
+        assert not closed or cli("night", "close", night).code == 0
+    assert _ranking(cli)[:4] == [(1, "Aki", "525.15", 3), (2, "Beni", "524.93", 3), (3, "Chie", "299.93", 3),
+                                 (4, "Dai", "0.00", 3)]  # fmt: skip
+    assert _made() == (rankings + 1, nights)
+    rankings += 1
     assert cli("league", "name", "p1", "Aki T.", "--club", "osaka").code == 0
-    assert _ranking(cli)[:2] == [(1, "Aki", "600.08", 3), (2, "Beni", "299.93", 2)]
+    # Aki (667, 1000, 667, 1000, a zero): A = 3334/5 = 666.8, B = 3334/4 = 833.5: 750.15.
+    assert _ranking(cli)[:2] == [(1, "Aki", "750.15", 4), (2, "Beni", "524.93", 3)]
     assert _made() == (rankings + 1, nights)
     # Fumi, said at any club to be Chie: Fumi played at Osaka (second of four, 667), so it moves the
-    # ranking. Chie (333, 667, 667, two zeros): A = 1667/5 = 333.4, B = 1667/4 = 416.75: 375.08.
+    # ranking. Chie (333, 667, 333, 667, a zero): A = 2000/5 = 400, B = 2000/4 = 500: 450.00.
     assert cli("league", "name", "p3", "Fumi").code == 0
     ranked = _ranking(cli)
-    assert ranked[:3] == [(1, "Aki", "600.08", 3), (2, "Chie", "375.08", 3), (3, "Beni", "299.93", 2)]
+    assert ranked[:3] == [(1, "Aki", "750.15", 4), (2, "Beni", "524.93", 3), (3, "Chie", "450.00", 4)]
     assert "Fumi @osaka" not in [row[1] for row in ranked] and _made() == (rankings + 2, nights)
     _same_as_from_the_events(cli, db, tmp_path, capsys)
