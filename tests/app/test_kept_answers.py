@@ -78,6 +78,25 @@ def test_a_kept_answer_changed_in_the_database_is_never_shown_and_verify_names_i
     assert cli("verify").code == 0
 
 
+@pytest.mark.parametrize("mark", ["not a mark", "1 two", "1 1"])
+def test_a_kept_answer_whose_mark_was_changed_is_made_again(cli: Cli, db: Path, mark: str) -> None:
+    """The mark a kept answer was made at, changed in the database (no mark at all, half of one, or
+    another's): the answer is made again from the events, never a traceback, and `verify` names the
+    row until then. Plants: a mark of one number read as whole; a row with no mark read on as if
+    it had one."""
+    _two_players(cli, "m-1", 1)
+    truth = cli("player", "Ann", "--json")
+    with sqlite3.connect(db) as conn:
+        (key, _body), *_ = _pages(conn)
+        conn.execute("UPDATE read_models SET head_hash = ? WHERE match_id = ?", [mark, key])
+    assert cli("verify").code == 4
+    made = kept_answers.MADE["player"]
+    again = cli("player", "Ann", "--json")
+    assert (again.code, again.err, again.out) == (0, "", truth.out)
+    assert kept_answers.MADE["player"] == made + 1
+    assert cli("verify").code == 0
+
+
 def test_verify_passes_over_another_versions_kept_answer_and_still_names_an_altered_one(cli: Cli, db: Path) -> None:
     """Plant: the check stopping at the first row another version made (the altered row after it
     never looked at)."""
