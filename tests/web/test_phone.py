@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,49 @@ def test_a_live_page_says_it_is_behind_through_an_outage_and_comes_back(
         context.close()
 
 
+SETTLED = "() => taikyokuReadings().begun === taikyokuReadings().back"  # every reading asked has come back
+
+
+@contextmanager
+def _phone_on_tbl_1(browser: Any, served: Server, token: str, *, live: bool = True) -> Iterator[Any]:
+    """The table's phone on tbl-1 at event 1, its opening readings all back (``live``: else its
+    live stream cut, so that only the readings the test makes are made)."""
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        if not live:
+            phone.route(f"{served.base}/api/matches/tbl-1/live", lambda route: route.abort())
+        phone.goto(f"{served.base}/tables/tbl-1?token={token}")
+        phone.wait_for_selector('[data-move="next"]')
+        phone.wait_for_function(SETTLED)
+        yield phone
+    finally:
+        context.close()
+
+
+def _hold_the_first(phone: Any, address: str, *, answered: bool) -> list[tuple[Any, Any]]:
+    """The first request for ``address`` from now on, held (``answered``: with the server's answer
+    as it is now, else asked of the server when the test lets it go); the rest go on."""
+    held: list[tuple[Any, Any]] = []
+
+    def hold(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch() if answered else None))
+
+    phone.route(address, hold)
+    return held
+
+
+def _shows_event_2_with_its_moves(phone: Any) -> None:
+    """Every reading back, the phone shows event 2 and offers its moves (the yaku sets), not event 1's."""
+    phone.wait_for_function(SETTLED)
+    assert phone.get_attribute("body", "data-seq") == "2"
+    assert phone.locator('#tap [data-move="next"]').count() == 0
+    assert phone.locator('#tap [data-move^="yaku-set"]').count() == 2
+
+
 def test_a_reading_begun_before_the_one_shown_never_takes_the_phone_back(
     browser: Any, cli: Cli, db: Path, secret: Path, served: Server
 ) -> None:
@@ -96,22 +140,8 @@ def test_a_reading_begun_before_the_one_shown_never_takes_the_phone_back(
     newer one is shown. Plant: every reading shown as it comes back (the phone goes back to event 1
     and offers "next" again, and a tap on the buttons shown is refused for good)."""
     token = token_of(cli, secret, "tbl-1")
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(f"{served.base}/tables/tbl-1?token={token}")
-        phone.wait_for_selector('[data-move="next"]')
-        settled = "() => taikyokuReadings().begun === taikyokuReadings().back"
-        phone.wait_for_function(settled)  # the page's opening readings are all back
-        held: list[tuple[Any, Any]] = []
-
-        def hold_the_first(route: Any) -> None:
-            if held:
-                route.continue_()
-            else:
-                held.append((route, route.fetch()))  # the table at event 1, answered when the test says
-
-        phone.route(f"{served.base}/api/matches/tbl-1", hold_the_first)
+    with _phone_on_tbl_1(browser, served, token) as phone:
+        held = _hold_the_first(phone, f"{served.base}/api/matches/tbl-1", answered=True)
         phone.select_option("#seat", "1")  # a reading begun at event 1
         while not held:  # until the server has answered it (at event 1)
             phone.wait_for_function("() => true")
@@ -119,12 +149,7 @@ def test_a_reading_begun_before_the_one_shown_never_takes_the_phone_back(
         phone.wait_for_selector('body[data-seq="2"]')  # the live stream's reading, begun later, shown first
         route, before = held[0]
         route.fulfill(response=before)
-        phone.wait_for_function(settled)
-        assert phone.get_attribute("body", "data-seq") == "2"
-        assert phone.locator('#tap [data-move="next"]').count() == 0
-        assert phone.locator('#tap [data-move^="yaku-set"]').count() == 2
-    finally:
-        context.close()
+        _shows_event_2_with_its_moves(phone)
 
 
 def test_a_reading_whose_table_and_moves_disagree_reads_again(
@@ -135,44 +160,18 @@ def test_a_reading_whose_table_and_moves_disagree_reads_again(
     again, and offers the moves of the table it shows. The live stream is cut, so no later reading
     mends it. Plant: the two answers shown as they come (event 2 with "next" still offered)."""
     token = token_of(cli, secret, "tbl-1")
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.route(f"{served.base}/api/matches/tbl-1/live", lambda route: route.abort())
-        phone.goto(f"{served.base}/tables/tbl-1?token={token}")
-        phone.wait_for_selector('[data-move="next"]')
-        settled = "() => taikyokuReadings().begun === taikyokuReadings().back"
-        phone.wait_for_function(settled)
-        table_asked: list[Any] = []
-        moves_answered: list[tuple[Any, Any]] = []
-
-        def hold_the_table(route: Any) -> None:
-            if table_asked:
-                route.continue_()
-            else:
-                table_asked.append(route)  # sent on to the server after the move
-
-        def hold_the_moves(route: Any) -> None:
-            if moves_answered:
-                route.continue_()
-            else:
-                moves_answered.append((route, route.fetch()))  # the moves at event 1
-
-        phone.route(f"{served.base}/api/matches/tbl-1", hold_the_table)
-        phone.route(f"{served.base}/api/matches/tbl-1/moves", hold_the_moves)
+    with _phone_on_tbl_1(browser, served, token, live=False) as phone:
+        table = _hold_the_first(phone, f"{served.base}/api/matches/tbl-1", answered=False)
+        moves = _hold_the_first(phone, f"{served.base}/api/matches/tbl-1/moves", answered=True)  # at event 1
         phone.select_option("#seat", "1")
-        while not (table_asked and moves_answered):
+        while not (table and moves):
             phone.wait_for_function("() => true")
         assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)[0] == 201
-        table_asked[0].continue_()  # the table read after the move: event 2
-        route, before = moves_answered[0]
+        table[0][0].continue_()  # the table read after the move: event 2
+        route, before = moves[0]
         route.fulfill(response=before)
         phone.wait_for_selector('body[data-seq="2"]')
-        phone.wait_for_function(settled)
-        assert phone.locator('#tap [data-move="next"]').count() == 0
-        assert phone.locator('#tap [data-move^="yaku-set"]').count() == 2
-    finally:
-        context.close()
+        _shows_event_2_with_its_moves(phone)
 
 
 def test_a_phone_may_undo_the_hand_that_ended_its_match_never_an_abandon_then_forgets_its_token(
