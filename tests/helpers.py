@@ -158,3 +158,15 @@ def fill_disk(folder: Path) -> Path:
     finally:
         os.close(fd)
     return filler
+
+
+def copy_store(db: Path, to: Path) -> None:
+    """A copy of the SQLite store at ``db``, as it stands with everything committed, through
+    SQLite's own backup (the file alone may lack what its write-ahead log still holds, or be read
+    in the middle of a checkpoint)."""
+    import sqlite3
+
+    with sqlite3.connect(db) as source, sqlite3.connect(to) as target:
+        source.backup(target)
+    source.close()
+    target.close()

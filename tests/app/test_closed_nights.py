@@ -6,14 +6,13 @@ the store with no kept answer makes."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from replay.app import kept_answers
-from tests.helpers import Cli
+from tests.helpers import Cli, copy_store
 from tests.league.test_league_ranking import _ranking, _two_clubs_three_nights
 
 FOUR = ["Aki", "Beni", "Chie", "Dai"]
@@ -32,7 +31,7 @@ def _same_as_from_the_events(
     """The ranking (by ``method``, where given) as ``--json`` printed it is what a copy of the
     store with no kept answer prints."""
     copy = tmp_path / "copy.db"
-    shutil.copy(db, copy)
+    copy_store(db, copy)
     with sqlite3.connect(copy) as conn:
         conn.execute("DELETE FROM read_models WHERE model = ?", [kept_answers.MODEL])
     asked = ("league", "ranking", "--game", "riichi", "--json", *method)

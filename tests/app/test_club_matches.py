@@ -7,14 +7,13 @@ events (a copy of the store with no kept answer)."""
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 from replay.app import kept_answers
 from replay.app.application import Application
-from tests.helpers import Cli
+from tests.helpers import Cli, copy_store
 from tests.league.test_league_ranking import _night
 
 FOUR = ["Aki", "Beni", "Chie", "Dai"]
@@ -32,7 +31,7 @@ def _season(db: Path, *, public: bool = False) -> dict[str, Any]:
 def _from_the_events(db: Path, tmp_path: Path, *, public: bool = False) -> dict[str, Any]:
     """The season as a copy of the store with no kept answer makes it: from every head and night."""
     copy = tmp_path / "copy.db"
-    shutil.copy(db, copy)
+    copy_store(db, copy)
     with sqlite3.connect(copy) as conn:
         conn.execute("DELETE FROM read_models WHERE model = ?", [kept_answers.MODEL])
     return Application(str(copy)).season("riichi", club="kyoto", public=public)

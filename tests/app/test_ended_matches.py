@@ -7,14 +7,13 @@ checked against one made from nothing but the events."""
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from replay.app import kept_answers
-from tests.helpers import Cli
+from tests.helpers import Cli, copy_store
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -34,7 +33,7 @@ def _ended(cli: Cli, match: str, winner: str) -> None:
 def _from_the_events(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], *asked: str) -> str:
     """The page as a copy of the store with no kept answer makes it: from every match's digest."""
     copy = tmp_path / "copy.db"
-    shutil.copy(db, copy)
+    copy_store(db, copy)
     with sqlite3.connect(copy) as conn:
         conn.execute("DELETE FROM read_models WHERE model = ?", [kept_answers.MODEL])
     page = Cli(copy, capsys)(*(asked if len(asked) > 1 else ("player", *asked)), "--json")
