@@ -372,8 +372,9 @@ class Leagues:
         from replay.app import answer_reads
 
         make = partial(self._ranking, game, chosen, since, until, on)
-        tables = not isinstance(chosen, rankings.Mers | rankings.Totals)
-        return answer_text(self.store, question, make, answer_reads.ranking(self._borne(game, tables)))
+        return answer_text(
+            self.store, question, make, answer_reads.ranking(self._borne(game, rankings.reads_tables(chosen)))
+        )
 
     def _borne(self, game: str, tables: bool) -> Callable[[str, str | None], bool]:
         """Whether a result of a closed night of ``game`` bears a name typed at a club's tables
@@ -399,8 +400,7 @@ class Leagues:
 
         league = self.league()
         standing = league.rankings.get(game)
-        events = self.league_events(game, since=since, until=until or on,
-                                    tables=not isinstance(chosen, rankings.Mers | rankings.Totals))  # fmt: skip
+        events = self.league_events(game, since=since, until=until or on, tables=rankings.reads_tables(chosen))
         plain = _Plain()
         if isinstance(chosen, rankings.Mers):
             found = rankings.mers(events, on, chosen, weights_as=plain.text)

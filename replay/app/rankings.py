@@ -131,6 +131,11 @@ def declared(method: str, options: dict[str, Any] | None = None) -> Ranking:
     return found
 
 
+def reads_tables(ranking: Ranking) -> bool:
+    """Whether the method reads each table's places (the ratings), not only each event's results."""
+    return isinstance(ranking, Glicko | TenhouR)
+
+
 def as_data(ranking: Ranking) -> dict[str, Any]:
     """Every figure of the ranking, as the league's stream records it."""
     return asdict(ranking)
