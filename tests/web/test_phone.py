@@ -5,6 +5,7 @@ it is behind while it is, and a token the phone forgets once its match is over."
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import Cli
-from tests.serving import Server, token_of
+from tests.serving import SERVER_WAIT, Server, token_of
 
 PHONE = {"viewport": {"width": 390, "height": 844}}
 
@@ -123,6 +124,15 @@ def _hold_the_first(phone: Any, address: str, *, answered: bool) -> list[tuple[A
     return held
 
 
+def _until_held(phone: Any, *held: list[tuple[Any, Any]]) -> None:
+    """Until each list holds its request, the page's events heard meanwhile (the route handlers run
+    while Playwright waits on the page); at most the server's wait, on a busy machine."""
+    deadline = time.monotonic() + SERVER_WAIT
+    while not all(held):
+        assert time.monotonic() < deadline, "the page never asked for the table"
+        phone.wait_for_function("() => true")
+
+
 def _shows_event_2_with_its_moves(phone: Any) -> None:
     """Every reading back, the phone shows event 2 and offers its moves (the yaku sets), not event 1's."""
     phone.wait_for_function(SETTLED)
@@ -143,8 +153,7 @@ def test_a_reading_begun_before_the_one_shown_never_takes_the_phone_back(
     with _phone_on_tbl_1(browser, served, token) as phone:
         held = _hold_the_first(phone, f"{served.base}/api/matches/tbl-1", answered=True)
         phone.select_option("#seat", "1")  # a reading begun at event 1
-        while not held:  # until the server has answered it (at event 1)
-            phone.wait_for_function("() => true")
+        _until_held(phone, held)  # the server has answered it (at event 1)
         assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)[0] == 201
         phone.wait_for_selector('body[data-seq="2"]')  # the live stream's reading, begun later, shown first
         route, before = held[0]
@@ -164,8 +173,7 @@ def test_a_reading_whose_table_and_moves_disagree_reads_again(
         table = _hold_the_first(phone, f"{served.base}/api/matches/tbl-1", answered=False)
         moves = _hold_the_first(phone, f"{served.base}/api/matches/tbl-1/moves", answered=True)  # at event 1
         phone.select_option("#seat", "1")
-        while not (table and moves):
-            phone.wait_for_function("() => true")
+        _until_held(phone, table, moves)
         assert served.call("POST", "/api/matches/tbl-1/moves", {"expected_seq": 1, "move": "next"}, token)[0] == 201
         table[0][0].continue_()  # the table read after the move: event 2
         route, before = moves[0]
