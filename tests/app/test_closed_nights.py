@@ -156,7 +156,8 @@ def test_a_night_held_over_two_days_weighs_two_and_counts_only_in_a_period_that_
     550.18. Beni (1000, 333, 1000 x 2): A = 3333/6 = 555.5, B = 3333/5 = 666.6: 611.05. Chie
     (333, 667, 333 x 2): A = 1666/6, B = 1666/5: 305.43. A period up to the 14th holds only
     its first day: Kyoto 1 and 2 alone. Plants: the night's days read as its opening day alone
-    (weight 1: Aki 525.15 first); the period bounded by the day a night opened."""
+    (weight 1: Aki 525.15 first); the period bounded by the day a night opened; a result's MERS
+    and its aged weight shown each as the other."""
     clock = ["2026-03-07T19:00:00.000000Z"]
     monkeypatch.setattr("events.envelope.now_timestamp", lambda: clock[0])
     _two_clubs_three_nights(cli)
@@ -176,6 +177,15 @@ def test_a_night_held_over_two_days_weighs_two_and_counts_only_in_a_period_that_
     assert [(e["event_id"], e["day"], e["mers"]) for e in aki["events"]] == [
         ("night-kyoto-1", "2026-03-07", "1"), ("night-kyoto-2", "2026-03-07", "1"),
         ("night-kyoto-5", "2026-03-15", "2")]  # fmt: skip
+    # A year on (10 March 2027), Kyoto 1 and 2 count at half, Kyoto 5 (its last day the 15th) in
+    # full: each row says its MERS and its weight apart. Aki (1000 x 0.5, 667 x 2, 667 x 0.5, two
+    # zeros): A = 2167.5/5 = 433.5, B (the same four best) = 2167.5/4 = 541.875: 487.69.
+    later = ("--on", "2027-03-10")
+    aki = next(r for r in cli("league", "ranking", "--game", "riichi", "--json", *later).json()["players"]
+               if r["player"] == "Aki")  # fmt: skip
+    assert aki["figure"] == "487.69"
+    assert [(e["event_id"], e["mers"], e["weight"]) for e in aki["events"]] == [
+        ("night-kyoto-1", "1", "0.5"), ("night-kyoto-2", "1", "0.5"), ("night-kyoto-5", "2", "2")]  # fmt: skip
     # Kyoto 1 and 2 alone: Aki (1000, 667) 375.08 first, as in the league's own test.
     assert _ranking(cli, "--until", "2026-03-14", *on)[:2] == [(1, "Aki", "375.08", 2), (2, "Beni", "299.93", 2)]
     assert _ranking(cli, "--since", "2026-03-15", *on) == []  # its first day before the period
