@@ -29,8 +29,9 @@ from the kept summaries and digests; the merge is undone after), and after a mat
 another club's table (which a player's and a person's page read: the league's kept ended matches
 grow by it, and the page is made from them), and after a match ends at the measured club's own
 table (which its season reads: the club's kept matches grow by it). Prints seconds, each ratio
-to its floor's median, and the load average. Figures, never pass/fail; the target is 2x its floor
-for each answer.
+to its floor's median, and the load average. Figures, never pass/fail; the targets (docs/performance.md)
+are 2x its floor while nothing an answer reads changed, 4x after a match it reads ended, and 6x
+after a merge.
 """
 
 from __future__ import annotations
